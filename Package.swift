@@ -1,0 +1,83 @@
+// swift-tools-version:6.1
+// Icebox: archive Mastodon timelines into a local SQLite full-text index.
+//
+// Modules, dependencies pointing one way:
+//   Models ← MastodonAPI ← Importer → Archive → Models
+//   icebox (the executable) sits on top; MastodonTestServer serves a Mastodon-shaped API for tests.
+import PackageDescription
+
+let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
+
+let package = Package(
+    name: "Icebox",
+    platforms: [.macOS(.v14)],
+    products: [
+        .executable(name: "icebox", targets: ["icebox"]),
+        .executable(name: "icebox-testserver", targets: ["icebox-testserver"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+    ],
+    targets: [
+        // Codable Mastodon entities and the status HTML converter. Foundation only.
+        .target(name: "Models", swiftSettings: strict),
+        // Endpoints, the URLSession client, pagination and rate-limit headers.
+        .target(
+            name: "MastodonAPI",
+            dependencies: ["Models", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        // The SQLite store: migrations embedded from schema/*.sql, upserts, FTS5, queries.
+        .target(
+            name: "Archive",
+            dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict,
+            plugins: ["SchemaEmbedPlugin"]),
+        // Pages timelines from MastodonAPI into Archive: the only module that imports both.
+        .target(
+            name: "Importer",
+            dependencies: ["Models", "MastodonAPI", "Archive", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        // The command-line tool: the only place that prints, reads the environment or picks exit codes.
+        .executableTarget(
+            name: "icebox",
+            dependencies: ["Models", "MastodonAPI", "Archive", "Importer",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        // A Mastodon-shaped API on 127.0.0.1 over a deterministic synthetic corpus plus Fixtures/.
+        .target(
+            name: "MastodonTestServer",
+            dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            swiftSettings: strict),
+        .executableTarget(
+            name: "icebox-testserver",
+            dependencies: ["MastodonTestServer",
+                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            swiftSettings: strict),
+        // Build tool: turns schema/*.sql into Swift string literals so the binary is self-contained.
+        .executableTarget(name: "SchemaEmbedder", path: "Sources/SchemaEmbedder"),
+        .plugin(
+            name: "SchemaEmbedPlugin", capability: .buildTool(),
+            dependencies: ["SchemaEmbedder"], path: "Sources/SchemaEmbedPlugin"),
+
+        .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
+        .testTarget(
+            name: "MastodonAPITests",
+            dependencies: ["MastodonAPI", "MastodonTestServer"], swiftSettings: strict),
+        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Models"], swiftSettings: strict),
+        .testTarget(
+            name: "ImporterTests",
+            dependencies: ["Importer", "Archive", "MastodonAPI", "MastodonTestServer"], swiftSettings: strict),
+        .testTarget(
+            name: "MastodonTestServerTests", dependencies: ["MastodonTestServer"], swiftSettings: strict),
+        // Drives the built `icebox` binary as a user would, against the test server.
+        .testTarget(
+            name: "IceboxCLITests",
+            dependencies: ["icebox", "MastodonTestServer", "Archive"], swiftSettings: strict),
+    ],
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,97 @@
+import Foundation
+
+/// A Mastodon account as the serving server describes it.
+public struct Account: Codable, Hashable, Sendable {
+    /// The account's id on the serving server (opaque; another server has another id).
+    public var id: String
+    public var username: String
+    /// `user` when local to the serving server, `user@host` otherwise.
+    public var acct: String
+    public var displayName: String
+    /// The ActivityPub actor id: the same on every server.
+    public var uri: String?
+    public var url: String?
+    public var avatar: String?
+    public var avatarStatic: String?
+    public var header: String?
+    /// The profile bio, as HTML.
+    public var note: String
+    public var bot: Bool
+    public var locked: Bool
+    public var createdAt: Date?
+    /// A date only (`2026-04-11`), kept as the server sent it.
+    public var lastStatusAt: String?
+    public var followersCount: Int
+    public var followingCount: Int
+    public var statusesCount: Int?
+    public var fields: [Field]
+    public var emojis: [CustomEmoji]
+
+    /// A profile metadata field.
+    public struct Field: Codable, Hashable, Sendable {
+        public var name: String
+        public var value: String
+        public var verifiedAt: Date?
+
+        enum CodingKeys: String, CodingKey {
+            case name, value
+            case verifiedAt = "verified_at"
+        }
+
+        public init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            name = try c.decode(String.self, forKey: .name)
+            value = try c.decodeIfPresent(String.self, forKey: .value) ?? ""
+            verifiedAt = try c.optionalDate(.verifiedAt)
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, username, acct, uri, url, avatar, header, note, bot, locked, fields, emojis
+        case displayName = "display_name", avatarStatic = "avatar_static", createdAt = "created_at"
+        case lastStatusAt = "last_status_at", followersCount = "followers_count"
+        case followingCount = "following_count", statusesCount = "statuses_count"
+    }
+
+    public init(id: String, username: String, acct: String, displayName: String = "") {
+        self.id = id
+        self.username = username
+        self.acct = acct
+        self.displayName = displayName
+        note = ""
+        bot = false
+        locked = false
+        followersCount = 0
+        followingCount = 0
+        fields = []
+        emojis = []
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.identifier(.id)
+        username = try c.decode(String.self, forKey: .username)
+        acct = try c.decodeIfPresent(String.self, forKey: .acct) ?? username
+        displayName = try c.decodeIfPresent(String.self, forKey: .displayName) ?? ""
+        uri = try c.text(.uri)
+        url = try c.text(.url)
+        avatar = try c.text(.avatar)
+        avatarStatic = try c.text(.avatarStatic)
+        header = try c.text(.header)
+        note = try c.decodeIfPresent(String.self, forKey: .note) ?? ""
+        bot = try c.decodeIfPresent(Bool.self, forKey: .bot) ?? false
+        locked = try c.decodeIfPresent(Bool.self, forKey: .locked) ?? false
+        createdAt = try c.optionalDate(.createdAt)
+        lastStatusAt = try c.text(.lastStatusAt)
+        followersCount = try c.count(.followersCount)
+        followingCount = try c.count(.followingCount)
+        statusesCount = try c.decodeIfPresent(Int.self, forKey: .statusesCount)
+        fields = try c.list(.fields)
+        emojis = try c.list(.emojis)
+    }
+
+    /// The full handle `user@host`, qualifying a local `acct` with the serving server's host.
+    public func fullHandle(servedBy host: String) -> String {
+        acct.contains("@") ? acct : "\(acct)@\(host)"
+    }
+}

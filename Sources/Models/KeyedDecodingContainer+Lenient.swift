@@ -1,0 +1,69 @@
+import Foundation
+
+/// Decoding helpers for what real servers send: dates in several shapes, `""` and `0` for "none",
+/// missing keys where the documentation promises a value.
+extension KeyedDecodingContainer {
+    /// A required RFC 3339 date; an unparseable one is an error naming the field.
+    func date(_ key: Key) throws -> Date {
+        let text = try decode(String.self, forKey: key)
+        guard let date = MastodonDate.parse(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "not an RFC 3339 date: \"\(text)\"")
+        }
+        return date
+    }
+
+    /// An optional date: missing or `null` is `nil`; present but unparseable is an error naming the field.
+    func optionalDate(_ key: Key) throws -> Date? {
+        guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        guard let date = MastodonDate.parse(text) else {
+            throw DecodingError.dataCorruptedError(
+                forKey: key, in: self, debugDescription: "not an RFC 3339 date: \"\(text)\"")
+        }
+        return date
+    }
+
+    /// A string where `""`, `null` and a missing key all mean "none".
+    func text(_ key: Key) throws -> String? {
+        guard let text = try decodeIfPresent(String.self, forKey: key), !text.isEmpty else { return nil }
+        return text
+    }
+
+    /// A positive number where `0`, `null` and a missing key mean "unknown".
+    func positive(_ key: Key) throws -> Int? {
+        guard let value = try decodeIfPresent(Double.self, forKey: key), value > 0, value < Double(Int.max)
+        else { return nil }
+        return Int(value)
+    }
+
+    /// A count that some servers omit: missing or `null` reads as 0.
+    func count(_ key: Key) throws -> Int {
+        try decodeIfPresent(Int.self, forKey: key) ?? 0
+    }
+
+    /// An identifier: opaque string, though a few servers send numbers.
+    func identifier(_ key: Key) throws -> String {
+        if let text = try? decode(String.self, forKey: key) { return text }
+        if let number = try? decode(Int64.self, forKey: key) { return String(number) }
+        return try decode(String.self, forKey: key)
+    }
+
+    /// An optional identifier (`in_reply_to_id`…): string, number, `null` or missing.
+    func optionalIdentifier(_ key: Key) throws -> String? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try identifier(key)
+    }
+
+    /// A list that may be missing or `null`.
+    func list<T: Decodable>(_ key: Key) throws -> [T] {
+        try decodeIfPresent([T].self, forKey: key) ?? []
+    }
+}
+
+/// Holds a value behind a reference so a struct can contain itself (a boost holds the boosted status).
+final class Indirect<Value: Sendable & Hashable>: Sendable, Hashable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+    static func == (lhs: Indirect, rhs: Indirect) -> Bool { lhs.value == rhs.value }
+    func hash(into hasher: inout Hasher) { hasher.combine(value) }
+}

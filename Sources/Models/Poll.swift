@@ -1,0 +1,40 @@
+import Foundation
+
+/// A poll attached to a status.
+public struct Poll: Codable, Hashable, Sendable {
+    public var id: String
+    public var expiresAt: Date?
+    public var expired: Bool
+    public var multiple: Bool
+    public var votesCount: Int
+    public var votersCount: Int?
+    public var options: [Option]
+    public var emojis: [CustomEmoji]
+
+    /// One choice; `votesCount` is `nil` while results are hidden.
+    public struct Option: Codable, Hashable, Sendable {
+        public var title: String
+        public var votesCount: Int?
+        enum CodingKeys: String, CodingKey {
+            case title
+            case votesCount = "votes_count"
+        }
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, expired, multiple, options, emojis
+        case expiresAt = "expires_at", votesCount = "votes_count", votersCount = "voters_count"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.identifier(.id)
+        expiresAt = try c.optionalDate(.expiresAt)
+        expired = try c.decodeIfPresent(Bool.self, forKey: .expired) ?? false
+        multiple = try c.decodeIfPresent(Bool.self, forKey: .multiple) ?? false
+        votesCount = try c.count(.votesCount)
+        votersCount = try c.decodeIfPresent(Int.self, forKey: .votersCount)
+        options = try c.list(.options)
+        emojis = try c.list(.emojis)
+    }
+}

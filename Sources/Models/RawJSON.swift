@@ -1,0 +1,129 @@
+import Foundation
+
+/// Finds the exact bytes of JSON values inside a document without re-encoding them, so the archive
+/// can keep every status byte-for-byte as the server sent it.
+public enum RawJSON {
+    /// Why a document could not be split.
+    public struct Malformed: Error, Hashable, Sendable, CustomStringConvertible {
+        public var offset: Int
+        public var reason: String
+        public var description: String { "malformed JSON at byte \(offset): \(reason)" }
+    }
+
+    /// The bytes of each element of a top-level array.
+    public static func elements(ofArray data: Data) throws(Malformed) -> [Data] {
+        let bytes = [UInt8](data)
+        var scanner = Scanner(bytes: bytes)
+        scanner.skipWhitespace()
+        guard scanner.peek == UInt8(ascii: "[") else {
+            throw Malformed(offset: scanner.index, reason: "expected an array")
+        }
+        scanner.index += 1
+        var elements: [Data] = []
+        scanner.skipWhitespace()
+        if scanner.peek == UInt8(ascii: "]") {
+            scanner.index += 1
+        } else {
+            while true {
+                scanner.skipWhitespace()
+                let start = scanner.index
+                try scanner.skipValue()
+                elements.append(Data(bytes[start..<scanner.index]))
+                scanner.skipWhitespace()
+                guard let next = scanner.peek else { throw Malformed(offset: scanner.index, reason: "truncated") }
+                scanner.index += 1
+                if next == UInt8(ascii: "]") { break }
+                guard next == UInt8(ascii: ",") else {
+                    throw Malformed(offset: scanner.index - 1, reason: "expected , or ]")
+                }
+            }
+        }
+        scanner.skipWhitespace()
+        guard scanner.peek == nil else { throw Malformed(offset: scanner.index, reason: "data after the array") }
+        return elements
+    }
+
+    /// The bytes of the value under `key` in a top-level object; `nil` when absent or `null`.
+    public static func value(forKey key: String, inObject data: Data) throws(Malformed) -> Data? {
+        let bytes = [UInt8](data)
+        var scanner = Scanner(bytes: bytes)
+        scanner.skipWhitespace()
+        guard scanner.peek == UInt8(ascii: "{") else {
+            throw Malformed(offset: scanner.index, reason: "expected an object")
+        }
+        scanner.index += 1
+        let wanted = Array(key.utf8)
+        while true {
+            scanner.skipWhitespace()
+            if scanner.peek == UInt8(ascii: "}") { return nil }
+            let keyStart = scanner.index
+            try scanner.skipString()
+            let rawKey = Array(bytes[(keyStart + 1)..<(scanner.index - 1)])
+            scanner.skipWhitespace()
+            guard scanner.peek == UInt8(ascii: ":") else { throw Malformed(offset: scanner.index, reason: "expected :") }
+            scanner.index += 1
+            scanner.skipWhitespace()
+            let valueStart = scanner.index
+            try scanner.skipValue()
+            if rawKey == wanted {
+                let value = Data(bytes[valueStart..<scanner.index])
+                return value == Data("null".utf8) ? nil : value
+            }
+            scanner.skipWhitespace()
+            guard let next = scanner.peek else { throw Malformed(offset: scanner.index, reason: "truncated") }
+            scanner.index += 1
+            if next == UInt8(ascii: "}") { return nil }
+            guard next == UInt8(ascii: ",") else { throw Malformed(offset: scanner.index - 1, reason: "expected , or }") }
+        }
+    }
+
+    private struct Scanner {
+        let bytes: [UInt8]
+        var index = 0
+
+        var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        mutating func skipWhitespace() {
+            while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+        }
+
+        mutating func skipString() throws(Malformed) {
+            guard peek == UInt8(ascii: "\"") else { throw Malformed(offset: index, reason: "expected a string") }
+            index += 1
+            while let byte = peek {
+                index += 1
+                if byte == UInt8(ascii: "\\") {
+                    index += 1
+                } else if byte == UInt8(ascii: "\"") {
+                    return
+                }
+            }
+            throw Malformed(offset: index, reason: "unterminated string")
+        }
+
+        /// Skips one value; nesting is tracked with a depth count, so deep documents cannot overflow the stack.
+        mutating func skipValue() throws(Malformed) {
+            var depth = 0
+            repeat {
+                skipWhitespace()
+                guard let byte = peek else { throw Malformed(offset: index, reason: "truncated") }
+                switch byte {
+                case UInt8(ascii: "\""): try skipString()
+                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1; index += 1
+                case UInt8(ascii: "}"), UInt8(ascii: "]"):
+                    guard depth > 0 else { throw Malformed(offset: index, reason: "unexpected \(Character(Unicode.Scalar(byte)))") }
+                    depth -= 1; index += 1
+                case UInt8(ascii: ","), UInt8(ascii: ":"):
+                    guard depth > 0 else { throw Malformed(offset: index, reason: "unexpected separator") }
+                    index += 1
+                default:
+                    let start = index
+                    while let next = peek, !Self.delimiters.contains(next) { index += 1 }
+                    if index == start { throw Malformed(offset: index, reason: "unexpected byte") }
+                }
+            } while depth > 0
+        }
+
+        static let delimiters: Set<UInt8> = Set(",:{}[]\" \n\r\t".utf8)
+    }
+}

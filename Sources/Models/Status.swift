@@ -1,0 +1,135 @@
+import Foundation
+
+/// A post, or a boost of one (then `content` is empty and `reblog` holds the post).
+public struct Status: Codable, Hashable, Sendable {
+    /// The id on the serving server: opaque (snowflake, ULID, flake id…), never a number.
+    public var id: String
+    /// The ActivityPub id: the same on every server, the archive's key.
+    public var uri: String
+    public var url: String?
+    public var createdAt: Date
+    public var editedAt: Date?
+    public var account: Account
+    /// HTML.
+    public var content: String
+    /// The content warning; empty when there is none.
+    public var spoilerText: String
+    public var visibility: Visibility
+    public var sensitive: Bool
+    public var language: String?
+    public var inReplyToID: String?
+    public var inReplyToAccountID: String?
+    public var mediaAttachments: [MediaAttachment]
+    public var mentions: [Mention]
+    public var tags: [Tag]
+    public var emojis: [CustomEmoji]
+    public var poll: Poll?
+    public var card: PreviewCard?
+    public var quote: Quote?
+    public var repliesCount: Int
+    public var reblogsCount: Int
+    public var favouritesCount: Int
+    /// The app that posted it, when the server says.
+    public var application: Application?
+    private var boxedReblog: Indirect<Status>?
+
+    /// The boosted post, when this status is a boost.
+    public var reblog: Status? {
+        get { boxedReblog?.value }
+        set { boxedReblog = newValue.map(Indirect.init) }
+    }
+
+    /// The post itself: the boosted status for a boost, otherwise this one.
+    public var post: Status { reblog ?? self }
+
+    /// The client a status was posted with.
+    public struct Application: Codable, Hashable, Sendable {
+        public var name: String
+        public var website: String?
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id, uri, url, account, content, visibility, sensitive, language, mentions, tags, emojis
+        case poll, card, quote, reblog, application
+        case createdAt = "created_at", editedAt = "edited_at", spoilerText = "spoiler_text"
+        case inReplyToID = "in_reply_to_id", inReplyToAccountID = "in_reply_to_account_id"
+        case mediaAttachments = "media_attachments", repliesCount = "replies_count"
+        case reblogsCount = "reblogs_count", favouritesCount = "favourites_count"
+    }
+
+    public init(id: String, uri: String, createdAt: Date, account: Account, content: String) {
+        self.id = id
+        self.uri = uri
+        self.createdAt = createdAt
+        self.account = account
+        self.content = content
+        spoilerText = ""
+        visibility = .public
+        sensitive = false
+        mediaAttachments = []
+        mentions = []
+        tags = []
+        emojis = []
+        repliesCount = 0
+        reblogsCount = 0
+        favouritesCount = 0
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.identifier(.id)
+        uri = try c.decode(String.self, forKey: .uri)
+        url = try c.text(.url)
+        createdAt = try c.date(.createdAt)
+        editedAt = try c.optionalDate(.editedAt)
+        account = try c.decode(Account.self, forKey: .account)
+        content = try c.decodeIfPresent(String.self, forKey: .content) ?? ""
+        spoilerText = try c.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
+        visibility = try c.decodeIfPresent(Visibility.self, forKey: .visibility) ?? .public
+        sensitive = try c.decodeIfPresent(Bool.self, forKey: .sensitive) ?? false
+        language = try c.text(.language)
+        inReplyToID = try c.optionalIdentifier(.inReplyToID)
+        inReplyToAccountID = try c.optionalIdentifier(.inReplyToAccountID)
+        mediaAttachments = try c.list(.mediaAttachments)
+        mentions = try c.list(.mentions)
+        tags = try c.list(.tags)
+        emojis = try c.list(.emojis)
+        poll = try c.decodeIfPresent(Poll.self, forKey: .poll)
+        card = try c.decodeIfPresent(PreviewCard.self, forKey: .card)
+        quote = try c.decodeIfPresent(Quote.self, forKey: .quote)
+        repliesCount = try c.count(.repliesCount)
+        reblogsCount = try c.count(.reblogsCount)
+        favouritesCount = try c.count(.favouritesCount)
+        application = try? c.decodeIfPresent(Application.self, forKey: .application)
+        boxedReblog = try c.decodeIfPresent(Status.self, forKey: .reblog).map(Indirect.init)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(uri, forKey: .uri)
+        try c.encodeIfPresent(url, forKey: .url)
+        try c.encode(MastodonDate.format(createdAt), forKey: .createdAt)
+        try c.encodeIfPresent(editedAt.map(MastodonDate.format), forKey: .editedAt)
+        try c.encode(account, forKey: .account)
+        try c.encode(content, forKey: .content)
+        try c.encode(spoilerText, forKey: .spoilerText)
+        try c.encode(visibility, forKey: .visibility)
+        try c.encode(sensitive, forKey: .sensitive)
+        try c.encodeIfPresent(language, forKey: .language)
+        try c.encodeIfPresent(inReplyToID, forKey: .inReplyToID)
+        try c.encodeIfPresent(inReplyToAccountID, forKey: .inReplyToAccountID)
+        try c.encode(mediaAttachments, forKey: .mediaAttachments)
+        try c.encode(mentions, forKey: .mentions)
+        try c.encode(tags, forKey: .tags)
+        try c.encode(emojis, forKey: .emojis)
+        try c.encodeIfPresent(poll, forKey: .poll)
+        try c.encodeIfPresent(card, forKey: .card)
+        try c.encodeIfPresent(quote, forKey: .quote)
+        try c.encode(repliesCount, forKey: .repliesCount)
+        try c.encode(reblogsCount, forKey: .reblogsCount)
+        try c.encode(favouritesCount, forKey: .favouritesCount)
+        try c.encodeIfPresent(application, forKey: .application)
+        try c.encodeIfPresent(reblog, forKey: .reblog)
+    }
+}

@@ -1,0 +1,77 @@
+import Foundation
+import Models
+import Testing
+
+@Suite struct LenientDecodingTests {
+    @Test(arguments: [
+        ("2026-04-11T10:00:00.123Z", 1_775_901_600.123),
+        ("2026-04-11T10:00:00Z", 1_775_901_600),
+        ("2026-04-11T10:00:00.123456789Z", 1_775_901_600.123456789),
+        ("2026-04-11T12:00:00+02:00", 1_775_901_600),
+        ("2026-04-11T05:30:00.5-04:30", 1_775_901_600.5),
+        ("2026-04-11T10:00:00+0000", 1_775_901_600),
+    ])
+    func datesInEveryShapeServersSend(_ text: String, _ seconds: Double) throws {
+        let date = try #require(MastodonDate.parse(text))
+        #expect(abs(date.timeIntervalSince1970 - seconds) < 0.000_01)
+    }
+
+    @Test(arguments: ["", "2026-04-11", "2026-13-01T00:00:00Z", "2026-04-11T10:00:00", "2026-04-11T10:00:00.Z",
+                      "yesterday", "2026-04-11T10:00:00Zjunk"])
+    func badDatesAreRejected(_ text: String) {
+        #expect(MastodonDate.parse(text) == nil)
+    }
+
+    @Test func formatRoundTrips() throws {
+        let date = try #require(MastodonDate.parse("1999-12-31T23:59:59.250Z"))
+        #expect(MastodonDate.format(date) == "1999-12-31T23:59:59.250Z")
+    }
+
+    static let minimalStatus = #"""
+    {"id":"1","uri":"https://a.example/1","created_at":"%@","content":"<p>x</p>",
+     "visibility":"local","account":{"id":"9","username":"u","acct":"u","avatar":""}}
+    """#
+
+    @Test func badDateIsAnErrorNamingTheField() throws {
+        let json = Self.minimalStatus.replacingOccurrences(of: "%@", with: "not a date")
+        #expect {
+            _ = try ArchivableStatus(decoding: Data(json.utf8))
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("created_at") && text.contains("not a date") && text.contains("id 1")
+        }
+    }
+
+    @Test func unknownEnumValuesAreKept() throws {
+        let json = Self.minimalStatus.replacingOccurrences(of: "%@", with: "2026-01-01T00:00:00Z")
+        let status = try JSONDecoder().decode(Status.self, from: Data(json.utf8))
+        #expect(status.visibility.rawValue == "local")
+        #expect(status.account.avatar == nil)
+        #expect(status.mediaAttachments.isEmpty && status.repliesCount == 0)
+    }
+
+    @Test func pageWithOneBrokenStatusNamesIt() {
+        let good = Self.minimalStatus.replacingOccurrences(of: "%@", with: "2026-01-01T00:00:00Z")
+        let bad = #"{"id":"77","created_at":"2026-01-01T00:00:00Z"}"#
+        #expect {
+            _ = try ArchivableStatus.decodeArray(Data("[\(good),\(bad)]".utf8))
+        } throws: { error in
+            "\(error)".contains("#2") && "\(error)".contains("id 77")
+        }
+    }
+
+    @Test func truncatedAndNonArrayPagesAreMalformed() {
+        #expect(throws: StatusDecodingError.self) { try ArchivableStatus.decodeArray(Data("[{\"id\":\"1\"".utf8)) }
+        #expect(throws: StatusDecodingError.self) { try ArchivableStatus.decodeArray(Data("<html>".utf8)) }
+        #expect(throws: StatusDecodingError.self) { try ArchivableStatus.decodeArray(Data("[1] x".utf8)) }
+    }
+
+    @Test func rawJSONSlicesKeepBytesExactly() throws {
+        let text = #"[ {"a": "x\"]}", "b": [1, {"c": null}]} ,{"d":2}]"#
+        let parts = try RawJSON.elements(ofArray: Data(text.utf8))
+        #expect(parts.map { String(decoding: $0, as: UTF8.self) } == [#"{"a": "x\"]}", "b": [1, {"c": null}]}"#, #"{"d":2}"#])
+        let b = try RawJSON.value(forKey: "b", inObject: parts[0])
+        #expect(b.map { String(decoding: $0, as: UTF8.self) } == "[1, {\"c\": null}]")
+        #expect(try RawJSON.elements(ofArray: Data("[]".utf8)).isEmpty)
+    }
+}
