@@ -90,8 +90,11 @@ public struct Account: Codable, Hashable, Sendable {
         emojis = try c.list(.emojis)
     }
 
-    /// The full handle `user@host`, qualifying a local `acct` with the serving server's host.
+    /// The full handle `user@host`. A local `acct` has no domain: it is taken from the profile URL
+    /// (the server's own domain, which can differ from the host the API is served on), else `servedBy`.
     public func fullHandle(servedBy host: String) -> String {
-        acct.contains("@") ? acct : "\(acct)@\(host)"
+        if acct.contains("@") { return acct }
+        let domain = url.flatMap { URLComponents(string: $0)?.host } ?? host
+        return "\(acct)@\(domain)"
     }
 }

@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+/// One of the user's own accounts that Icebox archives with (its token lives in `CredentialStore`).
+public struct ArchivingAccount: Codable, Hashable, Sendable {
+    public var id: Int64
+    /// `user@host`.
+    public var handle: String
+    /// The server's base URL.
+    public var server: String
+    /// The account's id on its server.
+    public var remoteID: String
+    public var username: String
+    public var displayName: String
+    public var url: String?
+    public var addedAt: String
+
+    init(row: Row) {
+        id = row["id"]
+        handle = row["handle"]
+        server = row["server"]
+        remoteID = row["remote_id"]
+        username = row["username"]
+        displayName = row["display_name"]
+        url = row["url"]
+        addedAt = row["added_at"]
+    }
+}
+
+extension ArchiveDatabase {
+    /// Adds the account, or brings back one that was removed, refreshing its profile.
+    @discardableResult
+    public func addAccount(handle: String, server: String, remoteID: String, username: String,
+                           displayName: String, url: String?) async throws(ArchiveError) -> ArchivingAccount {
+        try await write { db in
+            try db.execute(sql: """
+                INSERT INTO archiving_accounts(handle, server, remote_id, username, display_name, url, added_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(handle) DO UPDATE SET server = excluded.server, remote_id = excluded.remote_id,
+                    username = excluded.username, display_name = excluded.display_name, url = excluded.url,
+                    removed_at = NULL
+                """, arguments: [handle, server, remoteID, username, displayName, url, Self.now()])
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM archiving_accounts WHERE handle = ?", arguments: [handle])
+            else { throw ArchiveError.database("the account \(handle) vanished while being added") }
+            return ArchivingAccount(row: row)
+        }
+    }
+
+    /// The accounts in use, in the order they were added.
+    public func accounts() async throws(ArchiveError) -> [ArchivingAccount] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM archiving_accounts WHERE removed_at IS NULL ORDER BY id")
+                .map(ArchivingAccount.init(row:))
+        }
+    }
+
+    /// Removes an account and unpins its timelines. What it archived stays in the archive.
+    public func removeAccount(handle: String) async throws(ArchiveError) {
+        try await write { db in
+            let now = Self.now()
+            try db.execute(sql: "UPDATE archiving_accounts SET removed_at = ? WHERE handle = ? AND removed_at IS NULL",
+                           arguments: [now, handle])
+            guard db.changesCount > 0 else { throw ArchiveError.notFound("the account \(handle)") }
+            try db.execute(sql: """
+                UPDATE timelines SET removed_at = ? WHERE removed_at IS NULL
+                AND account_id = (SELECT id FROM archiving_accounts WHERE handle = ?)
+                """, arguments: [now, handle])
+        }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+import GRDB
+import Models
+
+/// What storing a page changed.
+public struct StoreResult: Sendable, Hashable {
+    /// Statuses the archive did not have.
+    public var new = 0
+    /// Statuses whose edit arrived (the earlier version is kept in `status_versions`).
+    public var updated = 0
+    /// Statuses already archived that this timeline had not recorded yet.
+    public var newToTimeline = 0
+
+    public init() {}
+
+    public static func += (lhs: inout StoreResult, rhs: StoreResult) {
+        lhs.new += rhs.new
+        lhs.updated += rhs.updated
+        lhs.newToTimeline += rhs.newToTimeline
+    }
+}
+
+extension ArchiveDatabase {
+    /// Stores one page of a timeline and moves its cursors, in one transaction: a crash loses at
+    /// most this page, and the cursor never points past what was stored.
+    ///
+    /// - Parameter server: the host the statuses came from (their ids are that server's).
+    public func store(_ statuses: [ArchivableStatus], server: String, timelineID: Int64,
+                      cursor: CursorUpdate) async throws(ArchiveError) -> StoreResult {
+        try await write { db in
+            var result = StoreResult()
+            let now = Self.now()
+            for item in statuses {
+                if let boosted = item.status.reblog {
+                    let raw = item.rawReblog ?? Data()
+                    result += try Self.upsert(boosted, raw: raw, server: server, timelineID: timelineID, now: now, db)
+                }
+                result += try Self.upsert(item.status, raw: item.raw, server: server, timelineID: timelineID, now: now, db)
+            }
+            try Self.apply(cursor, timelineID: timelineID, db)
+            return result
+        }
+    }
+
+    /// Inserts a status, or updates it when an edit arrived; records its id on `server` and the timeline.
+    static func upsert(_ status: Status, raw: Data, server: String, timelineID: Int64?, now: String,
+                       _ db: Database) throws -> StoreResult {
+        var result = StoreResult()
+        let row = StatusRow(status, raw: raw, server: server)
+        let statusID: Int64
+        if let existing = try Row.fetchOne(
+            db, sql: "SELECT id, edited_at, raw_json FROM statuses WHERE uri = ?", arguments: [status.uri]) {
+            statusID = existing["id"]
+            let storedEdit: String? = existing["edited_at"]
+            if let newEdit = row.editedAt, storedEdit.map({ newEdit > $0 }) ?? true {
+                try db.execute(sql: """
+                    INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at) VALUES (?, ?, ?, ?)
+                    """, arguments: [statusID, storedEdit, existing["raw_json"] as Data, now])
+                let assignments = StatusRow.columns.split(separator: ",")
+                    .map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }.joined(separator: ", ")
+                var arguments = row.arguments
+                arguments += [now, statusID]
+                try db.execute(sql: "UPDATE statuses SET \(assignments), updated_at = ? WHERE id = ?", arguments: arguments)
+                try replaceMedia(of: statusID, status, db)
+                result.updated += 1
+            }
+        } else {
+            var arguments = row.arguments
+            arguments += [now, now]
+            try db.execute(sql: "INSERT INTO statuses(\(StatusRow.columns), first_seen_at, updated_at) VALUES ("
+                + Array(repeating: "?", count: 28).joined(separator: ", ") + ")", arguments: arguments)
+            statusID = db.lastInsertedRowID
+            try replaceMedia(of: statusID, status, db)
+            result.new += 1
+        }
+        try db.execute(sql: """
+            INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?, ?, ?, ?)
+            ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
+                in_reply_to_id = excluded.in_reply_to_id
+            """, arguments: [server, status.id, statusID, status.inReplyToID])
+        if let timelineID {
+            try db.execute(sql: """
+                INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES (?, ?, ?)
+                """, arguments: [timelineID, statusID, now])
+            if result.new == 0, db.changesCount > 0 { result.newToTimeline += 1 }
+        }
+        try upsertAuthor(status.account, raw: raw, handle: row.authorHandle, now: now, db)
+        return result
+    }
+
+    private static func replaceMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
+        try db.execute(sql: "DELETE FROM media_attachments WHERE status_id = ?", arguments: [statusID])
+        for (position, media) in status.mediaAttachments.enumerated() {
+            try db.execute(sql: """
+                INSERT INTO media_attachments(status_id, position, media_id, type, url, preview_url, remote_url,
+                    description, blurhash, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [statusID, position, media.id, media.type.rawValue, media.url, media.previewURL,
+                                 media.remoteURL, media.description, media.blurhash,
+                                 media.meta?.original?.width, media.meta?.original?.height])
+        }
+    }
+
+    /// Keeps the author's profile as last seen; the account JSON is sliced from the status bytes.
+    private static func upsertAuthor(_ account: Account, raw status: Data, handle: String, now: String,
+                                     _ db: Database) throws {
+        let raw = (try? RawJSON.value(forKey: "account", inObject: status)) ?? Data()
+        try db.execute(sql: """
+            INSERT INTO authors(handle, uri, url, display_name, avatar, raw_json, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
+                display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
+                updated_at = excluded.updated_at
+            WHERE authors.raw_json IS NOT excluded.raw_json
+            """, arguments: [handle, account.uri, account.url, account.displayName, account.avatar, raw, now])
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+
+/// A pinned timeline and where its sync stands.
+public struct PinnedTimeline: Codable, Hashable, Sendable {
+    public var id: Int64
+    /// The canonical spec (`home`, `tag:swift`, `remote:host`…).
+    public var spec: String
+    /// The account it is read with; `nil` when read without login.
+    public var accountHandle: String?
+    /// The server it is read from.
+    public var server: String
+    public var addedAt: String
+    /// Catch-up continues above this (opaque `min_id`); `nil` before the first sync.
+    public var newestCursor: String?
+    /// Backfill continues below this (opaque `max_id`).
+    public var backfillCursor: String?
+    public var backfillComplete: Bool
+    public var backfillPages: Int
+    public var lastSyncAt: String?
+    /// `ok`, `failed` or `refused`.
+    public var lastResult: String?
+    public var lastError: String?
+    /// Statuses archived from this timeline.
+    public var statusCount: Int
+
+    init(row: Row) {
+        id = row["id"]
+        spec = row["spec"]
+        accountHandle = row["handle"]
+        server = row["server"]
+        addedAt = row["added_at"]
+        newestCursor = row["newest_cursor"]
+        backfillCursor = row["backfill_cursor"]
+        backfillComplete = row["backfill_complete"]
+        backfillPages = row["backfill_pages"]
+        lastSyncAt = row["last_sync_at"]
+        lastResult = row["last_result"]
+        lastError = row["last_error"]
+        statusCount = row["status_count"]
+    }
+
+    /// `spec` with the account, the way users name a timeline: `home (alice@example.social)`.
+    public var displayName: String {
+        accountHandle.map { "\(spec) (\($0))" } ?? spec
+    }
+}
+
+/// How a page moves a timeline's cursors; stored in the same transaction as the page.
+public struct CursorUpdate: Sendable, Hashable {
+    /// The new catch-up position, when the page moved it.
+    public var newestCursor: String?
+    /// The new backfill position (`nil` leaves it).
+    public var backfillCursor: String?
+    /// The backfill reached the end (an empty page).
+    public var backfillComplete: Bool
+    /// Count this page as one more backfill page.
+    public var countsAsBackfillPage: Bool
+
+    public init(newestCursor: String? = nil, backfillCursor: String? = nil,
+                backfillComplete: Bool = false, countsAsBackfillPage: Bool = false) {
+        self.newestCursor = newestCursor
+        self.backfillCursor = backfillCursor
+        self.backfillComplete = backfillComplete
+        self.countsAsBackfillPage = countsAsBackfillPage
+    }
+}
+
+extension ArchiveDatabase {
+    static let timelineSelect = """
+        SELECT t.*, a.handle,
+            (SELECT COUNT(*) FROM timeline_statuses ts WHERE ts.timeline_id = t.id) AS status_count
+        FROM timelines t LEFT JOIN archiving_accounts a ON a.id = t.account_id
+        """
+
+    /// Pins a timeline. `accountHandle` is `nil` for timelines read without login.
+    @discardableResult
+    public func addTimeline(spec: String, accountHandle: String?, server: String) async throws(ArchiveError)
+        -> PinnedTimeline {
+        try await write { db in
+            var accountID: Int64?
+            if let accountHandle {
+                accountID = try Int64.fetchOne(
+                    db, sql: "SELECT id FROM archiving_accounts WHERE handle = ? AND removed_at IS NULL",
+                    arguments: [accountHandle])
+                guard accountID != nil else { throw ArchiveError.notFound("the account \(accountHandle)") }
+            }
+            let existing = try Row.fetchOne(
+                db, sql: "SELECT id, removed_at FROM timelines WHERE spec = ? AND IFNULL(account_id, 0) = IFNULL(?, 0)",
+                arguments: [spec, accountID])
+            if let existing {
+                guard existing["removed_at"] as String? != nil else {
+                    throw ArchiveError.conflict("\(spec) is already pinned\(accountHandle.map { " for \($0)" } ?? "")")
+                }
+                try db.execute(sql: "UPDATE timelines SET removed_at = NULL, server = ? WHERE id = ?",
+                               arguments: [server, existing["id"] as Int64])
+            } else {
+                try db.execute(sql: "INSERT INTO timelines(spec, account_id, server, added_at) VALUES (?, ?, ?, ?)",
+                               arguments: [spec, accountID, server, Self.now()])
+            }
+            guard let row = try Row.fetchOne(
+                db, sql: Self.timelineSelect + " WHERE t.spec = ? AND IFNULL(t.account_id, 0) = IFNULL(?, 0)",
+                arguments: [spec, accountID])
+            else { throw ArchiveError.database("the timeline \(spec) vanished while being pinned") }
+            return PinnedTimeline(row: row)
+        }
+    }
+
+    /// The pinned timelines, in the order they were added.
+    public func timelines() async throws(ArchiveError) -> [PinnedTimeline] {
+        try await read { db in
+            try Row.fetchAll(db, sql: Self.timelineSelect + " WHERE t.removed_at IS NULL ORDER BY t.id").map(PinnedTimeline.init(row:))
+        }
+    }
+
+    /// One pinned timeline by id.
+    public func timeline(id: Int64) async throws(ArchiveError) -> PinnedTimeline {
+        let timeline = try await read { db in
+            try Row.fetchOne(db, sql: Self.timelineSelect + " WHERE t.id = ?", arguments: [id]).map(PinnedTimeline.init(row:))
+        }
+        guard let timeline else { throw .notFound("timeline \(id)") }
+        return timeline
+    }
+
+    /// Unpins a timeline; what it archived stays.
+    public func removeTimeline(id: Int64) async throws(ArchiveError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE timelines SET removed_at = ? WHERE id = ? AND removed_at IS NULL",
+                           arguments: [Self.now(), id])
+            guard db.changesCount > 0 else { throw ArchiveError.notFound("timeline \(id)") }
+        }
+    }
+
+    /// Records how the last sync of a timeline ended.
+    public func recordSyncResult(timelineID: Int64, result: String, error: String?) async throws(ArchiveError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE timelines SET last_sync_at = ?, last_result = ?, last_error = ? WHERE id = ?",
+                           arguments: [Self.now(), result, error, timelineID])
+        }
+    }
+
+    /// Moves a timeline's cursors without storing statuses (an empty page).
+    public func updateCursor(timelineID: Int64, _ update: CursorUpdate) async throws(ArchiveError) {
+        try await write { db in try Self.apply(update, timelineID: timelineID, db) }
+    }
+
+    static func apply(_ update: CursorUpdate, timelineID: Int64, _ db: Database) throws {
+        try db.execute(sql: """
+            UPDATE timelines SET
+                newest_cursor = IFNULL(?, newest_cursor),
+                backfill_cursor = CASE WHEN ? THEN NULL ELSE IFNULL(?, backfill_cursor) END,
+                backfill_complete = MAX(backfill_complete, ?),
+                backfill_pages = backfill_pages + ?
+            WHERE id = ?
+            """, arguments: [update.newestCursor, update.backfillComplete, update.backfillCursor,
+                             update.backfillComplete, update.countsAsBackfillPage ? 1 : 0, timelineID])
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import Logging
+
+/// The archive's SQLite database (WAL mode): migrated on open, safe to share between tasks.
+public final class ArchiveDatabase: Sendable {
+    /// The database file.
+    public let path: URL
+    let pool: DatabasePool
+    let logger: Logger
+
+    /// Opens (creating if needed) and migrates the archive at `path`.
+    public init(path: URL, logger: Logger) throws(ArchiveError) {
+        self.path = path
+        self.logger = logger
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(15)
+        configuration.foreignKeysEnabled = true
+        configuration.prepareDatabase { db in
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        do {
+            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            pool = try DatabasePool(path: path.path, configuration: configuration)
+        } catch {
+            throw .cannotOpen(path: path.path, reason: Self.describe(error))
+        }
+        try SchemaMigrations.migrate(pool, path: path.path, logger: logger)
+    }
+
+    /// Runs a write transaction, turning SQLite errors into `ArchiveError`.
+    func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(ArchiveError) -> T {
+        do {
+            return try await pool.write(body)
+        } catch let error as ArchiveError {
+            throw error
+        } catch {
+            throw .database(Self.describe(error))
+        }
+    }
+
+    /// Runs a read, turning SQLite errors into `ArchiveError`.
+    func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(ArchiveError) -> T {
+        do {
+            return try await pool.read(body)
+        } catch let error as ArchiveError {
+            throw error
+        } catch {
+            throw .database(Self.describe(error))
+        }
+    }
+
+    /// `PRAGMA integrity_check`: "ok" when the file is sound.
+    public func integrityCheck() async throws(ArchiveError) -> String {
+        try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? DatabaseError {
+            return "\(error.message ?? "SQLite error \(error.resultCode)")"
+        }
+        return "\(error)"
+    }
+
+    /// Now, in the archive's date format.
+    static func now() -> String { Timestamp.string(Date()) }
+}

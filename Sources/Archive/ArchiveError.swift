@@ -1,0 +1,30 @@
+import Foundation
+
+/// What can go wrong with the archive on disk.
+public enum ArchiveError: Error, Sendable, CustomStringConvertible {
+    /// The database could not be opened or created.
+    case cannotOpen(path: String, reason: String)
+    /// The archive was written by a newer Icebox that knows migrations this one does not.
+    case newerSchema(path: String, unknown: [String])
+    /// A migration that was already applied differs from the one this binary carries.
+    case migrationChanged(name: String)
+    /// A SQLite error while reading or writing.
+    case database(String)
+    /// The thing asked for is not in the archive.
+    case notFound(String)
+    /// The request contradicts what the archive holds (a duplicate pin, say).
+    case conflict(String)
+
+    public var description: String {
+        switch self {
+        case .cannotOpen(let path, let reason): "cannot open the archive at \(path): \(reason)"
+        case .newerSchema(let path, let unknown):
+            "the archive at \(path) was written by a newer Icebox (migrations \(unknown.joined(separator: ", "))); upgrade Icebox"
+        case .migrationChanged(let name):
+            "migration \(name) differs from the one already applied to this archive; shipped migrations must never change"
+        case .database(let message): "archive error: \(message)"
+        case .notFound(let what): "\(what) is not in the archive"
+        case .conflict(let message): message
+        }
+    }
+}

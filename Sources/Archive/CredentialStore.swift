@@ -1,0 +1,96 @@
+import Foundation
+import Logging
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The secrets of an archive: app registrations and access tokens. Kept apart from the database, in a
+/// file only the user can read, so the database can be shared without them.
+public struct Credentials: Codable, Sendable, Equatable {
+    /// An app registration on one server (`POST /api/v1/apps`).
+    public struct App: Codable, Sendable, Equatable, CustomStringConvertible {
+        public var clientID: String
+        public var clientSecret: String
+        public init(clientID: String, clientSecret: String) {
+            self.clientID = clientID
+            self.clientSecret = clientSecret
+        }
+        public var description: String { "App(client_id: \(clientID), client_secret: <redacted>)" }
+    }
+
+    /// An account's token.
+    public struct Token: Codable, Sendable, Equatable, CustomStringConvertible {
+        public var server: String
+        public var accessToken: String
+        public init(server: String, accessToken: String) {
+            self.server = server
+            self.accessToken = accessToken
+        }
+        public var description: String { "Token(server: \(server), access_token: <redacted>)" }
+    }
+
+    /// By server base URL.
+    public var apps: [String: App] = [:]
+    /// By account handle (`user@host`).
+    public var tokens: [String: Token] = [:]
+
+    public init() {}
+}
+
+/// Reads and writes `credentials.json` with mode 0600, atomically.
+public struct CredentialStore: Sendable {
+    public let file: URL
+    let logger: Logger
+
+    public init(file: URL, logger: Logger) {
+        self.file = file
+        self.logger = logger
+    }
+
+    /// The stored credentials; empty when the file does not exist yet.
+    public func load() throws(ArchiveError) -> Credentials {
+        guard FileManager.default.fileExists(atPath: file.path) else { return Credentials() }
+        if let mode = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.posixPermissions] as? NSNumber,
+           mode.intValue & 0o077 != 0 {
+            logger.warning("credentials file was readable by others; restricting it to the owner",
+                           metadata: ["file": "\(file.path)", "mode": "\(String(mode.intValue, radix: 8))"])
+            chmod(file.path, 0o600)
+        }
+        do {
+            return try JSONDecoder().decode(Credentials.self, from: Data(contentsOf: file))
+        } catch {
+            throw .cannotOpen(path: file.path, reason: "the credentials file is not valid JSON (\(error.localizedDescription))")
+        }
+    }
+
+    /// Writes the credentials: a new 0600 file beside the old one, flushed, then renamed over it.
+    public func save(_ credentials: Credentials) throws(ArchiveError) {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data
+        do { data = try encoder.encode(credentials) } catch { throw .database("cannot encode credentials: \(error)") }
+        let temporary = file.deletingLastPathComponent()
+            .appending(path: ".credentials.\(ProcessInfo.processInfo.processIdentifier).tmp").path
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .cannotOpen(path: temporary, reason: String(cString: strerror(errno))) }
+        fchmod(fd, 0o600)
+        let written = data.withUnsafeBytes { buffer in write(fd, buffer.baseAddress, buffer.count) }
+        let synced = fsync(fd)
+        close(fd)
+        guard written == data.count, synced == 0, rename(temporary, file.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary)
+            throw .cannotOpen(path: file.path, reason: "cannot write credentials: \(reason)")
+        }
+    }
+
+    /// Loads, changes and saves in one go.
+    public func update(_ change: (inout Credentials) -> Void) throws(ArchiveError) {
+        var credentials = try load()
+        change(&credentials)
+        try save(credentials)
+    }
+}

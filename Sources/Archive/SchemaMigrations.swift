@@ -1,0 +1,58 @@
+import Foundation
+import GRDB
+import Logging
+
+/// Applies the migrations embedded from `schema/*.sql`, each in its own transaction, recorded in the
+/// database with a checksum so that a shipped migration that was edited is noticed, not silently skipped.
+enum SchemaMigrations {
+    /// The migrations this binary carries, in order.
+    static var all: [(name: String, sql: String)] { embeddedMigrations }
+
+    static func migrate(_ pool: DatabasePool, path: String, logger: Logger) throws(ArchiveError) {
+        var migrator = DatabaseMigrator()
+        for migration in all {
+            let checksum = fnv1a(migration.sql)
+            migrator.registerMigration(migration.name) { db in
+                try db.execute(sql: migration.sql)
+                try db.execute(
+                    sql: "INSERT INTO icebox_schema(name, checksum, applied_at) VALUES (?, ?, ?)",
+                    arguments: [migration.name, checksum, ArchiveDatabase.now()])
+            }
+        }
+        do {
+            try pool.write { db in
+                try db.execute(sql: """
+                    CREATE TABLE IF NOT EXISTS icebox_schema (
+                        name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)
+                    """)
+                let known = Set(all.map(\.name))
+                let unknown = try migrator.appliedIdentifiers(db).subtracting(known)
+                if !unknown.isEmpty { throw ArchiveError.newerSchema(path: path, unknown: unknown.sorted()) }
+                for row in try Row.fetchAll(db, sql: "SELECT name, checksum FROM icebox_schema") {
+                    let name: String = row["name"]
+                    if let migration = all.first(where: { $0.name == name }), fnv1a(migration.sql) != row["checksum"] {
+                        throw ArchiveError.migrationChanged(name: name)
+                    }
+                }
+            }
+            let before = try pool.read { db in try migrator.appliedIdentifiers(db) }
+            try migrator.migrate(pool)
+            let applied = all.map(\.name).filter { !before.contains($0) }
+            if !applied.isEmpty { logger.info("archive schema migrated", metadata: ["applied": "\(applied)"]) }
+        } catch let error as ArchiveError {
+            throw error
+        } catch {
+            throw .cannotOpen(path: path, reason: ArchiveDatabase.describe(error))
+        }
+    }
+
+    /// FNV-1a, 64 bits, as hex: enough to notice an edited migration (not a security measure).
+    static func fnv1a(_ text: String) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in text.utf8 {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x0000_0100_0000_01b3
+        }
+        return String(hash, radix: 16)
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import GRDB
+import Models
+
+/// The columns of a `statuses` row, derived from a decoded status and the server that sent it.
+struct StatusRow {
+    var uri: String
+    var url: String?
+    var createdAt: String
+    var editedAt: String?
+    var authorHandle: String
+    var authorName: String
+    var reblogURI: String?
+    var visibility: String
+    var language: String?
+    var sensitive: Bool
+    var spoilerText: String
+    var content: String
+    var text: String
+    var altText: String
+    var extraText: String
+    var searchAuthor: String
+    var tagNames: String
+    var mediaCount: Int
+    var hasPoll: Bool
+    var hasCard: Bool
+    var isReply: Bool
+    var counts: (replies: Int, reblogs: Int, favourites: Int)
+    var raw: Data
+    var server: String
+
+    init(_ status: Status, raw: Data, server: String) {
+        let isBoost = status.reblog != nil
+        uri = status.uri
+        url = status.url
+        createdAt = Timestamp.string(status.createdAt)
+        editedAt = status.editedAt.map(Timestamp.string)
+        authorHandle = status.account.fullHandle(servedBy: server)
+        authorName = status.account.displayName
+        reblogURI = status.reblog?.uri
+        visibility = status.visibility.rawValue
+        language = status.language
+        sensitive = status.sensitive
+        content = status.content
+        mediaCount = status.mediaAttachments.count
+        hasPoll = status.poll != nil
+        hasCard = status.card != nil
+        isReply = status.inReplyToID != nil
+        counts = (status.repliesCount, status.reblogsCount, status.favouritesCount)
+        self.raw = raw
+        self.server = server
+        // A boost indexes nothing of its own: it is found through the post it boosts.
+        if isBoost {
+            spoilerText = ""
+            text = ""
+            altText = ""
+            extraText = ""
+            searchAuthor = ""
+            tagNames = ""
+        } else {
+            spoilerText = status.spoilerText
+            text = StatusHTML.indexText(status.content)
+            altText = status.mediaAttachments.compactMap(\.description).joined(separator: "\n")
+            extraText = ((status.poll?.options.map(\.title) ?? [])
+                + [status.card?.title, status.card?.description].compactMap { $0 }.filter { !$0.isEmpty })
+                .joined(separator: "\n")
+            searchAuthor = "\(status.account.displayName) \(authorHandle)"
+            tagNames = status.tags.map { $0.name.lowercased() }.joined(separator: " ")
+        }
+    }
+
+    static let columns = """
+        uri, url, created_at, edited_at, author_handle, author_name, reblog_uri, visibility, language, sensitive,
+        spoiler_text, content, text, alt_text, extra_text, search_author, tag_names, media_count, has_poll, has_card,
+        in_reply_to, replies_count, reblogs_count, favourites_count, raw_json, raw_server
+        """
+
+    var arguments: StatementArguments {
+        [uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
+         spoilerText, content, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
+         isReply, counts.replies, counts.reblogs, counts.favourites, raw, server]
+    }
+}

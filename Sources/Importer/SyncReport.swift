@@ -1,0 +1,41 @@
+import Foundation
+
+/// How one timeline's sync went.
+public struct TimelineReport: Sendable, Codable, Hashable {
+    /// How the timeline ended this run.
+    public enum Outcome: String, Sendable, Codable {
+        /// Everything asked for was archived.
+        case ok
+        /// Something went wrong; what was archived before it stays.
+        case failed
+        /// The server refuses this timeline to this client (anonymous access switched off, say).
+        case refused
+    }
+
+    public var timeline: String
+    public var timelineID: Int64
+    public var outcome: Outcome
+    /// Statuses the archive did not have.
+    public var new: Int
+    /// Statuses updated because an edit arrived.
+    public var updated: Int
+    /// Pages stored.
+    public var pages: Int
+    /// HTTP requests sent.
+    public var requests: Int
+    /// Whether the timeline has been paged back as far as it goes.
+    public var backfillComplete: Bool
+    /// Why it failed or was refused.
+    public var error: String?
+    /// Things worth knowing that are not failures.
+    public var warnings: [String]
+    public var seconds: Double
+}
+
+/// A progress tick, for a live line on a terminal.
+public struct SyncProgress: Sendable {
+    public var timeline: String
+    public var pages: Int
+    public var new: Int
+    public var phase: String
+}

@@ -1,0 +1,97 @@
+import Archive
+import Foundation
+import Logging
+import MastodonAPI
+import Models
+
+/// Settings of one `icebox sync` run.
+public struct SyncOptions: Sendable {
+    /// Backfill pages per timeline per run; backfill resumes where it stopped on the next run.
+    public var backfillPages: Int = 10
+    /// Items per page (Mastodon caps timelines at 40).
+    public var pageLimit: Int = 40
+    /// Servers synced at once; timelines of one server go one after another.
+    public var serverConcurrency: Int = 4
+    /// Per-request timeout.
+    public var timeout: TimeInterval = 30
+
+    public init() {}
+}
+
+/// Pages pinned timelines from their servers into the archive: catch up above the newest archived
+/// status with `min_id` (never `since_id`, which leaves gaps), then continue the backfill with `max_id`.
+/// Each page is stored with its cursor in one transaction, so an interrupted run resumes cleanly.
+public struct Synchronizer: Sendable {
+    let archive: ArchiveDatabase
+    let credentials: Credentials
+    let options: SyncOptions
+    let logger: Logger
+
+    public init(archive: ArchiveDatabase, credentials: Credentials, options: SyncOptions, logger: Logger) {
+        self.archive = archive
+        self.credentials = credentials
+        self.options = options
+        self.logger = logger
+    }
+
+    /// Syncs the given timelines (all pinned ones when `nil`); one report per timeline, in pin order.
+    public func run(only selected: [PinnedTimeline]? = nil,
+                    progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws(ArchiveError)
+        -> [TimelineReport] {
+        let timelines: [PinnedTimeline]
+        if let selected { timelines = selected } else { timelines = try await archive.timelines() }
+        let accounts = try await archive.accounts()
+        let byServer = Dictionary(grouping: timelines, by: \.server).values.sorted { $0[0].id < $1[0].id }
+        var reports: [TimelineReport] = []
+        await withTaskGroup(of: [TimelineReport].self) { group in
+            var pending = byServer.makeIterator()
+            func startNext() {
+                guard let batch = pending.next() else { return }
+                group.addTask {
+                    var done: [TimelineReport] = []
+                    for timeline in batch {
+                        done.append(await sync(timeline, accounts: accounts, progress: progress))
+                    }
+                    return done
+                }
+            }
+            for _ in 0..<max(1, options.serverConcurrency) { startNext() }
+            for await batch in group {
+                reports += batch
+                startNext()
+            }
+        }
+        return reports.sorted { $0.timelineID < $1.timelineID }
+    }
+
+    /// Syncs one timeline and records the outcome; never throws: failures are in the report.
+    func sync(_ timeline: PinnedTimeline, accounts: [ArchivingAccount],
+              progress: @escaping @Sendable (SyncProgress) -> Void) async -> TimelineReport {
+        let started = ContinuousClock.now
+        var run = TimelineRun(timeline: timeline, archive: archive, options: options, logger: logger, progress: progress)
+        do {
+            let source = try TimelineSource(timeline: timeline, accounts: accounts, credentials: credentials,
+                                            timeout: options.timeout, logger: logger)
+            try await run.sync(from: source)
+        } catch let error as SyncError {
+            run.fail(.failed, error.message)
+        } catch let error as APIError {
+            run.fail(error.requiresAuthentication ? .refused : .failed, error.description)
+        } catch let error as ArchiveError {
+            run.fail(.failed, error.description)
+        } catch {
+            run.fail(.failed, "\(error)")
+        }
+        let elapsed = ContinuousClock.now - started
+        var report = run.report
+        report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        do {
+            try await archive.recordSyncResult(timelineID: timeline.id, result: report.outcome.rawValue, error: report.error)
+            report.backfillComplete = try await archive.timeline(id: timeline.id).backfillComplete
+        } catch {
+            logger.error("could not record the sync result", metadata: ["timeline": "\(timeline.displayName)",
+                                                                        "error": "\(error)"])
+        }
+        return report
+    }
+}

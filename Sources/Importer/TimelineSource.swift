@@ -1,0 +1,70 @@
+import Archive
+import Foundation
+import MastodonAPI
+import Logging
+import Models
+
+/// Where a pinned timeline's pages come from: which server, with which token, which endpoint.
+struct TimelineSource: Sendable {
+    enum Kind: Sendable {
+        case statuses(any Endpoint)
+        case mentions
+    }
+
+    let client: MastodonClient
+    let kind: Kind
+
+    /// Resolves a pinned timeline to a client and an endpoint; fails when its account has no token.
+    init(timeline: PinnedTimeline, accounts: [ArchivingAccount], credentials: Credentials,
+         timeout: TimeInterval, logger: Logger) throws(SyncError) {
+        let spec: TimelineSpec
+        do { spec = try TimelineSpec(parsing: timeline.spec) } catch {
+            throw SyncError(timeline: timeline.displayName, message: error.description)
+        }
+        let server: ServerAddress
+        do { server = try ServerAddress(timeline.server) } catch {
+            throw SyncError(timeline: timeline.displayName, message: error.description)
+        }
+        var token: String?
+        var account: ArchivingAccount?
+        if let handle = timeline.accountHandle {
+            account = accounts.first { $0.handle == handle }
+            guard let stored = credentials.tokens[handle] else {
+                throw SyncError(timeline: timeline.displayName,
+                                message: "no access token stored for \(handle); run `icebox account add` again")
+            }
+            token = stored.accessToken
+        }
+        client = MastodonClient(server: server, token: token, timeout: timeout, logger: logger)
+        switch spec {
+        case .home: kind = .statuses(Timelines.home)
+        case .local, .remote: kind = .statuses(Timelines.pub(local: true))
+        case .federated: kind = .statuses(Timelines.pub(local: false))
+        case .tag(let tag), .remoteTag(let tag, _): kind = .statuses(Timelines.hashtag(tag: tag))
+        case .list(let id): kind = .statuses(Timelines.list(id: id))
+        case .bookmarks: kind = .statuses(Timelines.bookmarks)
+        case .favourites: kind = .statuses(Timelines.favourites)
+        case .mentions: kind = .mentions
+        case .own:
+            guard let account else {
+                throw SyncError(timeline: timeline.displayName, message: "`own` needs an account")
+            }
+            kind = .statuses(Timelines.account(id: account.remoteID))
+        }
+    }
+
+    /// One page, newest first, with its cursors.
+    func page(_ cursor: PageCursor) async throws(APIError) -> Page<ArchivableStatus> {
+        switch kind {
+        case .statuses(let endpoint): try await client.statuses(endpoint, cursor: cursor)
+        case .mentions: try await client.notificationStatuses(.list(types: ["mention"]), cursor: cursor)
+        }
+    }
+}
+
+/// A timeline that could not be synced, naming it (and so its account) and why.
+public struct SyncError: Error, Sendable, CustomStringConvertible {
+    public var timeline: String
+    public var message: String
+    public var description: String { "\(timeline): \(message)" }
+}

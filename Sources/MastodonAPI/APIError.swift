@@ -1,0 +1,64 @@
+import Foundation
+
+/// Everything that can go wrong talking to a server, each naming the server and the call.
+public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// No HTTP answer: unreachable host, refused connection, timeout, dropped connection.
+    case transport(server: String, path: String, message: String, timedOut: Bool)
+    /// An HTTP error status, with the server's `error` text when it sent one.
+    case http(server: String, path: String, status: Int, serverError: String?)
+    /// A success status whose body is not JSON (an HTML error page from a proxy, say).
+    case notJSON(server: String, path: String, status: Int, contentType: String?)
+    /// JSON that does not have the expected shape.
+    case malformed(server: String, path: String, reason: String)
+
+    /// The HTTP status, when there was one.
+    public var httpStatus: Int? {
+        switch self {
+        case .http(_, _, let status, _), .notJSON(_, _, let status, _): status
+        case .transport, .malformed: nil
+        }
+    }
+
+    /// 401: the token is missing, revoked or wrong.
+    public var isUnauthorized: Bool { httpStatus == 401 && !requiresAuthentication }
+
+    /// The server refuses anonymous access to this timeline (422, or 401 on older versions).
+    public var requiresAuthentication: Bool {
+        guard case .http(_, _, let status, let text) = self, status == 401 || status == 422 else { return false }
+        return text?.lowercased().contains("authenticated user") == true
+    }
+
+    /// 429: the rate limit is exhausted.
+    public var isRateLimited: Bool { httpStatus == 429 }
+
+    /// Worth retrying later in the same run: timeouts, dropped connections, 5xx, 429.
+    public var isTransient: Bool {
+        switch self {
+        case .transport: true
+        case .http(_, _, let status, _): status == 429 || status >= 500
+        case .notJSON(_, _, let status, _): status >= 500
+        case .malformed: false
+        }
+    }
+
+    public var description: String {
+        switch self {
+        case .transport(let server, let path, let message, let timedOut):
+            return timedOut ? "\(server): \(path) timed out" : "\(server) could not be reached (\(path)): \(message)"
+        case .http(let server, let path, let status, let serverError):
+            let detail = serverError.map { ": \($0)" } ?? ""
+            switch status {
+            case 401 where !requiresAuthentication:
+                return "\(server) refused the access token (401)\(detail). Add the account again to get a new token."
+            case 404: return "\(server): \(path) was not found (404)\(detail)"
+            case 429: return "\(server): rate limit exhausted (429)\(detail)"
+            default: return "\(server): \(path) answered HTTP \(status)\(detail)"
+            }
+        case .notJSON(let server, let path, let status, let contentType):
+            return "\(server): \(path) answered HTTP \(status) with \(contentType ?? "no content type") instead of JSON"
+                + " (is this a Mastodon server?)"
+        case .malformed(let server, let path, let reason):
+            return "\(server): \(path) sent a response Icebox cannot read: \(reason)"
+        }
+    }
+}

@@ -1,0 +1,43 @@
+import Foundation
+
+/// Where to start a page. Values are opaque: status ids, or row ids for bookmarks and favourites.
+public struct PageCursor: Hashable, Sendable, Codable {
+    /// Strictly older than this.
+    public var maxID: String?
+    /// The items immediately newer than this (returned newest first).
+    public var minID: String?
+    /// Mastodon caps timelines at 40.
+    public var limit: Int?
+
+    public init(maxID: String? = nil, minID: String? = nil, limit: Int? = nil) {
+        self.maxID = maxID
+        self.minID = minID
+        self.limit = limit
+    }
+
+    var queryItems: [URLQueryItem] {
+        [maxID.map { URLQueryItem(name: "max_id", value: $0) },
+         minID.map { URLQueryItem(name: "min_id", value: $0) },
+         limit.map { URLQueryItem(name: "limit", value: String($0)) }].compactMap { $0 }
+    }
+}
+
+/// One page of a paginated endpoint with the cursors its `Link` header gives.
+public struct Page<Item: Sendable>: Sendable {
+    public var items: [Item]
+    /// Older items: the `max_id` of the `rel="next"` link.
+    public var next: String?
+    /// Newer items: the `min_id` of the `rel="prev"` link.
+    public var previous: String?
+    public var rateLimit: RateLimit?
+    /// The HTTP status (206 means Mastodon is still regenerating the home feed).
+    public var httpStatus: Int
+
+    public init(items: [Item], next: String?, previous: String?, rateLimit: RateLimit?, httpStatus: Int = 200) {
+        self.items = items
+        self.next = next
+        self.previous = previous
+        self.rateLimit = rateLimit
+        self.httpStatus = httpStatus
+    }
+}

@@ -1,0 +1,33 @@
+import Foundation
+
+extension String {
+    /// The text with terminal control sequences removed, safe to print: ESC sequences (CSI, OSC…),
+    /// other C0 and C1 controls (newlines and tabs are kept), and bidirectional overrides that can
+    /// disguise what a line says. Everything a server sends goes through this before it is printed.
+    public var terminalSafe: String {
+        var result = String.UnicodeScalarView()
+        var scalars = unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x1B:
+                // ESC: drop the whole sequence. CSI (ESC [) runs to a final byte 0x40–0x7E;
+                // OSC/DCS/PM/APC (ESC ] P ^ _) run to BEL or ESC \; others are two characters.
+                guard let kind = scalars.next() else { break }
+                if kind == "[" {
+                    while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+                } else if "]P^_X".unicodeScalars.contains(kind) {
+                    while let next = scalars.next(), next.value != 0x07, next.value != 0x9C {
+                        if next.value == 0x1B { _ = scalars.next(); break }
+                    }
+                }
+            case 0x0A, 0x09:
+                result.append(scalar)
+            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+                continue
+            default:
+                result.append(scalar)
+            }
+        }
+        return String(result)
+    }
+}

@@ -1,0 +1,94 @@
+import ArgumentParser
+import Foundation
+import MastodonAPI
+import Models
+import Archive
+import Importer
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Output: data to stdout, messages to stderr, anything from a server made terminal-safe first.
+enum Console {
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text.terminalSafe + "\n").utf8))
+    }
+
+    static func err(_ text: String) {
+        FileHandle.standardError.write(Data((text.terminalSafe + "\n").utf8))
+    }
+
+    /// A line that replaces itself on a terminal (progress).
+    static func status(_ text: String) {
+        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text.terminalSafe).utf8))
+    }
+
+    static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// Pretty, key-sorted JSON for `--json`.
+    static func json<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = try encoder.encode(value)
+        FileHandle.standardOutput.write(data + Data("\n".utf8))
+    }
+}
+
+/// Exit codes (sysexits.h, so cron and systemd can tell failures apart).
+enum Exit {
+    static let failure: Int32 = 1
+    static let usage: Int32 = 64
+    static let unavailable: Int32 = 69
+    static let software: Int32 = 70
+    static let ioError: Int32 = 74
+    static let tempFail: Int32 = 75
+    static let protocolError: Int32 = 76
+    static let noPermission: Int32 = 77
+}
+
+/// Runs a command body; a failure is printed as one clear line and becomes a non-zero exit.
+func reportingFailures(_ body: () async throws -> Void) async throws {
+    do {
+        try await body()
+    } catch let error as ExitCode {
+        throw error
+    } catch let error as CleanExit {
+        throw error
+    } catch let error as ValidationError {
+        throw error
+    } catch {
+        Console.err("icebox: \(describe(error))")
+        throw ExitCode(exitCode(for: error))
+    }
+}
+
+private func describe(_ error: any Error) -> String {
+    String(describing: error)
+}
+
+private func exitCode(for error: any Error) -> Int32 {
+    switch error {
+    case let error as APIError: exitCode(for: error)
+    case let error as EnrollmentError:
+        switch error {
+        case .badToken: Exit.usage
+        case .server(let api): exitCode(for: api)
+        case .archive: Exit.ioError
+        }
+    case is ArchiveError: Exit.ioError
+    case is SyncLock.Held: Exit.tempFail
+    case is ServerAddress.Invalid, is TimelineSpec.Invalid: Exit.usage
+    default: Exit.failure
+    }
+}
+
+private func exitCode(for error: APIError) -> Int32 {
+    switch error {
+    case .transport: Exit.unavailable
+    case .http(_, _, let status, _) where status == 401 || status == 403: Exit.noPermission
+    case .http: Exit.unavailable
+    case .notJSON, .malformed: Exit.protocolError
+    }
+}

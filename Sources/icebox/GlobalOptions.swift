@@ -1,0 +1,33 @@
+import Archive
+import ArgumentParser
+import Foundation
+import Logging
+
+/// Flags every command shares.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: .long, help: ArgumentHelp("The archive folder.", valueName: "dir"))
+    var home: String?
+
+    @Flag(name: .shortAndLong, help: "Log more to stderr (-v: progress, -vv: every request).")
+    var verbose: Int
+
+    /// The archive folder, from --home, $ICEBOX_HOME or the XDG default.
+    var iceboxHome: IceboxHome {
+        IceboxHome(explicit: home, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// A logger to stderr at the level -v asks for (warnings by default).
+    func logger(_ label: String = "icebox") -> Logger {
+        LogSetup.bootstrapOnce(level: verbose >= 2 ? .debug : verbose == 1 ? .info : .warning)
+        return Logger(label: label)
+    }
+
+    /// Opens (creating and migrating if needed) the archive.
+    func openArchive() throws(ArchiveError) -> (IceboxHome, ArchiveDatabase, CredentialStore, Logger) {
+        let logger = logger()
+        let home = iceboxHome
+        try home.create()
+        let archive = try ArchiveDatabase(path: home.database, logger: logger)
+        return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
+    }
+}

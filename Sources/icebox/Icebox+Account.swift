@@ -1,0 +1,106 @@
+import Archive
+import ArgumentParser
+import Foundation
+import Importer
+import MastodonAPI
+
+extension Icebox {
+    /// `icebox account add|list|remove`.
+    struct Account: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Manage the accounts Icebox archives with.",
+            subcommands: [Add.self, List.self, Remove.self])
+    }
+}
+
+extension Icebox.Account {
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Add an account: with a token from stdin, or by approving Icebox in a browser.",
+            discussion: """
+                Without --token-stdin, Icebox registers itself with the server (scope: read), prints a
+                link to open, and asks for the code the server shows. Tokens are kept only in
+                credentials.json (mode 0600) in the archive folder.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The server: a host (mastodon.social) or URL. http:// only for loopback test servers.")
+        var server: String
+
+        @Flag(help: "Read an access token from standard input instead of running the OAuth flow.")
+        var tokenStdin = false
+
+        @Flag(help: "Ask the server to log in afresh (to add a second account on the same server).")
+        var forceLogin = false
+
+        func validate() throws {
+            do { _ = try ServerAddress(server) } catch { throw ValidationError(error.description) }
+        }
+
+        func run() async throws {
+            try await reportingFailures {
+                let address = try ServerAddress(server)
+                let (_, archive, credentials, logger) = try global.openArchive()
+                let enrollment = AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
+                let account: ArchivingAccount
+                if tokenStdin {
+                    guard let token = readLine(strippingNewline: true), !token.isEmpty else {
+                        throw ValidationError("--token-stdin: no token on standard input")
+                    }
+                    account = try await enrollment.add(server: address, token: token)
+                } else {
+                    let url = try await enrollment.authorizationURL(server: address, forceLogin: forceLogin)
+                    Console.err("Open this page, approve Icebox, and paste the code it shows:")
+                    Console.out(url.absoluteString)
+                    FileHandle.standardError.write(Data("Code: ".utf8))
+                    guard let code = readLine(strippingNewline: true), !code.isEmpty else {
+                        throw ValidationError("no authorization code entered")
+                    }
+                    account = try await enrollment.complete(server: address, code: code)
+                }
+                Console.out("Added \(account.handle)")
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the accounts.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Print JSON.")
+        var json = false
+
+        func run() async throws {
+            try await reportingFailures {
+                let (_, archive, _, _) = try global.openArchive()
+                let accounts = try await archive.accounts()
+                if json { return try Console.json(accounts) }
+                if accounts.isEmpty { Console.err("No accounts yet: icebox account add <server>") }
+                for account in accounts {
+                    Console.out("\(account.handle)\t\(account.server)\tadded \(account.addedAt)")
+                }
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Remove an account and its token. What it archived stays in the archive.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The account, as user@host.")
+        var handle: String
+
+        func run() async throws {
+            try await reportingFailures {
+                let (_, archive, credentials, logger) = try global.openArchive()
+                try await AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
+                    .remove(handle: handle)
+                Console.out("Removed \(handle)")
+            }
+        }
+    }
+}

@@ -1,0 +1,35 @@
+import Archive
+import ArgumentParser
+import Foundation
+
+extension Icebox {
+    /// `icebox stats`: what the archive holds.
+    struct Stats: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Show what the archive holds.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Print JSON.")
+        var json = false
+
+        func run() async throws {
+            try await reportingFailures {
+                let (home, archive, _, _) = try global.openArchive()
+                let stats = try await archive.stats()
+                if json { return try Console.json(stats) }
+                let bytes = ByteCountFormatter.string(fromByteCount: stats.databaseBytes, countStyle: .file)
+                Console.out("""
+                    archive     \(home.directory.path)
+                    statuses    \(stats.statuses) (\(stats.boosts) boosts)
+                    authors     \(stats.authors)
+                    accounts    \(stats.accounts)
+                    timelines   \(stats.timelines)
+                    media       \(stats.mediaAttachments) attachments
+                    edits kept  \(stats.editVersions)
+                    span        \(stats.oldest ?? "-") … \(stats.newest ?? "-")
+                    database    \(bytes)
+                    """)
+            }
+        }
+    }
+}

@@ -1,0 +1,111 @@
+import Archive
+import ArgumentParser
+import Foundation
+import Importer
+
+extension Icebox {
+    /// `icebox timeline add|list|remove`.
+    struct Timeline: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Pin the timelines `icebox sync` keeps.",
+            discussion: """
+                Timelines: home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions
+                (read with an account), remote:SERVER (that server's local timeline) and tag:NAME@SERVER
+                (a hashtag on any server), read without login.
+                """,
+            subcommands: [Add.self, List.self, Remove.self])
+    }
+}
+
+/// `--account user@host`, shared by timeline commands.
+struct AccountOption: ParsableArguments {
+    @Option(help: ArgumentHelp("The account the timeline is read with (needed when there are several).",
+                               valueName: "user@host"))
+    var account: String?
+}
+
+extension Icebox.Timeline {
+    struct Add: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "Pin a timeline.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var accountOption: AccountOption
+
+        @Argument(help: "home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions, remote:SERVER, tag:NAME@SERVER")
+        var spec: String
+
+        func run() async throws {
+            try await reportingFailures {
+                let (_, archive, _, _) = try global.openArchive()
+                let pinning: TimelinePinning
+                do {
+                    pinning = try TimelinePinning(specText: spec, account: accountOption.account,
+                                                  accounts: try await archive.accounts())
+                } catch let error as TimelinePinning.Invalid {
+                    throw ValidationError(error.description)
+                }
+                let timeline = try await archive.addTimeline(spec: pinning.spec, accountHandle: pinning.accountHandle,
+                                                             server: pinning.server)
+                Console.out("Pinned \(timeline.displayName)")
+            }
+        }
+    }
+
+    struct List: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List pinned timelines and where each sync stands.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Print JSON.")
+        var json = false
+
+        func run() async throws {
+            try await reportingFailures {
+                let (_, archive, _, _) = try global.openArchive()
+                let timelines = try await archive.timelines()
+                if json { return try Console.json(timelines) }
+                if timelines.isEmpty { Console.err("No timelines pinned yet: icebox timeline add <spec>") }
+                for timeline in timelines {
+                    let backfill = timeline.backfillComplete
+                        ? "backfill complete"
+                        : timeline.newestCursor == nil ? "not synced yet" : "backfill at page \(timeline.backfillPages)"
+                    let last = timeline.lastSyncAt.map { "last sync \($0) \(timeline.lastResult ?? "")" } ?? "never synced"
+                    var line = "\(timeline.displayName)\t\(timeline.statusCount) statuses\t\(last)\t\(backfill)"
+                    if let error = timeline.lastError { line += "\t\(error)" }
+                    Console.out(line)
+                }
+            }
+        }
+    }
+
+    struct Remove: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Unpin a timeline. What it archived stays in the archive.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var accountOption: AccountOption
+
+        @Argument(help: "The timeline, as pinned.")
+        var spec: String
+
+        func run() async throws {
+            try await reportingFailures {
+                let (_, archive, _, _) = try global.openArchive()
+                let pinning: TimelinePinning
+                do {
+                    pinning = try TimelinePinning(specText: spec, account: accountOption.account,
+                                                  accounts: try await archive.accounts())
+                } catch let error as TimelinePinning.Invalid {
+                    throw ValidationError(error.description)
+                }
+                guard let timeline = try await archive.timelines().first(where: {
+                    $0.spec == pinning.spec && $0.accountHandle == pinning.accountHandle
+                }) else {
+                    throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
+                }
+                try await archive.removeTimeline(id: timeline.id)
+                Console.out("Unpinned \(timeline.displayName)")
+            }
+        }
+    }
+}

@@ -1,0 +1,16 @@
+import ArgumentParser
+import MastodonAPI
+
+/// `icebox`: archive Mastodon timelines into a local full-text index.
+@main
+struct Icebox: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "icebox",
+        abstract: "Archive Mastodon timelines into a local SQLite full-text index.",
+        discussion: """
+            Add an account, pin timelines, then run `icebox sync` (from cron or a systemd timer) to keep them.
+            The archive lives in --home, $ICEBOX_HOME, or $XDG_DATA_HOME/icebox (~/.local/share/icebox).
+            """,
+        version: IceboxVersion.string,
+        subcommands: [Account.self, Timeline.self, Sync.self, Stats.self])
+}
