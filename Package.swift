@@ -68,7 +68,10 @@ let package = Package(
         .testTarget(
             name: "MastodonAPITests",
             dependencies: ["MastodonAPI", "MastodonTestServer"], swiftSettings: strict),
-        .testTarget(name: "ArchiveTests", dependencies: ["Archive", "Models"], swiftSettings: strict),
+        .testTarget(
+            name: "ArchiveTests",
+            dependencies: ["Archive", "Models", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
         .testTarget(
             name: "ImporterTests",
             dependencies: ["Importer", "Archive", "MastodonAPI", "MastodonTestServer"], swiftSettings: strict),

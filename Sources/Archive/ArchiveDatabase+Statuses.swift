@@ -49,7 +49,7 @@ extension ArchiveDatabase {
         let row = StatusRow(status, raw: raw, server: server)
         let statusID: Int64
         if let existing = try Row.fetchOne(
-            db, sql: "SELECT id, edited_at, raw_json FROM statuses WHERE uri = ?", arguments: [status.uri]) {
+            db, sql: "SELECT id, edited_at, raw_json FROM statuses WHERE uri = ?", arguments: [row.uri]) {
             statusID = existing["id"]
             let storedEdit: String? = existing["edited_at"]
             if let newEdit = row.editedAt, storedEdit.map({ newEdit > $0 }) ?? true {

@@ -31,7 +31,7 @@ struct StatusRow {
 
     init(_ status: Status, raw: Data, server: String) {
         let isBoost = status.reblog != nil
-        uri = status.uri
+        uri = status.archiveURI
         url = status.url
         createdAt = Timestamp.string(status.createdAt)
         editedAt = status.editedAt.map(Timestamp.string)

@@ -133,3 +133,15 @@ public struct Status: Codable, Hashable, Sendable {
         try c.encodeIfPresent(reblog, forKey: .reblog)
     }
 }
+
+extension Status {
+    /// The key the archive files this status under: its `uri`, the same on every server.
+    ///
+    /// Pleroma and Akkoma give a boost wrapper the `uri` of the post it boosts, which would merge the
+    /// two; such a wrapper is keyed `<post uri>#boost-by-<booster's account uri or handle>` instead (one
+    /// account boosts a post at most once, so the key is unique and stable across servers).
+    public var archiveURI: String {
+        guard let reblog, reblog.uri == uri else { return uri }
+        return "\(uri)#boost-by-\(account.uri ?? account.acct)"
+    }
+}

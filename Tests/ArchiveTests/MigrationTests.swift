@@ -1,0 +1,67 @@
+import Foundation
+import GRDB
+import Logging
+import Testing
+@testable import Archive
+
+@Suite struct MigrationTests {
+    @Test func freshArchiveGetsEveryMigrationRecordedInOrder() async throws {
+        let archive = try TemporaryArchive()
+        let pool = try DatabasePool(path: archive.database.path.path)
+        let recorded = try await pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM icebox_schema ORDER BY name") }
+        #expect(recorded == SchemaMigrations.all.map(\.name))
+        #expect(recorded.first == "0001_archive")
+        let journal = try await pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
+        #expect(journal == "wal")
+        #expect(try await archive.database.integrityCheck() == "ok")
+    }
+
+    @Test func embeddedMigrationsAreTheFilesInSchema() throws {
+        let schema = Fixtures.directory.deletingLastPathComponent().appending(path: "schema")
+        let files = try FileManager.default.contentsOfDirectory(atPath: schema.path).filter { $0.hasSuffix(".sql") }.sorted()
+        #expect(files.map { String($0.dropLast(4)) } == SchemaMigrations.all.map(\.name))
+        for (file, migration) in zip(files, SchemaMigrations.all) {
+            #expect(try String(contentsOf: schema.appending(path: file), encoding: .utf8) + "\n" == migration.sql + "\n"
+                    || String(contentsOf: schema.appending(path: file), encoding: .utf8) == migration.sql)
+        }
+    }
+
+    @Test func reopeningAnExistingArchiveKeepsItsData() async throws {
+        let archive = try TemporaryArchive()
+        try await archive.database.addAccount(handle: "u@a.example", server: "https://a.example", remoteID: "1",
+                                              username: "u", displayName: "U", url: nil)
+        let reopened = try ArchiveDatabase(path: archive.database.path, logger: Logger(label: "test"))
+        #expect(try await reopened.accounts().map(\.handle) == ["u@a.example"])
+    }
+
+    @Test func anArchiveFromANewerIceboxIsRefused() async throws {
+        let archive = try TemporaryArchive()
+        let pool = try DatabasePool(path: archive.database.path.path)
+        try await pool.write { db in
+            try db.execute(sql: "INSERT INTO grdb_migrations(identifier) VALUES ('9999_future')")
+        }
+        #expect {
+            _ = try ArchiveDatabase(path: archive.database.path, logger: Logger(label: "test"))
+        } throws: { "\($0)".contains("newer Icebox") }
+    }
+
+    @Test func anEditedShippedMigrationIsNoticed() async throws {
+        let archive = try TemporaryArchive()
+        let pool = try DatabasePool(path: archive.database.path.path)
+        try await pool.write { db in try db.execute(sql: "UPDATE icebox_schema SET checksum = 'different'") }
+        #expect {
+            _ = try ArchiveDatabase(path: archive.database.path, logger: Logger(label: "test"))
+        } throws: { "\($0)".contains("0001_archive") && "\($0)".contains("never change") }
+    }
+
+    @Test func anUnreadableFileIsAClearError() throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-bad-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "archive.sqlite")
+        try Data("this is not a database, it is a text file that is long enough".utf8).write(to: path)
+        #expect {
+            _ = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
+        } throws: { "\($0)".contains(path.path) }
+    }
+}
