@@ -1,0 +1,121 @@
+import Foundation
+
+/// All data of the test server: accounts, statuses (ordered by id), fixtures and per-user rows.
+struct Store: Sendable {
+    let host: String
+    var accounts: [AccountRecord]
+    var statuses: [String: StatusRecord] = [:]
+    /// Every live status id (boosts included), oldest first by Mastodon id order.
+    var order: [String] = []
+    var fixtures: [FixtureStatus] = []
+    var follows: [Int: Set<Int>]
+    var lists: [String: ListRecord] = [:]
+    var bookmarks: [Int: [Row]] = [:]
+    var favourites: [Int: [Row]] = [:]
+    var notifications: [Int: [Row]] = [:]
+    var nextRowID = (bookmark: 1, favourite: 1, notification: 1)
+    var rng: SplitMix64
+    /// `created_at` of the newest generated status.
+    var clock: Date
+    var usedIDs = Set<String>()
+
+    init(config: TestServerConfig) {
+        var rng = SplitMix64(seed: config.seed)
+        host = config.host
+        accounts = AccountFactory.make(localCount: config.localAccountCount, remoteCount: config.remoteAccountCount,
+                                       start: config.startDate, rng: &rng)
+        follows = AccountFactory.follows(accounts: accounts, share: config.homeShare, rng: &rng)
+        clock = config.startDate
+        self.rng = rng
+        for account in accounts where account.isLocal {
+            let members = Array(follows[account.index, default: []]).sorted()
+            let id = String(100 + account.index)
+            lists[id] = ListRecord(id: id, owner: account.index, title: "Friends of \(account.username)",
+                                   members: Set(members.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)))
+        }
+        for i in 0..<max(config.statusCount, 0) {
+            clock = clock.addingTimeInterval(Double(self.rng.int(in: 5...900)) + Double(self.rng.int(1000)) / 1000)
+            insert(makeStatus(at: clock, allowBoost: i > 3))
+        }
+        seedRows()
+    }
+
+    /// Local account index for a username (`alice`, or `alice@host` for local).
+    func accountIndex(username: String) -> Int? {
+        let name = username.hasPrefix("@") ? String(username.dropFirst()) : username
+        return accounts.first { $0.acct() == name || ($0.isLocal && "\($0.username)@\(host)" == name) }?.index
+    }
+
+    func accountIndex(id: String) -> Int? { accounts.first { $0.id == id }?.index }
+
+    /// A fresh snowflake for `date`, unique within the store.
+    mutating func allocateID(for date: Date) -> String {
+        let ms = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        while true {
+            let id = StatusID.snowflake(milliseconds: ms, sequence: rng.int(65_536))
+            if usedIDs.insert(id).inserted { return id }
+        }
+    }
+
+    /// Adds a status to the ordered index and updates counters, reply counts and mention notifications.
+    mutating func insert(_ status: StatusRecord) {
+        statuses[status.id] = status
+        let key = IDKey(status.id)
+        var low = 0, high = order.count
+        while low < high {
+            let mid = (low + high) / 2
+            if IDKey(order[mid]) < key { low = mid + 1 } else { high = mid }
+        }
+        order.insert(status.id, at: low)
+        accounts[status.author].statusesCount += 1
+        accounts[status.author].lastStatusAt = max(accounts[status.author].lastStatusAt ?? status.createdAt,
+                                                   status.createdAt)
+        if let parent = status.inReplyToID { statuses[parent]?.repliesCount += 1 }
+        if let target = status.reblogOf { statuses[target]?.reblogsCount += 1 }
+        for mentioned in Set(status.mentions) where accounts[mentioned].isLocal && mentioned != status.author {
+            addNotification(to: mentioned, type: "mention", from: status.author, status: status.id,
+                            at: status.createdAt)
+        }
+    }
+
+    mutating func addNotification(to owner: Int, type: String, from: Int, status: String?, at date: Date) {
+        notifications[owner, default: []].append(
+            Row(rowID: nextRowID.notification, statusID: status, type: type, fromAccount: from, createdAt: date))
+        nextRowID.notification += 1
+    }
+
+    /// Bookmarks and favourites for every local user, bookmarked in an order unrelated to status ids,
+    /// plus favourite and follow notifications.
+    private mutating func seedRows() {
+        let candidates = order.filter { statuses[$0]?.isReblog == false }
+        for account in accounts where account.isLocal {
+            let marked = rng.sample(candidates, count: max(3, candidates.count / 12))
+            for id in marked { addBookmark(statusID: id, owner: account.index) }
+            let faved = rng.sample(candidates, count: max(3, candidates.count / 10))
+            for id in faved { addFavourite(statusID: id, owner: account.index) }
+            for id in candidates where statuses[id]?.author == account.index && rng.chance(0.3) {
+                addNotification(to: account.index, type: "favourite", from: rng.int(accounts.count), status: id,
+                                at: clock)
+            }
+            addNotification(to: account.index, type: "follow", from: rng.int(accounts.count), status: nil, at: clock)
+        }
+    }
+
+    @discardableResult
+    mutating func addBookmark(statusID: String, owner: Int) -> Int {
+        let row = Row(rowID: nextRowID.bookmark, statusID: statusID, type: "bookmark", fromAccount: owner,
+                      createdAt: clock)
+        bookmarks[owner, default: []].append(row)
+        nextRowID.bookmark += 1
+        return row.rowID
+    }
+
+    @discardableResult
+    mutating func addFavourite(statusID: String, owner: Int) -> Int {
+        let row = Row(rowID: nextRowID.favourite, statusID: statusID, type: "favourite", fromAccount: owner,
+                      createdAt: clock)
+        favourites[owner, default: []].append(row)
+        nextRowID.favourite += 1
+        return row.rowID
+    }
+}

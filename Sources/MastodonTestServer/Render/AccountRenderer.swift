@@ -1,0 +1,58 @@
+import Foundation
+
+/// Mastodon `Account` JSON for corpus accounts.
+extension Store {
+    func renderAccount(_ index: Int, base: String) -> JSON {
+        let a = accounts[index]
+        let domain = a.host ?? host
+        let fields: [JSON] = a.fields.map { field in
+            ["name": .string(field.name), "value": .string(field.value),
+             "verified_at": field.verified ? .string(Timestamp.iso8601(a.createdAt)) : .null]
+        }
+        return [
+            "id": .string(a.id),
+            "username": .string(a.username),
+            "acct": .string(a.acct()),
+            "display_name": .string(a.displayName),
+            "locked": .bool(a.locked),
+            "bot": .bool(a.bot),
+            "discoverable": true,
+            "indexable": true,
+            "group": false,
+            "created_at": .string(Timestamp.iso8601(a.createdAt)),
+            "note": .string(a.note),
+            "url": .string("https://\(domain)/@\(a.username)"),
+            "uri": .string("https://\(domain)/users/\(a.username)"),
+            "avatar": .string("\(base)/media/avatars/\(a.id).png"),
+            "avatar_static": .string("\(base)/media/avatars/\(a.id).png"),
+            "header": .string("\(base)/media/headers/\(a.id).png"),
+            "header_static": .string("\(base)/media/headers/\(a.id).png"),
+            "followers_count": .int(a.followersCount),
+            "following_count": .int(a.followingCount),
+            "statuses_count": .int(a.statusesCount),
+            "last_status_at": .optional(a.lastStatusAt.map(Timestamp.day)),
+            "hide_collections": false,
+            "noindex": false,
+            "emojis": .array(a.emojis.map { renderEmoji($0, base: base) }),
+            "roles": [],
+            "fields": .array(fields),
+        ]
+    }
+
+    func renderEmoji(_ shortcode: String, base: String) -> JSON {
+        ["shortcode": .string(shortcode), "url": .string("\(base)/media/emoji/\(shortcode).png"),
+         "static_url": .string("\(base)/media/emoji/\(shortcode).png"), "visible_in_picker": true]
+    }
+
+    /// Mastodon `Notification` JSON; nil when its status was deleted.
+    func renderNotification(_ row: Row, base: String, viewer: Int?) -> JSON? {
+        var status = JSON.null
+        if let sid = row.statusID {
+            guard statuses[sid] != nil else { return nil }
+            status = renderStatus(sid, base: base, viewer: viewer)
+        }
+        return ["id": .string(String(row.rowID)), "type": .string(row.type),
+                "created_at": .string(Timestamp.iso8601(row.createdAt)), "group_key": .string("ungrouped-\(row.rowID)"),
+                "account": renderAccount(row.fromAccount, base: base), "status": status]
+    }
+}

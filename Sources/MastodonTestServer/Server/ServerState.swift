@@ -1,0 +1,101 @@
+import Foundation
+
+/// The server's mutable state and request pipeline: rate limits, faults, logging, routing.
+actor ServerState {
+    var config: TestServerConfig
+    var store: Store
+    /// `http://127.0.0.1:PORT`, set once listening.
+    var base = ""
+    var tokens: [String: Int] = [:]
+    var limiter: RateLimiter
+    var injector: FaultInjector
+    var log: [LoggedRequest] = []
+    var oauth = OAuthRegistry()
+
+    init(config: TestServerConfig) throws {
+        self.config = config
+        var store = Store(config: config)
+        if let dir = config.fixturesDirectory { store.fixtures = try FixtureLoader.load(directory: dir) }
+        self.store = store
+        limiter = RateLimiter(config.rateLimit)
+        injector = FaultInjector(config.faults)
+        for (token, username) in config.tokens {
+            if let index = store.accountIndex(username: username) { tokens[token] = index }
+        }
+    }
+
+    func setBase(_ base: String) { self.base = base }
+
+    /// Answers one request; the decision tells the HTTP layer about truncation, drops and hangs.
+    func handle(_ req: APIRequest, now: Date = Date()) -> (Reply, FaultDecision) {
+        if req.path.hasPrefix("/__admin") { return (admin(req), .none) }
+        let token = req.bearerToken
+        var reply: Reply
+        var decision = FaultDecision.none
+        if req.path.hasPrefix("/media/") {
+            reply = media(req)
+        } else {
+            let verdict = limiter.consume(token.map { "token:\($0)" } ?? "ip:\(req.clientAddress)", now: now)
+            if !verdict.allowed {
+                reply = .error(429, "Too many requests")
+            } else {
+                decision = injector.decide(path: req.path, isHome: req.path == "/api/v1/timelines/home")
+                if case .replace(let replacement) = decision {
+                    reply = replacement
+                } else {
+                    reply = route(req, token: token)
+                }
+            }
+            for (name, value) in verdict.headers { reply.setHeader(name, value) }
+        }
+        log.append(LoggedRequest(method: req.method, path: req.path, query: req.query, hadToken: token != nil,
+                                 status: reply.status, date: now))
+        return (reply, decision)
+    }
+
+    /// The caller's account, `.failure` when a token was given but is unknown.
+    func viewer(token: String?) -> Result<Int?, ViewerError> {
+        guard let token else { return .success(nil) }
+        guard let index = tokens[token] else { return .failure(ViewerError()) }
+        return .success(index)
+    }
+
+    struct ViewerError: Error {}
+
+    /// Dispatches an API request to its endpoint.
+    func route(_ req: APIRequest, token: String?) -> Reply {
+        let s = req.segments
+        let get = req.method == "GET" || req.method == "HEAD"
+        if req.method == "POST", s == ["api", "v1", "apps"] { return registerApp(req) }
+        if s.first == "oauth" { return oauthEndpoint(req, segments: s) }
+        if get, s == ["api", "v2", "instance"] || s == ["api", "v1", "instance"] { return instance() }
+        guard case .success(let viewer) = viewer(token: token) else { return .invalidToken }
+        guard get, s.count >= 3, s[0] == "api", s[1] == "v1" else { return .notFound }
+        let call = Call(req: req, viewer: viewer)
+        switch Array(s.dropFirst(2)) {
+        case ["timelines", "home"]: return home(call)
+        case ["timelines", "public"]: return publicTimeline(call)
+        case let p where p.count == 3 && p[0] == "timelines" && p[1] == "tag": return tagTimeline(call, tag: p[2])
+        case let p where p.count == 3 && p[0] == "timelines" && p[1] == "list": return listTimeline(call, id: p[2])
+        case ["lists"]: return lists(call)
+        case ["bookmarks"]: return rowTimeline(call, kind: .bookmarks)
+        case ["favourites"]: return rowTimeline(call, kind: .favourites)
+        case ["notifications"]: return rowTimeline(call, kind: .notifications)
+        case ["accounts", "verify_credentials"]: return verifyCredentials(call)
+        case ["accounts", "lookup"]: return lookupAccount(call)
+        case let p where p.count == 2 && p[0] == "accounts": return account(call, id: p[1])
+        case let p where p.count == 3 && p[0] == "accounts" && p[2] == "statuses":
+            return accountStatuses(call, id: p[1])
+        case let p where p.count == 2 && p[0] == "statuses": return status(call, id: p[1])
+        case let p where p.count == 3 && p[0] == "statuses" && p[2] == "context": return context(call, id: p[1])
+        case let p where p.count == 3 && p[0] == "statuses" && p[2] == "history": return history(call, id: p[1])
+        default: return .notFound
+        }
+    }
+}
+
+/// A routed API request with its authenticated account.
+struct Call: Sendable {
+    let req: APIRequest
+    let viewer: Int?
+}
