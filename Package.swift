@@ -64,6 +64,11 @@ let package = Package(
             name: "SchemaEmbedPlugin", capability: .buildTool(),
             dependencies: ["SchemaEmbedder"], path: "Sources/SchemaEmbedPlugin"),
 
+        // Shared by the test targets: temporary folders, Fixtures/, what a test server serves.
+        .target(
+            name: "IceboxTestSupport", dependencies: ["MastodonTestServer"], path: "Tests/Support",
+            swiftSettings: strict),
+
         .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
         .testTarget(
             name: "MastodonAPITests",
@@ -74,13 +79,14 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "ImporterTests",
-            dependencies: ["Importer", "Archive", "MastodonAPI", "MastodonTestServer"], swiftSettings: strict),
+            dependencies: ["Importer", "Archive", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport"],
+            swiftSettings: strict),
         .testTarget(
             name: "MastodonTestServerTests", dependencies: ["MastodonTestServer"], swiftSettings: strict),
         // Drives the built `icebox` binary as a user would, against the test server.
         .testTarget(
             name: "IceboxCLITests",
-            dependencies: ["icebox", "MastodonTestServer", "Archive"], swiftSettings: strict),
+            dependencies: ["icebox", "MastodonTestServer", "Archive", "IceboxTestSupport"], swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )
