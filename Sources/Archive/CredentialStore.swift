@@ -19,6 +19,9 @@ public struct Credentials: Codable, Sendable, Equatable {
             self.clientSecret = clientSecret
         }
         public var description: String { "App(client_id: \(clientID), client_secret: <redacted>)" }
+        enum CodingKeys: String, CodingKey {
+            case clientID = "client_id", clientSecret = "client_secret"
+        }
     }
 
     /// An account's token.
@@ -30,6 +33,9 @@ public struct Credentials: Codable, Sendable, Equatable {
             self.accessToken = accessToken
         }
         public var description: String { "Token(server: \(server), access_token: <redacted>)" }
+        enum CodingKeys: String, CodingKey {
+            case server, accessToken = "access_token"
+        }
     }
 
     /// By server base URL.

@@ -77,8 +77,9 @@ struct TimelineRun {
     private mutating func fetch(_ source: TimelineSource, _ cursor: PageCursor, phase: String) async throws
         -> Page<ArchivableStatus> {
         report.requests += 1
+        let page: Page<ArchivableStatus>
         do {
-            return try await source.page(cursor)
+            page = try await source.page(cursor)
         } catch {
             let position = cursor.maxID.map { "max_id=\($0)" } ?? cursor.minID.map { "min_id=\($0)" } ?? "the newest page"
             if case .malformed = error {
@@ -86,6 +87,13 @@ struct TimelineRun {
             }
             throw error
         }
+        // 206: Mastodon is rebuilding the home feed and the page is incomplete (often empty). Taking it
+        // as the end of the timeline would end the backfill early, so this run stops here.
+        if page.httpStatus == 206 {
+            throw SyncError(timeline: timeline.displayName,
+                            message: "the server is still rebuilding this feed (HTTP 206); it will be read on the next run")
+        }
+        return page
     }
 
     private mutating func store(_ page: Page<ArchivableStatus>, _ cursor: CursorUpdate) async throws {

@@ -78,9 +78,11 @@ public struct MastodonClient: Sendable {
         for (key, value) in http.allHeaderFields {
             if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
         }
+        let elapsed = ContinuousClock.now - started
         logger.debug("\(endpoint.method.rawValue) \(endpoint.path) → \(http.statusCode)", metadata: [
-            "server": "\(server.host)", "ms": "\((ContinuousClock.now - started).components.attoseconds / 1_000_000_000_000_000 + (ContinuousClock.now - started).components.seconds * 1000)",
-            "cursor": "\(cursor.map { "\($0.maxID.map { "max_id=\($0)" } ?? "")\($0.minID.map { "min_id=\($0)" } ?? "")" } ?? "")",
+            "server": "\(server.host)",
+            "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
+            "query": "\(cursor?.queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&") ?? "")",
         ])
         return Response(status: http.statusCode, headers: headers, body: data, rateLimit: RateLimit(headers: headers))
     }

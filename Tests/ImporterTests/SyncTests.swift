@@ -161,4 +161,22 @@ struct SyncFixture {
         #expect(reports.first?.outcome == .refused)
         #expect(reports.first?.error?.contains("authenticated user") == true)
     }
+
+    @Test func aHomeFeedBeingRebuiltIsNotMistakenForTheEnd() async throws {
+        var faults = Faults()
+        faults.partialHomeRate = 1
+        let fixture = try await SyncFixture.start(faults: faults)
+        defer { Task { await fixture.server.stop() } }
+        _ = try await fixture.addAlice()
+        let timeline = try await fixture.pin("home", account: nil)
+        let first = try await fixture.sync()
+        #expect(first.first?.outcome == .failed)
+        #expect(first.first?.error?.contains("206") == true)
+        #expect(try await fixture.archive.timeline(id: timeline.id).backfillComplete == false)
+        await fixture.server.setFaults(Faults())
+        let second = try await fixture.sync()
+        #expect(second.first?.outcome == .ok)
+        let served = try await ServedTimeline.archiveKeys(baseURL: fixture.server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
+        #expect(Set(try await fixture.archive.allStatusURIs()) == served)
+    }
 }
