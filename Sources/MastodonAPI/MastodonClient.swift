@@ -48,6 +48,8 @@ public struct MastodonClient: Sendable {
         components.percentEncodedPath = endpoint.path
         let items = (endpoint.method == .get ? endpoint.queryItems : []) + (cursor?.queryItems ?? [])
         components.queryItems = items.isEmpty ? nil : items
+        // URLComponents leaves `+` alone, but Rails reads it as a space: encode it.
+        components.percentEncodedQuery = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         return components.url ?? server.url
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 import MastodonAPI
 import Testing
 
@@ -57,5 +58,13 @@ import Testing
                       "ftp://a.example", "https://a.example/path", "https://user@a.example", "http://192.168.1.2:3000"])
     func refused(_ text: String) {
         #expect(throws: ServerAddress.Invalid.self) { try ServerAddress(text) }
+    }
+}
+
+@Suite struct QueryEncodingTests {
+    @Test func plusSignsInQueryValuesAreEncoded() throws {
+        let client = MastodonClient(server: try ServerAddress("a.example"), token: nil, logger: .init(label: "t"))
+        let url = client.url(for: Timelines.hashtag(tag: "x", any: ["a+b"]), cursor: PageCursor(maxID: "A+B"))
+        #expect(url.absoluteString == "https://a.example/api/v1/timelines/tag/x?any%5B%5D=a%2Bb&max_id=A%2BB")
     }
 }

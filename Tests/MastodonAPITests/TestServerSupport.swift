@@ -130,3 +130,11 @@ func trimmed(_ data: Data) -> Data {
           let last = data.lastIndex(where: { !space.contains($0) }) else { return Data() }
     return Data(data[first...last])
 }
+
+/// The OAuth authorize page as an endpoint: a 200 HTML answer.
+struct AuthorizePage: Endpoint {
+    var clientID: String
+    var path: String { "/oauth/authorize" }
+    var queryItems: [URLQueryItem] { [URLQueryItem(name: "client_id", value: clientID)] }
+    var requiresToken: Bool { false }
+}
