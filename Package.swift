@@ -72,7 +72,7 @@ let package = Package(
         .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
         .testTarget(
             name: "MastodonAPITests",
-            dependencies: ["MastodonAPI", "MastodonTestServer"], swiftSettings: strict),
+            dependencies: ["MastodonAPI", "MastodonTestServer", "IceboxTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ArchiveTests",
             dependencies: ["Archive", "Models", .product(name: "GRDB", package: "GRDB.swift")],
@@ -82,7 +82,8 @@ let package = Package(
             dependencies: ["Importer", "Archive", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport"],
             swiftSettings: strict),
         .testTarget(
-            name: "MastodonTestServerTests", dependencies: ["MastodonTestServer"], swiftSettings: strict),
+            name: "MastodonTestServerTests", dependencies: ["MastodonTestServer", "IceboxTestSupport"],
+            swiftSettings: strict),
         // Drives the built `icebox` binary as a user would, against the test server.
         .testTarget(
             name: "IceboxCLITests",

@@ -30,19 +30,17 @@ public final class ArchiveDatabase: Sendable {
 
     /// Runs a write transaction, turning SQLite errors into `ArchiveError`.
     func write<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(ArchiveError) -> T {
-        do {
-            return try await pool.write(body)
-        } catch let error as ArchiveError {
-            throw error
-        } catch {
-            throw .database(Self.describe(error))
-        }
+        try await translatingErrors { try await pool.write(body) }
     }
 
     /// Runs a read, turning SQLite errors into `ArchiveError`.
     func read<T: Sendable>(_ body: @escaping @Sendable (Database) throws -> T) async throws(ArchiveError) -> T {
+        try await translatingErrors { try await pool.read(body) }
+    }
+
+    private func translatingErrors<T>(_ body: () async throws -> T) async throws(ArchiveError) -> T {
         do {
-            return try await pool.read(body)
+            return try await body()
         } catch let error as ArchiveError {
             throw error
         } catch {

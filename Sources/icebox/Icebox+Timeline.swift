@@ -22,6 +22,15 @@ struct AccountOption: ParsableArguments {
     @Option(help: ArgumentHelp("The account the timeline is read with (needed when there are several).",
                                valueName: "user@host"))
     var account: String?
+
+    /// Resolves a typed spec against the archive's accounts; a spec that cannot be pinned is bad usage.
+    func pinning(_ spec: String, archive: ArchiveDatabase) async throws -> TimelinePinning {
+        do {
+            return try TimelinePinning(specText: spec, account: account, accounts: try await archive.accounts())
+        } catch let error as TimelinePinning.Invalid {
+            throw ValidationError(error.description)
+        }
+    }
 }
 
 extension Icebox.Timeline {
@@ -37,13 +46,7 @@ extension Icebox.Timeline {
         func run() async throws {
             try await reportingFailures {
                 let (_, archive, _, _) = try global.openArchive()
-                let pinning: TimelinePinning
-                do {
-                    pinning = try TimelinePinning(specText: spec, account: accountOption.account,
-                                                  accounts: try await archive.accounts())
-                } catch let error as TimelinePinning.Invalid {
-                    throw ValidationError(error.description)
-                }
+                let pinning = try await accountOption.pinning(spec, archive: archive)
                 let timeline = try await archive.addTimeline(spec: pinning.spec, accountHandle: pinning.accountHandle,
                                                              server: pinning.server)
                 Console.out("Pinned \(timeline.displayName)")
@@ -91,13 +94,7 @@ extension Icebox.Timeline {
         func run() async throws {
             try await reportingFailures {
                 let (_, archive, _, _) = try global.openArchive()
-                let pinning: TimelinePinning
-                do {
-                    pinning = try TimelinePinning(specText: spec, account: accountOption.account,
-                                                  accounts: try await archive.accounts())
-                } catch let error as TimelinePinning.Invalid {
-                    throw ValidationError(error.description)
-                }
+                let pinning = try await accountOption.pinning(spec, archive: archive)
                 guard let timeline = try await archive.timelines().first(where: {
                     $0.spec == pinning.spec && $0.accountHandle == pinning.accountHandle
                 }) else {

@@ -1,4 +1,5 @@
 import Foundation
+import IceboxTestSupport
 import Logging
 import MastodonAPI
 import MastodonTestServer

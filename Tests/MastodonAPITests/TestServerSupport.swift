@@ -1,4 +1,5 @@
 import Foundation
+import IceboxTestSupport
 import Logging
 import MastodonAPI
 import MastodonTestServer
@@ -15,22 +16,6 @@ let fixturesDirectory = URL(fileURLWithPath: #filePath)
 /// The token the test server gives `alice` by default.
 let aliceToken = "test-token"
 
-/// Starts a test server on 127.0.0.1 (a small corpus plus Fixtures/), runs `body`, and always stops it.
-func withTestServer(_ configure: (inout TestServerConfig) -> Void = { _ in },
-                    _ body: (TestServer) async throws -> Void) async throws {
-    var config = TestServerConfig()
-    config.statusCount = 150
-    config.fixturesDirectory = fixturesDirectory
-    configure(&config)
-    let server = try await TestServer.start(config)
-    do {
-        try await body(server)
-    } catch {
-        await server.stop()
-        throw error
-    }
-    await server.stop()
-}
 
 extension TestServer {
     /// The server's address as the client takes it.

@@ -1,11 +1,12 @@
 import Foundation
+import IceboxTestSupport
 import Testing
 @testable import MastodonTestServer
 
 @Suite("Tokens, access policy and rate limits")
 struct AccessTests {
     @Test func homeAndVerifyCredentialsNeedAToken() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             for path in ["/api/v1/timelines/home", "/api/v1/accounts/verify_credentials", "/api/v1/bookmarks"] {
                 let anonymous = try await fetch(server.url(path))
                 #expect(anonymous.status == 401)
@@ -24,7 +25,7 @@ struct AccessTests {
     }
 
     @Test func unknownPathIs404() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let missing = try await fetch(server.url("/api/v1/nothing/here"))
             #expect(missing.status == 404)
             #expect(missing.object["error"] as? String == "Record not found")
@@ -32,7 +33,7 @@ struct AccessTests {
     }
 
     @Test func rateLimitHeadersCountDownThen429() async throws {
-        try await withServer({ $0.rateLimit = RateLimit(limit: 3, window: 60) }) { server in
+        try await withTestServer({ $0.rateLimit = RateLimit(limit: 3, window: 60) }) { server in
             var remaining: [String] = []
             for _ in 0..<3 {
                 let page = try await fetch(server.url("/api/v1/timelines/public?limit=1"), token: "test-token")
@@ -57,7 +58,7 @@ struct AccessTests {
     }
 
     @Test func anonymousFeedsCanBeRefusedOrDisabled() async throws {
-        try await withServer({ $0.timelinesAccess = TimelinesAccess(
+        try await withTestServer({ $0.timelinesAccess = TimelinesAccess(
             liveFeedsLocal: .authenticated, liveFeedsRemote: .disabled,
             hashtagFeedsLocal: .authenticated, hashtagFeedsRemote: .authenticated) }) { server in
             let refused = try await fetch(server.url("/api/v1/timelines/public?local=true"))
@@ -78,7 +79,7 @@ struct AccessTests {
     }
 
     @Test func requestLogRecordsEveryAPIRequest() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             _ = try await fetch(server.url("/api/v1/timelines/home?limit=2"), token: "test-token")
             _ = try await fetch(server.url("/api/v1/timelines/home?limit=2&max_id=1"), token: "test-token")
             _ = try await fetch(server.url("/api/v1/timelines/public"))

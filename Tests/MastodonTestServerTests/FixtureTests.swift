@@ -1,4 +1,5 @@
 import Foundation
+import IceboxTestSupport
 import Testing
 @testable import MastodonTestServer
 
@@ -9,7 +10,7 @@ struct FixtureTests {
     }
 
     @Test func singleStatusFilesAreServedByteForByte() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let file = fixturesDirectory.appendingPathComponent("status_remote_reply_unknown_attachments.gotosocial-testrig.json")
             let bytes = trimmed(try Data(contentsOf: file))
             let served = try await fetch(server.url("/api/v1/statuses/01HE7XJ1CG84TBKH5V9XKBVGF5"))
@@ -19,7 +20,7 @@ struct FixtureTests {
     }
 
     @Test func fixtureTagTimelineSplicesExactBytesAndPagesByPosition() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let all = try await fetch(server.url("/api/v1/timelines/tag/fixtures?limit=40"))
             #expect(all.ids.count == 9)
             #expect(all.ids.contains("AM7iejUVqeZiIAYReK"))
@@ -41,7 +42,7 @@ struct FixtureTests {
     }
 
     @Test func mediaServesAValidPNG() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let png = try await fetch(server.url("/media/avatars/1.png"))
             #expect(png.status == 200)
             #expect(png.header("Content-Type") == "image/png")

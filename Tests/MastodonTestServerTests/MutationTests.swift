@@ -1,11 +1,12 @@
 import Foundation
+import IceboxTestSupport
 import Testing
 @testable import MastodonTestServer
 
 @Suite("Adding, backdating, editing and deleting statuses")
 struct MutationTests {
     @Test func addedStatusesArriveThroughMinIDCatchUp() async throws {
-        try await withServer({ $0.homeShare = 1.0 }) { server in
+        try await withTestServer({ $0.homeShare = 1.0 }) { server in
             let newest = try #require(await server.timelineIDs(.home("alice")).first)
             let added = await server.addStatuses(50)
             let addedHome = Set(await server.timelineIDs(.home("alice"))).intersection(added)
@@ -28,7 +29,7 @@ struct MutationTests {
     }
 
     @Test func backdatedStatusesGetIDsBelowTheNewest() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let newest = try #require(await server.snapshot().newestStatusID)
             let late = await server.addBackdatedStatuses(2, secondsAgo: 600)
             #expect(late.count == 2)
@@ -44,7 +45,7 @@ struct MutationTests {
     }
 
     @Test func editSetsEditedAtAndKeepsHistory() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let id = try #require(await server.timelineIDs(.local).first)
             #expect(await server.editStatus(id: id, content: "Fixed a typo & more"))
             let status = try await fetch(server.url("/api/v1/statuses/\(id)"))
@@ -57,7 +58,7 @@ struct MutationTests {
     }
 
     @Test func deletedStatusesAnswer404AndLeaveTimelines() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let id = try #require(await server.timelineIDs(.federated).first)
             #expect(await server.deleteStatus(id: id))
             let gone = try await fetch(server.url("/api/v1/statuses/\(id)"))
@@ -68,7 +69,7 @@ struct MutationTests {
     }
 
     @Test func adminHTTPAddsStatuses() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let reply = try await fetch(server.url("/__admin/statuses?count=3"), method: "POST")
             let ids = try #require(reply.object["ids"] as? [String])
             #expect(ids.count == 3)
@@ -78,7 +79,7 @@ struct MutationTests {
     }
 
     @Test func threadsHaveContext() async throws {
-        try await withServer({ $0.statusCount = 300 }) { server in
+        try await withTestServer({ $0.statusCount = 300 }) { server in
             let all = await server.timelineIDs(.account("alice")) + (await server.timelineIDs(.federated))
             var found = false
             for id in all {

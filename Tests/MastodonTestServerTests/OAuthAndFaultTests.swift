@@ -1,11 +1,12 @@
 import Foundation
+import IceboxTestSupport
 import Testing
 @testable import MastodonTestServer
 
 @Suite("OAuth flow and injected faults")
 struct OAuthAndFaultTests {
     @Test func appRegistrationAuthorizationAndTokenExchange() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let redirect = "urn:ietf:wg:oauth:2.0:oob"
             let app = try await fetch(server.url("/api/v1/apps"), method: "POST",
                                       form: ["client_name": "Icebox", "redirect_uris": redirect, "scopes": "read"])
@@ -31,7 +32,7 @@ struct OAuthAndFaultTests {
     }
 
     @Test func every429AndServerErrors() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             var faults = Faults()
             faults.every429 = 2
             await server.setFaults(faults)
@@ -52,7 +53,7 @@ struct OAuthAndFaultTests {
     }
 
     @Test func truncatedJSONPartialHomeAndDroppedConnections() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             var faults = Faults()
             faults.truncatedJSONRate = 1
             await server.setFaults(faults)

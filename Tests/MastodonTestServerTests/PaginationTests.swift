@@ -1,11 +1,12 @@
 import Foundation
+import IceboxTestSupport
 import Testing
 @testable import MastodonTestServer
 
 @Suite("Pagination like Mastodon")
 struct PaginationTests {
     @Test func defaultLimitIsTwentyAndClampsAtForty() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let first = try await fetch(server.url("/api/v1/timelines/public"))
             #expect(first.status == 200)
             #expect(first.ids.count == 20)
@@ -16,7 +17,7 @@ struct PaginationTests {
     }
 
     @Test func maxIDIsStrictlyOlderAndPagesAreNewestFirst() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let all = await server.timelineIDs(.federated)
             let page = try await fetch(server.url("/api/v1/timelines/public?limit=5&max_id=\(all[3])"))
             #expect(page.ids == Array(all[4..<9]))
@@ -25,7 +26,7 @@ struct PaginationTests {
     }
 
     @Test func minIDReturnsTheItemsImmediatelyAboveNewestFirst() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let all = await server.timelineIDs(.federated)
             let page = try await fetch(server.url("/api/v1/timelines/public?limit=3&min_id=\(all[20])"))
             #expect(page.ids == [all[17], all[18], all[19]])
@@ -33,7 +34,7 @@ struct PaginationTests {
     }
 
     @Test func sinceIDReturnsTheNewestAboveAndCanLeaveAGap() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let all = await server.timelineIDs(.federated)
             let page = try await fetch(server.url("/api/v1/timelines/public?limit=3&since_id=\(all[20])"))
             #expect(page.ids == Array(all[0..<3]))
@@ -41,7 +42,7 @@ struct PaginationTests {
     }
 
     @Test func maxAndMinCombine() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let all = await server.timelineIDs(.federated)
             let page = try await fetch(server.url("/api/v1/timelines/public?limit=40&max_id=\(all[2])&min_id=\(all[8])"))
             #expect(page.ids == Array(all[3..<8]))
@@ -49,7 +50,7 @@ struct PaginationTests {
     }
 
     @Test func linkHeaderHasBothRelsKeepsParamsAndIsAbsentOnEmptyPage() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let page = try await fetch(server.url("/api/v1/timelines/public?local=true&limit=4"))
             #expect(page.ids.count == 4)
             #expect(page.linkValue("next", "max_id") == page.ids.last)
@@ -66,7 +67,7 @@ struct PaginationTests {
     }
 
     @Test func tagLinkKeepsOnlyLocalLimitAndOnlyMedia() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let page = try await fetch(server.url("/api/v1/timelines/tag/swift?limit=2&any[]=linux&none[]=cats&local=false"))
             #expect(!page.ids.isEmpty)
             let next = try #require(page.links["next"]).absoluteString
@@ -78,7 +79,7 @@ struct PaginationTests {
     }
 
     @Test func nonASCIITagLinksStayPercentEncoded() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let expected = await server.timelineIDs(.tag("日本語"))
             let first = try await fetch(server.url("/api/v1/timelines/tag/%E6%97%A5%E6%9C%AC%E8%AA%9E?limit=1"))
             #expect(first.ids == Array(expected.prefix(1)))
@@ -89,7 +90,7 @@ struct PaginationTests {
     }
 
     @Test func pagingBackThroughHomeGetsEveryStatusExactlyOnce() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let expected = await server.timelineIDs(.home("alice"))
             #expect(expected.count > 40)
             var seen: [String] = []
@@ -107,7 +108,7 @@ struct PaginationTests {
     }
 
     @Test func statusIDsAreSnowflakeStrings() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let page = try await fetch(server.url("/api/v1/timelines/public?limit=40"))
             for object in page.objects {
                 let id = try #require(object["id"] as? String)
@@ -120,7 +121,7 @@ struct PaginationTests {
     }
 
     @Test func bookmarksPageByRowIDsNotStatusIDs() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let expected = await server.timelineIDs(.bookmarks("alice"))
             let first = try await fetch(server.url("/api/v1/bookmarks?limit=3"), token: "test-token")
             #expect(first.ids == Array(expected.prefix(3)))
@@ -145,7 +146,7 @@ struct PaginationTests {
     }
 
     @Test func mentionsAreNotificationsFilteredByType() async throws {
-        try await withServer { server in
+        try await withTestServer { server in
             let page = try await fetch(server.url("/api/v1/notifications?types[]=mention&limit=40"), token: "test-token")
             #expect(page.status == 200)
             #expect(!page.objects.isEmpty)

@@ -1,4 +1,5 @@
 import Foundation
+import IceboxTestSupport
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
@@ -76,22 +77,6 @@ func fetch(_ url: URL, token: String? = nil, method: String = "GET", form: [Stri
     return Fetched(status: http.statusCode, headers: headers, body: data)
 }
 
-/// Starts a server with a small corpus, runs `body`, and always stops it.
-func withServer(_ configure: (inout TestServerConfig) -> Void = { _ in },
-                _ body: (TestServer) async throws -> Void) async throws {
-    var config = TestServerConfig()
-    config.statusCount = 150
-    config.fixturesDirectory = fixturesDirectory
-    configure(&config)
-    let server = try await TestServer.start(config)
-    do {
-        try await body(server)
-    } catch {
-        await server.stop()
-        throw error
-    }
-    await server.stop()
-}
 
 /// Mastodon's id order: by length, then lexically.
 func isNewer(_ a: String, than b: String) -> Bool {
