@@ -156,3 +156,29 @@ extension ArchiveDatabase {
                              update.backfillComplete, update.countsAsBackfillPage ? 1 : 0, timelineID])
     }
 }
+
+extension ArchiveDatabase {
+    /// The id on `server` of the timeline's `depth`-th newest archived status (0 is the newest):
+    /// where a catch-up starts so that posts which federated late are read too.
+    public func overlapCursor(timelineID: Int64, server: String, depth: Int) async throws(ArchiveError) -> String? {
+        try await read { db in
+            try String.fetchOne(db, sql: """
+                SELECT si.local_id FROM timeline_statuses ts
+                JOIN status_ids si ON si.status_id = ts.status_id AND si.server = ?
+                WHERE ts.timeline_id = ?
+                ORDER BY length(si.local_id) DESC, si.local_id DESC LIMIT 1 OFFSET ?
+                """, arguments: [server, timelineID, max(depth, 0)])
+        }
+    }
+
+    /// How many of these archive keys the timeline already holds.
+    public func countInTimeline(_ keys: [String], timelineID: Int64) async throws(ArchiveError) -> Int {
+        guard !keys.isEmpty else { return 0 }
+        return try await read { db in
+            try Int.fetchOne(db, sql: """
+                SELECT COUNT(*) FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
+                WHERE ts.timeline_id = ? AND s.uri IN (\(Array(repeating: "?", count: keys.count).joined(separator: ",")))
+                """, arguments: StatementArguments([timelineID as any DatabaseValueConvertible] + keys.map { $0 as any DatabaseValueConvertible })) ?? 0
+        }
+    }
+}

@@ -14,6 +14,20 @@ public struct SyncOptions: Sendable {
     public var serverConcurrency: Int = 4
     /// Per-request timeout.
     public var timeout: TimeInterval = 30
+    /// Requests of the advertised rate limit left untouched for the user's other apps.
+    public var rateReserve: Int = 50
+    /// The longest a run waits for a rate limit to reset before leaving the rest to the next run.
+    public var maxRateWait: Duration = .seconds(900)
+    /// Attempts for a request that fails transiently (5xx, timeout, dropped connection).
+    public var attempts: Int = 5
+    /// The first retry's delay; each further one doubles, with jitter, up to `maxBackoff`.
+    public var backoff: Duration = .seconds(1)
+    public var maxBackoff: Duration = .seconds(60)
+    /// Statuses re-read below the newest archived one on each catch-up, so posts that federate
+    /// late (with ids below ones already seen) are archived too.
+    public var overlap: Int = 20
+    /// Backfill no further back than this.
+    public var since: Date?
 
     public init() {}
 }
@@ -48,9 +62,16 @@ public struct Synchronizer: Sendable {
             func startNext() {
                 guard let batch = pending.next() else { return }
                 group.addTask {
+                    // Timelines of one server go one after another; each token (or the anonymous
+                    // client) has its own budget there, shared by all its timelines.
+                    var budgets: [String: RateBudget] = [:]
                     var done: [TimelineReport] = []
                     for timeline in batch {
-                        done.append(await sync(timeline, accounts: accounts, progress: progress))
+                        let key = timeline.accountHandle ?? "anonymous"
+                        let budget = budgets[key] ?? RateBudget(reserve: options.rateReserve, maxWait: options.maxRateWait,
+                                                                logger: logger)
+                        budgets[key] = budget
+                        done.append(await sync(timeline, accounts: accounts, budget: budget, progress: progress))
                     }
                     return done
                 }
@@ -65,16 +86,19 @@ public struct Synchronizer: Sendable {
     }
 
     /// Syncs one timeline and records the outcome; never throws: failures are in the report.
-    func sync(_ timeline: PinnedTimeline, accounts: [ArchivingAccount],
+    func sync(_ timeline: PinnedTimeline, accounts: [ArchivingAccount], budget: RateBudget,
               progress: @escaping @Sendable (SyncProgress) -> Void) async -> TimelineReport {
         let started = ContinuousClock.now
-        var run = TimelineRun(timeline: timeline, archive: archive, options: options, logger: logger, progress: progress)
+        var run = TimelineRun(timeline: timeline, archive: archive, options: options, budget: budget, logger: logger,
+                              progress: progress)
         do {
             let source = try TimelineSource(timeline: timeline, accounts: accounts, credentials: credentials,
                                             timeout: options.timeout, logger: logger)
             try await run.sync(from: source)
         } catch let error as SyncError {
-            run.fail(.failed, error.message)
+            run.fail(error.refused ? .refused : .failed, error.message)
+        } catch let error as BudgetExhausted {
+            run.fail(.failed, error.description)
         } catch let error as APIError {
             run.fail(error.requiresAuthentication ? .refused : .failed, error.description)
         } catch let error as ArchiveError {
@@ -84,7 +108,7 @@ public struct Synchronizer: Sendable {
         }
         let elapsed = ContinuousClock.now - started
         var report = run.report
-        report.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        report.seconds = elapsed.seconds
         do {
             try await archive.recordSyncResult(timelineID: timeline.id, result: report.outcome.rawValue, error: report.error)
             report.backfillComplete = try await archive.timeline(id: timeline.id).backfillComplete

@@ -4,20 +4,27 @@ import Logging
 import MastodonAPI
 import Models
 
-/// The paging of one timeline in one run: catch-up, then backfill.
+/// The paging of one timeline in one run: catch-up (with an overlap window below the newest archived
+/// status), then backfill. Every page is stored with its cursor in one transaction.
 struct TimelineRun {
     let timeline: PinnedTimeline
+    let spec: TimelineSpec?
     let archive: ArchiveDatabase
     let options: SyncOptions
+    let budget: RateBudget
     let logger: Logger
     let progress: @Sendable (SyncProgress) -> Void
     var report: TimelineReport
+    /// 429s met in this run; bounded so a server that always says 429 cannot hold a run forever.
+    var tooManyRequests = 0
 
-    init(timeline: PinnedTimeline, archive: ArchiveDatabase, options: SyncOptions, logger: Logger,
-         progress: @escaping @Sendable (SyncProgress) -> Void) {
+    init(timeline: PinnedTimeline, archive: ArchiveDatabase, options: SyncOptions, budget: RateBudget,
+         logger: Logger, progress: @escaping @Sendable (SyncProgress) -> Void) {
         self.timeline = timeline
+        spec = try? TimelineSpec(parsing: timeline.spec)
         self.archive = archive
         self.options = options
+        self.budget = budget
         self.progress = progress
         var logger = logger
         logger[metadataKey: "timeline"] = "\(timeline.displayName)"
@@ -33,6 +40,14 @@ struct TimelineRun {
         logger.warning("timeline sync \(outcome.rawValue)", metadata: ["error": "\(message)"])
     }
 
+    /// Cursors are status ids (so they can be compared and an overlap re-read), not opaque row ids.
+    private var pagesByStatusID: Bool {
+        switch spec {
+        case .bookmarks, .favourites, .mentions, nil: false
+        default: true
+        }
+    }
+
     mutating func sync(from source: TimelineSource) async throws {
         var backfillCursor = timeline.backfillCursor
         var backfillComplete = timeline.backfillComplete
@@ -41,7 +56,10 @@ struct TimelineRun {
             try await catchUp(from: newest, source: source)
         } else {
             // First run: the newest page sets both cursors.
-            let page = try await fetch(source, PageCursor(limit: options.pageLimit), phase: "first page")
+            let page = try await fetch(source, PageCursor(limit: options.pageLimit))
+            if page.items.isEmpty, let refusal = await source.disabledFeedReason() {
+                throw SyncError(timeline: timeline.displayName, message: refusal, refused: true)
+            }
             backfillComplete = page.items.isEmpty
             backfillCursor = page.next ?? page.items.last?.status.id
             try await store(page, CursorUpdate(
@@ -49,51 +67,112 @@ struct TimelineRun {
                 backfillComplete: backfillComplete, countsAsBackfillPage: !page.items.isEmpty))
             backfillBudget -= 1
         }
-        while !backfillComplete, backfillBudget > 0, let cursor = backfillCursor {
-            let page = try await fetch(source, PageCursor(maxID: cursor, limit: options.pageLimit), phase: "backfill")
+        var reachedSince = false
+        while !backfillComplete, !reachedSince, backfillBudget > 0, let cursor = backfillCursor {
+            let page: Page<ArchivableStatus>
+            do {
+                page = try await fetch(source, PageCursor(maxID: cursor, limit: options.pageLimit))
+            } catch let exhausted as BudgetExhausted {
+                // Nothing is lost: the backfill position is stored and the next run continues it.
+                report.warnings.append("backfill paused: \(exhausted.description)")
+                return
+            }
             backfillBudget -= 1
             // An empty page is the end; a short page is not (servers filter after selecting).
             backfillComplete = page.items.isEmpty
             backfillCursor = page.next ?? page.items.last?.status.id
             try await store(page, CursorUpdate(backfillCursor: backfillCursor, backfillComplete: backfillComplete,
                                                countsAsBackfillPage: !page.items.isEmpty))
+            if let since = options.since, let oldest = page.items.last?.status.createdAt, oldest < since {
+                reachedSince = true
+            }
         }
     }
 
-    /// Pages upward with `min_id` from the newest archived position until a page comes back empty.
+    /// Pages upward with `min_id` until nothing newer comes back. Never `since_id`: it returns the
+    /// newest page above the cursor and silently skips whatever lies between.
     private mutating func catchUp(from newest: String, source: TimelineSource) async throws {
         var cursor = newest
+        if pagesByStatusID, options.overlap > 0,
+           let overlap = try await archive.overlapCursor(timelineID: timeline.id, server: timeline.server.hostPart,
+                                                         depth: options.overlap) {
+            cursor = overlap
+        }
+        var first = true
         while true {
-            let page = try await fetch(source, PageCursor(minID: cursor, limit: options.pageLimit), phase: "catch-up")
+            let page = try await fetch(source, PageCursor(minID: cursor, limit: options.pageLimit))
             guard !page.items.isEmpty else { return }
-            guard let next = page.previous ?? page.items.first?.status.id, next != cursor else {
+            if first, cursor != newest { try await warnAboutTrimmedFeed(page) }
+            first = false
+            guard let top = page.previous ?? page.items.first?.status.id, top != cursor else {
                 throw SyncError(timeline: timeline.displayName, message: "the server's cursor did not move past \(cursor)")
             }
-            try await store(page, CursorUpdate(newestCursor: next))
-            cursor = next
+            // An overlap page can top out below the stored newest position: never move it back.
+            let stored = pagesByStatusID ? StatusID.newest(top, newest) : top
+            try await store(page, CursorUpdate(newestCursor: stored))
+            // A short page that reaches no higher than before read everything above the cursor.
+            if pagesByStatusID, page.items.count < options.pageLimit, !StatusID.isNewer(top, than: newest) { return }
+            cursor = top
         }
     }
 
-    private mutating func fetch(_ source: TimelineSource, _ cursor: PageCursor, phase: String) async throws
-        -> Page<ArchivableStatus> {
-        report.requests += 1
-        let page: Page<ArchivableStatus>
-        do {
-            page = try await source.page(cursor)
-        } catch {
-            let position = cursor.maxID.map { "max_id=\($0)" } ?? cursor.minID.map { "min_id=\($0)" } ?? "the newest page"
-            if case .malformed = error {
-                throw SyncError(timeline: timeline.displayName, message: "\(error.description) (page at \(position))")
+    /// Home and list feeds keep only the newest ~400 entries. If the first catch-up page is full and
+    /// holds none of the statuses already archived from the overlap window, the feed no longer reaches
+    /// back to them: whatever fell out in between cannot be read any more.
+    private mutating func warnAboutTrimmedFeed(_ page: Page<ArchivableStatus>) async throws {
+        switch spec {
+        case .home, .list: break
+        default: return
+        }
+        guard page.items.count >= options.pageLimit else { return }
+        let known = try await archive.countInTimeline(page.items.map(\.status.archiveURI), timelineID: timeline.id)
+        guard known == 0 else { return }
+        report.warnings.append(
+            "possible gap: the server keeps only about 400 entries of this feed and the newest archived one "
+                + "has dropped out of it; sync more often")
+    }
+
+    /// One page, within the rate budget, retrying transient failures with exponential backoff.
+    private mutating func fetch(_ source: TimelineSource, _ cursor: PageCursor) async throws -> Page<ArchivableStatus> {
+        var attempt = 1
+        while true {
+            try await budget.acquire()
+            report.requests += 1
+            do {
+                let page = try await source.page(cursor)
+                await budget.record(page.rateLimit)
+                // 206: Mastodon is rebuilding the home feed and the page is incomplete (often empty).
+                // Taking it as the end of the timeline would end the backfill early.
+                if page.httpStatus == 206 {
+                    throw SyncError(timeline: timeline.displayName,
+                                    message: "the server is still rebuilding this feed (HTTP 206); it will be read on the next run")
+                }
+                return page
+            } catch let error as APIError {
+                let position = cursor.maxID.map { "max_id=\($0)" } ?? cursor.minID.map { "min_id=\($0)" } ?? "the newest page"
+                switch error {
+                case .rateLimited(_, _, let reset):
+                    tooManyRequests += 1
+                    guard tooManyRequests <= 20 else { throw error }
+                    try await budget.waitAfterTooManyRequests(reset, fallback: .seconds(60))
+                case .malformed:
+                    throw SyncError(timeline: timeline.displayName, message: "\(error.description) (page at \(position))")
+                default:
+                    guard error.isTransient, attempt < options.attempts else { throw error }
+                    let delay = backoff(attempt)
+                    logger.info("retrying", metadata: ["error": "\(error)", "attempt": "\(attempt)",
+                                                       "delay": "\(delay)", "page": "\(position)"])
+                    try? await Task.sleep(for: delay)
+                    attempt += 1
+                }
             }
-            throw error
         }
-        // 206: Mastodon is rebuilding the home feed and the page is incomplete (often empty). Taking it
-        // as the end of the timeline would end the backfill early, so this run stops here.
-        if page.httpStatus == 206 {
-            throw SyncError(timeline: timeline.displayName,
-                            message: "the server is still rebuilding this feed (HTTP 206); it will be read on the next run")
-        }
-        return page
+    }
+
+    /// Exponential backoff with jitter: half to all of `backoff · 2^(attempt-1)`, at most `maxBackoff`.
+    private func backoff(_ attempt: Int) -> Duration {
+        let ceiling = min(options.backoff.seconds * pow(2, Double(attempt - 1)), options.maxBackoff.seconds)
+        return .milliseconds(Int64(ceiling * Double.random(in: 0.5...1.0) * 1000))
     }
 
     private mutating func store(_ page: Page<ArchivableStatus>, _ cursor: CursorUpdate) async throws {

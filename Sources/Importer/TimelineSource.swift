@@ -53,6 +53,31 @@ struct TimelineSource: Sendable {
         }
     }
 
+    /// Why the server answers this feed with nothing, when its `/api/v2/instance` says it is switched
+    /// off (Mastodon 4.5+ answers a disabled feed with `200 []`); `nil` when it does not say so.
+    func disabledFeedReason() async -> String? {
+        guard case .statuses(let endpoint) = kind, let timelines = endpoint as? Timelines else { return nil }
+        guard let access = try? await client.get(Instances.v2, as: Instance.self).configuration?.timelinesAccess
+        else { return nil }
+        let scopes: Instance.Scopes?
+        let feed: String
+        switch timelines {
+        case .pub: (scopes, feed) = (access.liveFeeds, "live feeds")
+        case .hashtag: (scopes, feed) = (access.hashtagFeeds, "hashtag feeds")
+        default: return nil
+        }
+        let isLocal: Bool
+        if case .pub(let local, _) = timelines { isLocal = local } else { isLocal = false }
+        let relevant = isLocal ? [scopes?.local] : [scopes?.local, scopes?.remote]
+        guard relevant.allSatisfy({ $0 == "disabled" }) else {
+            if !client.isAuthenticated, relevant.contains("authenticated") {
+                return "\(client.server.host) shows its \(feed) only to logged-in users"
+            }
+            return nil
+        }
+        return "\(client.server.host) has switched off its \(feed) (configuration.timelines_access)"
+    }
+
     /// One page, newest first, with its cursors.
     func page(_ cursor: PageCursor) async throws(APIError) -> Page<ArchivableStatus> {
         switch kind {
@@ -66,5 +91,7 @@ struct TimelineSource: Sendable {
 public struct SyncError: Error, Sendable, CustomStringConvertible {
     public var timeline: String
     public var message: String
+    /// The server refuses this timeline (rather than something having gone wrong).
+    public var refused = false
     public var description: String { "\(timeline): \(message)" }
 }

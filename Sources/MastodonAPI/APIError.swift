@@ -6,6 +6,8 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     case transport(server: String, path: String, message: String, timedOut: Bool)
     /// An HTTP error status, with the server's `error` text when it sent one.
     case http(server: String, path: String, status: Int, serverError: String?)
+    /// 429: the advertised budget is used up; `reset` is when it refills, if the server said.
+    case rateLimited(server: String, path: String, reset: Date?)
     /// A success status whose body is not JSON (an HTML error page from a proxy, say).
     case notJSON(server: String, path: String, status: Int, contentType: String?)
     /// JSON that does not have the expected shape.
@@ -15,6 +17,7 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     public var httpStatus: Int? {
         switch self {
         case .http(_, _, let status, _), .notJSON(_, _, let status, _): status
+        case .rateLimited: 429
         case .transport, .malformed: nil
         }
     }
@@ -34,8 +37,8 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// Worth retrying later in the same run: timeouts, dropped connections, 5xx, 429.
     public var isTransient: Bool {
         switch self {
-        case .transport: true
-        case .http(_, _, let status, _): status == 429 || status >= 500
+        case .transport, .rateLimited: true
+        case .http(_, _, let status, _): status >= 500
         case .notJSON(_, _, let status, _): status >= 500
         case .malformed: false
         }
@@ -51,9 +54,11 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
             case 401 where !requiresAuthentication:
                 return "\(server) refused the access token (401)\(detail). Add the account again to get a new token."
             case 404: return "\(server): \(path) was not found (404)\(detail)"
-            case 429: return "\(server): rate limit exhausted (429)\(detail)"
             default: return "\(server): \(path) answered HTTP \(status)\(detail)"
             }
+        case .rateLimited(let server, _, let reset):
+            let when = reset.map { " until \(ISO8601DateFormatter().string(from: $0))" } ?? ""
+            return "\(server): rate limit exhausted (429)\(when)"
         case .notJSON(let server, let path, let status, let contentType):
             return "\(server): \(path) answered HTTP \(status) with \(contentType ?? "no content type") instead of JSON"
                 + " (is this a Mastodon server?)"

@@ -92,6 +92,9 @@ public struct MastodonClient: Sendable {
     /// Sends a request and insists on a 2xx JSON answer.
     public func sendExpectingJSON(_ endpoint: any Endpoint, cursor: PageCursor? = nil) async throws(APIError) -> Response {
         let response = try await send(endpoint, cursor: cursor)
+        if response.status == 429 {
+            throw .rateLimited(server: server.host, path: endpoint.path, reset: response.rateLimit?.reset)
+        }
         guard (200..<300).contains(response.status) else {
             throw .http(server: server.host, path: endpoint.path, status: response.status,
                         serverError: Self.serverError(in: response))

@@ -87,6 +87,7 @@ private func exitCode(for error: any Error) -> Int32 {
 private func exitCode(for error: APIError) -> Int32 {
     switch error {
     case .transport: Exit.unavailable
+    case .rateLimited: Exit.tempFail
     case .http(_, _, let status, _) where status == 401 || status == 403: Exit.noPermission
     case .http: Exit.unavailable
     case .notJSON, .malformed: Exit.protocolError

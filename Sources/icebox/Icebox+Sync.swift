@@ -2,6 +2,7 @@ import Archive
 import ArgumentParser
 import Foundation
 import Importer
+import Models
 
 extension Icebox {
     /// `icebox sync`: archive every pinned timeline.
@@ -18,6 +19,21 @@ extension Icebox {
         @Option(help: "Pages to go back per timeline per run (40 statuses a page); the backfill resumes next run.")
         var backfillPages = 10
 
+        @Option(help: ArgumentHelp("Backfill no further back than this date (YYYY-MM-DD, UTC).", valueName: "date"))
+        var since: String?
+
+        @Option(help: "Statuses re-read below the newest archived one, to catch posts that federate late.")
+        var overlap = 20
+
+        @Option(help: "Requests of the server's rate limit left for your other apps.")
+        var rateReserve = 50
+
+        @Option(help: "The longest to wait for a rate limit to reset, in seconds; past it, the rest waits for the next run.")
+        var maxRateWait: Int = 900
+
+        @Option(help: "Retries of a request that fails transiently (5xx, timeout, dropped connection), with backoff.")
+        var retries = 4
+
         @Option(help: "Per-request timeout, in seconds.")
         var timeout: Double = 30
 
@@ -33,6 +49,16 @@ extension Icebox {
         func validate() throws {
             guard backfillPages >= 0 else { throw ValidationError("--backfill-pages must be 0 or more") }
             guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+            guard overlap >= 0, overlap <= 200 else { throw ValidationError("--overlap must be between 0 and 200") }
+            guard rateReserve >= 0, maxRateWait >= 0, retries >= 0 else { throw ValidationError("--rate-reserve, --max-rate-wait and --retries must be 0 or more") }
+            if let since, Self.parseDate(since) == nil {
+                throw ValidationError("--since \(since): give a date as YYYY-MM-DD")
+            }
+        }
+
+        /// `YYYY-MM-DD` (midnight UTC) or a full RFC 3339 timestamp.
+        static func parseDate(_ text: String) -> Date? {
+            MastodonDate.parse(text) ?? MastodonDate.parse(text + "T00:00:00Z")
         }
 
         func run() async throws {
@@ -44,6 +70,11 @@ extension Icebox {
                 var options = SyncOptions()
                 options.backfillPages = backfillPages
                 options.timeout = timeout
+                options.overlap = overlap
+                options.attempts = retries + 1
+                options.rateReserve = rateReserve
+                options.maxRateWait = .seconds(maxRateWait)
+                options.since = since.flatMap(Self.parseDate)
                 let synchronizer = Synchronizer(archive: archive, credentials: try credentialStore.load(),
                                                 options: options, logger: logger)
                 let live = !quiet && !json && Console.stderrIsTerminal

@@ -66,7 +66,7 @@ import Testing
         #expect(try await cli.run("account", "add", base, "--token-stdin", stdin: "test-token\n").status == 0)
         #expect(try await cli.run("timeline", "add", "home").status == 0)
         await server.stop()
-        let result = try await cli.run("sync", "--quiet")
+        let result = try await cli.run("sync", "--quiet", "--retries", "1")
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr.contains("home (alice@icebox.test)") && result.stderr.contains("FAILED"))

@@ -14,6 +14,8 @@ public struct LoggedRequest: Sendable, Codable, Hashable {
     public var status: Int
     /// When it was answered.
     public var date: Date
+    /// Refused with 429 because the caller's advertised budget was already used up (not a fault).
+    public var overBudget: Bool = false
 
     /// The first value of a query item.
     public func value(_ name: String) -> String? { query.first { $0.name == name }?.value }

@@ -32,11 +32,13 @@ actor ServerState {
         let token = req.bearerToken
         var reply: Reply
         var decision = FaultDecision.none
+        var overBudget = false
         if req.path.hasPrefix("/media/") {
             reply = media(req)
         } else {
             let verdict = limiter.consume(token.map { "token:\($0)" } ?? "ip:\(req.clientAddress)", now: now)
             if !verdict.allowed {
+                overBudget = true
                 reply = .error(429, "Too many requests")
             } else {
                 decision = injector.decide(path: req.path, isHome: req.path == "/api/v1/timelines/home")
@@ -49,7 +51,7 @@ actor ServerState {
             for (name, value) in verdict.headers { reply.setHeader(name, value) }
         }
         log.append(LoggedRequest(method: req.method, path: req.path, query: req.query, hadToken: token != nil,
-                                 status: reply.status, date: now))
+                                 status: reply.status, date: now, overBudget: overBudget))
         return (reply, decision)
     }
 

@@ -1,0 +1,70 @@
+import Foundation
+import Logging
+import MastodonAPI
+
+/// The request budget one token (or one anonymous client) has on one server, as the server
+/// advertises it in `X-RateLimit-*`. The user's other apps share it, so Icebox stops short of it:
+/// when only `reserve` requests are left it waits for the reset instead of spending them.
+actor RateBudget {
+    private let reserve: Int
+    private let maxWait: Duration
+    private let logger: Logger
+    private var remaining: Int?
+    private var reset: Date?
+
+    /// Requests made, and time spent waiting for the budget, in this run.
+    private(set) var waited: Duration = .zero
+
+    init(reserve: Int, maxWait: Duration, logger: Logger) {
+        self.reserve = reserve
+        self.maxWait = maxWait
+        self.logger = logger
+    }
+
+    /// Waits, if the advertised budget is down to the reserve, until the server's reset time.
+    /// Throws when that is further away than `maxWait` (the rest waits for the next run).
+    func acquire() async throws(BudgetExhausted) {
+        guard let remaining, remaining <= reserve, let reset else { return }
+        try await wait(until: reset, reason: "\(remaining) requests left, keeping \(reserve) for other apps")
+        self.remaining = nil
+    }
+
+    /// Reads the budget from a response's headers.
+    func record(_ limit: RateLimit?) {
+        guard let limit else { return }
+        remaining = limit.remaining
+        reset = limit.reset
+    }
+
+    /// After a 429: waits for the reset the server advertised (or `fallback` when it gave none).
+    func waitAfterTooManyRequests(_ reset: Date?, fallback: Duration) async throws(BudgetExhausted) {
+        let until = reset ?? Date().addingTimeInterval(fallback.seconds)
+        try await wait(until: until, reason: "the server answered 429")
+        remaining = nil
+    }
+
+    private func wait(until date: Date, reason: String) async throws(BudgetExhausted) {
+        // A reset in the past (clock skew, a stale header) is not a reason to sleep long: a short
+        // pause lets the server's window roll over.
+        let seconds = max(date.timeIntervalSinceNow, 0) + 0.05
+        guard seconds <= maxWait.seconds else { throw BudgetExhausted(until: date) }
+        logger.info("waiting for the rate limit to reset", metadata: ["seconds": "\(String(format: "%.1f", seconds))",
+                                                                       "reason": "\(reason)"])
+        let duration = Duration.milliseconds(Int64(seconds * 1000))
+        try? await Task.sleep(for: duration)
+        waited += duration
+    }
+}
+
+/// The budget would refill only after the longest wait a run accepts.
+struct BudgetExhausted: Error, CustomStringConvertible {
+    var until: Date
+    var description: String {
+        "rate limit reached; the server's budget refills at \(ISO8601DateFormatter().string(from: until)), "
+            + "the rest follows on the next run"
+    }
+}
+
+extension Duration {
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
+}
