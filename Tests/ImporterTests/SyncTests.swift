@@ -15,13 +15,14 @@ struct SyncFixture {
     let credentials: CredentialStore
     let address: ServerAddress
 
-    static func start(statuses: Int = 200, faults: Faults = Faults(), access: TimelinesAccess = .init(all: .public))
-        async throws -> SyncFixture {
+    static func start(statuses: Int = 200, faults: Faults = Faults(), access: TimelinesAccess = .init(all: .public),
+                      configure: (inout TestServerConfig) -> Void = { _ in }) async throws -> SyncFixture {
         var config = TestServerConfig()
         config.statusCount = statuses
         config.fixturesDirectory = Repository.fixtures
         config.faults = faults
         config.timelinesAccess = access
+        configure(&config)
         let server = try await TestServer.start(config)
         let home = try TemporaryDirectory()
         let logger = Logger(label: "sync-test")
@@ -41,10 +42,13 @@ struct SyncFixture {
         return try await archive.addTimeline(spec: pinning.spec, accountHandle: pinning.accountHandle, server: pinning.server)
     }
 
-    func sync(backfillPages: Int = 1000) async throws -> [TimelineReport] {
+    func sync(backfillPages: Int = 1000, configure: (inout SyncOptions) -> Void = { _ in }) async throws
+        -> [TimelineReport] {
         var options = SyncOptions()
         options.backfillPages = backfillPages
         options.timeout = 10
+        options.backoff = .milliseconds(20)
+        configure(&options)
         return try await Synchronizer(archive: archive, credentials: credentials.load(), options: options,
                                       logger: Logger(label: "sync")).run()
     }
