@@ -1,0 +1,34 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A started executable that a test can kill at a moment of its choosing.
+public final class RunningCommand: @unchecked Sendable {
+    private let process = Process()
+    private let exited: Task<Int32, Never>
+    private let output: FileHandle
+
+    /// Starts `executable`; its output is discarded to /dev/null.
+    public init(_ executable: URL, _ arguments: [String]) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        output = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/null"))
+        process.standardOutput = output
+        process.standardError = output
+        let (stream, continuation) = AsyncStream<Int32>.makeStream()
+        process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
+        try process.run()
+        exited = Task { for await status in stream { return status }; return -1 }
+    }
+
+    /// Sends a signal (SIGKILL by default: no chance to clean up).
+    public func kill(_ signal: Int32 = SIGKILL) {
+        Glibc.kill(process.processIdentifier, signal)
+    }
+
+    /// Waits for the process to end; its exit status (or the signal number when killed).
+    @discardableResult
+    public func wait() async -> Int32 { await exited.value }
+}
