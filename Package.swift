@@ -58,6 +58,13 @@ let package = Package(
             dependencies: ["MastodonTestServer",
                            .product(name: "ArgumentParser", package: "swift-argument-parser")],
             swiftSettings: strict),
+        // Measurements (not tests): `swift run -c release icebox-benchmarks import`.
+        .executableTarget(
+            name: "icebox-benchmarks",
+            dependencies: ["Archive", "MastodonTestServer", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         // Build tool: turns schema/*.sql into Swift string literals so the binary is self-contained.
         .executableTarget(name: "SchemaEmbedder", path: "Sources/SchemaEmbedder"),
         .plugin(

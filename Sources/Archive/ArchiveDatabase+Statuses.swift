@@ -49,39 +49,37 @@ extension ArchiveDatabase {
         let row = StatusRow(status, raw: raw, server: server)
         let statusID: Int64
         if let existing = try Row.fetchOne(
-            db, sql: "SELECT id, edited_at, raw_json FROM statuses WHERE uri = ?", arguments: [row.uri]) {
+            db.cachedStatement(sql: "SELECT id, edited_at FROM statuses WHERE uri = ?"), arguments: [row.uri]) {
             statusID = existing["id"]
             let storedEdit: String? = existing["edited_at"]
             if let newEdit = row.editedAt, storedEdit.map({ newEdit > $0 }) ?? true {
-                try db.execute(sql: """
-                    INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at) VALUES (?, ?, ?, ?)
-                    """, arguments: [statusID, storedEdit, existing["raw_json"] as Data, now])
-                let assignments = StatusRow.columns.split(separator: ",")
-                    .map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }.joined(separator: ", ")
+                try db.cachedStatement(sql: """
+                    INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
+                    SELECT id, edited_at, raw_json, ? FROM statuses WHERE id = ?
+                    """).execute(arguments: [now, statusID])
                 var arguments = row.arguments
                 arguments += [now, statusID]
-                try db.execute(sql: "UPDATE statuses SET \(assignments), updated_at = ? WHERE id = ?", arguments: arguments)
+                try db.cachedStatement(sql: StatusRow.updateSQL).execute(arguments: arguments)
                 try replaceMedia(of: statusID, status, db)
                 result.updated += 1
             }
         } else {
             var arguments = row.arguments
             arguments += [now, now]
-            try db.execute(sql: "INSERT INTO statuses(\(StatusRow.columns), first_seen_at, updated_at) VALUES ("
-                + Array(repeating: "?", count: 28).joined(separator: ", ") + ")", arguments: arguments)
+            try db.cachedStatement(sql: StatusRow.insertSQL).execute(arguments: arguments)
             statusID = db.lastInsertedRowID
             try replaceMedia(of: statusID, status, db)
             result.new += 1
         }
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?, ?, ?, ?)
             ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
                 in_reply_to_id = excluded.in_reply_to_id
-            """, arguments: [server, status.id, statusID, status.inReplyToID])
+            """).execute(arguments: [server, status.id, statusID, status.inReplyToID])
         if let timelineID {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES (?, ?, ?)
-                """, arguments: [timelineID, statusID, now])
+                """).execute(arguments: [timelineID, statusID, now])
             if result.new == 0, db.changesCount > 0 { result.newToTimeline += 1 }
         }
         try upsertAuthor(status.account, raw: raw, handle: row.authorHandle, now: now, db)
@@ -89,12 +87,12 @@ extension ArchiveDatabase {
     }
 
     private static func replaceMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
-        try db.execute(sql: "DELETE FROM media_attachments WHERE status_id = ?", arguments: [statusID])
+        try db.cachedStatement(sql: "DELETE FROM media_attachments WHERE status_id = ?").execute(arguments: [statusID])
         for (position, media) in status.mediaAttachments.enumerated() {
-            try db.execute(sql: """
+            try db.cachedStatement(sql: """
                 INSERT INTO media_attachments(status_id, position, media_id, type, url, preview_url, remote_url,
                     description, blurhash, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [statusID, position, media.id, media.type.rawValue, media.url, media.previewURL,
+                """).execute(arguments: [statusID, position, media.id, media.type.rawValue, media.url, media.previewURL,
                                  media.remoteURL, media.description, media.blurhash,
                                  media.meta?.original?.width, media.meta?.original?.height])
         }
@@ -104,12 +102,12 @@ extension ArchiveDatabase {
     private static func upsertAuthor(_ account: Account, raw status: Data, handle: String, now: String,
                                      _ db: Database) throws {
         let raw = (try? RawJSON.value(forKey: "account", inObject: status)) ?? Data()
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO authors(handle, uri, url, display_name, avatar, raw_json, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)
             ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
                 display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
                 updated_at = excluded.updated_at
             WHERE authors.raw_json IS NOT excluded.raw_json
-            """, arguments: [handle, account.uri, account.url, account.displayName, account.avatar, raw, now])
+            """).execute(arguments: [handle, account.uri, account.url, account.displayName, account.avatar, raw, now])
     }
 }

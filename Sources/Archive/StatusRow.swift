@@ -75,6 +75,14 @@ struct StatusRow {
         in_reply_to, replies_count, reblogs_count, favourites_count, raw_json, raw_server
         """
 
+    static let insertSQL = "INSERT INTO statuses(\(columns), first_seen_at, updated_at) VALUES ("
+        + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ") + ")"
+
+    static let updateSQL = "UPDATE statuses SET "
+        + columns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
+            .joined(separator: ", ")
+        + ", updated_at = ? WHERE id = ?"
+
     var arguments: StatementArguments {
         [uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
          spoilerText, content, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,

@@ -15,8 +15,6 @@ struct TimelineRun {
     let logger: Logger
     let progress: @Sendable (SyncProgress) -> Void
     var report: TimelineReport
-    /// 429s met in this run; bounded so a server that always says 429 cannot hold a run forever.
-    var tooManyRequests = 0
 
     init(timeline: PinnedTimeline, archive: ArchiveDatabase, options: SyncOptions, budget: RateBudget,
          logger: Logger, progress: @escaping @Sendable (SyncProgress) -> Void) {
@@ -68,10 +66,17 @@ struct TimelineRun {
             backfillBudget -= 1
         }
         var reachedSince = false
+        var pending: Task<Fetched, any Error>?
+        defer { pending?.cancel() }
         while !backfillComplete, !reachedSince, backfillBudget > 0, let cursor = backfillCursor {
             let page: Page<ArchivableStatus>
             do {
-                page = try await fetch(source, PageCursor(maxID: cursor, limit: options.pageLimit))
+                if let prefetched = pending {
+                    page = collect(try await prefetched.value)
+                    pending = nil
+                } else {
+                    page = try await fetch(source, PageCursor(maxID: cursor, limit: options.pageLimit))
+                }
             } catch let exhausted as BudgetExhausted {
                 // Nothing is lost: the backfill position is stored and the next run continues it.
                 report.warnings.append("backfill paused: \(exhausted.description)")
@@ -81,11 +86,14 @@ struct TimelineRun {
             // An empty page is the end; a short page is not (servers filter after selecting).
             backfillComplete = page.items.isEmpty
             backfillCursor = page.next ?? page.items.last?.status.id
-            try await store(page, CursorUpdate(backfillCursor: backfillCursor, backfillComplete: backfillComplete,
-                                               countsAsBackfillPage: !page.items.isEmpty))
             if let since = options.since, let oldest = page.items.last?.status.createdAt, oldest < since {
                 reachedSince = true
             }
+            if !backfillComplete, !reachedSince, backfillBudget > 0, let next = backfillCursor {
+                pending = prefetch(source, PageCursor(maxID: next, limit: options.pageLimit))
+            }
+            try await store(page, CursorUpdate(backfillCursor: backfillCursor, backfillComplete: backfillComplete,
+                                               countsAsBackfillPage: !page.items.isEmpty))
         }
     }
 
@@ -99,8 +107,16 @@ struct TimelineRun {
             cursor = overlap
         }
         var first = true
+        var pending: Task<Fetched, any Error>?
+        defer { pending?.cancel() }
         while true {
-            let page = try await fetch(source, PageCursor(minID: cursor, limit: options.pageLimit))
+            let page: Page<ArchivableStatus>
+            if let prefetched = pending {
+                page = collect(try await prefetched.value)
+                pending = nil
+            } else {
+                page = try await fetch(source, PageCursor(minID: cursor, limit: options.pageLimit))
+            }
             guard !page.items.isEmpty else { return }
             if first, cursor != newest { try await warnAboutTrimmedFeed(page) }
             first = false
@@ -109,9 +125,11 @@ struct TimelineRun {
             }
             // An overlap page can top out below the stored newest position: never move it back.
             let stored = pagesByStatusID ? StatusID.newest(top, newest) : top
-            try await store(page, CursorUpdate(newestCursor: stored))
             // A short page that reaches no higher than before read everything above the cursor.
-            if pagesByStatusID, page.items.count < options.pageLimit, !StatusID.isNewer(top, than: newest) { return }
+            let done = pagesByStatusID && page.items.count < options.pageLimit && !StatusID.isNewer(top, than: newest)
+            if !done { pending = prefetch(source, PageCursor(minID: top, limit: options.pageLimit)) }
+            try await store(page, CursorUpdate(newestCursor: stored))
+            if done { return }
             cursor = top
         }
     }
@@ -132,47 +150,24 @@ struct TimelineRun {
                 + "has dropped out of it; sync more often")
     }
 
-    /// One page, within the rate budget, retrying transient failures with exponential backoff.
+    /// One page, within the rate budget, retrying transient failures; counts the requests it took.
     private mutating func fetch(_ source: TimelineSource, _ cursor: PageCursor) async throws -> Page<ArchivableStatus> {
-        var attempt = 1
-        while true {
-            try await budget.acquire()
-            report.requests += 1
-            do {
-                let page = try await source.page(cursor)
-                await budget.record(page.rateLimit)
-                // 206: Mastodon is rebuilding the home feed and the page is incomplete (often empty).
-                // Taking it as the end of the timeline would end the backfill early.
-                if page.httpStatus == 206 {
-                    throw SyncError(timeline: timeline.displayName,
-                                    message: "the server is still rebuilding this feed (HTTP 206); it will be read on the next run")
-                }
-                return page
-            } catch let error as APIError {
-                let position = cursor.maxID.map { "max_id=\($0)" } ?? cursor.minID.map { "min_id=\($0)" } ?? "the newest page"
-                switch error {
-                case .rateLimited(_, _, let reset):
-                    tooManyRequests += 1
-                    guard tooManyRequests <= 20 else { throw error }
-                    try await budget.waitAfterTooManyRequests(reset, fallback: .seconds(60))
-                case .malformed:
-                    throw SyncError(timeline: timeline.displayName, message: "\(error.description) (page at \(position))")
-                default:
-                    guard error.isTransient, attempt < options.attempts else { throw error }
-                    let delay = backoff(attempt)
-                    logger.info("retrying", metadata: ["error": "\(error)", "attempt": "\(attempt)",
-                                                       "delay": "\(delay)", "page": "\(position)"])
-                    try? await Task.sleep(for: delay)
-                    attempt += 1
-                }
-            }
-        }
+        try await collect(fetcher(source).fetch(cursor))
     }
 
-    /// Exponential backoff with jitter: half to all of `backoff · 2^(attempt-1)`, at most `maxBackoff`.
-    private func backoff(_ attempt: Int) -> Duration {
-        let ceiling = min(options.backoff.seconds * pow(2, Double(attempt - 1)), options.maxBackoff.seconds)
-        return .milliseconds(Int64(ceiling * Double.random(in: 0.5...1.0) * 1000))
+    /// Starts fetching a page in the background, to overlap the next request with storing this page.
+    private func prefetch(_ source: TimelineSource, _ cursor: PageCursor) -> Task<Fetched, any Error> {
+        let fetcher = fetcher(source)
+        return Task { try await fetcher.fetch(cursor) }
+    }
+
+    private func fetcher(_ source: TimelineSource) -> PageFetcher {
+        PageFetcher(source: source, budget: budget, options: options, timeline: timeline.displayName, logger: logger)
+    }
+
+    private mutating func collect(_ fetched: Fetched) -> Page<ArchivableStatus> {
+        report.requests += fetched.requests
+        return fetched.page
     }
 
     private mutating func store(_ page: Page<ArchivableStatus>, _ cursor: CursorUpdate) async throws {

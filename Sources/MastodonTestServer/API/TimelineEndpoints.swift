@@ -63,7 +63,11 @@ extension ServerState {
         let picked = Pager.select(ids.map(IDKey.init), max: Pager.cursor(p.maxID, resolve),
                                   min: Pager.cursor(p.minID, resolve), since: Pager.cursor(p.sinceID, resolve),
                                   limit: p.limit).map { ids[$0] }
-        let body = JSON.array(picked.map { store.renderStatus($0, base: base, viewer: call.viewer) })
+        let body = JSON.array(picked.map { id in
+            .raw(store.rendered.value("\(id) \(call.viewer ?? -1) \(base)") {
+                store.renderStatus(id, base: base, viewer: call.viewer).data
+            })
+        })
         return page(body, first: picked.first, last: picked.last, call, keep: keep)
     }
 

@@ -54,10 +54,10 @@ extension Store {
     /// Home: the viewer's own statuses and those (boosts included) of accounts they follow.
     func homeIDs(viewer: Int, trimTo limit: Int?) -> [String] {
         let followed = follows[viewer, default: []]
-        let ids = newestFirst { s in
+        let ids = feeds.value("home:\(viewer)") { newestFirst { s in
             (s.author == viewer || followed.contains(s.author)) && s.visibility != .direct
                 && (s.reblogOf.map { statuses[$0] != nil } ?? true)
-        }
+        } }
         return limit.map { Array(ids.prefix($0)) } ?? ids
     }
 
@@ -68,7 +68,9 @@ extension Store {
 
     /// Public timeline: public, original (non-boost) statuses that are not replies to others.
     func publicIDs(_ filter: FeedFilter) -> [String] {
-        newestFirst { s in s.visibility == .public && !s.isReblog && !isReplyToOther(s) && matches(s, filter) }
+        feeds.value("public:\(filter)") {
+            newestFirst { s in s.visibility == .public && !s.isReblog && !isReplyToOther(s) && matches(s, filter) }
+        }
     }
 
     /// Hashtag timeline: public original statuses carrying `tag` (or any of `any[]`), all of `all[]`, none of `none[]`.

@@ -4,11 +4,15 @@ import Foundation
 struct Store: Sendable {
     let host: String
     var accounts: [AccountRecord]
-    var statuses: [String: StatusRecord] = [:]
+    var statuses: [String: StatusRecord] = [:] { didSet { forgetComputed() } }
     /// Every live status id (boosts included), oldest first by Mastodon id order.
-    var order: [String] = []
+    var order: [String] = [] { didSet { forgetComputed() } }
+    /// Timelines computed since the statuses or follows last changed.
+    let feeds = CorpusMemo<[String]>()
+    /// Status JSON rendered since the statuses last changed, by id, viewer and base URL.
+    let rendered = CorpusMemo<Data>()
     var fixtures: [FixtureStatus] = []
-    var follows: [Int: Set<Int>]
+    var follows: [Int: Set<Int>] { didSet { forgetComputed() } }
     var lists: [String: ListRecord] = [:]
     var bookmarks: [Int: [Row]] = [:]
     var favourites: [Int: [Row]] = [:]
@@ -18,6 +22,11 @@ struct Store: Sendable {
     /// `created_at` of the newest generated status.
     var clock: Date
     var usedIDs = Set<String>()
+
+    private func forgetComputed() {
+        feeds.clear()
+        rendered.clear()
+    }
 
     init(config: TestServerConfig) {
         var rng = SplitMix64(seed: config.seed)

@@ -50,6 +50,7 @@ public final class TestServer: Sendable {
             task.cancel()
             throw StartError.noPort
         }
+        NoDelay.enable(onListenerAt: port)
         let base = "http://127.0.0.1:\(port)"
         await state.setBase(base)
         return TestServer(baseURL: URL(string: base)!, port: port, state: state, http: http, task: task)

@@ -1,0 +1,66 @@
+import Archive
+import Foundation
+import Logging
+import MastodonAPI
+import Models
+
+/// A page and the requests it took (retries and waits included).
+struct Fetched: Sendable {
+    var page: Page<ArchivableStatus>
+    var requests: Int
+}
+
+/// Fetches pages within the rate budget, retrying transient failures with exponential backoff and
+/// jitter. Sendable, so the next page can be fetched while the current one is being stored.
+struct PageFetcher: Sendable {
+    let source: TimelineSource
+    let budget: RateBudget
+    let options: SyncOptions
+    let timeline: String
+    let logger: Logger
+
+    func fetch(_ cursor: PageCursor) async throws -> Fetched {
+        var attempt = 1
+        var requests = 0
+        var tooManyRequests = 0
+        while true {
+            try await budget.acquire()
+            requests += 1
+            do {
+                let page = try await source.page(cursor)
+                await budget.record(page.rateLimit)
+                // 206: Mastodon is rebuilding the home feed and the page is incomplete (often empty).
+                // Taking it as the end of the timeline would end the backfill early.
+                if page.httpStatus == 206 {
+                    throw SyncError(timeline: timeline,
+                                    message: "the server is still rebuilding this feed (HTTP 206); it will be read on the next run")
+                }
+                return Fetched(page: page, requests: requests)
+            } catch let error as APIError {
+                let position = cursor.maxID.map { "max_id=\($0)" } ?? cursor.minID.map { "min_id=\($0)" } ?? "the newest page"
+                switch error {
+                case .rateLimited(_, _, let reset):
+                    // Bounded, so a server that always answers 429 cannot hold a run forever.
+                    tooManyRequests += 1
+                    guard tooManyRequests <= 20 else { throw error }
+                    try await budget.waitAfterTooManyRequests(reset, fallback: .seconds(60))
+                case .malformed:
+                    throw SyncError(timeline: timeline, message: "\(error.description) (page at \(position))")
+                default:
+                    guard error.isTransient, attempt < options.attempts else { throw error }
+                    let delay = backoff(attempt)
+                    logger.info("retrying", metadata: ["error": "\(error)", "attempt": "\(attempt)",
+                                                       "delay": "\(delay)", "page": "\(position)"])
+                    try? await Task.sleep(for: delay)
+                    attempt += 1
+                }
+            }
+        }
+    }
+
+    /// Exponential backoff with jitter: half to all of `backoff · 2^(attempt-1)`, at most `maxBackoff`.
+    private func backoff(_ attempt: Int) -> Duration {
+        let ceiling = min(options.backoff.seconds * pow(2, Double(attempt - 1)), options.maxBackoff.seconds)
+        return .milliseconds(Int64(ceiling * Double.random(in: 0.5...1.0) * 1000))
+    }
+}

@@ -1,0 +1,9 @@
+import ArgumentParser
+
+/// `icebox-benchmarks`: measurements, not tests. Run with `swift run -c release icebox-benchmarks …`.
+@main
+struct Benchmarks: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "icebox-benchmarks", abstract: "Measure Icebox against its own limits, on loopback only.",
+        subcommands: [ImportBenchmark.self])
+}

@@ -1,0 +1,85 @@
+import Archive
+import ArgumentParser
+import Foundation
+import GRDB
+import Logging
+import MastodonTestServer
+
+/// Imports N statuses from the loopback test server with the real `icebox` binary, and inserts the
+/// same rows straight into a fresh archive with SQL (the storage limit), in the same run.
+struct ImportBenchmark: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "import", abstract: "Sync throughput and peak memory beside direct SQL inserts.")
+
+    @Option(help: "Statuses the test server serves on the home timeline.")
+    var statuses = 100_000
+
+    @Option(help: "The icebox binary to measure (default: the one built beside this benchmark).")
+    var icebox: String?
+
+    func run() async throws {
+        let binary = icebox.map { URL(fileURLWithPath: $0) }
+            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "icebox")
+        var config = TestServerConfig()
+        config.statusCount = statuses
+        config.homeShare = 1
+        config.rateLimit = RateLimit(limit: 10_000_000, window: 300)
+        print("generating \(statuses) statuses on the loopback test server…")
+        let server = try await TestServer.start(config)
+        // Render every page once so the measurement is Icebox's work, not the harness's first render.
+        print("warming the server's render cache…")
+        let warm = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-warm-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: warm) }
+        _ = try await Measured.run(binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin",
+                                            "--home", warm.path], stdin: "test-token\n")
+        _ = try await Measured.run(binary, ["timeline", "add", "home", "--home", warm.path])
+        _ = try await Measured.run(binary, ["sync", "--quiet", "--backfill-pages", "1000000", "--home", warm.path])
+        try? FileManager.default.removeItem(at: warm)
+        let home = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: home) }
+        let arguments = ["--home", home.path]
+        _ = try await Measured.run(binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
+                                   stdin: "test-token\n")
+        _ = try await Measured.run(binary, ["timeline", "add", "home"] + arguments)
+        let sync = try await Measured.run(binary, ["sync", "--quiet", "--backfill-pages", "1000000"] + arguments)
+        await server.stop()
+        guard sync.status == 0 else { throw ValidationError("sync failed with status \(sync.status)") }
+
+        let archivePath = home.appending(path: "archive.sqlite")
+        let imported = try DatabaseQueue(path: archivePath.path)
+        let rows = try await imported.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 0 }
+        let direct = try await Self.directInsert(from: archivePath, into: home.appending(path: "direct.sqlite"))
+        let syncRate = Double(rows) / sync.seconds
+        let directRate = Double(rows) / direct
+        let size = (try? FileManager.default.attributesOfItem(atPath: archivePath.path)[.size] as? NSNumber)?.intValue ?? 0
+        print("""
+            statuses archived     \(rows) (incl. boosted posts)
+            icebox sync           \(String(format: "%.2f", sync.seconds)) s, \(Int(syncRate)) statuses/s, peak RSS \(sync.peakRSSKiB / 1024) MiB
+            direct SQL insert     \(String(format: "%.2f", direct)) s, \(Int(directRate)) statuses/s (same rows, pages of 40)
+            sync / direct         \(String(format: "%.0f", 100 * syncRate / directRate)) %   (goal: at least 40 %; peak RSS under 150 MiB)
+            archive size          \(size / 1024 / 1024) MiB, \(rows > 0 ? size / rows : 0) bytes per status
+            """)
+    }
+
+    /// Copies every status row into a fresh archive in transactions of 40 (a page), FTS triggers included.
+    static func directInsert(from source: URL, into target: URL) async throws -> Double {
+        let archive = try ArchiveDatabase(path: target, logger: Logger(label: "bench"))
+        _ = try await archive.stats()
+        let queue = try DatabaseQueue(path: target.path)
+        try await queue.writeWithoutTransaction { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS imported", arguments: [source.path])
+        }
+        let ids = try await queue.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM imported.statuses ORDER BY id") }
+        let clock = ContinuousClock()
+        let started = clock.now
+        for start in stride(from: 0, to: ids.count, by: 40) {
+            let batch = ids[start..<min(start + 40, ids.count)]
+            try await queue.write { db in
+                try db.execute(sql: "INSERT INTO statuses SELECT * FROM imported.statuses WHERE id BETWEEN ? AND ?",
+                               arguments: [batch.first, batch.last])
+            }
+        }
+        let elapsed = clock.now - started
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+}
