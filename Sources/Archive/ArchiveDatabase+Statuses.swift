@@ -30,12 +30,15 @@ extension ArchiveDatabase {
         try await write { db in
             var result = StoreResult()
             let now = Self.now()
+            var authors = Set<String>()
             for item in statuses {
                 if let boosted = item.status.reblog {
                     let raw = item.rawReblog ?? Data()
-                    result += try Self.upsert(boosted, raw: raw, server: server, timelineID: timelineID, now: now, db)
+                    result += try Self.upsert(boosted, raw: raw, server: server, timelineID: timelineID, now: now,
+                                              authors: &authors, db)
                 }
-                result += try Self.upsert(item.status, raw: item.raw, server: server, timelineID: timelineID, now: now, db)
+                result += try Self.upsert(item.status, raw: item.raw, server: server, timelineID: timelineID, now: now,
+                                          authors: &authors, db)
             }
             try Self.apply(cursor, timelineID: timelineID, db)
             return result
@@ -43,8 +46,10 @@ extension ArchiveDatabase {
     }
 
     /// Inserts a status, or updates it when an edit arrived; records its id on `server` and the timeline.
+    /// `authors` holds the handles already updated in this transaction: each author's profile is
+    /// written once per page, not once per status.
     static func upsert(_ status: Status, raw: Data, server: String, timelineID: Int64?, now: String,
-                       _ db: Database) throws -> StoreResult {
+                       authors: inout Set<String>, _ db: Database) throws -> StoreResult {
         var result = StoreResult()
         let row = StatusRow(status, raw: raw, server: server)
         let statusID: Int64
@@ -82,7 +87,9 @@ extension ArchiveDatabase {
                 """).execute(arguments: [timelineID, statusID, now])
             if result.new == 0, db.changesCount > 0 { result.newToTimeline += 1 }
         }
-        try upsertAuthor(status.account, raw: raw, handle: row.authorHandle, now: now, db)
+        if authors.insert(row.authorHandle).inserted {
+            try upsertAuthor(status.account, raw: raw, handle: row.authorHandle, now: now, db)
+        }
         return result
     }
 

@@ -36,8 +36,17 @@ public struct ArchivableStatus: Sendable, Hashable {
         } catch {
             throw StatusDecodingError(index: nil, id: nil, reason: error.description)
         }
+        // One parse for the whole page; only when that fails is each status decoded alone, to name it.
+        if let statuses = try? JSONDecoder().decode([Status].self, from: data), statuses.count == elements.count {
+            var result: [ArchivableStatus] = []
+            result.reserveCapacity(elements.count)
+            for (status, raw) in zip(statuses, elements) {
+                let rawReblog = status.reblog == nil ? nil : try? RawJSON.value(forKey: "reblog", inObject: raw)
+                result.append(ArchivableStatus(status: status, raw: raw, rawReblog: rawReblog))
+            }
+            return result
+        }
         var result: [ArchivableStatus] = []
-        result.reserveCapacity(elements.count)
         for (index, element) in elements.enumerated() {
             do {
                 result.append(try ArchivableStatus(decoding: element))
