@@ -76,3 +76,15 @@ extension ArchiveDatabase {
         }
     }
 }
+
+extension ArchiveDatabase {
+    /// The archive keys of the statuses seen in one timeline, sorted.
+    public func statusURIs(timelineID: Int64) async throws(ArchiveError) -> [String] {
+        try await read { db in
+            try String.fetchAll(db, sql: """
+                SELECT s.uri FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
+                WHERE ts.timeline_id = ? ORDER BY s.uri
+                """, arguments: [timelineID])
+        }
+    }
+}

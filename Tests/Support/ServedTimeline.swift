@@ -9,23 +9,40 @@ import FoundationNetworking
 public enum ServedTimeline {
     /// The archive keys of every status the timeline serves, boosted posts included.
     ///
-    /// Pages back with `max_id` until an empty page; `path` may carry a query (`?local=true`).
-    public static func archiveKeys(baseURL: URL, path: String, token: String?) async throws -> Set<String> {
+    /// Follows the `Link` header's `rel="next"` URL until a page comes back empty, as a client that
+    /// knows nothing about the cursors would; `path` may carry a query (`?local=true`). For
+    /// notifications, `statusKey` picks the status out of each notification.
+    public static func archiveKeys(baseURL: URL, path: String, token: String?,
+                                   statusKey: String? = nil) async throws -> Set<String> {
         var keys = Set<String>()
-        var maxID: String?
-        for _ in 0..<10_000 {
-            var components = URLComponents(string: baseURL.absoluteString + path)!
-            components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "limit", value: "40")]
-                + (maxID.map { [URLQueryItem(name: "max_id", value: $0)] } ?? [])
-            var request = URLRequest(url: components.url!)
+        var components = URLComponents(string: baseURL.absoluteString + path)!
+        components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "limit", value: "40")]
+        var next = components.url
+        var pages = 0
+        while let url = next, pages < 10_000 {
+            pages += 1
+            var request = URLRequest(url: url)
             if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-            let (data, _) = try await URLSession.shared.data(for: request)
-            guard let page = try JSONSerialization.jsonObject(with: data) as? [[String: Any]], let last = page.last
+            let (data, response) = try await URLSession.shared.data(for: request)
+            guard let page = try JSONSerialization.jsonObject(with: data) as? [[String: Any]], !page.isEmpty
             else { return keys }
-            for status in page { keys.formUnion(statusKeys(status)) }
-            maxID = last["id"] as? String
+            for item in page {
+                guard let status = statusKey.map({ item[$0] as? [String: Any] }) ?? item else { continue }
+                keys.formUnion(statusKeys(status))
+            }
+            next = nextLink((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Link"))
         }
         return keys
+    }
+
+    /// The `rel="next"` URL of a Link header.
+    static func nextLink(_ header: String?) -> URL? {
+        guard let header else { return nil }
+        for part in header.split(separator: ",") where part.contains("rel=\"next\"") {
+            guard let open = part.firstIndex(of: "<"), let close = part.firstIndex(of: ">") else { continue }
+            return URL(string: String(part[part.index(after: open)..<close]))
+        }
+        return nil
     }
 
     /// A status's archive key (its uri; for a boost sharing the post's uri, Icebox's derived key) and,

@@ -26,17 +26,33 @@ enum Pager {
     /// `max`: strictly older. `since`: the newest `limit` above it (may leave a gap).
     /// `min`: the `limit` items immediately above it. A cursor that cannot be resolved (`nil` inside
     /// `.some`) yields an empty page.
-    static func select<K: Comparable>(_ keys: [K], max: K??, min: K??, since: K??, limit: Int) -> [Int] {
+    ///
+    /// `keys` are newest first, so what the bounds let through is one contiguous run of indices, found
+    /// by binary search: paging through a 100k-status timeline stays linear overall.
+    static func select<C: RandomAccessCollection>(_ keys: C, max: C.Element??, min: C.Element??,
+                                                  since: C.Element??, limit: Int) -> [Int]
+    where C.Element: Comparable, C.Index == Int {
         if max == .some(nil) || min == .some(nil) || since == .some(nil) { return [] }
-        let candidates = keys.indices.filter { i in
-            let k = keys[i]
-            if let m = max ?? nil, !(k < m) { return false }
-            if let m = min ?? nil, !(m < k) { return false }
-            if let s = since ?? nil, !(s < k) { return false }
-            return true
+        // Older than `max`: from the first index whose key is below it.
+        let start = (max ?? nil).map { m in partition(keys) { $0 < m } } ?? keys.startIndex
+        // Newer than `min` and `since`: up to the first index whose key is not above them.
+        let lower = [min ?? nil, since ?? nil].compactMap { $0 }.max()
+        let end = lower.map { m in partition(keys) { !(m < $0) } } ?? keys.endIndex
+        guard start < end else { return [] }
+        let count = Swift.min(limit, end - start)
+        return min != nil ? Array((end - count)..<end) : Array(start..<(start + count))
+    }
+
+    /// The first index where `isPast` holds, for a predicate that is false and then true along `keys`.
+    private static func partition<C: RandomAccessCollection>(_ keys: C, _ isPast: (C.Element) -> Bool) -> Int
+    where C.Index == Int {
+        var low = keys.startIndex
+        var high = keys.endIndex
+        while low < high {
+            let middle = (low + high) / 2
+            if isPast(keys[middle]) { high = middle } else { low = middle + 1 }
         }
-        if min != nil { return Array(candidates.suffix(limit)) }
-        return Array(candidates.prefix(limit))
+        return low
     }
 
     /// Resolves a cursor string with `resolve` (nil when the parameter is absent).

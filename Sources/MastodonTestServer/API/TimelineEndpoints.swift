@@ -60,7 +60,7 @@ extension ServerState {
     func statusPage(_ ids: [String], _ call: Call, keep: Set<String>? = nil) -> Reply {
         let p = PageParams(call.req)
         let resolve: (String) -> IDKey? = { IDKey($0) }
-        let picked = Pager.select(ids.map(IDKey.init), max: Pager.cursor(p.maxID, resolve),
+        let picked = Pager.select(ids.lazy.map(IDKey.init), max: Pager.cursor(p.maxID, resolve),
                                   min: Pager.cursor(p.minID, resolve), since: Pager.cursor(p.sinceID, resolve),
                                   limit: p.limit).map { ids[$0] }
         let body = JSON.array(picked.map { id in
