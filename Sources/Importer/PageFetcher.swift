@@ -30,10 +30,15 @@ struct PageFetcher: Sendable {
                 let page = try await source.page(cursor)
                 await budget.record(page.rateLimit)
                 // 206: Mastodon is rebuilding the home feed and the page is incomplete (often empty).
-                // Taking it as the end of the timeline would end the backfill early.
+                // Taking it as the end of the timeline would end the backfill early: ask again later.
                 if page.httpStatus == 206 {
-                    throw SyncError(timeline: timeline,
-                                    message: "the server is still rebuilding this feed (HTTP 206); it will be read on the next run")
+                    guard attempt < options.attempts else {
+                        throw SyncError(timeline: timeline,
+                                        message: "the server is still rebuilding this feed (HTTP 206); it will be read on the next run")
+                    }
+                    try? await Task.sleep(for: backoff(attempt))
+                    attempt += 1
+                    continue
                 }
                 return Fetched(page: page, requests: requests)
             } catch let error as APIError {

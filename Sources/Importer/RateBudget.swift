@@ -9,11 +9,9 @@ actor RateBudget {
     private let reserve: Int
     private let maxWait: Duration
     private let logger: Logger
+    private var limit: Int?
     private var remaining: Int?
     private var reset: Date?
-
-    /// Requests made, and time spent waiting for the budget, in this run.
-    private(set) var waited: Duration = .zero
 
     init(reserve: Int, maxWait: Duration, logger: Logger) {
         self.reserve = reserve
@@ -24,14 +22,17 @@ actor RateBudget {
     /// Waits, if the advertised budget is down to the reserve, until the server's reset time.
     /// Throws when that is further away than `maxWait` (the rest waits for the next run).
     func acquire() async throws(BudgetExhausted) {
-        guard let remaining, remaining <= reserve, let reset else { return }
-        try await wait(until: reset, reason: "\(remaining) requests left, keeping \(reserve) for other apps")
+        // A server with a small limit still leaves Icebox half of it.
+        let kept = min(reserve, (limit ?? Int.max) / 2)
+        guard let remaining, remaining <= kept, let reset else { return }
+        try await wait(until: reset, reason: "\(remaining) requests left, keeping \(kept) for other apps")
         self.remaining = nil
     }
 
     /// Reads the budget from a response's headers.
     func record(_ limit: RateLimit?) {
         guard let limit else { return }
+        self.limit = limit.limit
         remaining = limit.remaining
         reset = limit.reset
     }
@@ -52,7 +53,6 @@ actor RateBudget {
                                                                        "reason": "\(reason)"])
         let duration = Duration.milliseconds(Int64(seconds * 1000))
         try? await Task.sleep(for: duration)
-        waited += duration
     }
 }
 

@@ -132,6 +132,42 @@ import FoundationNetworking
         #expect(try await fixture.archive.timeline(id: timeline.id).backfillComplete == false)
     }
 
+    @Test func aHangingServerTimesOutAndFailsOnlyThatTimeline() async throws {
+        var faults = Faults()
+        faults.hangRate = 1
+        faults.hangSeconds = 5
+        faults.pathPrefixes = ["/api/v1/timelines/home"]
+        let fixture = try await SyncFixture.start(statuses: 50, faults: faults)
+        defer { Task { await fixture.server.stop() } }
+        _ = try await fixture.addAlice()
+        _ = try await fixture.pin("home", account: nil)
+        _ = try await fixture.pin("local", account: nil)
+        let reports = try await fixture.sync {
+            $0.timeout = 1
+            $0.attempts = 2
+        }
+        let home = reports.first { $0.timeline.hasPrefix("home") }
+        #expect(home?.outcome == .failed)
+        #expect(home?.error?.contains("timed out") == true, "\(String(describing: home?.error))")
+        #expect(reports.first { $0.timeline.hasPrefix("local") }?.outcome == .ok)
+    }
+
+    @Test func aFeedStillBeingRebuiltIsAskedAgainLaterInTheRun() async throws {
+        var faults = Faults()
+        faults.partialHomeRate = 0.5
+        faults.seed = 3
+        let fixture = try await SyncFixture.start(faults: faults)
+        defer { Task { await fixture.server.stop() } }
+        _ = try await fixture.addAlice()
+        _ = try await fixture.pin("home", account: nil)
+        let reports = try await fixture.sync { $0.attempts = 8 }
+        #expect(reports.first?.outcome == .ok, "\(reports)")
+        #expect(await fixture.server.requestLog().contains { $0.status == 206 }, "the fault happened")
+        await fixture.server.setFaults(Faults())
+        let served = try await ServedTimeline.archiveKeys(baseURL: fixture.server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
+        #expect(Set(try await fixture.archive.allStatusURIs()) == served)
+    }
+
     /// The uris (or creation dates) of statuses by their ids on the test server.
     private func uris(of ids: [String], on server: TestServer, dates: Bool = false) async throws -> Set<String> {
         var result = Set<String>()
