@@ -51,13 +51,15 @@ extension ArchiveDatabase {
     static func upsert(_ status: Status, raw: Data, server: String, timelineID: Int64?, now: String,
                        authors: inout Set<String>, _ db: Database) throws -> StoreResult {
         var result = StoreResult()
-        let row = StatusRow(status, raw: raw, server: server)
         let statusID: Int64
+        let authorHandle = status.account.fullHandle(servedBy: server)
         if let existing = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT id, edited_at FROM statuses WHERE uri = ?"), arguments: [row.uri]) {
+            db.cachedStatement(sql: "SELECT id, edited_at FROM statuses WHERE uri = ?"), arguments: [status.archiveURI]) {
             statusID = existing["id"]
             let storedEdit: String? = existing["edited_at"]
-            if let newEdit = row.editedAt, storedEdit.map({ newEdit > $0 }) ?? true {
+            // The row (its text rendering included) is only built when there is something to write.
+            if let newEdit = status.editedAt.map(Timestamp.string), storedEdit.map({ newEdit > $0 }) ?? true {
+                let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle)
                 try db.cachedStatement(sql: """
                     INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
                     SELECT id, edited_at, raw_json, ? FROM statuses WHERE id = ?
@@ -69,7 +71,7 @@ extension ArchiveDatabase {
                 result.updated += 1
             }
         } else {
-            var arguments = row.arguments
+            var arguments = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle).arguments
             arguments += [now, now]
             try db.cachedStatement(sql: StatusRow.insertSQL).execute(arguments: arguments)
             statusID = db.lastInsertedRowID
@@ -87,8 +89,8 @@ extension ArchiveDatabase {
                 """).execute(arguments: [timelineID, statusID, now])
             if result.new == 0, db.changesCount > 0 { result.newToTimeline += 1 }
         }
-        if authors.insert(row.authorHandle).inserted {
-            try upsertAuthor(status.account, raw: raw, handle: row.authorHandle, now: now, db)
+        if authors.insert(authorHandle).inserted {
+            try upsertAuthor(status.account, raw: raw, handle: authorHandle, now: now, db)
         }
         return result
     }

@@ -29,13 +29,14 @@ struct StatusRow {
     var raw: Data
     var server: String
 
-    init(_ status: Status, raw: Data, server: String) {
+    /// `authorHandle` is the author's full `user@host` (see `Account.fullHandle(servedBy:)`).
+    init(_ status: Status, raw: Data, server: String, authorHandle: String) {
         let isBoost = status.reblog != nil
         uri = status.archiveURI
         url = status.url
         createdAt = Timestamp.string(status.createdAt)
         editedAt = status.editedAt.map(Timestamp.string)
-        authorHandle = status.account.fullHandle(servedBy: server)
+        self.authorHandle = authorHandle
         authorName = status.account.displayName
         reblogURI = status.reblog?.uri
         visibility = status.visibility.rawValue
