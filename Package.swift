@@ -32,19 +32,30 @@ let package = Package(
         // The SQLite store: migrations embedded from schema/*.sql, upserts, FTS5, queries.
         .target(
             name: "Archive",
-            dependencies: ["Models", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             plugins: ["SchemaEmbedPlugin"]),
+        // The search language: Mastodon's operators and Icebox's own, parsed into a query object.
+        .target(name: "SearchQuery", dependencies: ["Models"], swiftSettings: strict),
+        // Routes shared by every front end (Ice Cubes' RouterDestination / RouterPath) and URL → route.
+        .target(name: "Router", dependencies: ["Models"], swiftSettings: strict),
+        // The content-addressed media store: downloads, verification, garbage collection.
+        .target(
+            name: "MediaArchive",
+            dependencies: ["Models", "Archive", "MastodonAPI", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         // Pages timelines from MastodonAPI into Archive: the only module that imports both.
         .target(
             name: "Importer",
-            dependencies: ["Models", "MastodonAPI", "Archive", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Models", "MastodonAPI", "Archive", "MediaArchive",
+                           .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // The command-line tool: the only place that prints, reads the environment or picks exit codes.
         .executableTarget(
             name: "icebox",
-            dependencies: ["Models", "MastodonAPI", "Archive", "Importer",
+            dependencies: ["Models", "MastodonAPI", "Archive", "Importer", "SearchQuery", "Router", "MediaArchive",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
@@ -77,6 +88,16 @@ let package = Package(
             swiftSettings: strict),
 
         .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
+        .testTarget(name: "RouterTests", dependencies: ["Router", "Models"], swiftSettings: strict),
+        .testTarget(
+            name: "SearchTests",
+            dependencies: ["SearchQuery", "Archive", "Importer", "Models", "MastodonTestServer", "IceboxTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "MediaArchiveTests",
+            dependencies: ["MediaArchive", "Archive", "Importer", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
         .testTarget(
             name: "MastodonAPITests",
             dependencies: ["MastodonAPI", "MastodonTestServer", "IceboxTestSupport"], swiftSettings: strict),

@@ -1,0 +1,1 @@
+/// The media archive: see MediaStore.swift.

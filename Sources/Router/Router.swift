@@ -1,0 +1,1 @@
+/// Routes: see RouterDestination.swift.
