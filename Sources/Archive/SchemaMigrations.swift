@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import SearchQuery
 
 /// Applies the migrations embedded from `schema/*.sql`, each in its own transaction, recorded in the
 /// database with a checksum so that a shipped migration that was edited is noticed, not silently skipped.
@@ -14,6 +15,7 @@ enum SchemaMigrations {
             let checksum = fnv1a(migration.sql)
             migrator.registerMigration(migration.name) { db in
                 try db.execute(sql: migration.sql)
+                try followUps[migration.name]?(db)
                 try db.execute(
                     sql: "INSERT INTO icebox_schema(name, checksum, applied_at) VALUES (?, ?, ?)",
                     arguments: [migration.name, checksum, ArchiveDatabase.now()])
@@ -45,6 +47,21 @@ enum SchemaMigrations {
             throw .cannotOpen(path: path, reason: ArchiveDatabase.describe(error))
         }
     }
+
+    /// Work a migration needs that SQL cannot do, run in the same transaction right after it.
+    static let followUps: [String: @Sendable (Database) throws -> Void] = [
+        // Existing statuses get their pieces of space-less text, computed as new ones are.
+        "0002_search": { db in
+            let rows = try Row.fetchCursor(
+                db, sql: "SELECT id, text, spoiler_text, alt_text, extra_text, author_name FROM statuses")
+            let update = try db.makeStatement(sql: "UPDATE statuses SET search_cjk = ? WHERE id = ?")
+            while let row = try rows.next() {
+                let texts: [String] = ["text", "spoiler_text", "alt_text", "extra_text", "author_name"].map { row[$0] }
+                let pieces = NoSpaceScript.indexText(texts)
+                if !pieces.isEmpty { try update.execute(arguments: [pieces, row["id"] as Int64]) }
+            }
+        },
+    ]
 
     /// FNV-1a, 64 bits, as hex: enough to notice an edited migration (not a security measure).
     static func fnv1a(_ text: String) -> String {

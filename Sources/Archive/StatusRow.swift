@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Models
+import SearchQuery
 
 /// The columns of a `statuses` row, derived from a decoded status and the server that sent it.
 struct StatusRow {
@@ -21,6 +22,8 @@ struct StatusRow {
     var extraText: String
     var searchAuthor: String
     var tagNames: String
+    /// Two-character pieces of text in scripts written without spaces (see `NoSpaceScript`).
+    var searchCJK: String
     var mediaCount: Int
     var hasPoll: Bool
     var hasCard: Bool
@@ -58,6 +61,7 @@ struct StatusRow {
             extraText = ""
             searchAuthor = ""
             tagNames = ""
+            searchCJK = ""
         } else {
             spoilerText = status.spoilerText
             text = StatusHTML.indexText(status.content)
@@ -67,13 +71,14 @@ struct StatusRow {
                 .joined(separator: "\n")
             searchAuthor = "\(status.account.displayName) \(authorHandle)"
             tagNames = status.tags.map { $0.name.lowercased() }.joined(separator: " ")
+            searchCJK = NoSpaceScript.indexText([text, spoilerText, altText, extraText, status.account.displayName])
         }
     }
 
     static let columns = """
         uri, url, created_at, edited_at, author_handle, author_name, reblog_uri, visibility, language, sensitive,
         spoiler_text, content, text, alt_text, extra_text, search_author, tag_names, media_count, has_poll, has_card,
-        in_reply_to, replies_count, reblogs_count, favourites_count, raw_json, raw_server
+        in_reply_to, replies_count, reblogs_count, favourites_count, raw_json, raw_server, search_cjk
         """
 
     static let insertSQL = "INSERT INTO statuses(\(columns), first_seen_at, updated_at) VALUES ("
@@ -87,6 +92,6 @@ struct StatusRow {
     var arguments: StatementArguments {
         [uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
          spoilerText, content, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
-         isReply, counts.replies, counts.reblogs, counts.favourites, raw, server]
+         isReply, counts.replies, counts.reblogs, counts.favourites, raw, server, searchCJK]
     }
 }

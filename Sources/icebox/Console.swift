@@ -15,6 +15,12 @@ enum Console {
         FileHandle.standardOutput.write(Data((text.terminalSafe + "\n").utf8))
     }
 
+    /// Text whose server-supplied parts were made terminal-safe by the caller, keeping Icebox's own
+    /// colour codes.
+    static func outSanitized(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
     static func err(_ text: String) {
         FileHandle.standardError.write(Data((text.terminalSafe + "\n").utf8))
     }
@@ -25,7 +31,15 @@ enum Console {
     }
 
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// One compact JSON object on a line, for `--jsonl`.
+    static func jsonLine<T: Encodable>(_ value: T) throws {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+    }
 
     /// Pretty, key-sorted JSON for `--json`.
     static func json<T: Encodable>(_ value: T) throws {

@@ -1,0 +1,99 @@
+import Foundation
+import GRDB
+
+/// A status as the archive holds it, with what hangs off it.
+public struct ArchivedStatus: Sendable, Hashable {
+    /// The archive's number for it.
+    public var number: Int64
+    public var uri: String
+    /// The JSON as the server sent it.
+    public var raw: Data
+    /// The server `raw` came from, and this status's id there.
+    public var server: String
+    public var localID: String?
+    /// Earlier versions (edits), oldest first.
+    public var versions: [Version]
+    /// The status it replies to, when archived.
+    public var parent: Int64?
+    /// Archived replies to it.
+    public var replies: [Int64]
+    /// The pinned timelines it was seen in.
+    public var timelines: [String]
+    /// The server said it is gone (404/410) at this time.
+    public var goneAt: String?
+
+
+    /// A version of an edited status as it was archived, and when a newer one replaced it.
+    public struct Version: Sendable, Hashable {
+        public var raw: Data
+        public var replacedAt: String
+    }
+}
+
+extension ArchiveDatabase {
+    /// Finds a status by what a person may type or paste: the archive's number, a uri, a url, or a
+    /// server's own id (any server). Boosts resolve to the post they boost.
+    public func findStatus(_ reference: String) async throws(ArchiveError) -> Int64? {
+        let text = reference.trimmingCharacters(in: .whitespaces)
+        return try await read { db in
+            var number: Int64?
+            if let row = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text),
+               try Bool.fetchOne(db, sql: "SELECT 1 FROM statuses WHERE id = ?", arguments: [row]) == true {
+                number = row
+            }
+            number = try number
+                ?? Int64.fetchOne(db, sql: "SELECT id FROM statuses WHERE uri = ? OR url = ? LIMIT 1", arguments: [text, text])
+                ?? Int64.fetchOne(db, sql: "SELECT status_id FROM status_ids WHERE local_id = ? LIMIT 1", arguments: [text])
+            guard let found = number else { return nil }
+            // A boost shows the post it boosts.
+            return try Int64.fetchOne(db, sql: """
+                SELECT p.id FROM statuses b JOIN statuses p ON p.uri = b.reblog_uri WHERE b.id = ?
+                """, arguments: [found]) ?? found
+        }
+    }
+
+    /// Finds a status on a given server by that server's id (what a status URL carries).
+    public func findStatus(server host: String, localID: String) async throws(ArchiveError) -> Int64? {
+        try await read { db in
+            try Int64.fetchOne(db, sql: "SELECT status_id FROM status_ids WHERE server = ? COLLATE NOCASE AND local_id = ?",
+                               arguments: [host, localID])
+        }
+    }
+
+    /// Everything the archive holds about one status.
+    public func status(number: Int64) async throws(ArchiveError) -> ArchivedStatus {
+        let found = try await read { db -> ArchivedStatus? in
+            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM statuses WHERE id = ?", arguments: [number]) else {
+                return nil
+            }
+            let server: String = row["raw_server"]
+            let localID = try String.fetchOne(
+                db, sql: "SELECT local_id FROM status_ids WHERE status_id = ? AND server = ? LIMIT 1", arguments: [number, server])
+            let versions = try Row.fetchAll(
+                db, sql: "SELECT raw_json, replaced_at FROM status_versions WHERE status_id = ? ORDER BY id", arguments: [number]
+            ).map { ArchivedStatus.Version(raw: $0["raw_json"], replacedAt: $0["replaced_at"]) }
+            let parent = try Int64.fetchOne(db, sql: """
+                SELECT p.status_id FROM status_ids c JOIN status_ids p ON p.server = c.server AND p.local_id = c.in_reply_to_id
+                WHERE c.status_id = ? LIMIT 1
+                """, arguments: [number])
+            let replies = try Int64.fetchAll(db, sql: """
+                SELECT DISTINCT c.status_id FROM status_ids p
+                JOIN status_ids c ON c.server = p.server AND c.in_reply_to_id = p.local_id
+                WHERE p.status_id = ? ORDER BY c.status_id
+                """, arguments: [number])
+            let timelines = try Row.fetchAll(db, sql: """
+                SELECT t.spec, a.handle FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                LEFT JOIN archiving_accounts a ON a.id = t.account_id WHERE ts.status_id = ? ORDER BY t.id
+                """, arguments: [number]).map { row -> String in
+                    let handle: String? = row["handle"]
+                    let spec: String = row["spec"]
+                    return handle.map { "\(spec) (\($0))" } ?? spec
+                }
+            return ArchivedStatus(number: number, uri: row["uri"], raw: row["raw_json"], server: server, localID: localID,
+                                  versions: versions, parent: parent, replies: replies, timelines: timelines,
+                                  goneAt: row["gone_at"])
+        }
+        guard let found else { throw .notFound("status \(number)") }
+        return found
+    }
+}

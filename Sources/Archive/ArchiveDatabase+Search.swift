@@ -1,0 +1,114 @@
+import Foundation
+import GRDB
+import SearchQuery
+
+/// The order of search results.
+public enum SearchSort: String, Sendable, CaseIterable, Codable {
+    /// Best match first (BM25 over the word index; newest first when only filters were given).
+    case relevance
+    case newest
+    case oldest
+}
+
+/// One status found by a search. Field names are stable: scripts rely on them (`--json`, `--csv`).
+public struct SearchHit: Codable, Hashable, Sendable {
+    /// The archive's number for the status (what `icebox show` takes).
+    public var number: Int64
+    public var uri: String
+    public var url: String?
+    /// The status id on the server its JSON came from.
+    public var id: String?
+    /// The author's full handle, `user@host`.
+    public var acct: String
+    public var authorName: String
+    public var createdAt: String
+    /// The status text (index rendering: full URLs, no HTML).
+    public var text: String
+    public var spoilerText: String
+    public var language: String?
+    /// Lower is better (BM25); `nil` when ordered by date.
+    public var rank: Double?
+    /// The pinned timelines it was seen in, as `spec` or `spec (user@host)`.
+    public var timelines: [String]
+
+    enum CodingKeys: String, CodingKey {
+        case number, uri, url, id, acct, text, language, rank, timelines
+        case authorName = "author_name", createdAt = "created_at", spoilerText = "spoiler_text"
+    }
+}
+
+extension ArchiveDatabase {
+    /// Runs a search. Boosts are not results of their own: a boosted post is found once, as itself.
+    public func search(_ query: SearchQuery, sort: SearchSort = .relevance, limit: Int = 20,
+                       offset: Int = 0) async throws(ArchiveError) -> [SearchHit] {
+        try await read { db in
+            let compiled = SearchCompiler(query)
+            var sql = """
+                SELECT s.id, s.uri, s.url, s.author_handle, s.author_name, s.created_at, s.text, s.spoiler_text,
+                    s.language,
+                    (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server
+                     LIMIT 1) AS local_id
+                """
+            var arguments: [any DatabaseValueConvertible] = []
+            if let match = compiled.match {
+                // Text weighs most, then content warning and hashtags, then alt text, author, card and poll.
+                sql += ", bm25(statuses_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 6.0) AS rank FROM statuses_fts "
+                    + "JOIN statuses s ON s.id = statuses_fts.rowid WHERE statuses_fts MATCH ? AND "
+                arguments.append(match)
+            } else {
+                sql += ", NULL AS rank FROM statuses s WHERE "
+            }
+            sql += compiled.conditions.joined(separator: " AND ")
+            arguments += compiled.arguments
+            switch (sort, compiled.match) {
+            case (.relevance, .some): sql += " ORDER BY rank, s.created_at DESC"
+            case (.relevance, .none), (.newest, _): sql += " ORDER BY s.created_at DESC, s.id DESC"
+            case (.oldest, _): sql += " ORDER BY s.created_at, s.id"
+            }
+            sql += " LIMIT ? OFFSET ?"
+            arguments += [max(limit, 0), max(offset, 0)]
+            var hits = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
+                SearchHit(number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
+                          acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
+                          text: row["text"], spoilerText: row["spoiler_text"], language: row["language"],
+                          rank: row["rank"], timelines: [])
+            }
+            try Self.attachTimelines(&hits, db)
+            return hits
+        }
+    }
+
+    /// How many statuses a search finds.
+    public func count(_ query: SearchQuery) async throws(ArchiveError) -> Int {
+        try await read { db in
+            let compiled = SearchCompiler(query)
+            var sql = "SELECT COUNT(*) FROM "
+            var arguments: [any DatabaseValueConvertible] = []
+            if let match = compiled.match {
+                sql += "statuses_fts JOIN statuses s ON s.id = statuses_fts.rowid WHERE statuses_fts MATCH ? AND "
+                arguments.append(match)
+            } else {
+                sql += "statuses s WHERE "
+            }
+            sql += compiled.conditions.joined(separator: " AND ")
+            return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments + compiled.arguments)) ?? 0
+        }
+    }
+
+    private static func attachTimelines(_ hits: inout [SearchHit], _ db: Database) throws {
+        guard !hits.isEmpty else { return }
+        let placeholders = Array(repeating: "?", count: hits.count).joined(separator: ",")
+        let rows = try Row.fetchAll(db, sql: """
+            SELECT ts.status_id, t.spec, a.handle FROM timeline_statuses ts
+            JOIN timelines t ON t.id = ts.timeline_id LEFT JOIN archiving_accounts a ON a.id = t.account_id
+            WHERE ts.status_id IN (\(placeholders)) ORDER BY t.id
+            """, arguments: StatementArguments(hits.map(\.number)))
+        var byStatus: [Int64: [String]] = [:]
+        for row in rows {
+            let handle: String? = row["handle"]
+            let spec: String = row["spec"]
+            byStatus[row["status_id"], default: []].append(handle.map { "\(spec) (\($0))" } ?? spec)
+        }
+        for index in hits.indices { hits[index].timelines = byStatus[hits[index].number] ?? [] }
+    }
+}

@@ -1,0 +1,158 @@
+import Foundation
+import GRDB
+import SearchQuery
+
+/// A `SearchQuery` as SQL: a MATCH expression for the word index (built only from quoted strings, so
+/// nothing the user typed is read as FTS5 syntax) and conditions with bound arguments.
+struct SearchCompiler {
+    /// The expression for `statuses_fts MATCH ?`, when the query has positive words for it.
+    var match: String?
+    /// Conditions on `s` (the statuses row), joined with AND.
+    var conditions: [String] = ["s.reblog_uri IS NULL"]
+    var arguments: [any DatabaseValueConvertible] = []
+
+    init(_ query: SearchQuery, now: Date = Date()) {
+        var positives: [String] = []
+        var negatives: [String] = []
+        for clause in query.clauses {
+            let matchers = clause.alternatives.map(Self.matcher)
+            let mainOnly = matchers.allSatisfy { if case .main = $0 { true } else { false } }
+            if mainOnly {
+                let expressions = matchers.compactMap { if case .main(let e) = $0 { e } else { nil } }
+                let joined = expressions.count == 1 ? expressions[0] : "(" + expressions.joined(separator: " OR ") + ")"
+                if clause.negated { negatives.append(joined) } else { positives.append(joined) }
+            } else {
+                addCondition(matchers, negated: clause.negated)
+            }
+        }
+        if !positives.isEmpty {
+            match = ([positives.joined(separator: " AND ")] + negatives).joined(separator: " NOT ")
+        } else if !negatives.isEmpty {
+            conditions.append("s.id NOT IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)")
+            arguments.append(negatives.joined(separator: " OR "))
+        }
+        for filter in query.filters { add(filter) }
+    }
+
+    /// How one piece of text is looked up.
+    enum Matcher {
+        case main(String)
+        case cjk(String)
+        case like(String)
+    }
+
+    static func matcher(_ text: SearchQuery.Text) -> Matcher {
+        switch text {
+        case .word(let word, let prefix):
+            if word.allSatisfy(NoSpaceScript.contains) {
+                return word.count == 1 ? .like(word) : .cjk(quote(NoSpaceScript.bigrams(Array(word)).joined(separator: " ")))
+            }
+            return .main(quote(word) + (prefix ? "*" : ""))
+        case .phrase(let words):
+            if words.contains(where: { $0.contains(where: NoSpaceScript.contains) }) {
+                // Space-less words keep their own pieces; the phrase becomes "all of these".
+                let pieces = words.map { word -> String in
+                    word.allSatisfy(NoSpaceScript.contains) && word.count > 1
+                        ? NoSpaceScript.bigrams(Array(word)).joined(separator: " ") : word
+                }
+                return .cjk(pieces.map(quote).joined(separator: " AND "))
+            }
+            return .main(quote(words.joined(separator: " ")))
+        }
+    }
+
+    /// An FTS5 string: double quotes inside are doubled, so the text is never syntax.
+    static func quote(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    private mutating func addCondition(_ matchers: [Matcher], negated: Bool) {
+        var alternatives: [String] = []
+        for matcher in matchers {
+            switch matcher {
+            case .main(let expression):
+                alternatives.append("s.id IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)")
+                arguments.append(expression)
+            case .cjk(let expression):
+                alternatives.append("s.id IN (SELECT rowid FROM statuses_cjk WHERE statuses_cjk MATCH ?)")
+                arguments.append(expression)
+            case .like(let character):
+                let pattern = "%" + character.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+                alternatives.append("(s.text LIKE ? ESCAPE '\\' OR s.spoiler_text LIKE ? ESCAPE '\\' OR s.alt_text LIKE ? ESCAPE '\\')")
+                arguments += [pattern, pattern, pattern]
+            }
+        }
+        let joined = "(" + alternatives.joined(separator: " OR ") + ")"
+        conditions.append(negated ? "NOT \(joined)" : joined)
+    }
+
+    private mutating func add(_ filter: SearchQuery.Filter) {
+        var arguments: [any DatabaseValueConvertible] = []
+        let sql: String
+        switch filter.condition {
+        case .fromMe:
+            sql = "s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL)"
+        case .from(let user, let host):
+            if let host {
+                sql = "s.author_handle = ? COLLATE NOCASE"
+                arguments.append("\(user)@\(host)")
+            } else {
+                sql = "s.author_handle LIKE ? ESCAPE '\\'"
+                arguments.append(user.replacingOccurrences(of: "_", with: "\\_") + "@%")
+            }
+        case .has(let feature):
+            sql = Self.has(feature)
+        case .isA(let kind):
+            switch kind {
+            case .reply: sql = "s.in_reply_to = 1"
+            case .sensitive: sql = "(s.sensitive = 1 OR s.spoiler_text != '')"
+            case .boost: sql = "EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = s.uri)"
+            }
+        case .language(let code):
+            sql = "s.language = ? COLLATE NOCASE"
+            arguments.append(code)
+        case .before(let day):
+            sql = "s.created_at < ?"
+            arguments.append(Timestamp.string(day))
+        case .after(let day):
+            sql = "s.created_at >= ?"
+            arguments.append(Timestamp.string(day.addingTimeInterval(86_400)))
+        case .during(let day):
+            sql = "(s.created_at >= ? AND s.created_at < ?)"
+            arguments += [Timestamp.string(day), Timestamp.string(day.addingTimeInterval(86_400))]
+        case .inTimeline(let spec):
+            sql = """
+                EXISTS (SELECT 1 FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                        WHERE ts.status_id = s.id AND t.spec = ? COLLATE NOCASE)
+                """
+            arguments.append(spec)
+        case .account(let handle):
+            sql = """
+                EXISTS (SELECT 1 FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                        JOIN archiving_accounts a ON a.id = t.account_id
+                        WHERE ts.status_id = s.id AND a.handle = ? COLLATE NOCASE)
+                """
+            arguments.append(handle)
+        }
+        conditions.append(filter.negated ? "NOT \(sql)" : sql)
+        self.arguments += arguments
+    }
+
+    private static func has(_ feature: SearchQuery.Feature) -> String {
+        func media(_ types: String) -> String {
+            "EXISTS (SELECT 1 FROM media_attachments m WHERE m.status_id = s.id AND m.type IN (\(types)))"
+        }
+        switch feature {
+        case .media: return "s.media_count > 0"
+        case .image: return media("'image'")
+        case .video: return media("'video', 'gifv'")
+        case .audio: return media("'audio'")
+        case .poll: return "s.has_poll = 1"
+        case .link: return "(s.has_card = 1 OR s.text LIKE '%://%')"
+        case .embed: return "s.has_card = 1"
+        case .alt:
+            return "EXISTS (SELECT 1 FROM media_attachments m WHERE m.status_id = s.id AND IFNULL(m.description, '') != '')"
+        }
+    }
+}

@@ -1,0 +1,137 @@
+import Foundation
+import Models
+
+extension SearchQuery {
+    /// Parses what the user typed. Errors name the part that is wrong (an unbalanced quote, an unknown
+    /// `has:` value, a bad date); anything it does not know as an operator is searched as text.
+    public init(parsing input: String) throws(Invalid) {
+        self.init()
+        let tokens = try Self.lex(input)
+        var index = 0
+        while index < tokens.count {
+            let token = tokens[index]
+            index += 1
+            if case .or = token {
+                throw Invalid("\"OR\" needs something to search on both sides")
+            }
+            if let filter = try Self.filter(from: token) {
+                filters.append(filter)
+                continue
+            }
+            guard let (text, negated) = Self.text(from: token) else { continue }
+            var clause = Clause([text], negated: negated)
+            // `a OR b OR c`: one clause with alternatives. Negated terms do not take part in OR.
+            while index + 1 < tokens.count, case .or = tokens[index] {
+                guard !negated, let (next, nextNegated) = Self.text(from: tokens[index + 1]), !nextNegated else {
+                    throw Invalid("\"OR\" joins words or phrases, not operators or exclusions")
+                }
+                clause.alternatives.append(next)
+                index += 2
+            }
+            if index < tokens.count, case .or = tokens[index] {
+                throw Invalid("\"OR\" needs something to search on both sides")
+            }
+            clauses.append(clause)
+        }
+    }
+
+    /// Lexical pieces of a query.
+    enum Token {
+        case term(String, sign: Character?)
+        case quoted(String, sign: Character?)
+        case op(name: String, value: String, sign: Character?)
+        case or
+    }
+
+    static let openQuotes: Set<Character> = ["\"", "“", "„", "«", "「"]
+    static let closeQuotes: Set<Character> = ["\"", "”", "“", "»", "」"]
+
+    static func lex(_ input: String) throws(Invalid) -> [Token] {
+        var tokens: [Token] = []
+        var rest = Substring(input)
+        while let first = rest.first {
+            if first.isWhitespace { rest = rest.dropFirst(); continue }
+            var sign: Character?
+            if first == "-" || first == "+", let next = rest.dropFirst().first, !next.isWhitespace {
+                sign = first
+                rest = rest.dropFirst()
+            }
+            if let quote = rest.first, openQuotes.contains(quote) {
+                let (body, after) = try quoted(rest, context: String(quote))
+                tokens.append(.quoted(body, sign: sign))
+                rest = after
+                continue
+            }
+            let end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
+            let word = rest[..<end]
+            if word == "OR", sign == nil {
+                tokens.append(.or)
+                rest = rest[end...]
+                continue
+            }
+            if let colon = word.firstIndex(of: ":"), colon != word.startIndex {
+                let name = String(word[..<colon]).lowercased()
+                let afterColon = rest[rest.index(after: colon)...]
+                if let quote = afterColon.first, openQuotes.contains(quote) {
+                    // `name:"a quoted value"`
+                    let (value, after) = try quoted(afterColon, context: "\(name):")
+                    tokens.append(.op(name: name, value: value, sign: sign))
+                    rest = after
+                    continue
+                }
+                let value = String(word[word.index(after: colon)...])
+                if !value.isEmpty {
+                    tokens.append(.op(name: name, value: value, sign: sign))
+                    rest = rest[end...]
+                    continue
+                }
+            }
+            tokens.append(.term(String(word), sign: sign))
+            rest = rest[end...]
+        }
+        return tokens
+    }
+
+    /// The text between a quote at the start of `text` and its closing quote, and what follows.
+    private static func quoted(_ text: Substring, context: String) throws(Invalid) -> (String, Substring) {
+        let body = text.dropFirst()
+        guard let close = body.firstIndex(where: { closeQuotes.contains($0) }) else {
+            throw Invalid("unbalanced quote: \(context)\(body.prefix(30)) has no closing quote")
+        }
+        return (String(body[..<close]), body[body.index(after: close)...])
+    }
+
+    /// A text token as a clause part; `nil` for tokens with no searchable letters or that are filters.
+    static func text(from token: Token) -> (Text, negated: Bool)? {
+        let raw: String
+        let sign: Character?
+        var prefix = false
+        switch token {
+        case .term(let term, let termSign):
+            prefix = term.hasSuffix("*")
+            raw = prefix ? String(term.dropLast()) : term
+            sign = termSign
+        case .quoted(let body, let quotedSign):
+            raw = body
+            sign = quotedSign
+        case .op(let name, let value, let opSign):
+            // An operator Icebox does not know is plain text, as on Mastodon.
+            raw = "\(name) \(value)"
+            sign = opSign
+        case .or:
+            return nil
+        }
+        let words = Self.words(in: raw)
+        guard !words.isEmpty else { return nil }
+        let text: Text = words.count == 1 ? .word(words[0], prefix: prefix) : .phrase(words)
+        return (text, sign == "-")
+    }
+
+    /// The words of a piece of text: runs of letters, digits and marks; punctuation and curly quotes
+    /// separate words, as the index's tokenizer does.
+    static func words(in text: String) -> [String] {
+        text.split { character in
+            !(character.isLetter || character.isNumber || character.unicodeScalars.contains { $0.properties.generalCategory == .nonspacingMark })
+        }.map(String.init)
+    }
+}

@@ -1,0 +1,120 @@
+import Archive
+import ArgumentParser
+import Foundation
+import Models
+import SearchQuery
+
+extension Icebox {
+    /// `icebox search`: full-text search with Mastodon's operators.
+    struct Search: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Search the archive.",
+            discussion: """
+                Words, "exact phrases", -excluded, a OR b, prefix*, and Mastodon's operators: from:@user,
+                from:@user@host, from:me, has:media|image|video|audio|poll|link|embed|alt,
+                is:reply|sensitive|boost, language:xx, before:/after:/during:YYYY-MM-DD (UTC); each can be
+                negated with -. Icebox adds in:<timeline> (in:home, in:tag:swift, in:remote:host) and
+                account:user@host (which of your accounts saw it). Accents and case do not matter; text in
+                Chinese, Japanese or Thai is found by substring.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(parsing: .captureForPassthrough, help: "The query; options go before it (everything from its first word on is the query).")
+        var words: [String] = []
+
+        @Option(help: "How many results.") var limit = 20
+        @Option(help: "Skip this many results.") var offset = 0
+        @Option(help: "relevance, newest or oldest.") var sort: SearchSort = .relevance
+        @Flag(help: "Print only how many statuses match.") var count = false
+        @Flag(help: "Print a JSON array.") var json = false
+        @Flag(help: "Print one JSON object per line.") var jsonl = false
+        @Flag(help: "Print CSV with a header line.") var csv = false
+
+        func validate() throws {
+            do {
+                guard try !SearchQuery(parsing: words.joined(separator: " ")).isEmpty else {
+                    throw ValidationError("give something to search for")
+                }
+            } catch let error as SearchQuery.Invalid {
+                throw ValidationError(error.description)
+            }
+            guard limit > 0, offset >= 0 else { throw ValidationError("--limit must be positive and --offset not negative") }
+            guard [json, jsonl, csv].filter({ $0 }).count <= 1 else {
+                throw ValidationError("choose one of --json, --jsonl and --csv")
+            }
+        }
+
+        func run() async throws {
+            try await reportingFailures {
+                let query = try SearchQuery(parsing: words.joined(separator: " "))
+                let (_, archive, _, _) = try global.openArchive()
+                if count { return Console.out(String(try await archive.count(query))) }
+                let hits = try await archive.search(query, sort: sort, limit: limit, offset: offset)
+                let words = query.highlightedWords
+                // The snippet is cut from terminal-safe text, so the highlight codes added later are the only ones.
+                let results = hits.map { SearchResult(hit: $0, snippet: Snippet(text: $0.text.terminalSafe, words: words)) }
+                if json { return try Console.json(results) }
+                if jsonl { return try results.forEach { try Console.jsonLine($0) } }
+                if csv { return SearchResult.printCSV(results) }
+                let colour = Console.stdoutIsTerminal
+                for result in results { Console.outSanitized(result.listing(colour: colour)) }
+                if results.isEmpty { Console.err("No matches.") }
+            }
+        }
+    }
+}
+
+extension SearchSort: ExpressibleByArgument {}
+
+/// A hit as printed: the stable fields scripts use, plus the snippet.
+struct SearchResult: Encodable {
+    var hit: SearchHit
+    var snippet: Snippet
+
+    enum CodingKeys: String, CodingKey {
+        case number, uri, url, id, acct, createdAt = "created_at", text, snippet, rank, timelines, language
+        case authorName = "author_name", spoilerText = "spoiler_text"
+    }
+
+    func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(hit.number, forKey: .number)
+        try c.encode(hit.uri, forKey: .uri)
+        try c.encode(hit.url, forKey: .url)
+        try c.encode(hit.id, forKey: .id)
+        try c.encode(hit.acct, forKey: .acct)
+        try c.encode(hit.authorName, forKey: .authorName)
+        try c.encode(hit.createdAt, forKey: .createdAt)
+        try c.encode(hit.text, forKey: .text)
+        try c.encode(hit.spoilerText, forKey: .spoilerText)
+        try c.encode(snippet.text, forKey: .snippet)
+        try c.encode(hit.rank, forKey: .rank)
+        try c.encode(hit.timelines, forKey: .timelines)
+        try c.encode(hit.language, forKey: .language)
+    }
+
+    /// Three lines for a terminal: number, author and date; the snippet; the link.
+    func listing(colour: Bool) -> String {
+        let marked = colour ? snippet.marked(before: "\u{1B}[1;33m", after: "\u{1B}[0m") : snippet.text
+        let date = hit.createdAt.prefix(16).replacingOccurrences(of: "T", with: " ")
+        let warning = hit.spoilerText.isEmpty ? "" : "  [CW: \(hit.spoilerText.terminalSafe)]"
+        let number = colour ? "\u{1B}[1m[\(hit.number)]\u{1B}[0m" : "[\(hit.number)]"
+        return "\(number) @\(hit.acct.terminalSafe) · \(date) UTC\(warning)\n    \(marked)\n"
+            + "    \((hit.url ?? hit.uri).terminalSafe)"
+    }
+
+    static func printCSV(_ results: [SearchResult]) {
+        func field(_ value: String?) -> String {
+            let text = (value ?? "").terminalSafe
+            return text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
+        }
+        var lines = ["uri,url,id,acct,created_at,text,snippet,rank,timelines"]
+        for result in results {
+            let hit = result.hit
+            lines.append([hit.uri, hit.url, hit.id, hit.acct, hit.createdAt, hit.text, result.snippet.text,
+                          hit.rank.map { String($0) }, hit.timelines.joined(separator: "; ")].map(field).joined(separator: ","))
+        }
+        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    }
+}
