@@ -25,6 +25,8 @@ public struct SearchHit: Codable, Hashable, Sendable {
     /// The status text (index rendering: full URLs, no HTML).
     public var text: String
     public var spoilerText: String
+    /// The media descriptions.
+    public var altText: String
     public var language: String?
     /// Lower is better (BM25); `nil` when ordered by date.
     public var rank: Double?
@@ -33,7 +35,7 @@ public struct SearchHit: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case number, uri, url, id, acct, text, language, rank, timelines
-        case authorName = "author_name", createdAt = "created_at", spoilerText = "spoiler_text"
+        case authorName = "author_name", createdAt = "created_at", spoilerText = "spoiler_text", altText = "alt_text"
     }
 }
 
@@ -45,7 +47,7 @@ extension ArchiveDatabase {
             let compiled = SearchCompiler(query)
             var sql = """
                 SELECT s.id, s.uri, s.url, s.author_handle, s.author_name, s.created_at, s.text, s.spoiler_text,
-                    s.language,
+                    s.alt_text, s.language,
                     (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server
                      LIMIT 1) AS local_id
                 """
@@ -70,7 +72,8 @@ extension ArchiveDatabase {
             var hits = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
                 SearchHit(number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
                           acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
-                          text: row["text"], spoilerText: row["spoiler_text"], language: row["language"],
+                          text: row["text"], spoilerText: row["spoiler_text"], altText: row["alt_text"],
+                          language: row["language"],
                           rank: row["rank"], timelines: [])
             }
             try Self.attachTimelines(&hits, db)

@@ -55,7 +55,7 @@ extension SearchQuery {
     }
 
     /// Midnight UTC of a `YYYY-MM-DD` day.
-    static func day(_ text: String) -> Date? {
+    public static func day(_ text: String) -> Date? {
         guard text.count == 10, let date = MastodonDate.parse(text + "T00:00:00Z") else { return nil }
         return date
     }

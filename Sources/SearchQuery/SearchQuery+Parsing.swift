@@ -80,7 +80,7 @@ extension SearchQuery {
                     continue
                 }
                 let value = String(word[word.index(after: colon)...])
-                if !value.isEmpty {
+                if !value.isEmpty || operators.contains(name) {
                     tokens.append(.op(name: name, value: value, sign: sign))
                     rest = rest[end...]
                     continue

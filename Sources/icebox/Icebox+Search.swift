@@ -16,11 +16,14 @@ extension Icebox {
                 negated with -. Icebox adds in:<timeline> (in:home, in:tag:swift, in:remote:host) and
                 account:user@host (which of your accounts saw it). Accents and case do not matter; text in
                 Chinese, Japanese or Thai is found by substring.
+
+                Quote a query with exclusions so they are not read as options: icebox search 'cats -dogs'
+                (or put -- before the query: icebox search -- -from:me cats).
                 """)
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(parsing: .captureForPassthrough, help: "The query; options go before it (everything from its first word on is the query).")
+        @Argument(parsing: .remaining, help: "The query.")
         var words: [String] = []
 
         @Option(help: "How many results.") var limit = 20
@@ -53,7 +56,7 @@ extension Icebox {
                 let hits = try await archive.search(query, sort: sort, limit: limit, offset: offset)
                 let words = query.highlightedWords
                 // The snippet is cut from terminal-safe text, so the highlight codes added later are the only ones.
-                let results = hits.map { SearchResult(hit: $0, snippet: Snippet(text: $0.text.terminalSafe, words: words)) }
+                let results = hits.map { SearchResult(hit: $0, snippet: SearchResult.snippet($0, words: words)) }
                 if json { return try Console.json(results) }
                 if jsonl { return try results.forEach { try Console.jsonLine($0) } }
                 if csv { return SearchResult.printCSV(results) }
@@ -92,6 +95,17 @@ struct SearchResult: Encodable {
         try c.encode(hit.rank, forKey: .rank)
         try c.encode(hit.timelines, forKey: .timelines)
         try c.encode(hit.language, forKey: .language)
+    }
+
+    /// A snippet from the text, or from the content warning or media descriptions when the searched
+    /// words are there, so a person sees why a status matched.
+    static func snippet(_ hit: SearchHit, words: [String]) -> Snippet {
+        let sources = [("", hit.text), ("CW: ", hit.spoilerText), ("alt: ", hit.altText)]
+        for (label, text) in sources {
+            let snippet = Snippet(text: label + text.terminalSafe, words: words)
+            if !snippet.highlights.isEmpty { return snippet }
+        }
+        return Snippet(text: hit.text.terminalSafe, words: words)
     }
 
     /// Three lines for a terminal: number, author and date; the snippet; the link.

@@ -1,0 +1,144 @@
+import Archive
+import Foundation
+import Models
+import SearchQuery
+import Testing
+
+/// Every operator against an archive built by sync, checked against what the archived JSON says.
+@Suite struct SearchTests {
+    func fixture() async throws -> SearchArchive { try await SearchArchive.shared.value }
+
+    @Test func accentsCaseAndCurlyQuotesDoNotHideWords() async throws {
+        let s = try await fixture()
+        let cafe = try #require(s.uri("cafe"))
+        let cafes = try await s.find("cafe")
+        #expect(cafes.contains(cafe) && cafes == s.containing("café"), "every status with the word, accents aside")
+        #expect(try await s.find("CAFÉ creme") == [cafe])
+        #expect(try await s.find("caf*").contains(cafe))
+        let curly = try #require(s.uri("curly"))
+        #expect(try await s.find(#""don't panic""#) == [curly], "a straight quote finds a curly apostrophe")
+        #expect(try await s.find("“don’t panic”") == [curly])
+    }
+
+    @Test func phrasesKeepTheirOrderAndExclusionsExclude() async throws {
+        let s = try await fixture()
+        let cafe = try #require(s.uri("cafe"))
+        let order = try #require(s.uri("order"))
+        #expect(try await s.find(#""tour Eiffel""#) == [cafe, order])
+        #expect(try await s.find(#""Eiffel tour""#) == [order])
+        #expect(try await s.find("Eiffel -guides") == [cafe])
+        #expect(try await s.find("gare OR guides") == [cafe, order])
+    }
+
+    @Test func textWrittenWithoutSpacesIsFoundBySubstring() async throws {
+        let s = try await fixture()
+        let tokyo = try #require(s.uri("tokyo"))
+        let found = try await s.find("東京")
+        #expect(found.contains(tokyo) && found == s.containing("東京"), "a substring of 東京タワー, as everywhere")
+        #expect(try await s.find("タワー") == s.containing("タワー"))
+        #expect(try await s.find("東京タワーに") == [tokyo])
+        #expect(try await s.find("京") == s.containing("京"), "one character: a substring scan")
+        let thai = try #require(s.uri("thai"))
+        #expect(try await s.find("กรุงเทพ").contains(thai))
+        #expect(try await s.find("กรุงเทพ") == s.containing("กรุงเทพ"))
+        #expect(try await s.find("大阪").isEmpty)
+    }
+
+    @Test func hasOperatorsMatchTheArchivedJSON() async throws {
+        let s = try await fixture()
+        func media(_ status: [String: Any]) -> [[String: Any]] { status["media_attachments"] as? [[String: Any]] ?? [] }
+        func types(_ status: [String: Any]) -> Set<String> { Set(media(status).compactMap { $0["type"] as? String }) }
+        let cases: [(String, ([String: Any]) -> Bool)] = [
+            ("has:media", { !media($0).isEmpty }),
+            ("has:image", { types($0).contains("image") }),
+            ("has:video", { !types($0).isDisjoint(with: ["video", "gifv"]) }),
+            ("has:audio", { types($0).contains("audio") }),
+            ("has:poll", { $0["poll"] is [String: Any] }),
+            ("has:embed", { $0["card"] is [String: Any] }),
+            ("has:alt", { media($0).contains { !(($0["description"] as? String) ?? "").isEmpty } }),
+        ]
+        for (operatorText, predicate) in cases {
+            let expected = s.expected(predicate)
+            #expect(!expected.isEmpty, "the corpus has \(operatorText)")
+            #expect(try await s.find(operatorText) == expected, "\(operatorText)")
+            let all = s.expected { _ in true }
+            #expect(try await s.find("-" + operatorText) == all.subtracting(expected), "-\(operatorText)")
+        }
+    }
+
+    @Test func isLanguageAndFromMatchTheArchivedJSON() async throws {
+        let s = try await fixture()
+        let replies = s.expected { !($0["in_reply_to_id"] is NSNull) && $0["in_reply_to_id"] != nil }
+        #expect(try await s.find("is:reply") == replies)
+        let sensitive = s.expected { ($0["sensitive"] as? Bool) == true || !(($0["spoiler_text"] as? String) ?? "").isEmpty }
+        #expect(try await s.find("is:sensitive") == sensitive)
+        #expect(try await s.find("is:boost") == s.boosted, "posts reached through a boost")
+        let japanese = s.expected { ($0["language"] as? String) == "ja" }
+        #expect(!japanese.isEmpty)
+        #expect(try await s.find("language:ja") == japanese)
+        let halcy = s.expected { (($0["account"] as? [String: Any])?["acct"] as? String) == "halcy@icosahedron.website" }
+        #expect(!halcy.isEmpty)
+        #expect(try await s.find("from:@halcy@icosahedron.website") == halcy)
+        #expect(try await s.find("from:@halcy").isSuperset(of: halcy))
+        let alice = s.expected { (($0["account"] as? [String: Any])?["acct"] as? String) == "alice" }
+        #expect(!alice.isEmpty)
+        #expect(try await s.find("from:me") == alice)
+        #expect(try await s.find("from:me has:media") == alice.intersection(try await s.find("has:media")))
+    }
+
+    @Test func datesAreUTCDaysWithExclusiveBeforeAndAfter() async throws {
+        let s = try await fixture()
+        let all = s.posts
+        let dates = all.compactMapValues { ($0["created_at"] as? String).flatMap(MastodonDate.parse) }
+        let middle = try #require(dates.values.sorted().dropFirst(dates.count / 2).first)
+        let dayText = String(MastodonDate.format(middle).prefix(10))
+        let day = try #require(SearchQuery.day(dayText) as Date?)
+        let next = day.addingTimeInterval(86_400)
+        #expect(try await s.find("before:\(dayText)") == Set(dates.filter { $0.value < day }.keys))
+        #expect(try await s.find("during:\(dayText)") == Set(dates.filter { $0.value >= day && $0.value < next }.keys))
+        #expect(try await s.find("after:\(dayText)") == Set(dates.filter { $0.value >= next }.keys))
+        #expect(try await s.find("-during:\(dayText)") == Set(dates.filter { $0.value < day || $0.value >= next }.keys))
+    }
+
+    @Test func timelinesAndAccountsFilterWhereAStatusWasSeen() async throws {
+        let s = try await fixture()
+        let tag = try await s.find("in:tag:fixtures@\(s.server.baseURL.absoluteString)")
+        let fixtures = s.expected { (($0["uri"] as? String) ?? "").hasPrefix("https://icebox.test") == false }
+        #expect(!tag.isEmpty && tag.isSubset(of: fixtures))
+        let home = try await s.find("in:home")
+        let account = try await s.find("account:alice@icebox.test")
+        #expect(!home.isEmpty && home.isSubset(of: account))
+        #expect(try await s.find("account:bob@icebox.test").isEmpty)
+        #expect(try await s.find("in:home -in:home").isEmpty)
+    }
+
+    @Test func boostsAreFoundOnceThroughThePostTheyBoost() async throws {
+        let s = try await fixture()
+        let boosted = try #require(s.boosted.first)
+        let status = try #require(s.posts[boosted])
+        let words = StatusHTML.indexText(status["content"] as? String ?? "")
+            .split(whereSeparator: { !$0.isLetter }).filter { $0.count > 4 }.map(String.init)
+        let word: String = try #require(words.first)
+        let hits = try await s.archive.search(try SearchQuery(parsing: #""\#(word)""#), limit: 1000)
+        #expect(hits.filter { $0.uri == boosted }.count == 1)
+        #expect(hits.allSatisfy { !($0.uri.hasSuffix("/activity")) }, "no boost wrapper is a result")
+        #expect(try await s.archive.count(try SearchQuery(parsing: #""\#(word)""#)) == hits.count)
+    }
+
+    @Test func sortLimitOffsetAndCount() async throws {
+        let s = try await fixture()
+        let query = try SearchQuery(parsing: "has:media")
+        let total = try await s.archive.count(query)
+        let newest = try await s.archive.search(query, sort: .newest, limit: total)
+        #expect(newest.count == total)
+        #expect(newest.map(\.createdAt) == newest.map(\.createdAt).sorted(by: >))
+        let oldest = try await s.archive.search(query, sort: .oldest, limit: 5)
+        #expect(oldest.map(\.uri) == Array(newest.reversed().prefix(5)).map(\.uri) || oldest.map(\.createdAt) == newest.reversed().prefix(5).map(\.createdAt))
+        let page2 = try await s.archive.search(query, sort: .newest, limit: 5, offset: 5)
+        #expect(page2.map(\.uri) == newest.dropFirst(5).prefix(5).map(\.uri))
+        let ranked = try await s.archive.search(try SearchQuery(parsing: "mastodon"), limit: 50)
+        #expect(ranked.allSatisfy { $0.rank != nil })
+        #expect(ranked.map { $0.rank ?? 0 } == ranked.map { $0.rank ?? 0 }.sorted())
+        #expect(ranked.allSatisfy { !$0.timelines.isEmpty })
+    }
+}
