@@ -44,6 +44,13 @@ public struct Account: Codable, Hashable, Sendable {
             value = try c.decodeIfPresent(String.self, forKey: .value) ?? ""
             verifiedAt = try c.optionalDate(.verifiedAt)
         }
+
+        public func encode(to encoder: any Encoder) throws {
+            var c = encoder.container(keyedBy: CodingKeys.self)
+            try c.encode(name, forKey: .name)
+            try c.encode(value, forKey: .value)
+            try c.encodeIfPresent(verifiedAt.map(MastodonDate.format), forKey: .verifiedAt)
+        }
     }
 
     enum CodingKeys: String, CodingKey {
@@ -88,6 +95,30 @@ public struct Account: Codable, Hashable, Sendable {
         statusesCount = try c.decodeIfPresent(Int.self, forKey: .statusesCount)
         fields = try c.list(.fields)
         emojis = try c.list(.emojis)
+    }
+
+    /// Writes dates the way servers do (RFC 3339), so an encoded account decodes again.
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(username, forKey: .username)
+        try c.encode(acct, forKey: .acct)
+        try c.encode(displayName, forKey: .displayName)
+        try c.encodeIfPresent(uri, forKey: .uri)
+        try c.encodeIfPresent(url, forKey: .url)
+        try c.encodeIfPresent(avatar, forKey: .avatar)
+        try c.encodeIfPresent(avatarStatic, forKey: .avatarStatic)
+        try c.encodeIfPresent(header, forKey: .header)
+        try c.encode(note, forKey: .note)
+        try c.encode(bot, forKey: .bot)
+        try c.encode(locked, forKey: .locked)
+        try c.encodeIfPresent(createdAt.map(MastodonDate.format), forKey: .createdAt)
+        try c.encodeIfPresent(lastStatusAt, forKey: .lastStatusAt)
+        try c.encode(followersCount, forKey: .followersCount)
+        try c.encode(followingCount, forKey: .followingCount)
+        try c.encodeIfPresent(statusesCount, forKey: .statusesCount)
+        try c.encode(fields, forKey: .fields)
+        try c.encode(emojis, forKey: .emojis)
     }
 
     /// The full handle `user@host`. A local `acct` has no domain: it is taken from the profile URL

@@ -22,4 +22,13 @@ public struct Notification: Codable, Hashable, Sendable {
         account = try c.decodeIfPresent(Account.self, forKey: .account)
         status = try c.decodeIfPresent(Status.self, forKey: .status)
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encode(type, forKey: .type)
+        try c.encode(MastodonDate.format(createdAt), forKey: .createdAt)
+        try c.encodeIfPresent(account, forKey: .account)
+        try c.encodeIfPresent(status, forKey: .status)
+    }
 }

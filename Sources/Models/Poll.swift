@@ -37,4 +37,16 @@ public struct Poll: Codable, Hashable, Sendable {
         options = try c.list(.options)
         emojis = try c.list(.emojis)
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id, forKey: .id)
+        try c.encodeIfPresent(expiresAt.map(MastodonDate.format), forKey: .expiresAt)
+        try c.encode(expired, forKey: .expired)
+        try c.encode(multiple, forKey: .multiple)
+        try c.encode(votesCount, forKey: .votesCount)
+        try c.encodeIfPresent(votersCount, forKey: .votersCount)
+        try c.encode(options, forKey: .options)
+        try c.encode(emojis, forKey: .emojis)
+    }
 }

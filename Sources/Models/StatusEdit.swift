@@ -35,4 +35,16 @@ public struct StatusEdit: Codable, Hashable, Sendable {
         emojis = try c.list(.emojis)
         poll = try c.decodeIfPresent(PollOptions.self, forKey: .poll)
     }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(content, forKey: .content)
+        try c.encode(spoilerText, forKey: .spoilerText)
+        try c.encode(sensitive, forKey: .sensitive)
+        try c.encode(MastodonDate.format(createdAt), forKey: .createdAt)
+        try c.encode(account, forKey: .account)
+        try c.encode(mediaAttachments, forKey: .mediaAttachments)
+        try c.encode(emojis, forKey: .emojis)
+        try c.encodeIfPresent(poll, forKey: .poll)
+    }
 }

@@ -101,4 +101,13 @@ import Testing
         #expect(instance.domain == "mastodon.social")
         #expect(instance.configuration?.timelinesAccess?.liveFeeds?.local == "disabled")
     }
+
+    @Test(arguments: Fixtures.allJSONFiles.filter { $0.hasPrefix("status_with") || $0.hasPrefix("status_edited") || $0.hasPrefix("status_re") })
+    func encodedStatusesDecodeToTheSameValue(_ name: String) throws {
+        let status = try JSONDecoder().decode(Status.self, from: try Fixtures.data(name))
+        let again = try JSONDecoder().decode(Status.self, from: try JSONEncoder().encode(status))
+        #expect(again == status)
+        let account = try JSONDecoder().decode(Account.self, from: try Fixtures.data("account_remote_with_emoji.mastodon-social.json"))
+        #expect(try JSONDecoder().decode(Account.self, from: try JSONEncoder().encode(account)) == account)
+    }
 }

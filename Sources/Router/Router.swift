@@ -1,1 +1,0 @@
-/// Routes: see RouterDestination.swift.

@@ -1,0 +1,86 @@
+import Foundation
+import Models
+
+/// Every screen a front end (the REPL, `show`, `export`…) can navigate to, under Ice Cubes' names.
+///
+/// Only what an archive can answer is here: there are no conversation, favourited-by or boosted-by
+/// screens, because the archive stores neither direct-message threads nor who-favourited lists.
+///
+/// Identifiers are opaque strings, never numbers: Mastodon snowflakes (`110231912093214213`),
+/// GoToSocial ULIDs (`01HZX3V7Y6R3Q9K2M4N8P0T5WB`), Pleroma/Akkoma flake ids (`AM7iejUVqeZiIAYReK`)
+/// and Misskey ids (`9abcdefghi`) all pass through unchanged.
+public enum RouterDestination: Hashable, Sendable, Codable {
+    /// An account's profile: its archived posts, newest first, and what the archive knows of it.
+    ///
+    /// `id` is either a full handle `user@host` (it contains `@`; this is what URLs resolve to, because
+    /// the archive files authors by handle and a handle means the same on every server) or a server's
+    /// own account id (no `@`; only meaningful on the server that issued it). Front ends look a handle
+    /// up case-insensitively: Mastodon usernames and hosts are case-insensitive, so the username keeps
+    /// the case it was written in and only the host is lower-cased.
+    case accountDetail(id: String)
+
+    /// An account's profile when the account is already in hand (decoded from a status), so nothing
+    /// needs looking up before the screen draws.
+    case accountDetailWithAccount(account: Account)
+
+    /// One status with its thread as archived: the post, its edits, its parent and its replies.
+    ///
+    /// `id` is what a user typed: a server's own id for the status (any server; ambiguous in theory,
+    /// since two servers could issue the same id), or the archive's key, the status `uri` (or its web
+    /// `url`). A front end resolves it with the archive's reference lookup
+    /// (`ArchiveDatabase.findStatus(_:)`), which tries the archive's number, then uri and url, then
+    /// the local ids of every server. Links never produce this case: see `remoteStatusDetail(url:)`.
+    case statusDetail(id: String)
+
+    /// One status when it is already in hand (from a timeline or search result).
+    case statusDetailWithStatus(status: Status)
+
+    /// The status a web link points at: what `resolve(url:)` returns for every status URL.
+    ///
+    /// A link's id is local to the link's host, so it is never reduced to a bare id. `url` is the link
+    /// normalised by `StatusLink` (lower-case scheme and host, default port, query, fragment and trailing
+    /// slash dropped, path segments minimally percent-encoded, a `/web` or `/deck` prefix removed). A
+    /// front end first looks the URL up as a status `uri` or `url` (exact for the ActivityPub uri form
+    /// `/users/u/statuses/1` and for the web form the server itself reported), then falls back to
+    /// `StatusLink(url:)`'s `(host, localID)`, the status's id on that host, which the archive keeps
+    /// for every server it read the status from. Nothing is fetched: a status not archived is absent.
+    case remoteStatusDetail(url: URL)
+
+    /// A hashtag's archived posts, from everyone, or from one account when `account` (a `user@host`
+    /// handle) is given, as Mastodon's `/@user/tagged/tag` page shows.
+    ///
+    /// `tag` keeps the case it was written in (`SwiftUI` reads better than `swiftui`) and has no `#`.
+    /// Tags are case-insensitive: match them by `RouterDestination.tagKey(_:)`.
+    case hashTag(tag: String, account: String?)
+
+    /// A Mastodon list's archived timeline (the pinned timeline `list:ID`).
+    case list(list: ListRef)
+
+    /// Archive search results for a query in Icebox's search language.
+    case searchResults(query: String)
+
+    /// One pinned timeline's archived posts, in the order they were seen. `spec` is the canonical
+    /// text of a `TimelineSpec` (`home`, `tag:swift`, `remote:fosstodon.org`…); build the case with
+    /// `pinnedTimeline(_:)` and read it back with `timelineSpec`.
+    case pinnedTimeline(spec: String)
+}
+
+extension RouterDestination {
+    /// The route to a pinned timeline, from the spec itself.
+    public static func pinnedTimeline(_ spec: TimelineSpec) -> RouterDestination {
+        .pinnedTimeline(spec: spec.description)
+    }
+
+    /// The timeline a `pinnedTimeline` route names; `nil` for other routes or text that is not a spec.
+    public var timelineSpec: TimelineSpec? {
+        guard case .pinnedTimeline(let text) = self else { return nil }
+        return try? TimelineSpec(parsing: text)
+    }
+
+    /// The form of a hashtag to compare and look up by: no `#`, compatibility-normalised (NFKC, so
+    /// full-width letters match) and lower-cased, as Mastodon matches tags.
+    public static func tagKey(_ tag: String) -> String {
+        let bare = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+        return bare.precomposedStringWithCompatibilityMapping.lowercased()
+    }
+}
