@@ -91,6 +91,7 @@ private func exitCode(for error: any Error) -> Int32 {
         case .server(let api): exitCode(for: api)
         case .archive: Exit.ioError
         }
+    case ArchiveError.notFound: Exit.failure
     case is ArchiveError: Exit.ioError
     case is SyncLock.Held: Exit.tempFail
     case is ServerAddress.Invalid, is TimelineSpec.Invalid: Exit.usage

@@ -2,6 +2,7 @@ import Archive
 import ArgumentParser
 import Foundation
 import Models
+import Router
 
 extension Icebox {
     /// `icebox show`: one status in full.
@@ -94,9 +95,32 @@ struct StatusPrinter {
     }
 }
 
-/// Turns what a user typed (`1234`, a URL, a uri, a server id) into an archived status.
+/// Turns what a user typed (`1234`, a URL, a uri, a server id) into an archived status, through the
+/// same URL routing every front end uses.
 enum StatusReference {
+    /// Why a reference does not name an archived status.
+    struct NotAStatus: Error, CustomStringConvertible {
+        var description: String
+    }
+
     static func resolve(_ text: String, in archive: ArchiveDatabase) async throws -> Int64? {
-        try await archive.findStatus(text)
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        guard trimmed.contains("://"), let url = URL(string: trimmed) else {
+            return try await archive.findStatus(trimmed)     // a number, a bare id or a non-URL uri
+        }
+        switch RouterDestination.resolution(for: url) {
+        case .route(.remoteStatusDetail(let link)):
+            // By the URL or uri as archived, then by the server's own id for it.
+            if let found = try await archive.findStatus(link.absoluteString) { return found }
+            if let found = try await archive.findStatus(trimmed) { return found }
+            guard let status = StatusLink(url: link), let localID = status.localID else { return nil }
+            return try await archive.findStatus(server: status.host, localID: localID)
+        case .route(let destination):
+            throw NotAStatus(description: "\(trimmed) is \(destination.title), not a status")
+        case .notARoute(let reason):
+            // Not a URL Icebox can place; it may still be a status uri exactly as archived.
+            if let found = try await archive.findStatus(trimmed) { return found }
+            throw NotAStatus(description: "\(trimmed): \(reason.description)")
+        }
     }
 }
