@@ -40,32 +40,37 @@ public struct SearchHit: Codable, Hashable, Sendable {
 }
 
 extension ArchiveDatabase {
+    private static let hitColumns = """
+        SELECT s.id, s.uri, s.url, s.author_handle, s.author_name, s.created_at, s.text, s.spoiler_text,
+            s.alt_text, s.language,
+            (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server
+             LIMIT 1) AS local_id
+        """
+
     /// Runs a search. Boosts are not results of their own: a boosted post is found once, as itself.
-    public func search(_ query: SearchQuery, sort: SearchSort = .relevance, limit: Int = 20,
+    /// Newest first by default, as Mastodon orders its search results.
+    public func search(_ query: SearchQuery, sort: SearchSort = .newest, limit: Int = 20,
                        offset: Int = 0) async throws(ArchiveError) -> [SearchHit] {
         try await read { db in
             let compiled = SearchCompiler(query)
-            var sql = """
-                SELECT s.id, s.uri, s.url, s.author_handle, s.author_name, s.created_at, s.text, s.spoiler_text,
-                    s.alt_text, s.language,
-                    (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server
-                     LIMIT 1) AS local_id
-                """
+            var sql: String
             var arguments: [any DatabaseValueConvertible] = []
-            if let match = compiled.match {
+            if sort == .relevance, let match = compiled.match {
                 // Text weighs most, then content warning and hashtags, then alt text, author, card and poll.
-                sql += ", bm25(statuses_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 6.0) AS rank FROM statuses_fts "
-                    + "JOIN statuses s ON s.id = statuses_fts.rowid WHERE statuses_fts MATCH ? AND "
+                sql = Self.hitColumns + ", bm25(statuses_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 6.0) AS rank FROM statuses_fts "
+                    + "JOIN statuses s ON s.id = statuses_fts.rowid WHERE statuses_fts MATCH ?"
                 arguments.append(match)
+                for lookup in compiled.textLookups {
+                    sql += " AND " + SearchPlan.rowCheck(lookup)
+                    arguments.append(lookup.expression)
+                }
+                sql += " AND " + compiled.conditions.joined(separator: " AND ") + " ORDER BY rank, s.created_at DESC"
+                arguments += compiled.arguments
             } else {
-                sql += ", NULL AS rank FROM statuses s WHERE "
-            }
-            sql += compiled.conditions.joined(separator: " AND ")
-            arguments += compiled.arguments
-            switch (sort, compiled.match) {
-            case (.relevance, .some): sql += " ORDER BY rank, s.created_at DESC"
-            case (.relevance, .none), (.newest, _): sql += " ORDER BY s.created_at DESC, s.id DESC"
-            case (.oldest, _): sql += " ORDER BY s.created_at, s.id"
+                guard let plan = try SearchPlan(compiled, db) else { return [] }
+                sql = Self.hitColumns + ", NULL AS rank FROM statuses s WHERE " + plan.conditions.joined(separator: " AND ")
+                    + (sort == .oldest ? " ORDER BY s.created_at, s.id" : " ORDER BY s.created_at DESC, s.id DESC")
+                arguments = plan.arguments
             }
             sql += " LIMIT ? OFFSET ?"
             arguments += [max(limit, 0), max(offset, 0)]
@@ -73,8 +78,7 @@ extension ArchiveDatabase {
                 SearchHit(number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
                           acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
                           text: row["text"], spoilerText: row["spoiler_text"], altText: row["alt_text"],
-                          language: row["language"],
-                          rank: row["rank"], timelines: [])
+                          language: row["language"], rank: row["rank"], timelines: [])
             }
             try Self.attachTimelines(&hits, db)
             return hits
@@ -85,16 +89,15 @@ extension ArchiveDatabase {
     public func count(_ query: SearchQuery) async throws(ArchiveError) -> Int {
         try await read { db in
             let compiled = SearchCompiler(query)
-            var sql = "SELECT COUNT(*) FROM "
-            var arguments: [any DatabaseValueConvertible] = []
-            if let match = compiled.match {
-                sql += "statuses_fts JOIN statuses s ON s.id = statuses_fts.rowid WHERE statuses_fts MATCH ? AND "
-                arguments.append(match)
-            } else {
-                sql += "statuses s WHERE "
+            let lookups = compiled.allLookups
+            // Words alone: the index's own count (boost wrappers index no text, so none is counted).
+            if lookups.count == 1, compiled.conditions.count == 1, compiled.arguments.isEmpty {
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(lookups[0].table) WHERE \(lookups[0].table) MATCH ?",
+                                        arguments: [lookups[0].expression]) ?? 0
             }
-            sql += compiled.conditions.joined(separator: " AND ")
-            return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(arguments + compiled.arguments)) ?? 0
+            guard let plan = try SearchPlan(compiled, db) else { return 0 }
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses s WHERE " + plan.conditions.joined(separator: " AND "),
+                                    arguments: StatementArguments(plan.arguments)) ?? 0
         }
     }
 

@@ -7,9 +7,18 @@ import SearchQuery
 struct SearchCompiler {
     /// The expression for `statuses_fts MATCH ?`, when the query has positive words for it.
     var match: String?
+    /// Positive lookups in a full-text table (the word index beyond `match`, or the space-less index):
+    /// the executor turns each into a candidate list or a per-row check, whichever is cheaper.
+    var textLookups: [TextLookup] = []
     /// Conditions on `s` (the statuses row), joined with AND.
     var conditions: [String] = ["s.reblog_uri IS NULL"]
     var arguments: [any DatabaseValueConvertible] = []
+
+    /// `table MATCH expression` for one clause.
+    struct TextLookup: Sendable {
+        var table: String
+        var expression: String
+    }
 
     init(_ query: SearchQuery, now: Date = Date()) {
         var positives: [String] = []
@@ -67,6 +76,14 @@ struct SearchCompiler {
     }
 
     private mutating func addCondition(_ matchers: [Matcher], negated: Bool) {
+        // A single positive full-text lookup is left to the executor to plan.
+        if !negated, matchers.count == 1 {
+            switch matchers[0] {
+            case .main(let expression): textLookups.append(TextLookup(table: "statuses_fts", expression: expression)); return
+            case .cjk(let expression): textLookups.append(TextLookup(table: "statuses_cjk", expression: expression)); return
+            case .like: break
+            }
+        }
         var alternatives: [String] = []
         for matcher in matchers {
             switch matcher {

@@ -28,7 +28,7 @@ extension Icebox {
 
         @Option(help: "How many results.") var limit = 20
         @Option(help: "Skip this many results.") var offset = 0
-        @Option(help: "relevance, newest or oldest.") var sort: SearchSort = .relevance
+        @Option(help: "newest (as Mastodon orders search results), oldest or relevance.") var sort: SearchSort = .newest
         @Flag(help: "Print only how many statuses match.") var count = false
         @Flag(help: "Print a JSON array.") var json = false
         @Flag(help: "Print one JSON object per line.") var jsonl = false
