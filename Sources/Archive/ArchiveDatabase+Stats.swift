@@ -15,6 +15,11 @@ public struct ArchiveStats: Codable, Hashable, Sendable {
     public var timelines: Int
     /// Media attachments described by the archived statuses.
     public var mediaAttachments: Int
+    /// Files in the media archive (each distinct content once) and their total size.
+    public var mediaFiles: Int
+    public var mediaBytes: Int64
+    /// Attachments whose file is not stored (not fetched yet, or every URL for it failed).
+    public var mediaMissing: Int
     /// Earlier versions kept of edited statuses.
     public var editVersions: Int
     /// The database file with its WAL, in bytes.
@@ -39,6 +44,9 @@ extension ArchiveDatabase {
                 accounts: try count("SELECT COUNT(*) FROM archiving_accounts WHERE removed_at IS NULL"),
                 timelines: try count("SELECT COUNT(*) FROM timelines WHERE removed_at IS NULL"),
                 mediaAttachments: try count("SELECT COUNT(*) FROM media_attachments"),
+                mediaFiles: try count("SELECT COUNT(*) FROM media_files"),
+                mediaBytes: try Int64.fetchOne(db, sql: "SELECT IFNULL(SUM(size), 0) FROM media_files") ?? 0,
+                mediaMissing: try count("SELECT COUNT(*) FROM media_attachment_files WHERE sha256 IS NULL"),
                 editVersions: try count("SELECT COUNT(*) FROM status_versions"),
                 databaseBytes: size,
                 oldest: try String.fetchOne(db, sql: "SELECT MIN(created_at) FROM statuses"),

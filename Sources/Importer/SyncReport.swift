@@ -1,4 +1,5 @@
 import Foundation
+import MediaArchive
 
 /// How one timeline's sync went.
 public struct TimelineReport: Sendable, Codable, Hashable {
@@ -38,4 +39,17 @@ public struct SyncProgress: Sendable {
     public var pages: Int
     public var new: Int
     public var phase: String
+}
+
+/// How a whole `icebox sync` went: each timeline, then the media.
+public struct SyncRunReport: Sendable {
+    public var timelines: [TimelineReport]
+    /// Nil when media downloads were off (`--no-media`).
+    public var media: MediaRunReport?
+}
+
+/// The media part of a sync: what was fetched, or why the media archive could not be used at all.
+public struct MediaRunReport: Sendable, Codable, Hashable {
+    public var report: MediaReport?
+    public var error: String?
 }

@@ -2,6 +2,7 @@ import Archive
 import Foundation
 import Logging
 import MastodonAPI
+import MediaArchive
 import Models
 
 /// Settings of one `icebox sync` run.
@@ -28,6 +29,19 @@ public struct SyncOptions: Sendable {
     public var overlap: Int = 20
     /// Backfill no further back than this.
     public var since: Date?
+    /// Download the media of archived statuses after the timelines (off unless asked: `icebox sync`
+    /// turns it on, `--no-media` off). Skipped media stays listed, so `icebox media fetch` can catch up.
+    public var downloadMedia = false
+    /// Keep attachments' previews too.
+    public var previews = true
+    /// Keep avatars and custom emoji too.
+    public var avatars = false
+    /// Files larger than this are not kept.
+    public var maxMediaSize: Int64 = MediaOptions().maxFileSize
+    /// Media downloads at once.
+    public var mediaConcurrency = 4
+    /// Where media files go (default: `media/` beside the archive database).
+    public var mediaDirectory: URL?
 
     public init() {}
 }
@@ -48,9 +62,49 @@ public struct Synchronizer: Sendable {
         self.logger = logger
     }
 
-    /// Syncs the given timelines (all pinned ones when `nil`); one report per timeline, in pin order.
+    /// Syncs the given timelines (all pinned ones when `nil`), then, when `downloadMedia` is set, the
+    /// media still missing. Media failures are in the media report; they never fail a timeline.
+    public func runWithMedia(only selected: [PinnedTimeline]? = nil,
+                             progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws(ArchiveError)
+        -> SyncRunReport {
+        let timelines = try await syncTimelines(only: selected, progress: progress)
+        guard options.downloadMedia else { return SyncRunReport(timelines: timelines, media: nil) }
+        return SyncRunReport(timelines: timelines, media: await fetchMedia(progress: progress))
+    }
+
+    /// Syncs the given timelines (and media, when `downloadMedia` is set); one report per timeline, in
+    /// pin order.
     public func run(only selected: [PinnedTimeline]? = nil,
                     progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws(ArchiveError)
+        -> [TimelineReport] {
+        try await runWithMedia(only: selected, progress: progress).timelines
+    }
+
+    /// Downloads the media still missing; never throws: a media archive that cannot be used is reported.
+    func fetchMedia(progress: @escaping @Sendable (SyncProgress) -> Void) async -> MediaRunReport {
+        var media = MediaOptions()
+        media.previews = options.previews
+        media.avatars = options.avatars
+        media.maxFileSize = options.maxMediaSize
+        media.concurrency = options.mediaConcurrency
+        media.attempts = min(options.attempts, 3)
+        media.backoff = options.backoff
+        media.timeout = max(options.timeout, 30)
+        let directory = options.mediaDirectory ?? IceboxHome(directory: archive.path.deletingLastPathComponent()).media
+        do {
+            let store = try MediaStore(media: directory, archive: archive, logger: logger)
+            let report = try await store.fetch(media) { tick in
+                progress(SyncProgress(timeline: "media", pages: tick.done, new: tick.total, phase: "media"))
+            }
+            return MediaRunReport(report: report, error: nil)
+        } catch {
+            logger.error("media archive unusable", metadata: ["error": "\(error)"])
+            return MediaRunReport(report: nil, error: error.description)
+        }
+    }
+
+    func syncTimelines(only selected: [PinnedTimeline]?,
+                       progress: @escaping @Sendable (SyncProgress) -> Void) async throws(ArchiveError)
         -> [TimelineReport] {
         let timelines: [PinnedTimeline]
         if let selected { timelines = selected } else { timelines = try await archive.timelines() }

@@ -4,6 +4,7 @@ import MastodonAPI
 import Models
 import Archive
 import Importer
+import MediaArchive
 
 #if canImport(Glibc)
 import Glibc
@@ -92,7 +93,7 @@ private func exitCode(for error: any Error) -> Int32 {
         case .archive: Exit.ioError
         }
     case ArchiveError.notFound: Exit.failure
-    case is ArchiveError: Exit.ioError
+    case is ArchiveError, is MediaError: Exit.ioError
     case is SyncLock.Held: Exit.tempFail
     case is ServerAddress.Invalid, is TimelineSpec.Invalid: Exit.usage
     default: Exit.failure

@@ -18,13 +18,15 @@ extension Icebox {
                 let stats = try await archive.stats()
                 if json { return try Console.json(stats) }
                 let bytes = ByteCountFormatter.string(fromByteCount: stats.databaseBytes, countStyle: .file)
+                let mediaBytes = ByteCountFormatter.string(fromByteCount: stats.mediaBytes, countStyle: .file)
+                let missing = stats.mediaMissing > 0 ? ", \(stats.mediaMissing) attachments not stored" : ""
                 Console.out("""
                     archive     \(home.directory.path)
                     statuses    \(stats.statuses) (\(stats.boosts) boosts)
                     authors     \(stats.authors)
                     accounts    \(stats.accounts)
                     timelines   \(stats.timelines)
-                    media       \(stats.mediaAttachments) attachments
+                    media       \(stats.mediaAttachments) attachments; \(stats.mediaFiles) files stored, \(mediaBytes)\(missing)
                     edits kept  \(stats.editVersions)
                     span        \(stats.oldest ?? "-") … \(stats.newest ?? "-")
                     database    \(bytes)

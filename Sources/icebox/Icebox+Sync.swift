@@ -2,6 +2,7 @@ import Archive
 import ArgumentParser
 import Foundation
 import Importer
+import MediaArchive
 import Models
 
 extension Icebox {
@@ -37,6 +38,11 @@ extension Icebox {
         @Option(help: "Per-request timeout, in seconds.")
         var timeout: Double = 30
 
+        @OptionGroup var media: MediaFlags
+
+        @Flag(help: "Do not download media; the URLs are archived, so `icebox media fetch` can catch up later.")
+        var noMedia = false
+
         @Flag(help: "Wait for another sync of this archive to finish instead of exiting with 75.")
         var wait = false
 
@@ -51,6 +57,7 @@ extension Icebox {
             guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
             guard overlap >= 0, overlap <= 200 else { throw ValidationError("--overlap must be between 0 and 200") }
             guard rateReserve >= 0, maxRateWait >= 0, retries >= 0 else { throw ValidationError("--rate-reserve, --max-rate-wait and --retries must be 0 or more") }
+            try media.validate()
             if let since, Self.parseDate(since) == nil {
                 throw ValidationError("--since \(since): give a date as YYYY-MM-DD")
             }
@@ -75,19 +82,38 @@ extension Icebox {
                 options.rateReserve = rateReserve
                 options.maxRateWait = .seconds(maxRateWait)
                 options.since = since.flatMap(Self.parseDate)
+                options.downloadMedia = !noMedia
+                let mediaOptions = media.options()
+                options.previews = mediaOptions.previews
+                options.avatars = mediaOptions.avatars
+                options.maxMediaSize = mediaOptions.maxFileSize
+                options.mediaConcurrency = mediaOptions.concurrency
                 let synchronizer = Synchronizer(archive: archive, credentials: try credentialStore.load(),
                                                 options: options, logger: logger)
                 let live = !quiet && !json && Console.stderrIsTerminal
-                let reports = try await synchronizer.run { tick in
-                    if live { Console.status("\(tick.timeline): \(tick.pages) pages, \(tick.new) new") }
+                let run = try await synchronizer.runWithMedia { tick in
+                    guard live else { return }
+                    if tick.phase == "media" {
+                        Console.status("media: \(tick.pages) of \(tick.new) files")
+                    } else {
+                        Console.status("\(tick.timeline): \(tick.pages) pages, \(tick.new) new")
+                    }
                 }
                 if live { Console.status("") }
-                failed = reports.contains { $0.outcome != .ok }
-                if json { return try Console.json(SyncSummary(timelines: reports)) }
+                let reports = run.timelines
+                failed = reports.contains { $0.outcome != .ok } || run.media?.error != nil
+                if json { return try Console.json(SyncSummary(timelines: reports, media: run.media)) }
                 if reports.isEmpty, !quiet { Console.err("No timelines pinned: icebox timeline add <spec>") }
                 for report in reports where !quiet || report.outcome != .ok {
                     let line = summaryLine(report)
                     if report.outcome == .ok { Console.out(line) } else { Console.err(line) }
+                }
+                if let media = run.media {
+                    if let error = media.error {
+                        Console.err("media: FAILED: \(error)")
+                    } else if let report = media.report, !quiet, report.wanted > 0 {
+                        Console.out(MediaSummary.line(report))
+                    }
                 }
             }
             if failed { throw ExitCode(Exit.failure) }
@@ -110,12 +136,15 @@ extension Icebox {
 /// `icebox sync --json`.
 struct SyncSummary: Encodable {
     var timelines: [TimelineReport]
-    var ok: Bool { timelines.allSatisfy { $0.outcome == .ok } }
+    /// Nil with `--no-media`.
+    var media: MediaRunReport?
+    var ok: Bool { timelines.allSatisfy { $0.outcome == .ok } && media?.error == nil }
 
-    enum CodingKeys: String, CodingKey { case timelines, ok }
+    enum CodingKeys: String, CodingKey { case timelines, media, ok }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(timelines, forKey: .timelines)
+        try container.encodeIfPresent(media, forKey: .media)
         try container.encode(ok, forKey: .ok)
     }
 }

@@ -30,7 +30,8 @@ extension ServerState {
         ])
     }
 
-    /// Files under `/media/…`: PNG bytes for `.png`, a few placeholder bytes with the right type otherwise.
+    /// Files under `/media/…`: PNG bytes for `.png`, a few placeholder bytes with the right type otherwise
+    /// (special paths, see ``specialMedia(_:)``, come first).
     func media(_ req: APIRequest) -> Reply {
         guard req.method == "GET" || req.method == "HEAD" else { return .notFound }
         let name = req.segments.last ?? ""

@@ -35,6 +35,8 @@ struct MediaRecord: Sendable {
     let height: Int
     let blurhash: String
     let duration: Double?
+    /// A path on the server (`/media/fault/html/x.png`, say) served instead of `/media/<id>.<ext>`.
+    var path: String? = nil
 }
 
 struct PollRecord: Sendable {

@@ -75,7 +75,7 @@ extension Store {
         if let d = m.duration { meta += [("length", .string(String(format: "0:00:%04.1f", min(d, 59.9)))),
                                          ("duration", .double(d))] }
         if m.type == "image" { meta.append(("focus", ["x": .double(0), "y": .double(0)])) }
-        let url = "\(base)/media/\(m.id).\(m.fileExtension)"
+        let url = m.path.map { "\(base)\($0)" } ?? "\(base)/media/\(m.id).\(m.fileExtension)"
         return [
             "id": .string(m.id), "type": .string(m.type), "url": .string(url),
             "preview_url": .string("\(base)/media/\(m.id)_small.png"),

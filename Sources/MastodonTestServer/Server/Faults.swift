@@ -65,6 +65,8 @@ enum FaultDecision: Sendable {
     case dropMidBody
     /// Wait, then send the real reply.
     case hang(seconds: Double)
+    /// Send the real reply's body `chunk` bytes at a time, pausing `seconds` before each.
+    case slow(chunk: Int, seconds: Double)
 }
 
 /// Decides, request by request, which fault (if any) to inject.

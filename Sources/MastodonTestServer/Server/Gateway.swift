@@ -30,6 +30,10 @@ struct Gateway: HTTPHandler {
                                 body: HTTPBodySequence(from: BrokenBytes(bytes: half), count: reply.body.count))
         case .hang(let seconds):
             try? await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
+        case .slow(let chunk, let seconds):
+            return HTTPResponse(statusCode: Self.status(reply.status), headers: response,
+                                body: HTTPBodySequence(from: SlowBytes(bytes: reply.body, chunk: chunk, seconds: seconds),
+                                                       count: reply.body.count))
         case .none, .replace:
             break
         }
@@ -38,8 +42,8 @@ struct Gateway: HTTPHandler {
     }
 
     static func status(_ code: Int) -> HTTPStatusCode {
-        let phrases = [200: "OK", 206: "Partial Content", 400: "Bad Request", 401: "Unauthorized",
-                       404: "Not Found", 422: "Unprocessable Entity", 429: "Too Many Requests",
+        let phrases = [200: "OK", 206: "Partial Content", 302: "Found", 400: "Bad Request", 401: "Unauthorized",
+                       404: "Not Found", 410: "Gone", 422: "Unprocessable Entity", 429: "Too Many Requests",
                        500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable"]
         return HTTPStatusCode(code, phrase: phrases[code] ?? "Status")
     }

@@ -34,7 +34,12 @@ actor ServerState {
         var decision = FaultDecision.none
         var overBudget = false
         if req.path.hasPrefix("/media/") {
-            reply = media(req)
+            if let (special, fault) = specialMedia(req) {
+                reply = special
+                decision = fault
+            } else {
+                reply = media(req)
+            }
         } else {
             let verdict = limiter.consume(token.map { "token:\($0)" } ?? "ip:\(req.clientAddress)", now: now)
             if !verdict.allowed {

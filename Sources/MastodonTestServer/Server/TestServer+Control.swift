@@ -29,6 +29,14 @@ extension TestServer {
     @discardableResult
     public func addStatuses(_ count: Int) async -> [String] { await state.addStatuses(count) }
 
+    /// Adds a public status by the local account `username` (newer than all so far) with one image
+    /// attachment per path, e.g. `/media/fault/html/a.png` or `/media/slow/8000000/big.mp4` (see the media
+    /// fault paths in `MediaFaultEndpoints.swift`). Returns its id, nil for an unknown or remote account.
+    @discardableResult
+    public func addStatus(username: String = "alice", mediaPaths: [String], description: String? = nil) async -> String? {
+        await state.addStatus(username: username, mediaPaths: mediaPaths, description: description)
+    }
+
     /// Adds `count` remote statuses dated `secondsAgo` before the newest status: their ids sort below ids
     /// already served, like Mastodon's late federation. Returns their ids.
     @discardableResult

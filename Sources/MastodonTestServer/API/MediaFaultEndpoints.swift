@@ -1,0 +1,99 @@
+import FlyingFox
+import FlyingSocks
+import Foundation
+
+/// Media paths that misbehave on purpose, for testing a media downloader:
+///
+/// - `/media/fault/html/NAME`: 200 with an HTML page (`text/html`), as a login wall or error page would.
+/// - `/media/fault/html-as-png/NAME`: the same page declared as `image/png`.
+/// - `/media/fault/missing/NAME`: 404; `/media/fault/gone/NAME`: 410; `/media/fault/error/NAME`: 503.
+/// - `/media/fault/loop/NAME`: a 302 to itself, forever.
+/// - `/media/fault/short/NAME`: a PNG whose connection closes after half the declared `Content-Length`.
+/// - `/media/large/BYTES/NAME`: BYTES deterministic bytes (typed by NAME's extension).
+/// - `/media/slow/BYTES/NAME`: the same bytes, sent 64 KiB at a time every 25 ms (about 2.5 MB/s).
+extension ServerState {
+    /// The reply for a special media path, or nil for an ordinary one.
+    func specialMedia(_ req: APIRequest) -> (Reply, FaultDecision)? {
+        let s = req.segments
+        guard s.count >= 3, s[0] == "media" else { return nil }
+        let name = s.last ?? ""
+        switch (s[1], s.count) {
+        case ("fault", 4):
+            switch s[2] {
+            case "html": return (.html(FaultInjector.errorPage), .none)
+            case "html-as-png":
+                return (Reply(status: 200, contentType: "image/png", body: Data(FaultInjector.errorPage.utf8)), .none)
+            case "missing": return (.notFound, .none)
+            case "gone": return (.error(410, "Gone"), .none)
+            case "error": return (.error(503, "Service Unavailable"), .none)
+            case "loop":
+                return (Reply(status: 302, contentType: "text/plain", body: Data(), headers: [("Location", "\(base)\(req.rawPath)")]),
+                        .none)
+            case "short":
+                return (Reply(status: 200, contentType: "image/png", body: PNG.make(width: 64, height: 64, seed: 7)), .dropMidBody)
+            default: return (.notFound, .none)
+            }
+        case ("large", 4), ("slow", 4):
+            guard let size = Int(s[2]), size > 0, size <= 1 << 30 else { return (.notFound, .none) }
+            var seed: UInt64 = 1469598103934665603
+            for byte in name.utf8 { seed = (seed ^ UInt64(byte)) &* 1099511628211 }
+            let body = Self.deterministicBytes(count: size, seed: seed &+ UInt64(size))
+            let reply = Reply(status: 200, contentType: Self.mediaType(of: name), body: body)
+            return (reply, s[1] == "slow" ? .slow(chunk: 64 * 1024, seconds: 0.025) : .none)
+        default:
+            return nil
+        }
+    }
+
+    /// `count` bytes from a seeded PRNG: the same for the same seed on every server.
+    static func deterministicBytes(count: Int, seed: UInt64) -> Data {
+        var rng = SplitMix64(seed: seed)
+        var bytes = [UInt8](repeating: 0, count: count)
+        var offset = 0
+        while offset < count {
+            var word = rng.next()
+            for _ in 0..<min(8, count - offset) {
+                bytes[offset] = UInt8(truncatingIfNeeded: word)
+                word >>= 8
+                offset += 1
+            }
+        }
+        return Data(bytes)
+    }
+
+    static func mediaType(of name: String) -> String {
+        let types = ["png": "image/png", "jpg": "image/jpeg", "mp4": "video/mp4", "mp3": "audio/mpeg"]
+        return name.split(separator: ".").last.flatMap { types[String($0)] } ?? "application/octet-stream"
+    }
+}
+
+/// Bytes sent a chunk at a time with a pause before each: a slow media host.
+struct SlowBytes: AsyncBufferedSequence, Sendable {
+    typealias Element = UInt8
+    let bytes: Data
+    let chunk: Int
+    let seconds: Double
+
+    struct AsyncIterator: AsyncBufferedIteratorProtocol {
+        let bytes: Data
+        let chunk: Int
+        let seconds: Double
+        var offset = 0
+
+        mutating func next() async throws -> UInt8? {
+            guard offset < bytes.count else { return nil }
+            defer { offset += 1 }
+            return bytes[bytes.startIndex + offset]
+        }
+
+        mutating func nextBuffer(suggested count: Int) async throws -> [UInt8]? {
+            guard offset < bytes.count else { return nil }
+            try await Task.sleep(nanoseconds: UInt64(seconds * 1_000_000_000))
+            let end = Swift.min(offset + chunk, bytes.count)
+            defer { offset = end }
+            return Array(bytes[(bytes.startIndex + offset)..<(bytes.startIndex + end)])
+        }
+    }
+
+    func makeAsyncIterator() -> AsyncIterator { AsyncIterator(bytes: bytes, chunk: chunk, seconds: seconds) }
+}

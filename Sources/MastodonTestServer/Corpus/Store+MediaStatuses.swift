@@ -1,0 +1,23 @@
+import Foundation
+
+/// Statuses whose attachments point at chosen media paths (faults, large or slow files).
+extension Store {
+    /// Appends a public status by the local account `username` (newer than everything so far) with one
+    /// attachment per path. Returns its id, or nil for an unknown or remote account.
+    mutating func addStatus(username: String, mediaPaths: [String], description: String?) -> String? {
+        guard let author = accountIndex(username: username), accounts[author].isLocal else { return nil }
+        clock = clock.addingTimeInterval(1)
+        let id = allocateID(for: clock)
+        let media = mediaPaths.map { path in
+            MediaRecord(id: allocateID(for: clock), type: "image", fileExtension: "png", description: description,
+                        width: 640, height: 480, blurhash: "LEHV6nWB2yk8pyo0adR*.7kCMdnj", duration: nil, path: path)
+        }
+        insert(StatusRecord(
+            id: id, createdAt: clock, author: author,
+            content: ContentText.paragraphs(fromPlainText: "Media test \(id)"), spoilerText: "", sensitive: false,
+            visibility: .public, language: "en", media: media, poll: nil, card: nil, tags: [], mentions: [],
+            emojis: [], inReplyToID: nil, inReplyToAccount: nil, reblogOf: nil, originID: id,
+            reblogsCount: 0, favouritesCount: 0))
+        return id
+    }
+}

@@ -1,1 +1,0 @@
-/// The media archive: see MediaStore.swift.

@@ -1,0 +1,138 @@
+import Foundation
+import MastodonAPI
+
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// A file downloaded and hashed, waiting in the temporary folder to be renamed into place.
+struct DownloadedFile: Sendable {
+    var temporary: URL
+    var sha256: String
+    var size: Int64
+    var mime: String
+    var ext: String
+}
+
+/// Downloads one URL at a time into `media/.tmp/`, hashing the bytes as they arrive, and stops as
+/// soon as the answer is plainly not wanted: an error status, an HTML page, more than the size cap.
+/// One per concurrent download, each with its own URLSession, so hashing runs in parallel.
+final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    private let layout: MediaLayout
+    private let maxSize: Int64
+    private let allowLoopbackHTTP: Bool
+    private let lock = NSLock()
+    /// Transfers in flight by task id; each is only touched on the session's serial delegate queue
+    /// once registered.
+    private var transfers: [Int: Transfer] = [:]
+    private var session: URLSession!
+
+    /// The most redirects followed before a URL counts as a loop.
+    static let maxRedirects = 8
+
+    init(layout: MediaLayout, maxSize: Int64, timeout: TimeInterval, allowLoopbackHTTP: Bool) {
+        self.layout = layout
+        self.maxSize = maxSize
+        self.allowLoopbackHTTP = allowLoopbackHTTP
+        super.init()
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
+        configuration.httpAdditionalHeaders = [
+            "User-Agent": "Icebox/\(IceboxVersion.string) (media archive)",
+            "Accept": "image/*, video/*, audio/*, */*;q=0.5",
+        ]
+        configuration.httpMaximumConnectionsPerHost = 2
+        let queue = OperationQueue()
+        queue.maxConcurrentOperationCount = 1
+        session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+    }
+
+    /// Lets the session go (it holds its delegate until then).
+    func invalidate() { session.finishTasksAndInvalidate() }
+
+    /// Whether Icebox fetches this URL at all: https, or plain http to a loopback host (test servers);
+    /// never reserved names that cannot resolve.
+    func check(_ url: URL) throws(MediaFailure) {
+        guard let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
+            throw .refusedURL("not a fetchable URL: \(url.absoluteString)")
+        }
+        let bare = host.lowercased().trimmingCharacters(in: CharacterSet(charactersIn: "."))
+        for reserved in ["example", "invalid", "test"] where bare == reserved || bare.hasSuffix(".\(reserved)") {
+            throw .unresolvableHost(host)
+        }
+        if ["example.com", "example.net", "example.org"].contains(where: { bare == $0 || bare.hasSuffix(".\($0)") }) {
+            throw .unresolvableHost(host)
+        }
+        switch scheme {
+        case "https": return
+        case "http" where allowLoopbackHTTP && ServerAddress.isLoopback(host): return
+        case "http": throw .refusedURL("plain http:// is fetched only from loopback hosts; \(host) must use https://")
+        default: throw .refusedURL("unsupported scheme \(scheme)://")
+        }
+    }
+
+    /// Downloads `url` into a new temporary file and hashes it. On failure nothing is left behind.
+    func download(_ url: URL) async throws(MediaFailure) -> DownloadedFile {
+        try check(url)
+        let temporary = try layout.newTemporaryFile()
+        let handle: FileHandle
+        do {
+            handle = try FileHandle(forWritingTo: temporary)
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw .storage("\(temporary.path): \(error.localizedDescription)")
+        }
+        let task = session.dataTask(with: URLRequest(url: url))
+        let transfer = Transfer(url: url, temporary: temporary, handle: handle, maxSize: maxSize)
+        let result: Result<DownloadedFile, MediaFailure> = await withTaskCancellationHandler {
+            await withCheckedContinuation { continuation in
+                transfer.continuation = continuation
+                lock.withLock { transfers[task.taskIdentifier] = transfer }
+                task.resume()
+            }
+        } onCancel: {
+            task.cancel()
+        }
+        return try result.get()
+    }
+
+    private func transfer(_ task: URLSessionTask) -> Transfer? {
+        lock.withLock { transfers[task.taskIdentifier] }
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        guard let transfer = transfer(dataTask) else { return completionHandler(.cancel) }
+        if transfer.failure == nil { transfer.accept(response) }
+        completionHandler(transfer.failure == nil ? .allow : .cancel)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        guard let transfer = transfer(dataTask), transfer.failure == nil else { return }
+        transfer.append(data)
+        if transfer.failure != nil { dataTask.cancel() }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        guard let transfer = transfer(task) else { return completionHandler(nil) }
+        transfer.redirects += 1
+        if transfer.redirects > Self.maxRedirects {
+            transfer.failure = .tooManyRedirects
+            return completionHandler(nil)
+        }
+        guard let target = request.url else { return completionHandler(nil) }
+        do throws(MediaFailure) {
+            try check(target)
+            completionHandler(request)
+        } catch {
+            transfer.failure = error
+            completionHandler(nil)
+        }
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
+        transfer.finish(error)
+    }
+}

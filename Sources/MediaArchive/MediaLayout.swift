@@ -1,0 +1,90 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Where the media archive keeps files: `media/ab/cd/<sha256>.<ext>` (ab, cd: the hash's first two
+/// bytes, so no folder grows huge), and downloads in progress under `media/.tmp/`, on the same file
+/// system, so that a finished file is renamed into place atomically.
+public struct MediaLayout: Sendable, Hashable {
+    /// The `media` folder.
+    public let root: URL
+
+    public init(root: URL) { self.root = root }
+
+    /// Downloads in progress; anything left here is from an interrupted run.
+    public var temporary: URL { root.appending(path: ".tmp") }
+
+    /// The file holding the bytes with this hash.
+    public func file(sha256: String, ext: String) -> URL {
+        let prefix = Array(sha256)
+        guard prefix.count >= 4 else { return root.appending(path: "\(sha256).\(ext)") }
+        return root.appending(path: String(prefix[0..<2])).appending(path: String(prefix[2..<4]))
+            .appending(path: "\(sha256).\(ext)")
+    }
+
+    /// A new, empty temporary file.
+    func newTemporaryFile() throws(MediaFailure) -> URL {
+        let url = temporary.appending(path: "\(UUID().uuidString).part")
+        do {
+            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+        } catch {
+            throw .storage("\(temporary.path): \(error.localizedDescription)")
+        }
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw .storage("cannot create \(url.path)")
+        }
+        return url
+    }
+
+    /// Renames a finished, hashed temporary file into place, replacing any file already there (which
+    /// holds the same bytes, or is corrupt and so is repaired).
+    func place(_ temporaryFile: URL, sha256: String, ext: String) throws(MediaFailure) -> URL {
+        let target = file(sha256: sha256, ext: ext)
+        do {
+            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch {
+            throw .storage("\(target.deletingLastPathComponent().path): \(error.localizedDescription)")
+        }
+        guard rename(temporaryFile.path, target.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            try? FileManager.default.removeItem(at: temporaryFile)
+            throw .storage("cannot move the download to \(target.path): \(reason)")
+        }
+        return target
+    }
+
+    /// Removes what interrupted runs left in the temporary folder; returns how many files.
+    @discardableResult
+    public func cleanTemporary() -> Int {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
+        for name in names { try? FileManager.default.removeItem(at: temporary.appending(path: name)) }
+        return names.count
+    }
+
+    /// Every file stored under `ab/cd/`, as (hash, extension, URL). Other names are reported with an
+    /// empty hash, so garbage collection can remove them too.
+    func storedFiles() -> [(sha256: String, ext: String, url: URL)] {
+        guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        else { return [] }
+        var found: [(String, String, URL)] = []
+        for case let url as URL in walker {
+            if url.lastPathComponent == ".tmp" {
+                walker.skipDescendants()
+                continue
+            }
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            let name = url.lastPathComponent
+            let parts = name.split(separator: ".", maxSplits: 1)
+            let sha = parts.first.map(String.init) ?? ""
+            let isHash = sha.count == 64 && sha.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+            let inPlace = isHash && parts.count == 2 && file(sha256: sha, ext: String(parts[1])).standardizedFileURL.path
+                == url.standardizedFileURL.path
+            found.append((inPlace ? sha : "", parts.count == 2 ? String(parts[1]) : "", url))
+        }
+        return found
+    }
+}

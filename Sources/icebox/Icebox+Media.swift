@@ -1,0 +1,175 @@
+import Archive
+import ArgumentParser
+import Foundation
+import MediaArchive
+
+extension Icebox {
+    /// `icebox media fetch|verify|gc`: the archive's copies of attachments, avatars and emoji.
+    struct Media: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Keep the media of archived statuses: fetch what is missing, verify, collect garbage.",
+            discussion: """
+                Files are stored once per distinct content as media/ab/cd/<sha256>.<ext> in the archive folder.
+                `icebox sync` fetches media after the timelines unless --no-media.
+                """,
+            subcommands: [Fetch.self, Verify.self, Collect.self])
+    }
+}
+
+/// Media flags shared by `icebox sync` and `icebox media fetch`.
+struct MediaFlags: ParsableArguments {
+    @Flag(help: "Do not keep attachments' preview images.")
+    var noPreviews = false
+
+    @Flag(help: "Also keep authors' avatars and the custom emoji used in statuses.")
+    var withAvatars = false
+
+    @Option(help: ArgumentHelp("Skip files larger than this (e.g. 500K, 100M, 2G).", valueName: "size"))
+    var maxMediaSize = "100M"
+
+    @Option(help: "Media downloads at once.")
+    var mediaConcurrency = 4
+
+    func validate() throws {
+        guard MediaOptions.parseSize(maxMediaSize) != nil else {
+            throw ValidationError("--max-media-size \(maxMediaSize): give a size such as 500K, 100M or 2G")
+        }
+        guard (1...32).contains(mediaConcurrency) else { throw ValidationError("--media-concurrency must be between 1 and 32") }
+    }
+
+    func options() -> MediaOptions {
+        var options = MediaOptions()
+        options.previews = !noPreviews
+        options.avatars = withAvatars
+        options.maxFileSize = MediaOptions.parseSize(maxMediaSize) ?? options.maxFileSize
+        options.concurrency = mediaConcurrency
+        return options
+    }
+}
+
+/// One-line summaries of media reports, and their failures as indented warnings.
+enum MediaSummary {
+    static func line(_ report: MediaReport) -> String {
+        guard report.wanted > 0 else { return "media: nothing missing" }
+        let size = ByteCountFormatter.string(fromByteCount: report.bytes, countStyle: .file)
+        var line = "media: \(report.stored) of \(report.wanted) stored (\(report.newFiles) new files, \(size))"
+        if report.failed > 0 { line += ", \(report.failed) failed" }
+        if report.deferred > 0 { line += ", \(report.deferred) left for the next run" }
+        if report.skippedFailed > 0 { line += ", \(report.skippedFailed) failed before (media fetch --retry-failed)" }
+        for failure in report.failures.prefix(20) { line += "\n  warning: \(failure.url): \(failure.reason)" }
+        if report.failures.count > 20 { line += "\n  … and \(report.failures.count - 20) more (--json lists them)" }
+        return line
+    }
+}
+
+extension Icebox.Media {
+    struct Fetch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Download the media of archived statuses that is still missing, without reading timelines.",
+            discussion: "Exit status: 0 when nothing failed, 1 when some files could not be stored.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var media: MediaFlags
+
+        @Flag(help: "Try again URLs that failed for good before (404, 410, not media, too large…).")
+        var retryFailed = false
+
+        @Flag(help: "Wait for a running sync of this archive instead of exiting with 75.")
+        var wait = false
+
+        @Flag(name: .shortAndLong, help: "Print nothing unless something failed.")
+        var quiet = false
+
+        @Flag(help: "Print a machine-readable report on stdout.")
+        var json = false
+
+        func run() async throws {
+            var failed = false
+            try await reportingFailures {
+                let (home, archive, _, logger) = try global.openArchive()
+                let lock = try await SyncLock(path: home.syncLock, wait: wait)
+                defer { withExtendedLifetime(lock) {} }
+                var options = media.options()
+                options.retryFailed = retryFailed
+                let store = try MediaStore(home: home, archive: archive, logger: logger)
+                let live = !quiet && !json && Console.stderrIsTerminal
+                let report = try await store.fetch(options) { tick in
+                    if live { Console.status("media: \(tick.done) of \(tick.total) files") }
+                }
+                if live { Console.status("") }
+                failed = report.failed + report.deferred > 0
+                if json { return try Console.json(report) }
+                if !quiet || failed { (failed ? Console.err : Console.out)(MediaSummary.line(report)) }
+            }
+            if failed { throw ExitCode(Exit.failure) }
+        }
+    }
+
+    struct Verify: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Re-hash every stored media file; report missing and corrupt ones.",
+            discussion: "Exit status: 0 when every file is sound (or was repaired), 1 otherwise.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Download missing and corrupt files again from where they came from.")
+        var repair = false
+
+        @Flag(help: "Print a machine-readable report on stdout.")
+        var json = false
+
+        func run() async throws {
+            var unresolved = 0
+            try await reportingFailures {
+                let (home, archive, _, logger) = try global.openArchive()
+                // Repairs write files: not while a sync does.
+                let lock = repair ? try await SyncLock(path: home.syncLock, wait: false) : nil
+                defer { withExtendedLifetime(lock) {} }
+                let store = try MediaStore(home: home, archive: archive, logger: logger)
+                let report = try await store.verify(repair: repair)
+                unresolved = report.unresolved
+                if json { return try Console.json(report) }
+                for problem in report.problems {
+                    var line = "\(problem.kind.rawValue) \(problem.path)"
+                    if problem.repaired { line += " (repaired)" }
+                    if let why = problem.repairFailure { line += " (not repaired: \(why))" }
+                    Console.out(line)
+                }
+                let size = ByteCountFormatter.string(fromByteCount: report.bytes, countStyle: .file)
+                Console.err("media: \(report.checked) files checked (\(size)), \(report.ok) sound, "
+                            + "\(report.problems.count) missing or corrupt, \(report.unresolved) unresolved")
+            }
+            if unresolved > 0 { throw ExitCode(Exit.failure) }
+        }
+    }
+
+    struct Collect: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "gc", abstract: "Remove media files no archived status refers to any more.")
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Only count what would be removed.")
+        var dryRun = false
+
+        @Flag(help: "Print a machine-readable report on stdout.")
+        var json = false
+
+        func run() async throws {
+            try await reportingFailures {
+                let (home, archive, _, logger) = try global.openArchive()
+                let lock = try await SyncLock(path: home.syncLock, wait: false)
+                defer { withExtendedLifetime(lock) {} }
+                let report = try await MediaStore(home: home, archive: archive, logger: logger)
+                    .collectGarbage(dryRun: dryRun)
+                if json { return try Console.json(report) }
+                let size = ByteCountFormatter.string(fromByteCount: report.bytesFreed, countStyle: .file)
+                Console.out("""
+                    \(dryRun ? "would remove" : "removed") \(report.filesRemoved) unreferenced files, \
+                    \(report.strayFilesRemoved) stray files, \(report.temporaryRemoved) leftover downloads (\(size)); \
+                    \(report.downloadsForgotten) URL records forgotten
+                    """)
+            }
+        }
+    }
+}
