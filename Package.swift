@@ -72,7 +72,7 @@ let package = Package(
         // Measurements (not tests): `swift run -c release icebox-benchmarks import`.
         .executableTarget(
             name: "icebox-benchmarks",
-            dependencies: ["Archive", "MastodonTestServer", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["Archive", "Models", "SearchQuery", "MastodonTestServer", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),

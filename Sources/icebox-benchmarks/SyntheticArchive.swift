@@ -1,0 +1,125 @@
+import Archive
+import Foundation
+import GRDB
+import Logging
+import Models
+import SearchQuery
+
+/// Writes a large archive straight into the schema (the import path is measured elsewhere): statuses
+/// with realistic text lengths, several languages including Japanese, authors, dates over three years,
+/// media, polls, cards, replies, content warnings and boosts, from a fixed seed.
+struct SyntheticArchive {
+    let path: URL
+    let count: Int
+
+    /// Word lists by language, frequent words first (a Zipf-like pick favours the head).
+    static let vocabulary: [String: [String]] = [
+        "en": "the and to of a in is it you that for on with this was are have be at not but just so my like what all about one can get out people now time more think today good new really know great day want work first love back still need".split(separator: " ").map(String.init)
+            + (0..<4000).map { "word\($0)" },
+        "de": "und die der ist das ich nicht es zu ein mit auf den wie auch sie heute noch mal schon gut".split(separator: " ").map(String.init)
+            + (0..<1500).map { "wort\($0)" },
+        "fr": "le la de et les des est un une pour pas que en sur avec café été très plus comme être".split(separator: " ").map(String.init)
+            + (0..<1500).map { "mot\($0)" },
+    ]
+    static let japanese = ["東京", "タワー", "今日", "天気", "大阪", "京都", "ラーメン", "電車", "仕事", "週末", "映画", "音楽", "写真", "散歩", "桜"]
+
+    func build(logger: Logger) async throws {
+        let archive = try ArchiveDatabase(path: path, logger: logger)
+        _ = try await archive.stats()
+        let queue = try DatabaseQueue(path: path.path)
+        try await queue.write { db in
+            try db.execute(sql: """
+                INSERT INTO timelines(id, spec, account_id, server, added_at) VALUES (1, 'home', NULL, 'https://bench.example', '2026-01-01T00:00:00.000Z'),
+                (2, 'tag:swift', NULL, 'https://bench.example', '2026-01-01T00:00:00.000Z')
+                """)
+        }
+        var random = SeededRandom(seed: 42)
+        let start = MastodonClock.start
+        let batch = 2000
+        for first in stride(from: 0, to: count, by: batch) {
+            let rows = (first..<min(first + batch, count)).map { Self.row($0, random: &random, start: start) }
+            try await queue.write { db in
+                let insert = try db.makeStatement(sql: """
+                    INSERT INTO statuses(id, uri, url, created_at, author_handle, author_name, reblog_uri, visibility,
+                        language, sensitive, spoiler_text, content, text, alt_text, extra_text, search_author, tag_names,
+                        media_count, has_poll, has_card, in_reply_to, raw_json, raw_server, first_seen_at, updated_at,
+                        search_cjk)
+                    VALUES (?, ?, ?, ?, ?, ?, NULL, 'public', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench.example', ?, ?, ?)
+                    """)
+                let member = try db.makeStatement(sql: "INSERT INTO timeline_statuses VALUES (?, ?, ?)")
+                let media = try db.makeStatement(sql: "INSERT INTO media_attachments(status_id, position, media_id, type, description) VALUES (?, 0, ?, ?, ?)")
+                for row in rows {
+                    try insert.execute(arguments: row.arguments)
+                    try member.execute(arguments: [row.id % 7 == 0 ? 2 : 1, row.id, row.createdAt])
+                    if let type = row.mediaType {
+                        try media.execute(arguments: [row.id, "m\(row.id)", type, row.alt.isEmpty ? nil : row.alt])
+                    }
+                }
+            }
+        }
+    }
+
+    struct GeneratedRow {
+        var id: Int64
+        var createdAt: String
+        var arguments: StatementArguments
+        var mediaType: String?
+        var alt: String
+    }
+
+    static func row(_ index: Int, random: inout SeededRandom, start: Date) -> GeneratedRow {
+        let id = Int64(index + 1)
+        let date = MastodonDate.format(start.addingTimeInterval(Double(index) * 94.6 + Double(random.next(60))))
+        let language = ["en", "en", "en", "de", "fr", "ja", "en", "de"][random.next(8)]
+        var words: [String] = []
+        let length = 5 + random.next(45) + (random.next(10) == 0 ? 80 : 0)
+        for _ in 0..<length {
+            if language == "ja" {
+                words.append(japanese[random.zipf(japanese.count)] + ["は", "に", "を", "が", "の", "。"][random.next(6)])
+            } else {
+                let list = vocabulary[language] ?? vocabulary["en"]!
+                words.append(list[random.zipf(list.count)])
+            }
+        }
+        let text = language == "ja" ? words.joined() : words.joined(separator: " ")
+        let author = "user\(random.zipf(1000))@host\(random.next(40)).example"
+        let mediaType: String? = random.next(5) == 0 ? ["image", "image", "video", "gifv", "audio"][random.next(5)] : nil
+        let alt = mediaType != nil && random.next(2) == 0 ? "a photo of \(words.prefix(4).joined(separator: " "))" : ""
+        let spoiler = random.next(20) == 0 ? "spoiler \(words.first ?? "")" : ""
+        let tags = random.next(4) == 0 ? "swift" : ""
+        let raw = Data(#"{"id":"\#(id)","uri":"https://bench.example/users/u/statuses/\#(id)","created_at":"\#(date)","language":"\#(language)","content":"<p>\#(text)</p>","account":{"id":"1","username":"u","acct":"\#(author)","display_name":"User","note":"","url":"https://bench.example/@u","avatar":"https://bench.example/a.png","header":"","followers_count":10,"following_count":5,"statuses_count":100,"fields":[],"emojis":[]},"media_attachments":[],"mentions":[],"tags":[],"emojis":[],"visibility":"public","sensitive":false,"spoiler_text":"","replies_count":0,"reblogs_count":0,"favourites_count":0}"#.utf8)
+        let cjk = language == "ja" ? NoSpaceScript.indexText([text]) : ""
+        let arguments: StatementArguments = [
+            id, "https://bench.example/users/u/statuses/\(id)", "https://bench.example/@u/\(id)", date, author, "User \(index % 1000)",
+            language, !spoiler.isEmpty, spoiler, "<p>\(text)</p>", text, alt, random.next(25) == 0 ? "poll option a\nb" : "",
+            "User \(author)", tags, mediaType == nil ? 0 : 1, random.next(25) == 0, random.next(10) == 0, random.next(3) == 0,
+            raw, date, date, cjk,
+        ]
+        return GeneratedRow(id: id, createdAt: date, arguments: arguments, mediaType: mediaType, alt: alt)
+    }
+}
+
+/// The start of the synthetic archive's time span.
+enum MastodonClock {
+    static let start = Date(timeIntervalSince1970: 1_700_000_000)
+}
+
+/// SplitMix64: the same archive from the same seed on every run.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+
+    mutating func next(_ bound: Int) -> Int {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return Int((z ^ (z >> 31)) % UInt64(max(bound, 1)))
+    }
+
+    /// An index skewed to the front, like word frequencies.
+    mutating func zipf(_ count: Int) -> Int {
+        let u = Double(next(1_000_000) + 1) / 1_000_001
+        return min(count - 1, Int(pow(Double(count), u)) - 1)
+    }
+}
