@@ -33,7 +33,7 @@ struct ImportBenchmark: AsyncParsableCommand {
         _ = try await Measured.run(binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin",
                                             "--home", warm.path], stdin: "test-token\n")
         _ = try await Measured.run(binary, ["timeline", "add", "home", "--home", warm.path])
-        _ = try await Measured.run(binary, ["sync", "--quiet", "--backfill-pages", "1000000", "--home", warm.path])
+        _ = try await Measured.run(binary, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000", "--home", warm.path])
         try? FileManager.default.removeItem(at: warm)
         let home = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
@@ -41,7 +41,7 @@ struct ImportBenchmark: AsyncParsableCommand {
         _ = try await Measured.run(binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
                                    stdin: "test-token\n")
         _ = try await Measured.run(binary, ["timeline", "add", "home"] + arguments)
-        let sync = try await Measured.run(binary, ["sync", "--quiet", "--backfill-pages", "1000000"] + arguments)
+        let sync = try await Measured.run(binary, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000"] + arguments)
         await server.stop()
         guard sync.status == 0 else { throw ValidationError("sync failed with status \(sync.status)") }
 
