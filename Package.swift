@@ -44,6 +44,7 @@ let package = Package(
         .target(
             name: "MediaArchive",
             dependencies: ["Models", "Archive", "MastodonAPI", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Pages timelines from MastodonAPI into Archive: the only module that imports both.

@@ -50,8 +50,11 @@ enum SchemaMigrations {
 
     /// Work a migration needs that SQL cannot do, run in the same transaction right after it.
     static let followUps: [String: @Sendable (Database) throws -> Void] = [
-        // Existing statuses get their pieces of space-less text, computed as new ones are.
+        // Existing statuses get their pieces of space-less text, computed as new ones are. The new index
+        // is first built from the table (every row, still empty), so that the update trigger's 'delete'
+        // finds the entry it removes: deleting one an external-content FTS5 index never had corrupts it.
         "0002_search": { db in
+            try db.execute(sql: "INSERT INTO statuses_cjk(statuses_cjk) VALUES ('rebuild')")
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT id, text, spoiler_text, alt_text, extra_text, author_name FROM statuses")
             let update = try db.makeStatement(sql: "UPDATE statuses SET search_cjk = ? WHERE id = ?")

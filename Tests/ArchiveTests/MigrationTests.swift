@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 import Logging
+import SearchQuery
 import Testing
 @testable import Archive
 
@@ -63,5 +64,34 @@ import Testing
         #expect {
             _ = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
         } throws: { "\($0)".contains(path.path) }
+    }
+
+    @Test func anArchiveFromBeforeTheSpacelessIndexGetsItOnOpen() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-old-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "archive.sqlite")
+        // An archive as the first release wrote it: migration 0001 only, with a Japanese status in it.
+        let first = try #require(SchemaMigrations.all.first)
+        let queue = try DatabaseQueue(path: path.path)
+        try await queue.write { db in
+            try db.execute(sql: first.sql)
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('0001_archive')")
+            try db.execute(sql: "CREATE TABLE icebox_schema (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)")
+            try db.execute(sql: "INSERT INTO icebox_schema VALUES ('0001_archive', ?, '2026-01-01T00:00:00.000Z')",
+                           arguments: [SchemaMigrations.fnv1a(first.sql)])
+            try db.execute(sql: """
+                INSERT INTO statuses(uri, created_at, author_handle, visibility, content, text, raw_json, raw_server,
+                    first_seen_at, updated_at)
+                VALUES ('https://a.example/1', '2026-01-01T00:00:00.000Z', 'u@a.example', 'public',
+                    '<p>東京タワーに行った</p>', '東京タワーに行った', X'7B7D', 'a.example', '', '')
+                """)
+        }
+        try queue.close()
+        let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
+        let found = try await archive.search(try SearchQuery(parsing: "タワー"))
+        #expect(found.map(\.uri) == ["https://a.example/1"])
+        #expect(try await archive.integrityCheck() == "ok")
     }
 }
