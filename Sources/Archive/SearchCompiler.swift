@@ -14,6 +14,10 @@ struct SearchCompiler {
     var conditions: [String] = ["s.reblog_uri IS NULL"]
     var arguments: [any DatabaseValueConvertible] = []
 
+    /// Statuses a positive `from:` filter narrows to, as a query on `statuses s` the planner can probe
+    /// (the lower-cased handle index answers it).
+    var authorLookups: [(sql: String, argument: [String])] = []
+
     /// `table MATCH expression` for one clause.
     struct TextLookup: Sendable {
         var table: String
@@ -111,12 +115,17 @@ struct SearchCompiler {
         case .fromMe:
             sql = "s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL)"
         case .from(let user, let host):
+            // Handles compare without case, through the index on lower(author_handle).
             if let host {
-                sql = "s.author_handle = ? COLLATE NOCASE"
-                arguments.append("\(user)@\(host)")
+                sql = "lower(s.author_handle) = ?"
+                arguments.append("\(user)@\(host)".lowercased())
             } else {
-                sql = "s.author_handle LIKE ? ESCAPE '\\'"
-                arguments.append(user.replacingOccurrences(of: "_", with: "\\_") + "@%")
+                // Every handle that starts with "user@": '@' is followed by 'A' in code point order.
+                sql = "(lower(s.author_handle) >= ? AND lower(s.author_handle) < ?)"
+                arguments += [user.lowercased() + "@", user.lowercased() + "A"]
+            }
+            if !filter.negated {
+                authorLookups.append((sql, arguments.map { "\($0)" }))
             }
         case .has(let feature):
             sql = Self.has(feature)

@@ -25,17 +25,38 @@ struct SearchPlan {
             if rowids.isEmpty { return nil }
             if rowids.count <= Self.sparseLimit { probed.append((index, rowids)) }
         }
-        if let sparsest = probed.min(by: { $0.rowids.count < $1.rowids.count }) {
+        // An author narrows too: their statuses come straight from the handle index.
+        var authorCandidates: [Int64]?
+        for author in compiled.authorLookups {
+            let ids = try Int64.fetchAll(
+                db, sql: "SELECT s.id FROM statuses s WHERE \(author.sql) LIMIT \(Self.sparseLimit + 1)",
+                arguments: StatementArguments(author.argument))
+            if ids.isEmpty { return nil }
+            if ids.count <= Self.sparseLimit, ids.count < (authorCandidates?.count ?? Int.max) { authorCandidates = ids }
+        }
+        let sparsest = probed.min(by: { $0.rowids.count < $1.rowids.count })
+        if let authorCandidates, authorCandidates.count < (sparsest?.rowids.count ?? Int.max) {
+            conditions.append("s.id IN (SELECT value FROM json_each(?))")
+            arguments.append("[" + authorCandidates.map(String.init).joined(separator: ",") + "]")
+        } else if let sparsest {
             conditions.append("s.id IN (SELECT value FROM json_each(?))")
             arguments.append("[" + sparsest.rowids.map(String.init).joined(separator: ",") + "]")
             lookups.remove(at: sparsest.index)
         }
+        // With a broad author filter SQLite starts from the author index, so a per-row seek would run
+        // for every status of theirs: the word matches are read once into a set instead.
+        let materialise = !compiled.authorLookups.isEmpty && authorCandidates == nil
         for lookup in lookups {
-            conditions.append(Self.rowCheck(lookup))
+            conditions.append(materialise ? Self.inSet(lookup) : Self.rowCheck(lookup))
             arguments.append(lookup.expression)
         }
         self.conditions = conditions
         self.arguments = arguments
+    }
+
+    /// Row `s` is among a lookup's matches, read once into a set.
+    static func inSet(_ lookup: SearchCompiler.TextLookup) -> String {
+        "s.id IN (SELECT rowid FROM \(lookup.table) WHERE \(lookup.table) MATCH ?)"
     }
 
     /// Whether row `s` matches a lookup: a seek by rowid in the full-text index.
