@@ -20,6 +20,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        // SHA-256 for the content-addressed media store: a reviewed implementation, not our own.
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
     ],
     targets: [
         // Codable Mastodon entities and the status HTML converter. Foundation only.
@@ -104,7 +106,7 @@ let package = Package(
             dependencies: ["MastodonAPI", "MastodonTestServer", "IceboxTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ArchiveTests",
-            dependencies: ["Archive", "Models", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Archive", "Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
             name: "ImporterTests",
