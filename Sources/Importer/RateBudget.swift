@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MastodonAPI
+import Models
 
 /// The request budget one token (or one anonymous client) has on one server, as the server
 /// advertises it in `X-RateLimit-*`. The user's other apps share it, so Icebox stops short of it:
@@ -65,6 +66,3 @@ struct BudgetExhausted: Error, CustomStringConvertible {
     }
 }
 
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}

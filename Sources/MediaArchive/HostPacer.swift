@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import MastodonAPI
 
 /// A pace per key (a host, or a host's `/media_proxy/`): at most `burst` requests at once, then one
@@ -67,8 +68,4 @@ actor HostPacer {
     }
 
     private var now: Double { (ContinuousClock.now - started).seconds }
-}
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
 }

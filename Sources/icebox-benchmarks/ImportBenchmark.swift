@@ -1,6 +1,7 @@
 import Archive
 import ArgumentParser
 import Foundation
+import Models
 import GRDB
 import Logging
 import MastodonTestServer
@@ -14,12 +15,10 @@ struct ImportBenchmark: AsyncParsableCommand {
     @Option(help: "Statuses the test server serves on the home timeline.")
     var statuses = 100_000
 
-    @Option(help: "The icebox binary to measure (default: the one built beside this benchmark).")
-    var icebox: String?
+    @OptionGroup var icebox: IceboxBinary
 
     func run() async throws {
-        let binary = icebox.map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "icebox")
+        let binary = icebox.url
         var config = TestServerConfig()
         config.statusCount = statuses
         config.homeShare = 1
@@ -80,6 +79,6 @@ struct ImportBenchmark: AsyncParsableCommand {
             }
         }
         let elapsed = clock.now - started
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return elapsed.seconds
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// Runs a command and measures its wall time and peak resident memory (VmHWM, polled from /proc).
 struct Measured {
@@ -33,7 +34,7 @@ struct Measured {
         let elapsed = clock.now - started
         poller.cancel()
         return Measured(status: status,
-                        seconds: Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18,
+                        seconds: elapsed.seconds,
                         peakRSSKiB: await poller.value)
     }
 

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Models
 import MastodonTestServer
 
 /// Media throughput with the real `icebox` binary: `media fetch` of large files from the loopback test
@@ -18,12 +19,10 @@ struct MediaBenchmark: AsyncParsableCommand {
     @Option(help: "Downloads at once.")
     var concurrency = 4
 
-    @Option(help: "The icebox binary to measure (default: the one built beside this benchmark).")
-    var icebox: String?
+    @OptionGroup var icebox: IceboxBinary
 
     func run() async throws {
-        let binary = icebox.map { URL(fileURLWithPath: $0) }
-            ?? URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "icebox")
+        let binary = icebox.url
         var config = TestServerConfig()
         config.statusCount = 1
         let server = try await TestServer.start(config)
@@ -92,6 +91,6 @@ struct MediaBenchmark: AsyncParsableCommand {
         let started = ContinuousClock.now
         try body()
         let elapsed = ContinuousClock.now - started
-        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return elapsed.seconds
     }
 }

@@ -92,7 +92,3 @@ struct SearchBenchmark: AsyncParsableCommand {
         return String(format: "%7.2f %7.2f %7.2f", at(0.5), at(0.95), at(0.99))
     }
 }
-
-extension Duration {
-    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) / 1e18 }
-}
