@@ -15,7 +15,7 @@ public struct ArchivedStatus: Sendable, Hashable {
     public var versions: [Version]
     /// The status it replies to, when archived.
     public var parent: Int64?
-    /// Archived replies to it.
+    /// Archived replies to it, oldest first.
     public var replies: [Int64]
     /// The pinned timelines it was seen in.
     public var timelines: [String]
@@ -72,15 +72,8 @@ extension ArchiveDatabase {
             let versions = try Row.fetchAll(
                 db, sql: "SELECT raw_json, replaced_at FROM status_versions WHERE status_id = ? ORDER BY id", arguments: [number]
             ).map { ArchivedStatus.Version(raw: $0["raw_json"], replacedAt: $0["replaced_at"]) }
-            let parent = try Int64.fetchOne(db, sql: """
-                SELECT p.status_id FROM status_ids c JOIN status_ids p ON p.server = c.server AND p.local_id = c.in_reply_to_id
-                WHERE c.status_id = ? LIMIT 1
-                """, arguments: [number])
-            let replies = try Int64.fetchAll(db, sql: """
-                SELECT DISTINCT c.status_id FROM status_ids p
-                JOIN status_ids c ON c.server = p.server AND c.in_reply_to_id = p.local_id
-                WHERE p.status_id = ? ORDER BY c.status_id
-                """, arguments: [number])
+            let parent = try Self.parent(of: number, db)
+            let replies = try Self.replies(to: number, db)
             let timelines = try Row.fetchAll(db, sql: """
                 SELECT t.spec, a.handle FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
                 LEFT JOIN archiving_accounts a ON a.id = t.account_id WHERE ts.status_id = ? ORDER BY t.id

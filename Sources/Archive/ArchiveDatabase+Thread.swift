@@ -1,0 +1,90 @@
+import Foundation
+import GRDB
+
+/// A conversation as the archive holds it: the topmost archived ancestor of a status and every
+/// archived reply below it, as a tree.
+public struct ThreadTree: Sendable, Hashable {
+    /// One status of the conversation and its place in the tree.
+    public struct Node: Sendable, Hashable {
+        /// The archive's number for the status.
+        public var number: Int64
+        /// 0 for the root, 1 for its replies, and so on.
+        public var depth: Int
+        /// The status this one replies to; `nil` for the root.
+        public var parent: Int64?
+    }
+
+    /// The topmost archived ancestor. When the real root was never archived, this is the highest
+    /// status the archive has; `rootIsReply` then says so.
+    public var root: Int64
+    /// The status the thread was asked for.
+    public var focus: Int64
+    /// Whether `root` itself replies to a status the archive does not hold.
+    public var rootIsReply: Bool
+    /// Every status of the conversation in conversation order: depth first, each status's replies
+    /// oldest first (ties by archive number), so a reply always follows its parent.
+    public var nodes: [Node]
+
+    /// The numbers of `nodes`, in order.
+    public var numbers: [Int64] { nodes.map(\.number) }
+}
+
+extension ArchiveDatabase {
+    /// The conversation around `number` (a boost stands for the post it boosts).
+    ///
+    /// Parents and replies are linked through each server's own ids (`status_ids`), so a thread read
+    /// from several servers joins up wherever one server saw both ends of a reply. Cycles, which only a
+    /// broken server could produce, are cut where they close.
+    public func thread(around number: Int64) async throws(ArchiveError) -> ThreadTree {
+        let found = try await read { db -> ThreadTree? in
+            guard let focus = try Self.postNumber(of: number, db) else { return nil }
+            var root = focus
+            var seen: Set<Int64> = [focus]
+            while let parent = try Self.parent(of: root, db), seen.insert(parent).inserted { root = parent }
+            let rootIsReply = try Bool.fetchOne(
+                db, sql: "SELECT in_reply_to FROM statuses WHERE id = ?", arguments: [root]) ?? false
+            var nodes: [ThreadTree.Node] = []
+            var placed: Set<Int64> = []
+            // Depth first with an explicit stack: long threads must not exhaust the call stack.
+            var stack: [ThreadTree.Node] = [ThreadTree.Node(number: root, depth: 0, parent: nil)]
+            while let node = stack.popLast() {
+                guard placed.insert(node.number).inserted else { continue }
+                nodes.append(node)
+                let replies = try Self.replies(to: node.number, db).filter { !placed.contains($0) }
+                stack += replies.reversed().map { ThreadTree.Node(number: $0, depth: node.depth + 1, parent: node.number) }
+            }
+            return ThreadTree(root: root, focus: focus, rootIsReply: rootIsReply, nodes: nodes)
+        }
+        guard let found else { throw .notFound("status \(number)") }
+        return found
+    }
+
+    /// The post a row stands for: the boosted post for a boost wrapper, else the row itself;
+    /// `nil` when there is no such row.
+    static func postNumber(of number: Int64, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db, sql: """
+            SELECT COALESCE((SELECT p.id FROM statuses p WHERE p.uri = s.reblog_uri), s.id)
+            FROM statuses s WHERE s.id = ?
+            """, arguments: [number])
+    }
+
+    /// The archived status `number` replies to, found through any server's ids.
+    static func parent(of number: Int64, _ db: Database) throws -> Int64? {
+        try Int64.fetchOne(db.cachedStatement(sql: """
+            SELECT p.status_id FROM status_ids c
+            JOIN status_ids p ON p.server = c.server AND p.local_id = c.in_reply_to_id
+            WHERE c.status_id = ? AND p.status_id <> c.status_id LIMIT 1
+            """), arguments: [number])
+    }
+
+    /// The archived replies to `number`, oldest first.
+    static func replies(to number: Int64, _ db: Database) throws -> [Int64] {
+        try Int64.fetchAll(db.cachedStatement(sql: """
+            SELECT s.id FROM statuses s WHERE s.id IN (
+                SELECT c.status_id FROM status_ids p
+                JOIN status_ids c ON c.server = p.server AND c.in_reply_to_id = p.local_id
+                WHERE p.status_id = ? AND c.status_id <> p.status_id)
+            ORDER BY s.created_at, s.id
+            """), arguments: [number])
+    }
+}
