@@ -49,6 +49,15 @@ let package = Package(
                            .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
+        // libarchive (libarchive-dev), for writing export tarballs.
+        .systemLibrary(name: "CArchive", path: "Sources/CArchive", pkgConfig: "libarchive",
+                       providers: [.apt(["libarchive-dev"])]),
+        // Threads and sets of statuses as reproducible tarballs: JSON, Markdown, a self-contained page, media.
+        .target(
+            name: "Export",
+            dependencies: ["Archive", "Models", "MediaArchive", "CArchive",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         // Pages timelines from MastodonAPI into Archive: the only module that imports both.
         .target(
             name: "Importer",
@@ -58,7 +67,7 @@ let package = Package(
         // The command-line tool: the only place that prints, reads the environment or picks exit codes.
         .executableTarget(
             name: "icebox",
-            dependencies: ["Models", "MastodonAPI", "Archive", "Importer", "SearchQuery", "Router", "MediaArchive",
+            dependencies: ["Models", "MastodonAPI", "Archive", "Importer", "SearchQuery", "Router", "MediaArchive", "Export",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
@@ -114,6 +123,12 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "MastodonTestServerTests", dependencies: ["MastodonTestServer", "IceboxTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ExportTests",
+            dependencies: ["Export", "Archive", "Importer", "MediaArchive", "MastodonAPI", "Models", "MastodonTestServer",
+                           "IceboxTestSupport",
+                           "CArchive", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Drives the built `icebox` binary as a user would, against the test server.
         .testTarget(
