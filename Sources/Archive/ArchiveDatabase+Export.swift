@@ -10,6 +10,13 @@ public struct ExportRecord: Sendable, Hashable {
         public var ext: String
         public var mime: String
         public var size: Int64
+
+        public init(sha256: String, ext: String, mime: String, size: Int64) {
+            self.sha256 = sha256
+            self.ext = ext
+            self.mime = mime
+            self.size = size
+        }
     }
 
     /// One attachment, by its position in the status, with what the media archive holds of it.
