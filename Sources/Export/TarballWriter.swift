@@ -28,6 +28,8 @@ final class TarballWriter {
             case .tarZst:
                 try check(archive_write_add_filter_zstd(archive), "choosing zstd")
             }
+            // No padding of the last block: a file and a pipe get the same bytes.
+            try check(archive_write_set_bytes_in_last_block(archive, 1), "leaving the last block unpadded")
             try check(archive_write_open_fd(archive, fd), "opening the output")
         } catch {
             archive_write_free(archive)
