@@ -2,12 +2,12 @@
 ///
 /// Swift's own `SystemRandomNumberGenerator` is deliberately not used: the test server must produce the
 /// same statuses, ids and faults for the same seed on every run and every platform.
-struct SplitMix64: RandomNumberGenerator, Sendable {
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    public init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -16,7 +16,7 @@ struct SplitMix64: RandomNumberGenerator, Sendable {
     }
 
     /// A value in `0..<upperBound` (upperBound > 0).
-    mutating func int(_ upperBound: Int) -> Int {
+    public mutating func int(_ upperBound: Int) -> Int {
         Int(next() % UInt64(max(upperBound, 1)))
     }
 
