@@ -2,7 +2,7 @@
 // Icebox: archive Mastodon timelines into a local SQLite full-text index.
 //
 // Modules, dependencies pointing one way:
-//   Models ← MastodonAPI ← Importer → Archive → Models
+//   Models ← MastodonAPI ← Importer → Archive → Models; Display reads Archive through Router
 //   icebox (the executable) sits on top; MastodonTestServer serves a Mastodon-shaped API for tests.
 import PackageDescription
 
@@ -42,6 +42,8 @@ let package = Package(
         .target(name: "SearchQuery", dependencies: ["Models"], swiftSettings: strict),
         // Routes shared by every front end (Ice Cubes' RouterDestination / RouterPath) and URL → route.
         .target(name: "Router", dependencies: ["Models"], swiftSettings: strict),
+        // How archived statuses read in a terminal, shared by `icebox show`/`search` and the REPL.
+        .target(name: "Display", dependencies: ["Models", "Archive", "Router", "SearchQuery"], swiftSettings: strict),
         // The content-addressed media store: downloads, verification, garbage collection.
         .target(
             name: "MediaArchive",
@@ -59,6 +61,7 @@ let package = Package(
         .executableTarget(
             name: "icebox",
             dependencies: ["Models", "MastodonAPI", "Archive", "Importer", "SearchQuery", "Router", "MediaArchive",
+                           "Display",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
