@@ -88,9 +88,11 @@ let package = Package(
             name: "SchemaEmbedPlugin", capability: .buildTool(),
             dependencies: ["SchemaEmbedder"], path: "Sources/SchemaEmbedPlugin"),
 
-        // Shared by the test targets: temporary folders, Fixtures/, what a test server serves.
+        // Shared by the test targets: temporary folders, Fixtures/, what a test server serves, alice's archive.
         .target(
-            name: "IceboxTestSupport", dependencies: ["MastodonTestServer"], path: "Tests/Support",
+            name: "IceboxTestSupport",
+            dependencies: ["MastodonTestServer", "Archive", "Importer", "MastodonAPI", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/Support",
             swiftSettings: strict),
 
         .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
