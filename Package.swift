@@ -2,7 +2,7 @@
 // Icebox: archive Mastodon timelines into a local SQLite full-text index.
 //
 // Modules, dependencies pointing one way:
-//   Models ← MastodonAPI ← Importer → Archive → Models; Display reads Archive through Router
+//   Models ← MastodonAPI ← Importer → Archive → Models; Display and REPL read Archive through Router
 //   icebox (the executable) sits on top; MastodonTestServer serves a Mastodon-shaped API for tests.
 import PackageDescription
 
@@ -44,6 +44,14 @@ let package = Package(
         .target(name: "Router", dependencies: ["Models"], swiftSettings: strict),
         // How archived statuses read in a terminal, shared by `icebox show`/`search` and the REPL.
         .target(name: "Display", dependencies: ["Models", "Archive", "Router", "SearchQuery"], swiftSettings: strict),
+        // The REPL's session: commands, navigation through Router's routes, completion, history.
+        .target(
+            name: "REPL",
+            dependencies: ["Models", "Archive", "Router", "SearchQuery", "Display",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        // libedit (BSD editline) for the interactive REPL's line editing, history and completion.
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The content-addressed media store: downloads, verification, garbage collection.
         .target(
             name: "MediaArchive",
@@ -61,7 +69,7 @@ let package = Package(
         .executableTarget(
             name: "icebox",
             dependencies: ["Models", "MastodonAPI", "Archive", "Importer", "SearchQuery", "Router", "MediaArchive",
-                           "Display",
+                           "Display", "REPL", "CLibEdit",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
@@ -96,6 +104,11 @@ let package = Package(
             swiftSettings: strict),
 
         .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
+        .testTarget(
+            name: "REPLTests",
+            dependencies: ["REPL", "Archive", "Router", "Importer", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         .testTarget(name: "RouterTests", dependencies: ["Router", "Models"], swiftSettings: strict),
         .testTarget(
             name: "SearchTests",
