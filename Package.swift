@@ -47,7 +47,7 @@ let package = Package(
         // The REPL's session: commands, navigation through Router's routes, completion, history.
         .target(
             name: "REPL",
-            dependencies: ["Models", "Archive", "Router", "SearchQuery", "Display",
+            dependencies: ["Models", "Archive", "Router", "SearchQuery", "Display", "Export",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // libedit (BSD editline) for the interactive REPL's line editing, history and completion.
@@ -59,6 +59,15 @@ let package = Package(
                            .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
+        // libarchive (libarchive-dev), for writing export tarballs.
+        .systemLibrary(name: "CArchive", path: "Sources/CArchive", pkgConfig: "libarchive",
+                       providers: [.apt(["libarchive-dev"])]),
+        // Threads and sets of statuses as reproducible tarballs: JSON, Markdown, a self-contained page, media.
+        .target(
+            name: "Export",
+            dependencies: ["Archive", "Models", "MediaArchive", "CArchive",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         // Pages timelines from MastodonAPI into Archive: the only module that imports both.
         .target(
             name: "Importer",
@@ -68,7 +77,7 @@ let package = Package(
         // The command-line tool: the only place that prints, reads the environment or picks exit codes.
         .executableTarget(
             name: "icebox",
-            dependencies: ["Models", "MastodonAPI", "Archive", "Importer", "SearchQuery", "Router", "MediaArchive",
+            dependencies: ["Models", "MastodonAPI", "Archive", "Importer", "SearchQuery", "Router", "MediaArchive", "Export",
                            "Display", "REPL", "CLibEdit",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
@@ -106,7 +115,7 @@ let package = Package(
         .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
         .testTarget(
             name: "REPLTests",
-            dependencies: ["REPL", "Archive", "Router", "Importer", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport",
+            dependencies: ["REPL", "Export", "Archive", "Router", "MastodonTestServer", "IceboxTestSupport",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .testTarget(name: "RouterTests", dependencies: ["Router", "Models"], swiftSettings: strict),
@@ -132,6 +141,12 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "MastodonTestServerTests", dependencies: ["MastodonTestServer", "IceboxTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
+            name: "ExportTests",
+            dependencies: ["Export", "Archive", "Importer", "MediaArchive", "MastodonAPI", "Models", "MastodonTestServer",
+                           "IceboxTestSupport",
+                           "CArchive", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Drives the built `icebox` binary as a user would, against the test server.
         .testTarget(

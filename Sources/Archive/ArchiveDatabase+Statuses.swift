@@ -28,21 +28,32 @@ extension ArchiveDatabase {
     public func store(_ statuses: [ArchivableStatus], server: String, timelineID: Int64,
                       cursor: CursorUpdate) async throws(ArchiveError) -> StoreResult {
         try await write { db in
-            var result = StoreResult()
-            let now = Self.now()
-            var authors = Set<String>()
-            for item in statuses {
-                if let boosted = item.status.reblog {
-                    let raw = item.rawReblog ?? Data()
-                    result += try Self.upsert(boosted, raw: raw, server: server, timelineID: timelineID, now: now,
-                                              authors: &authors, db)
-                }
-                result += try Self.upsert(item.status, raw: item.raw, server: server, timelineID: timelineID, now: now,
-                                          authors: &authors, db)
-            }
+            let result = try Self.upsert(statuses, server: server, timelineID: timelineID, db)
             try Self.apply(cursor, timelineID: timelineID, db)
             return result
         }
+    }
+
+    /// Stores statuses read outside any timeline (a thread's context), in one transaction.
+    public func store(_ statuses: [ArchivableStatus], server: String) async throws(ArchiveError) -> StoreResult {
+        try await write { db in try Self.upsert(statuses, server: server, timelineID: nil, db) }
+    }
+
+    /// Upserts a page of statuses, boosted posts before their boosts.
+    private static func upsert(_ statuses: [ArchivableStatus], server: String, timelineID: Int64?,
+                               _ db: Database) throws -> StoreResult {
+        var result = StoreResult()
+        let now = Self.now()
+        var authors = Set<String>()
+        for item in statuses {
+            if let boosted = item.status.reblog {
+                result += try upsert(boosted, raw: item.rawReblog ?? Data(), server: server, timelineID: timelineID,
+                                     now: now, authors: &authors, db)
+            }
+            result += try upsert(item.status, raw: item.raw, server: server, timelineID: timelineID, now: now,
+                                 authors: &authors, db)
+        }
+        return result
     }
 
     /// Inserts a status, or updates it when an edit arrived; records its id on `server` and the timeline.

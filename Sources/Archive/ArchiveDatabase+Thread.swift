@@ -88,3 +88,22 @@ extension ArchiveDatabase {
             """), arguments: [number])
     }
 }
+
+/// A status's id on one server (ids differ per server).
+public struct ServerStatusID: Sendable, Hashable {
+    /// The host (with port when not the default), as timelines record it.
+    public var server: String
+    public var localID: String
+}
+
+extension ArchiveDatabase {
+    /// Every server's id for a status, the server its JSON came from first.
+    public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT si.server, si.local_id FROM status_ids si JOIN statuses s ON s.id = si.status_id
+                WHERE si.status_id = ? ORDER BY si.server <> s.raw_server, si.server
+                """, arguments: [number]).map { ServerStatusID(server: $0["server"], localID: $0["local_id"]) }
+        }
+    }
+}

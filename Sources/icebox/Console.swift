@@ -5,6 +5,7 @@ import Models
 import Archive
 import Importer
 import MediaArchive
+import Export
 
 #if canImport(Glibc)
 import Glibc
@@ -93,6 +94,13 @@ private func exitCode(for error: any Error) -> Int32 {
         case .archive: Exit.ioError
         }
     case ArchiveError.notFound: Exit.failure
+    case let error as ExportError:
+        switch error {
+        case .empty: Exit.failure
+        case .undecodable: Exit.protocolError
+        case .archive, .tarball, .io: Exit.ioError
+        }
+    case is ThreadFetchError: Exit.unavailable
     case is ArchiveError, is MediaError: Exit.ioError
     case is SyncLock.Held: Exit.tempFail
     case is ServerAddress.Invalid, is TimelineSpec.Invalid: Exit.usage

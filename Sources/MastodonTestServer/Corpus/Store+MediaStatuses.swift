@@ -3,9 +3,13 @@ import Foundation
 /// Statuses whose attachments point at chosen media paths (faults, large or slow files).
 extension Store {
     /// Appends a public status by the local account `username` (newer than everything so far) with one
-    /// attachment per path. Returns its id, or nil for an unknown or remote account.
-    mutating func addStatus(username: String, mediaPaths: [String], description: String?) -> String? {
+    /// attachment per path, replying to `inReplyTo` when given (and mentioning its author). Returns its
+    /// id, or nil for an unknown or remote account or an unknown parent.
+    mutating func addStatus(username: String, mediaPaths: [String], description: String?, text: String? = nil,
+                            inReplyTo parentID: String? = nil) -> String? {
         guard let author = accountIndex(username: username), accounts[author].isLocal else { return nil }
+        let parent = parentID.flatMap { statuses[$0] }
+        if parentID != nil, parent == nil { return nil }
         clock = clock.addingTimeInterval(1)
         let id = allocateID(for: clock)
         let media = mediaPaths.map { path in
@@ -14,9 +18,10 @@ extension Store {
         }
         insert(StatusRecord(
             id: id, createdAt: clock, author: author,
-            content: ContentText.paragraphs(fromPlainText: "Media test \(id)"), spoilerText: "", sensitive: false,
-            visibility: .public, language: "en", media: media, poll: nil, card: nil, tags: [], mentions: [],
-            emojis: [], inReplyToID: nil, inReplyToAccount: nil, reblogOf: nil, originID: id,
+            content: ContentText.paragraphs(fromPlainText: text ?? "Media test \(id)"), spoilerText: "", sensitive: false,
+            visibility: .public, language: "en", media: media, poll: nil, card: nil, tags: [],
+            mentions: parent.map { $0.author == author ? [] : [$0.author] } ?? [],
+            emojis: [], inReplyToID: parent?.id, inReplyToAccount: parent?.author, reblogOf: nil, originID: id,
             reblogsCount: 0, favouritesCount: 0))
         return id
     }

@@ -4,8 +4,10 @@ import Foundation
 extension ServerState {
     func addStatuses(_ count: Int) -> [String] { store.addStatuses(count) }
 
-    func addStatus(username: String, mediaPaths: [String], description: String?) -> String? {
-        store.addStatus(username: username, mediaPaths: mediaPaths, description: description)
+    func addStatus(username: String, mediaPaths: [String], description: String?, text: String?,
+                   inReplyTo: String?) -> String? {
+        store.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
+                        inReplyTo: inReplyTo)
     }
 
     func addBackdatedStatuses(_ count: Int, secondsAgo: TimeInterval) -> [String] {

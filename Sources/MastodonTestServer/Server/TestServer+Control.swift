@@ -31,10 +31,14 @@ extension TestServer {
 
     /// Adds a public status by the local account `username` (newer than all so far) with one image
     /// attachment per path, e.g. `/media/fault/html/a.png` or `/media/slow/8000000/big.mp4` (see the media
-    /// fault paths in `MediaFaultEndpoints.swift`). Returns its id, nil for an unknown or remote account.
+    /// fault paths in `MediaFaultEndpoints.swift`). `text` replaces the default content (it is escaped and
+    /// wrapped in `<p>`); `inReplyTo` makes it a reply to that status, mentioning its author. Returns its
+    /// id, nil for an unknown or remote account or an unknown parent.
     @discardableResult
-    public func addStatus(username: String = "alice", mediaPaths: [String], description: String? = nil) async -> String? {
-        await state.addStatus(username: username, mediaPaths: mediaPaths, description: description)
+    public func addStatus(username: String = "alice", mediaPaths: [String] = [], description: String? = nil,
+                          text: String? = nil, inReplyTo: String? = nil) async -> String? {
+        await state.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
+                              inReplyTo: inReplyTo)
     }
 
     /// Adds `count` remote statuses dated `secondsAgo` before the newest status: their ids sort below ids

@@ -1,0 +1,112 @@
+import Foundation
+import GRDB
+
+/// A status with everything an export writes about it: its JSON as archived, its earlier versions,
+/// and the stored files of its media and its author's avatar.
+public struct ExportRecord: Sendable, Hashable {
+    /// A file in the media archive (`media/ab/cd/<sha256>.<ext>`).
+    public struct StoredFile: Sendable, Hashable {
+        public var sha256: String
+        public var ext: String
+        public var mime: String
+        public var size: Int64
+
+        public init(sha256: String, ext: String, mime: String, size: Int64) {
+            self.sha256 = sha256
+            self.ext = ext
+            self.mime = mime
+            self.size = size
+        }
+    }
+
+    /// One attachment, by its position in the status, with what the media archive holds of it.
+    public struct Attachment: Sendable, Hashable {
+        public var position: Int
+        public var original: StoredFile?
+        public var preview: StoredFile?
+    }
+
+    public var number: Int64
+    public var uri: String
+    /// The status JSON exactly as the server sent it.
+    public var raw: Data
+    /// The server `raw` came from, and the status's id there.
+    public var server: String
+    public var localID: String?
+    public var createdAt: String
+    public var editedAt: String?
+    /// When the server said it is gone (404/410).
+    public var goneAt: String?
+    /// Earlier versions of an edited status, oldest first, exactly as archived.
+    public var earlierVersions: [Data]
+    public var attachments: [Attachment]
+    public var avatar: StoredFile?
+}
+
+extension ArchiveDatabase {
+    /// The export records of `numbers`, in the same order; a number the archive lacks is an error.
+    public func exportRecords(_ numbers: [Int64]) async throws(ArchiveError) -> [ExportRecord] {
+        try await read { db in try numbers.map { try Self.exportRecord($0, db) } }
+    }
+
+    /// The archived posts of a pinned timeline (boosts stand for the post they boost, once), newest
+    /// first, created in `[since, until)` when given (Mastodon's date format, or a prefix of it).
+    public func timelineNumbers(timelineID: Int64, since: String?, until: String?) async throws(ArchiveError) -> [Int64] {
+        try await read { db in
+            try Int64.fetchAll(db, sql: """
+                SELECT DISTINCT p.id FROM timeline_statuses ts
+                JOIN statuses s ON s.id = ts.status_id
+                JOIN statuses p ON p.id = COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
+                WHERE ts.timeline_id = ? AND (? IS NULL OR p.created_at >= ?) AND (? IS NULL OR p.created_at < ?)
+                ORDER BY p.created_at DESC, p.id DESC
+                """, arguments: [timelineID, since, since, until, until])
+        }
+    }
+
+    /// Records that the server answered 404/410 for a status (the row and its JSON are kept).
+    public func markGone(_ number: Int64, at date: Date = Date()) async throws(ArchiveError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE statuses SET gone_at = ? WHERE id = ? AND gone_at IS NULL",
+                           arguments: [Timestamp.string(date), number])
+        }
+    }
+
+    private static func exportRecord(_ number: Int64, _ db: Database) throws -> ExportRecord {
+        guard let row = try Row.fetchOne(db, sql: """
+            SELECT s.uri, s.raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at,
+                (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server LIMIT 1) AS local_id
+            FROM statuses s WHERE s.id = ?
+            """, arguments: [number])
+        else { throw ArchiveError.notFound("status \(number)") }
+        let versions = try Data.fetchAll(
+            db, sql: "SELECT raw_json FROM status_versions WHERE status_id = ? ORDER BY id", arguments: [number])
+        let attachments = try Row.fetchAll(db, sql: """
+            SELECT v.position, v.sha256, v.ext, v.mime, v.size,
+                   v.preview_sha256, pf.ext AS preview_ext, pf.mime AS preview_mime, pf.size AS preview_size
+            FROM media_attachment_files v LEFT JOIN media_files pf ON pf.sha256 = v.preview_sha256
+            WHERE v.status_id = ? ORDER BY v.position
+            """, arguments: [number]).map { row in
+                ExportRecord.Attachment(
+                    position: row["position"],
+                    original: storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size"),
+                    preview: storedFile(row, sha: "preview_sha256", ext: "preview_ext", mime: "preview_mime",
+                                        size: "preview_size"))
+            }
+        let avatar = try Row.fetchOne(db, sql: """
+            SELECT f.sha256, f.ext, f.mime, f.size FROM statuses s
+            JOIN authors a ON a.handle = s.author_handle
+            JOIN media_downloads d ON d.url = a.avatar AND d.state = 'stored'
+            JOIN media_files f ON f.sha256 = d.sha256
+            WHERE s.id = ?
+            """, arguments: [number]).flatMap { storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
+        return ExportRecord(number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
+                            localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
+                            goneAt: row["gone_at"], earlierVersions: versions, attachments: attachments, avatar: avatar)
+    }
+
+    private static func storedFile(_ row: Row, sha: String, ext: String, mime: String, size: String) -> ExportRecord.StoredFile? {
+        guard let hash: String = row[sha], let suffix: String = row[ext] else { return nil }
+        return ExportRecord.StoredFile(sha256: hash, ext: suffix, mime: row[mime] ?? "application/octet-stream",
+                                       size: row[size] ?? 0)
+    }
+}

@@ -1,0 +1,3 @@
+// libarchive, for writing export tarballs (libarchive-dev on Debian).
+#include <archive.h>
+#include <archive_entry.h>

@@ -1,0 +1,139 @@
+import Foundation
+import Models
+
+extension ExportDocument {
+    /// `index.html`: one self-contained page (inline CSS, no scripts, nothing fetched from anywhere:
+    /// its Content-Security-Policy forbids it) showing the statuses with their images, videos and
+    /// audio from the export's own `media/`. Replies are indented under their parent. All text from
+    /// servers is escaped; links are plain `http(s)` anchors.
+    func html(version: String) -> Data {
+        var page = """
+            <!DOCTYPE html>
+            <html lang="en">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self' file: data:; media-src 'self' file:; style-src 'unsafe-inline'">
+            <meta name="generator" content="Icebox \(Self.escaped(version))">
+            <title>\(Self.escaped(title))</title>
+            <style>\(Self.stylesheet)</style>
+            </head>
+            <body>
+            <main>
+            <header><h1>\(Self.escaped(title))</h1>
+            """
+        let dates = items.map(\.status.createdAt).sorted()
+        if let first = dates.first, let last = dates.last {
+            page += "<p class=\"summary\">\(items.count) status\(items.count == 1 ? "" : "es") from \(Self.day(first)) "
+                + "to \(Self.day(last)), exported from an Icebox archive.</p>"
+        }
+        page += "</header>\n"
+        for (index, item) in items.enumerated() { page += article(item, index: index) }
+        page += "</main>\n</body>\n</html>\n"
+        return Data(page.utf8)
+    }
+
+    private func article(_ item: Item, index: Int) -> String {
+        let status = item.status
+        var classes = ["status"]
+        if case .thread(let focus) = kind, focus == index { classes.append("focus") }
+        if item.record.goneAt != nil { classes.append("gone") }
+        let indent = min(item.depth, 12)
+        var html = "<article id=\"s\(index)\" class=\"\(classes.joined(separator: " "))\" style=\"margin-left: \(Double(indent) * 1.75)rem\">\n"
+        html += "<header>"
+        if let avatar = item.record.avatar {
+            html += "<img class=\"avatar\" src=\"\(Self.entry(avatar))\" alt=\"\" width=\"40\" height=\"40\">"
+        }
+        html += "<span class=\"name\">\(Self.escaped(status.account.displayName))</span> "
+        html += "<span class=\"handle\">@\(Self.escaped(item.handle))</span>"
+        html += "<time datetime=\"\(Self.escaped(MastodonDate.format(status.createdAt)))\">\(Self.minute(status.createdAt))</time>"
+        if let edited = status.editedAt { html += "<span class=\"edited\">edited \(Self.minute(edited))</span>" }
+        if item.depth > 0 { html += "<span class=\"depth\">reply, level \(item.depth)</span>" }
+        html += "</header>\n"
+        if let gone = item.record.goneAt {
+            html += "<p class=\"gone-note\">Gone from its server since \(Self.escaped(gone)); kept by the archive.</p>\n"
+        }
+        if !status.spoilerText.isEmpty {
+            html += "<p class=\"cw\"><strong>Content warning:</strong> \(Self.escaped(status.spoilerText))</p>\n"
+        }
+        let text = StatusHTML.displayText(status.content, mentions: status.mentions)
+        if !text.isEmpty {
+            html += "<div class=\"content\">" + text.components(separatedBy: "\n\n")
+                .map { "<p>" + Self.escaped($0).replacingOccurrences(of: "\n", with: "<br>") + "</p>" }.joined() + "</div>\n"
+        }
+        html += media(item)
+        if let poll = status.poll {
+            html += "<ul class=\"poll\">" + poll.options.map {
+                "<li>\(Self.escaped($0.title))" + ($0.votesCount.map { " <span>\($0) votes</span>" } ?? "") + "</li>"
+            }.joined() + "</ul>\n"
+        }
+        var links: [String] = []
+        if let card = status.card, let anchor = Self.anchor(card.url, text: card.title.isEmpty ? card.url : card.title) {
+            links.append("card: " + anchor)
+        }
+        links += StatusHTML.links(status.content).compactMap { Self.anchor($0, text: $0) }
+        if !links.isEmpty { html += "<ul class=\"links\">" + links.map { "<li>\($0)</li>" }.joined() + "</ul>\n" }
+        html += "<footer>\(status.repliesCount) replies · \(status.reblogsCount) boosts · \(status.favouritesCount) favourites"
+        if let original = Self.anchor(status.url ?? status.uri, text: "original") { html += " · " + original }
+        html += "</footer>\n</article>\n"
+        return html
+    }
+
+    private func media(_ item: Item) -> String {
+        let attachments = item.status.mediaAttachments
+        guard !attachments.isEmpty else { return "" }
+        var html = "<div class=\"media\">"
+        for (position, media) in attachments.enumerated() {
+            let stored = item.record.attachments.first { $0.position == position }
+            let alt = Self.escaped(media.description ?? "")
+            let caption = media.description.map { "<figcaption>\(Self.escaped($0))</figcaption>" } ?? ""
+            html += "<figure>"
+            switch (media.type.rawValue, stored?.original) {
+            case ("image", let file?):
+                html += "<a href=\"\(Self.entry(file))\"><img src=\"\(Self.entry(file))\" alt=\"\(alt)\"></a>"
+            case ("video", let file?), ("gifv", let file?):
+                let poster = stored?.preview.map { " poster=\"\(Self.entry($0))\"" } ?? ""
+                let loop = media.type.rawValue == "gifv" ? " loop muted autoplay" : ""
+                html += "<video controls\(loop) preload=\"metadata\" src=\"\(Self.entry(file))\"\(poster)></video>"
+            case ("audio", let file?):
+                html += "<audio controls preload=\"metadata\" src=\"\(Self.entry(file))\"></audio>"
+            case (_, let file?):
+                html += "<a href=\"\(Self.entry(file))\">\(Self.escaped(media.type.rawValue)) file</a>"
+            case (_, nil):
+                if let preview = stored?.preview {
+                    html += "<img src=\"\(Self.entry(preview))\" alt=\"\(alt)\">"
+                } else {
+                    html += "<p class=\"missing\">\(Self.escaped(media.type.rawValue)) not archived</p>"
+                }
+            }
+            html += caption + "</figure>"
+        }
+        return html + "</div>\n"
+    }
+
+    /// An anchor to an `http(s)` URL, opening elsewhere without telling that site where it came from;
+    /// `nil` for any other scheme.
+    static func anchor(_ url: String, text: String) -> String? {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        return "<a href=\"\(escaped(url))\" rel=\"noopener noreferrer nofollow\">\(escaped(text))</a>"
+    }
+
+    /// Text safe in HTML content and in double-quoted attributes; control characters dropped.
+    static func escaped(_ text: String) -> String {
+        var out = ""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case _ where (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value):
+                continue
+            default: out.unicodeScalars.append(scalar)
+            }
+        }
+        return out
+    }
+}

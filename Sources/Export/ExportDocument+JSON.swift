@@ -1,0 +1,66 @@
+import Foundation
+
+extension ExportDocument {
+    /// `thread.json`: every status's JSON exactly as archived, with where it sits (a tree of `replies`
+    /// for a thread, a flat `statuses` list for a set), which media entries hold its files, and
+    /// whether its server has since said it is gone.
+    func threadJSON() -> Data {
+        var json = JSONWriter()
+        json.beginObject()
+        json.formatHeader()
+        switch kind {
+        case .thread(let focus):
+            json.member("kind", "thread")
+            json.member("root", items.first?.record.uri)
+            json.member("focus", items[focus].record.uri)
+            json.key("thread")
+            let children = self.children
+            if !items.isEmpty { node(0, children: children, into: &json) }
+        case .set(let kind, let title):
+            json.member("kind", kind)
+            json.member("title", title)
+            json.key("statuses")
+            json.beginArray()
+            for index in items.indices { node(index, children: nil, into: &json) }
+            json.endArray()
+        }
+        json.endObject()
+        return json.data + Data("\n".utf8)
+    }
+
+    /// One status as a JSON object; with `children`, its replies nested below it.
+    private func node(_ index: Int, children: [Int: [Int]]?, into json: inout JSONWriter) {
+        let item = items[index]
+        let record = item.record
+        json.beginObject()
+        json.member("uri", record.uri)
+        json.member("server", record.server)
+        json.member("id", record.localID)
+        json.member("depth", Int64(item.depth))
+        json.member("gone_at", record.goneAt)
+        json.member("avatar", record.avatar.map(Self.entry))
+        json.key("media")
+        json.beginArray()
+        for attachment in record.attachments {
+            json.beginObject()
+            json.member("position", Int64(attachment.position))
+            json.member("file", attachment.original.map(Self.entry))
+            json.member("preview", attachment.preview.map(Self.entry))
+            json.endObject()
+        }
+        json.endArray()
+        json.key("status")
+        json.raw(record.raw)
+        json.key("earlier_versions")
+        json.beginArray()
+        for version in record.earlierVersions { json.raw(version) }
+        json.endArray()
+        if let children {
+            json.key("replies")
+            json.beginArray()
+            for child in children[index] ?? [] { node(child, children: children, into: &json) }
+            json.endArray()
+        }
+        json.endObject()
+    }
+}

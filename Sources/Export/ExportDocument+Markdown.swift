@@ -1,0 +1,104 @@
+import Foundation
+import Models
+
+extension ExportDocument {
+    /// `thread.md`: the statuses as Markdown, each reply one blockquote level deeper than its parent.
+    /// Everything from servers is escaped, so no post can add headings, links, images or HTML of its own.
+    func markdown(version: String) -> Data {
+        var lines = ["# " + Self.markdownEscaped(title), ""]
+        let dates = items.map(\.status.createdAt).sorted()
+        if let first = dates.first, let last = dates.last {
+            lines.append("\(items.count) status\(items.count == 1 ? "" : "es") from \(Self.day(first)) to \(Self.day(last)), "
+                + "exported from an Icebox \(version) archive.")
+        }
+        for item in items {
+            lines.append("")
+            let prefix = String(repeating: "> ", count: item.depth)
+            lines += itemLines(item).map { ($0.isEmpty ? String(prefix.dropLast()) : prefix + $0) }
+        }
+        return Data((lines.joined(separator: "\n") + "\n").utf8)
+    }
+
+    private func itemLines(_ item: Item) -> [String] {
+        let status = item.status
+        let name = status.account.displayName.isEmpty ? "" : "**\(Self.markdownEscaped(status.account.displayName))** "
+        var lines = [name + Self.markdownEscaped("@\(item.handle)") + " · " + Self.minute(status.createdAt)
+            + (status.editedAt.map { " · edited " + Self.minute($0) } ?? "")]
+        if let gone = item.record.goneAt { lines.append("*Gone from its server since \(Self.markdownEscaped(gone)).*") }
+        if !status.spoilerText.isEmpty {
+            lines += ["", "**Content warning:** " + Self.markdownEscaped(status.spoilerText)]
+        }
+        let text = StatusHTML.displayText(status.content, mentions: status.mentions)
+        if !text.isEmpty {
+            lines.append("")
+            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { Self.markdownEscaped(String($0)) + "  " }
+                .map { $0 == "  " ? "" : $0 }
+        }
+        var extras: [String] = []
+        for (position, media) in status.mediaAttachments.enumerated() {
+            let alt = media.description.map { Self.markdownEscaped($0.replacingOccurrences(of: "\n", with: " ")) } ?? ""
+            let file = item.record.attachments.first { $0.position == position }?.original
+            let label = "\(media.type.rawValue)" + (alt.isEmpty ? " (no description)" : ": \(alt)")
+            if let file, media.type.rawValue == "image" {
+                extras.append("- ![\(alt)](\(Self.entry(file))) \(label)")
+            } else if let file {
+                extras.append("- [\(media.type.rawValue)](\(Self.entry(file))) \(label)")
+            } else {
+                extras.append("- \(label) (file not archived)")
+            }
+        }
+        if let poll = status.poll {
+            extras += poll.options.map { "- poll option: " + Self.markdownEscaped($0.title) + ($0.votesCount.map { " (\($0) votes)" } ?? "") }
+        }
+        if let card = status.card, let link = Self.autolink(card.url) {
+            extras.append("- card: " + Self.markdownEscaped(card.title) + " " + link)
+        }
+        extras += StatusHTML.links(status.content).compactMap(Self.autolink).map { "- link: " + $0 }
+        if !extras.isEmpty { lines += [""] + extras }
+        if let link = Self.autolink(status.url ?? status.uri) { lines += ["", "Original: " + link] }
+        return lines
+    }
+
+    /// `<https://…>` for an http(s) URL (with `<`, `>`, spaces and controls percent-encoded), else `nil`.
+    static func autolink(_ url: String) -> String? {
+        let lower = url.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        var out = ""
+        for scalar in url.unicodeScalars {
+            if scalar == "<" || scalar == ">" || scalar == " " || scalar.value < 0x20 || scalar.value == 0x7F {
+                out += String(format: "%%%02X", scalar.value)
+            } else {
+                out.unicodeScalars.append(scalar)
+            }
+        }
+        return "<\(out)>"
+    }
+
+    /// Text with Markdown's syntax characters escaped: inline ones everywhere, block markers (`#`, `-`,
+    /// `+`, `=`, `1.`) where they start a line. Control characters are dropped.
+    static func markdownEscaped(_ text: String) -> String {
+        var out = ""
+        var atLineStart = true
+        /// Only digits since the line's start: a `.` or `)` now would start an ordered list.
+        var listNumber = false
+        for scalar in text.unicodeScalars {
+            if scalar.value < 0x20 && scalar != "\n" || scalar.value == 0x7F { continue }
+            if "\\`*_[]<>|~&".unicodeScalars.contains(scalar)
+                || (atLineStart && "#-+=".unicodeScalars.contains(scalar))
+                || (listNumber && (scalar == "." || scalar == ")")) {
+                out += "\\"
+            }
+            out.unicodeScalars.append(scalar)
+            let isDigit = ("0"..."9").contains(scalar)
+            listNumber = isDigit && (atLineStart || listNumber)
+            atLineStart = scalar == "\n" || (atLineStart && scalar == " ")
+        }
+        return out
+    }
+
+    static func minute(_ date: Date) -> String {
+        MastodonDate.format(date).prefix(16).replacingOccurrences(of: "T", with: " ") + " UTC"
+    }
+
+    static func day(_ date: Date) -> String { String(MastodonDate.format(date).prefix(10)) }
+}

@@ -1,0 +1,77 @@
+import Archive
+import Foundation
+import Models
+
+/// What an export holds, before it is rendered: the statuses in order, with their place in the tree,
+/// and the media files they reference.
+struct ExportDocument {
+    /// A thread (a tree around one status) or a flat set (search results, a timeline).
+    enum Kind {
+        case thread(focus: Int)
+        case set(kind: String, title: String)
+    }
+
+    /// One status of the export.
+    struct Item {
+        var record: ExportRecord
+        /// The decoded post (never a boost wrapper).
+        var status: Status
+        var depth: Int
+        /// The index in `items` of the status this one replies to, within the export.
+        var parent: Int?
+        /// The author's `user@host`.
+        var handle: String { status.account.fullHandle(servedBy: record.server) }
+    }
+
+    var kind: Kind
+    /// The folder every entry is in: built only from ids and hashes.
+    var folder: String
+    var items: [Item]
+
+    /// The media entries' names (`media/<sha256>.<ext>`) and the files they come from, each once.
+    var mediaFiles: [String: ExportRecord.StoredFile] {
+        var files: [String: ExportRecord.StoredFile] = [:]
+        for item in items {
+            for attachment in item.record.attachments {
+                for file in [attachment.original, attachment.preview].compactMap({ $0 }) { files[Self.entry(file)] = file }
+            }
+            if let avatar = item.record.avatar { files[Self.entry(avatar)] = avatar }
+        }
+        return files
+    }
+
+    /// The newest moment any exported status was created or edited: the time every entry carries, so
+    /// the same statuses always give the same tarball.
+    var timestamp: Int {
+        let dates = items.flatMap { [$0.status.createdAt, $0.status.editedAt].compactMap { $0 } }
+        return Int((dates.max() ?? Date(timeIntervalSince1970: 0)).timeIntervalSince1970.rounded(.down))
+    }
+
+    /// A page title: `Thread by @alice@example.social`, or the set's title.
+    var title: String {
+        switch kind {
+        case .thread: "Thread by @\(items.first?.handle ?? "")"
+        case .set(_, let title): title
+        }
+    }
+
+    /// The entry name of a stored file: its hash and an extension of at most 8 lower-case letters and
+    /// digits (anything else becomes `bin`), so no server-supplied text reaches a path.
+    static func entry(_ file: ExportRecord.StoredFile) -> String {
+        let ext = file.ext.lowercased()
+        let safeExt = (1...8).contains(ext.count) && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? ext : "bin"
+        return "media/\(file.sha256).\(safeExt)"
+    }
+
+    /// Whether `text` may stand in an entry name: 1 to 64 ASCII letters, digits, `-` or `_`.
+    static func isSafeName(_ text: String) -> Bool {
+        (1...64).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    /// The indices of each item's replies within the export, in order.
+    var children: [Int: [Int]] {
+        var children: [Int: [Int]] = [:]
+        for (index, item) in items.enumerated() { if let parent = item.parent { children[parent, default: []].append(index) } }
+        return children
+    }
+}

@@ -1,0 +1,99 @@
+import Archive
+import Foundation
+import Logging
+import MediaArchive
+import Models
+
+/// Where an export goes.
+public enum ExportDestination: Sendable, Hashable {
+    /// A file, written under a temporary name beside it and renamed into place when complete.
+    case file(URL)
+    /// Standard output (`-o -`).
+    case standardOutput
+}
+
+/// What an export wrote.
+public struct ExportSummary: Sendable, Hashable, Codable {
+    /// The tarball's path, or `-` for standard output.
+    public var path: String
+    /// The folder inside the tarball.
+    public var folder: String
+    public var format: TarballFormat
+    public var statuses: Int
+    /// Media files written (each distinct file once).
+    public var mediaFiles: Int
+    /// Files the statuses reference that the media archive should hold but does not (missing or
+    /// corrupt on disk): left out, and named in the log.
+    public var mediaMissing: Int
+    /// Statuses whose server has said they are gone.
+    public var gone: Int
+}
+
+/// Writes threads and sets of archived statuses as reproducible tarballs: `thread.json` (the JSON as
+/// archived, with the tree), `thread.md`, a self-contained `index.html`, the media files, and a
+/// `manifest.json` with every file's size and SHA-256.
+public struct Exporter: Sendable {
+    let archive: ArchiveDatabase
+    let layout: MediaLayout
+    let version: String
+    let logger: Logger
+
+    /// `version` is recorded in the manifest and the page (the Icebox version).
+    public init(archive: ArchiveDatabase, home: IceboxHome, version: String, logger: Logger) {
+        self.archive = archive
+        self.layout = MediaLayout(root: home.media)
+        self.version = version
+        self.logger = logger
+    }
+
+    /// Exports the whole conversation around status `number`: its topmost archived ancestor and every
+    /// archived reply below it, in conversation order. `options` are recorded in the manifest.
+    public func exportThread(around number: Int64, to destination: ExportDestination, format: TarballFormat? = nil,
+                             options: [String: String] = [:]) async throws(ExportError) -> ExportSummary {
+        let tree: ThreadTree
+        do { tree = try await archive.thread(around: number) } catch { throw .archive(error.description) }
+        let records = try await records(tree.numbers)
+        let index = Dictionary(uniqueKeysWithValues: tree.nodes.enumerated().map { ($1.number, $0) })
+        var items: [ExportDocument.Item] = []
+        for (node, record) in zip(tree.nodes, records) {
+            items.append(ExportDocument.Item(record: record, status: try Self.decode(record), depth: node.depth,
+                                             parent: node.parent.flatMap { index[$0] }))
+        }
+        let root = records[0]
+        let name = root.localID.flatMap { ExportDocument.isSafeName($0) ? $0 : nil } ?? String(root.number)
+        let document = ExportDocument(kind: .thread(focus: index[tree.focus] ?? 0), folder: "thread-\(name)", items: items)
+        return try await write(document, to: destination, format: format, options: options.merging(["kind": "thread"]) { $1 })
+    }
+
+    /// Exports statuses as a flat set in the order given (newest first, as search and timelines list
+    /// them). `kind` (`search`, `timeline`…) and `name` (the query or spec) name the set: the folder is
+    /// `<kind>-<hash of name>`, and `name` is the page's title.
+    public func exportStatuses(_ numbers: [Int64], name: String, kind: String = "statuses", to destination: ExportDestination,
+                               format: TarballFormat? = nil, options: [String: String] = [:]) async throws(ExportError)
+        -> ExportSummary {
+        guard !numbers.isEmpty else { throw .empty("\(name) matches no archived status") }
+        var items: [ExportDocument.Item] = []
+        for record in try await records(numbers) {
+            items.append(ExportDocument.Item(record: record, status: try Self.decode(record), depth: 0, parent: nil))
+        }
+        let safeKind = ExportDocument.isSafeName(kind) ? kind : "statuses"
+        let hash = String(SHA256.hex(Data(name.utf8)).prefix(12))
+        let document = ExportDocument(kind: .set(kind: safeKind, title: name), folder: "\(safeKind)-\(hash)", items: items)
+        return try await write(document, to: destination, format: format,
+                               options: options.merging(["kind": safeKind, "name": name]) { $1 })
+    }
+
+    private func records(_ numbers: [Int64]) async throws(ExportError) -> [ExportRecord] {
+        do { return try await archive.exportRecords(numbers) } catch { throw .archive(error.description) }
+    }
+
+    static func decode(_ record: ExportRecord) throws(ExportError) -> Status {
+        do {
+            return try JSONDecoder().decode(Status.self, from: record.raw).post
+        } catch let error as DecodingError {
+            throw .undecodable(uri: record.uri, reason: error.readableDescription)
+        } catch {
+            throw .undecodable(uri: record.uri, reason: "\(error)")
+        }
+    }
+}

@@ -1,0 +1,179 @@
+import Archive
+import ArgumentParser
+import Display
+import Export
+import Foundation
+import Importer
+import MastodonAPI
+import Models
+import SearchQuery
+
+extension Icebox {
+    /// `icebox export`: threads and sets of statuses as tarballs readable without any server.
+    struct Export: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Export a thread, search results or a timeline as a tarball.",
+            discussion: """
+                The tarball holds one folder: thread.json (the statuses' JSON as archived, with the tree),
+                thread.md, index.html (open it in a browser: no network needed), media/ and manifest.json
+                (every file's size and SHA-256). The same statuses always give the same bytes.
+                """,
+            subcommands: [ThreadExport.self, SearchExport.self, TimelineExport.self])
+    }
+}
+
+/// Where an export goes, and in which format.
+struct ExportOutput: ParsableArguments {
+    @Option(name: .shortAndLong, help: ArgumentHelp(
+        "The tarball to write (- for standard output). Its name picks the format: .tar.gz, .tar.zst or .tar.",
+        valueName: "file"))
+    var output: String
+
+    @Option(help: ArgumentHelp("tar.gz, tar.zst or tar (default: from the file name, else tar.gz).", valueName: "format"))
+    var format: TarballFormat?
+
+    func validate() throws {
+        if output == "-" {
+            if Console.stdoutIsTerminal { throw ValidationError("standard output is a terminal: redirect it, or give a file with -o") }
+        } else if output.isEmpty || output.hasSuffix("/") {
+            throw ValidationError("-o needs a file name")
+        }
+    }
+
+    var destination: ExportDestination {
+        output == "-" ? .standardOutput : .file(URL(fileURLWithPath: output).standardizedFileURL)
+    }
+
+    /// Exports with `body`, then says on stderr what was written (stdout may be the tarball).
+    func run(_ global: GlobalOptions,
+             _ body: (Exporter, ArchiveDatabase, IceboxHome) async throws -> ExportSummary) async throws {
+        let (home, archive, _, logger) = try global.openArchive()
+        let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
+        let summary = try await body(exporter, archive, home)
+        var line = "Exported \(summary.statuses) status\(summary.statuses == 1 ? "" : "es") and \(summary.mediaFiles) media "
+            + "file\(summary.mediaFiles == 1 ? "" : "s") to \(summary.path) (\(summary.folder)/, \(summary.format.rawValue))"
+        if summary.gone > 0 { line += "; \(summary.gone) marked gone" }
+        if summary.mediaMissing > 0 { line += "; \(summary.mediaMissing) media files missing from the media archive" }
+        Console.err(line)
+    }
+}
+
+extension TarballFormat: ExpressibleByArgument {}
+
+extension Icebox.Export {
+    struct ThreadExport: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "thread",
+            abstract: "Export the whole thread around a status: its root and every archived reply, as a tree.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: ExportOutput
+
+        @Argument(help: "The status: its number, a URL, a uri, or a server's id for it.")
+        var status: String
+
+        @Flag(help: "First complete the thread from the status's server (and mark deleted statuses as gone).")
+        var fetch = false
+
+        func run() async throws {
+            try await reportingFailures {
+                try await output.run(global) { exporter, archive, home in
+                    guard let number = try await StatusReference.resolve(status, in: archive) else {
+                        throw ArchiveError.notFound(status)
+                    }
+                    if fetch {
+                        let credentials = try CredentialStore(file: home.credentials, logger: global.logger()).load()
+                        let report = try await ThreadFetcher(archive: archive, credentials: credentials, logger: global.logger())
+                            .complete(around: number)
+                        Console.err("Fetched \(report.fetched) statuses of the thread from \(report.server): "
+                            + "\(report.new) new, \(report.updated) updated, \(report.gone) gone")
+                    }
+                    return try await exporter.exportThread(around: number, to: output.destination, format: output.format,
+                                                           options: ["fetch": String(fetch)])
+                }
+            }
+        }
+    }
+
+    struct SearchExport: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "search", abstract: "Export the statuses a search finds, newest first.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: ExportOutput
+
+        @Option(help: "At most this many statuses (newest first).") var limit = 10_000
+
+        @Argument(parsing: .remaining, help: "The query, as for icebox search.")
+        var words: [String] = []
+
+        func validate() throws {
+            guard limit > 0 else { throw ValidationError("--limit must be positive") }
+            do {
+                guard try !SearchQuery(parsing: words.joined(separator: " ")).isEmpty else {
+                    throw ValidationError("give something to search for")
+                }
+            } catch let error as SearchQuery.Invalid {
+                throw ValidationError(error.description)
+            }
+        }
+
+        func run() async throws {
+            try await reportingFailures {
+                let text = words.joined(separator: " ")
+                try await output.run(global) { exporter, archive, _ in
+                    let hits = try await archive.search(try SearchQuery(parsing: text), sort: .newest, limit: limit)
+                    return try await exporter.exportStatuses(hits.map(\.number), name: "Search: \(text)", kind: "search",
+                                                             to: output.destination, format: output.format,
+                                                             options: ["query": text, "limit": String(limit)])
+                }
+            }
+        }
+    }
+
+    struct TimelineExport: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "timeline", abstract: "Export a pinned timeline's archived statuses, newest first.")
+
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var output: ExportOutput
+        @OptionGroup var accountOption: AccountOption
+
+        @Argument(help: "The timeline, as pinned (see icebox timeline list).")
+        var spec: String
+
+        @Option(help: ArgumentHelp("Only statuses from this day on (UTC).", valueName: "YYYY-MM-DD"))
+        var since: String?
+
+        @Option(help: ArgumentHelp("Only statuses before this day (UTC).", valueName: "YYYY-MM-DD"))
+        var until: String?
+
+        func validate() throws {
+            for (name, value) in [("--since", since), ("--until", until)] {
+                guard let value else { continue }
+                guard value.wholeMatch(of: #/\d{4}-\d{2}-\d{2}/#) != nil, MastodonDate.parse(value + "T00:00:00Z") != nil else {
+                    throw ValidationError("\(name) takes a date as YYYY-MM-DD, not \"\(value)\"")
+                }
+            }
+        }
+
+        func run() async throws {
+            try await reportingFailures {
+                try await output.run(global) { exporter, archive, _ in
+                    let pinning = try await accountOption.pinning(spec, archive: archive)
+                    guard let timeline = try await archive.timelines().first(where: {
+                        $0.spec == pinning.spec && $0.accountHandle == pinning.accountHandle
+                    }) else {
+                        throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
+                    }
+                    let numbers = try await archive.timelineNumbers(timelineID: timeline.id, since: since, until: until)
+                    var options = ["timeline": timeline.displayName]
+                    options["since"] = since
+                    options["until"] = until
+                    return try await exporter.exportStatuses(numbers, name: "Timeline: \(timeline.displayName)", kind: "timeline",
+                                                             to: output.destination, format: output.format, options: options)
+                }
+            }
+        }
+    }
+}

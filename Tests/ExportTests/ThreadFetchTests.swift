@@ -1,0 +1,63 @@
+import Archive
+import Export
+import Foundation
+import IceboxTestSupport
+import Importer
+import Logging
+import Testing
+
+/// `--fetch`: a thread completed from the server's context, deleted statuses kept and marked gone.
+@Suite(.serialized) struct ThreadFetchTests {
+    @Test func fetchCompletesTheThreadAndMarksDeletedRepliesGone() async throws {
+        // Only the root reaches the archive through the local timeline (public feeds leave replies out).
+        let fixture = try await ThreadFixture.make(home: false)
+        defer { Task { await fixture.stop() } }
+        let root = try await fixture.number("root")
+        #expect(try await fixture.archive.thread(around: root).nodes.count == 1)
+        let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
+        let fetcher = ThreadFetcher(archive: fixture.archive, credentials: credentials, timeout: 10, logger: Logger(label: "t"))
+
+        let first = try await fetcher.complete(around: root)
+        #expect(first.fetched == 3 && first.new == 3 && first.gone == 0)
+        let tree = try await fixture.archive.thread(around: root)
+        #expect(tree.nodes.map(\.depth) == [0, 1, 2, 1], "root, bob, carol, dave")
+
+        // Dave deletes his reply; Erin answers Bob. The next fetch adds Erin and keeps Dave, gone.
+        #expect(await fixture.server.deleteStatus(id: try #require(fixture.ids["dave"])))
+        let erin = try #require(await fixture.server.addStatus(username: "erin", text: "Late reply", inReplyTo: fixture.ids["bob"]))
+        let second = try await fetcher.complete(around: root)
+        #expect(second.new == 1 && second.gone == 1)
+        let dave = try await fixture.number("dave")
+        #expect(try await fixture.archive.status(number: dave).goneAt != nil)
+        #expect(try await fixture.archive.thread(around: root).nodes.count == 5, "Dave's reply is still in the archive")
+
+        let out = try TemporaryDirectory("icebox-export-out")
+        let tarball = out.url.appending(path: "t.tar.gz")
+        let summary = try await fixture.exporter.exportThread(around: root, to: .file(tarball))
+        #expect(summary.statuses == 5 && summary.gone == 1)
+        let unpacked = try await Tools.untar(tarball)
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: unpacked.path).first)
+        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: unpacked.url.appending(path: "\(folder)/thread.json")))
+        let thread = try #require((json as? [String: Any])?["thread"] as? [String: Any])
+        let replies = try #require(thread["replies"] as? [[String: Any]])
+        let goneIDs = replies.filter { !($0["gone_at"] is NSNull) }.compactMap { ($0["status"] as? [String: Any])?["id"] as? String }
+        #expect(goneIDs == [fixture.ids["dave"]])
+        let bobReplies = try #require(replies.first?["replies"] as? [[String: Any]])
+        #expect(bobReplies.compactMap { ($0["status"] as? [String: Any])?["id"] as? String } == [fixture.ids["carol"], erin])
+        let html = try String(contentsOf: unpacked.url.appending(path: "\(folder)/index.html"), encoding: .utf8)
+        #expect(html.components(separatedBy: "class=\"status gone\"").count - 1 == 1)
+    }
+
+    @Test func aDeletedStatusAskedAboutIsMarkedGone() async throws {
+        let fixture = try await ThreadFixture.make()
+        defer { Task { await fixture.stop() } }
+        let carol = try await fixture.number("carol")
+        #expect(await fixture.server.deleteStatus(id: try #require(fixture.ids["carol"])))
+        let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
+        let report = try await ThreadFetcher(archive: fixture.archive, credentials: credentials, timeout: 10,
+                                             logger: Logger(label: "t")).complete(around: carol)
+        #expect(report.gone == 1 && report.fetched == 0)
+        #expect(try await fixture.archive.status(number: carol).goneAt != nil)
+        #expect(try await fixture.archive.status(number: try await fixture.number("bob")).goneAt == nil)
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import IceboxTestSupport
+import MastodonTestServer
+import Testing
+
+/// `icebox export` as a person or a script uses it, on an archive built by `icebox sync`.
+@Suite(.serialized) struct ExportCLITests {
+    @Test func exportThreadSearchAndTimeline() async throws {
+        var config = TestServerConfig()
+        config.statusCount = 40
+        config.homeShare = 1
+        let server = try await TestServer.start(config)
+        defer { Task { await server.stop() } }
+        let root = try #require(await server.addStatus(username: "alice", mediaPaths: ["/media/cli/a.png"], text: "Export root"))
+        let reply = try #require(await server.addStatus(username: "bob", text: "Export reply", inReplyTo: root))
+        let cli = try CLI()
+        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(try await cli.run("timeline", "add", "home").status == 0)
+        #expect(try await cli.run("sync", "--quiet").status == 0)
+        let out = try TemporaryDirectory("icebox-cli-export")
+
+        // A thread, by the reply's URL: the root comes along.
+        let file = out.url.appending(path: "thread.tar.gz")
+        let url = "https://icebox.test/@bob/\(reply)"
+        let exported = try await cli.run("export", "thread", url, "-o", file.path)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        #expect(exported.stderr.contains("Exported 2 statuses") && exported.stdout.isEmpty)
+        let listing = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/tar"), ["-tzf", file.path])
+        #expect(listing.stdout.contains("/thread.json") && listing.stdout.contains("/media/"))
+
+        // -o - writes the same bytes to standard output.
+        let piped = out.url.appending(path: "piped.tar.gz")
+        let shell = try await CommandRunner.run(URL(fileURLWithPath: "/bin/sh"), [
+            "-c", "\"$0\" export thread \"$1\" -o - --home \"$2\" > \"$3\"", CLI.binary.path, url, cli.home.path, piped.path,
+        ])
+        #expect(shell.status == 0, "\(shell.stderr)")
+        #expect(try Data(contentsOf: piped) == Data(contentsOf: file))
+
+        // Search results, as zstd by the name: as many statuses as search counts.
+        let searched = out.url.appending(path: "search.tar.zst")
+        #expect(try await cli.run("export", "search", "-o", searched.path, "export").status == 0)
+        let count = try await cli.run("search", "--count", "export")
+        let searchJSON = try await Self.threadJSON(searched)
+        #expect(searchJSON["kind"] as? String == "search")
+        #expect((searchJSON["statuses"] as? [Any])?.count == Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)))
+
+        // A pinned timeline, newest first, boosts standing for the post they boost.
+        let timeline = out.url.appending(path: "home.tar")
+        let exportedTimeline = try await cli.run("export", "timeline", "home", "--since", "2026-01-01", "-o", timeline.path)
+        #expect(exportedTimeline.status == 0, "\(exportedTimeline.stderr)")
+        let statuses = try #require(try await Self.threadJSON(timeline)["statuses"] as? [[String: Any]])
+        let dates = statuses.compactMap { ($0["status"] as? [String: Any])?["created_at"] as? String }
+        #expect(dates.count == statuses.count && dates == dates.sorted(by: >) && !dates.isEmpty)
+        #expect(statuses.allSatisfy { ($0["status"] as? [String: Any])?["reblog"] is NSNull })
+        let future = try await cli.run("export", "timeline", "home", "--since", "2099-01-01", "-o", out.url.appending(path: "none.tar").path)
+        #expect(future.status == 1 && future.stderr.contains("nothing to export"))
+
+        // Bad input: a clear line, a non-zero exit, no file.
+        let missing = try await cli.run("export", "thread", "https://example.invalid/@nobody/1", "-o", out.url.appending(path: "x.tar").path)
+        #expect(missing.status == 1 && missing.stderr.contains("not in the archive"))
+        let badDate = try await cli.run("export", "timeline", "home", "--since", "yesterday", "-o", out.url.appending(path: "x.tar").path)
+        #expect(badDate.status == 64 && badDate.stderr.contains("YYYY-MM-DD"))
+        let unpinned = try await cli.run("export", "timeline", "local", "-o", out.url.appending(path: "x.tar").path)
+        #expect(unpinned.status == 64 && unpinned.stderr.contains("not pinned"))
+        let badQuery = try await cli.run("export", "search", "-o", out.url.appending(path: "x.tar").path, "has:banana")
+        #expect(badQuery.status == 64)
+        let noFolder = try await cli.run("export", "thread", url, "-o", out.url.appending(path: "no/such/folder/x.tar").path)
+        #expect(noFolder.status == 74 && noFolder.stderr.contains("cannot write"))
+        #expect(!FileManager.default.fileExists(atPath: out.url.appending(path: "x.tar").path))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).allSatisfy { !$0.hasSuffix(".partial") })
+    }
+
+    /// The `thread.json` of a tarball, unpacked with `tar`.
+    static func threadJSON(_ tarball: URL) async throws -> [String: Any] {
+        let folder = try TemporaryDirectory("icebox-cli-untar")
+        let result = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/tar"), ["-xf", tarball.path, "-C", folder.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let top = try #require(try FileManager.default.contentsOfDirectory(atPath: folder.path).first)
+        let data = try Data(contentsOf: folder.url.appending(path: "\(top)/thread.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+}
