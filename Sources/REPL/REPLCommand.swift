@@ -23,6 +23,8 @@ public enum REPLCommand: Hashable, Sendable {
     case back
     /// `path`: the screens that led here.
     case path
+    /// `export <file>`: the thread on screen, or the statuses listed, as a tarball.
+    case export(String)
     /// `help`: the commands.
     case help
     /// `quit` (or `exit`, or end of input).
@@ -35,7 +37,7 @@ public enum REPLCommand: Hashable, Sendable {
 
     /// Every command name, in the order `help` lists them.
     public static let names = ["search", "open", "thread", "author", "tag", "account", "timeline", "url",
-                               "back", "path", "help", "quit"]
+                               "back", "path", "export", "help", "quit"]
 
     /// The command on `line`; `nil` for a blank line.
     public init?(parsing line: String) throws(Invalid) {
@@ -62,6 +64,7 @@ public enum REPLCommand: Hashable, Sendable {
         case "url": self = .url(try needs("a link to a status, profile or hashtag"))
         case "back": self = try none(.back)
         case "path": self = try none(.path)
+        case "export": self = .export(Self.unquoted(try needs("a file to write, e.g. export thread.tar.gz")))
         case "help", "?": self = try none(.help)
         case "quit", "exit": self = try none(.quit)
         default:
@@ -94,6 +97,7 @@ public enum REPLCommand: Hashable, Sendable {
         url <url>          the status, profile or hashtag a link names, as archived
         back               the previous screen
         path               the screens that led here
+        export <file>      the thread on screen, or the statuses listed: .tar.gz, .tar.zst or .tar
         help               this list
         quit               leave (also exit, or Ctrl-D)
         TAB completes commands, @handles and #tags; ↑ recalls earlier lines.

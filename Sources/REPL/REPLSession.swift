@@ -1,4 +1,5 @@
 import Archive
+import Export
 import Foundation
 import Logging
 import Models
@@ -9,7 +10,7 @@ import Router
 /// returns what to show; the session never prints.
 public struct REPLSession: Sendable {
     public let archive: ArchiveDatabase
-    let home: IceboxHome
+    let exporter: Exporter
     let logger: Logger
     /// Whether output may carry colour codes (a terminal on both ends).
     public var colour: Bool
@@ -31,9 +32,10 @@ public struct REPLSession: Sendable {
         var showsThread = false
     }
 
-    public init(archive: ArchiveDatabase, home: IceboxHome, logger: Logger, colour: Bool = false, pageSize: Int = 20) {
+    /// A session on `archive`; `export` writes through `exporter`.
+    public init(archive: ArchiveDatabase, exporter: Exporter, logger: Logger, colour: Bool = false, pageSize: Int = 20) {
         self.archive = archive
-        self.home = home
+        self.exporter = exporter
         self.logger = logger
         self.colour = colour
         self.pageSize = pageSize
@@ -61,9 +63,11 @@ public struct REPLSession: Sendable {
             return .failed(error.description)
         }
         guard let command else { return Reply() }
+        logger.debug("repl: \(command)")
         do {
             return try await run(command)
         } catch {
+            logger.debug("repl: \(command) failed: \(error)")
             return .failed(String(describing: error).terminalSafeLine)
         }
     }
@@ -83,6 +87,7 @@ public struct REPLSession: Sendable {
         case .path:
             return router.isEmpty ? Reply(note: "Nowhere yet: search, tag, account or url to start.")
                 : Reply(output: router.breadcrumb)
+        case .export(let file): return try await export(to: file)
         case .help: return Reply(output: REPLCommand.helpText)
         case .quit: return Reply(quit: true)
         }

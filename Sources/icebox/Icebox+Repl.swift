@@ -1,6 +1,8 @@
 import Archive
 import ArgumentParser
+import Export
 import Foundation
+import MastodonAPI
 import REPL
 
 extension Icebox {
@@ -21,8 +23,8 @@ extension Icebox {
             try await reportingFailures {
                 let (home, archive, _, logger) = try global.openArchive()
                 let interactive = Console.stdinIsTerminal
-                var session = REPLSession(archive: archive, home: home, logger: logger,
-                                          colour: interactive && Console.stdoutIsTerminal)
+                let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
+                var session = REPLSession(archive: archive, exporter: exporter, logger: logger, colour: interactive && Console.stdoutIsTerminal)
                 if interactive {
                     try await runInteractive(&session, home: home)
                 } else if try await !runScript(&session) {

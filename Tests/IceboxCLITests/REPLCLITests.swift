@@ -42,29 +42,39 @@ import Testing
         let byAuthor = (try JSONSerialization.jsonObject(with: Data(authored.stdout.utf8)) as? [[String: Any]] ?? [])
             .compactMap { $0["number"] as? Int }
 
-        let script = ["search is:reply", "open 2", "thread", "author", "back", "path", "serch typo", "open 1"]
+        let out = try TemporaryDirectory("icebox-repl-export")
+        let tarball = out.url.appending(path: "thread.tar.gz")
+        let script = ["search is:reply", "open 2", "thread", "author", "back", "path", "export \(tarball.path)", "serch typo", "open 1"]
         let result = try await cli.run("repl", stdin: script.joined(separator: "\n") + "\n")
         #expect(result.status == 1, "a failed command fails the script")
-        #expect(result.stderr.contains("line 7: unknown command 'serch'"))
+        #expect(result.stderr.contains("line 8: unknown command 'serch'"))
         #expect(!result.stdout.contains("\u{1B}") && !result.stderr.contains("\u{1B}"), "no colour or terminal codes")
         #expect(!result.stdout.contains("icebox>") && !result.stdout.contains("› status \(second)>"), "no prompt")
 
         // Every numbered line, screen after screen: the results, the thread, the author's posts, the
         // thread again (back), then open 1 shows a status, which has none.
-        let out = result.stdout
-        let listed = Self.listed(in: out)
-        try #require(listed.count == numbers.count + 2 * conversation.count + min(byAuthor.count, 20), "\(out)")
+        let output = result.stdout
+        let listed = Self.listed(in: output)
+        try #require(listed.count == numbers.count + 2 * conversation.count + min(byAuthor.count, 20), "\(output)")
         #expect(Array(listed.prefix(numbers.count)) == numbers, "search lists what search --json finds, in order")
         let thread = Array(listed[numbers.count..<(numbers.count + conversation.count)])
         #expect(Set(thread) == conversation)
         #expect(Array(listed.suffix(conversation.count)) == thread, "back shows the thread again")
         #expect(Array(listed.dropFirst(numbers.count + conversation.count).prefix(min(byAuthor.count, 20)))
                 == Array(byAuthor.prefix(20)), "author lists what from:@ finds, newest first")
-        #expect(out.contains("thread of [\(second)]: \(conversation.count) archived statuses\n"))
-        #expect(out.contains(shown), "open 2 shows the second result as show does")
-        #expect(out.contains("@\(handle): \(byAuthor.count) archived post"))
-        #expect(out.contains("\nsearch:is:reply › status \(second)\n"), "path")
-        #expect(out.hasSuffix(try await cli.run("show", String(thread[0])).stdout), "open 1 picks from the thread")
+        #expect(output.contains("thread of [\(second)]: \(conversation.count) archived statuses\n"))
+        #expect(output.contains(shown), "open 2 shows the second result as show does")
+        #expect(output.contains("@\(handle): \(byAuthor.count) archived post"))
+        #expect(output.contains("\nsearch:is:reply › status \(second)\n"), "path")
+        #expect(output.hasSuffix(try await cli.run("show", String(thread[0])).stdout), "open 1 picks from the thread")
+        // export wrote the thread on screen, each status as archived.
+        #expect(result.stderr.contains("Exported \(conversation.count) statuses and 0 media files to \(tarball.path)"))
+        var uris: [String] = []
+        for number in thread {
+            let raw = try await cli.run("show", "--raw", String(number)).stdout
+            uris.append((try JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any])?["uri"] as? String ?? "")
+        }
+        #expect(Tarball.uris(try await Tarball.threadJSON(tarball)) == uris)
     }
 
     @Test func scriptsSucceedWhenEveryCommandDoes() async throws {

@@ -1,4 +1,5 @@
 import Archive
+import Export
 import Foundation
 import IceboxTestSupport
 import Logging
@@ -38,7 +39,9 @@ final class REPLArchive: @unchecked Sendable {
 
     /// A new session on the archive, listing everything (no page limit gets in a test's way).
     func session(colour: Bool = false) -> REPLSession {
-        REPLSession(archive: archive, home: IceboxHome(directory: home.url), logger: logger, colour: colour, pageSize: 100_000)
+        REPLSession(archive: archive, exporter: Exporter(archive: archive, home: IceboxHome(directory: home.url), version: "test",
+                                                         logger: logger),
+                    logger: logger, colour: colour, pageSize: 100_000)
     }
 
     /// The numbers of the posts whose JSON satisfies `predicate`.

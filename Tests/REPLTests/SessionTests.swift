@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import IceboxTestSupport
 import REPL
 import Router
 import Testing
@@ -144,6 +145,33 @@ import Testing
         #expect(await session.execute("open #999999999").failure == "#999999999 is not in the archive")
         #expect(session.router.path == [.searchResults(query: "coffee")])
         #expect(await session.execute("quit").quit)
+    }
+
+    @Test func exportWritesTheThreadOnScreenOrTheStatusesListed() async throws {
+        let fixture = try await REPLArchive.shared.value
+        let parents = fixture.parents()
+        let reply = try #require(parents.keys.max { depth($0, parents) < depth($1, parents) })
+        let out = try TemporaryDirectory("icebox-repl-export")
+        var session = fixture.session()
+        #expect(await session.execute("export \(out.path)/nothing.tar.gz").failure?.hasPrefix("export: nothing on screen") == true)
+        _ = await session.execute("open #\(reply)")
+        _ = await session.execute("thread")
+        let conversation = session.numbered
+        let thread = await session.execute("export \"\(out.path)/the thread.tar.gz\"")
+        #expect(thread.failure == nil)
+        #expect(thread.note?.hasPrefix("Exported \(conversation.count) statuses and ") == true, "\(thread.note ?? "")")
+        let threadJSON = try await Tarball.threadJSON(out.url.appending(path: "the thread.tar.gz"))
+        #expect(threadJSON["kind"] as? String == "thread" && threadJSON["focus"] as? String == fixture.posts[reply]?["uri"] as? String)
+        #expect(Tarball.uris(threadJSON) == conversation.compactMap { fixture.posts[$0]?["uri"] as? String },
+                "the conversation, in the order listed")
+
+        _ = await session.execute("search coffee")
+        let listed = session.numbered
+        #expect(await session.execute("export \(out.path)/coffee.tar").failure == nil)
+        let setJSON = try await Tarball.threadJSON(out.url.appending(path: "coffee.tar"))
+        #expect(setJSON["kind"] as? String == "search" && setJSON["title"] as? String == "Search: coffee")
+        #expect(Tarball.uris(setJSON) == listed.compactMap { fixture.posts[$0]?["uri"] as? String })
+        #expect(await session.execute("export -").failure?.contains("standard output") == true)
     }
 
     @Test func colourOnlyWhenAsked() async throws {
