@@ -92,7 +92,7 @@ public enum REPLCommand: Hashable, Sendable {
         thread             the conversation of the status on screen, numbered
         author             the archived posts of the status's author
         tag <name>         archived posts with that hashtag
-        account <handle>   an account's archived posts (user@host)
+        account <handle>   an account's archived posts (user@host; a username alone when unique)
         timeline <spec>    what a pinned timeline archived (home, local, tag:swift…)
         url <url>          the status, profile or hashtag a link names, as archived
         back               the previous screen

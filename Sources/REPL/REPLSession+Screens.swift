@@ -26,9 +26,10 @@ extension REPLSession {
             return try await render(.accountDetail(id: account.acct))
         case .hashTag(let tag, let account):
             return try await listing(of: .tag(tag, author: account), title: destination.title)
-        case .pinnedTimeline(let spec):
-            let query: SearchQuery
-            do { query = try SearchQuery(parsing: "in:\(spec)") } catch { throw REPLFailure("timeline \(error.description)") }
+        case .pinnedTimeline(let text):
+            let spec: TimelineSpec
+            do { spec = try TimelineSpec(parsing: text) } catch { throw REPLFailure("timeline: \(error.description)") }
+            let query = SearchQuery(filters: [.init(.inTimeline(spec.description))])
             let total = try await archive.count(query)
             guard total > 0 else { throw REPLFailure("\(destination.title) has no archived posts") }
             let hits = try await archive.search(query, limit: pageSize)
@@ -112,6 +113,21 @@ extension REPLSession {
             // Not a link Icebox can place; it may still be a status uri exactly as archived.
             if let number = try await archive.findStatus(text) { return try await go(to: .statusDetail(id: String(number))) }
             throw REPLFailure("\(text.terminalSafeLine): \(reason.description)")
+        }
+    }
+
+    /// The full handle a typed account names: `user@host` as typed, or the one archived author whose
+    /// username is `user`.
+    func handle(_ typed: String) async throws -> String {
+        guard !typed.contains("@") else { return typed }
+        let matches = try await archive.authorHandles().filter { $0.lowercased().hasPrefix(typed.lowercased() + "@") }
+        switch matches.count {
+        case 1: return matches[0]
+        case 0: throw REPLFailure("account \(typed.terminalSafeLine): no archived author has that name; give user@host")
+        default:
+            throw REPLFailure("account \(typed.terminalSafeLine) could be "
+                + matches.prefix(5).map { "@\($0)" }.joined(separator: ", ").terminalSafeLine
+                + (matches.count > 5 ? "…" : "") + "; give user@host")
         }
     }
 

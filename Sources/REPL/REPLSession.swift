@@ -80,7 +80,7 @@ public struct REPLSession: Sendable {
         case .thread: return try await showThread()
         case .author: return try await go(to: .accountDetail(id: try await currentAuthor()))
         case .tag(let name): return try await go(to: .hashTag(tag: name, account: nil))
-        case .account(let handle): return try await go(to: .accountDetail(id: handle))
+        case .account(let typed): return try await go(to: .accountDetail(id: try await handle(typed)))
         case .timeline(let spec): return try await go(to: .pinnedTimeline(spec: spec))
         case .url(let text): return try await follow(text)
         case .back: return try await back()

@@ -77,6 +77,15 @@ import Testing
         #expect(author.output.hasPrefix("@\(handle): \(byAuthor.count) archived post"))
         let account = await session.execute("account @\(handle.uppercased())")
         #expect(account.failure == nil && Set(session.numbered) == byAuthor, "handles match without case")
+        let username = String(handle.prefix { $0 != "@" })
+        let namesakes = try await fixture.archive.authorHandles().filter { $0.lowercased().hasPrefix(username.lowercased() + "@") }
+        let byName = await session.execute("account \(username)")
+        if namesakes.count == 1 {
+            #expect(byName.failure == nil && session.router.current == .accountDetail(id: handle), "a username alone, when unique")
+        } else {
+            #expect(byName.failure?.contains("could be @") == true)
+        }
+        #expect(await session.execute("account zzzz-nobody").failure?.contains("no archived author has that name") == true)
 
         let counts = Dictionary(fixture.posts.keys.flatMap { n in fixture.tags(n).map { ($0, 1) } }, uniquingKeysWith: +)
         let tag = try #require(counts.max { $0.value < $1.value }?.key)
@@ -142,6 +151,8 @@ import Testing
         #expect(await session.execute("tag nosuchtagatall").failure == "#nosuchtagatall has no posts in the archive")
         #expect(await session.execute("account nobody@example.invalid").failure == "@nobody@example.invalid has no posts in the archive")
         #expect(await session.execute("search has:banana").failure?.hasPrefix("search: has:banana is not known") == true)
+        #expect(await session.execute("timeline bogus:x").failure?.hasPrefix("timeline: unknown timeline") == true)
+        #expect(await session.execute("timeline tag:nosuchtagatall").failure == "timeline:tag:nosuchtagatall has no archived posts")
         #expect(await session.execute("open #999999999").failure == "#999999999 is not in the archive")
         #expect(session.router.path == [.searchResults(query: "coffee")])
         #expect(await session.execute("quit").quit)
