@@ -9,12 +9,14 @@ extension Icebox {
     /// `icebox repl`: browse the archive by moving between screens, as an app does.
     struct Repl: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Browse the archive: search, open statuses, follow threads, authors and tags.",
+            abstract: "Browse the archive: searches, statuses, threads, authors, tags.",
             discussion: """
-                Type help for the commands. On a terminal, lines can be edited (emacs keys, arrows), ↑ recalls
-                earlier ones (kept in repl_history in the archive folder) and TAB completes commands, @handles
-                and #tags. With standard input not a terminal, commands are read one a line with no prompt or
-                colour, and the exit status is 1 when any of them failed: a session can be a script.
+                Type help for the commands. On a terminal, lines can be edited (emacs keys,
+                arrows), ↑ recalls earlier ones (kept in repl_history in the archive folder)
+                and TAB completes commands, @handles and #tags.
+
+                With standard input not a terminal, commands are read one a line with no
+                prompt or colour, and the exit status is 1 when any of them failed.
                 """)
 
         @OptionGroup var global: GlobalOptions
