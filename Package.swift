@@ -2,7 +2,7 @@
 // Icebox: archive Mastodon timelines into a local SQLite full-text index.
 //
 // Modules, dependencies pointing one way:
-//   Models ← MastodonAPI ← Importer → Archive → Models
+//   Models ← MastodonAPI ← Importer → Archive → Models; Display and REPL read Archive through Router
 //   icebox (the executable) sits on top; MastodonTestServer serves a Mastodon-shaped API for tests.
 import PackageDescription
 
@@ -42,6 +42,16 @@ let package = Package(
         .target(name: "SearchQuery", dependencies: ["Models"], swiftSettings: strict),
         // Routes shared by every front end (Ice Cubes' RouterDestination / RouterPath) and URL → route.
         .target(name: "Router", dependencies: ["Models"], swiftSettings: strict),
+        // How archived statuses read in a terminal, shared by `icebox show`/`search` and the REPL.
+        .target(name: "Display", dependencies: ["Models", "Archive", "Router", "SearchQuery"], swiftSettings: strict),
+        // The REPL's session: commands, navigation through Router's routes, completion, history.
+        .target(
+            name: "REPL",
+            dependencies: ["Models", "Archive", "Router", "SearchQuery", "Display", "Export",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
+        // libedit (BSD editline) for the interactive REPL's line editing, history and completion.
+        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
         // The content-addressed media store: downloads, verification, garbage collection.
         .target(
             name: "MediaArchive",
@@ -68,6 +78,7 @@ let package = Package(
         .executableTarget(
             name: "icebox",
             dependencies: ["Models", "MastodonAPI", "Archive", "Importer", "SearchQuery", "Router", "MediaArchive", "Export",
+                           "Display", "REPL", "CLibEdit",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
@@ -94,12 +105,19 @@ let package = Package(
             name: "SchemaEmbedPlugin", capability: .buildTool(),
             dependencies: ["SchemaEmbedder"], path: "Sources/SchemaEmbedPlugin"),
 
-        // Shared by the test targets: temporary folders, Fixtures/, what a test server serves.
+        // Shared by the test targets: temporary folders, Fixtures/, what a test server serves, alice's archive.
         .target(
-            name: "IceboxTestSupport", dependencies: ["MastodonTestServer"], path: "Tests/Support",
+            name: "IceboxTestSupport",
+            dependencies: ["MastodonTestServer", "Archive", "Importer", "MastodonAPI", .product(name: "Logging", package: "swift-log")],
+            path: "Tests/Support",
             swiftSettings: strict),
 
         .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
+        .testTarget(
+            name: "REPLTests",
+            dependencies: ["REPL", "Export", "Archive", "Router", "MastodonTestServer", "IceboxTestSupport",
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         .testTarget(name: "RouterTests", dependencies: ["Router", "Models"], swiftSettings: strict),
         .testTarget(
             name: "SearchTests",

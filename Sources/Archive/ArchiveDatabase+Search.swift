@@ -40,7 +40,8 @@ public struct SearchHit: Codable, Hashable, Sendable {
 }
 
 extension ArchiveDatabase {
-    private static let hitColumns = """
+    /// The columns a `SearchHit` is read from, on `statuses s`.
+    static let hitColumns = """
         SELECT s.id, s.uri, s.url, s.author_handle, s.author_name, s.created_at, s.text, s.spoiler_text,
             s.alt_text, s.language,
             (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server
@@ -74,14 +75,7 @@ extension ArchiveDatabase {
             }
             sql += " LIMIT ? OFFSET ?"
             arguments += [max(limit, 0), max(offset, 0)]
-            var hits = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
-                SearchHit(number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
-                          acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
-                          text: row["text"], spoilerText: row["spoiler_text"], altText: row["alt_text"],
-                          language: row["language"], rank: row["rank"], timelines: [])
-            }
-            try Self.attachTimelines(&hits, db)
-            return hits
+            return try Self.hits(sql, arguments: StatementArguments(arguments), db)
         }
     }
 
@@ -99,6 +93,18 @@ extension ArchiveDatabase {
             return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses s WHERE " + plan.conditions.joined(separator: " AND "),
                                     arguments: StatementArguments(plan.arguments)) ?? 0
         }
+    }
+
+    /// The hits a query on `hitColumns` (plus `rank`) finds, with their timelines.
+    static func hits(_ sql: String, arguments: StatementArguments, _ db: Database) throws -> [SearchHit] {
+        var hits = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+            SearchHit(number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
+                      acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
+                      text: row["text"], spoilerText: row["spoiler_text"], altText: row["alt_text"],
+                      language: row["language"], rank: row["rank"], timelines: [])
+        }
+        try attachTimelines(&hits, db)
+        return hits
     }
 
     private static func attachTimelines(_ hits: inout [SearchHit], _ db: Database) throws {

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Where an archive lives: `archive.sqlite`, `media/`, `credentials.json` and the sync lock.
+/// Where an archive lives: `archive.sqlite`, `media/`, `credentials.json`, the sync lock and the REPL's history.
 public struct IceboxHome: Sendable, Hashable {
     public let directory: URL
 
@@ -24,6 +24,8 @@ public struct IceboxHome: Sendable, Hashable {
     public var media: URL { directory.appending(path: "media") }
     public var credentials: URL { directory.appending(path: "credentials.json") }
     public var syncLock: URL { directory.appending(path: "sync.lock") }
+    /// The REPL's line history, one command a line.
+    public var replHistory: URL { directory.appending(path: "repl_history") }
 
     /// Creates the folder (mode 0700: it holds the credentials file).
     public func create() throws(ArchiveError) {

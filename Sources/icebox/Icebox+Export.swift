@@ -1,5 +1,6 @@
 import Archive
 import ArgumentParser
+import Display
 import Export
 import Foundation
 import Importer
@@ -49,11 +50,7 @@ struct ExportOutput: ParsableArguments {
         let (home, archive, _, logger) = try global.openArchive()
         let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
         let summary = try await body(exporter, archive, home)
-        var line = "Exported \(summary.statuses) status\(summary.statuses == 1 ? "" : "es") and \(summary.mediaFiles) media "
-            + "file\(summary.mediaFiles == 1 ? "" : "s") to \(summary.path) (\(summary.folder)/, \(summary.format.rawValue))"
-        if summary.gone > 0 { line += "; \(summary.gone) marked gone" }
-        if summary.mediaMissing > 0 { line += "; \(summary.mediaMissing) media files missing from the media archive" }
-        Console.err(line)
+        Console.err(summary.sentence)
     }
 }
 

@@ -1,5 +1,6 @@
 import Archive
 import ArgumentParser
+import Display
 import Foundation
 import Models
 import SearchQuery
@@ -56,7 +57,7 @@ extension Icebox {
                 let hits = try await archive.search(query, sort: sort, limit: limit, offset: offset)
                 let words = query.highlightedWords
                 // The snippet is cut from terminal-safe text, so the highlight codes added later are the only ones.
-                let results = hits.map { SearchResult(hit: $0, snippet: SearchResult.snippet($0, words: words)) }
+                let results = hits.map { SearchResult(hit: $0, words: words) }
                 if json { return try Console.json(results) }
                 if jsonl { return try results.forEach { try Console.jsonLine($0) } }
                 if csv { return SearchResult.printCSV(results) }
@@ -70,54 +71,7 @@ extension Icebox {
 
 extension SearchSort: ExpressibleByArgument {}
 
-/// A hit as printed: the stable fields scripts use, plus the snippet.
-struct SearchResult: Encodable {
-    var hit: SearchHit
-    var snippet: Snippet
-
-    enum CodingKeys: String, CodingKey {
-        case number, uri, url, id, acct, createdAt = "created_at", text, snippet, rank, timelines, language
-        case authorName = "author_name", spoilerText = "spoiler_text"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(hit.number, forKey: .number)
-        try c.encode(hit.uri, forKey: .uri)
-        try c.encode(hit.url, forKey: .url)
-        try c.encode(hit.id, forKey: .id)
-        try c.encode(hit.acct, forKey: .acct)
-        try c.encode(hit.authorName, forKey: .authorName)
-        try c.encode(hit.createdAt, forKey: .createdAt)
-        try c.encode(hit.text, forKey: .text)
-        try c.encode(hit.spoilerText, forKey: .spoilerText)
-        try c.encode(snippet.text, forKey: .snippet)
-        try c.encode(hit.rank, forKey: .rank)
-        try c.encode(hit.timelines, forKey: .timelines)
-        try c.encode(hit.language, forKey: .language)
-    }
-
-    /// A snippet from the text, or from the content warning or media descriptions when the searched
-    /// words are there, so a person sees why a status matched.
-    static func snippet(_ hit: SearchHit, words: [String]) -> Snippet {
-        let sources = [("", hit.text), ("CW: ", hit.spoilerText), ("alt: ", hit.altText)]
-        for (label, text) in sources {
-            let snippet = Snippet(text: label + text.terminalSafe, words: words)
-            if !snippet.highlights.isEmpty { return snippet }
-        }
-        return Snippet(text: hit.text.terminalSafe, words: words)
-    }
-
-    /// Three lines for a terminal: number, author and date; the snippet; the link.
-    func listing(colour: Bool) -> String {
-        let marked = colour ? snippet.marked(before: "\u{1B}[1;33m", after: "\u{1B}[0m") : snippet.text
-        let date = hit.createdAt.prefix(16).replacingOccurrences(of: "T", with: " ")
-        let warning = hit.spoilerText.isEmpty ? "" : "  [CW: \(hit.spoilerText.terminalSafe)]"
-        let number = colour ? "\u{1B}[1m[\(hit.number)]\u{1B}[0m" : "[\(hit.number)]"
-        return "\(number) @\(hit.acct.terminalSafe) · \(date) UTC\(warning)\n    \(marked)\n"
-            + "    \((hit.url ?? hit.uri).terminalSafe)"
-    }
-
+extension SearchResult {
     static func printCSV(_ results: [SearchResult]) {
         func field(_ value: String?) -> String {
             let text = (value ?? "").terminalSafe

@@ -12,5 +12,6 @@ struct Icebox: AsyncParsableCommand {
             The archive lives in --home, $ICEBOX_HOME, or $XDG_DATA_HOME/icebox (~/.local/share/icebox).
             """,
         version: IceboxVersion.string,
-        subcommands: [Account.self, Timeline.self, Sync.self, Search.self, Show.self, Export.self, Stats.self, Media.self])
+        subcommands: [Account.self, Timeline.self, Sync.self, Search.self, Show.self, Repl.self, Export.self, Stats.self,
+                      Media.self])
 }

@@ -1,9 +1,7 @@
 import Archive
 import Foundation
 import IceboxTestSupport
-import Importer
 import Logging
-import MastodonAPI
 import MastodonTestServer
 import Models
 import SearchQuery
@@ -39,9 +37,6 @@ final class SearchArchive: @unchecked Sendable {
         server = try await TestServer.start(config)
         home = try TemporaryDirectory("icebox-search")
         let logger = Logger(label: "search-test")
-        archive = try ArchiveDatabase(path: home.url.appending(path: "archive.sqlite"), logger: logger)
-        let credentials = CredentialStore(file: home.url.appending(path: "credentials.json"), logger: logger)
-        let address = try ServerAddress(server.baseURL.absoluteString)
         // Plant known text in statuses of the local timeline (not boosts).
         let local = await server.timelineIDs(.local)
         var planted: [String: String] = [:]
@@ -50,15 +45,7 @@ final class SearchArchive: @unchecked Sendable {
             _ = await server.editStatus(id: id, content: html)
             planted[name] = id
         }
-        let alice = try await AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
-            .add(server: address, token: "test-token")
-        for spec in ["home", "local", "federated", "tag:fixtures@\(server.baseURL.absoluteString)"] {
-            let pinning = try TimelinePinning(specText: spec, account: nil, accounts: [alice])
-            _ = try await archive.addTimeline(spec: pinning.spec, accountHandle: pinning.accountHandle, server: pinning.server)
-        }
-        var options = SyncOptions()
-        options.backfillPages = 1000
-        _ = try await Synchronizer(archive: archive, credentials: credentials.load(), options: options, logger: logger).run()
+        archive = try await AliceArchive.sync(from: server, into: home.url, logger: logger)
         // The oracle: every archived row's JSON.
         var posts: [String: [String: Any]] = [:]
         var boosted = Set<String>()

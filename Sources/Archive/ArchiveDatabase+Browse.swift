@@ -1,0 +1,70 @@
+import Foundation
+import GRDB
+
+/// A list of archived posts a front end browses besides search results: a profile or a hashtag page.
+public enum ArchiveListing: Hashable, Sendable {
+    /// One author's posts (not their boosts). The `user@host` handle is compared without case.
+    case author(String)
+    /// The posts carrying a hashtag (without `#`, compared without case), from everyone or from one
+    /// author (`user@host`).
+    case tag(String, author: String?)
+}
+
+extension ArchiveDatabase {
+    /// The posts of a listing, newest first, with the same fields as search hits.
+    public func posts(_ listing: ArchiveListing, limit: Int = 20, offset: Int = 0) async throws(ArchiveError) -> [SearchHit] {
+        try await read { db in
+            let (conditions, arguments) = Self.conditions(listing)
+            let sql = Self.hitColumns + ", NULL AS rank FROM statuses s WHERE " + conditions
+                + " ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?"
+            return try Self.hits(sql, arguments: StatementArguments(arguments + [max(limit, 0), max(offset, 0)]), db)
+        }
+    }
+
+    /// How many posts a listing holds.
+    public func count(_ listing: ArchiveListing) async throws(ArchiveError) -> Int {
+        try await read { db in
+            let (conditions, arguments) = Self.conditions(listing)
+            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses s WHERE " + conditions,
+                                    arguments: StatementArguments(arguments)) ?? 0
+        }
+    }
+
+    /// The statuses numbered `numbers` as hits, in the order given; numbers not archived are left out.
+    public func posts(numbered numbers: [Int64]) async throws(ArchiveError) -> [SearchHit] {
+        guard !numbers.isEmpty else { return [] }
+        let found = try await read { db in
+            try Self.hits(Self.hitColumns + ", NULL AS rank FROM statuses s WHERE s.id IN (SELECT value FROM json_each(?))",
+                          arguments: ["[" + numbers.map(String.init).joined(separator: ",") + "]"], db)
+        }
+        let byNumber = Dictionary(found.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        return numbers.compactMap { byNumber[$0] }
+    }
+
+    /// The SQL conditions on `statuses s` of a listing, and their arguments.
+    private static func conditions(_ listing: ArchiveListing) -> (String, [any DatabaseValueConvertible]) {
+        var conditions = ["s.reblog_uri IS NULL"]
+        var arguments: [any DatabaseValueConvertible] = []
+        func author(_ handle: String) {
+            // Through the index on lower(author_handle), as from: searches go.
+            conditions.append("lower(s.author_handle) = ?")
+            arguments.append(handle.lowercased())
+        }
+        switch listing {
+        case .author(let handle):
+            author(handle)
+        case .tag(let tag, let handle):
+            let name = (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
+            // The tag column of the word index narrows to candidates when the tag has words in it (an
+            // emoji-only tag has none); the space-separated tag_names column decides exactly.
+            if name.contains(where: { $0.isLetter || $0.isNumber }) {
+                conditions.append("s.id IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)")
+                arguments.append("tag_names : " + SearchCompiler.quote(name))
+            }
+            conditions.append("instr(' ' || s.tag_names || ' ', ?) > 0")
+            arguments.append(" \(name) ")
+            if let handle { author(handle) }
+        }
+        return (conditions.joined(separator: " AND "), arguments)
+    }
+}

@@ -1,0 +1,66 @@
+import Archive
+import Foundation
+import Models
+import SearchQuery
+
+/// A status in a list (search results, a profile, a hashtag) as printed: the stable fields scripts
+/// use (`--json`), plus a snippet of the text that shows why it matched.
+public struct SearchResult: Encodable, Sendable {
+    public var hit: SearchHit
+    public var snippet: Snippet
+
+    public init(hit: SearchHit, snippet: Snippet) {
+        self.hit = hit
+        self.snippet = snippet
+    }
+
+    /// A hit with the snippet cut around `words` (see `snippet(_:words:)`).
+    public init(hit: SearchHit, words: [String]) {
+        self.init(hit: hit, snippet: Self.snippet(hit, words: words))
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case number, uri, url, id, acct, createdAt = "created_at", text, snippet, rank, timelines, language
+        case authorName = "author_name", spoilerText = "spoiler_text"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(hit.number, forKey: .number)
+        try c.encode(hit.uri, forKey: .uri)
+        try c.encode(hit.url, forKey: .url)
+        try c.encode(hit.id, forKey: .id)
+        try c.encode(hit.acct, forKey: .acct)
+        try c.encode(hit.authorName, forKey: .authorName)
+        try c.encode(hit.createdAt, forKey: .createdAt)
+        try c.encode(hit.text, forKey: .text)
+        try c.encode(hit.spoilerText, forKey: .spoilerText)
+        try c.encode(snippet.text, forKey: .snippet)
+        try c.encode(hit.rank, forKey: .rank)
+        try c.encode(hit.timelines, forKey: .timelines)
+        try c.encode(hit.language, forKey: .language)
+    }
+
+    /// A snippet from the text, or from the content warning or media descriptions when the searched
+    /// words are there, so a person sees why a status matched. Cut from terminal-safe text, so colour
+    /// codes added later are the only control sequences in it.
+    public static func snippet(_ hit: SearchHit, words: [String]) -> Snippet {
+        let sources = [("", hit.text), ("CW: ", hit.spoilerText), ("alt: ", hit.altText)]
+        for (label, text) in sources {
+            let snippet = Snippet(text: label + text.terminalSafe, words: words)
+            if !snippet.highlights.isEmpty { return snippet }
+        }
+        return Snippet(text: hit.text.terminalSafe, words: words)
+    }
+
+    /// Three terminal-safe lines: number, author and date; the snippet; the link. `colour` adds bold
+    /// numbers and highlighted words.
+    public func listing(colour: Bool) -> String {
+        let marked = colour ? snippet.marked(before: "\u{1B}[1;33m", after: "\u{1B}[0m") : snippet.text
+        let date = hit.createdAt.prefix(16).replacingOccurrences(of: "T", with: " ")
+        let warning = hit.spoilerText.isEmpty ? "" : "  [CW: \(hit.spoilerText.terminalSafe)]"
+        let number = colour ? "\u{1B}[1m[\(hit.number)]\u{1B}[0m" : "[\(hit.number)]"
+        return "\(number) @\(hit.acct.terminalSafe) · \(date) UTC\(warning)\n    \(marked)\n"
+            + "    \((hit.url ?? hit.uri).terminalSafe)"
+    }
+}

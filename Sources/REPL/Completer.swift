@@ -1,0 +1,47 @@
+import Foundation
+
+/// Tab completion for the REPL: command names, `@handles` and `#tags` the archive holds. Pure: the
+/// line editor asks it for the word under the cursor and inserts what it returns.
+public struct Completer: Sendable {
+    /// Archived authors, `user@host`.
+    public var handles: [String]
+    /// Archived hashtags, without `#`.
+    public var tags: [String]
+
+    public init(handles: [String], tags: [String]) {
+        self.handles = handles
+        self.tags = tags
+    }
+
+    /// What to complete a word to.
+    public enum Result: Hashable, Sendable {
+        /// These words (possibly none).
+        case words([String])
+        /// File names: the word is a path (`export`'s argument).
+        case fileNames
+    }
+
+    /// The completions of `word`, the word being typed, given the text before it on the line.
+    /// Handles and tags match without regard to case.
+    public func complete(_ word: String, after before: String) -> Result {
+        let previous = before.split(whereSeparator: \.isWhitespace).map(String.init)
+        guard let command = previous.first?.lowercased() else {
+            return .words(REPLCommand.names.filter { $0.hasPrefix(word.lowercased()) })
+        }
+        if word.hasPrefix("@") { return .words(Self.matching(handles, word.dropFirst(), prefix: "@")) }
+        if word.hasPrefix("#") { return .words(Self.matching(tags, word.dropFirst(), prefix: "#")) }
+        switch (command, previous.count) {
+        case ("account", 1): return .words(Self.matching(handles, Substring(word), prefix: ""))
+        case ("tag", 1): return .words(Self.matching(tags, Substring(word), prefix: ""))
+        case ("export", 1): return .fileNames
+        case ("search", _) where word.lowercased().hasPrefix("from:@"):
+            return .words(Self.matching(handles, word.dropFirst(6), prefix: String(word.prefix(6))))
+        default: return .words([])
+        }
+    }
+
+    private static func matching(_ candidates: [String], _ typed: Substring, prefix: String) -> [String] {
+        let key = typed.lowercased()
+        return candidates.filter { $0.lowercased().hasPrefix(key) }.map { prefix + $0 }
+    }
+}

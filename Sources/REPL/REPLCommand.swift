@@ -1,0 +1,105 @@
+import Foundation
+
+/// One line typed at the REPL, parsed. Arguments are the rest of the line, so queries keep their
+/// spaces and quotes (`search "exact phrase" from:@alice`).
+public enum REPLCommand: Hashable, Sendable {
+    /// `search <query>`: the archive's search language; numbered results.
+    case search(String)
+    /// `open <n>`: the n-th status of the list on screen; `open #1234`, a URL or a uri: that status.
+    case open(String)
+    /// `thread`: the conversation of the status on screen, numbered.
+    case thread
+    /// `author`: the archived posts of the author of the status on screen.
+    case author
+    /// `tag <name>`: archived posts with that hashtag (`#` optional).
+    case tag(String)
+    /// `account <user@host>`: that account's archived posts (`@` optional).
+    case account(String)
+    /// `timeline <spec>`: what a pinned timeline archived (`home`, `tag:swift`…).
+    case timeline(String)
+    /// `url <url>`: the status, profile or hashtag a web link names, as archived.
+    case url(String)
+    /// `back`: the previous screen.
+    case back
+    /// `path`: the screens that led here.
+    case path
+    /// `export <file>`: the thread on screen, or the statuses listed, as a tarball.
+    case export(String)
+    /// `help`: the commands.
+    case help
+    /// `quit` (or `exit`, or end of input).
+    case quit
+
+    /// A command line that is not a command, in words that name what is wrong.
+    public struct Invalid: Error, Hashable, Sendable, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Every command name, in the order `help` lists them.
+    public static let names = ["search", "open", "thread", "author", "tag", "account", "timeline", "url",
+                               "back", "path", "export", "help", "quit"]
+
+    /// The command on `line`; `nil` for a blank line.
+    public init?(parsing line: String) throws(Invalid) {
+        let trimmed = line.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard !trimmed.isEmpty else { return nil }
+        let name = String(trimmed.prefix { !$0.isWhitespace })
+        let argument = trimmed.dropFirst(name.count).trimmingCharacters(in: .whitespaces)
+        func needs(_ what: String) throws(Invalid) -> String {
+            guard !argument.isEmpty else { throw Invalid(description: "\(name) needs \(what)") }
+            return argument
+        }
+        func none(_ command: REPLCommand) throws(Invalid) -> REPLCommand {
+            guard argument.isEmpty else { throw Invalid(description: "\(name) takes no argument (got '\(argument)')") }
+            return command
+        }
+        switch name.lowercased() {
+        case "search": self = .search(try needs("a query, e.g. search sqlite from:@alice"))
+        case "open": self = .open(try needs("a number from the list on screen, #NUMBER, a URL or a uri"))
+        case "thread": self = try none(.thread)
+        case "author": self = try none(.author)
+        case "tag": self = .tag(Self.dropping("#", from: try needs("a hashtag")))
+        case "account": self = .account(Self.dropping("@", from: try needs("a handle, user@host")))
+        case "timeline": self = .timeline(try needs("a pinned timeline, e.g. home or tag:swift"))
+        case "url": self = .url(try needs("a link to a status, profile or hashtag"))
+        case "back": self = try none(.back)
+        case "path": self = try none(.path)
+        case "export": self = .export(Self.unquoted(try needs("a file to write, e.g. export thread.tar.gz")))
+        case "help", "?": self = try none(.help)
+        case "quit", "exit": self = try none(.quit)
+        default:
+            throw Invalid(description: "unknown command '\(name)' (type help for the list)")
+        }
+    }
+
+    /// One leading `#` or `@` removed.
+    private static func dropping(_ prefix: Character, from text: String) -> String {
+        text.first == prefix ? String(text.dropFirst()) : text
+    }
+
+    /// A path without the quotes around it, if it has them (`"my file.tar.gz"`).
+    private static func unquoted(_ text: String) -> String {
+        for quote in ["\"", "'"] where text.count >= 2 && text.hasPrefix(quote) && text.hasSuffix(quote) {
+            return String(text.dropFirst().dropLast())
+        }
+        return text
+    }
+
+    /// What `help` prints: each command with what it does.
+    public static let helpText = """
+        search <query>     search the archive (from:@user, has:image, "a phrase"…); numbered results
+        open <n>           the n-th status listed on screen (open #1234, a URL or a uri: that status)
+        thread             the conversation of the status on screen, numbered
+        author             the archived posts of the status's author
+        tag <name>         archived posts with that hashtag
+        account <handle>   an account's archived posts (user@host; a username alone when unique)
+        timeline <spec>    what a pinned timeline archived (home, local, tag:swift…)
+        url <url>          the status, profile or hashtag a link names, as archived
+        back               the previous screen
+        path               the screens that led here
+        export <file>      the thread on screen, or the statuses listed: .tar.gz, .tar.zst or .tar
+        help               this list
+        quit               leave (also exit, or Ctrl-D)
+        TAB completes commands, @handles and #tags; ↑ recalls earlier lines.
+        """
+}

@@ -1,0 +1,37 @@
+import Archive
+import Export
+import Foundation
+import Router
+
+extension REPLSession {
+    /// `export <file>`: the whole thread of the status on screen, or else the statuses the screen lists,
+    /// as a tarball whose format the file name picks (`.tar.gz` when it names none).
+    func export(to file: String) async throws -> Reply {
+        guard file != "-" else {
+            throw REPLFailure("export: give a file; the REPL does not write tarballs to standard output")
+        }
+        let destination = ExportDestination.file(URL(fileURLWithPath: (file as NSString).expandingTildeInPath).standardizedFileURL)
+        let summary: ExportSummary
+        if let status = screens.last?.status {
+            summary = try await exporter.exportThread(around: status, to: destination, options: ["from": "repl"])
+        } else if let listed = screens.last?.listed, !listed.isEmpty, let current = router.current {
+            let (kind, name) = Self.exportName(current)
+            summary = try await exporter.exportStatuses(listed, name: name, kind: kind, to: destination,
+                                                        options: ["from": "repl", "route": current.title])
+        } else {
+            throw REPLFailure("export: nothing on screen to export; search, or open a status, first")
+        }
+        return Reply(note: summary.sentence.terminalSafeLine)
+    }
+
+    /// The kind of set a listing screen is and its name, as `icebox export` names them.
+    private static func exportName(_ destination: RouterDestination) -> (kind: String, name: String) {
+        switch destination {
+        case .searchResults(let query): ("search", "Search: \(query)")
+        case .hashTag: ("tag", "Tag: \(destination.title)")
+        case .accountDetail, .accountDetailWithAccount: ("account", "Account: \(destination.title)")
+        case .pinnedTimeline, .list: ("timeline", "Timeline: \(destination.title)")
+        case .statusDetail, .statusDetailWithStatus, .remoteStatusDetail: ("statuses", destination.title)
+        }
+    }
+}

@@ -1,0 +1,147 @@
+import Archive
+import Display
+import Foundation
+import Models
+import Router
+import SearchQuery
+
+extension REPLSession {
+    /// What `destination` shows, without pushing it. Throws when the archive has nothing for it.
+    func render(_ destination: RouterDestination) async throws -> (Reply, Screen) {
+        switch destination {
+        case .searchResults(let text):
+            let query: SearchQuery
+            do { query = try SearchQuery(parsing: text) } catch { throw REPLFailure("search: \(error.description)") }
+            guard !query.isEmpty else { throw REPLFailure("search: give something to search for") }
+            let total = try await archive.count(query)
+            let hits = try await archive.search(query, limit: pageSize)
+            let header = "\(total) match\(total == 1 ? "" : "es") for \(text.terminalSafeLine)"
+            return listing(header: header, hits: hits, total: total, words: query.highlightedWords)
+        case .accountDetail(let id):
+            guard id.contains("@") else {
+                throw REPLFailure("account \(id.terminalSafeLine): give a full handle, user@host")
+            }
+            return try await listing(of: .author(id), title: destination.title)
+        case .accountDetailWithAccount(let account):
+            return try await render(.accountDetail(id: account.acct))
+        case .hashTag(let tag, let account):
+            return try await listing(of: .tag(tag, author: account), title: destination.title)
+        case .pinnedTimeline(let text):
+            let spec: TimelineSpec
+            do { spec = try TimelineSpec(parsing: text) } catch { throw REPLFailure("timeline: \(error.description)") }
+            let query = SearchQuery(filters: [.init(.inTimeline(spec.description))])
+            let total = try await archive.count(query)
+            guard total > 0 else { throw REPLFailure("\(destination.title) has no archived posts") }
+            let hits = try await archive.search(query, limit: pageSize)
+            return listing(header: "\(destination.title): \(total) archived post\(total == 1 ? "" : "s")",
+                           hits: hits, total: total, words: [])
+        case .statusDetail(let id):
+            guard let number = try await StatusReference.resolve(id, in: archive) else {
+                throw REPLFailure("status \(id.terminalSafeLine) is not in the archive")
+            }
+            return try await statusScreen(number)
+        case .statusDetailWithStatus(let status):
+            return try await render(.statusDetail(id: status.uri))
+        case .remoteStatusDetail(let url):
+            guard let number = try await StatusReference.resolve(link: url, in: archive) else {
+                throw REPLFailure("\(destination.title) is not in the archive")
+            }
+            return try await statusScreen(number)
+        case .list(let list):
+            return try await render(.pinnedTimeline(spec: "list:\(list.id)"))
+        }
+    }
+
+    /// One status in full.
+    private func statusScreen(_ number: Int64) async throws -> (Reply, Screen) {
+        let printer = try StatusPrinter(archived: try await archive.status(number: number))
+        return (Reply(output: printer.text.terminalSafe), Screen(listed: nil, status: number))
+    }
+
+    /// A profile or hashtag page: the newest posts, numbered.
+    private func listing(of listing: ArchiveListing, title: String) async throws -> (Reply, Screen) {
+        let total = try await archive.count(listing)
+        guard total > 0 else { throw REPLFailure("\(title) has no posts in the archive") }
+        let hits = try await archive.posts(listing, limit: pageSize)
+        return self.listing(header: "\(title): \(total) archived post\(total == 1 ? "" : "s")",
+                            hits: hits, total: total, words: [])
+    }
+
+    /// A header, then each hit numbered from 1 with its snippet and link.
+    private func listing(header: String, hits: [SearchHit], total: Int, words: [String]) -> (Reply, Screen) {
+        var lines = [header + (total > hits.count ? ", the newest \(hits.count) shown" : "")]
+        for (index, hit) in hits.enumerated() {
+            let number = colour ? "\u{1B}[1m\(index + 1).\u{1B}[0m" : "\(index + 1)."
+            lines.append("\(number) " + SearchResult(hit: hit, words: words).listing(colour: colour))
+        }
+        let reply = hits.isEmpty ? Reply(note: "No matches.") : Reply(output: lines.joined(separator: "\n"))
+        return (reply, Screen(listed: hits.map(\.number), status: nil))
+    }
+
+    /// `open n` (a list position) or `open <reference>` (`#1234`, a URL, a uri, a server id).
+    mutating func open(_ reference: String) async throws -> Reply {
+        if let position = Int(reference) {
+            let listed = numbered
+            guard !listed.isEmpty else {
+                throw REPLFailure("open \(position): no numbered list on screen; search first, or open #NUMBER")
+            }
+            guard (1...listed.count).contains(position) else {
+                throw REPLFailure("open \(position): the list on screen is numbered 1 to \(listed.count)")
+            }
+            return try await go(to: .statusDetail(id: String(listed[position - 1])))
+        }
+        guard let number = try await StatusReference.resolve(reference, in: archive) else {
+            throw REPLFailure("\(reference.terminalSafeLine) is not in the archive")
+        }
+        return try await go(to: .statusDetail(id: String(number)))
+    }
+
+    /// `url <link>`: the route the link names, through the router, shown as archived.
+    mutating func follow(_ text: String) async throws -> Reply {
+        guard let url = URL(string: text) else { throw REPLFailure("\(text.terminalSafeLine) is not a URL") }
+        switch router.handle(url: url) {
+        case .route(let destination):
+            do {
+                let (reply, screen) = try await render(destination)
+                screens.append(screen)
+                return reply
+            } catch {
+                router.back()
+                throw error
+            }
+        case .notARoute(let reason):
+            // Not a link Icebox can place; it may still be a status uri exactly as archived.
+            if let number = try await archive.findStatus(text) { return try await go(to: .statusDetail(id: String(number))) }
+            throw REPLFailure("\(text.terminalSafeLine): \(reason.description)")
+        }
+    }
+
+    /// The full handle a typed account names: `user@host` as typed, or the one archived author whose
+    /// username is `user`.
+    func handle(_ typed: String) async throws -> String {
+        guard !typed.contains("@") else { return typed }
+        let matches = try await archive.authorHandles().filter { $0.lowercased().hasPrefix(typed.lowercased() + "@") }
+        switch matches.count {
+        case 1: return matches[0]
+        case 0: throw REPLFailure("account \(typed.terminalSafeLine): no archived author has that name; give user@host")
+        default:
+            throw REPLFailure("account \(typed.terminalSafeLine) could be "
+                + matches.prefix(5).map { "@\($0)" }.joined(separator: ", ").terminalSafeLine
+                + (matches.count > 5 ? "…" : "") + "; give user@host")
+        }
+    }
+
+    /// The status on screen, or why there is none.
+    func currentStatus(for command: String) throws -> Int64 {
+        guard let status = screens.last?.status else {
+            throw REPLFailure("\(command): no status on screen; open one first")
+        }
+        return status
+    }
+
+    /// The `user@host` of the author of the status on screen.
+    func currentAuthor() async throws -> String {
+        let number = try currentStatus(for: "author")
+        return try StatusPrinter(archived: try await archive.status(number: number)).authorHandle
+    }
+}

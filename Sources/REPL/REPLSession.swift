@@ -1,0 +1,126 @@
+import Archive
+import Export
+import Foundation
+import Logging
+import Models
+import Router
+
+/// A REPL session over one archive: the navigation stack (a `RouterPath` of Ice Cubes' routes), what
+/// each screen showed, and the numbered list on screen. Each typed line goes to `execute(_:)`, which
+/// returns what to show; the session never prints.
+public struct REPLSession: Sendable {
+    public let archive: ArchiveDatabase
+    let exporter: Exporter
+    let logger: Logger
+    /// Whether output may carry colour codes (a terminal on both ends).
+    public var colour: Bool
+    /// How many statuses a list shows.
+    public var pageSize: Int
+
+    /// The routes pushed so far; the last is on screen.
+    public internal(set) var router = RouterPath()
+    /// What each route of `router` showed, in step with it.
+    var screens: [Screen] = []
+
+    /// What a screen showed, kept so that `open`, `thread`, `author` and `export` know what is on it.
+    struct Screen: Sendable {
+        /// The archive numbers listed, in the order numbered on screen; `nil` when the screen lists none.
+        var listed: [Int64]?
+        /// The status shown, for status screens.
+        var status: Int64?
+        /// Whether `thread` replaced the status with its conversation.
+        var showsThread = false
+    }
+
+    /// A session on `archive`; `export` writes through `exporter`.
+    public init(archive: ArchiveDatabase, exporter: Exporter, logger: Logger, colour: Bool = false, pageSize: Int = 20) {
+        self.archive = archive
+        self.exporter = exporter
+        self.logger = logger
+        self.colour = colour
+        self.pageSize = pageSize
+    }
+
+    /// The prompt: where the session is, as the last two screens' titles (`icebox search:swift › status 12> `).
+    public var prompt: String {
+        let titles = router.path.map(\.title)
+        guard !titles.isEmpty else { return "icebox> " }
+        let shown = titles.suffix(2).joined(separator: " › ")
+        return "icebox " + (titles.count > 2 ? "… › " : "") + shown + "> "
+    }
+
+    /// The archive numbers of the numbered list the user sees: the topmost screen's that has one.
+    public var numbered: [Int64] {
+        screens.last(where: { $0.listed != nil })?.listed ?? []
+    }
+
+    /// Runs one typed line. A blank line does nothing.
+    public mutating func execute(_ line: String) async -> Reply {
+        let command: REPLCommand?
+        do {
+            command = try REPLCommand(parsing: line)
+        } catch {
+            return .failed(error.description)
+        }
+        guard let command else { return Reply() }
+        logger.debug("repl: \(command)")
+        do {
+            return try await run(command)
+        } catch {
+            logger.debug("repl: \(command) failed: \(error)")
+            return .failed(String(describing: error).terminalSafeLine)
+        }
+    }
+
+    /// Runs a parsed command.
+    public mutating func run(_ command: REPLCommand) async throws -> Reply {
+        switch command {
+        case .search(let query): return try await go(to: .searchResults(query: query))
+        case .open(let reference): return try await open(reference)
+        case .thread: return try await showThread()
+        case .author: return try await go(to: .accountDetail(id: try await currentAuthor()))
+        case .tag(let name): return try await go(to: .hashTag(tag: name, account: nil))
+        case .account(let typed): return try await go(to: .accountDetail(id: try await handle(typed)))
+        case .timeline(let spec): return try await go(to: .pinnedTimeline(spec: spec))
+        case .url(let text): return try await follow(text)
+        case .back: return try await back()
+        case .path:
+            return router.isEmpty ? Reply(note: "Nowhere yet: search, tag, account or url to start.")
+                : Reply(output: router.breadcrumb)
+        case .export(let file): return try await export(to: file)
+        case .help: return Reply(output: REPLCommand.helpText)
+        case .quit: return Reply(quit: true)
+        }
+    }
+
+    /// Pushes `destination` and shows it; when it cannot be shown, the path is left as it was.
+    mutating func go(to destination: RouterDestination) async throws -> Reply {
+        let (reply, screen) = try await render(destination)
+        router.navigate(to: destination)
+        screens.append(screen)
+        return reply
+    }
+
+    /// Pops the top screen and shows the one below again.
+    mutating func back() async throws -> Reply {
+        guard !router.isEmpty else { throw REPLFailure("nothing to go back to") }
+        router.back()
+        screens.removeLast()
+        guard let destination = router.current, let previous = screens.last else {
+            return Reply(note: "Back at the start.")
+        }
+        if previous.showsThread, let status = previous.status {
+            return try await threadReply(around: status).reply
+        }
+        let (reply, screen) = try await render(destination)
+        screens[screens.count - 1] = screen
+        return reply
+    }
+}
+
+extension String {
+    /// Terminal-safe, on one line (for messages).
+    var terminalSafeLine: String {
+        terminalSafe.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+    }
+}
