@@ -93,14 +93,18 @@ extension Icebox.Export {
 
     struct SearchExport: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "search", abstract: "Export the statuses a search finds, newest first.")
+            commandName: "search", abstract: "Export the statuses a search finds, newest first.",
+            discussion: """
+                Quote a query that has exclusions, so they are not read as options:
+                icebox export search -o cats.tar.gz 'cats -dogs' (or: icebox export search -o cats.tar.gz -- -dogs cats).
+                """)
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ExportOutput
 
         @Option(help: "At most this many statuses (newest first).") var limit = 10_000
 
-        @Argument(parsing: .remaining, help: "The query, as for icebox search.")
+        @Argument(parsing: .allUnrecognized, help: "The query, as for icebox search.")
         var words: [String] = []
 
         func validate() throws {

@@ -38,7 +38,7 @@ import Testing
 
         // Search results, as zstd by the name: as many statuses as search counts.
         let searched = out.url.appending(path: "search.tar.zst")
-        #expect(try await cli.run("export", "search", "-o", searched.path, "export").status == 0)
+        #expect(try await cli.run("export", "search", "export", "-o", searched.path).status == 0, "the query may come before -o")
         let count = try await cli.run("search", "--count", "export")
         let searchJSON = try await Self.threadJSON(searched)
         #expect(searchJSON["kind"] as? String == "search")
