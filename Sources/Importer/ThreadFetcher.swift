@@ -33,6 +33,9 @@ public struct ThreadFetcher: Sendable {
     let logger: Logger
     /// At most this many archived statuses missing from the context are asked for one by one.
     let maxChecks = 200
+    /// Requests of the server's advertised budget left for the user's other apps: checking stops
+    /// (and says so) rather than spend them.
+    let rateReserve = 50
 
     public init(archive: ArchiveDatabase, credentials: Credentials, timeout: TimeInterval = 30, logger: Logger) {
         self.archive = archive
@@ -83,7 +86,11 @@ public struct ThreadFetcher: Sendable {
         for record in unseen.prefix(maxChecks) {
             guard let id = try await localIDs(of: record.number).first(where: { $0.server == host })?.localID else { continue }
             do {
-                _ = try await client.sendExpectingJSON(Statuses.status(id: id))
+                let response = try await client.sendExpectingJSON(Statuses.status(id: id))
+                if let budget = response.rateLimit, budget.remaining <= rateReserve {
+                    logger.warning("\(host) has \(budget.remaining) requests left in its rate limit; the remaining statuses of the thread are not checked")
+                    break
+                }
             } catch where error.httpStatus == 404 || error.httpStatus == 410 {
                 try await markGone(record.number)
                 gone += 1

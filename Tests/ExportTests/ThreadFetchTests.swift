@@ -4,6 +4,7 @@ import Foundation
 import IceboxTestSupport
 import Importer
 import Logging
+import MastodonTestServer
 import Testing
 
 /// `--fetch`: a thread completed from the server's context, deleted statuses kept and marked gone.
@@ -59,5 +60,25 @@ import Testing
         #expect(report.gone == 1 && report.fetched == 0)
         #expect(try await fixture.archive.status(number: carol).goneAt != nil)
         #expect(try await fixture.archive.status(number: try await fixture.number("bob")).goneAt == nil)
+    }
+
+    @Test func checkingStopsBeforeTheUsersRateReserve() async throws {
+        let fixture = try await ThreadFixture.make()
+        defer { Task { await fixture.stop() } }
+        // Bob's and Dave's replies are deleted: the root's context now holds none of the replies, so
+        // bob, carol (under bob) and dave are asked for one by one, in thread order.
+        for name in ["bob", "dave"] { #expect(await fixture.server.deleteStatus(id: try #require(fixture.ids[name]))) }
+        // 53 a window: after the context and two checks only the reserve of 50 is left.
+        await fixture.server.setRateLimit(RateLimit(limit: 53, window: 300))
+        await fixture.server.clearRequestLog()
+        let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
+        let report = try await ThreadFetcher(archive: fixture.archive, credentials: credentials, timeout: 10,
+                                             logger: Logger(label: "t")).complete(around: try await fixture.number("root"))
+        #expect(report.gone == 1, "bob is found gone; carol's answer leaves the reserve, so dave is not asked")
+        #expect(try await fixture.archive.status(number: try await fixture.number("bob")).goneAt != nil)
+        #expect(try await fixture.archive.status(number: try await fixture.number("dave")).goneAt == nil)
+        let paths = await fixture.server.requestLog().map(\.path)
+        let dave = try #require(fixture.ids["dave"])
+        #expect(paths.count == 3 && !paths.contains { $0.hasSuffix(dave) }, "\(paths)")
     }
 }
