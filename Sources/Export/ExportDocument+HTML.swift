@@ -27,6 +27,7 @@ extension ExportDocument {
             page += "<p class=\"summary\">\(items.count) status\(items.count == 1 ? "" : "es") from \(Self.day(first)) "
                 + "to \(Self.day(last)), exported from an Icebox archive.</p>"
         }
+        if let note = incompleteNote { page += "<p class=\"summary\">\(Self.escaped(note))</p>" }
         page += "</header>\n"
         for (index, item) in items.enumerated() { page += article(item, index: index) }
         page += "</main>\n</body>\n</html>\n"
@@ -36,7 +37,7 @@ extension ExportDocument {
     private func article(_ item: Item, index: Int) -> String {
         let status = item.status
         var classes = ["status"]
-        if case .thread(let focus) = kind, focus == index { classes.append("focus") }
+        if case .thread(let focus, _) = kind, focus == index { classes.append("focus") }
         if item.record.goneAt != nil { classes.append("gone") }
         let indent = min(item.depth, 12)
         var html = "<article id=\"s\(index)\" class=\"\(classes.joined(separator: " "))\" style=\"margin-left: \(Double(indent) * 1.75)rem\">\n"

@@ -9,10 +9,12 @@ extension ExportDocument {
         json.beginObject()
         json.formatHeader()
         switch kind {
-        case .thread(let focus):
+        case .thread(let focus, let rootIsReply):
             json.member("kind", "thread")
             json.member("root", items.first?.record.uri)
             json.member("focus", items[focus].record.uri)
+            json.key("root_is_reply")
+            json.bool(rootIsReply)
             json.key("thread")
             let children = self.children
             if !items.isEmpty { node(0, children: children, into: &json) }

@@ -11,6 +11,7 @@ extension ExportDocument {
             lines.append("\(items.count) status\(items.count == 1 ? "" : "es") from \(Self.day(first)) to \(Self.day(last)), "
                 + "exported from an Icebox \(version) archive.")
         }
+        if let note = incompleteNote { lines += ["", Self.markdownEscaped(note)] }
         for item in items {
             lines.append("")
             let prefix = String(repeating: "> ", count: item.depth)

@@ -7,7 +7,9 @@ import Models
 struct ExportDocument {
     /// A thread (a tree around one status) or a flat set (search results, a timeline).
     enum Kind {
-        case thread(focus: Int)
+        /// `focus`: the index of the status asked about; `rootIsReply`: the first status replies to
+        /// one the archive does not hold.
+        case thread(focus: Int, rootIsReply: Bool)
         case set(kind: String, title: String)
     }
 
@@ -66,6 +68,13 @@ struct ExportDocument {
     /// Whether `text` may stand in an entry name: 1 to 64 ASCII letters, digits, `-` or `_`.
     static func isSafeName(_ text: String) -> Bool {
         (1...64).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+    }
+
+    /// A sentence for a thread whose real start is not archived, else `nil`.
+    var incompleteNote: String? {
+        guard case .thread(_, true) = kind else { return nil }
+        return "The conversation starts earlier: the first status here replies to one the archive does not hold "
+            + "(icebox export thread --fetch may complete it)."
     }
 
     /// The indices of each item's replies within the export, in order.

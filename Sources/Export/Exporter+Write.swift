@@ -17,7 +17,7 @@ extension Exporter {
 
     /// Checks the media, renders the documents and the manifest, and writes the tarball.
     func write(_ document: ExportDocument, to destination: ExportDestination, format requested: TarballFormat?,
-               options: [String: String]) async throws(ExportError) -> ExportSummary {
+               options: [String: String]) throws(ExportError) -> ExportSummary {
         let format = requested ?? {
             if case .file(let url) = destination { return TarballFormat(fileName: url.lastPathComponent) }
             return nil

@@ -61,8 +61,8 @@ public struct Exporter: Sendable {
         }
         let root = records[0]
         let name = root.localID.flatMap { ExportDocument.isSafeName($0) ? $0 : nil } ?? String(root.number)
-        let document = ExportDocument(kind: .thread(focus: index[tree.focus] ?? 0), folder: "thread-\(name)", items: items)
-        return try await write(document, to: destination, format: format, options: options.merging(["kind": "thread"]) { $1 })
+        let document = ExportDocument(kind: .thread(focus: index[tree.focus] ?? 0, rootIsReply: tree.rootIsReply), folder: "thread-\(name)", items: items)
+        return try write(document, to: destination, format: format, options: options.merging(["kind": "thread"]) { $1 })
     }
 
     /// Exports statuses as a flat set in the order given (newest first, as search and timelines list
@@ -79,7 +79,7 @@ public struct Exporter: Sendable {
         let safeKind = ExportDocument.isSafeName(kind) ? kind : "statuses"
         let hash = String(SHA256.hex(Data(name.utf8)).prefix(12))
         let document = ExportDocument(kind: .set(kind: safeKind, title: name), folder: "\(safeKind)-\(hash)", items: items)
-        return try await write(document, to: destination, format: format,
+        return try write(document, to: destination, format: format,
                                options: options.merging(["kind": safeKind, "name": name]) { $1 })
     }
 

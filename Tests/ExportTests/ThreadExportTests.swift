@@ -2,6 +2,9 @@ import Archive
 @testable import Export
 import Foundation
 import IceboxTestSupport
+import Logging
+import MastodonAPI
+import Models
 import MediaArchive
 import Testing
 
@@ -63,6 +66,7 @@ import Testing
             let archived = try await fixture.archive.status(number: try await fixture.number(name))
             #expect(threadData.range(of: archived.raw) != nil, "\(name)'s JSON is embedded exactly as archived")
         }
+        #expect(thread["root_is_reply"] as? Bool == false)
         #expect(thread["focus"] as? String == (try await fixture.archive.status(number: try await fixture.number("carol"))).uri)
 
         // The page shows every status, indented by depth, with its images from the tarball's media/.
@@ -131,5 +135,25 @@ import Testing
             let unpacked = try await Tools.untar(first)
             #expect(try FileManager.default.subpathsOfDirectory(atPath: unpacked.path).contains { $0.hasSuffix("thread.json") })
         }
+    }
+
+    @Test func aThreadWhoseStartIsNotArchivedSaysSo() async throws {
+        // Only carol's reply is archived, read alone from the server: its parents are not.
+        let fixture = try await ThreadFixture.make(home: false)
+        defer { Task { await fixture.stop() } }
+        let client = MastodonClient(server: try ServerAddress(fixture.server.baseURL.absoluteString), token: nil,
+                                    logger: Logger(label: "t"))
+        let response = try await client.sendExpectingJSON(Statuses.status(id: try #require(fixture.ids["carol"])))
+        let host = "\(fixture.server.baseURL.host ?? ""):\(fixture.server.baseURL.port ?? 0)"
+        _ = try await fixture.archive.store([try ArchivableStatus(decoding: response.body)], server: host)
+        let out = try TemporaryDirectory("icebox-export-out")
+        let tarball = out.url.appending(path: "t.tar")
+        let summary = try await fixture.exporter.exportThread(around: try await fixture.number("carol"), to: .file(tarball))
+        #expect(summary.statuses == 1)
+        let entries = try LibarchiveReader.entries(of: tarball)
+        let json = try #require(entries.first { $0.name.hasSuffix("/thread.json") }?.data)
+        #expect((try JSONSerialization.jsonObject(with: json) as? [String: Any])?["root_is_reply"] as? Bool == true)
+        let html = String(decoding: try #require(entries.first { $0.name.hasSuffix("/index.html") }?.data), as: UTF8.self)
+        #expect(html.contains("The conversation starts earlier"))
     }
 }
