@@ -51,6 +51,12 @@ extension ArchiveDatabase {
     /// Newest first by default, as Mastodon orders its search results.
     public func search(_ query: SearchQuery, sort: SearchSort = .newest, limit: Int = 20,
                        offset: Int = 0) async throws(ArchiveError) -> [SearchHit] {
+        try await search(query, sort: sort, limit: limit, offset: offset, sparseLimit: SearchPlan.defaultSparseLimit)
+    }
+
+    /// `search` with the planner's sparse limit given: tests set it to take each plan on a small archive.
+    func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
+                sparseLimit: Int) async throws(ArchiveError) -> [SearchHit] {
         try await read { db in
             let compiled = SearchCompiler(query)
             var sql: String
@@ -58,18 +64,21 @@ extension ArchiveDatabase {
             if sort == .relevance, let match = compiled.match {
                 // Text weighs most, then content warning and hashtags, then alt text, author, card and poll.
                 sql = Self.hitColumns + ", bm25(statuses_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 6.0) AS rank FROM statuses_fts "
-                    + "JOIN statuses s ON s.id = statuses_fts.rowid WHERE statuses_fts MATCH ?"
+                    + "JOIN statuses s ON s.sort_key = statuses_fts.rowid WHERE statuses_fts MATCH ?"
                 arguments.append(match)
+                let range = compiled.keyRangeConditions(on: "statuses_fts.rowid")
+                for condition in range.conditions { sql += " AND " + condition }
+                arguments += range.arguments
                 for lookup in compiled.textLookups {
                     sql += " AND " + SearchPlan.rowCheck(lookup)
                     arguments.append(lookup.expression)
                 }
-                sql += " AND " + compiled.conditions.joined(separator: " AND ") + " ORDER BY rank, s.created_at DESC"
+                sql += " AND " + compiled.conditions.joined(separator: " AND ") + " ORDER BY rank, s.sort_key DESC"
                 arguments += compiled.arguments
             } else {
-                guard let plan = try SearchPlan(compiled, db) else { return [] }
-                sql = Self.hitColumns + ", NULL AS rank FROM statuses s WHERE " + plan.conditions.joined(separator: " AND ")
-                    + (sort == .oldest ? " ORDER BY s.created_at, s.id" : " ORDER BY s.created_at DESC, s.id DESC")
+                guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return [] }
+                sql = Self.hitColumns + ", NULL AS rank FROM \(plan.source) WHERE " + plan.conditions.joined(separator: " AND ")
+                    + " ORDER BY " + plan.order(oldestFirst: sort == .oldest)
                 arguments = plan.arguments
             }
             sql += " LIMIT ? OFFSET ?"
@@ -87,17 +96,23 @@ extension ArchiveDatabase {
 
     /// How many statuses a search finds.
     public func count(_ query: SearchQuery) async throws(ArchiveError) -> Int {
+        try await count(query, sparseLimit: SearchPlan.defaultSparseLimit)
+    }
+
+    /// `count` with the planner's sparse limit given (see `search`).
+    func count(_ query: SearchQuery, sparseLimit: Int) async throws(ArchiveError) -> Int {
         try await read { db in
             let compiled = SearchCompiler(query)
             let lookups = compiled.allLookups
             // Words alone: the index's own count (boost wrappers index no text, so none is counted).
             if lookups.count == 1, compiled.conditions.count == 1, compiled.arguments.isEmpty {
-                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(lookups[0].table) WHERE \(lookups[0].table) MATCH ?",
+                let table = lookups[0].table
+                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?",
                                         arguments: [lookups[0].expression]) ?? 0
             }
-            guard let plan = try SearchPlan(compiled, db) else { return 0 }
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses s WHERE " + plan.conditions.joined(separator: " AND "),
-                                    arguments: StatementArguments(plan.arguments)) ?? 0
+            guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return 0 }
+            let sql = "SELECT COUNT(*) FROM \(plan.source) WHERE " + plan.conditions.joined(separator: " AND ")
+            return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(plan.arguments)) ?? 0
         }
     }
 

@@ -65,14 +65,18 @@ extension ArchiveDatabase {
                     SELECT id, edited_at, raw_json, ? FROM statuses WHERE id = ?
                     """).execute(arguments: [now, statusID])
                 var arguments = row.arguments
-                arguments += [now, statusID]
+                arguments += [now, row.sortFloor]
+                arguments += row.sortArguments
+                arguments += [statusID]
                 try db.cachedStatement(sql: StatusRow.updateSQL).execute(arguments: arguments)
                 try replaceMedia(of: statusID, status, db)
                 result.updated += 1
             }
         } else {
-            var arguments = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle).arguments
+            let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle)
+            var arguments = row.arguments
             arguments += [now, now]
+            arguments += row.sortArguments
             try db.cachedStatement(sql: StatusRow.insertSQL).execute(arguments: arguments)
             statusID = db.lastInsertedRowID
             try replaceMedia(of: statusID, status, db)

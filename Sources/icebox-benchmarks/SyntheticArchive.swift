@@ -43,8 +43,9 @@ struct SyntheticArchive {
                     INSERT INTO statuses(id, uri, url, created_at, author_handle, author_name, reblog_uri, visibility,
                         language, sensitive, spoiler_text, content, text, alt_text, extra_text, search_author, tag_names,
                         media_count, has_poll, has_card, in_reply_to, raw_json, raw_server, first_seen_at, updated_at,
-                        search_cjk)
-                    VALUES (?, ?, ?, ?, ?, ?, NULL, 'public', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench.example', ?, ?, ?)
+                        search_cjk, sort_key)
+                    VALUES (?, ?, ?, ?, ?, ?, NULL, 'public', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench.example', ?, ?, ?,
+                        \(SortKey.nextSQL))
                     """)
                 let member = try db.makeStatement(sql: "INSERT INTO timeline_statuses VALUES (?, ?, ?)")
                 let media = try db.makeStatement(sql: "INSERT INTO media_attachments(status_id, position, media_id, type, description) VALUES (?, 0, ?, ?, ?)")
@@ -69,7 +70,8 @@ struct SyntheticArchive {
 
     static func row(_ index: Int, random: inout SeededRandom, start: Date) -> GeneratedRow {
         let id = Int64(index + 1)
-        let date = MastodonDate.format(start.addingTimeInterval(Double(index) * 94.6 + Double(random.next(60))))
+        let created = start.addingTimeInterval(Double(index) * 94.6 + Double(random.next(60)))
+        let date = MastodonDate.format(created)
         let language = ["en", "en", "en", "de", "fr", "ja", "en", "de"][random.next(8)]
         var words: [String] = []
         let length = 5 + random.next(45) + (random.next(10) == 0 ? 80 : 0)
@@ -93,7 +95,7 @@ struct SyntheticArchive {
             id, "https://bench.example/users/u/statuses/\(id)", "https://bench.example/@u/\(id)", date, author, "User \(index % 1000)",
             language, !spoiler.isEmpty, spoiler, "<p>\(text)</p>", text, alt, random.next(25) == 0 ? "poll option a\nb" : "",
             "User \(author)", tags, mediaType == nil ? 0 : 1, random.next(25) == 0, random.next(10) == 0, random.next(3) == 0,
-            raw, date, date, cjk,
+            raw, date, date, cjk, SortKey.floor(created), SortKey.floor(created), SortKey.floor(created),
         ]
         return GeneratedRow(id: id, createdAt: date, arguments: arguments, mediaType: mediaType, alt: alt)
     }
