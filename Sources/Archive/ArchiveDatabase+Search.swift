@@ -83,7 +83,8 @@ extension ArchiveDatabase {
             }
             sql += " LIMIT ? OFFSET ?"
             arguments += [max(limit, 0), max(offset, 0)]
-            var hits = try Row.fetchAll(db, sql: sql, arguments: StatementArguments(arguments)).map { row in
+            // Statements are cached per connection: a query's shape repeats, its values are arguments.
+            var hits = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: StatementArguments(arguments)).map { row in
                 SearchHit(number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
                           acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
                           text: row["text"], spoilerText: row["spoiler_text"], altText: row["alt_text"],
@@ -107,23 +108,22 @@ extension ArchiveDatabase {
             // Words alone: the index's own count (boost wrappers index no text, so none is counted).
             if lookups.count == 1, compiled.conditions.count == 1, compiled.arguments.isEmpty {
                 let table = lookups[0].table
-                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?",
+                return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?"),
                                         arguments: [lookups[0].expression]) ?? 0
             }
             guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return 0 }
             let sql = "SELECT COUNT(*) FROM \(plan.source) WHERE " + plan.conditions.joined(separator: " AND ")
-            return try Int.fetchOne(db, sql: sql, arguments: StatementArguments(plan.arguments)) ?? 0
+            return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(plan.arguments)) ?? 0
         }
     }
 
     private static func attachTimelines(_ hits: inout [SearchHit], _ db: Database) throws {
         guard !hits.isEmpty else { return }
-        let placeholders = Array(repeating: "?", count: hits.count).joined(separator: ",")
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT ts.status_id, t.spec, a.handle FROM timeline_statuses ts
             JOIN timelines t ON t.id = ts.timeline_id LEFT JOIN archiving_accounts a ON a.id = t.account_id
-            WHERE ts.status_id IN (\(placeholders)) ORDER BY t.id
-            """, arguments: StatementArguments(hits.map(\.number)))
+            WHERE ts.status_id IN (SELECT value FROM json_each(?)) ORDER BY t.id
+            """), arguments: ["[" + hits.map { String($0.number) }.joined(separator: ",") + "]"])
         var byStatus: [Int64: [String]] = [:]
         for row in rows {
             let handle: String? = row["handle"]
