@@ -27,29 +27,37 @@ extension ArchiveDatabase {
     /// - Parameter server: the host the statuses came from (their ids are that server's).
     public func store(_ statuses: [ArchivableStatus], server: String, timelineID: Int64,
                       cursor: CursorUpdate) async throws(ArchiveError) -> StoreResult {
-        try await write { db in
+        // Each author's profile is written once per page, not once per status: from their first status
+        // in the page as the server sent it (a boosted post before its boost), the newest.
+        var rows: [(status: Status, raw: Data, writesAuthor: Bool)] = []
+        var authors = Set<String>()
+        func add(_ status: Status, _ raw: Data) {
+            rows.append((status, raw, authors.insert(status.account.fullHandle(servedBy: server)).inserted))
+        }
+        for item in statuses {
+            if let boosted = item.status.reblog { add(boosted, item.rawReblog ?? Data()) }
+            add(item.status, item.raw)
+        }
+        // Stored oldest first: the full-text indexes (keyed by date) then take the page's rows in rising
+        // rowid order, and FTS5 writes out what it holds whenever a rowid is lower than the one before.
+        let oldestFirst = rows.enumerated()
+            .sorted { ($0.element.status.createdAt, $0.offset) < ($1.element.status.createdAt, $1.offset) }.map(\.element)
+        return try await write { db in
             var result = StoreResult()
             let now = Self.now()
-            var authors = Set<String>()
-            for item in statuses {
-                if let boosted = item.status.reblog {
-                    let raw = item.rawReblog ?? Data()
-                    result += try Self.upsert(boosted, raw: raw, server: server, timelineID: timelineID, now: now,
-                                              authors: &authors, db)
-                }
-                result += try Self.upsert(item.status, raw: item.raw, server: server, timelineID: timelineID, now: now,
-                                          authors: &authors, db)
+            for row in oldestFirst {
+                result += try Self.upsert(row.status, raw: row.raw, server: server, timelineID: timelineID, now: now,
+                                          writesAuthor: row.writesAuthor, db)
             }
             try Self.apply(cursor, timelineID: timelineID, db)
             return result
         }
     }
 
-    /// Inserts a status, or updates it when an edit arrived; records its id on `server` and the timeline.
-    /// `authors` holds the handles already updated in this transaction: each author's profile is
-    /// written once per page, not once per status.
+    /// Inserts a status, or updates it when an edit arrived; records its id on `server` and the timeline,
+    /// and the author's profile when `writesAuthor`.
     static func upsert(_ status: Status, raw: Data, server: String, timelineID: Int64?, now: String,
-                       authors: inout Set<String>, _ db: Database) throws -> StoreResult {
+                       writesAuthor: Bool, _ db: Database) throws -> StoreResult {
         var result = StoreResult()
         let statusID: Int64
         let authorHandle = status.account.fullHandle(servedBy: server)
@@ -93,7 +101,7 @@ extension ArchiveDatabase {
                 """).execute(arguments: [timelineID, statusID, now])
             if result.new == 0, db.changesCount > 0 { result.newToTimeline += 1 }
         }
-        if authors.insert(authorHandle).inserted {
+        if writesAuthor {
             try upsertAuthor(status.account, raw: raw, handle: authorHandle, now: now, db)
         }
         return result
