@@ -58,7 +58,7 @@ extension ArchiveDatabase {
             // The tag column of the word index narrows to candidates when the tag has words in it (an
             // emoji-only tag has none); the space-separated tag_names column decides exactly.
             if name.contains(where: { $0.isLetter || $0.isNumber }) {
-                conditions.append("s.id IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)")
+                conditions.append("s.sort_key IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)")
                 arguments.append("tag_names : " + SearchCompiler.quote(name))
             }
             conditions.append("instr(' ' || s.tag_names || ' ', ?) > 0")

@@ -52,6 +52,12 @@ extension ArchiveDatabase {
     /// Newest first by default, as Mastodon orders its search results.
     public func search(_ query: SearchQuery, sort: SearchSort = .newest, limit: Int = 20,
                        offset: Int = 0) async throws(ArchiveError) -> [SearchHit] {
+        try await search(query, sort: sort, limit: limit, offset: offset, sparseLimit: SearchPlan.defaultSparseLimit)
+    }
+
+    /// `search` with the planner's sparse limit given: tests set it to take each plan on a small archive.
+    func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
+                sparseLimit: Int) async throws(ArchiveError) -> [SearchHit] {
         try await read { db in
             let compiled = SearchCompiler(query)
             var sql: String
@@ -59,18 +65,21 @@ extension ArchiveDatabase {
             if sort == .relevance, let match = compiled.match {
                 // Text weighs most, then content warning and hashtags, then alt text, author, card and poll.
                 sql = Self.hitColumns + ", bm25(statuses_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 6.0) AS rank FROM statuses_fts "
-                    + "JOIN statuses s ON s.id = statuses_fts.rowid WHERE statuses_fts MATCH ?"
+                    + "JOIN statuses s ON s.sort_key = statuses_fts.rowid WHERE statuses_fts MATCH ?"
                 arguments.append(match)
+                let range = compiled.keyRangeConditions(on: "statuses_fts.rowid")
+                for condition in range.conditions { sql += " AND " + condition }
+                arguments += range.arguments
                 for lookup in compiled.textLookups {
                     sql += " AND " + SearchPlan.rowCheck(lookup)
                     arguments.append(lookup.expression)
                 }
-                sql += " AND " + compiled.conditions.joined(separator: " AND ") + " ORDER BY rank, s.created_at DESC"
+                sql += " AND " + compiled.conditions.joined(separator: " AND ") + " ORDER BY rank, s.sort_key DESC"
                 arguments += compiled.arguments
             } else {
-                guard let plan = try SearchPlan(compiled, db) else { return [] }
-                sql = Self.hitColumns + ", NULL AS rank FROM statuses s WHERE " + plan.conditions.joined(separator: " AND ")
-                    + (sort == .oldest ? " ORDER BY s.created_at, s.id" : " ORDER BY s.created_at DESC, s.id DESC")
+                guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return [] }
+                sql = Self.hitColumns + ", NULL AS rank FROM \(plan.source) WHERE " + plan.conditions.joined(separator: " AND ")
+                    + " ORDER BY " + plan.order(oldestFirst: sort == .oldest)
                 arguments = plan.arguments
             }
             sql += " LIMIT ? OFFSET ?"
@@ -81,23 +90,30 @@ extension ArchiveDatabase {
 
     /// How many statuses a search finds.
     public func count(_ query: SearchQuery) async throws(ArchiveError) -> Int {
+        try await count(query, sparseLimit: SearchPlan.defaultSparseLimit)
+    }
+
+    /// `count` with the planner's sparse limit given (see `search`).
+    func count(_ query: SearchQuery, sparseLimit: Int) async throws(ArchiveError) -> Int {
         try await read { db in
             let compiled = SearchCompiler(query)
             let lookups = compiled.allLookups
             // Words alone: the index's own count (boost wrappers index no text, so none is counted).
             if lookups.count == 1, compiled.conditions.count == 1, compiled.arguments.isEmpty {
-                return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(lookups[0].table) WHERE \(lookups[0].table) MATCH ?",
+                let table = lookups[0].table
+                return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?"),
                                         arguments: [lookups[0].expression]) ?? 0
             }
-            guard let plan = try SearchPlan(compiled, db) else { return 0 }
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses s WHERE " + plan.conditions.joined(separator: " AND "),
-                                    arguments: StatementArguments(plan.arguments)) ?? 0
+            guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return 0 }
+            let sql = "SELECT COUNT(*) FROM \(plan.source) WHERE " + plan.conditions.joined(separator: " AND ")
+            return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(plan.arguments)) ?? 0
         }
     }
 
-    /// The hits a query on `hitColumns` (plus `rank`) finds, with their timelines.
+    /// The hits a query on `hitColumns` (plus `rank`) finds, with their timelines. Statements are cached
+    /// per connection: a query's shape repeats, its values are arguments.
     static func hits(_ sql: String, arguments: StatementArguments, _ db: Database) throws -> [SearchHit] {
-        var hits = try Row.fetchAll(db, sql: sql, arguments: arguments).map { row in
+        var hits = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
             SearchHit(number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
                       acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
                       text: row["text"], spoilerText: row["spoiler_text"], altText: row["alt_text"],
@@ -109,12 +125,11 @@ extension ArchiveDatabase {
 
     private static func attachTimelines(_ hits: inout [SearchHit], _ db: Database) throws {
         guard !hits.isEmpty else { return }
-        let placeholders = Array(repeating: "?", count: hits.count).joined(separator: ",")
-        let rows = try Row.fetchAll(db, sql: """
+        let rows = try Row.fetchAll(db.cachedStatement(sql: """
             SELECT ts.status_id, t.spec, a.handle FROM timeline_statuses ts
             JOIN timelines t ON t.id = ts.timeline_id LEFT JOIN archiving_accounts a ON a.id = t.account_id
-            WHERE ts.status_id IN (\(placeholders)) ORDER BY t.id
-            """, arguments: StatementArguments(hits.map(\.number)))
+            WHERE ts.status_id IN (SELECT value FROM json_each(?)) ORDER BY t.id
+            """), arguments: ["[" + hits.map { String($0.number) }.joined(separator: ",") + "]"])
         var byStatus: [Int64: [String]] = [:]
         for row in rows {
             let handle: String? = row["handle"]

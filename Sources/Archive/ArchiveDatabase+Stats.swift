@@ -78,7 +78,7 @@ extension ArchiveDatabase {
     public func matchingURIs(fts query: String) async throws(ArchiveError) -> [String] {
         try await read { db in
             try String.fetchAll(db, sql: """
-                SELECT s.uri FROM statuses_fts f JOIN statuses s ON s.id = f.rowid
+                SELECT s.uri FROM statuses_fts f JOIN statuses s ON s.sort_key = f.rowid
                 WHERE statuses_fts MATCH ? ORDER BY s.uri
                 """, arguments: [query])
         }

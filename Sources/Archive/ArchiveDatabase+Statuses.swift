@@ -27,8 +27,9 @@ extension ArchiveDatabase {
     /// - Parameter server: the host the statuses came from (their ids are that server's).
     public func store(_ statuses: [ArchivableStatus], server: String, timelineID: Int64,
                       cursor: CursorUpdate) async throws(ArchiveError) -> StoreResult {
-        try await write { db in
-            let result = try Self.upsert(statuses, server: server, timelineID: timelineID, db)
+        let rows = Self.pageRows(statuses, server: server)
+        return try await write { db in
+            let result = try Self.upsert(rows, server: server, timelineID: timelineID, db)
             try Self.apply(cursor, timelineID: timelineID, db)
             return result
         }
@@ -36,31 +37,52 @@ extension ArchiveDatabase {
 
     /// Stores statuses read outside any timeline (a thread's context), in one transaction.
     public func store(_ statuses: [ArchivableStatus], server: String) async throws(ArchiveError) -> StoreResult {
-        try await write { db in try Self.upsert(statuses, server: server, timelineID: nil, db) }
+        let rows = Self.pageRows(statuses, server: server)
+        return try await write { db in try Self.upsert(rows, server: server, timelineID: nil, db) }
     }
 
-    /// Upserts a page of statuses, boosted posts before their boosts.
-    private static func upsert(_ statuses: [ArchivableStatus], server: String, timelineID: Int64?,
-                               _ db: Database) throws -> StoreResult {
+    /// A status of a page as it is stored, and whether it writes its author's profile.
+    struct PageRow: Sendable {
+        var status: Status
+        var raw: Data
+        var writesAuthor: Bool
+    }
+
+    /// A page's statuses (boosted posts with their boosts), oldest first. Each author's profile is
+    /// written once per page, not once per status: from their first status in the page as the server
+    /// sent it (a boosted post before its boost), the newest. Oldest first, the full-text indexes (keyed
+    /// by date) take the page's rows in rising rowid order, and FTS5 writes out what it holds whenever a
+    /// rowid is lower than the one before.
+    static func pageRows(_ statuses: [ArchivableStatus], server: String) -> [PageRow] {
+        var rows: [PageRow] = []
+        var authors = Set<String>()
+        func add(_ status: Status, _ raw: Data) {
+            rows.append(PageRow(status: status, raw: raw,
+                                writesAuthor: authors.insert(status.account.fullHandle(servedBy: server)).inserted))
+        }
+        for item in statuses {
+            if let boosted = item.status.reblog { add(boosted, item.rawReblog ?? Data()) }
+            add(item.status, item.raw)
+        }
+        return rows.enumerated()
+            .sorted { ($0.element.status.createdAt, $0.offset) < ($1.element.status.createdAt, $1.offset) }.map(\.element)
+    }
+
+    /// Upserts prepared rows, in order.
+    private static func upsert(_ rows: [PageRow], server: String, timelineID: Int64?, _ db: Database) throws -> StoreResult {
         var result = StoreResult()
         let now = Self.now()
-        var authors = Set<String>()
-        for item in statuses {
-            if let boosted = item.status.reblog {
-                result += try upsert(boosted, raw: item.rawReblog ?? Data(), server: server, timelineID: timelineID,
-                                     now: now, authors: &authors, db)
-            }
-            result += try upsert(item.status, raw: item.raw, server: server, timelineID: timelineID, now: now,
-                                 authors: &authors, db)
+        for row in rows {
+            result += try upsert(row.status, raw: row.raw, server: server, timelineID: timelineID, now: now,
+                                 writesAuthor: row.writesAuthor, db)
         }
         return result
     }
 
-    /// Inserts a status, or updates it when an edit arrived; records its id on `server` and the timeline.
-    /// `authors` holds the handles already updated in this transaction: each author's profile is
-    /// written once per page, not once per status.
+    /// Inserts a status, or updates it when an edit arrived; records its id on `server` and the timeline,
+    /// and the author's profile when `writesAuthor`.
     static func upsert(_ status: Status, raw: Data, server: String, timelineID: Int64?, now: String,
-                       authors: inout Set<String>, _ db: Database) throws -> StoreResult {
+                       writesAuthor: Bool, _ db: Database) throws -> StoreResult {
         var result = StoreResult()
         let statusID: Int64
         let authorHandle = status.account.fullHandle(servedBy: server)
@@ -76,14 +98,18 @@ extension ArchiveDatabase {
                     SELECT id, edited_at, raw_json, ? FROM statuses WHERE id = ?
                     """).execute(arguments: [now, statusID])
                 var arguments = row.arguments
-                arguments += [now, statusID]
+                arguments += [now, row.sortFloor]
+                arguments += row.sortArguments
+                arguments += [statusID]
                 try db.cachedStatement(sql: StatusRow.updateSQL).execute(arguments: arguments)
                 try replaceMedia(of: statusID, status, db)
                 result.updated += 1
             }
         } else {
-            var arguments = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle).arguments
+            let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle)
+            var arguments = row.arguments
             arguments += [now, now]
+            arguments += row.sortArguments
             try db.cachedStatement(sql: StatusRow.insertSQL).execute(arguments: arguments)
             statusID = db.lastInsertedRowID
             try replaceMedia(of: statusID, status, db)
@@ -100,7 +126,7 @@ extension ArchiveDatabase {
                 """).execute(arguments: [timelineID, statusID, now])
             if result.new == 0, db.changesCount > 0 { result.newToTimeline += 1 }
         }
-        if authors.insert(authorHandle).inserted {
+        if writesAuthor {
             try upsertAuthor(status.account, raw: raw, handle: authorHandle, now: now, db)
         }
         return result

@@ -48,9 +48,20 @@ public final class ArchiveDatabase: Sendable {
         }
     }
 
-    /// `PRAGMA integrity_check`: "ok" when the file is sound.
+    /// `PRAGMA integrity_check`, then each full-text index checked against the statuses it indexes:
+    /// "ok" when the file and the indexes are sound.
     public func integrityCheck() async throws(ArchiveError) -> String {
-        try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").joined(separator: "; ") }
+        try await write { db in
+            var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+            for index in ["statuses_fts", "statuses_cjk"] {
+                do {
+                    try db.execute(sql: "INSERT INTO \(index)(\(index), rank) VALUES ('integrity-check', 1)")
+                } catch {
+                    problems.append("\(index): \(Self.describe(error))")
+                }
+            }
+            return problems.isEmpty ? "ok" : problems.joined(separator: "; ")
+        }
     }
 
     static func describe(_ error: any Error) -> String {

@@ -18,6 +18,10 @@ struct SearchCompiler {
     /// (the lower-cased handle index answers it).
     var authorLookups: [(sql: String, argument: [String])] = []
 
+    /// The `sort_key` range the positive date filters allow (lower inclusive, upper exclusive): a range of
+    /// rowids in the full-text indexes (see `SortKey`).
+    var keyRange: (lower: Int64?, upper: Int64?) = (nil, nil)
+
     /// `table MATCH expression` for one clause.
     struct TextLookup: Sendable {
         var table: String
@@ -41,7 +45,7 @@ struct SearchCompiler {
         if !positives.isEmpty {
             match = ([positives.joined(separator: " AND ")] + negatives).joined(separator: " NOT ")
         } else if !negatives.isEmpty {
-            conditions.append("s.id NOT IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)")
+            conditions.append("s.sort_key NOT IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)")
             arguments.append(negatives.joined(separator: " OR "))
         }
         for filter in query.filters { add(filter) }
@@ -92,10 +96,10 @@ struct SearchCompiler {
         for matcher in matchers {
             switch matcher {
             case .main(let expression):
-                alternatives.append("s.id IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)")
+                alternatives.append("s.sort_key IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)")
                 arguments.append(expression)
             case .cjk(let expression):
-                alternatives.append("s.id IN (SELECT rowid FROM statuses_cjk WHERE statuses_cjk MATCH ?)")
+                alternatives.append("s.sort_key IN (SELECT rowid FROM statuses_cjk WHERE statuses_cjk MATCH ?)")
                 arguments.append(expression)
             case .like(let character):
                 let pattern = "%" + character.replacingOccurrences(of: "\\", with: "\\\\")
@@ -138,15 +142,19 @@ struct SearchCompiler {
         case .language(let code):
             sql = "s.language = ? COLLATE NOCASE"
             arguments.append(code)
+        // Dates compare as sort keys: the same test as on created_at, and a rowid range for the indexes.
         case .before(let day):
-            sql = "s.created_at < ?"
-            arguments.append(Timestamp.string(day))
+            sql = "s.sort_key < ?"
+            arguments.append(SortKey.floor(day))
+            if !filter.negated { narrow(upper: SortKey.floor(day)) }
         case .after(let day):
-            sql = "s.created_at >= ?"
-            arguments.append(Timestamp.string(day.addingTimeInterval(86_400)))
+            sql = "s.sort_key >= ?"
+            arguments.append(SortKey.floor(day.addingTimeInterval(86_400)))
+            if !filter.negated { narrow(lower: SortKey.floor(day.addingTimeInterval(86_400))) }
         case .during(let day):
-            sql = "(s.created_at >= ? AND s.created_at < ?)"
-            arguments += [Timestamp.string(day), Timestamp.string(day.addingTimeInterval(86_400))]
+            sql = "(s.sort_key >= ? AND s.sort_key < ?)"
+            arguments += [SortKey.floor(day), SortKey.floor(day.addingTimeInterval(86_400))]
+            if !filter.negated { narrow(lower: SortKey.floor(day), upper: SortKey.floor(day.addingTimeInterval(86_400))) }
         case .inTimeline(let spec):
             sql = """
                 EXISTS (SELECT 1 FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
@@ -163,6 +171,20 @@ struct SearchCompiler {
         }
         conditions.append(filter.negated ? "NOT \(sql)" : sql)
         self.arguments += arguments
+    }
+
+    private mutating func narrow(lower: Int64? = nil, upper: Int64? = nil) {
+        if let lower { keyRange.lower = max(keyRange.lower ?? lower, lower) }
+        if let upper { keyRange.upper = min(keyRange.upper ?? upper, upper) }
+    }
+
+    /// `keyRange` as conditions on a rowid of a full-text index (`column`), with their arguments.
+    func keyRangeConditions(on column: String) -> (conditions: [String], arguments: [any DatabaseValueConvertible]) {
+        var conditions: [String] = []
+        var arguments: [any DatabaseValueConvertible] = []
+        if let lower = keyRange.lower { conditions.append("\(column) >= ?"); arguments.append(lower) }
+        if let upper = keyRange.upper { conditions.append("\(column) < ?"); arguments.append(upper) }
+        return (conditions, arguments)
     }
 
     private static func has(_ feature: SearchQuery.Feature) -> String {

@@ -1,73 +1,111 @@
 import Foundation
 import GRDB
 
-/// How to find the statuses of a search in date order without reading every match: the most selective
-/// full-text lookup is probed first. A sparse one (a rare word) becomes a list of candidates to sort; when
-/// every lookup is dense (a common word), the date index is walked newest first and each row is checked
-/// against the index by rowid, stopping as soon as the page is full.
+/// How to find the statuses of a search in date order without reading every match.
+///
+/// The full-text indexes are keyed by `sort_key` (see `SortKey`), so one of them read in rowid order
+/// yields its matches in date order: the plan streams from it, checks the rest of the query on each
+/// joined row and stops as soon as the page is full. When the query has a choice of starting points (two
+/// lookups, or an author), each is probed first; a sparse one (a rare word, an author with few posts)
+/// becomes a short list of candidates to sort instead.
 struct SearchPlan {
-    /// Above this many matches a lookup counts as dense.
-    static let sparseLimit = 2000
+    /// Up to this many matches a lookup counts as sparse.
+    static let defaultSparseLimit = 2000
 
+    /// The FROM clause: `statuses s`, or a full-text index `f` joined to `s` on its rowid.
+    var source = "statuses s"
     var conditions: [String]
     var arguments: [any DatabaseValueConvertible]
+    /// Whether rows come from `f` in rowid (date) order.
+    var streams = false
 
-    /// `nil` when a lookup has no match at all (the search finds nothing).
-    init?(_ compiled: SearchCompiler, _ db: Database) throws {
+    /// `nil` when a lookup or an author has no match at all (the search finds nothing).
+    init?(_ compiled: SearchCompiler, _ db: Database, sparseLimit: Int = Self.defaultSparseLimit) throws {
         var lookups = compiled.allLookups
-        var conditions = compiled.conditions
-        var arguments = compiled.arguments
-        var probed: [(index: Int, rowids: [Int64])] = []
-        for (index, lookup) in lookups.enumerated() {
-            let rowids = try Int64.fetchAll(
-                db, sql: "SELECT rowid FROM \(lookup.table) WHERE \(lookup.table) MATCH ? LIMIT \(Self.sparseLimit + 1)",
-                arguments: [lookup.expression])
-            if rowids.isEmpty { return nil }
-            if rowids.count <= Self.sparseLimit { probed.append((index, rowids)) }
+        conditions = compiled.conditions
+        arguments = compiled.arguments
+        guard !lookups.isEmpty else { return }
+        // With one lookup and no author there is nothing to choose: stream it.
+        if lookups.count > 1 || !compiled.authorLookups.isEmpty {
+            var probed: [(index: Int, keys: [Int64])] = []
+            for (index, lookup) in lookups.enumerated() {
+                let keys = try Int64.fetchAll(
+                    db, sql: "SELECT rowid FROM \(lookup.table) WHERE \(lookup.table) MATCH ? LIMIT \(sparseLimit + 1)",
+                    arguments: [lookup.expression])
+                if keys.isEmpty { return nil }
+                if keys.count <= sparseLimit { probed.append((index, keys)) }
+            }
+            // An author narrows too: their statuses come straight from the handle index.
+            var authorCandidates: [Int64]?
+            for author in compiled.authorLookups {
+                let ids = try Int64.fetchAll(
+                    db, sql: "SELECT s.id FROM statuses s WHERE \(author.sql) LIMIT \(sparseLimit + 1)",
+                    arguments: StatementArguments(author.argument))
+                if ids.isEmpty { return nil }
+                if ids.count <= sparseLimit, ids.count < (authorCandidates?.count ?? Int.max) { authorCandidates = ids }
+            }
+            let sparsest = probed.min(by: { $0.keys.count < $1.keys.count })
+            if let authorCandidates, authorCandidates.count < (sparsest?.keys.count ?? Int.max) {
+                candidates("s.id", authorCandidates, checking: lookups)
+                return
+            }
+            if let sparsest {
+                lookups.remove(at: sparsest.index)
+                candidates("s.sort_key", sparsest.keys, checking: lookups)
+                return
+            }
         }
-        // An author narrows too: their statuses come straight from the handle index.
-        var authorCandidates: [Int64]?
-        for author in compiled.authorLookups {
-            let ids = try Int64.fetchAll(
-                db, sql: "SELECT s.id FROM statuses s WHERE \(author.sql) LIMIT \(Self.sparseLimit + 1)",
-                arguments: StatementArguments(author.argument))
-            if ids.isEmpty { return nil }
-            if ids.count <= Self.sparseLimit, ids.count < (authorCandidates?.count ?? Int.max) { authorCandidates = ids }
-        }
-        let sparsest = probed.min(by: { $0.rowids.count < $1.rowids.count })
-        if let authorCandidates, authorCandidates.count < (sparsest?.rowids.count ?? Int.max) {
-            conditions.append("s.id IN (SELECT value FROM json_each(?))")
-            arguments.append("[" + authorCandidates.map(String.init).joined(separator: ",") + "]")
-        } else if let sparsest {
-            conditions.append("s.id IN (SELECT value FROM json_each(?))")
-            arguments.append("[" + sparsest.rowids.map(String.init).joined(separator: ",") + "]")
-            lookups.remove(at: sparsest.index)
-        }
-        // With a broad author filter SQLite starts from the author index, so a per-row seek would run
-        // for every status of theirs: the word matches are read once into a set instead.
-        let materialise = !compiled.authorLookups.isEmpty && authorCandidates == nil
+        // Every lookup is dense: read the first (the word index, when the query has words) in date order.
+        let driver = lookups.removeFirst()
+        source = "\(driver.table) f CROSS JOIN statuses s ON s.sort_key = f.rowid"
+        streams = true
+        let range = compiled.keyRangeConditions(on: "f.rowid")
+        conditions = ["f.\(driver.table) MATCH ?"] + range.conditions + conditions
+        arguments = [driver.expression] + range.arguments + arguments
+        // Another index is read once into a set (a seek per row would cost more than reading it when its
+        // matches are many), tested on the rowid before the join (`+` keeps it from becoming a seek).
         for lookup in lookups {
-            conditions.append(materialise ? Self.inSet(lookup) : Self.rowCheck(lookup))
+            conditions.append("+f.rowid IN (SELECT rowid FROM \(lookup.table) WHERE \(lookup.table) MATCH ?)")
             arguments.append(lookup.expression)
         }
-        self.conditions = conditions
-        self.arguments = arguments
     }
 
-    /// Row `s` is among a lookup's matches, read once into a set.
-    static func inSet(_ lookup: SearchCompiler.TextLookup) -> String {
-        "s.id IN (SELECT rowid FROM \(lookup.table) WHERE \(lookup.table) MATCH ?)"
+    /// Limits the rows to a list of candidates (`column IN list`) and checks each against `lookups`.
+    private mutating func candidates(_ column: String, _ values: [Int64], checking lookups: [SearchCompiler.TextLookup]) {
+        conditions.append("\(column) IN (SELECT value FROM json_each(?))")
+        arguments.append("[" + values.map(String.init).joined(separator: ",") + "]")
+        for lookup in lookups {
+            conditions.append(Self.rowCheck(lookup))
+            arguments.append(lookup.expression)
+        }
+    }
+
+    /// The ORDER BY terms for a date order: the index's rowid when streaming, else the same key on `s`.
+    func order(oldestFirst: Bool) -> String {
+        (streams ? "f.rowid" : "s.sort_key") + (oldestFirst ? "" : " DESC")
     }
 
     /// Whether row `s` matches a lookup: a seek by rowid in the full-text index.
     static func rowCheck(_ lookup: SearchCompiler.TextLookup) -> String {
-        "EXISTS (SELECT 1 FROM \(lookup.table) WHERE \(lookup.table) MATCH ? AND rowid = s.id)"
+        "EXISTS (SELECT 1 FROM \(lookup.table) WHERE \(lookup.table) MATCH ? AND rowid = s.sort_key)"
     }
 }
 
 extension SearchCompiler {
-    /// Every positive full-text lookup, the word-index expression first.
+    /// Every positive full-text lookup, one per index (the clauses of an index joined with AND, so that
+    /// the index intersects them itself), the word index first.
     var allLookups: [TextLookup] {
-        (match.map { [TextLookup(table: "statuses_fts", expression: $0)] } ?? []) + textLookups
+        var byTable: [(table: String, expressions: [String])] = []
+        for lookup in (match.map { [TextLookup(table: "statuses_fts", expression: $0)] } ?? []) + textLookups {
+            if let index = byTable.firstIndex(where: { $0.table == lookup.table }) {
+                byTable[index].expressions.append(lookup.expression)
+            } else {
+                byTable.append((lookup.table, [lookup.expression]))
+            }
+        }
+        return byTable.map { table, expressions in
+            TextLookup(table: table, expression: expressions.count == 1
+                       ? expressions[0] : expressions.map { "(\($0))" }.joined(separator: " AND "))
+        }
     }
 }

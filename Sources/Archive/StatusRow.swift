@@ -8,6 +8,8 @@ struct StatusRow {
     var uri: String
     var url: String?
     var createdAt: String
+    /// The smallest `sort_key` of its creation millisecond (see `SortKey`).
+    var sortFloor: Int64
     var editedAt: String?
     var authorHandle: String
     var authorName: String
@@ -38,6 +40,7 @@ struct StatusRow {
         uri = status.archiveURI
         url = status.url
         createdAt = Timestamp.string(status.createdAt)
+        sortFloor = SortKey.floor(status.createdAt)
         editedAt = status.editedAt.map(Timestamp.string)
         self.authorHandle = authorHandle
         authorName = status.account.displayName
@@ -81,13 +84,21 @@ struct StatusRow {
         in_reply_to, replies_count, reblogs_count, favourites_count, raw_json, raw_server, search_cjk
         """
 
-    static let insertSQL = "INSERT INTO statuses(\(columns), first_seen_at, updated_at) VALUES ("
-        + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ") + ")"
+    /// Arguments: `arguments`, then first seen and updated, then `sortArguments`.
+    static let insertSQL = "INSERT INTO statuses(\(columns), first_seen_at, updated_at, sort_key) VALUES ("
+        + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ")
+        + ", \(SortKey.nextSQL))"
 
+    /// Arguments: `arguments`, then updated, then the floor and `sortArguments`, then the id. The key is
+    /// kept unless created_at moved to another millisecond.
     static let updateSQL = "UPDATE statuses SET "
         + columns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
             .joined(separator: ", ")
-        + ", updated_at = ? WHERE id = ?"
+        + ", updated_at = ?, sort_key = CASE WHEN sort_key >> \(SortKey.tieBits) = ? >> \(SortKey.tieBits) THEN sort_key"
+        + " ELSE \(SortKey.nextSQL) END WHERE id = ?"
+
+    /// The arguments of `SortKey.nextSQL`.
+    var sortArguments: StatementArguments { [sortFloor, sortFloor, sortFloor] }
 
     var arguments: StatementArguments {
         [uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,

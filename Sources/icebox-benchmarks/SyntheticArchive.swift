@@ -7,7 +7,10 @@ import SearchQuery
 
 /// Writes a large archive straight into the schema (the import path is measured elsewhere): statuses
 /// with realistic text lengths, several languages including Japanese, authors, dates over three years,
-/// media, polls, cards, replies, content warnings and boosts, from a fixed seed.
+/// media, polls, cards, replies, content warnings and boosts, from a fixed seed. They are stored in the
+/// order a sync stores them: archiving began at 60% of the time span, then catch-up pages (newer) and
+/// backfill pages (older) alternate, each page oldest first as Icebox stores one, so archive order is not
+/// date order.
 struct SyntheticArchive {
     let path: URL
     let count: Int
@@ -33,18 +36,23 @@ struct SyntheticArchive {
                 (2, 'tag:swift', NULL, 'https://bench.example', '2026-01-01T00:00:00.000Z')
                 """)
         }
-        var random = SeededRandom(seed: 42)
         let start = MastodonClock.start
-        let batch = 2000
-        for first in stride(from: 0, to: count, by: batch) {
-            let rows = (first..<min(first + batch, count)).map { Self.row($0, random: &random, start: start) }
+        var nextID: Int64 = 1
+        for page in Self.pages(count: count, size: 2000) {
+            // Each row's content depends on its place in time only, not on when it is stored.
+            let rows = page.map { index in
+                var random = SeededRandom(seed: 42 &+ UInt64(index))
+                defer { nextID += 1 }
+                return Self.row(index, id: nextID, random: &random, start: start)
+            }
             try await queue.write { db in
                 let insert = try db.makeStatement(sql: """
                     INSERT INTO statuses(id, uri, url, created_at, author_handle, author_name, reblog_uri, visibility,
                         language, sensitive, spoiler_text, content, text, alt_text, extra_text, search_author, tag_names,
                         media_count, has_poll, has_card, in_reply_to, raw_json, raw_server, first_seen_at, updated_at,
-                        search_cjk)
-                    VALUES (?, ?, ?, ?, ?, ?, NULL, 'public', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench.example', ?, ?, ?)
+                        search_cjk, sort_key)
+                    VALUES (?, ?, ?, ?, ?, ?, NULL, 'public', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench.example', ?, ?, ?,
+                        \(SortKey.nextSQL))
                     """)
                 let member = try db.makeStatement(sql: "INSERT INTO timeline_statuses VALUES (?, ?, ?)")
                 let media = try db.makeStatement(sql: "INSERT INTO media_attachments(status_id, position, media_id, type, description) VALUES (?, 0, ?, ?, ?)")
@@ -59,6 +67,20 @@ struct SyntheticArchive {
         }
     }
 
+    /// Indexes in time order (0 oldest), in the order a sync stores them: from 60% of the span, a page
+    /// of newer statuses and a page of older ones in turn, each page oldest first.
+    static func pages(count: Int, size: Int) -> [[Int]] {
+        let pivot = count * 6 / 10
+        let newer = stride(from: pivot, to: count, by: size).map { Array($0..<min($0 + size, count)) }
+        let older = stride(from: pivot, to: 0, by: -size).map { Array(max($0 - size, 0)..<$0) }
+        var pages: [[Int]] = []
+        for turn in 0..<max(newer.count, older.count) {
+            if turn < newer.count { pages.append(newer[turn]) }
+            if turn < older.count { pages.append(older[turn]) }
+        }
+        return pages
+    }
+
     struct GeneratedRow {
         var id: Int64
         var createdAt: String
@@ -67,9 +89,9 @@ struct SyntheticArchive {
         var alt: String
     }
 
-    static func row(_ index: Int, random: inout SeededRandom, start: Date) -> GeneratedRow {
-        let id = Int64(index + 1)
-        let date = MastodonDate.format(start.addingTimeInterval(Double(index) * 94.6 + Double(random.next(60))))
+    static func row(_ index: Int, id: Int64, random: inout SeededRandom, start: Date) -> GeneratedRow {
+        let created = start.addingTimeInterval(Double(index) * 94.6 + Double(random.next(60)))
+        let date = MastodonDate.format(created)
         let language = ["en", "en", "en", "de", "fr", "ja", "en", "de"][random.next(8)]
         var words: [String] = []
         let length = 5 + random.next(45) + (random.next(10) == 0 ? 80 : 0)
@@ -93,7 +115,7 @@ struct SyntheticArchive {
             id, "https://bench.example/users/u/statuses/\(id)", "https://bench.example/@u/\(id)", date, author, "User \(index % 1000)",
             language, !spoiler.isEmpty, spoiler, "<p>\(text)</p>", text, alt, random.next(25) == 0 ? "poll option a\nb" : "",
             "User \(author)", tags, mediaType == nil ? 0 : 1, random.next(25) == 0, random.next(10) == 0, random.next(3) == 0,
-            raw, date, date, cjk,
+            raw, date, date, cjk, SortKey.floor(created), SortKey.floor(created), SortKey.floor(created),
         ]
         return GeneratedRow(id: id, createdAt: date, arguments: arguments, mediaType: mediaType, alt: alt)
     }

@@ -42,12 +42,13 @@ enum Fixtures {
     }
 
     /// A minimal Mastodon status, for tests that need many or edited ones.
-    static func status(id: String, text: String, editedAt: String? = nil, host: String = "a.example") -> ArchivableStatus {
+    static func status(id: String, text: String, editedAt: String? = nil, host: String = "a.example",
+                       createdAt: String = "2026-01-01T00:00:00.000Z", displayName: String = "Ursula") -> ArchivableStatus {
         let json = """
             {"id":"\(id)","uri":"https://\(host)/users/u/statuses/\(id)","url":"https://\(host)/@u/\(id)",
-             "created_at":"2026-01-01T00:00:00.000Z","edited_at":\(editedAt.map { "\"\($0)\"" } ?? "null"),
+             "created_at":"\(createdAt)","edited_at":\(editedAt.map { "\"\($0)\"" } ?? "null"),
              "content":"<p>\(text)</p>","spoiler_text":"","visibility":"public","sensitive":false,
-             "account":{"id":"1","username":"u","acct":"u","display_name":"Ursula","url":"https://\(host)/@u"},
+             "account":{"id":"1","username":"u","acct":"u","display_name":"\(displayName)","url":"https://\(host)/@u"},
              "media_attachments":[{"id":"m\(id)","type":"image","url":"https://\(host)/m.png","description":"a red kite"}],
              "mentions":[],"tags":[{"name":"Birds","url":"https://\(host)/tags/birds"}],"emojis":[]}
             """

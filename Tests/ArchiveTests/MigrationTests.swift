@@ -94,4 +94,64 @@ import Testing
         #expect(found.map(\.uri) == ["https://a.example/1"])
         #expect(try await archive.integrityCheck() == "ok")
     }
+
+    @Test func anArchiveFromBeforeTheDateOrderedIndexUpgradesWithASoundIndex() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-old-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "archive.sqlite")
+        // An archive as 0004 left it, its indexes keyed by statuses.id; backfill stored older posts later.
+        let queue = try DatabaseQueue(path: path.path)
+        try await queue.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(sql: "CREATE TABLE icebox_schema (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)")
+            for migration in SchemaMigrations.all.prefix(4) {
+                try db.execute(sql: migration.sql)
+                try SchemaMigrations.followUps[migration.name]?(db)
+                try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [migration.name])
+                try db.execute(sql: "INSERT INTO icebox_schema VALUES (?, ?, '2026-01-01T00:00:00.000Z')",
+                               arguments: [migration.name, SchemaMigrations.fnv1a(migration.sql)])
+            }
+            let rows: [(uri: String, createdAt: String, text: String, boosts: String?)] = [
+                ("https://a.example/1", "2026-02-01T10:00:00.000Z", "a kite over the river", nil),
+                ("https://a.example/2", "2026-02-01T10:00:00.000Z", "the kite again", nil),
+                ("https://a.example/3", "2026-01-15T00:00:00.000Z", "東京タワーに行った", nil),
+                ("https://a.example/4", "2026-01-20T00:00:00.000Z", "kite festival", nil),
+                ("https://a.example/5/activity", "2026-02-02T00:00:00.000Z", "", "https://a.example/1"),
+            ]
+            for row in rows {
+                try db.execute(sql: """
+                    INSERT INTO statuses(uri, created_at, author_handle, reblog_uri, visibility, content, text, search_cjk,
+                        raw_json, raw_server, first_seen_at, updated_at)
+                    VALUES (?, ?, 'u@a.example', ?, 'public', '', ?, ?, X'7B7D', 'a.example', '', '')
+                    """, arguments: [row.uri, row.createdAt, row.boosts, row.text, NoSpaceScript.indexText([row.text])])
+            }
+        }
+        try queue.close()
+        let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
+        #expect(try await archive.integrityCheck() == "ok", "each index agrees with the statuses it indexes")
+        func uris(_ text: String, _ sort: SearchSort = .newest) async throws -> [String] {
+            try await archive.search(try SearchQuery(parsing: text), sort: sort).map(\.uri)
+        }
+        // Same millisecond: archive order (2 after 1); then the backfilled 4, though archived last.
+        #expect(try await uris("kite") == ["https://a.example/2", "https://a.example/1", "https://a.example/4"])
+        #expect(try await uris("kite", .oldest) == ["https://a.example/4", "https://a.example/1", "https://a.example/2"])
+        #expect(try await uris("タワー") == ["https://a.example/3"])
+        #expect(try await archive.count(try SearchQuery(parsing: "kite")) == 3)
+        // A status archived after the upgrade, in the same millisecond, comes after the earlier ones' tie.
+        let timeline = try await archive.addTimeline(spec: "home", accountHandle: nil, server: "https://a.example")
+        let late = Fixtures.status(id: "7", text: "kite late", createdAt: "2026-02-01T10:00:00.000Z")
+        _ = try await archive.store([late], server: "a.example", timelineID: timeline.id, cursor: .init())
+        #expect(try await uris("kite").prefix(2) == [late.status.archiveURI, "https://a.example/2"])
+        // Changing a migrated row removes its old entry from the index: it was where the rebuild put it.
+        let writer = try DatabaseQueue(path: path.path)
+        try await writer.write { db in
+            try db.execute(sql: "UPDATE statuses SET text = 'hawk festival' WHERE uri = 'https://a.example/4'")
+            try db.execute(sql: "UPDATE statuses SET search_cjk = '' WHERE uri = 'https://a.example/3'")
+        }
+        #expect(try await uris("kite").contains("https://a.example/4") == false)
+        #expect(try await uris("hawk") == ["https://a.example/4"])
+        #expect(try await uris("タワー").isEmpty)
+        #expect(try await archive.integrityCheck() == "ok")
+    }
 }

@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import GRDB
 import Models
 import Testing
 
@@ -104,5 +105,24 @@ import Testing
         #expect(try await archive.database.timelines().isEmpty)
         let back = try await pinned(archive)
         #expect(back.id == timeline.id)
+    }
+
+    @Test func aPageIsStoredOldestFirstAndTheNewestStatusGivesTheAuthorsProfile() async throws {
+        let archive = try TemporaryArchive()
+        let timeline = try await pinned(archive)
+        // As a server sends a page: newest first. The author renamed themselves in between.
+        let page = [Fixtures.status(id: "3", text: "third", createdAt: "2026-01-03T00:00:00.000Z", displayName: "Ursula Now"),
+                    Fixtures.status(id: "2", text: "second", createdAt: "2026-01-02T00:00:00.000Z", displayName: "Ursula Then"),
+                    Fixtures.status(id: "1", text: "first", createdAt: "2026-01-01T00:00:00.000Z", displayName: "Ursula Then")]
+        let result = try await archive.database.store(page, server: "a.example", timelineID: timeline.id, cursor: .init())
+        #expect(result.new == 3)
+        let queue = try DatabaseQueue(path: archive.database.path.path)
+        let (order, name) = try await queue.read { db in
+            (try String.fetchAll(db, sql: "SELECT text FROM statuses ORDER BY id"),
+             try String.fetchOne(db, sql: "SELECT display_name FROM authors WHERE handle = 'u@a.example'"))
+        }
+        #expect(order == ["first", "second", "third"], "stored in date order, so the index takes rising rowids")
+        #expect(name == "Ursula Now", "the profile as of the newest status")
+        #expect(try await archive.database.integrityCheck() == "ok")
     }
 }

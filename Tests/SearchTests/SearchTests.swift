@@ -1,8 +1,8 @@
-import Archive
 import Foundation
 import Models
 import SearchQuery
 import Testing
+@testable import Archive
 
 /// Every operator against an archive built by sync, checked against what the archived JSON says.
 @Suite struct SearchTests {
@@ -162,5 +162,51 @@ import Testing
         let newest = Set(try await s.archive.search(parsed, sort: .newest, limit: 100_000).map(\.uri))
         let ranked = Set(try await s.archive.search(parsed, sort: .relevance, limit: 100_000).map(\.uri))
         #expect(!newest.isEmpty && newest == ranked)
+    }
+
+    @Test func everyPlanOrdersByTheArchivedDatesThoughBackfillStoredOlderPostsLater() async throws {
+        let s = try await fixture()
+        func date(_ hit: SearchHit) -> Date? {
+            (s.posts[hit.uri]?["created_at"] as? String).flatMap(MastodonDate.parse)
+        }
+        // The sync archived older posts after newer ones: archive order is not date order here.
+        let everything = try await s.archive.search(try SearchQuery(parsing: "-has:poll"), limit: 100_000)
+        #expect(everything.count > 100)
+        #expect(zip(everything, everything.dropFirst()).contains { $0.number < $1.number }, "a newer post archived earlier")
+        // A word and a space-less piece that occur in the same post, for a query on both indexes.
+        let words = ["mastodon", "swift", "linux", "cats", "sqlite", "fediverse", "icebox", "photography"]
+        let pieces = ["天気", "東京", "猫", "週末", "日本語", "ネタバレ", "アプリ"]
+        let mixed = try #require(words.flatMap { w in pieces.map { (w, $0) } }.first { w, p in
+            !s.containing(w).intersection(s.containing(p)).isEmpty
+        })
+        let day = String(MastodonDate.format(try #require(everything.dropFirst(everything.count / 2).first.flatMap(date))).prefix(10))
+        let queries = ["mastodon", "東京", "東京 天気", "\(mixed.0) \(mixed.1)", "mastodon has:media", "mastodon -has:media",
+                       "from:@halcy", "mastodon from:@alice", "東京 from:@alice", "mastodon after:\(day)",
+                       "mastodon before:\(day)", "has:image", "\"the light\"", "mastodon OR 天気"]
+        for text in queries {
+            let query = try SearchQuery(parsing: text)
+            var found: [[String]] = []
+            // 0: every lookup counts as dense (an index is streamed in date order); else candidates are sorted.
+            for sparseLimit in [0, SearchPlan.defaultSparseLimit] {
+                let hits = try await s.archive.search(query, sort: .newest, limit: 100_000, offset: 0, sparseLimit: sparseLimit)
+                let dated = hits.map { (hit: $0, date: date($0)) }
+                #expect(dated.allSatisfy { $0.date != nil }, "\(text): every hit is an archived post")
+                let expected = dated.sorted { ($0.date ?? .distantPast, $0.hit.number) > ($1.date ?? .distantPast, $1.hit.number) }
+                #expect(hits.map(\.uri) == expected.map(\.hit.uri), "\(text) newest first, sparse limit \(sparseLimit)")
+                let oldest = try await s.archive.search(query, sort: .oldest, limit: 100_000, offset: 0, sparseLimit: sparseLimit)
+                #expect(oldest.map(\.uri) == hits.reversed().map(\.uri), "\(text) oldest first")
+                var paged: [String] = []
+                for offset in stride(from: 0, to: hits.count + 7, by: 7) {
+                    paged += try await s.archive.search(query, sort: .newest, limit: 7, offset: offset, sparseLimit: sparseLimit).map(\.uri)
+                }
+                #expect(paged == hits.map(\.uri), "\(text) page by page")
+                #expect(try await s.archive.count(query, sparseLimit: sparseLimit) == hits.count, "\(text) count")
+                found.append(hits.map(\.uri))
+            }
+            #expect(found[0] == found[1], "\(text): both plans find the same")
+            #expect(!found[0].isEmpty, "\(text) finds something")
+        }
+        #expect(try await s.find("東京 天気") == s.containing("東京").intersection(s.containing("天気")))
+        #expect(try await s.find("\(mixed.0) \(mixed.1)") == s.containing(mixed.0).intersection(s.containing(mixed.1)))
     }
 }
