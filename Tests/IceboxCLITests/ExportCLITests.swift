@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import IceboxTestSupport
 import MastodonTestServer
 import Testing
@@ -68,6 +71,39 @@ import Testing
         #expect(noFolder.status == 74 && noFolder.stderr.contains("cannot write"))
         #expect(!FileManager.default.fileExists(atPath: out.url.appending(path: "x.tar").path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).allSatisfy { !$0.hasSuffix(".partial") })
+    }
+
+    @Test func everyRealFixtureExports() async throws {
+        let server = try await TestServer.startWithFixtures(statuses: 10)
+        defer { Task { await server.stop() } }
+        let cli = try CLI()
+        let spec = "tag:fixtures@\(server.baseURL.absoluteString)"
+        #expect(try await cli.run("timeline", "add", spec).status == 0)
+        // The real fixtures reference media on real servers: never fetched from a test.
+        #expect(try await cli.run("sync", "--quiet", "--no-media").status == 0)
+        let out = try TemporaryDirectory("icebox-cli-export")
+        let tarball = out.url.appending(path: "fixtures.tar.gz")
+        let exported = try await cli.run("export", "timeline", spec, "-o", tarball.path)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        // What the feed serves, read with plain HTTP: each boost stands for the post it boosts.
+        let url = server.baseURL.appending(path: "/api/v1/timelines/tag/fixtures").appending(queryItems: [.init(name: "limit", value: "40")])
+        let (data, _) = try await URLSession.shared.data(from: url)
+        let page = try #require(try JSONSerialization.jsonObject(with: data) as? [[String: Any]])
+        #expect(!page.isEmpty && page.count < 40, "one page holds the whole feed")
+        let posts = Set(page.compactMap { (($0["reblog"] as? [String: Any]) ?? $0)["uri"] as? String })
+        let statuses = try #require(try await Self.threadJSON(tarball)["statuses"] as? [[String: Any]])
+        #expect(statuses.count == posts.count, "each post once")
+        #expect(Set(statuses.compactMap { $0["uri"] as? String }) == posts)
+        // Each status is embedded exactly as served (its id and content survive byte for byte).
+        let served = Dictionary(page.compactMap { item -> (String, [String: Any])? in
+            let post = (item["reblog"] as? [String: Any]) ?? item
+            return (post["uri"] as? String).map { ($0, post) }
+        }, uniquingKeysWith: { first, _ in first })
+        for status in statuses {
+            let exported = status["status"] as? [String: Any]
+            let uri = status["uri"] as? String ?? ""
+            #expect(exported?["content"] as? String == served[uri]?["content"] as? String, "\(uri)")
+        }
     }
 
     /// The `thread.json` of a tarball, unpacked with `tar`.
