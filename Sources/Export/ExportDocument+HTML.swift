@@ -22,11 +22,7 @@ extension ExportDocument {
             <main>
             <header><h1>\(Self.escaped(title))</h1>
             """
-        let dates = items.map(\.status.createdAt).sorted()
-        if let first = dates.first, let last = dates.last {
-            page += "<p class=\"summary\">\(items.count) status\(items.count == 1 ? "" : "es") from \(Self.day(first)) "
-                + "to \(Self.day(last)), exported from an Icebox archive.</p>"
-        }
+        if let summary = summary(version: version) { page += "<p class=\"summary\">\(Self.escaped(summary))</p>" }
         if let note = incompleteNote { page += "<p class=\"summary\">\(Self.escaped(note))</p>" }
         page += "</header>\n"
         for (index, item) in items.enumerated() { page += article(item, index: index) }
@@ -115,8 +111,7 @@ extension ExportDocument {
     /// An anchor to an `http(s)` URL, opening elsewhere without telling that site where it came from;
     /// `nil` for any other scheme.
     static func anchor(_ url: String, text: String) -> String? {
-        let lower = url.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        guard isWebLink(url) else { return nil }
         return "<a href=\"\(escaped(url))\" rel=\"noopener noreferrer nofollow\">\(escaped(text))</a>"
     }
 

@@ -6,11 +6,7 @@ extension ExportDocument {
     /// Everything from servers is escaped, so no post can add headings, links, images or HTML of its own.
     func markdown(version: String) -> Data {
         var lines = ["# " + Self.markdownEscaped(title), ""]
-        let dates = items.map(\.status.createdAt).sorted()
-        if let first = dates.first, let last = dates.last {
-            lines.append("\(items.count) status\(items.count == 1 ? "" : "es") from \(Self.day(first)) to \(Self.day(last)), "
-                + "exported from an Icebox \(version) archive.")
-        }
+        if let summary = summary(version: version) { lines.append(Self.markdownEscaped(summary)) }
         if let note = incompleteNote { lines += ["", Self.markdownEscaped(note)] }
         for item in items {
             lines.append("")
@@ -62,8 +58,7 @@ extension ExportDocument {
 
     /// `<https://…>` for an http(s) URL (with `<`, `>`, spaces and controls percent-encoded), else `nil`.
     static func autolink(_ url: String) -> String? {
-        let lower = url.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        guard isWebLink(url) else { return nil }
         var out = ""
         for scalar in url.unicodeScalars {
             if scalar == "<" || scalar == ">" || scalar == " " || scalar.value < 0x20 || scalar.value == 0x7F {

@@ -70,6 +70,20 @@ struct ExportDocument {
         (1...64).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
+    /// `5 statuses from 2026-03-01 to 2026-03-04, exported from an Icebox 0.1.0 archive.`; `nil` when empty.
+    func summary(version: String) -> String? {
+        let dates = items.map(\.status.createdAt).sorted()
+        guard let first = dates.first, let last = dates.last else { return nil }
+        return "\(items.count) status\(items.count == 1 ? "" : "es") from \(Self.day(first)) to \(Self.day(last)), "
+            + "exported from an Icebox \(version) archive."
+    }
+
+    /// Whether `url` is an `http(s)` link, the only kind an export links to.
+    static func isWebLink(_ url: String) -> Bool {
+        let scheme = url.prefix(8).lowercased()
+        return scheme.hasPrefix("https://") || scheme.hasPrefix("http://")
+    }
+
     /// A sentence for a thread whose real start is not archived, else `nil`.
     var incompleteNote: String? {
         guard case .thread(_, true) = kind else { return nil }

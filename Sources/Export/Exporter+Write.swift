@@ -2,12 +2,6 @@ import Archive
 import Foundation
 import MediaArchive
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension Exporter {
     /// One entry of the tarball, relative to its folder.
     enum Entry {
