@@ -35,6 +35,7 @@ let package = Package(
         .target(
             name: "Archive",
             dependencies: ["Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
             plugins: ["SchemaEmbedPlugin"]),

@@ -20,8 +20,12 @@ public struct ArchiveStats: Codable, Hashable, Sendable {
     public var mediaBytes: Int64
     /// Attachments whose file is not stored (not fetched yet, or every URL for it failed).
     public var mediaMissing: Int
-    /// Earlier versions kept of edited statuses.
+    /// Earlier versions kept of edited statuses (as archived, and from servers' edit histories).
     public var editVersions: Int
+    /// Statuses kept unreadable with their bytes and not archived since (`icebox unreadable`).
+    public var unreadable: Int
+    /// Other servers' copies of archived posts kept beside the one shown.
+    public var otherCopies: Int
     /// The database file with its WAL, in bytes.
     public var databaseBytes: Int64
     public var oldest: String?
@@ -47,7 +51,9 @@ extension ArchiveDatabase {
                 mediaFiles: try count("SELECT COUNT(*) FROM media_files"),
                 mediaBytes: try Int64.fetchOne(db, sql: "SELECT IFNULL(SUM(size), 0) FROM media_files") ?? 0,
                 mediaMissing: try count("SELECT COUNT(*) FROM media_attachment_files WHERE sha256 IS NULL"),
-                editVersions: try count("SELECT COUNT(*) FROM status_versions"),
+                editVersions: try count("SELECT (SELECT COUNT(*) FROM status_versions) + (SELECT COUNT(*) FROM status_edits)"),
+                unreadable: try count("SELECT COUNT(*) FROM unreadable_statuses WHERE archived_at IS NULL"),
+                otherCopies: try count("SELECT COUNT(*) FROM status_copies"),
                 databaseBytes: size,
                 oldest: try String.fetchOne(db, sql: "SELECT MIN(created_at) FROM statuses"),
                 newest: try String.fetchOne(db, sql: "SELECT MAX(created_at) FROM statuses"))

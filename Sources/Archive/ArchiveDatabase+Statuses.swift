@@ -10,6 +10,8 @@ public struct StoreResult: Sendable, Hashable {
     public var updated = 0
     /// Statuses already archived that this timeline had not recorded yet.
     public var newToTimeline = 0
+    /// Statuses kept unreadable (see ``ArchiveDatabase/keepUnreadable(_:origin:_:)``).
+    public var unreadable = 0
 
     public init() {}
 
@@ -17,6 +19,32 @@ public struct StoreResult: Sendable, Hashable {
         lhs.new += rhs.new
         lhs.updated += rhs.updated
         lhs.newToTimeline += rhs.newToTimeline
+        lhs.unreadable += rhs.unreadable
+    }
+}
+
+/// Where a page of statuses came from: the server, how far its copies are to be believed, and for
+/// statuses that cannot be read, where to find them again.
+public struct PageOrigin: Sendable, Hashable {
+    /// The host (with port) the statuses came from; their ids are that server's.
+    public var server: String
+    /// Read with one of the user's accounts, or anonymously. A status whose uri is on `server` itself
+    /// is the origin's copy whatever this says.
+    public var authority: CopyAuthority
+    /// The timeline the page belongs to; `nil` outside a timeline (a thread's context).
+    public var timelineID: Int64?
+    /// The request the page answered (`max_id=…`, `min_id=…`, `''` for the newest page).
+    public var pageCursor: String
+    /// The Icebox that read it (a newer one tries the unreadable statuses again by itself).
+    public var readerVersion: String
+
+    public init(server: String, authority: CopyAuthority = .account, timelineID: Int64? = nil, pageCursor: String = "",
+                readerVersion: String = "") {
+        self.server = server
+        self.authority = authority
+        self.timelineID = timelineID
+        self.pageCursor = pageCursor
+        self.readerVersion = readerVersion
     }
 }
 
@@ -27,18 +55,28 @@ extension ArchiveDatabase {
     /// - Parameter server: the host the statuses came from (their ids are that server's).
     public func store(_ statuses: [ArchivableStatus], server: String, timelineID: Int64,
                       cursor: CursorUpdate) async throws(ArchiveError) -> StoreResult {
-        let rows = Self.pageRows(statuses, server: server)
-        return try await write { db in
-            let result = try Self.upsert(rows, server: server, timelineID: timelineID, db)
-            try Self.apply(cursor, timelineID: timelineID, db)
-            return result
-        }
+        try await store(statuses, unreadable: [], origin: PageOrigin(server: server, timelineID: timelineID),
+                        cursor: cursor)
     }
 
     /// Stores statuses read outside any timeline (a thread's context), in one transaction.
     public func store(_ statuses: [ArchivableStatus], server: String) async throws(ArchiveError) -> StoreResult {
-        let rows = Self.pageRows(statuses, server: server)
-        return try await write { db in try Self.upsert(rows, server: server, timelineID: nil, db) }
+        try await store(statuses, unreadable: [], origin: PageOrigin(server: server), cursor: nil)
+    }
+
+    /// Stores a page: its statuses, those that could not be read (kept with their bytes), and the
+    /// timeline's cursors when `cursor` is given, all in one transaction. A status that cannot be stored
+    /// (a constraint the server's data breaks) is kept unreadable with the reason, and the rest of the
+    /// page is stored: one status never costs its neighbours.
+    public func store(_ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
+                      cursor: CursorUpdate?) async throws(ArchiveError) -> StoreResult {
+        let rows = Self.pageRows(statuses, server: origin.server)
+        return try await write { db in
+            var result = try Self.upsertIsolating(rows, origin: origin, db)
+            result.unreadable += try Self.keepUnreadable(unreadable, origin: origin, db)
+            if let cursor, let timelineID = origin.timelineID { try Self.apply(cursor, timelineID: timelineID, db) }
+            return result
+        }
     }
 
     /// A status of a page as it is stored, and whether it writes its author's profile.
@@ -68,50 +106,91 @@ extension ArchiveDatabase {
             .sorted { ($0.element.status.createdAt, $0.offset) < ($1.element.status.createdAt, $1.offset) }.map(\.element)
     }
 
-    /// Upserts prepared rows, in order.
-    private static func upsert(_ rows: [PageRow], server: String, timelineID: Int64?, _ db: Database) throws -> StoreResult {
-        var result = StoreResult()
+    /// Upserts prepared rows, in order, in one savepoint. When one fails, the page is upserted again row
+    /// by row, each in its own savepoint, and the rows that still fail are kept unreadable with the reason.
+    private static func upsertIsolating(_ rows: [PageRow], origin: PageOrigin, _ db: Database) throws -> StoreResult {
         let now = Self.now()
-        for row in rows {
-            result += try upsert(row.status, raw: row.raw, server: server, timelineID: timelineID, now: now,
-                                 writesAuthor: row.writesAuthor, db)
+        var result = StoreResult()
+        do {
+            try db.inSavepoint {
+                result = StoreResult()
+                for row in rows { result += try upsert(row, origin: origin, now: now, db) }
+                return .commit
+            }
+            return result
+        } catch let error as DatabaseError where error.resultCode != .SQLITE_FULL && error.resultCode != .SQLITE_IOERR {
+            result = StoreResult()
+            var failed: [UnreadableStatus] = []
+            for row in rows {
+                do {
+                    try db.inSavepoint {
+                        result += try upsert(row, origin: origin, now: now, db)
+                        return .commit
+                    }
+                } catch let error as DatabaseError where error.resultCode != .SQLITE_FULL && error.resultCode != .SQLITE_IOERR {
+                    failed.append(UnreadableStatus(raw: row.raw, id: row.status.id,
+                                                   reason: "could not be stored: \(describe(error))"))
+                }
+            }
+            result.unreadable += try keepUnreadable(failed, origin: origin, db)
+            return result
         }
-        return result
     }
 
-    /// Inserts a status, or updates it when an edit arrived; records its id on `server` and the timeline,
-    /// and the author's profile when `writesAuthor`.
-    static func upsert(_ status: Status, raw: Data, server: String, timelineID: Int64?, now: String,
-                       writesAuthor: Bool, _ db: Database) throws -> StoreResult {
+    private static func upsert(_ row: PageRow, origin: PageOrigin, now: String, _ db: Database) throws -> StoreResult {
+        try upsert(row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
+    }
+
+    /// Inserts a status, or updates it when a newer edit or a more authoritative copy arrived (see
+    /// `CopyAuthority`); records its id on the server, the timeline, the author's profile when
+    /// `writesAuthor`, and that its edit history is wanted when it was edited.
+    static func upsert(_ status: Status, raw: Data, origin: PageOrigin, now: String, writesAuthor: Bool,
+                       _ db: Database) throws -> StoreResult {
         var result = StoreResult()
+        let server = origin.server
         let statusID: Int64
         let authorHandle = status.account.fullHandle(servedBy: server)
+        let authority = CopyAuthority.of(status, servedBy: server, reading: origin.authority)
+        var wroteRow = true
         if let existing = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT id, edited_at FROM statuses WHERE uri = ?"), arguments: [status.archiveURI]) {
+            db.cachedStatement(sql: "SELECT id, edited_at, raw_authority, content FROM statuses WHERE uri = ?"),
+            arguments: [status.archiveURI]) {
             statusID = existing["id"]
-            let storedEdit: String? = existing["edited_at"]
-            // The row (its text rendering included) is only built when there is something to write.
-            if let newEdit = status.editedAt.map(Timestamp.string), storedEdit.map({ newEdit > $0 }) ?? true {
-                let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle)
-                try db.cachedStatement(sql: """
-                    INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
-                    SELECT id, edited_at, raw_json, ? FROM statuses WHERE id = ?
-                    """).execute(arguments: [now, statusID])
-                var arguments = row.arguments
-                arguments += [now, row.sortFloor]
-                arguments += row.sortArguments
-                arguments += [statusID]
-                try db.cachedStatement(sql: StatusRow.updateSQL).execute(arguments: arguments)
+            let decision = CopyAuthority.decide(
+                incoming: authority, incomingEdit: status.editedAt, incomingContent: status.content,
+                stored: CopyAuthority(rawValue: existing["raw_authority"]) ?? .account, storedEdit: existing["edited_at"],
+                storedContent: existing["content"], now: Date())
+            switch decision {
+            case .replaceAsEdit, .replaceFromBetterSource:
+                // The row (its text rendering included) is only built when there is something to write.
+                let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
+                if decision == .replaceAsEdit {
+                    try db.cachedStatement(sql: """
+                        INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
+                        SELECT id, edited_at, raw_json, ? FROM statuses WHERE id = ?
+                        """).execute(arguments: [now, statusID])
+                } else {
+                    try db.cachedStatement(sql: """
+                        INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at,
+                            last_seen_at)
+                        SELECT id, raw_server, raw_authority, IFNULL(edited_at, ''), raw_json, updated_at, ?
+                        FROM statuses WHERE id = ?
+                        ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
+                            authority = excluded.authority, last_seen_at = excluded.last_seen_at
+                        """).execute(arguments: [now, statusID])
+                }
+                try update(statusID, row, now: now, db)
                 try replaceMedia(of: statusID, status, db)
                 result.updated += 1
+            case .keepAsCopy:
+                try keepCopy(of: statusID, status, raw: raw, server: server, authority: authority, now: now, db)
+                wroteRow = false
+            case .none:
+                wroteRow = false
             }
         } else {
-            let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle)
-            var arguments = row.arguments
-            arguments += [now, now]
-            arguments += row.sortArguments
-            try db.cachedStatement(sql: StatusRow.insertSQL).execute(arguments: arguments)
-            statusID = db.lastInsertedRowID
+            let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
+            statusID = try insert(row, now: now, db)
             try replaceMedia(of: statusID, status, db)
             result.new += 1
         }
@@ -120,16 +199,59 @@ extension ArchiveDatabase {
             ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
                 in_reply_to_id = excluded.in_reply_to_id
             """).execute(arguments: [server, status.id, statusID, status.inReplyToID])
-        if let timelineID {
+        if let timelineID = origin.timelineID {
             try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES (?, ?, ?)
                 """).execute(arguments: [timelineID, statusID, now])
             if result.new == 0, db.changesCount > 0 { result.newToTimeline += 1 }
         }
+        if wroteRow, let editedAt = status.editedAt {
+            try wantEditHistory(of: statusID, server: server, localID: status.id, editedAt: editedAt, now: now, db)
+        }
         if writesAuthor {
             try upsertAuthor(status.account, raw: raw, handle: authorHandle, now: now, db)
         }
         return result
+    }
+
+    /// Inserts a row under the next free key of its millisecond, or, when that millisecond is full,
+    /// under the next free key above it.
+    private static func insert(_ row: StatusRow, now: String, _ db: Database) throws -> Int64 {
+        var arguments = row.arguments
+        arguments += [now, now]
+        do {
+            try db.cachedStatement(sql: StatusRow.insertSQL).execute(arguments: arguments + row.sortArguments)
+        } catch let error as DatabaseError where SortKey.isCollision(error) {
+            let key = try SortKey.spill(above: row.sortFloor, db)
+            try db.cachedStatement(sql: StatusRow.insertWithKeySQL).execute(arguments: arguments + [key])
+        }
+        return db.lastInsertedRowID
+    }
+
+    /// Rewrites a row, keeping its key unless created_at moved to another millisecond.
+    private static func update(_ id: Int64, _ row: StatusRow, now: String, _ db: Database) throws {
+        var arguments = row.arguments
+        arguments += [now]
+        do {
+            try db.cachedStatement(sql: StatusRow.updateSQL)
+                .execute(arguments: arguments + row.keepArguments + row.sortArguments + [id])
+        } catch let error as DatabaseError where SortKey.isCollision(error) {
+            let key = try SortKey.spill(above: row.sortFloor, db)
+            try db.cachedStatement(sql: StatusRow.updateWithKeySQL).execute(arguments: arguments + [key, id])
+        }
+    }
+
+    /// Keeps a copy that is not shown, with its source; the same server's copy of the same version is
+    /// kept once, as last seen.
+    private static func keepCopy(of statusID: Int64, _ status: Status, raw: Data, server: String,
+                                 authority: CopyAuthority, now: String, _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at, last_seen_at)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
+                authority = excluded.authority, last_seen_at = excluded.last_seen_at
+            """).execute(arguments: [statusID, server, authority.rawValue,
+                                     status.editedAt.map(Timestamp.string) ?? "", raw, now, now])
     }
 
     private static func replaceMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {

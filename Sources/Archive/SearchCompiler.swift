@@ -64,7 +64,8 @@ struct SearchCompiler {
             if word.allSatisfy(NoSpaceScript.contains) {
                 return word.count == 1 ? .like(word) : .cjk(quote(NoSpaceScript.bigrams(Array(word)).joined(separator: " ")))
             }
-            return .main(quote(word) + (prefix ? "*" : ""))
+            // A word glued to an emoji is indexed as the word and the emoji (see WordBoundaries): so is the query.
+            return .main(quote(WordBoundaries.separatingSymbols(word)) + (prefix ? "*" : ""))
         case .phrase(let words):
             if words.contains(where: { $0.contains(where: NoSpaceScript.contains) }) {
                 // Space-less words keep their own pieces; the phrase becomes "all of these".
@@ -74,7 +75,7 @@ struct SearchCompiler {
                 }
                 return .cjk(pieces.map(quote).joined(separator: " AND "))
             }
-            return .main(quote(words.joined(separator: " ")))
+            return .main(quote(WordBoundaries.separatingSymbols(words.joined(separator: " "))))
         }
     }
 

@@ -6,14 +6,19 @@ import Foundation
 /// (`schema/0005_search_date_order.sql`), so a search reads matches in date order straight from an index
 /// and a date filter is a range of rowids.
 public enum SortKey {
-    /// Bits below the millisecond: up to 4096 statuses created in the same millisecond.
+    /// Bits below the millisecond: 4096 statuses created in the same millisecond take its own keys; any
+    /// more take the next free keys above it (see ``spill``), at most ``maxSpill`` milliseconds above.
     public static let tieBits = 12
+
+    /// How far above its millisecond a status's key may lie when that millisecond's keys are taken
+    /// (`schema/0007_provenance_edits_ties.sql` checks the same bound).
+    public static let maxSpill: Int64 = 60_000
 
     /// The smallest key of a status created at `date` or later: every status created earlier has a
     /// smaller one.
     public static func floor(_ date: Date) -> Int64 {
         // The millisecond exactly as `MastodonDate.format` writes created_at (rounded down).
-        Int64((date.timeIntervalSince1970 * 1000).rounded(.down)) << Int64(tieBits)
+        Int64((Timestamp.clamped(date).timeIntervalSince1970 * 1000).rounded(.down)) << Int64(tieBits)
     }
 
     /// SQL for the key of a status being stored, given its ``floor(_:)`` bound to all three parameters:

@@ -33,9 +33,13 @@ struct StatusRow {
     var counts: (replies: Int, reblogs: Int, favourites: Int)
     var raw: Data
     var server: String
+    /// `nil` when `uri` is the server's own; otherwise which fallback it is (see `StatusIdentity`).
+    var uriKind: String?
+    /// How far the copy is to be believed (see `CopyAuthority`).
+    var authority: CopyAuthority
 
     /// `authorHandle` is the author's full `user@host` (see `Account.fullHandle(servedBy:)`).
-    init(_ status: Status, raw: Data, server: String, authorHandle: String) {
+    init(_ status: Status, raw: Data, server: String, authorHandle: String, authority: CopyAuthority) {
         let isBoost = status.reblog != nil
         uri = status.archiveURI
         url = status.url
@@ -44,7 +48,7 @@ struct StatusRow {
         editedAt = status.editedAt.map(Timestamp.string)
         self.authorHandle = authorHandle
         authorName = status.account.displayName
-        reblogURI = status.reblog?.uri
+        reblogURI = status.reblog?.archiveURI
         visibility = status.visibility.rawValue
         language = status.language
         sensitive = status.sensitive
@@ -56,6 +60,8 @@ struct StatusRow {
         counts = (status.repliesCount, status.reblogsCount, status.favouritesCount)
         self.raw = raw
         self.server = server
+        uriKind = status.identity == .uri ? nil : status.identity.rawValue
+        self.authority = authority
         // A boost indexes nothing of its own: it is found through the post it boosts.
         if isBoost {
             spoilerText = ""
@@ -66,13 +72,14 @@ struct StatusRow {
             tagNames = ""
             searchCJK = ""
         } else {
-            spoilerText = status.spoilerText
-            text = StatusHTML.indexText(status.content)
-            altText = status.mediaAttachments.compactMap(\.description).joined(separator: "\n")
-            extraText = ((status.poll?.options.map(\.title) ?? [])
+            spoilerText = WordBoundaries.separatingSymbols(status.spoilerText)
+            text = WordBoundaries.separatingSymbols(StatusHTML.indexText(status.content))
+            altText = WordBoundaries.separatingSymbols(
+                status.mediaAttachments.compactMap(\.description).joined(separator: "\n"))
+            extraText = WordBoundaries.separatingSymbols(((status.poll?.options.map(\.title) ?? [])
                 + [status.card?.title, status.card?.description].compactMap { $0 }.filter { !$0.isEmpty })
-                .joined(separator: "\n")
-            searchAuthor = "\(status.account.displayName) \(authorHandle)"
+                .joined(separator: "\n"))
+            searchAuthor = WordBoundaries.separatingSymbols("\(status.account.displayName) \(authorHandle)")
             tagNames = status.tags.map { $0.name.lowercased() }.joined(separator: " ")
             searchCJK = NoSpaceScript.indexText([text, spoilerText, altText, extraText, status.account.displayName])
         }
@@ -81,28 +88,43 @@ struct StatusRow {
     static let columns = """
         uri, url, created_at, edited_at, author_handle, author_name, reblog_uri, visibility, language, sensitive,
         spoiler_text, content, text, alt_text, extra_text, search_author, tag_names, media_count, has_poll, has_card,
-        in_reply_to, replies_count, reblogs_count, favourites_count, raw_json, raw_server, search_cjk
+        in_reply_to, replies_count, reblogs_count, favourites_count, raw_json, raw_server, search_cjk, uri_kind,
+        raw_authority
         """
 
-    /// Arguments: `arguments`, then first seen and updated, then `sortArguments`.
-    static let insertSQL = "INSERT INTO statuses(\(columns), first_seen_at, updated_at, sort_key) VALUES ("
+    private static let insertPrefix = "INSERT INTO statuses(\(columns), first_seen_at, updated_at, sort_key) VALUES ("
         + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ")
-        + ", \(SortKey.nextSQL))"
 
-    /// Arguments: `arguments`, then updated, then the floor and `sortArguments`, then the id. The key is
-    /// kept unless created_at moved to another millisecond.
-    static let updateSQL = "UPDATE statuses SET "
+    /// Arguments: `arguments`, then first seen and updated, then `sortArguments`.
+    static let insertSQL = insertPrefix + ", \(SortKey.nextSQL))"
+    /// Arguments: `arguments`, then first seen and updated, then the key (see `SortKey.spill`).
+    static let insertWithKeySQL = insertPrefix + ", ?)"
+
+    private static let updatePrefix = "UPDATE statuses SET "
         + columns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
             .joined(separator: ", ")
-        + ", updated_at = ?, sort_key = CASE WHEN sort_key >> \(SortKey.tieBits) = ? >> \(SortKey.tieBits) THEN sort_key"
+        + ", updated_at = ?, sort_key = "
+
+    /// Arguments: `arguments`, then updated, then `keepArguments` and `sortArguments`, then the id. The
+    /// key is kept while it still fits created_at's millisecond (or its spill above it).
+    static let updateSQL = updatePrefix + "CASE WHEN sort_key >> \(SortKey.tieBits) BETWEEN ? AND ? THEN sort_key"
         + " ELSE \(SortKey.nextSQL) END WHERE id = ?"
+    /// Arguments: `arguments`, then updated, then the key, then the id.
+    static let updateWithKeySQL = updatePrefix + "? WHERE id = ?"
 
     /// The arguments of `SortKey.nextSQL`.
     var sortArguments: StatementArguments { [sortFloor, sortFloor, sortFloor] }
 
+    /// The millisecond range in which `updateSQL` keeps a row's key.
+    var keepArguments: StatementArguments {
+        let millisecond = sortFloor >> Int64(SortKey.tieBits)
+        return [millisecond, millisecond + SortKey.maxSpill]
+    }
+
     var arguments: StatementArguments {
         [uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
          spoilerText, content, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
-         isReply, counts.replies, counts.reblogs, counts.favourites, raw, server, searchCJK]
+         isReply, counts.replies, counts.reblogs, counts.favourites, raw, server, searchCJK, uriKind,
+         authority.rawValue]
     }
 }

@@ -3,6 +3,11 @@ import Models
 
 /// Dates as the archive stores them: Mastodon's own format, which sorts as time does.
 enum Timestamp {
-    static func string(_ date: Date) -> String { MastodonDate.format(date) }
+    /// The dates the archive can order: four-digit years. A date a server sends outside them is stored
+    /// clamped to the nearest end (the status's raw JSON keeps it as sent), so it never blocks a page.
+    static let range = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799.999)
+
+    static func clamped(_ date: Date) -> Date { min(max(date, range.lowerBound), range.upperBound) }
+    static func string(_ date: Date) -> String { MastodonDate.format(clamped(date)) }
     static func date(_ text: String?) -> Date? { text.flatMap(MastodonDate.parse) }
 }

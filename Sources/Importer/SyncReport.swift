@@ -20,6 +20,8 @@ public struct TimelineReport: Sendable, Codable, Hashable {
     public var new: Int
     /// Statuses updated because an edit arrived.
     public var updated: Int
+    /// Statuses the server sent that could not be read (or stored), kept with their bytes to be read later.
+    public var unreadable: Int
     /// Pages stored.
     public var pages: Int
     /// HTTP requests sent.
@@ -31,6 +33,8 @@ public struct TimelineReport: Sendable, Codable, Hashable {
     /// Things worth knowing that are not failures.
     public var warnings: [String]
     public var seconds: Double
+    /// Edited statuses whose every earlier version was fetched from their server's history.
+    public var editHistories = 0
 }
 
 /// A progress tick, for a live line on a terminal.
@@ -46,6 +50,8 @@ public struct SyncRunReport: Sendable {
     public var timelines: [TimelineReport]
     /// Nil when media downloads were off (`--no-media`).
     public var media: MediaRunReport?
+    /// Statuses an earlier Icebox kept unreadable, read and archived at the start of this run.
+    public var recovered = RecoveryReport()
 }
 
 /// The media part of a sync: what was fetched, or why the media archive could not be used at all.

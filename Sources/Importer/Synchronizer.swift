@@ -29,6 +29,9 @@ public struct SyncOptions: Sendable {
     public var overlap: Int = 20
     /// Backfill no further back than this.
     public var since: Date?
+    /// Edited statuses per timeline and run whose earlier versions are fetched from their server's
+    /// history (one request each, within the rate budget); the rest wait for the next run.
+    public var editHistoriesPerRun = 100
     /// Download the media of archived statuses after the timelines (off unless asked: `icebox sync`
     /// turns it on, `--no-media` off). Skipped media stays listed, so `icebox media fetch` can catch up.
     public var downloadMedia = false
@@ -67,9 +70,11 @@ public struct Synchronizer: Sendable {
     public func runWithMedia(only selected: [PinnedTimeline]? = nil,
                              progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws(ArchiveError)
         -> SyncRunReport {
+        // First what an earlier Icebox kept unreadable and this one may read: no request needed.
+        let recovered = try await UnreadableRecovery(archive: archive, logger: logger).run()
         let timelines = try await syncTimelines(only: selected, progress: progress)
-        guard options.downloadMedia else { return SyncRunReport(timelines: timelines, media: nil) }
-        return SyncRunReport(timelines: timelines, media: await fetchMedia(progress: progress))
+        guard options.downloadMedia else { return SyncRunReport(timelines: timelines, media: nil, recovered: recovered) }
+        return SyncRunReport(timelines: timelines, media: await fetchMedia(progress: progress), recovered: recovered)
     }
 
     /// Syncs the given timelines (and media, when `downloadMedia` is set); one report per timeline, in
@@ -149,6 +154,7 @@ public struct Synchronizer: Sendable {
             let source = try TimelineSource(timeline: timeline, accounts: accounts, credentials: credentials,
                                             timeout: options.timeout, logger: logger)
             try await run.sync(from: source)
+            try await run.fetchEditHistories(from: source)
         } catch let error as SyncError {
             run.fail(error.refused ? .refused : .failed, error.message)
         } catch let error as BudgetExhausted {

@@ -13,6 +13,8 @@ public struct ThreadFetchReport: Sendable, Hashable, Codable {
     /// Of those, statuses the archive did not have, and edits it had not seen.
     public var new: Int
     public var updated: Int
+    /// Statuses the server sent that could not be read, kept with their bytes.
+    public var unreadable = 0
     /// Archived statuses of the thread that the server now answers 404 or 410 for (kept, marked gone).
     public var gone: Int
 }
@@ -20,7 +22,15 @@ public struct ThreadFetchReport: Sendable, Hashable, Codable {
 /// Why a thread could not be completed; names the server and the status.
 public struct ThreadFetchError: Error, Sendable, CustomStringConvertible {
     public var message: String
+    /// The server's answer that stopped it, when that was the reason (it decides the exit status: a
+    /// server that does not answer like Mastodon is not one that cannot be reached).
+    public var apiError: APIError?
     public var description: String { message }
+
+    public init(message: String, apiError: APIError? = nil) {
+        self.message = message
+        self.apiError = apiError
+    }
 }
 
 /// Completes an archived thread from `/api/v1/statuses/:id/context` on a server that knows the status
@@ -51,18 +61,21 @@ public struct ThreadFetcher: Sendable {
         var seen: Set<String> = []
         do {
             let context = try await client.context(ofStatus: localID)
-            let statuses = context.ancestors + context.descendants
-            let stored = try await archive.store(statuses, server: host)
-            report.fetched = statuses.count
+            let statuses = context.statuses
+            let origin = PageOrigin(server: host, authority: client.isAuthenticated ? .account : .anonymous,
+                                    readerVersion: IceboxVersion.string)
+            let stored = try await archive.store(statuses, unreadable: context.unreadable, origin: origin, cursor: nil)
+            report.fetched = statuses.count + context.unreadable.count
             report.new = stored.new
             report.updated = stored.updated
+            report.unreadable = stored.unreadable
             seen = Set(statuses.map(\.status.post.archiveURI))
         } catch let error as APIError where error.httpStatus == 404 || error.httpStatus == 410 {
             try await markGone(number)
             report.gone += 1
             logger.info("\(host) no longer has the status asked about; its thread is checked status by status")
         } catch let error as APIError {
-            throw ThreadFetchError(message: "completing the thread from \(host): \(error)")
+            throw ThreadFetchError(message: "completing the thread from \(host): \(error)", apiError: error)
         } catch {
             throw ThreadFetchError(message: "archiving the thread from \(host): \(error)")
         }
@@ -95,7 +108,7 @@ public struct ThreadFetcher: Sendable {
                 try await markGone(record.number)
                 gone += 1
             } catch {
-                throw ThreadFetchError(message: "checking \(record.uri) on \(host): \(error)")
+                throw ThreadFetchError(message: "checking \(record.uri) on \(host): \(error)", apiError: error)
             }
         }
         return gone

@@ -28,8 +28,8 @@ struct TimelineRun {
         logger[metadataKey: "timeline"] = "\(timeline.displayName)"
         self.logger = logger
         report = TimelineReport(timeline: timeline.displayName, timelineID: timeline.id, outcome: .ok, new: 0,
-                                updated: 0, pages: 0, requests: 0, backfillComplete: timeline.backfillComplete,
-                                error: nil, warnings: [], seconds: 0)
+                                updated: 0, unreadable: 0, pages: 0, requests: 0,
+                                backfillComplete: timeline.backfillComplete, error: nil, warnings: [], seconds: 0)
     }
 
     mutating func fail(_ outcome: TimelineReport.Outcome, _ message: String) {
@@ -54,15 +54,16 @@ struct TimelineRun {
             try await catchUp(from: newest, source: source)
         } else {
             // First run: the newest page sets both cursors.
-            let page = try await fetch(source, PageCursor(limit: options.pageLimit))
-            if page.items.isEmpty, let refusal = await source.disabledFeedReason() {
+            let first = PageCursor(limit: options.pageLimit)
+            let page = try await fetch(source, first)
+            if page.served == 0, let refusal = await source.disabledFeedReason() {
                 throw SyncError(timeline: timeline.displayName, message: refusal, refused: true)
             }
-            backfillComplete = page.items.isEmpty
-            backfillCursor = page.next ?? page.items.last?.status.id
-            try await store(page, CursorUpdate(
-                newestCursor: page.previous ?? page.items.first?.status.id, backfillCursor: backfillCursor,
-                backfillComplete: backfillComplete, countsAsBackfillPage: !page.items.isEmpty))
+            backfillComplete = page.served == 0
+            backfillCursor = page.next ?? page.lastID
+            try await store(page, requested: first, CursorUpdate(
+                newestCursor: page.previous ?? page.firstID, backfillCursor: backfillCursor,
+                backfillComplete: backfillComplete, countsAsBackfillPage: page.served > 0))
             backfillBudget -= 1
         }
         var reachedSince = false
@@ -83,17 +84,18 @@ struct TimelineRun {
                 return
             }
             backfillBudget -= 1
-            // An empty page is the end; a short page is not (servers filter after selecting).
-            backfillComplete = page.items.isEmpty
-            backfillCursor = page.next ?? page.items.last?.status.id
+            // An empty page is the end; a short page is not (servers filter after selecting), nor is a
+            // page of statuses that could not be read.
+            backfillComplete = page.served == 0
+            backfillCursor = page.next ?? page.lastID
             if let since = options.since, let oldest = page.items.last?.status.createdAt, oldest < since {
                 reachedSince = true
             }
             if !backfillComplete, !reachedSince, backfillBudget > 0, let next = backfillCursor {
                 pending = prefetch(source, PageCursor(maxID: next, limit: options.pageLimit))
             }
-            try await store(page, CursorUpdate(backfillCursor: backfillCursor, backfillComplete: backfillComplete,
-                                               countsAsBackfillPage: !page.items.isEmpty))
+            try await store(page, requested: PageCursor(maxID: cursor), CursorUpdate(
+                backfillCursor: backfillCursor, backfillComplete: backfillComplete, countsAsBackfillPage: page.served > 0))
         }
     }
 
@@ -117,18 +119,18 @@ struct TimelineRun {
             } else {
                 page = try await fetch(source, PageCursor(minID: cursor, limit: options.pageLimit))
             }
-            guard !page.items.isEmpty else { return }
+            guard page.served > 0 else { return }
             if first, cursor != newest { try await warnAboutTrimmedFeed(page) }
             first = false
-            guard let top = page.previous ?? page.items.first?.status.id, top != cursor else {
+            guard let top = page.previous ?? page.firstID, top != cursor else {
                 throw SyncError(timeline: timeline.displayName, message: "the server's cursor did not move past \(cursor)")
             }
             // An overlap page can top out below the stored newest position: never move it back.
             let stored = pagesByStatusID ? StatusID.newest(top, newest) : top
             // A short page that reaches no higher than before read everything above the cursor.
-            let done = pagesByStatusID && page.items.count < options.pageLimit && !StatusID.isNewer(top, than: newest)
+            let done = pagesByStatusID && page.served < options.pageLimit && !StatusID.isNewer(top, than: newest)
             if !done { pending = prefetch(source, PageCursor(minID: top, limit: options.pageLimit)) }
-            try await store(page, CursorUpdate(newestCursor: stored))
+            try await store(page, requested: PageCursor(minID: cursor), CursorUpdate(newestCursor: stored))
             if done { return }
             cursor = top
         }
@@ -142,7 +144,7 @@ struct TimelineRun {
         case .home, .list: break
         default: return
         }
-        guard page.items.count >= options.pageLimit else { return }
+        guard page.served >= options.pageLimit else { return }
         let known = try await archive.countInTimeline(page.items.map(\.status.archiveURI), timelineID: timeline.id)
         guard known == 0 else { return }
         report.warnings.append(
@@ -170,12 +172,25 @@ struct TimelineRun {
         return fetched.page
     }
 
-    private mutating func store(_ page: Page<ArchivableStatus>, _ cursor: CursorUpdate) async throws {
-        let result = try await archive.store(page.items, server: timeline.server.hostPart, timelineID: timeline.id,
+    /// Where this timeline's pages come from, for provenance and for keeping unreadable statuses.
+    private func origin(_ requested: PageCursor) -> PageOrigin {
+        let position = requested.maxID.map { "max_id=\($0)" } ?? requested.minID.map { "min_id=\($0)" } ?? ""
+        return PageOrigin(server: timeline.server.hostPart, authority: timeline.accountHandle == nil ? .anonymous : .account,
+                          timelineID: timeline.id, pageCursor: position, readerVersion: IceboxVersion.string)
+    }
+
+    private mutating func store(_ page: Page<ArchivableStatus>, requested: PageCursor, _ cursor: CursorUpdate) async throws {
+        let result = try await archive.store(page.items, unreadable: page.unreadable, origin: origin(requested),
                                              cursor: cursor)
-        if !page.items.isEmpty { report.pages += 1 }
+        if page.served > 0 { report.pages += 1 }
         report.new += result.new
         report.updated += result.updated
+        if result.unreadable > 0 {
+            report.unreadable += result.unreadable
+            logger.warning("statuses kept unreadable", metadata: [
+                "count": "\(result.unreadable)", "page": "\(origin(requested).pageCursor)",
+                "first": "\(page.unreadable.first?.reason ?? "could not be stored")"])
+        }
         progress(SyncProgress(timeline: timeline.displayName, pages: report.pages, new: report.new, phase: "syncing"))
     }
 }

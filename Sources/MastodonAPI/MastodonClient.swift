@@ -24,7 +24,7 @@ public struct MastodonClient: Sendable {
     public let server: ServerAddress
     private let token: String?
     private let session: URLSession
-    private let logger: Logger
+    let logger: Logger
 
     /// Whether requests carry a user token.
     public var isAuthenticated: Bool { token != nil }
@@ -119,43 +119,55 @@ public struct MastodonClient: Sendable {
         }
     }
 
-    /// One page of statuses, each kept with its exact bytes, and the cursors of the `Link` header.
+    /// One page of statuses, each kept with its exact bytes, and the cursors of the `Link` header. A
+    /// status that cannot be read is on the page's `unreadable` list; only a body that is not a whole
+    /// JSON array fails the page.
     public func statuses(_ endpoint: any Endpoint, cursor: PageCursor) async throws(APIError) -> Page<ArchivableStatus> {
         let response = try await sendExpectingJSON(endpoint, cursor: cursor)
-        let items: [ArchivableStatus]
+        let decoded: DecodedStatuses
         do {
-            items = try ArchivableStatus.decodeArray(response.body)
+            decoded = try ArchivableStatus.decodePage(response.body, servedBy: server.host)
         } catch {
             throw .malformed(server: server.host, path: endpoint.path, reason: error.description)
         }
-        return Self.page(items, response)
+        return Self.page(decoded, response)
     }
 
-    /// One page of notifications, with each status kept with its exact bytes.
+    /// One page of notifications: the statuses of those of the wanted `types`. Notifications of other
+    /// types (servers that ignore `types[]`) are skipped without being decoded; a wanted one whose status
+    /// cannot be read is on the page's `unreadable` list. The page's ids are the notifications' own.
     public func notificationStatuses(_ endpoint: Notifications, cursor: PageCursor) async throws(APIError)
         -> Page<ArchivableStatus> {
         let response = try await sendExpectingJSON(endpoint, cursor: cursor)
-        var items: [ArchivableStatus] = []
+        let wanted: Set<String>
+        switch endpoint { case .list(let types): wanted = Set(types) }
+        let notifications: [Data]
         do {
-            for element in try RawJSON.elements(ofArray: response.body) {
-                guard let raw = try RawJSON.value(forKey: "status", inObject: element) else { continue }
-                items.append(try ArchivableStatus(decoding: raw))
-            }
-        } catch let error as StatusDecodingError {
-            throw .malformed(server: server.host, path: endpoint.path, reason: error.description)
-        } catch let error as RawJSON.Malformed {
-            throw .malformed(server: server.host, path: endpoint.path, reason: error.description)
+            notifications = try RawJSON.elements(ofArray: response.body)
         } catch {
-            throw .malformed(server: server.host, path: endpoint.path, reason: "\(error)")
+            throw .malformed(server: server.host, path: endpoint.path, reason: error.description)
         }
-        return Self.page(items, response)
+        var statuses: [Data] = []
+        for notification in notifications {
+            guard let type = try? RawJSON.value(forKey: "type", inObject: notification),
+                  wanted.isEmpty || wanted.contains(String(decoding: type.dropFirst().dropLast(), as: UTF8.self)),
+                  let status = try? RawJSON.value(forKey: "status", inObject: notification)
+            else { continue }
+            statuses.append(status)
+        }
+        var decoded = ArchivableStatus.decode(statuses, servedBy: server.host)
+        decoded.served = notifications.count
+        decoded.firstID = notifications.first.flatMap(ArchivableStatus.peekID)
+        decoded.lastID = notifications.last.flatMap(ArchivableStatus.peekID)
+        return Self.page(decoded, response)
     }
 
-    private static func page(_ items: [ArchivableStatus], _ response: Response) -> Page<ArchivableStatus> {
+    private static func page(_ decoded: DecodedStatuses, _ response: Response) -> Page<ArchivableStatus> {
         let links = LinkHeader(response.header("link") ?? "")
-        return Page(items: items, next: links.parameter("max_id", rel: "next"),
+        return Page(items: decoded.items, next: links.parameter("max_id", rel: "next"),
                     previous: links.parameter("min_id", rel: "prev") ?? links.parameter("since_id", rel: "prev"),
-                    rateLimit: response.rateLimit, httpStatus: response.status)
+                    rateLimit: response.rateLimit, httpStatus: response.status, unreadable: decoded.unreadable,
+                    served: decoded.served, firstID: decoded.firstID, lastID: decoded.lastID)
     }
 
     /// The `error` (and `error_description`) text of a JSON error body.

@@ -22,9 +22,20 @@ public struct PageCursor: Hashable, Sendable, Codable {
     }
 }
 
+import Models
+
 /// One page of a paginated endpoint with the cursors its `Link` header gives.
 public struct Page<Item: Sendable>: Sendable {
     public var items: [Item]
+    /// Statuses on the page that could not be read, each kept with its bytes.
+    public var unreadable: [UnreadableStatus]
+    /// How many entries the server sent, readable, unreadable or skipped (notifications of types not
+    /// asked for): a page is the end of a timeline only when this is 0.
+    public var served: Int
+    /// The cursor ids of the first and last entries sent (status ids; notification ids for
+    /// notifications), for when the `Link` header gives none.
+    public var firstID: String?
+    public var lastID: String?
     /// Older items: the `max_id` of the `rel="next"` link.
     public var next: String?
     /// Newer items: the `min_id` of the `rel="prev"` link.
@@ -33,8 +44,13 @@ public struct Page<Item: Sendable>: Sendable {
     /// The HTTP status (206 means Mastodon is still regenerating the home feed).
     public var httpStatus: Int
 
-    public init(items: [Item], next: String?, previous: String?, rateLimit: RateLimit?, httpStatus: Int = 200) {
+    public init(items: [Item], next: String?, previous: String?, rateLimit: RateLimit?, httpStatus: Int = 200,
+                unreadable: [UnreadableStatus] = [], served: Int? = nil, firstID: String? = nil, lastID: String? = nil) {
         self.items = items
+        self.unreadable = unreadable
+        self.served = served ?? items.count
+        self.firstID = firstID
+        self.lastID = lastID
         self.next = next
         self.previous = previous
         self.rateLimit = rateLimit

@@ -15,9 +15,12 @@ public struct ArchivableStatus: Sendable, Hashable {
     }
 
     /// Decodes one status object, keeping its bytes.
-    public init(decoding raw: Data) throws(StatusDecodingError) {
+    ///
+    /// - Parameter server: the host (with port) that served it, for the fallback key of a status that
+    ///   has no `uri` (see ``StatusIdentity``).
+    public init(decoding raw: Data, servedBy server: String? = nil) throws(StatusDecodingError) {
         do {
-            status = try JSONDecoder().decode(Status.self, from: raw)
+            status = try Self.decoder(servedBy: server).decode(Status.self, from: raw)
             rawReblog = status.reblog == nil ? nil : try RawJSON.value(forKey: "reblog", inObject: raw)
             self.raw = raw
         } catch let error as DecodingError {
@@ -27,37 +30,66 @@ public struct ArchivableStatus: Sendable, Hashable {
         }
     }
 
-    /// Decodes a JSON array of statuses (a timeline page), keeping each one's bytes.
-    /// A status that does not decode fails the whole page, naming its position and id.
-    public static func decodeArray(_ data: Data) throws(StatusDecodingError) -> [ArchivableStatus] {
-        let elements: [Data]
-        do {
-            elements = try RawJSON.elements(ofArray: data)
-        } catch {
-            throw StatusDecodingError(index: nil, id: nil, reason: error.description)
-        }
-        // One parse for the whole page; only when that fails is each status decoded alone, to name it.
-        if let statuses = try? JSONDecoder().decode([Status].self, from: data), statuses.count == elements.count {
-            var result: [ArchivableStatus] = []
-            result.reserveCapacity(elements.count)
-            for (status, raw) in zip(statuses, elements) {
-                let rawReblog = status.reblog == nil ? nil : try? RawJSON.value(forKey: "reblog", inObject: raw)
-                result.append(ArchivableStatus(status: status, raw: raw, rawReblog: rawReblog))
-            }
-            return result
-        }
-        var result: [ArchivableStatus] = []
-        for (index, element) in elements.enumerated() {
-            do {
-                result.append(try ArchivableStatus(decoding: element))
-            } catch {
-                throw StatusDecodingError(index: index, id: error.id, reason: error.reason)
-            }
-        }
-        return result
+    /// Decodes a JSON array of statuses (a timeline page), keeping each one's bytes. A status that does
+    /// not decode is returned among the unreadable ones with its bytes; only an array that cannot be
+    /// split (not an array, cut short) throws.
+    public static func decodePage(_ data: Data, servedBy server: String? = nil) throws(RawJSON.Malformed)
+        -> DecodedStatuses {
+        let elements = try RawJSON.elements(ofArray: data)
+        return decode(elements, document: data, servedBy: server)
     }
 
-    private static func peekID(_ raw: Data) -> String? {
+    /// Decodes statuses already split out of their document, isolating the ones that cannot be read.
+    /// `document`, when given, is the array the elements were split from, decoded in one pass. The
+    /// page's first and last ids are those of its first and last element, readable or not.
+    public static func decode(_ elements: [Data], document: Data? = nil, servedBy server: String?)
+        -> DecodedStatuses {
+        var page = DecodedStatuses(served: elements.count)
+        let decoder = decoder(servedBy: server)
+        // One parse for the whole page; only when that fails is each status decoded alone.
+        if !elements.isEmpty, let statuses = try? decoder.decode([Status].self, from: document ?? joined(elements)),
+           statuses.count == elements.count {
+            page.items.reserveCapacity(elements.count)
+            for (status, raw) in zip(statuses, elements) {
+                let rawReblog = status.reblog == nil ? nil : try? RawJSON.value(forKey: "reblog", inObject: raw)
+                page.items.append(ArchivableStatus(status: status, raw: raw, rawReblog: rawReblog))
+            }
+            page.firstID = statuses.first?.id
+            page.lastID = statuses.last?.id
+            return page
+        }
+        for element in elements {
+            do {
+                page.items.append(try ArchivableStatus(decoding: element, servedBy: server))
+            } catch {
+                page.unreadable.append(UnreadableStatus(raw: element, id: error.id, reason: error.reason))
+            }
+        }
+        page.firstID = elements.first.flatMap(peekID)
+        page.lastID = elements.last.flatMap(peekID)
+        return page
+    }
+
+    static func decoder(servedBy server: String?) -> JSONDecoder {
+        let decoder = JSONDecoder()
+        if let server { decoder.userInfo[StatusIdentity.servedByKey] = server }
+        return decoder
+    }
+
+    /// Elements back into one array, to decode a page in one pass.
+    private static func joined(_ elements: [Data]) -> Data {
+        var data = Data(capacity: elements.reduce(2) { $0 + $1.count + 1 })
+        data.append(UInt8(ascii: "["))
+        for (index, element) in elements.enumerated() {
+            if index > 0 { data.append(UInt8(ascii: ",")) }
+            data.append(element)
+        }
+        data.append(UInt8(ascii: "]"))
+        return data
+    }
+
+    /// The `id` of a JSON object, string or number, without decoding the rest.
+    public static func peekID(_ raw: Data) -> String? {
         guard let value = try? RawJSON.value(forKey: "id", inObject: raw) else { return nil }
         return String(decoding: value, as: UTF8.self).trimmingCharacters(in: CharacterSet(charactersIn: "\""))
     }

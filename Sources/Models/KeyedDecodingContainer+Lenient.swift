@@ -36,15 +36,24 @@ extension KeyedDecodingContainer {
         return Int(value)
     }
 
-    /// A count that some servers omit: missing or `null` reads as 0.
+    /// A count that some servers omit: missing or `null` reads as 0; a fractional or string number
+    /// (seen from bridges) reads as its whole part, a negative one as 0.
     func count(_ key: Key) throws -> Int {
-        try decodeIfPresent(Int.self, forKey: key) ?? 0
+        if let value = try? decodeIfPresent(Int.self, forKey: key) { return max(0, value) }
+        if let value = try? decodeIfPresent(Double.self, forKey: key), value.isFinite {
+            return Int(max(0, min(value, Double(Int32.max))))
+        }
+        if let text = try? decodeIfPresent(String.self, forKey: key), let value = Int(text) { return max(0, value) }
+        return 0
     }
 
-    /// An identifier: opaque string, though a few servers send numbers.
+    /// An identifier: opaque string, though a few servers send numbers (Mastodon 1.x's mentions,
+    /// some bridges' everything); a number too large for 64 bits is kept as it was written.
     func identifier(_ key: Key) throws -> String {
         if let text = try? decode(String.self, forKey: key) { return text }
         if let number = try? decode(Int64.self, forKey: key) { return String(number) }
+        if let number = try? decode(UInt64.self, forKey: key) { return String(number) }
+        if let number = try? decode(Decimal.self, forKey: key) { return "\(number)" }
         return try decode(String.self, forKey: key)
     }
 

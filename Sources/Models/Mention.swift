@@ -17,4 +17,16 @@ public struct Mention: Codable, Hashable, Sendable {
         self.url = url
         self.acct = acct
     }
+
+    enum CodingKeys: String, CodingKey { case id, username, url, acct }
+
+    /// Lenient where servers differ: Mastodon 1.x sends the id as a number; a missing `url` or `acct`
+    /// is empty or the username rather than a reason to lose the post.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        id = try c.identifier(.id)
+        username = try c.decodeIfPresent(String.self, forKey: .username) ?? ""
+        url = try c.text(.url) ?? ""
+        acct = try c.text(.acct) ?? username
+    }
 }

@@ -4,8 +4,11 @@ import Foundation
 public struct Status: Codable, Hashable, Sendable {
     /// The id on the serving server: opaque (snowflake, ULID, flake id…), never a number.
     public var id: String
-    /// The ActivityPub id: the same on every server, the archive's key.
+    /// The ActivityPub id: the same on every server, the archive's key. A server that sends none gets
+    /// a fallback (see ``identity``).
     public var uri: String
+    /// Where ``uri`` came from: the server's `uri`, or a fallback when it sent none.
+    public var identity: StatusIdentity = .uri
     public var url: String?
     public var createdAt: Date
     public var editedAt: Date?
@@ -78,8 +81,20 @@ public struct Status: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.identifier(.id)
-        uri = try c.decode(String.self, forKey: .uri)
         url = try c.text(.url)
+        if let uri = try c.text(.uri) {
+            self.uri = uri
+        } else if let url {
+            uri = url
+            identity = .url
+        } else {
+            guard let server = decoder.userInfo[StatusIdentity.servedByKey] as? String else {
+                throw DecodingError.keyNotFound(CodingKeys.uri, DecodingError.Context(
+                    codingPath: c.codingPath, debugDescription: "no uri, no url, and the serving server is unknown"))
+            }
+            uri = StatusIdentity.fallbackURI(server: server, id: id)
+            identity = .serverID
+        }
         createdAt = try c.date(.createdAt)
         editedAt = try c.optionalDate(.editedAt)
         account = try c.decode(Account.self, forKey: .account)
@@ -132,6 +147,25 @@ public struct Status: Codable, Hashable, Sendable {
         try c.encodeIfPresent(application, forKey: .application)
         try c.encodeIfPresent(reblog, forKey: .reblog)
     }
+}
+
+/// Where a status's archive key came from. ActivityPub gives every post a `uri`, the same on every
+/// server; a few forks leave it out. Such a post is keyed by its `url` (the same on every server that
+/// shows it, so copies from several servers still meet), else by the serving server and its id there
+/// (`urn:icebox:status:<host>:<id>`: stable on that server, so the next run finds the same row).
+public enum StatusIdentity: String, Sendable, Hashable, Codable {
+    /// The server's own `uri`.
+    case uri
+    /// No `uri`: the status's `url`.
+    case url
+    /// Neither: the serving server and the status's id there.
+    case serverID = "server-id"
+
+    /// The `JSONDecoder.userInfo` key holding the host (with port) that served the statuses being decoded.
+    public static let servedByKey = CodingUserInfoKey(rawValue: "icebox.servedBy")!
+
+    /// The key of a status with neither `uri` nor `url`.
+    public static func fallbackURI(server: String, id: String) -> String { "urn:icebox:status:\(server):\(id)" }
 }
 
 extension Status {

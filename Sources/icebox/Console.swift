@@ -100,7 +100,7 @@ private func exitCode(for error: any Error) -> Int32 {
         case .undecodable: Exit.protocolError
         case .archive, .tarball, .io: Exit.ioError
         }
-    case is ThreadFetchError: Exit.unavailable
+    case let error as ThreadFetchError: error.apiError.map(exitCode(for:)) ?? Exit.ioError
     case is ArchiveError, is MediaError: Exit.ioError
     case is SyncLock.Held: Exit.tempFail
     case is ServerAddress.Invalid, is TimelineSpec.Invalid: Exit.usage

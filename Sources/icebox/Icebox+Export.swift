@@ -73,20 +73,31 @@ extension Icebox.Export {
 
         func run() async throws {
             try await reportingFailures {
+                // A thread that cannot be completed is still exported as archived; the exit status then
+                // says why it is incomplete.
+                var incomplete: ThreadFetchError?
                 try await output.run(global) { exporter, archive, home in
                     guard let number = try await StatusReference.resolve(status, in: archive) else {
                         throw ArchiveError.notFound(status)
                     }
                     if fetch {
                         let credentials = try CredentialStore(file: home.credentials, logger: global.logger()).load()
-                        let report = try await ThreadFetcher(archive: archive, credentials: credentials, logger: global.logger())
-                            .complete(around: number)
-                        Console.err("Fetched \(report.fetched) statuses of the thread from \(report.server): "
-                            + "\(report.new) new, \(report.updated) updated, \(report.gone) gone")
+                        do throws(ThreadFetchError) {
+                            let report = try await ThreadFetcher(archive: archive, credentials: credentials,
+                                                                 logger: global.logger()).complete(around: number)
+                            var line = "Fetched \(report.fetched) statuses of the thread from \(report.server): "
+                                + "\(report.new) new, \(report.updated) updated, \(report.gone) gone"
+                            if report.unreadable > 0 { line += ", \(report.unreadable) kept unreadable" }
+                            Console.err(line)
+                        } catch {
+                            Console.err("icebox: the thread could not be completed; exporting what is archived")
+                            incomplete = error
+                        }
                     }
                     return try await exporter.exportThread(around: number, to: output.destination, format: output.format,
                                                            options: ["fetch": String(fetch)])
                 }
+                if let incomplete { throw incomplete }
             }
         }
     }

@@ -28,6 +28,8 @@ extension Icebox {
                     timelines   \(stats.timelines)
                     media       \(stats.mediaAttachments) attachments; \(stats.mediaFiles) files stored, \(mediaBytes)\(missing)
                     edits kept  \(stats.editVersions)
+                    unreadable  \(stats.unreadable) kept with their bytes (icebox unreadable)
+                    copies      \(stats.otherCopies) from other servers, kept beside the one shown
                     span        \(stats.oldest ?? "-") … \(stats.newest ?? "-")
                     database    \(bytes)
                     """)

@@ -102,7 +102,10 @@ extension Icebox {
                 if live { Console.status("") }
                 let reports = run.timelines
                 failed = reports.contains { $0.outcome != .ok } || run.media?.error != nil
-                if json { return try Console.json(SyncSummary(timelines: reports, media: run.media)) }
+                if json { return try Console.json(SyncSummary(timelines: reports, media: run.media, recovered: run.recovered)) }
+                if run.recovered.archived > 0, !quiet {
+                    Console.out("Archived \(run.recovered.archived) statuses kept unreadable by an earlier Icebox")
+                }
                 if reports.isEmpty, !quiet { Console.err("No timelines pinned: icebox timeline add <spec>") }
                 for report in reports where !quiet || report.outcome != .ok {
                     let line = summaryLine(report)
@@ -121,6 +124,8 @@ extension Icebox {
 
         private func summaryLine(_ report: TimelineReport) -> String {
             var line = "\(report.timeline): \(report.new) new, \(report.updated) updated, \(report.pages) pages"
+            if report.unreadable > 0 { line += ", \(report.unreadable) kept unreadable (icebox unreadable)" }
+            if report.editHistories > 0 { line += ", \(report.editHistories) edit histories" }
             if !report.backfillComplete { line += " (backfill continues next run)" }
             switch report.outcome {
             case .ok: break
@@ -138,13 +143,16 @@ struct SyncSummary: Encodable {
     var timelines: [TimelineReport]
     /// Nil with `--no-media`.
     var media: MediaRunReport?
+    /// What an earlier Icebox kept unreadable and this run archived.
+    var recovered: RecoveryReport
     var ok: Bool { timelines.allSatisfy { $0.outcome == .ok } && media?.error == nil }
 
-    enum CodingKeys: String, CodingKey { case timelines, media, ok }
+    enum CodingKeys: String, CodingKey { case timelines, media, recovered, ok }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(timelines, forKey: .timelines)
         try container.encodeIfPresent(media, forKey: .media)
+        try container.encode(recovered, forKey: .recovered)
         try container.encode(ok, forKey: .ok)
     }
 }

@@ -31,12 +31,12 @@ enum Fixtures {
         where name.hasPrefix("status_") && !name.hasPrefix("status_edit_history") {
             statuses.append(try ArchivableStatus(decoding: data(name)))
         }
-        statuses += try ArchivableStatus.decodeArray(data("timeline_public_reblog.pleroma-via-federatz.json"))
+        statuses += try ArchivableStatus.decodePage(data("timeline_public_reblog.pleroma-via-federatz.json")).items
         for name in ["timeline_tag_page.response-with-headers.mastodon-4.6.4-dev.json",
                      "bookmarks_page_opaque_link_ids.response-with-headers.mastodon-4.6.4-dev.json"] {
             let object = try JSONSerialization.jsonObject(with: data(name)) as? [String: Any]
             let body = (object?["response"] as? [String: Any])?["body"] ?? []
-            statuses += try ArchivableStatus.decodeArray(JSONSerialization.data(withJSONObject: body))
+            statuses += try ArchivableStatus.decodePage(JSONSerialization.data(withJSONObject: body)).items
         }
         return statuses
     }

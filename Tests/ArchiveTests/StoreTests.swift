@@ -34,7 +34,7 @@ import Testing
     @Test func aPleromaBoostThatSharesThePostsUriIsStillTwoRows() async throws {
         let archive = try TemporaryArchive()
         let timeline = try await pinned(archive)
-        let page = try ArchivableStatus.decodeArray(Fixtures.data("timeline_public_reblog.pleroma-via-federatz.json"))
+        let page = try ArchivableStatus.decodePage(Fixtures.data("timeline_public_reblog.pleroma-via-federatz.json")).items
         let wrapper = try #require(page.first?.status)
         #expect(wrapper.uri == wrapper.reblog?.uri, "the fixture shows Pleroma's quirk")
         let result = try await archive.database.store(page, server: "p.example", timelineID: timeline.id, cursor: .init())

@@ -149,7 +149,8 @@ import FoundationNetworking
         let home = reports.first { $0.timeline.hasPrefix("home") }
         #expect(home?.outcome == .failed)
         #expect(home?.error?.contains("timed out") == true, "\(String(describing: home?.error))")
-        #expect(reports.first { $0.timeline.hasPrefix("local") }?.outcome == .ok)
+        let local = reports.first { $0.timeline.hasPrefix("local") }
+        #expect(local?.outcome == .ok, "\(String(describing: local?.error))")
     }
 
     @Test func aFeedStillBeingRebuiltIsAskedAgainLaterInTheRun() async throws {

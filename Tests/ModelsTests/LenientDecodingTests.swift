@@ -50,20 +50,23 @@ import Testing
         #expect(status.mediaAttachments.isEmpty && status.repliesCount == 0)
     }
 
-    @Test func pageWithOneBrokenStatusNamesIt() {
+    @Test func oneBrokenStatusIsKeptAsServedAndTheRestOfThePageRead() throws {
         let good = Self.minimalStatus.replacingOccurrences(of: "%@", with: "2026-01-01T00:00:00Z")
         let bad = #"{"id":"77","created_at":"2026-01-01T00:00:00Z"}"#
-        #expect {
-            _ = try ArchivableStatus.decodeArray(Data("[\(good),\(bad)]".utf8))
-        } throws: { error in
-            "\(error)".contains("#2") && "\(error)".contains("id 77")
-        }
+        let page = try ArchivableStatus.decodePage(Data("[\(good), \(bad) ,\(good)]".utf8))
+        #expect(page.items.count == 2)
+        #expect(page.served == 3)
+        let kept = try #require(page.unreadable.first)
+        #expect(kept.raw == Data(bad.utf8), "kept byte for byte")
+        #expect(kept.id == "77")
+        #expect(kept.reason.contains("uri"), "no uri, no url and no server to key it by")
+        #expect(page.lastID == page.items.last?.status.id)
     }
 
     @Test func truncatedAndNonArrayPagesAreMalformed() {
-        #expect(throws: StatusDecodingError.self) { try ArchivableStatus.decodeArray(Data("[{\"id\":\"1\"".utf8)) }
-        #expect(throws: StatusDecodingError.self) { try ArchivableStatus.decodeArray(Data("<html>".utf8)) }
-        #expect(throws: StatusDecodingError.self) { try ArchivableStatus.decodeArray(Data("[1] x".utf8)) }
+        #expect(throws: RawJSON.Malformed.self) { try ArchivableStatus.decodePage(Data("[{\"id\":\"1\"".utf8)) }
+        #expect(throws: RawJSON.Malformed.self) { try ArchivableStatus.decodePage(Data("<html>".utf8)) }
+        #expect(throws: RawJSON.Malformed.self) { try ArchivableStatus.decodePage(Data("[1] x".utf8)) }
     }
 
     @Test func rawJSONSlicesKeepBytesExactly() throws {

@@ -1,0 +1,77 @@
+import Foundation
+import GRDB
+import Models
+
+/// An edited status whose earlier versions are still to be fetched from the server it was read from.
+public struct WantedEditHistory: Sendable, Hashable {
+    /// The archive's number for the status.
+    public var number: Int64
+    /// The host (with port) to ask, and the status's id there.
+    public var server: String
+    public var localID: String
+}
+
+extension ArchiveDatabase {
+    /// Notes, inside the caller's transaction, that an edited status's history is wanted (again, when
+    /// this edit is newer than the one last wanted).
+    static func wantEditHistory(of statusID: Int64, server: String, localID: String, editedAt: Date, now: String,
+                                _ db: Database) throws {
+        try db.cachedStatement(sql: """
+            INSERT INTO edit_history_wanted(status_id, server, local_id, edited_at, wanted_at) VALUES (?, ?, ?, ?, ?)
+            ON CONFLICT(status_id) DO UPDATE SET server = excluded.server, local_id = excluded.local_id,
+                edited_at = excluded.edited_at, wanted_at = excluded.wanted_at
+            WHERE excluded.edited_at > edited_at
+            """).execute(arguments: [statusID, server, localID, Timestamp.string(editedAt), now])
+    }
+
+    /// The edited statuses read from `server` whose history is still wanted, oldest wish first.
+    public func wantedEditHistories(server: String, limit: Int) async throws(ArchiveError) -> [WantedEditHistory] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT status_id, server, local_id FROM edit_history_wanted WHERE server = ? ORDER BY wanted_at, status_id
+                LIMIT ?
+                """, arguments: [server, limit]).map {
+                WantedEditHistory(number: $0["status_id"], server: $0["server"], localID: $0["local_id"])
+            }
+        }
+    }
+
+    /// Keeps every version of a status's history as served (each version's JSON byte for byte, keyed
+    /// by when it was written) and marks the history fetched, in one transaction. Returns the versions
+    /// the archive did not have.
+    @discardableResult
+    public func storeEditHistory(_ wanted: WantedEditHistory, versions: [(createdAt: Date, raw: Data)])
+        async throws(ArchiveError) -> Int {
+        try await write { db in
+            let now = Self.now()
+            var added = 0
+            for version in versions {
+                try db.cachedStatement(sql: """
+                    INSERT OR IGNORE INTO status_edits(status_id, created_at, server, raw_json, fetched_at)
+                    VALUES (?, ?, ?, ?, ?)
+                    """).execute(arguments: [wanted.number, Timestamp.string(version.createdAt), wanted.server,
+                                             version.raw, now])
+                added += db.changesCount
+            }
+            try db.execute(sql: "DELETE FROM edit_history_wanted WHERE status_id = ?", arguments: [wanted.number])
+            return added
+        }
+    }
+
+    /// Gives up on a wanted history (the server has no such endpoint, or no longer the status).
+    public func dropWantedEditHistory(_ wanted: [WantedEditHistory]) async throws(ArchiveError) {
+        try await write { db in
+            for item in wanted {
+                try db.execute(sql: "DELETE FROM edit_history_wanted WHERE status_id = ?", arguments: [item.number])
+            }
+        }
+    }
+
+    /// Every version of a status's edit history the archive holds, oldest first, as served.
+    public func editHistory(of number: Int64) async throws(ArchiveError) -> [Data] {
+        try await read { db in
+            try Data.fetchAll(db, sql: "SELECT raw_json FROM status_edits WHERE status_id = ? ORDER BY created_at",
+                              arguments: [number])
+        }
+    }
+}

@@ -1,0 +1,120 @@
+import Crypto
+import Foundation
+import GRDB
+import Models
+
+/// A status kept unreadable: its bytes exactly as served, where it came from and why it could not be read.
+/// Encoded (for `--json`) without its bytes.
+public struct KeptUnreadable: Sendable, Hashable, Encodable {
+    public var id: Int64
+    /// The host (with port) that served it.
+    public var server: String
+    /// Its id there, when the bytes had one.
+    public var localID: String?
+    public var timelineID: Int64?
+    /// The page it came on (`max_id=…`; empty for a timeline's newest page or a thread's context).
+    public var pageCursor: String
+    public var error: String
+    public var raw: Data
+    /// The Icebox version that could not read it.
+    public var readerVersion: String
+    public var firstSeenAt: String
+    public var lastSeenAt: String
+    /// When a later reading archived it, and as which status.
+    public var archivedAt: String?
+    public var statusNumber: Int64?
+
+    init(row: Row) {
+        id = row["id"]
+        server = row["server"]
+        localID = row["local_id"]
+        timelineID = row["timeline_id"]
+        pageCursor = row["page_cursor"]
+        error = row["error"]
+        raw = row["raw_json"]
+        readerVersion = row["icebox_version"]
+        firstSeenAt = row["first_seen_at"]
+        lastSeenAt = row["last_seen_at"]
+        archivedAt = row["archived_at"]
+        statusNumber = row["status_id"]
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case id = "number", server, localID = "local_id", timelineID = "timeline_id", pageCursor = "page_cursor"
+        case error, readerVersion = "reader_version", firstSeenAt = "first_seen_at", lastSeenAt = "last_seen_at"
+        case archivedAt = "archived_at", statusNumber = "status_number"
+    }
+}
+
+extension ArchiveDatabase {
+    /// Keeps statuses that could not be read, byte for byte, inside the caller's transaction. The same
+    /// status (by its id on the server, else by its bytes) is kept once: seen again, its newest bytes and
+    /// reason replace the old ones, and one that a later reading archived is not kept again.
+    static func keepUnreadable(_ statuses: [UnreadableStatus], origin: PageOrigin, _ db: Database) throws -> Int {
+        guard !statuses.isEmpty else { return 0 }
+        let now = Self.now()
+        var kept = 0
+        for status in statuses {
+            let key = status.id.map { "id:\($0)" }
+                ?? "sha256:" + SHA256.hash(data: status.raw).map { String(format: "%02x", $0) }.joined()
+            try db.cachedStatement(sql: """
+                INSERT INTO unreadable_statuses(server, item_key, local_id, timeline_id, page_cursor, error, raw_json,
+                    icebox_version, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(server, item_key) DO UPDATE SET error = excluded.error, raw_json = excluded.raw_json,
+                    icebox_version = excluded.icebox_version, last_seen_at = excluded.last_seen_at,
+                    timeline_id = IFNULL(excluded.timeline_id, timeline_id), page_cursor = excluded.page_cursor
+                WHERE archived_at IS NULL
+                """).execute(arguments: [origin.server, key, status.id, origin.timelineID, origin.pageCursor,
+                                         status.reason, status.raw, origin.readerVersion, now, now])
+            kept += 1
+        }
+        return kept
+    }
+
+    /// Statuses kept unreadable and not archived since, oldest first; only those an Icebox other than
+    /// `readerVersion` failed on when it is given (the same Icebox would fail the same way again).
+    public func pendingUnreadable(notReadBy readerVersion: String? = nil) async throws(ArchiveError) -> [KeptUnreadable] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM unreadable_statuses WHERE archived_at IS NULL AND (? IS NULL OR icebox_version <> ?)
+                ORDER BY id
+                """, arguments: [readerVersion, readerVersion]).map(KeptUnreadable.init)
+        }
+    }
+
+    /// Every status kept unreadable, archived since or not, oldest first.
+    public func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable] {
+        try await read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM unreadable_statuses ORDER BY id").map(KeptUnreadable.init)
+        }
+    }
+
+    /// Archives a kept status that can now be read, from its stored bytes, and marks the kept row as
+    /// archived (the row stays), in one transaction. Returns the archive's number for the status.
+    public func archiveKept(_ kept: KeptUnreadable, as status: ArchivableStatus,
+                            authority: CopyAuthority) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
+        let rows = Self.pageRows([status], server: kept.server)
+        let origin = PageOrigin(server: kept.server, authority: authority, timelineID: kept.timelineID,
+                                pageCursor: kept.pageCursor)
+        return try await write { db in
+            let now = Self.now()
+            var result = StoreResult()
+            for row in rows {
+                result += try Self.upsert(row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
+            }
+            let number = try Int64.fetchOne(
+                db, sql: "SELECT id FROM statuses WHERE uri = ?", arguments: [status.status.archiveURI]) ?? 0
+            try db.execute(sql: "UPDATE unreadable_statuses SET archived_at = ?, status_id = ? WHERE id = ?",
+                           arguments: [now, number, kept.id])
+            return (number, result)
+        }
+    }
+
+    /// Records again why a kept status still cannot be read, and by which Icebox.
+    public func recordStillUnreadable(_ id: Int64, reason: String, readerVersion: String) async throws(ArchiveError) {
+        try await write { db in
+            try db.execute(sql: "UPDATE unreadable_statuses SET error = ?, icebox_version = ? WHERE id = ?",
+                           arguments: [reason, readerVersion, id])
+        }
+    }
+}

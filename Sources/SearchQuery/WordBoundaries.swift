@@ -1,0 +1,57 @@
+import Foundation
+
+/// Word boundaries that SQLite's `unicode61` tokenizer cannot see by itself.
+///
+/// `unicode61` classifies characters with Unicode 6.1's tables: any character assigned since (🤔 is
+/// from Unicode 8, 🫠 from 14) counts as a letter, so "eingeschlafen🤔" is indexed as one token and the
+/// word cannot be found. Swift knows the Unicode version of the toolchain it was built with, and treats
+/// characters it does not know either as symbols: text for the index gets a space wherever a word
+/// touches an emoji or other symbol, whichever Unicode version it is from. A query goes through the
+/// same, so "eingeschlafen🤔" in a query is the phrase of the word and the emoji.
+public enum WordBoundaries {
+    /// `text` with a space between each word character and an emoji or symbol glued to it; text with no
+    /// such place is returned as it is (ASCII text always is).
+    public static func separatingSymbols(_ text: String) -> String {
+        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        var result = ""
+        var previous: Kind = .other
+        var changed = false
+        for character in text {
+            let kind = Kind(character)
+            if (previous == .word && kind == .symbol) || (previous == .symbol && kind == .word) {
+                result.append(" ")
+                changed = true
+            }
+            result.append(character)
+            previous = kind
+        }
+        return changed ? result : text
+    }
+
+    private enum Kind {
+        case word, symbol, other
+
+        init(_ character: Character) {
+            var sawWord = false
+            for scalar in character.unicodeScalars {
+                let properties = scalar.properties
+                if properties.isEmojiPresentation || properties.isEmojiModifier || properties.isVariationSelector
+                    || scalar.value == 0x20E3 || scalar.value == 0x200D {
+                    self = .symbol
+                    return
+                }
+                switch properties.generalCategory {
+                case .otherSymbol, .mathSymbol, .modifierSymbol, .currencySymbol, .unassigned, .privateUse:
+                    self = .symbol
+                    return
+                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                     .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+                    sawWord = true
+                default:
+                    break
+                }
+            }
+            self = sawWord ? .word : .other
+        }
+    }
+}
