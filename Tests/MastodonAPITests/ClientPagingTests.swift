@@ -141,7 +141,7 @@ import Testing
                 }
                 #expect(item.raw.first == UInt8(ascii: "{") && item.raw.last == UInt8(ascii: "}"))
                 let object = try JSONSerialization.jsonObject(with: item.raw) as? [String: Any]
-                #expect(object?["id"] as? String == id)
+                #expect((object?["id"] as? String ?? (object?["id"] as? NSNumber)?.stringValue) == id)
                 if let reblog = item.rawReblog {
                     #expect(item.raw.range(of: reblog) != nil, "rawReblog is a slice of raw")
                     #expect(item.status.reblog != nil)

@@ -22,14 +22,19 @@ struct FixtureTests {
     @Test func fixtureTagTimelineSplicesExactBytesAndPagesByPosition() async throws {
         try await withTestServer { server in
             let all = try await fetch(server.url("/api/v1/timelines/tag/fixtures?limit=40"))
-            #expect(all.ids.count == 9)
+            let fixtureCount = await server.snapshot().fixtureCount
+            #expect(fixtureCount > 15, "every status of every fixture file, numeric ids (Mastodon 1.x) included")
+            #expect(all.ids.count == fixtureCount)
             #expect(all.ids.contains("AM7iejUVqeZiIAYReK"))
             let reblog = trimmed(try Data(contentsOf: fixturesDirectory.appendingPathComponent("status_reblog.mastodon-4.6.4-dev.json")))
             #expect(all.body.range(of: reblog) != nil)
-            let first = try await fetch(server.url("/api/v1/timelines/tag/fixtures?limit=4"))
-            let second = try await fetch(try #require(first.links["next"]))
-            let third = try await fetch(try #require(second.links["next"]))
-            #expect(first.ids + second.ids + third.ids == all.ids)
+            var paged = try await fetch(server.url("/api/v1/timelines/tag/fixtures?limit=4"))
+            var ids = paged.ids
+            while let next = paged.links["next"], !paged.ids.isEmpty {
+                paged = try await fetch(next)
+                ids += paged.ids
+            }
+            #expect(ids == all.ids)
             let back = try await fetch(server.url("/api/v1/timelines/tag/fixtures?min_id=\(all.ids[5])&limit=2"))
             #expect(back.ids == [all.ids[3], all.ids[4]])
         }

@@ -30,7 +30,7 @@ struct Fetched: Sendable {
     }
 
     /// The `id` of each element of a JSON array body.
-    var ids: [String] { objects.compactMap { $0["id"] as? String } }
+    var ids: [String] { objects.compactMap { ($0["id"] as? String) ?? ($0["id"] as? NSNumber)?.stringValue } }
 
     /// `rel` → URL from the `Link` header.
     var links: [String: URL] {

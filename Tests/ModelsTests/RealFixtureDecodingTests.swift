@@ -20,11 +20,17 @@ import Testing
         } else if name.hasPrefix("status_edit_history") {
             let edits = try decoder.decode([StatusEdit].self, from: try Fixtures.data(name))
             #expect(edits.count > 1)
+        } else if name.hasPrefix("notifications_") {
+            let statuses = try RawJSON.elements(ofArray: try Fixtures.data(name)).compactMap {
+                try RawJSON.value(forKey: "status", inObject: $0)
+            }
+            let page = ArchivableStatus.decode(statuses, servedBy: "example.social")
+            #expect(!page.items.isEmpty && page.unreadable.isEmpty, "\(page.unreadable.map(\.reason))")
         } else if name.hasPrefix("timeline_") {
             let page = try ArchivableStatus.decodePage(try Fixtures.data(name))
             #expect(!page.items.isEmpty && page.unreadable.isEmpty)
         } else {
-            let status = try ArchivableStatus(decoding: try Fixtures.data(name))
+            let status = try ArchivableStatus(decoding: try Fixtures.data(name), servedBy: "example.social")
             #expect(status.raw == (try Fixtures.data(name)))
         }
     }

@@ -15,7 +15,9 @@ extension ServerState {
             rows = store.notifications[viewer, default: []]
             let types = Set(req.params("types"))
             let excluded = Set(req.params("exclude_types"))
-            rows = rows.filter { (types.isEmpty || types.contains($0.type)) && !excluded.contains($0.type) }
+            if !config.quirks.ignoresNotificationTypes {
+                rows = rows.filter { (types.isEmpty || types.contains($0.type)) && !excluded.contains($0.type) }
+            }
         }
         rows.sort { $0.rowID > $1.rowID }
         let p = PageParams(req, defaultLimit: kind == .notifications ? 40 : 20, maxLimit: kind == .notifications ? 80 : 40)
@@ -24,7 +26,9 @@ extension ServerState {
                                   min: Pager.cursor(p.minID, resolve), since: Pager.cursor(p.sinceID, resolve),
                                   limit: p.limit).map { rows[$0] }
         let items: [JSON] = picked.compactMap { row in
-            if kind == .notifications { return store.renderNotification(row, base: base, viewer: viewer) }
+            if kind == .notifications {
+                return store.renderNotification(row, base: base, viewer: viewer, quirks: config.quirks)
+            }
             guard let sid = row.statusID, store.statuses[sid] != nil else { return nil }
             return store.renderStatus(sid, base: base, viewer: viewer)
         }

@@ -15,11 +15,13 @@ extension ServerState {
         guard let s = store.statuses[id], store.canSee(s, viewer: call.viewer) else { return .notFound }
         let thread = store.context(of: id, viewer: call.viewer)
         let render = { (ids: [String]) in JSON.array(ids.map { self.store.renderStatus($0, base: self.base, viewer: call.viewer) }) }
+        if config.quirks.contextAsBareArray { return .json(render(thread.ancestors + [id] + thread.descendants)) }
         return .json(["ancestors": render(thread.ancestors), "descendants": render(thread.descendants)])
     }
 
     /// `StatusEdit` versions, oldest first; an unedited status has one.
     func history(_ call: Call, id: String) -> Reply {
+        if config.quirks.noEditHistory { return .notFound }
         guard let s = store.statuses[id], store.canSee(s, viewer: call.viewer) else { return .notFound }
         let versions = s.history.isEmpty
             ? [EditRecord(content: s.content, spoilerText: s.spoilerText, sensitive: s.sensitive, createdAt: s.createdAt)]

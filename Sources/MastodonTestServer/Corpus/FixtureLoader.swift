@@ -3,9 +3,9 @@ import Foundation
 /// Loads real status payloads from a folder, keeping each status's bytes exactly as in its file.
 ///
 /// A file counts when it holds one status object or an array of statuses. Files whose names mention
-/// `response-with-headers`, `context`, `account`, `instance` or `history` are skipped.
+/// `response-with-headers`, `context`, `account`, `instance`, `history` or `notifications` are skipped.
 enum FixtureLoader {
-    static let skipped = ["response-with-headers", "context", "account", "instance", "history"]
+    static let skipped = ["response-with-headers", "context", "account", "instance", "history", "notifications"]
 
     static func load(directory: URL) throws -> [FixtureStatus] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -18,8 +18,10 @@ enum FixtureLoader {
             let trimmed = trim(Array(data))
             let pieces: [[UInt8]] = trimmed.first == UInt8(ascii: "[") ? elements(ofArray: trimmed) : [trimmed]
             for piece in pieces {
+                // Any object with an id (a string, or a number as Mastodon 1.x sent): broken statuses are
+                // served too, as real servers send them.
                 guard let object = try? JSONSerialization.jsonObject(with: Data(piece)) as? [String: Any],
-                      let id = object["id"] as? String, object["content"] != nil, object["account"] != nil
+                      let id = (object["id"] as? String) ?? (object["id"] as? NSNumber)?.stringValue
                 else { continue }
                 out.append(FixtureStatus(id: id, bytes: Data(piece), file: name))
             }

@@ -45,11 +45,11 @@ extension Store {
     }
 
     /// Mastodon `Notification` JSON; nil when its status was deleted.
-    func renderNotification(_ row: Row, base: String, viewer: Int?) -> JSON? {
+    func renderNotification(_ row: Row, base: String, viewer: Int?, quirks: Quirks = Quirks()) -> JSON? {
         var status = JSON.null
         if let sid = row.statusID {
             guard statuses[sid] != nil else { return nil }
-            status = renderStatus(sid, base: base, viewer: viewer)
+            status = quirks.notificationStatus(renderStatus(sid, base: base, viewer: viewer), type: row.type)
         }
         return ["id": .string(String(row.rowID)), "type": .string(row.type),
                 "created_at": .string(Timestamp.iso8601(row.createdAt)), "group_key": .string("ungrouped-\(row.rowID)"),

@@ -1,0 +1,22 @@
+import Foundation
+
+/// Ways real servers answer unlike Mastodon's documentation, for tests of ingestion that never stalls.
+/// All off by default.
+public struct Quirks: Sendable, Equatable {
+    /// Notifications ignore `types[]` / `exclude_types[]` (some servers do), and the status of every
+    /// notification that is not a mention comes without its `account`, so it cannot be read.
+    public var ignoresNotificationTypes = false
+    /// `/api/v1/statuses/:id/context` answers with one bare array of the thread's statuses (as Mitra
+    /// does) instead of `{"ancestors": [...], "descendants": [...]}`.
+    public var contextAsBareArray = false
+    /// `/api/v1/statuses/:id/history` answers 404, as servers without edit history do.
+    public var noEditHistory = false
+
+    public init() {}
+
+    /// A notification's status as this server would send it.
+    func notificationStatus(_ status: JSON, type: String) -> JSON {
+        guard ignoresNotificationTypes, type != "mention", case .object(let members) = status else { return status }
+        return .object(members.filter { $0.0 != "account" })
+    }
+}
