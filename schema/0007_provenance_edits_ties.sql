@@ -29,11 +29,12 @@ CREATE TABLE status_copies (
 -- archive holds each earlier version even when Icebox never saw it live.
 CREATE TABLE status_edits (
     status_id   INTEGER NOT NULL REFERENCES statuses(id),
+    position    INTEGER NOT NULL,            -- 0 for the original; histories only grow
     created_at  TEXT NOT NULL,               -- when this version was written
     server      TEXT NOT NULL,
     raw_json    BLOB NOT NULL,               -- the version's JSON exactly as served
     fetched_at  TEXT NOT NULL,
-    PRIMARY KEY (status_id, created_at)
+    PRIMARY KEY (status_id, position)
 ) WITHOUT ROWID;
 
 -- Edited posts whose history is still to be fetched (within the rate budget, next run if need be).

@@ -36,23 +36,27 @@ extension ArchiveDatabase {
         }
     }
 
-    /// Keeps every version of a status's history as served (each version's JSON byte for byte, keyed
-    /// by when it was written) and marks the history fetched, in one transaction. Returns the versions
-    /// the archive did not have.
+    /// Keeps every version of a status's history as served (each version's JSON byte for byte, in the
+    /// server's order, which only grows) and marks the history fetched, in one transaction. Returns how
+    /// many versions the archive did not have.
     @discardableResult
     public func storeEditHistory(_ wanted: WantedEditHistory, versions: [(createdAt: Date, raw: Data)])
         async throws(ArchiveError) -> Int {
         try await write { db in
             let now = Self.now()
             var added = 0
-            for version in versions {
+            let known = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM status_edits WHERE status_id = ?",
+                                         arguments: [wanted.number]) ?? 0
+            for (position, version) in versions.enumerated() {
                 try db.cachedStatement(sql: """
-                    INSERT OR IGNORE INTO status_edits(status_id, created_at, server, raw_json, fetched_at)
-                    VALUES (?, ?, ?, ?, ?)
-                    """).execute(arguments: [wanted.number, Timestamp.string(version.createdAt), wanted.server,
+                    INSERT INTO status_edits(status_id, position, created_at, server, raw_json, fetched_at)
+                    VALUES (?, ?, ?, ?, ?, ?)
+                    ON CONFLICT(status_id, position) DO UPDATE SET created_at = excluded.created_at,
+                        server = excluded.server, raw_json = excluded.raw_json, fetched_at = excluded.fetched_at
+                    """).execute(arguments: [wanted.number, position, Timestamp.string(version.createdAt), wanted.server,
                                              version.raw, now])
-                added += db.changesCount
             }
+            added = max(0, versions.count - known)
             try db.execute(sql: "DELETE FROM edit_history_wanted WHERE status_id = ?", arguments: [wanted.number])
             return added
         }
@@ -70,7 +74,7 @@ extension ArchiveDatabase {
     /// Every version of a status's edit history the archive holds, oldest first, as served.
     public func editHistory(of number: Int64) async throws(ArchiveError) -> [Data] {
         try await read { db in
-            try Data.fetchAll(db, sql: "SELECT raw_json FROM status_edits WHERE status_id = ? ORDER BY created_at",
+            try Data.fetchAll(db, sql: "SELECT raw_json FROM status_edits WHERE status_id = ? ORDER BY position",
                               arguments: [number])
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import GRDB
 import Logging
 import SearchQuery
@@ -152,6 +153,45 @@ import Testing
         #expect(try await uris("kite").contains("https://a.example/4") == false)
         #expect(try await uris("hawk") == ["https://a.example/4"])
         #expect(try await uris("タワー").isEmpty)
+        #expect(try await archive.integrityCheck() == "ok")
+    }
+
+    @Test func anArchiveFromBeforeTheEmojiBoundariesIsReindexedOnceOnOpen() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-old-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "archive.sqlite")
+        // An archive as 0005 left it: words glued to emoji indexed as one token with them.
+        let queue = try DatabaseQueue(path: path.path)
+        try await queue.write { db in
+            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+            try db.execute(sql: "CREATE TABLE icebox_schema (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)")
+            for migration in SchemaMigrations.all.prefix(5) {
+                try db.execute(sql: migration.sql)
+                try SchemaMigrations.followUps[migration.name]?(db)
+                try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [migration.name])
+                try db.execute(sql: "INSERT INTO icebox_schema VALUES (?, ?, '2026-01-01T00:00:00.000Z')",
+                               arguments: [migration.name, SchemaMigrations.fnv1a(migration.sql)])
+            }
+            for (id, text) in [(1, "eingeschlafen🤔 gerade"), (2, "plain words only"), (3, "café🫠 au lait")] {
+                let created = "2026-01-0\(id)T00:00:00.000Z"
+                let key = SortKey.floor(try #require(MastodonDate.parse(created)))
+                try db.execute(sql: """
+                    INSERT INTO statuses(uri, created_at, author_handle, visibility, content, text, raw_json, raw_server,
+                        first_seen_at, updated_at, sort_key)
+                    VALUES (?, ?, 'u@a.example', 'public', '', ?, X'7B7D', 'a.example', '', '', ?)
+                    """, arguments: ["https://a.example/\(id)", created, text, key])
+            }
+        }
+        let before = try await queue.read { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses_fts WHERE statuses_fts MATCH 'eingeschlafen'")
+        }
+        #expect(before == 0, "the old index does not find the word")
+        try queue.close()
+        let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
+        #expect(try await archive.search(try SearchQuery(parsing: "eingeschlafen")).map(\.uri) == ["https://a.example/1"])
+        #expect(try await archive.search(try SearchQuery(parsing: "cafe")).map(\.uri) == ["https://a.example/3"])
+        #expect(try await archive.search(try SearchQuery(parsing: "plain")).map(\.uri) == ["https://a.example/2"])
         #expect(try await archive.integrityCheck() == "ok")
     }
 }

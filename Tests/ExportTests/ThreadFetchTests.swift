@@ -81,4 +81,39 @@ import Testing
         let dave = try #require(fixture.ids["dave"])
         #expect(paths.count == 3 && !paths.contains { $0.hasSuffix(dave) }, "\(paths)")
     }
+
+    @Test func aContextSentAsABareArrayIsReadAsTheThread() async throws {
+        var quirks = Quirks()
+        quirks.contextAsBareArray = true
+        let fixture = try await ThreadFixture.make(home: false, quirks: quirks)
+        defer { Task { await fixture.stop() } }
+        let root = try await fixture.number("root")
+        let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
+        let report = try await ThreadFetcher(archive: fixture.archive, credentials: credentials, timeout: 10,
+                                             logger: Logger(label: "t")).complete(around: root)
+        #expect(report.new == 3 && report.unreadable == 0)
+        #expect(try await fixture.archive.thread(around: root).nodes.map(\.depth) == [0, 1, 2, 1])
+    }
+
+    @Test func aContextThatIsNoThreadIsAProtocolErrorNamingTheServer() async throws {
+        var quirks = Quirks()
+        quirks.contextWithoutThread = true
+        let fixture = try await ThreadFixture.make(home: false, quirks: quirks)
+        defer { Task { await fixture.stop() } }
+        let root = try await fixture.number("root")
+        let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
+        do {
+            _ = try await ThreadFetcher(archive: fixture.archive, credentials: credentials, timeout: 10,
+                                        logger: Logger(label: "t")).complete(around: root)
+            Issue.record("expected the fetch to fail")
+        } catch {
+            guard case .malformed(let server, _, let reason)? = error.apiError else {
+                Issue.record("not a protocol error: \(error)")
+                return
+            }
+            #expect(server == fixture.server.baseURL.host().map { "\($0):\(fixture.server.baseURL.port ?? 0)" })
+            #expect(reason.contains("neither"))
+        }
+        #expect(try await fixture.archive.thread(around: root).nodes.count == 1, "the archived thread is untouched")
+    }
 }

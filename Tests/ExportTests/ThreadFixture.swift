@@ -28,10 +28,12 @@ struct ThreadFixture {
     /// With `home`, the thread is archived through alice's home timeline (she follows everyone);
     /// otherwise only the root is, through the server's local timeline (public feeds leave out replies
     /// to others, as Mastodon's do), and the rest must be fetched.
-    static func make(statuses: Int = 20, home useHome: Bool = true) async throws -> ThreadFixture {
+    static func make(statuses: Int = 20, home useHome: Bool = true,
+                     quirks: Quirks = Quirks()) async throws -> ThreadFixture {
         var config = TestServerConfig()
         config.statusCount = statuses
         config.homeShare = 1
+        config.quirks = quirks
         let server = try await TestServer.start(config)
         var ids: [String: String] = [:]
         ids["root"] = await server.addStatus(username: "alice", mediaPaths: ["/media/thread/root-1.png", "/media/thread/root-2.png"],

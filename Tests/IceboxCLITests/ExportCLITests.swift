@@ -115,4 +115,24 @@ import Testing
         let data = try Data(contentsOf: folder.url.appending(path: "\(top)/thread.json"))
         return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
     }
+
+    @Test func aFetchTheServerAnswersOddlyStillExportsTheArchivedThreadAndExits76() async throws {
+        var config = TestServerConfig()
+        config.statusCount = 20
+        config.quirks.contextWithoutThread = true
+        let server = try await TestServer.start(config)
+        defer { Task { await server.stop() } }
+        let root = try #require(await server.addStatus(username: "alice", text: "Odd context root"))
+        let cli = try CLI()
+        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(try await cli.run("timeline", "add", "local").status == 0)
+        #expect(try await cli.run("sync", "--quiet", "--no-media").status == 0)
+        let out = try TemporaryDirectory("icebox-cli-export")
+        let file = out.url.appending(path: "thread.tar.gz")
+        let exported = try await cli.run("export", "thread", "https://icebox.test/@alice/\(root)", "--fetch", "-o", file.path)
+        #expect(exported.status == 76, "does not answer like a Mastodon server, not 69: \(exported.stderr)")
+        #expect(exported.stderr.contains(server.baseURL.host() ?? "?") && exported.stderr.contains("neither"))
+        let listing = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/tar"), ["-tzf", file.path])
+        #expect(listing.status == 0 && listing.stdout.contains("/thread.json"), "the archived thread is exported")
+    }
 }

@@ -13,7 +13,7 @@ public enum ServedTimeline {
     /// knows nothing about the cursors would; `path` may carry a query (`?local=true`). For
     /// notifications, `statusKey` picks the status out of each notification.
     public static func archiveKeys(baseURL: URL, path: String, token: String?,
-                                   statusKey: String? = nil) async throws -> Set<String> {
+                                   statusKey: String? = nil, onlyType: String? = nil) async throws -> Set<String> {
         var keys = Set<String>()
         var components = URLComponents(string: baseURL.absoluteString + path)!
         components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "limit", value: "40")]
@@ -26,7 +26,7 @@ public enum ServedTimeline {
             let (data, response) = try await URLSession.shared.data(for: request)
             guard let page = try JSONSerialization.jsonObject(with: data) as? [[String: Any]], !page.isEmpty
             else { return keys }
-            for item in page {
+            for item in page where onlyType == nil || item["type"] as? String == onlyType {
                 guard let status = statusKey.map({ item[$0] as? [String: Any] }) ?? item else { continue }
                 keys.formUnion(statusKeys(status))
             }

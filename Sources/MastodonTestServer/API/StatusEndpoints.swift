@@ -15,6 +15,7 @@ extension ServerState {
         guard let s = store.statuses[id], store.canSee(s, viewer: call.viewer) else { return .notFound }
         let thread = store.context(of: id, viewer: call.viewer)
         let render = { (ids: [String]) in JSON.array(ids.map { self.store.renderStatus($0, base: self.base, viewer: call.viewer) }) }
+        if config.quirks.contextWithoutThread { return .json(["statuses": render(thread.descendants)]) }
         if config.quirks.contextAsBareArray { return .json(render(thread.ancestors + [id] + thread.descendants)) }
         return .json(["ancestors": render(thread.ancestors), "descendants": render(thread.descendants)])
     }

@@ -9,6 +9,8 @@ public struct Quirks: Sendable, Equatable {
     /// `/api/v1/statuses/:id/context` answers with one bare array of the thread's statuses (as Mitra
     /// does) instead of `{"ancestors": [...], "descendants": [...]}`.
     public var contextAsBareArray = false
+    /// `/api/v1/statuses/:id/context` answers an object with neither `ancestors` nor `descendants`.
+    public var contextWithoutThread = false
     /// `/api/v1/statuses/:id/history` answers 404, as servers without edit history do.
     public var noEditHistory = false
 
