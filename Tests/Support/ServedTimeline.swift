@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -53,5 +54,30 @@ public enum ServedTimeline {
         let account = status["account"] as? [String: Any]
         let key = inner == uri ? "\(uri)#boost-by-\(account?["uri"] as? String ?? account?["acct"] as? String ?? "")" : uri
         return [key, inner]
+    }
+
+    /// A status as served: its uri, its exact bytes in the page, and its JSON object.
+    public struct Served: @unchecked Sendable {
+        public var uri: String
+        public var raw: Data
+        public var object: [String: Any]
+    }
+
+    /// Every status a timeline serves (no token), following `rel="next"` until an empty page, each with
+    /// its exact bytes in the page.
+    public static func statuses(baseURL: URL, path: String) async throws -> [Served] {
+        var result: [Served] = []
+        var next = URL(string: baseURL.absoluteString + path + "?limit=40")
+        while let url = next {
+            let (data, response) = try await URLSession.shared.data(from: url)
+            let elements = try RawJSON.elements(ofArray: data)
+            if elements.isEmpty { break }
+            for raw in elements {
+                let object = try JSONSerialization.jsonObject(with: raw) as? [String: Any] ?? [:]
+                result.append(Served(uri: object["uri"] as? String ?? "", raw: raw, object: object))
+            }
+            next = nextLink((response as? HTTPURLResponse)?.value(forHTTPHeaderField: "Link"))
+        }
+        return result
     }
 }
