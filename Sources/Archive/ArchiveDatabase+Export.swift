@@ -39,6 +39,8 @@ public struct ExportRecord: Sendable, Hashable {
     public var goneAt: String?
     /// Earlier versions of an edited status, oldest first, exactly as archived.
     public var earlierVersions: [Data]
+    /// Every version of its edit history as its server served it, oldest first (empty when not fetched).
+    public var editHistory: [Data] = []
     public var attachments: [Attachment]
     public var avatar: StoredFile?
 }
@@ -80,6 +82,8 @@ extension ArchiveDatabase {
         else { throw ArchiveError.notFound("status \(number)") }
         let versions = try Data.fetchAll(
             db, sql: "SELECT raw_json FROM status_versions WHERE status_id = ? ORDER BY id", arguments: [number])
+        let editHistory = try Data.fetchAll(
+            db, sql: "SELECT raw_json FROM status_edits WHERE status_id = ? ORDER BY position", arguments: [number])
         let attachments = try Row.fetchAll(db, sql: """
             SELECT v.position, v.sha256, v.ext, v.mime, v.size,
                    v.preview_sha256, pf.ext AS preview_ext, pf.mime AS preview_mime, pf.size AS preview_size
@@ -101,7 +105,8 @@ extension ArchiveDatabase {
             """, arguments: [number]).flatMap { storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
         return ExportRecord(number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
                             localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
-                            goneAt: row["gone_at"], earlierVersions: versions, attachments: attachments, avatar: avatar)
+                            goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,
+                            attachments: attachments, avatar: avatar)
     }
 
     private static func storedFile(_ row: Row, sha: String, ext: String, mime: String, size: String) -> ExportRecord.StoredFile? {

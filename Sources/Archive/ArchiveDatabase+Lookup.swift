@@ -21,6 +21,10 @@ public struct ArchivedStatus: Sendable, Hashable {
     public var timelines: [String]
     /// The server said it is gone (404/410) at this time.
     public var goneAt: String?
+    /// Every version of its edit history as its server served it, oldest first (empty when not fetched).
+    public var editHistory: [Data] = []
+    /// The servers whose copies of it were kept beside the one shown (they differ from it).
+    public var otherCopies: [String] = []
 
 
     /// A version of an edited status as it was archived, and when a newer one replaced it.
@@ -82,9 +86,14 @@ extension ArchiveDatabase {
                     let spec: String = row["spec"]
                     return handle.map { "\(spec) (\($0))" } ?? spec
                 }
-            return ArchivedStatus(number: number, uri: row["uri"], raw: row["raw_json"], server: server, localID: localID,
-                                  versions: versions, parent: parent, replies: replies, timelines: timelines,
-                                  goneAt: row["gone_at"])
+            var status = ArchivedStatus(number: number, uri: row["uri"], raw: row["raw_json"], server: server,
+                                        localID: localID, versions: versions, parent: parent, replies: replies,
+                                        timelines: timelines, goneAt: row["gone_at"])
+            status.editHistory = try Data.fetchAll(
+                db, sql: "SELECT raw_json FROM status_edits WHERE status_id = ? ORDER BY position", arguments: [number])
+            status.otherCopies = try String.fetchAll(
+                db, sql: "SELECT DISTINCT server FROM status_copies WHERE status_id = ? ORDER BY server", arguments: [number])
+            return status
         }
         guard let found else { throw .notFound("status \(number)") }
         return found

@@ -41,8 +41,12 @@ public struct StatusPrinter: Sendable {
         lines.append("[\(archived.number)] \(name)(@\(authorHandle)) · \(Self.date(status.createdAt)) · \(status.visibility)"
             + (status.language.map { " · \($0)" } ?? ""))
         if let edited = status.editedAt {
-            let kept = archived.versions.count
-            lines.append("edited \(Self.date(edited))" + (kept == 0 ? "" : " (\(kept) earlier version\(kept == 1 ? "" : "s") kept)"))
+            let kept = max(archived.versions.count, archived.editHistory.count - 1)
+            lines.append("edited \(Self.date(edited))" + (kept <= 0 ? "" : " (\(kept) earlier version\(kept == 1 ? "" : "s") kept)"))
+        }
+        if !archived.otherCopies.isEmpty {
+            lines.append("differing copies kept from \(archived.otherCopies.joined(separator: ", ")) (this one is from "
+                + "\(archived.server))")
         }
         if let gone = archived.goneAt { lines.append("gone from its server since \(gone)") }
         if !status.spoilerText.isEmpty { lines.append("CW: \(status.spoilerText)") }

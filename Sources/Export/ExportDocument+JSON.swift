@@ -57,6 +57,10 @@ extension ExportDocument {
         json.beginArray()
         for version in record.earlierVersions { json.raw(version) }
         json.endArray()
+        json.key("edit_history")
+        json.beginArray()
+        for version in record.editHistory { json.raw(version) }
+        json.endArray()
         if let children {
             json.key("replies")
             json.beginArray()

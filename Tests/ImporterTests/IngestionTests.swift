@@ -159,6 +159,7 @@ import Testing
         }
         #expect(versions.count == 3, "the original and both edits, as the server's history serves them")
         #expect(versions.suffix(2) == ["<p>first edit</p>", "<p>second edit</p>"])
+        #expect(try await fixture.archive.status(number: number).editHistory.count == 3, "what show and export read")
         // Seen again unchanged: the history is not asked for again.
         await fixture.server.clearRequestLog()
         _ = try await fixture.sync()
