@@ -86,13 +86,14 @@ public struct Account: Codable, Hashable, Sendable {
         avatarStatic = try c.text(.avatarStatic)
         header = try c.text(.header)
         note = try c.decodeIfPresent(String.self, forKey: .note) ?? ""
-        bot = try c.decodeIfPresent(Bool.self, forKey: .bot) ?? false
-        locked = try c.decodeIfPresent(Bool.self, forKey: .locked) ?? false
-        createdAt = try c.optionalDate(.createdAt)
-        lastStatusAt = try c.text(.lastStatusAt)
+        bot = c.flag(.bot) ?? false
+        locked = c.flag(.locked) ?? false
+        // A profile's own date is not worth losing a post over: unreadable reads as unknown.
+        createdAt = (try? c.optionalDate(.createdAt)) ?? nil
+        lastStatusAt = (try? c.text(.lastStatusAt)) ?? nil
         followersCount = try c.count(.followersCount)
         followingCount = try c.count(.followingCount)
-        statusesCount = try c.decodeIfPresent(Int.self, forKey: .statusesCount)
+        statusesCount = try c.optionalCount(.statusesCount)
         fields = try c.list(.fields)
         emojis = try c.list(.emojis)
     }

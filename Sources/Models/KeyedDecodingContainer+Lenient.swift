@@ -29,11 +29,27 @@ extension KeyedDecodingContainer {
         return text
     }
 
-    /// A positive number where `0`, `null` and a missing key mean "unknown".
+    /// A positive number where `0`, `null`, a missing key and anything that is not a number mean
+    /// "unknown" (a size is never worth losing a post over).
     func positive(_ key: Key) throws -> Int? {
-        guard let value = try decodeIfPresent(Double.self, forKey: key), value > 0, value < Double(Int.max)
+        guard let value = (try? decodeIfPresent(Double.self, forKey: key)) ?? nil, value > 0, value < Double(Int.max)
         else { return nil }
         return Int(value)
+    }
+
+    /// A yes/no that servers send as `true`/`false`, `"true"`/`"false"`, `1`/`0` or `null`; anything
+    /// else reads as `nil`.
+    func flag(_ key: Key) -> Bool? {
+        if let value = (try? decodeIfPresent(Bool.self, forKey: key)) ?? nil { return value }
+        if let value = (try? decodeIfPresent(Int.self, forKey: key)) ?? nil { return value != 0 }
+        if let value = (try? decodeIfPresent(String.self, forKey: key)) ?? nil { return Bool(value.lowercased()) }
+        return nil
+    }
+
+    /// A count that may be absent (`nil`), else read as ``count(_:)`` does.
+    func optionalCount(_ key: Key) throws -> Int? {
+        guard contains(key), try !decodeNil(forKey: key) else { return nil }
+        return try count(key)
     }
 
     /// A count that some servers omit: missing or `null` reads as 0; a fractional or string number

@@ -30,10 +30,10 @@ public struct Poll: Codable, Hashable, Sendable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.identifier(.id)
         expiresAt = try c.optionalDate(.expiresAt)
-        expired = try c.decodeIfPresent(Bool.self, forKey: .expired) ?? false
-        multiple = try c.decodeIfPresent(Bool.self, forKey: .multiple) ?? false
+        expired = c.flag(.expired) ?? false
+        multiple = c.flag(.multiple) ?? false
         votesCount = try c.count(.votesCount)
-        votersCount = try c.decodeIfPresent(Int.self, forKey: .votersCount)
+        votersCount = try c.optionalCount(.votersCount)
         options = try c.list(.options)
         emojis = try c.list(.emojis)
     }

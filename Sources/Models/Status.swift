@@ -101,7 +101,7 @@ public struct Status: Codable, Hashable, Sendable {
         content = try c.decodeIfPresent(String.self, forKey: .content) ?? ""
         spoilerText = try c.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
         visibility = try c.decodeIfPresent(Visibility.self, forKey: .visibility) ?? .public
-        sensitive = try c.decodeIfPresent(Bool.self, forKey: .sensitive) ?? false
+        sensitive = c.flag(.sensitive) ?? false
         language = try c.text(.language)
         inReplyToID = try c.optionalIdentifier(.inReplyToID)
         inReplyToAccountID = try c.optionalIdentifier(.inReplyToAccountID)

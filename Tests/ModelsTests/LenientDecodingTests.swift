@@ -77,4 +77,34 @@ import Testing
         #expect(b.map { String(decoding: $0, as: UTF8.self) } == "[1, {\"c\": null}]")
         #expect(try RawJSON.elements(ofArray: Data("[]".utf8)).isEmpty)
     }
+
+    /// Each field in a form some server sends instead of the documented one; none may cost the post.
+    @Test(arguments: [
+        (#""mentions":[{"id":42,"username":"bob","url":"https://b.example/@bob","acct":"bob@b.example"}]"#, "numeric mention id"),
+        (#""mentions":[{"id":"42","username":"bob"}]"#, "mention without url or acct"),
+        (#""sensitive":"true""#, "a yes/no as a string"),
+        (#""sensitive":1"#, "a yes/no as a number"),
+        (#""replies_count":5.0"#, "a fractional count"),
+        (#""reblogs_count":"7""#, "a count as a string"),
+        (#""favourites_count":-1"#, "a negative count"),
+        (#""poll":{"id":9,"options":[{"title":"a","votes_count":1}],"voters_count":"3","expired":"false"}"#, "poll ids, voters and flags"),
+        (#""card":{"url":"https://c.example","title":"t","width":"400","height":null}"#, "a card size as a string"),
+        (#""quote":{"state":"accepted","quoted_status_id":110000000000000001}"#, "a numeric quote id"),
+        (#""in_reply_to_id":18446744073709551615"#, "an id beyond Int64"),
+    ])
+    func oddFieldsServersSendAreRead(_ field: String, _ what: String) throws {
+        let base = Self.minimalStatus.replacingOccurrences(of: "%@", with: "2026-01-01T00:00:00Z")
+        let json = base.replacingOccurrences(of: #""id":"1","#, with: #""id":"1",\#(field),"#)
+        #expect(json != base, "the field was added")
+        let page = try ArchivableStatus.decodePage(Data("[\(json)]".utf8))
+        #expect(page.items.count == 1 && page.unreadable.isEmpty, "\(what): \(page.unreadable.map(\.reason))")
+    }
+
+    @Test func anAuthorsOddProfileDatesDoNotCostThePost() throws {
+        let base = Self.minimalStatus.replacingOccurrences(of: "%@", with: "2026-01-01T00:00:00Z")
+        let json = base.replacingOccurrences(of: #""username":"#, with: #""created_at":"someday","bot":1,"last_status_at":5,"username":"#)
+        #expect(json != base)
+        let status = try JSONDecoder().decode(Status.self, from: Data(json.utf8))
+        #expect(status.account.bot && status.account.createdAt == nil)
+    }
 }
