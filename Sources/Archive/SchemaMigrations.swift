@@ -66,8 +66,8 @@ enum SchemaMigrations {
         },
         // Words glued to emoji or symbols newer than SQLite's Unicode tables are indexed apart from them
         // (see WordBoundaries): the indexed texts of existing statuses are rewritten the same way, and the
-        // update trigger re-indexes each changed row. Only rows with non-ASCII text can change; about
-        // 2 s per 100,000 such statuses (README, "Upgrading").
+        // update trigger re-indexes each changed row. Only rows with non-ASCII text can change (the time
+        // measured is in the README, under "The archive").
         "0006_unreadable_and_identity": { db in
             let columns = ["text", "spoiler_text", "alt_text", "extra_text", "search_author"]
             let rows = try Row.fetchCursor(db, sql: """
