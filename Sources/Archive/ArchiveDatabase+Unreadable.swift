@@ -47,8 +47,9 @@ public struct KeptUnreadable: Sendable, Hashable, Encodable {
 }
 
 extension ArchiveDatabase {
-    /// Keeps statuses that could not be read, byte for byte, inside the caller's transaction. The same
-    /// status (by its id on the server, else by its bytes) is kept once: seen again, its newest bytes and
+    /// Keeps statuses that could not be read, byte for byte, inside the caller's transaction, and returns
+    /// how many the archive did not keep yet. The same status (by its id on the server, else by its
+    /// bytes) is kept once: seen again (as the catch-up's overlap re-reads it), its newest bytes and
     /// reason replace the old ones, and one that a later reading archived is not kept again.
     static func keepUnreadable(_ statuses: [UnreadableStatus], origin: PageOrigin, _ db: Database) throws -> Int {
         guard !statuses.isEmpty else { return 0 }
@@ -57,6 +58,9 @@ extension ArchiveDatabase {
         for status in statuses {
             let key = status.id.map { "id:\($0)" }
                 ?? "sha256:" + SHA256.hash(data: status.raw).map { String(format: "%02x", $0) }.joined()
+            let known = try Bool.fetchOne(
+                db.cachedStatement(sql: "SELECT 1 FROM unreadable_statuses WHERE server = ? AND item_key = ?"),
+                arguments: [origin.server, key]) ?? false
             try db.cachedStatement(sql: """
                 INSERT INTO unreadable_statuses(server, item_key, local_id, timeline_id, page_cursor, error, raw_json,
                     icebox_version, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
@@ -66,7 +70,7 @@ extension ArchiveDatabase {
                 WHERE archived_at IS NULL
                 """).execute(arguments: [origin.server, key, status.id, origin.timelineID, origin.pageCursor,
                                          status.reason, status.raw, origin.readerVersion, now, now])
-            kept += 1
+            if !known { kept += 1 }
         }
         return kept
     }

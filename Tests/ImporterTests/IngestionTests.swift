@@ -20,7 +20,7 @@ import Testing
     }
 
     /// 85 statuses on `tag:fixtures` (pages of 40, 40, 5), each with its own word; some odd in the ways
-    /// real servers are, two of them broken beyond reading.
+    /// real servers are, three of them broken beyond reading.
     static func servedFolder() throws -> (TemporaryDirectory, broken: [String: Data]) {
         let folder = try TemporaryDirectory()
         let template = try template()
@@ -46,12 +46,14 @@ import Testing
                 status["content"] = "<p>ingestword40 eingeschlafen🤔</p>"
             case 5: // broken: a date no parser reads (on the last, short page)
                 status["created_at"] = "last Tuesday"
+            case 80: // broken: no author, and among the newest, so every catch-up's overlap reads it again
+                status.removeValue(forKey: "account")
             case 60: // broken: no author
                 status.removeValue(forKey: "account")
             default: break
             }
             let data = try JSONSerialization.data(withJSONObject: status, options: [.sortedKeys])
-            if index == 5 || index == 60 { broken[id] = data }
+            if [5, 60, 80].contains(index) { broken[id] = data }
             try data.write(to: folder.url.appending(path: String(format: "odd-%03d.json", index)))
         }
         return (folder, broken)
@@ -65,11 +67,11 @@ import Testing
         let reports = try await fixture.sync()
         let report = try #require(reports.first)
         #expect(report.outcome == .ok, "\(String(describing: report.error))")
-        #expect(report.new == 83)
-        #expect(report.unreadable == 2)
+        #expect(report.new == 82)
+        #expect(report.unreadable == 3)
         #expect(report.backfillComplete, "the backfill went past the broken statuses to the end")
         #expect(try await fixture.archive.timeline(id: timeline.id).backfillComplete)
-        #expect(try await fixture.archive.stats().unreadable == 2)
+        #expect(try await fixture.archive.stats().unreadable == 3)
 
         let kept = try await fixture.archive.unreadableStatuses()
         #expect(Dictionary(uniqueKeysWithValues: kept.map { ($0.localID ?? "", $0.raw) }) == broken, "kept byte for byte")
@@ -93,10 +95,10 @@ import Testing
         // The next run reads nothing older again, and keeps nothing twice.
         await fixture.server.clearRequestLog()
         let second = try await fixture.sync()
-        #expect(second.first?.new == 0 && second.first?.unreadable == 0)
+        #expect(second.first?.new == 0 && second.first?.unreadable == 0, "seen again, not kept again")
         let requests = await fixture.server.requestLog().filter { $0.path.hasSuffix("/tag/fixtures") }
         #expect(!requests.isEmpty && requests.allSatisfy { $0.value("max_id") == nil }, "\(requests.map(\.query))")
-        #expect(try await fixture.archive.unreadableStatuses().count == 2)
+        #expect(try await fixture.archive.unreadableStatuses().count == 3)
     }
 
     @Test func aKeptStatusIsArchivedFromItsBytesWithoutAskingTheServer() async throws {
