@@ -104,15 +104,7 @@ import Testing
         // An archive as 0004 left it, its indexes keyed by statuses.id; backfill stored older posts later.
         let queue = try DatabaseQueue(path: path.path)
         try await queue.write { db in
-            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-            try db.execute(sql: "CREATE TABLE icebox_schema (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)")
-            for migration in SchemaMigrations.all.prefix(4) {
-                try db.execute(sql: migration.sql)
-                try SchemaMigrations.followUps[migration.name]?(db)
-                try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [migration.name])
-                try db.execute(sql: "INSERT INTO icebox_schema VALUES (?, ?, '2026-01-01T00:00:00.000Z')",
-                               arguments: [migration.name, SchemaMigrations.fnv1a(migration.sql)])
-            }
+            try Self.migrate(db, through: 4)
             let rows: [(uri: String, createdAt: String, text: String, boosts: String?)] = [
                 ("https://a.example/1", "2026-02-01T10:00:00.000Z", "a kite over the river", nil),
                 ("https://a.example/2", "2026-02-01T10:00:00.000Z", "the kite again", nil),
@@ -164,15 +156,7 @@ import Testing
         // An archive as 0005 left it: words glued to emoji indexed as one token with them.
         let queue = try DatabaseQueue(path: path.path)
         try await queue.write { db in
-            try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-            try db.execute(sql: "CREATE TABLE icebox_schema (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)")
-            for migration in SchemaMigrations.all.prefix(5) {
-                try db.execute(sql: migration.sql)
-                try SchemaMigrations.followUps[migration.name]?(db)
-                try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [migration.name])
-                try db.execute(sql: "INSERT INTO icebox_schema VALUES (?, ?, '2026-01-01T00:00:00.000Z')",
-                               arguments: [migration.name, SchemaMigrations.fnv1a(migration.sql)])
-            }
+            try Self.migrate(db, through: 5)
             for (id, text) in [(1, "eingeschlafen🤔 gerade"), (2, "plain words only"), (3, "café🫠 au lait")] {
                 let created = "2026-01-0\(id)T00:00:00.000Z"
                 let key = SortKey.floor(try #require(MastodonDate.parse(created)))
@@ -193,5 +177,18 @@ import Testing
         #expect(try await archive.search(try SearchQuery(parsing: "cafe")).map(\.uri) == ["https://a.example/3"])
         #expect(try await archive.search(try SearchQuery(parsing: "plain")).map(\.uri) == ["https://a.example/2"])
         #expect(try await archive.integrityCheck() == "ok")
+    }
+
+    /// An archive as the first `count` migrations left it, recorded as Icebox records them.
+    static func migrate(_ db: Database, through count: Int) throws {
+        try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
+        try db.execute(sql: "CREATE TABLE icebox_schema (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)")
+        for migration in SchemaMigrations.all.prefix(count) {
+            try db.execute(sql: migration.sql)
+            try SchemaMigrations.followUps[migration.name]?(db)
+            try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [migration.name])
+            try db.execute(sql: "INSERT INTO icebox_schema VALUES (?, ?, '2026-01-01T00:00:00.000Z')",
+                           arguments: [migration.name, SchemaMigrations.fnv1a(migration.sql)])
+        }
     }
 }
