@@ -70,8 +70,14 @@ public struct Synchronizer: Sendable {
     public func runWithMedia(only selected: [PinnedTimeline]? = nil,
                              progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws(ArchiveError)
         -> SyncRunReport {
-        // First what an earlier Icebox kept unreadable and this one may read: no request needed.
-        let recovered = try await UnreadableRecovery(archive: archive, logger: logger).run()
+        // First what an earlier Icebox kept unreadable and this one may read: no request needed. Whatever
+        // goes wrong there is logged and never keeps the timelines from syncing.
+        var recovered = RecoveryReport()
+        do {
+            recovered = try await UnreadableRecovery(archive: archive, logger: logger).run()
+        } catch {
+            logger.error("could not read the kept unreadable statuses again", metadata: ["error": "\(error)"])
+        }
         let timelines = try await syncTimelines(only: selected, progress: progress)
         guard options.downloadMedia else { return SyncRunReport(timelines: timelines, media: nil, recovered: recovered) }
         return SyncRunReport(timelines: timelines, media: await fetchMedia(progress: progress), recovered: recovered)

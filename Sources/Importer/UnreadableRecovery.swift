@@ -47,10 +47,13 @@ public struct UnreadableRecovery: Sendable {
             } catch let error as StatusDecodingError {
                 report.stillUnreadable += 1
                 try await archive.recordStillUnreadable(kept.id, reason: error.reason, readerVersion: IceboxVersion.string)
-            } catch let error as ArchiveError {
-                throw error
             } catch {
-                throw .database("\(error)")
+                // Readable but not storable: it stays kept, with the reason, and never blocks a sync.
+                report.stillUnreadable += 1
+                logger.warning("a kept status reads but cannot be stored", metadata: [
+                    "server": "\(kept.server)", "id": "\(kept.localID ?? "-")", "error": "\(error)"])
+                try await archive.recordStillUnreadable(kept.id, reason: "could not be stored: \(error)",
+                                                        readerVersion: IceboxVersion.string)
             }
         }
         return report
