@@ -11,6 +11,8 @@ import Foundation
 /// - `/media/fault/short/NAME`: a PNG whose connection closes after half the declared `Content-Length`.
 /// - `/media/large/BYTES/NAME`: BYTES deterministic bytes (typed by NAME's extension).
 /// - `/media/slow/BYTES/NAME`: the same bytes, sent 64 KiB at a time every 25 ms (about 2.5 MB/s).
+/// - `/media/active/svg/NAME`: an SVG image that runs a script (`image/svg+xml`).
+/// - `/media/active/fragment/NAME`: an HTML fragment with a script, no `<html>`, as `application/octet-stream`.
 extension ServerState {
     /// The reply for a special media path, or nil for an ordinary one.
     func specialMedia(_ req: APIRequest) -> (Reply, FaultDecision)? {
@@ -31,6 +33,13 @@ extension ServerState {
                         .none)
             case "short":
                 return (Reply(status: 200, contentType: "image/png", body: PNG.make(width: 64, height: 64, seed: 7)), .dropMidBody)
+            default: return (.notFound, .none)
+            }
+        case ("active", 4):
+            switch s[2] {
+            case "svg": return (Reply(status: 200, contentType: "image/svg+xml", body: Data(Self.activeSVG.utf8)), .none)
+            case "fragment":
+                return (Reply(status: 200, contentType: "application/octet-stream", body: Data(Self.activeFragment.utf8)), .none)
             default: return (.notFound, .none)
             }
         case ("large", 4), ("slow", 4):
@@ -60,6 +69,13 @@ extension ServerState {
         }
         return Data(bytes)
     }
+
+    /// "Media" that runs a script when a browser opens it.
+    static let activeSVG = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert('svg')">\
+        <script>document.title = 'pwned'</script><rect width="10" height="10"/></svg>
+        """
+    static let activeFragment = "<p>not a picture</p><script>document.title = 'pwned'</script>\n"
 
     static func mediaType(of name: String) -> String {
         let types = ["png": "image/png", "jpg": "image/jpeg", "mp4": "video/mp4", "mp3": "audio/mpeg"]
