@@ -89,7 +89,8 @@ private func exitCode(for error: any Error) -> Int32 {
     case let error as APIError: exitCode(for: error)
     case let error as EnrollmentError:
         switch error {
-        case .badToken: Exit.usage
+        case .badToken, .ambiguous: Exit.usage
+        case .alreadyAdded: Exit.failure
         case .server(let api): exitCode(for: api)
         case .archive: Exit.ioError
         }

@@ -162,7 +162,7 @@ extension Icebox.Export {
                 try await output.run(global) { exporter, archive, _ in
                     let pinning = try await accountOption.pinning(spec, archive: archive)
                     guard let timeline = try await archive.timelines().first(where: {
-                        $0.spec == pinning.spec && $0.accountHandle == pinning.accountHandle
+                        $0.spec == pinning.spec && $0.accountID == pinning.accountID
                     }) else {
                         throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
                     }
