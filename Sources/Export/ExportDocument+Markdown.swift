@@ -1,4 +1,5 @@
 import Foundation
+import MediaArchive
 import Models
 
 extension ExportDocument {
@@ -36,10 +37,12 @@ extension ExportDocument {
             let alt = media.description.map { Self.markdownEscaped($0.replacingOccurrences(of: "\n", with: " ")) } ?? ""
             let file = item.record.attachments.first { $0.position == position }?.original
             let label = "\(media.type.rawValue)" + (alt.isEmpty ? " (no description)" : ": \(alt)")
-            if let file, media.type.rawValue == "image" {
-                extras.append("- ![\(alt)](\(Self.entry(file))) \(label)")
-            } else if let file {
+            if let file, media.type.rawValue == "image", let image = Self.shown(file, as: .image) {
+                extras.append("- ![\(alt)](\(Self.entry(image))) \(label)")
+            } else if let file, MediaFileKind(extension: file.ext) != nil {
                 extras.append("- [\(media.type.rawValue)](\(Self.entry(file))) \(label)")
+            } else if file != nil {
+                extras.append("- \(label) (file not shown: not an image, video or audio format)")
             } else {
                 extras.append("- \(label) (file not archived)")
             }
