@@ -64,8 +64,9 @@ extension ExportDocument {
         guard isWebLink(url) else { return nil }
         var out = ""
         for scalar in url.unicodeScalars {
-            if scalar == "<" || scalar == ">" || scalar == " " || scalar.value < 0x20 || scalar.value == 0x7F {
-                out += String(format: "%%%02X", scalar.value)
+            if scalar == "<" || scalar == ">" || scalar == " " || scalar.value < 0x20 || scalar.value == 0x7F
+                || scalar.isHiddenControl {
+                out += String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()
             } else {
                 out.unicodeScalars.append(scalar)
             }
@@ -74,14 +75,15 @@ extension ExportDocument {
     }
 
     /// Text with Markdown's syntax characters escaped: inline ones everywhere, block markers (`#`, `-`,
-    /// `+`, `=`, `1.`) where they start a line. Control characters are dropped.
+    /// `+`, `=`, `1.`) where they start a line. Control characters (C0, C1) and bidirectional controls
+    /// are dropped.
     static func markdownEscaped(_ text: String) -> String {
         var out = ""
         var atLineStart = true
         /// Only digits since the line's start: a `.` or `)` now would start an ordered list.
         var listNumber = false
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 && scalar != "\n" || scalar.value == 0x7F { continue }
+            if scalar.value < 0x20 && scalar != "\n" || scalar.value == 0x7F || scalar.isHiddenControl { continue }
             if "\\`*_[]<>|~&".unicodeScalars.contains(scalar)
                 || (atLineStart && "#-+=".unicodeScalars.contains(scalar))
                 || (listNumber && (scalar == "." || scalar == ")")) {

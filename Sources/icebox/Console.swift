@@ -36,18 +36,18 @@ enum Console {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
-    /// One compact JSON object on a line, for `--jsonl`.
+    /// One compact JSON object on a line, for `--jsonl`; C1 and bidirectional controls escaped.
     static func jsonLine<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+        FileHandle.standardOutput.write(HiddenControlEscaping.escaping(try encoder.encode(value)) + Data("\n".utf8))
     }
 
-    /// Pretty, key-sorted JSON for `--json`.
+    /// Pretty, key-sorted JSON for `--json`; C1 and bidirectional controls escaped.
     static func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
+        let data = HiddenControlEscaping.escaping(try encoder.encode(value))
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 }
