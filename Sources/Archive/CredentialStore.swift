@@ -101,15 +101,18 @@ public struct CredentialStore: Sendable {
         }
     }
 
-    /// Writes the credentials: a new 0600 file beside the old one, flushed, then renamed over it.
+    /// Writes the credentials: a new 0600 file beside the old one (created exclusively), flushed, then
+    /// renamed over it.
     public func save(_ credentials: Credentials) throws(ArchiveError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data
         do { data = try encoder.encode(credentials) } catch { throw .database("cannot encode credentials: \(error)") }
+        // A new file under an unpredictable name, never a link someone planted there.
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let temporary = file.deletingLastPathComponent()
-            .appending(path: ".credentials.\(ProcessInfo.processInfo.processIdentifier).tmp").path
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            .appending(path: ".credentials.\(ProcessInfo.processInfo.processIdentifier).\(random).tmp").path
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .cannotOpen(path: temporary, reason: String(cString: strerror(errno))) }
         fchmod(fd, 0o600)
         let written = data.withUnsafeBytes { buffer in write(fd, buffer.baseAddress, buffer.count) }

@@ -56,6 +56,7 @@ enum Console {
 enum Exit {
     static let failure: Int32 = 1
     static let usage: Int32 = 64
+    static let noInput: Int32 = 66
     static let unavailable: Int32 = 69
     static let software: Int32 = 70
     static let ioError: Int32 = 74
@@ -95,6 +96,7 @@ private func exitCode(for error: any Error) -> Int32 {
         case .archive: Exit.ioError
         }
     case ArchiveError.notFound: Exit.failure
+    case ArchiveError.noArchive: Exit.noInput
     case let error as ExportError:
         switch error {
         case .empty: Exit.failure

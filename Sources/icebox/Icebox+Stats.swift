@@ -14,7 +14,7 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, _) = try global.openArchive()
+                let (home, archive, _, _) = try global.openArchiveForReading()
                 let stats = try await archive.stats()
                 if json { return try Console.json(stats) }
                 let bytes = ByteCountFormatter.string(fromByteCount: stats.databaseBytes, countStyle: .file)
