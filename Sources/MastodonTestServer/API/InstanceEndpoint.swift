@@ -40,12 +40,7 @@ extension ServerState {
         if name.hasSuffix(".png") { return Reply(status: 200, contentType: "image/png", body: PNG.make(seed: hash)) }
         // Placeholders that open with their format's signature, as real files do (Icebox picks a
         // file's extension from its first bytes).
-        let types: [String: (type: String, signature: [UInt8])] = [
-            "mp4": ("video/mp4", [0, 0, 0, 0x18] + Array("ftypisom".utf8)),
-            "mp3": ("audio/mpeg", Array("ID3".utf8) + [4, 0, 0]),
-            "jpg": ("image/jpeg", [0xFF, 0xD8, 0xFF, 0xE0]),
-        ]
-        guard let ext = name.split(separator: ".").last, let known = types[String(ext)] else { return .notFound }
+        guard let known = Self.mediaFormat(of: name) else { return .notFound }
         return Reply(status: 200, contentType: known.type, body: Data(known.signature) + Data("placeholder \(name)".utf8))
     }
 }

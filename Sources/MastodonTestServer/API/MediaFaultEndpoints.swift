@@ -46,7 +46,10 @@ extension ServerState {
             guard let size = Int(s[2]), size > 0, size <= 1 << 30 else { return (.notFound, .none) }
             var seed: UInt64 = 1469598103934665603
             for byte in name.utf8 { seed = (seed ^ UInt64(byte)) &* 1099511628211 }
-            let body = Self.deterministicBytes(count: size, seed: seed &+ UInt64(size))
+            var body = Self.deterministicBytes(count: size, seed: seed &+ UInt64(size))
+            // Opened by the signature of the type its name says, as a real file would be.
+            let signature = Self.mediaFormat(of: name)?.signature ?? []
+            body.replaceSubrange(0..<min(size, signature.count), with: signature.prefix(size))
             let reply = Reply(status: 200, contentType: Self.mediaType(of: name), body: body)
             return (reply, s[1] == "slow" ? .slow(chunk: 64 * 1024, seconds: 0.025) : .none)
         default:
@@ -77,9 +80,21 @@ extension ServerState {
         """
     static let activeFragment = "<p>not a picture</p><script>document.title = 'pwned'</script>\n"
 
+    /// The media types the server serves by file extension, with the bytes such a file starts with.
+    static let mediaFormats: [String: (type: String, signature: [UInt8])] = [
+        "png": ("image/png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+        "jpg": ("image/jpeg", [0xFF, 0xD8, 0xFF, 0xE0]),
+        "mp4": ("video/mp4", [0, 0, 0, 0x18] + Array("ftypisom".utf8)),
+        "mp3": ("audio/mpeg", Array("ID3".utf8) + [4, 0, 0]),
+    ]
+
+    /// The format a file name's extension says, if the server knows it.
+    static func mediaFormat(of name: String) -> (type: String, signature: [UInt8])? {
+        name.split(separator: ".").last.flatMap { mediaFormats[String($0)] }
+    }
+
     static func mediaType(of name: String) -> String {
-        let types = ["png": "image/png", "jpg": "image/jpeg", "mp4": "video/mp4", "mp3": "audio/mpeg"]
-        return name.split(separator: ".").last.flatMap { types[String($0)] } ?? "application/octet-stream"
+        mediaFormat(of: name)?.type ?? "application/octet-stream"
     }
 }
 
