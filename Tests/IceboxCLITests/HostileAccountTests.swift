@@ -75,4 +75,28 @@ import Testing
         let list = try await cli.run("account", "list")
         #expect(list.stdout.split(separator: "\n").count == 1)
     }
+
+    @Test func onATerminalAddingAnAccountAgainAsks() async throws {
+        var config = TestServerConfig()
+        config.statusCount = 5
+        config.tokens = ["first-token": "alice", "second-token": "alice", "third-token": "alice"]
+        let server = try await TestServer.start(config)
+        defer { Task { await server.stop() } }
+        let cli = try CLI()
+        let base = server.baseURL.absoluteString
+        #expect(try await cli.run("account", "add", base, "--token-stdin", stdin: "first-token\n").status == 0)
+        let file = cli.home.url.appending(path: "credentials.json")
+        let environment = ["TERM": "xterm", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
+        for (token, answer, status) in [("second-token", "n", Int32(1)), ("third-token", "y", Int32(0))] {
+            let terminal = try PseudoTerminal(CLI.binary, ["account", "add", base, "--token-stdin", "--home", cli.home.path],
+                                              environment: environment)
+            defer { terminal.stop() }
+            terminal.type(token + "\r")
+            try await terminal.waitFor("Replace its token? [y/N]")
+            terminal.type(answer + "\r")
+            #expect(await terminal.wait() == status, "\(terminal.screen)")
+        }
+        let stored = try String(contentsOf: file, encoding: .utf8)
+        #expect(stored.contains("third-token") && !stored.contains("first-token") && !stored.contains("second-token"))
+    }
 }
