@@ -82,15 +82,22 @@ public final class ArchiveDatabase: Sendable {
             return try await body()
         } catch let error as ArchiveError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            throw .damaged(path: path.path, reason: "\(error.message ?? "SQLite error \(error.resultCode)"); restore it from a backup")
         } catch {
             throw .database(Self.describe(error))
         }
     }
 
     /// `PRAGMA integrity_check`, then each full-text index checked against the statuses it indexes:
-    /// "ok" when the file and the indexes are sound.
+    /// "ok" when the file and the indexes are sound. An archive opened read-only gets the first only
+    /// (SQLite checks a full-text index through a write statement).
     public func integrityCheck() async throws(ArchiveError) -> String {
-        try await write { db in
+        if pool.configuration.readonly {
+            let problems = try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" } }
+            return problems.isEmpty ? "ok" : problems.joined(separator: "; ")
+        }
+        return try await write { db in
             var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
             for index in ["statuses_fts", "statuses_cjk"] {
                 do {
