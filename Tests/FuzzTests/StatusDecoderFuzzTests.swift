@@ -44,6 +44,7 @@ import Testing
 
     @Test func mutatedPagesNeverTrapAndWhatIsAcceptedIsTheInputsOwnBytes() async {
         await propertyCheck(count: FuzzBudget.count, input: Self.edits) { edits in
+            await Task.yield() // the other suites' test servers share the cooperative threads
             var bytes = Self.seed
             for edit in edits { edit.apply(to: &bytes) }
             let data = Data(bytes)
@@ -61,6 +62,7 @@ import Testing
 
     @Test func arbitraryBytesNeverTrap() async {
         await propertyCheck(count: FuzzBudget.count, input: Gen.uint8().array(of: 0...512)) { bytes in
+            await Task.yield() // the other suites' test servers share the cooperative threads
             _ = try? ArchivableStatus.decodeArray(Data(bytes))
             _ = try? RawJSON.value(forKey: "reblog", inObject: Data(bytes))
         }
@@ -68,6 +70,7 @@ import Testing
 
     @Test func deepNestingIsRefusedNotAStackOverflow() async {
         await propertyCheck(count: max(1, FuzzBudget.count / 30), input: Gen.int(in: 1_000...200_000)) { depth in
+            await Task.yield() // the other suites' test servers share the cooperative threads
             let data = Data(repeating: UInt8(ascii: "["), count: depth) + Data(repeating: UInt8(ascii: "]"), count: depth)
             #expect(throws: StatusDecodingError.self) { _ = try ArchivableStatus.decodeArray(data) }
         }

@@ -23,6 +23,7 @@ import Testing
 
     @Test func noControlCharacterReachesTheText() async {
         await propertyCheck(count: FuzzBudget.count, input: Self.html) { html in
+            await Task.yield() // the other suites' test servers share the cooperative threads
             for text in [StatusHTML.displayText(html, mentions: []), StatusHTML.indexText(html)] {
                 #expect(!text.unicodeScalars.contains(where: Self.isControl), "\(html.debugDescription)")
             }
@@ -41,6 +42,7 @@ import Testing
 
     @Test func whatAScriptHoldsIsNeverShown() async {
         await propertyCheck(count: FuzzBudget.count, input: Self.html, Self.wholeHTML) { html, whole in
+            await Task.yield() // the other suites' test servers share the cooperative threads
             for page in ["<script>SECRET-MARKER</script>" + html, whole + "<script>SECRET-MARKER</script>" + html] {
                 #expect(!StatusHTML.displayText(page, mentions: []).contains("SECRET-MARKER"), "\(page.debugDescription)")
                 #expect(!StatusHTML.indexText(page).contains("SECRET-MARKER"))
@@ -50,6 +52,7 @@ import Testing
 
     @Test func linksAreOnlyWebLinks() async {
         await propertyCheck(count: FuzzBudget.count, input: Self.html) { html in
+            await Task.yield() // the other suites' test servers share the cooperative threads
             for link in StatusHTML.links(html) {
                 let lower = link.lowercased()
                 #expect(lower.hasPrefix("https://") || lower.hasPrefix("http://"), "\(link) from \(html.debugDescription)")
@@ -62,6 +65,7 @@ import Testing
         let scalars = Gen.uint32(in: 0...0x10FFFF).compactMap { Unicode.Scalar($0) }.array(of: 0...200)
             .map { String(String.UnicodeScalarView($0)) }
         await propertyCheck(count: FuzzBudget.count, input: scalars) { text in
+            await Task.yield() // the other suites' test servers share the cooperative threads
             _ = StatusHTML.displayText(text, mentions: [])
             _ = StatusHTML.links(text)
         }
