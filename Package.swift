@@ -22,6 +22,8 @@ let package = Package(
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
         // SHA-256 for the content-addressed media store: a reviewed implementation, not our own.
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        // Tests only: property-based fuzzing of the decoders, the HTML converter and header parsers.
+        .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
     ],
     targets: [
         // Codable Mastodon entities and the status HTML converter. Foundation only.
@@ -114,6 +116,11 @@ let package = Package(
             swiftSettings: strict),
 
         .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
+        // Property-based fuzzing of what servers send: status pages, status HTML, Link and rate-limit headers.
+        .testTarget(
+            name: "FuzzTests",
+            dependencies: ["Models", "MastodonAPI", .product(name: "PropertyBased", package: "swift-property-based")],
+            swiftSettings: strict),
         .testTarget(
             name: "REPLTests",
             dependencies: ["REPL", "Export", "Archive", "Router", "MastodonTestServer", "IceboxTestSupport",

@@ -2,11 +2,12 @@ import Foundation
 import GRDB
 
 /// One of the user's own accounts that Icebox archives with (its token lives in `CredentialStore`).
+/// It is identified by `server` and `remoteID` together (see `AccountIdentity`), never by its handle.
 public struct ArchivingAccount: Codable, Hashable, Sendable {
     public var id: Int64
-    /// `user@host`.
+    /// `user@host` as the server reports it: a label only, which another server may also claim.
     public var handle: String
-    /// The server's base URL.
+    /// The base URL of the server that issued the account's token: the only origin it is sent to.
     public var server: String
     /// The account's id on its server.
     public var remoteID: String
@@ -28,7 +29,8 @@ public struct ArchivingAccount: Codable, Hashable, Sendable {
 }
 
 extension ArchiveDatabase {
-    /// Adds the account, or brings back one that was removed, refreshing its profile.
+    /// Adds the account, or brings back one that was removed, refreshing its profile. The account is
+    /// the pair (server, remote id): a second server reporting the same handle adds a second account.
     @discardableResult
     public func addAccount(handle: String, server: String, remoteID: String, username: String,
                            displayName: String, url: String?) async throws(ArchiveError) -> ArchivingAccount {
@@ -36,13 +38,23 @@ extension ArchiveDatabase {
             try db.execute(sql: """
                 INSERT INTO archiving_accounts(handle, server, remote_id, username, display_name, url, added_at)
                 VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(handle) DO UPDATE SET server = excluded.server, remote_id = excluded.remote_id,
+                ON CONFLICT(server, remote_id) DO UPDATE SET handle = excluded.handle,
                     username = excluded.username, display_name = excluded.display_name, url = excluded.url,
                     removed_at = NULL
                 """, arguments: [handle, server, remoteID, username, displayName, url, Self.now()])
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM archiving_accounts WHERE handle = ?", arguments: [handle])
+            guard let row = try Row.fetchOne(
+                db, sql: "SELECT * FROM archiving_accounts WHERE server = ? AND remote_id = ?", arguments: [server, remoteID])
             else { throw ArchiveError.database("the account \(handle) vanished while being added") }
             return ArchivingAccount(row: row)
+        }
+    }
+
+    /// The account in use with this identity, if any.
+    public func account(_ identity: AccountIdentity) async throws(ArchiveError) -> ArchivingAccount? {
+        try await read { db in
+            try Row.fetchOne(db, sql: """
+                SELECT * FROM archiving_accounts WHERE server = ? AND remote_id = ? AND removed_at IS NULL
+                """, arguments: [identity.origin, identity.remoteID]).map(ArchivingAccount.init(row:))
         }
     }
 
@@ -55,16 +67,14 @@ extension ArchiveDatabase {
     }
 
     /// Removes an account and unpins its timelines. What it archived stays in the archive.
-    public func removeAccount(handle: String) async throws(ArchiveError) {
+    public func removeAccount(id: Int64) async throws(ArchiveError) {
         try await write { db in
             let now = Self.now()
-            try db.execute(sql: "UPDATE archiving_accounts SET removed_at = ? WHERE handle = ? AND removed_at IS NULL",
-                           arguments: [now, handle])
-            guard db.changesCount > 0 else { throw ArchiveError.notFound("the account \(handle)") }
-            try db.execute(sql: """
-                UPDATE timelines SET removed_at = ? WHERE removed_at IS NULL
-                AND account_id = (SELECT id FROM archiving_accounts WHERE handle = ?)
-                """, arguments: [now, handle])
+            try db.execute(sql: "UPDATE archiving_accounts SET removed_at = ? WHERE id = ? AND removed_at IS NULL",
+                           arguments: [now, id])
+            guard db.changesCount > 0 else { throw ArchiveError.notFound("the account #\(id)") }
+            try db.execute(sql: "UPDATE timelines SET removed_at = ? WHERE removed_at IS NULL AND account_id = ?",
+                           arguments: [now, id])
         }
     }
 }

@@ -6,7 +6,9 @@ public struct PinnedTimeline: Codable, Hashable, Sendable {
     public var id: Int64
     /// The canonical spec (`home`, `tag:swift`, `remote:host`…).
     public var spec: String
-    /// The account it is read with; `nil` when read without login.
+    /// The account it is read with (`ArchivingAccount.id`); `nil` when read without login.
+    public var accountID: Int64?
+    /// That account's handle, a label for messages; `nil` when read without login.
     public var accountHandle: String?
     /// The server it is read from.
     public var server: String
@@ -27,6 +29,7 @@ public struct PinnedTimeline: Codable, Hashable, Sendable {
     init(row: Row) {
         id = row["id"]
         spec = row["spec"]
+        accountID = row["account_id"]
         accountHandle = row["handle"]
         server = row["server"]
         addedAt = row["added_at"]
@@ -73,17 +76,17 @@ extension ArchiveDatabase {
         FROM timelines t LEFT JOIN archiving_accounts a ON a.id = t.account_id
         """
 
-    /// Pins a timeline. `accountHandle` is `nil` for timelines read without login.
+    /// Pins a timeline. `accountID` (an `ArchivingAccount.id`) is `nil` for timelines read without login.
     @discardableResult
-    public func addTimeline(spec: String, accountHandle: String?, server: String) async throws(ArchiveError)
+    public func addTimeline(spec: String, accountID: Int64?, server: String) async throws(ArchiveError)
         -> PinnedTimeline {
         try await write { db in
-            var accountID: Int64?
-            if let accountHandle {
-                accountID = try Int64.fetchOne(
-                    db, sql: "SELECT id FROM archiving_accounts WHERE handle = ? AND removed_at IS NULL",
-                    arguments: [accountHandle])
-                guard accountID != nil else { throw ArchiveError.notFound("the account \(accountHandle)") }
+            var accountHandle: String?
+            if let accountID {
+                accountHandle = try String.fetchOne(
+                    db, sql: "SELECT handle FROM archiving_accounts WHERE id = ? AND removed_at IS NULL",
+                    arguments: [accountID])
+                guard accountHandle != nil else { throw ArchiveError.notFound("the account #\(accountID)") }
             }
             let existing = try Row.fetchOne(
                 db, sql: "SELECT id, removed_at FROM timelines WHERE spec = ? AND IFNULL(account_id, 0) = IFNULL(?, 0)",

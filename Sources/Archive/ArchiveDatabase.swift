@@ -9,13 +9,34 @@ public final class ArchiveDatabase: Sendable {
     let pool: DatabasePool
     let logger: Logger
 
-    /// Opens (creating if needed) and migrates the archive at `path`.
-    public init(path: URL, logger: Logger) throws(ArchiveError) {
+    /// How a command uses the archive.
+    public enum Access: Sendable {
+        /// Create the archive if needed, migrate it, read and write.
+        case readWrite
+        /// Only read: the file must exist (else `.noArchive`) and nothing is created. A file this
+        /// process may write is migrated as usual; one it may not (a read-only file or folder) is
+        /// opened read-only as it is, if its schema is current.
+        case read
+    }
+
+    /// Opens (creating if needed) and migrates the archive at `path`; an empty or foreign file there is
+    /// refused, never re-initialised.
+    public init(path: URL, logger: Logger, access: Access = .readWrite) throws(ArchiveError) {
         self.path = path
         self.logger = logger
         var configuration = Configuration()
         configuration.busyMode = .timeout(15)
         configuration.foreignKeysEnabled = true
+        if access == .read {
+            guard ArchiveFile.exists(path) else { throw .noArchive(folder: path.deletingLastPathComponent().path) }
+        }
+        try ArchiveFile.check(path)
+        if access == .read, !ArchiveFile.isWritable(path) {
+            configuration.readonly = true
+            pool = try Self.openReadOnly(path, configuration: configuration)
+            try SchemaMigrations.requireCurrent(pool, path: path.path)
+            return
+        }
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
@@ -26,6 +47,24 @@ public final class ArchiveDatabase: Sendable {
             throw .cannotOpen(path: path.path, reason: Self.describe(error))
         }
         try SchemaMigrations.migrate(pool, path: path.path, logger: logger)
+    }
+
+    /// A read-only pool: SQLite's own read-only mode, or, where it cannot create its shared-memory file
+    /// beside the archive (a read-only folder), the file opened as immutable.
+    private static func openReadOnly(_ path: URL, configuration: Configuration) throws(ArchiveError) -> DatabasePool {
+        do {
+            let pool = try DatabasePool(path: path.path, configuration: configuration)
+            _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+            return pool
+        } catch {
+            do {
+                let pool = try DatabasePool(path: ArchiveFile.immutableURI(path), configuration: configuration)
+                _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+                return pool
+            } catch {
+                throw .cannotOpen(path: path.path, reason: "read-only: \(describe(error))")
+            }
+        }
     }
 
     /// Runs a write transaction, turning SQLite errors into `ArchiveError`.
@@ -43,15 +82,22 @@ public final class ArchiveDatabase: Sendable {
             return try await body()
         } catch let error as ArchiveError {
             throw error
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+            throw .damaged(path: path.path, reason: "\(error.message ?? "SQLite error \(error.resultCode)"); restore it from a backup")
         } catch {
             throw .database(Self.describe(error))
         }
     }
 
     /// `PRAGMA integrity_check`, then each full-text index checked against the statuses it indexes:
-    /// "ok" when the file and the indexes are sound.
+    /// "ok" when the file and the indexes are sound. An archive opened read-only gets the first only
+    /// (SQLite checks a full-text index through a write statement).
     public func integrityCheck() async throws(ArchiveError) -> String {
-        try await write { db in
+        if pool.configuration.readonly {
+            let problems = try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" } }
+            return problems.isEmpty ? "ok" : problems.joined(separator: "; ")
+        }
+        return try await write { db in
             var problems = try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
             for index in ["statuses_fts", "statuses_cjk"] {
                 do {
@@ -66,7 +112,11 @@ public final class ArchiveDatabase: Sendable {
 
     static func describe(_ error: any Error) -> String {
         if let error = error as? DatabaseError {
-            return "\(error.message ?? "SQLite error \(error.resultCode)")"
+            let message = error.message ?? "SQLite error \(error.resultCode)"
+            if error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+                return "the archive file is damaged (\(message)); restore it from a backup"
+            }
+            return message
         }
         return "\(error)"
     }

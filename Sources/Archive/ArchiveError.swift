@@ -14,6 +14,10 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
     case notFound(String)
     /// The request contradicts what the archive holds (a duplicate pin, say).
     case conflict(String)
+    /// A command that only reads found no archive in the folder (and created nothing).
+    case noArchive(folder: String)
+    /// The archive file exists but is not a sound archive (empty, not SQLite, corrupt pages).
+    case damaged(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +29,8 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
         case .database(let message): "archive error: \(message)"
         case .notFound(let what): "\(what) is not in the archive"
         case .conflict(let message): message
+        case .noArchive(let folder): "no archive in \(folder) (nothing to read; `icebox account add` or `icebox timeline add` starts one)"
+        case .damaged(let path, let reason): "the archive at \(path) is damaged: \(reason)"
         }
     }
 }

@@ -24,26 +24,55 @@ public struct Credentials: Codable, Sendable, Equatable {
         }
     }
 
-    /// An account's token.
+    /// An account's token, with the origin that issued it: the only one it may be sent to.
     public struct Token: Codable, Sendable, Equatable, CustomStringConvertible {
+        /// The origin that issued the token (`https://host[:port]`).
         public var server: String
         public var accessToken: String
-        public init(server: String, accessToken: String) {
+        /// The account's id on `server`; `nil` in files written before accounts were keyed by origin.
+        public var accountID: String?
+        public init(server: String, accessToken: String, accountID: String? = nil) {
             self.server = server
             self.accessToken = accessToken
+            self.accountID = accountID
         }
         public var description: String { "Token(server: \(server), access_token: <redacted>)" }
         enum CodingKeys: String, CodingKey {
-            case server, accessToken = "access_token"
+            case server, accessToken = "access_token", accountID = "account_id"
         }
     }
 
     /// By server base URL.
     public var apps: [String: App] = [:]
-    /// By account handle (`user@host`).
+    /// By `AccountIdentity.key` (`<id>@<origin>`); files written before that keyed them by handle
+    /// (`user@host`), which `token(for:handle:)` still reads.
     public var tokens: [String: Token] = [:]
 
     public init() {}
+
+    /// The token of this account, only if it was issued by the account's own origin. An entry of an
+    /// older file (keyed by handle) is used only when the origin it records is the account's.
+    public func token(for identity: AccountIdentity, handle: String) -> Token? {
+        if let token = tokens[identity.key], token.server == identity.origin,
+           token.accountID == nil || token.accountID == identity.remoteID {
+            return token
+        }
+        if let legacy = tokens[handle], legacy.accountID == nil, legacy.server == identity.origin { return legacy }
+        return nil
+    }
+
+    /// Stores the account's token under its identity, dropping an older handle-keyed entry of the
+    /// same origin (the file is upgraded as accounts are added again).
+    public mutating func setToken(_ accessToken: String, for identity: AccountIdentity, handle: String) {
+        if let legacy = tokens[handle], legacy.accountID == nil, legacy.server == identity.origin { tokens[handle] = nil }
+        tokens[identity.key] = Token(server: identity.origin, accessToken: accessToken, accountID: identity.remoteID)
+    }
+
+    /// Forgets the account's token (and an older handle-keyed entry of the same origin).
+    public mutating func removeToken(for identity: AccountIdentity, handle: String) {
+        if let legacy = tokens[handle], legacy.accountID == nil, legacy.server == identity.origin { tokens[handle] = nil }
+        tokens[identity.key] = nil
+    }
 }
 
 /// Reads and writes `credentials.json` with mode 0600, atomically.
@@ -72,15 +101,18 @@ public struct CredentialStore: Sendable {
         }
     }
 
-    /// Writes the credentials: a new 0600 file beside the old one, flushed, then renamed over it.
+    /// Writes the credentials: a new 0600 file beside the old one (created exclusively), flushed, then
+    /// renamed over it.
     public func save(_ credentials: Credentials) throws(ArchiveError) {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data
         do { data = try encoder.encode(credentials) } catch { throw .database("cannot encode credentials: \(error)") }
+        // A new file under an unpredictable name, never a link someone planted there.
+        let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
         let temporary = file.deletingLastPathComponent()
-            .appending(path: ".credentials.\(ProcessInfo.processInfo.processIdentifier).tmp").path
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o600)
+            .appending(path: ".credentials.\(ProcessInfo.processInfo.processIdentifier).\(random).tmp").path
+        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
         guard fd >= 0 else { throw .cannotOpen(path: temporary, reason: String(cString: strerror(errno))) }
         fchmod(fd, 0o600)
         let written = data.withUnsafeBytes { buffer in write(fd, buffer.baseAddress, buffer.count) }

@@ -48,6 +48,27 @@ enum SchemaMigrations {
         }
     }
 
+    /// Refuses an archive (opened read-only, so not migrated) whose schema is not this binary's.
+    static func requireCurrent(_ pool: DatabasePool, path: String) throws(ArchiveError) {
+        let applied: Set<String>
+        do {
+            applied = try pool.read { db in
+                try db.tableExists("grdb_migrations")
+                    ? Set(String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")) : []
+            }
+        } catch {
+            throw .cannotOpen(path: path, reason: ArchiveDatabase.describe(error))
+        }
+        let known = Set(all.map(\.name))
+        let unknown = applied.subtracting(known)
+        if !unknown.isEmpty { throw .newerSchema(path: path, unknown: unknown.sorted()) }
+        let pending = known.subtracting(applied)
+        if !pending.isEmpty {
+            throw .cannotOpen(path: path, reason: "it is read-only and needs upgrading (\(pending.sorted().joined(separator: ", "))); "
+                              + "run any command once with write access to it")
+        }
+    }
+
     /// Work a migration needs that SQL cannot do, run in the same transaction right after it.
     static let followUps: [String: @Sendable (Database) throws -> Void] = [
         // Existing statuses get their pieces of space-less text, computed as new ones are. The new index

@@ -1,4 +1,5 @@
 import Foundation
+import MediaArchive
 import Models
 
 extension ExportDocument {
@@ -38,7 +39,7 @@ extension ExportDocument {
         let indent = min(item.depth, 12)
         var html = "<article id=\"s\(index)\" class=\"\(classes.joined(separator: " "))\" style=\"margin-left: \(Double(indent) * 1.75)rem\">\n"
         html += "<header>"
-        if let avatar = item.record.avatar {
+        if let avatar = Self.shown(item.record.avatar, as: .image) {
             html += "<img class=\"avatar\" src=\"\(Self.entry(avatar))\" alt=\"\" width=\"40\" height=\"40\">"
         }
         html += "<span class=\"name\">\(Self.escaped(status.account.displayName))</span> "
@@ -85,21 +86,26 @@ extension ExportDocument {
             let alt = Self.escaped(media.description ?? "")
             let caption = media.description.map { "<figcaption>\(Self.escaped($0))</figcaption>" } ?? ""
             html += "<figure>"
-            switch (media.type.rawValue, stored?.original) {
-            case ("image", let file?):
-                html += "<a href=\"\(Self.entry(file))\"><img src=\"\(Self.entry(file))\" alt=\"\(alt)\"></a>"
-            case ("video", let file?), ("gifv", let file?):
-                let poster = stored?.preview.map { " poster=\"\(Self.entry($0))\"" } ?? ""
-                let loop = media.type.rawValue == "gifv" ? " loop muted autoplay" : ""
-                html += "<video controls\(loop) preload=\"metadata\" src=\"\(Self.entry(file))\"\(poster)></video>"
-            case ("audio", let file?):
-                html += "<audio controls preload=\"metadata\" src=\"\(Self.entry(file))\"></audio>"
-            case (_, let file?):
-                html += "<a href=\"\(Self.entry(file))\">\(Self.escaped(media.type.rawValue)) file</a>"
-            case (_, nil):
-                if let preview = stored?.preview {
-                    html += "<img src=\"\(Self.entry(preview))\" alt=\"\(alt)\">"
-                } else {
+            let original = stored?.original
+            let preview = Self.shown(stored?.preview, as: .image)
+            let kind = MediaFileKind(rawValue: media.type.rawValue == "gifv" ? "video" : media.type.rawValue)
+            if let kind, let file = Self.shown(original, as: kind).map(Self.entry) {
+                switch kind {
+                case .image: html += "<a href=\"\(file)\"><img src=\"\(file)\" alt=\"\(alt)\"></a>"
+                case .video:
+                    let poster = preview.map { " poster=\"\(Self.entry($0))\"" } ?? ""
+                    let loop = media.type.rawValue == "gifv" ? " loop muted autoplay" : ""
+                    html += "<video controls\(loop) preload=\"metadata\" src=\"\(file)\"\(poster)></video>"
+                case .audio: html += "<audio controls preload=\"metadata\" src=\"\(file)\"></audio>"
+                }
+            } else {
+                if let preview { html += "<img src=\"\(Self.entry(preview))\" alt=\"\(alt)\">" }
+                if let original, MediaFileKind(extension: original.ext) != nil {
+                    html += "<a href=\"\(Self.entry(original))\">\(Self.escaped(media.type.rawValue)) file</a>"
+                } else if original != nil {
+                    // Not a format a page may show (an SVG, a page, unknown bytes): kept, never linked.
+                    html += "<p class=\"missing\">\(Self.escaped(media.type.rawValue)) file not shown</p>"
+                } else if preview == nil {
                     html += "<p class=\"missing\">\(Self.escaped(media.type.rawValue)) not archived</p>"
                 }
             }

@@ -1,4 +1,5 @@
 import Foundation
+import MediaArchive
 import Models
 
 extension ExportDocument {
@@ -36,10 +37,12 @@ extension ExportDocument {
             let alt = media.description.map { Self.markdownEscaped($0.replacingOccurrences(of: "\n", with: " ")) } ?? ""
             let file = item.record.attachments.first { $0.position == position }?.original
             let label = "\(media.type.rawValue)" + (alt.isEmpty ? " (no description)" : ": \(alt)")
-            if let file, media.type.rawValue == "image" {
-                extras.append("- ![\(alt)](\(Self.entry(file))) \(label)")
-            } else if let file {
+            if let file, media.type.rawValue == "image", let image = Self.shown(file, as: .image) {
+                extras.append("- ![\(alt)](\(Self.entry(image))) \(label)")
+            } else if let file, MediaFileKind(extension: file.ext) != nil {
                 extras.append("- [\(media.type.rawValue)](\(Self.entry(file))) \(label)")
+            } else if file != nil {
+                extras.append("- \(label) (file not shown: not an image, video or audio format)")
             } else {
                 extras.append("- \(label) (file not archived)")
             }
@@ -61,8 +64,9 @@ extension ExportDocument {
         guard isWebLink(url) else { return nil }
         var out = ""
         for scalar in url.unicodeScalars {
-            if scalar == "<" || scalar == ">" || scalar == " " || scalar.value < 0x20 || scalar.value == 0x7F {
-                out += String(format: "%%%02X", scalar.value)
+            if scalar == "<" || scalar == ">" || scalar == " " || scalar.value < 0x20 || scalar.value == 0x7F
+                || scalar.isHiddenControl {
+                out += String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()
             } else {
                 out.unicodeScalars.append(scalar)
             }
@@ -71,14 +75,15 @@ extension ExportDocument {
     }
 
     /// Text with Markdown's syntax characters escaped: inline ones everywhere, block markers (`#`, `-`,
-    /// `+`, `=`, `1.`) where they start a line. Control characters are dropped.
+    /// `+`, `=`, `1.`) where they start a line. Control characters (C0, C1) and bidirectional controls
+    /// are dropped.
     static func markdownEscaped(_ text: String) -> String {
         var out = ""
         var atLineStart = true
         /// Only digits since the line's start: a `.` or `)` now would start an ordered list.
         var listNumber = false
         for scalar in text.unicodeScalars {
-            if scalar.value < 0x20 && scalar != "\n" || scalar.value == 0x7F { continue }
+            if scalar.value < 0x20 && scalar != "\n" || scalar.value == 0x7F || scalar.isHiddenControl { continue }
             if "\\`*_[]<>|~&".unicodeScalars.contains(scalar)
                 || (atLineStart && "#-+=".unicodeScalars.contains(scalar))
                 || (listNumber && (scalar == "." || scalar == ")")) {

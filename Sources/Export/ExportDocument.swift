@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import MediaArchive
 import Models
 
 /// What an export holds, before it is rendered: the statuses in order, with their place in the tree,
@@ -57,12 +58,20 @@ struct ExportDocument {
         }
     }
 
-    /// The entry name of a stored file: its hash and an extension of at most 8 lower-case letters and
-    /// digits (anything else becomes `bin`), so no server-supplied text reaches a path.
+    /// The entry name of a stored file: its hash and its extension when that is on the allow-list of
+    /// passive image, video and audio formats (`MediaFileKind`), else `bin`. So no server-supplied text
+    /// reaches a path, and a file an older Icebox stored as `.svg` or `.html` is exported as `.bin`.
     static func entry(_ file: ExportRecord.StoredFile) -> String {
         let ext = file.ext.lowercased()
-        let safeExt = (1...8).contains(ext.count) && ext.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } ? ext : "bin"
+        let safeExt = MediaFileKind(extension: ext) != nil ? ext : MediaFileKind.neutralExtension
         return "media/\(file.sha256).\(safeExt)"
+    }
+
+    /// The file, if its extension says it is this kind of media (and so may be shown as one); `nil` for
+    /// anything else (an SVG, a page, unknown bytes), which is never shown as a picture, video or sound.
+    static func shown(_ file: ExportRecord.StoredFile?, as kind: MediaFileKind) -> ExportRecord.StoredFile? {
+        guard let file, MediaFileKind(extension: file.ext) == kind else { return nil }
+        return file
     }
 
     /// Whether `text` may stand in an entry name: 1 to 64 ASCII letters, digits, `-` or `_`.

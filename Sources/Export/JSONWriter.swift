@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// Builds JSON bytes with keys in the order they are written, pretty-printed with two spaces, and
 /// embeds archived JSON byte for byte: the exported `thread.json` and `manifest.json` are stable and
@@ -92,7 +93,8 @@ struct JSONWriter {
 
     private mutating func append(_ text: String) { data.append(contentsOf: text.utf8) }
 
-    /// A JSON string literal: quotes, backslashes and control characters escaped, `/` left alone.
+    /// A JSON string literal: quotes, backslashes, control characters (C0 and C1) and bidirectional
+    /// controls escaped, `/` left alone.
     static func quoted(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
@@ -102,7 +104,7 @@ struct JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029:
+            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.isHiddenControl:
                 out += String(format: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }

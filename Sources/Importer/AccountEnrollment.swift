@@ -21,8 +21,13 @@ public struct AccountEnrollment: Sendable {
     }
 
     /// Verifies the token with `verify_credentials`, then stores the account (and the token, in the
-    /// credentials file only).
-    public func add(server: ServerAddress, token: String) async throws(EnrollmentError) -> ArchivingAccount {
+    /// credentials file only). The account is the server asked plus the id it answers; the handle it
+    /// reports is kept as a label, so a server claiming another's handle adds an account of its own and
+    /// never receives, nor replaces, another account's token. When this account was already added,
+    /// `replace` decides (it may ask the user); refusing throws `.alreadyAdded`.
+    public func add(server: ServerAddress, token: String,
+                    replace: @Sendable (ArchivingAccount) async -> Bool = { _ in false })
+        async throws(EnrollmentError) -> ArchivingAccount {
         let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty, !token.contains(where: { $0.isWhitespace || $0.isNewline }) else {
             throw .badToken("the token is empty or contains spaces")
@@ -35,8 +40,12 @@ public struct AccountEnrollment: Sendable {
             throw .server(error)
         }
         let handle = account.fullHandle(servedBy: server.host)
+        let identity = AccountIdentity(origin: server.description, remoteID: account.id)
+        let existing: ArchivingAccount?
+        do { existing = try await archive.account(identity) } catch { throw .archive(error) }
+        if let existing, await !replace(existing) { throw .alreadyAdded(existing) }
         do {
-            try credentials.update { $0.tokens[handle] = .init(server: server.description, accessToken: token) }
+            try credentials.update { $0.setToken(token, for: identity, handle: handle) }
             return try await archive.addAccount(handle: handle, server: server.description, remoteID: account.id,
                                                 username: account.username, displayName: account.displayName,
                                                 url: account.url)
@@ -53,7 +62,8 @@ public struct AccountEnrollment: Sendable {
     }
 
     /// Exchanges the code the user pasted for a token, then adds the account as `add(server:token:)` does.
-    public func complete(server: ServerAddress, code: String) async throws(EnrollmentError) -> ArchivingAccount {
+    public func complete(server: ServerAddress, code: String,
+                         replace: @Sendable (ArchivingAccount) async -> Bool) async throws(EnrollmentError) -> ArchivingAccount {
         let code = code.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !code.isEmpty else { throw .badToken("no authorization code given") }
         let app = try await registeredApp(server)
@@ -65,7 +75,7 @@ public struct AccountEnrollment: Sendable {
         } catch {
             throw .server(error)
         }
-        return try await add(server: server, token: token.accessToken)
+        return try await add(server: server, token: token.accessToken, replace: replace)
     }
 
     private func registeredApp(_ server: ServerAddress) async throws(EnrollmentError) -> Credentials.App {
@@ -88,13 +98,23 @@ public struct AccountEnrollment: Sendable {
         return app
     }
 
-    /// Removes the account and its token; what it archived stays.
-    public func remove(handle: String) async throws(EnrollmentError) {
+    /// Removes the account a reference names (see `matching(_:)`) and its token; what it archived
+    /// stays. A reference naming several accounts is refused, listing them.
+    @discardableResult
+    public func remove(_ reference: String) async throws(EnrollmentError) -> ArchivingAccount {
         do {
-            try await archive.removeAccount(handle: handle)
-            try credentials.update { $0.tokens[handle] = nil }
-        } catch {
+            let matches = try await archive.accounts().matching(reference)
+            guard let account = matches.first else { throw ArchiveError.notFound("the account \(reference)") }
+            guard matches.count == 1 else { throw EnrollmentError.ambiguous(reference, matches) }
+            try await archive.removeAccount(id: account.id)
+            try credentials.update { $0.removeToken(for: account.identity, handle: account.handle) }
+            return account
+        } catch let error as EnrollmentError {
+            throw error
+        } catch let error as ArchiveError {
             throw .archive(error)
+        } catch {
+            throw .archive(.database("\(error)"))
         }
     }
 }
@@ -104,10 +124,18 @@ public enum EnrollmentError: Error, Sendable, CustomStringConvertible {
     case badToken(String)
     case server(APIError)
     case archive(ArchiveError)
+    /// The account (this server, this id) is already in the archive and was not to be replaced.
+    case alreadyAdded(ArchivingAccount)
+    /// A reference names several accounts (one handle on several servers).
+    case ambiguous(String, [ArchivingAccount])
 
     public var description: String {
         switch self {
         case .badToken(let reason): reason
+        case .alreadyAdded(let account):
+            "\(account.handle) on \(account.server) is already added; give --replace to store the new token"
+        case .ambiguous(let reference, let accounts):
+            "\(reference) names several accounts: \(accounts.listed); name the server instead"
         case .server(let error): error.description
         case .archive(let error): error.description
         }

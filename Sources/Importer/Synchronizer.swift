@@ -132,7 +132,7 @@ public struct Synchronizer: Sendable {
                     var budgets: [String: RateBudget] = [:]
                     var done: [TimelineReport] = []
                     for timeline in batch {
-                        let key = timeline.accountHandle ?? "anonymous"
+                        let key = timeline.accountID.map { "\($0)" } ?? "anonymous"
                         let budget = budgets[key] ?? RateBudget(reserve: options.rateReserve, maxWait: options.maxRateWait,
                                                                 logger: logger)
                         budgets[key] = budget

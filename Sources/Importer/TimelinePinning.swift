@@ -7,6 +7,9 @@ import Models
 /// its canonical spec, the account it is read with and the server it is read from.
 public struct TimelinePinning: Sendable, Hashable {
     public var spec: String
+    /// The account it is read with (`ArchivingAccount.id`); `nil` when read without login.
+    public var accountID: Int64?
+    /// That account's handle, a label for messages.
     public var accountHandle: String?
     public var server: String
 
@@ -25,14 +28,19 @@ public struct TimelinePinning: Sendable, Hashable {
                 throw Invalid(description: "\(parsed) is read without login; --account does not apply")
             }
             spec = parsed.with(server: address.specText).description
+            accountID = nil
             accountHandle = nil
             server = address.description
             return
         }
         let chosen: ArchivingAccount
         if let account {
-            guard let match = accounts.first(where: { $0.handle.caseInsensitiveCompare(account) == .orderedSame }) else {
+            let matches = accounts.matching(account)
+            guard let match = matches.first else {
                 throw Invalid(description: "no account \(account); see `icebox account list`")
+            }
+            guard matches.count == 1 else {
+                throw Invalid(description: "\(account) names several accounts (\(matches.listed)); give the server instead")
             }
             chosen = match
         } else if accounts.count == 1 {
@@ -40,9 +48,10 @@ public struct TimelinePinning: Sendable, Hashable {
         } else if accounts.isEmpty {
             throw Invalid(description: "\(parsed) is read with an account: add one first with `icebox account add <server>`")
         } else {
-            throw Invalid(description: "several accounts: say which with --account (\(accounts.map(\.handle).joined(separator: ", ")))")
+            throw Invalid(description: "several accounts: say which with --account (\(accounts.listed))")
         }
         spec = parsed.description
+        accountID = chosen.id
         accountHandle = chosen.handle
         server = chosen.server
     }

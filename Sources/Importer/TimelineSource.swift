@@ -27,12 +27,20 @@ struct TimelineSource: Sendable {
         }
         var token: String?
         var account: ArchivingAccount?
-        if let handle = timeline.accountHandle {
-            account = accounts.first { $0.handle == handle }
-            guard let stored = credentials.tokens[handle] else {
-                throw SyncError(timeline: timeline.displayName,
-                                message: "no access token stored for \(handle); run `icebox account add` again")
+        if let accountID = timeline.accountID {
+            guard let owner = accounts.first(where: { $0.id == accountID }) else {
+                throw SyncError(timeline: timeline.displayName, message: "its account was removed; pin it again")
             }
+            // The token goes only to the origin that issued it, whatever the timeline row says.
+            guard owner.server == server.description else {
+                throw SyncError(timeline: timeline.displayName,
+                                message: "is read from \(server) but its account's token was issued by \(owner.server)")
+            }
+            guard let stored = credentials.token(for: owner.identity, handle: owner.handle) else {
+                throw SyncError(timeline: timeline.displayName,
+                                message: "no access token stored for \(owner.handle) on \(owner.server); run `icebox account add` again")
+            }
+            account = owner
             token = stored.accessToken
         }
         client = MastodonClient(server: server, token: token, timeout: timeout, logger: logger)

@@ -37,15 +37,22 @@ enum MediaContent {
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             b.count >= offset + prefix.count && Array(b[offset..<(offset + prefix.count)]) == prefix
         }
+        func brand(_ name: String) -> Bool { starts(Array("ftyp\(name)".utf8), at: 4) }
         if starts([0x89, 0x50, 0x4E, 0x47]) { return "image/png" }
         if starts([0xFF, 0xD8, 0xFF]) { return "image/jpeg" }
         if starts(Array("GIF8".utf8)) { return "image/gif" }
         if starts(Array("RIFF".utf8)) && starts(Array("WEBP".utf8), at: 8) { return "image/webp" }
-        if starts(Array("ftypavif".utf8), at: 4) { return "image/avif" }
+        if starts(Array("RIFF".utf8)) && starts(Array("WAVE".utf8), at: 8) { return "audio/wav" }
+        if brand("avif") || brand("avis") { return "image/avif" }
+        if brand("heic") || brand("heix") || brand("mif1") { return "image/heic" }
+        if brand("M4A ") { return "audio/mp4" }
+        if brand("qt  ") { return "video/quicktime" }
         if starts(Array("ftyp".utf8), at: 4) { return "video/mp4" }
         if starts([0x1A, 0x45, 0xDF, 0xA3]) { return "video/webm" }
         if starts(Array("OggS".utf8)) { return "audio/ogg" }
-        if starts(Array("ID3".utf8)) || starts([0xFF, 0xFB]) { return "audio/mpeg" }
+        if starts(Array("ID3".utf8)) || starts([0xFF, 0xFB]) || starts([0xFF, 0xF3]) || starts([0xFF, 0xF2]) {
+            return "audio/mpeg"
+        }
         if starts(Array("fLaC".utf8)) { return "audio/flac" }
         return nil
     }
@@ -56,21 +63,38 @@ enum MediaContent {
         return sniff(firstBytes) ?? declared ?? "application/octet-stream"
     }
 
-    private static let extensions: [String: String] = [
+    /// The extension a file is stored under, from what its first bytes are (never from the URL or the
+    /// declared type, which a server chooses): one of `MediaFileKind`'s passive formats, else `bin`. So
+    /// SVG, HTML, XHTML, XML or anything unknown is never stored with an extension a browser would run.
+    static func storedExtension(firstBytes: Data) -> String {
+        sniff(firstBytes).flatMap { MediaFileKind.extensions[$0] } ?? MediaFileKind.neutralExtension
+    }
+}
+
+/// What a stored file may be shown as, judged by its extension (which `MediaContent` chose from the
+/// file's bytes): an allow-list of image, video and audio formats that cannot carry script.
+public enum MediaFileKind: String, Sendable, CaseIterable {
+    case image, video, audio
+
+    /// The extension of every file that is none of these: never linked as a picture, video or sound.
+    public static let neutralExtension = "bin"
+
+    /// Sniffed type → extension, for the formats a page may show.
+    static let extensions: [String: String] = [
         "image/png": "png", "image/jpeg": "jpg", "image/gif": "gif", "image/webp": "webp", "image/avif": "avif",
-        "image/heic": "heic", "image/svg+xml": "svg", "image/bmp": "bmp",
-        "video/mp4": "mp4", "video/webm": "webm", "video/quicktime": "mov", "video/ogg": "ogv",
-        "audio/mpeg": "mp3", "audio/mp3": "mp3", "audio/ogg": "ogg", "audio/mp4": "m4a", "audio/aac": "aac",
-        "audio/wav": "wav", "audio/x-wav": "wav", "audio/flac": "flac", "audio/webm": "weba", "audio/opus": "opus",
+        "image/heic": "heic",
+        "video/mp4": "mp4", "video/webm": "webm", "video/quicktime": "mov",
+        "audio/mpeg": "mp3", "audio/ogg": "ogg", "audio/mp4": "m4a", "audio/wav": "wav", "audio/flac": "flac",
     ]
 
-    /// The extension for a type, else the URL's (letters and digits, at most 5), else `bin`.
-    static func fileExtension(type: String, url: URL) -> String {
-        if let known = extensions[type] { return known }
-        let fromURL = url.pathExtension.lowercased()
-        if !fromURL.isEmpty, fromURL.count <= 5, fromURL.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) }) {
-            return fromURL
+    /// The kind of a stored file's extension, or `nil` when it is not on the allow-list (`bin`, or an
+    /// `svg`/`html` that an older Icebox stored: shown as a plain "file not shown" entry).
+    public init?(extension ext: String) {
+        switch ext.lowercased() {
+        case "png", "jpg", "jpeg", "gif", "webp", "avif", "heic": self = .image
+        case "mp4", "webm", "mov", "m4v": self = .video
+        case "mp3", "ogg", "oga", "m4a", "wav", "flac", "opus": self = .audio
+        default: return nil
         }
-        return "bin"
     }
 }

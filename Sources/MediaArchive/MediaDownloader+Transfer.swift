@@ -95,7 +95,7 @@ final class Transfer: @unchecked Sendable {
         } else {
             let type = MediaContent.mediaType(declared: declaredType, firstBytes: head)
             result = .success(DownloadedFile(temporary: temporary, sha256: hasher.hexDigest(), size: size, mime: type,
-                                             ext: MediaContent.fileExtension(type: type, url: url)))
+                                             ext: MediaContent.storedExtension(firstBytes: head)))
         }
         continuation?.resume(returning: result)
         continuation = nil

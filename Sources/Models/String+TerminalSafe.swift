@@ -2,8 +2,8 @@ import Foundation
 
 extension String {
     /// The text with terminal control sequences removed, safe to print: ESC sequences (CSI, OSC…),
-    /// other C0 and C1 controls (newlines and tabs are kept), and bidirectional overrides that can
-    /// disguise what a line says. Everything a server sends goes through this before it is printed.
+    /// other C0 and C1 controls (newlines and tabs are kept), and the bidirectional controls that can
+    /// disguise what a line says (`isHiddenControl`). Everything a server sends goes through this before it is printed.
     public var terminalSafe: String {
         var result = String.UnicodeScalarView()
         var scalars = unicodeScalars.makeIterator()
@@ -22,7 +22,9 @@ extension String {
                 }
             case 0x0A, 0x09:
                 result.append(scalar)
-            case 0x00...0x1F, 0x7F...0x9F, 0x202A...0x202E, 0x2066...0x2069:
+            case 0x00...0x1F, 0x7F:
+                continue
+            case _ where scalar.isHiddenControl:
                 continue
             default:
                 result.append(scalar)

@@ -36,18 +36,18 @@ enum Console {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
-    /// One compact JSON object on a line, for `--jsonl`.
+    /// One compact JSON object on a line, for `--jsonl`; C1 and bidirectional controls escaped.
     static func jsonLine<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+        FileHandle.standardOutput.write(HiddenControlEscaping.escaping(try encoder.encode(value)) + Data("\n".utf8))
     }
 
-    /// Pretty, key-sorted JSON for `--json`.
+    /// Pretty, key-sorted JSON for `--json`; C1 and bidirectional controls escaped.
     static func json<T: Encodable>(_ value: T) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
+        let data = HiddenControlEscaping.escaping(try encoder.encode(value))
         FileHandle.standardOutput.write(data + Data("\n".utf8))
     }
 }
@@ -56,6 +56,7 @@ enum Console {
 enum Exit {
     static let failure: Int32 = 1
     static let usage: Int32 = 64
+    static let noInput: Int32 = 66
     static let unavailable: Int32 = 69
     static let software: Int32 = 70
     static let ioError: Int32 = 74
@@ -89,11 +90,13 @@ private func exitCode(for error: any Error) -> Int32 {
     case let error as APIError: exitCode(for: error)
     case let error as EnrollmentError:
         switch error {
-        case .badToken: Exit.usage
+        case .badToken, .ambiguous: Exit.usage
+        case .alreadyAdded: Exit.failure
         case .server(let api): exitCode(for: api)
         case .archive: Exit.ioError
         }
     case ArchiveError.notFound: Exit.failure
+    case ArchiveError.noArchive: Exit.noInput
     case let error as ExportError:
         switch error {
         case .empty: Exit.failure

@@ -30,4 +30,14 @@ struct GlobalOptions: ParsableArguments {
         let archive = try ArchiveDatabase(path: home.database, logger: logger)
         return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
     }
+
+    /// Opens the archive for a command that only reads (search, show, stats, export, repl): it must
+    /// exist (else `ArchiveError.noArchive`, exit 66, and nothing is created), and a read-only archive
+    /// is read as it is.
+    func openArchiveForReading() throws(ArchiveError) -> (IceboxHome, ArchiveDatabase, CredentialStore, Logger) {
+        let logger = logger()
+        let home = iceboxHome
+        let archive = try ArchiveDatabase(path: home.database, logger: logger, access: .read)
+        return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
+    }
 }

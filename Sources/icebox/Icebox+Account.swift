@@ -34,6 +34,9 @@ extension Icebox.Account {
         @Flag(help: "Ask the server to log in afresh (to add a second account on the same server).")
         var forceLogin = false
 
+        @Flag(help: "Replace the token of an account that was already added, without asking.")
+        var replace = false
+
         func validate() throws {
             do { _ = try ServerAddress(server) } catch { throw ValidationError(error.description) }
         }
@@ -44,11 +47,21 @@ extension Icebox.Account {
                 let (_, archive, credentials, logger) = try global.openArchive()
                 let enrollment = AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
                 let account: ArchivingAccount
+                let replace = replace
+                // An account that exists is replaced with --replace, or when the user says so on a terminal.
+                let confirm: @Sendable (ArchivingAccount) async -> Bool = { existing in
+                    if replace { return true }
+                    guard Console.stdinIsTerminal else { return false }
+                    FileHandle.standardError.write(Data(
+                        "\(existing.handle) on \(existing.server) is already added. Replace its token? [y/N] ".terminalSafe.utf8))
+                    let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
+                    return answer == "y" || answer == "yes"
+                }
                 if tokenStdin {
                     guard let token = readLine(strippingNewline: true), !token.isEmpty else {
                         throw ValidationError("--token-stdin: no token on standard input")
                     }
-                    account = try await enrollment.add(server: address, token: token)
+                    account = try await enrollment.add(server: address, token: token, replace: confirm)
                 } else {
                     let url = try await enrollment.authorizationURL(server: address, forceLogin: forceLogin)
                     Console.err("Open this page, approve Icebox, and paste the code it shows:")
@@ -57,9 +70,9 @@ extension Icebox.Account {
                     guard let code = readLine(strippingNewline: true), !code.isEmpty else {
                         throw ValidationError("no authorization code entered")
                     }
-                    account = try await enrollment.complete(server: address, code: code)
+                    account = try await enrollment.complete(server: address, code: code, replace: confirm)
                 }
-                Console.out("Added \(account.handle)")
+                Console.out("Added \(account.handle) (\(account.server))")
             }
         }
     }
@@ -91,15 +104,15 @@ extension Icebox.Account {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The account, as user@host.")
-        var handle: String
+        @Argument(help: "The account: its handle (user@host), or its server's URL when the handle is not enough.")
+        var account: String
 
         func run() async throws {
             try await reportingFailures {
                 let (_, archive, credentials, logger) = try global.openArchive()
-                try await AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
-                    .remove(handle: handle)
-                Console.out("Removed \(handle)")
+                let removed = try await AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
+                    .remove(account)
+                Console.out("Removed \(removed.handle) (\(removed.server))")
             }
         }
     }

@@ -47,7 +47,7 @@ struct ExportOutput: ParsableArguments {
     /// Exports with `body`, then says on stderr what was written (stdout may be the tarball).
     func run(_ global: GlobalOptions,
              _ body: (Exporter, ArchiveDatabase, IceboxHome) async throws -> ExportSummary) async throws {
-        let (home, archive, _, logger) = try global.openArchive()
+        let (home, archive, _, logger) = try global.openArchiveForReading()
         let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
         let summary = try await body(exporter, archive, home)
         Console.err(summary.sentence)
@@ -173,7 +173,7 @@ extension Icebox.Export {
                 try await output.run(global) { exporter, archive, _ in
                     let pinning = try await accountOption.pinning(spec, archive: archive)
                     guard let timeline = try await archive.timelines().first(where: {
-                        $0.spec == pinning.spec && $0.accountHandle == pinning.accountHandle
+                        $0.spec == pinning.spec && $0.accountID == pinning.accountID
                     }) else {
                         throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
                     }

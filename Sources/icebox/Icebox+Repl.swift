@@ -23,7 +23,7 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, logger) = try global.openArchive()
+                let (home, archive, _, logger) = try global.openArchiveForReading()
                 let interactive = Console.stdinIsTerminal
                 let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
                 var session = REPLSession(archive: archive, exporter: exporter, logger: logger, colour: interactive && Console.stdoutIsTerminal)

@@ -52,7 +52,7 @@ extension Icebox {
         func run() async throws {
             try await reportingFailures {
                 let query = try SearchQuery(parsing: words.joined(separator: " "))
-                let (_, archive, _, _) = try global.openArchive()
+                let (_, archive, _, _) = try global.openArchiveForReading()
                 if count { return Console.out(String(try await archive.count(query))) }
                 let hits = try await archive.search(query, sort: sort, limit: limit, offset: offset)
                 let words = query.highlightedWords

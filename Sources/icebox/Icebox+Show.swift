@@ -19,7 +19,7 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try global.openArchive()
+                let (_, archive, _, _) = try global.openArchiveForReading()
                 guard let number = try await StatusReference.resolve(status, in: archive) else {
                     throw ArchiveError.notFound("\(status)")
                 }

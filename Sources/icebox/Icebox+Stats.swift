@@ -12,9 +12,18 @@ extension Icebox {
         @Flag(help: "Print JSON.")
         var json = false
 
+        @Flag(help: "First check the whole archive file and its search indexes (reads everything; exit 74 if damaged).")
+        var check = false
+
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, _) = try global.openArchive()
+                let (home, archive, _, _) = try global.openArchiveForReading()
+                if check {
+                    let verdict = try await archive.integrityCheck()
+                    guard verdict == "ok" else {
+                        throw ArchiveError.damaged(path: archive.path.path, reason: "\(verdict); restore it from a backup")
+                    }
+                }
                 let stats = try await archive.stats()
                 if json { return try Console.json(stats) }
                 let bytes = ByteCountFormatter.string(fromByteCount: stats.databaseBytes, countStyle: .file)

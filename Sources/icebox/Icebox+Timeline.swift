@@ -47,7 +47,7 @@ extension Icebox.Timeline {
             try await reportingFailures {
                 let (_, archive, _, _) = try global.openArchive()
                 let pinning = try await accountOption.pinning(spec, archive: archive)
-                let timeline = try await archive.addTimeline(spec: pinning.spec, accountHandle: pinning.accountHandle,
+                let timeline = try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID,
                                                              server: pinning.server)
                 Console.out("Pinned \(timeline.displayName)")
             }
@@ -96,7 +96,7 @@ extension Icebox.Timeline {
                 let (_, archive, _, _) = try global.openArchive()
                 let pinning = try await accountOption.pinning(spec, archive: archive)
                 guard let timeline = try await archive.timelines().first(where: {
-                    $0.spec == pinning.spec && $0.accountHandle == pinning.accountHandle
+                    $0.spec == pinning.spec && $0.accountID == pinning.accountID
                 }) else {
                     throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
                 }

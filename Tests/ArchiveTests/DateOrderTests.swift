@@ -23,7 +23,7 @@ import Testing
 
     func archived() async throws -> TemporaryArchive {
         let archive = try TemporaryArchive()
-        let timeline = try await archive.database.addTimeline(spec: "home", accountHandle: nil, server: "https://a.example")
+        let timeline = try await archive.database.addTimeline(spec: "home", accountID: nil, server: "https://a.example")
         for page in Self.pages {
             let statuses = page.statuses.map {
                 Fixtures.status(id: $0.id, text: "kite number \($0.id)", host: page.server, createdAt: $0.createdAt)

@@ -65,7 +65,7 @@ import Testing
 
     @Test func datesNoIndexCanOrderAreClampedAndKeptAsSent() async throws {
         let archive = try TemporaryArchive()
-        let timeline = try await archive.database.addTimeline(spec: "home", accountHandle: nil, server: "https://a.example")
+        let timeline = try await archive.database.addTimeline(spec: "home", accountID: nil, server: "https://a.example")
         let far = Fixtures.status(id: "1", text: "far future kite", createdAt: "9999-12-31T23:59:59.999-23:59")
         let early = Fixtures.status(id: "2", text: "early kite", createdAt: "0000-01-01T00:00:00.000+01:00")
         let plain = Fixtures.status(id: "3", text: "plain kite")
@@ -82,7 +82,7 @@ import Testing
 
     @Test func fiveThousandStatusesInOneMillisecondAreAllStoredInOrder() async throws {
         let archive = try TemporaryArchive()
-        let timeline = try await archive.database.addTimeline(spec: "home", accountHandle: nil, server: "https://a.example")
+        let timeline = try await archive.database.addTimeline(spec: "home", accountID: nil, server: "https://a.example")
         let created = "2026-05-05T05:05:05.555Z"
         // The next millisecond already has a status: the spill must step around it.
         _ = try await archive.database.store([Fixtures.status(id: "9000", text: "kite later", createdAt: "2026-05-05T05:05:05.556Z")],

@@ -102,9 +102,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appending(path: "archive.sqlite")
         // An archive as 0004 left it, its indexes keyed by statuses.id; backfill stored older posts later.
-        let queue = try DatabaseQueue(path: path.path)
-        try await queue.write { db in
-            try Self.migrate(db, through: 4)
+        try OlderArchive.write(at: path, migrations: 4) { db in
             let rows: [(uri: String, createdAt: String, text: String, boosts: String?)] = [
                 ("https://a.example/1", "2026-02-01T10:00:00.000Z", "a kite over the river", nil),
                 ("https://a.example/2", "2026-02-01T10:00:00.000Z", "the kite again", nil),
@@ -120,7 +118,6 @@ import Testing
                     """, arguments: [row.uri, row.createdAt, row.boosts, row.text, NoSpaceScript.indexText([row.text])])
             }
         }
-        try queue.close()
         let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
         #expect(try await archive.integrityCheck() == "ok", "each index agrees with the statuses it indexes")
         func uris(_ text: String, _ sort: SearchSort = .newest) async throws -> [String] {
@@ -132,7 +129,7 @@ import Testing
         #expect(try await uris("タワー") == ["https://a.example/3"])
         #expect(try await archive.count(try SearchQuery(parsing: "kite")) == 3)
         // A status archived after the upgrade, in the same millisecond, comes after the earlier ones' tie.
-        let timeline = try await archive.addTimeline(spec: "home", accountHandle: nil, server: "https://a.example")
+        let timeline = try await archive.addTimeline(spec: "home", accountID: nil, server: "https://a.example")
         let late = Fixtures.status(id: "7", text: "kite late", createdAt: "2026-02-01T10:00:00.000Z")
         _ = try await archive.store([late], server: "a.example", timelineID: timeline.id, cursor: .init())
         #expect(try await uris("kite").prefix(2) == [late.status.archiveURI, "https://a.example/2"])
@@ -147,16 +144,13 @@ import Testing
         #expect(try await uris("タワー").isEmpty)
         #expect(try await archive.integrityCheck() == "ok")
     }
-
     @Test func anArchiveFromBeforeTheEmojiBoundariesIsReindexedOnceOnOpen() async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-old-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appending(path: "archive.sqlite")
         // An archive as 0005 left it: words glued to emoji indexed as one token with them.
-        let queue = try DatabaseQueue(path: path.path)
-        try await queue.write { db in
-            try Self.migrate(db, through: 5)
+        try OlderArchive.write(at: path, migrations: 5) { db in
             for (id, text) in [(1, "eingeschlafen🤔 gerade"), (2, "plain words only"), (3, "café🫠 au lait")] {
                 let created = "2026-01-0\(id)T00:00:00.000Z"
                 let key = SortKey.floor(try #require(MastodonDate.parse(created)))
@@ -167,28 +161,14 @@ import Testing
                     """, arguments: ["https://a.example/\(id)", created, text, key])
             }
         }
-        let before = try await queue.read { db in
+        let before = try await DatabaseQueue(path: path.path).read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses_fts WHERE statuses_fts MATCH 'eingeschlafen'")
         }
         #expect(before == 0, "the old index does not find the word")
-        try queue.close()
         let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
         #expect(try await archive.search(try SearchQuery(parsing: "eingeschlafen")).map(\.uri) == ["https://a.example/1"])
         #expect(try await archive.search(try SearchQuery(parsing: "cafe")).map(\.uri) == ["https://a.example/3"])
         #expect(try await archive.search(try SearchQuery(parsing: "plain")).map(\.uri) == ["https://a.example/2"])
         #expect(try await archive.integrityCheck() == "ok")
-    }
-
-    /// An archive as the first `count` migrations left it, recorded as Icebox records them.
-    static func migrate(_ db: Database, through count: Int) throws {
-        try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
-        try db.execute(sql: "CREATE TABLE icebox_schema (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)")
-        for migration in SchemaMigrations.all.prefix(count) {
-            try db.execute(sql: migration.sql)
-            try SchemaMigrations.followUps[migration.name]?(db)
-            try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [migration.name])
-            try db.execute(sql: "INSERT INTO icebox_schema VALUES (?, ?, '2026-01-01T00:00:00.000Z')",
-                           arguments: [migration.name, SchemaMigrations.fnv1a(migration.sql)])
-        }
     }
 }

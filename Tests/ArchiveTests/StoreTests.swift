@@ -6,7 +6,7 @@ import Testing
 
 @Suite struct StoreTests {
     func pinned(_ archive: TemporaryArchive, spec: String = "remote:a.example") async throws -> PinnedTimeline {
-        try await archive.database.addTimeline(spec: spec, accountHandle: nil, server: "https://a.example")
+        try await archive.database.addTimeline(spec: spec, accountID: nil, server: "https://a.example")
     }
 
     @Test func everyRealFixtureIsStoredAndIndexed() async throws {

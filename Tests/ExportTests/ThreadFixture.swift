@@ -51,7 +51,7 @@ struct ThreadFixture {
             .add(server: try ServerAddress(server.baseURL.absoluteString), token: "test-token")
         let spec = useHome ? "home" : "remote:\(server.baseURL.absoluteString)"
         let pinning = try TimelinePinning(specText: spec, account: nil, accounts: [account])
-        _ = try await archive.addTimeline(spec: pinning.spec, accountHandle: pinning.accountHandle, server: pinning.server)
+        _ = try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
         let fixture = ThreadFixture(server: server, home: home, iceboxHome: iceboxHome, archive: archive, ids: ids)
         try await fixture.sync()
         return fixture

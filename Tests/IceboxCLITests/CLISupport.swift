@@ -14,6 +14,23 @@ struct CLI {
         try await CommandRunner.run(Self.binary, arguments + ["--home", home.path], stdin: stdin)
     }
 
+    /// A new archive with alice's account on `server` and her home timeline synced (`sync` adds
+    /// `arguments`, e.g. `--no-media`).
+    static func syncingHome(of server: TestServer, _ arguments: String...) async throws -> CLI {
+        let cli = try CLI()
+        let added = try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+        guard added.status == 0, try await cli.run("timeline", "add", "home").status == 0 else {
+            throw Failed(description: "account add: \(added.stderr)")
+        }
+        let synced = try await CommandRunner.run(binary, ["sync", "--quiet"] + arguments + ["--home", cli.home.path])
+        guard synced.status == 0 else { throw Failed(description: "sync: \(synced.stderr)") }
+        return cli
+    }
+
+    struct Failed: Error, CustomStringConvertible {
+        var description: String
+    }
+
     /// `stats --json` as a dictionary.
     func stats() async throws -> [String: Any] {
         let result = try await run("stats", "--json")
@@ -22,6 +39,14 @@ struct CLI {
 }
 
 extension TestServer {
+    /// A server of `statuses` synthetic statuses whose home timeline shows them all.
+    static func startHome(statuses: Int) async throws -> TestServer {
+        var config = TestServerConfig()
+        config.statusCount = statuses
+        config.homeShare = 1
+        return try await TestServer.start(config)
+    }
+
     static func startWithFixtures(statuses: Int = 150, faults: Faults = Faults(), homeShare: Double = 0.6)
         async throws -> TestServer {
         var config = TestServerConfig()

@@ -60,14 +60,14 @@ import Testing
         let copy = elsewhere.url.appending(path: "icebox")
         try FileManager.default.copyItem(at: CLI.binary, to: copy)
         let home = elsewhere.url.appending(path: "home")
-        let result = try await CommandRunner.run(copy, ["stats", "--json", "--home", home.path])
+        let result = try await CommandRunner.run(copy, ["timeline", "list", "--json", "--home", home.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: home.appending(path: "archive.sqlite").path))
     }
 
     @Test func defaultHomeFollowsXDG() async throws {
         let xdg = try TemporaryDirectory("icebox-xdg")
-        let result = try await CommandRunner.run(CLI.binary, ["stats"], environment: ["XDG_DATA_HOME": xdg.path])
+        let result = try await CommandRunner.run(CLI.binary, ["timeline", "list"], environment: ["XDG_DATA_HOME": xdg.path])
         #expect(result.status == 0)
         #expect(FileManager.default.fileExists(atPath: xdg.url.appending(path: "icebox/archive.sqlite").path))
     }

@@ -39,7 +39,7 @@ struct SyncFixture {
 
     func pin(_ spec: String, account: String?) async throws -> PinnedTimeline {
         let pinning = try TimelinePinning(specText: spec, account: account, accounts: try await archive.accounts())
-        return try await archive.addTimeline(spec: pinning.spec, accountHandle: pinning.accountHandle, server: pinning.server)
+        return try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
     }
 
     func sync(backfillPages: Int = 1000, configure: (inout SyncOptions) -> Void = { _ in }) async throws

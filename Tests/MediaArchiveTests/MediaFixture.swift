@@ -37,7 +37,7 @@ struct MediaFixture {
     /// Pins a server's local timeline (read without login).
     func pinLocal(_ server: TestServer) async throws {
         let pinning = try TimelinePinning(specText: "remote:\(server.baseURL.absoluteString)", account: nil, accounts: [])
-        _ = try await archive.addTimeline(spec: pinning.spec, accountHandle: pinning.accountHandle, server: pinning.server)
+        _ = try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
     }
 
     /// Syncs every pinned timeline, downloading media unless told otherwise.

@@ -50,8 +50,14 @@ import Testing
         #expect(MediaContent.refusal(firstBytes: Data([0x89, 0x50, 0x4E, 0x47])) == nil)
         #expect(MediaContent.mediaType(declared: "application/octet-stream", firstBytes: Data([0xFF, 0xD8, 0xFF, 0xE0])) == "image/jpeg")
         #expect(MediaContent.mediaType(declared: "image/webp", firstBytes: Data()) == "image/webp")
-        #expect(MediaContent.fileExtension(type: "video/mp4", url: URL(string: "https://a.example/x")!) == "mp4")
-        #expect(MediaContent.fileExtension(type: "application/x-weird", url: URL(string: "https://a.example/x.DAT")!) == "dat")
-        #expect(MediaContent.fileExtension(type: "application/x-weird", url: URL(string: "https://a.example/x.exe;rm")!) == "bin")
+        // The stored extension comes from the bytes only: passive formats keep theirs, the rest are `bin`.
+        #expect(MediaContent.storedExtension(firstBytes: Data([0, 0, 0, 0x18] + Array("ftypisom".utf8))) == "mp4")
+        #expect(MediaContent.storedExtension(firstBytes: Data([0xFF, 0xD8, 0xFF, 0xE0])) == "jpg")
+        for active in ["<svg xmlns=\"http://www.w3.org/2000/svg\"><script>x</script></svg>", "<?xml version=\"1.0\"?><html/>",
+                       "<p>hi</p><script>x</script>", "#!/bin/sh\n", ""] {
+            #expect(MediaContent.storedExtension(firstBytes: Data(active.utf8)) == "bin", "\(active)")
+        }
+        #expect(MediaFileKind(extension: "svg") == nil && MediaFileKind(extension: "html") == nil)
+        #expect(MediaFileKind(extension: "PNG") == .image && MediaFileKind(extension: "webm") == .video)
     }
 }

@@ -32,7 +32,7 @@ import Testing
         let logger = Logger(label: "fixtures")
         let archive = try ArchiveDatabase(path: home.url.appending(path: "archive.sqlite"), logger: logger)
         let pinning = try TimelinePinning(specText: "tag:fixtures@\(server.baseURL.absoluteString)", account: nil, accounts: [])
-        let timeline = try await archive.addTimeline(spec: pinning.spec, accountHandle: nil, server: pinning.server)
+        let timeline = try await archive.addTimeline(spec: pinning.spec, accountID: nil, server: pinning.server)
         var options = SyncOptions()
         options.timeout = 20
         let reports = try await Synchronizer(archive: archive, credentials: Credentials(), options: options, logger: logger).run()

@@ -17,7 +17,7 @@ public enum AliceArchive {
             .add(server: try ServerAddress(server.baseURL.absoluteString), token: "test-token")
         for spec in ["home", "local", "federated", "tag:fixtures@\(server.baseURL.absoluteString)"] {
             let pinning = try TimelinePinning(specText: spec, account: nil, accounts: [alice])
-            _ = try await archive.addTimeline(spec: pinning.spec, accountHandle: pinning.accountHandle, server: pinning.server)
+            _ = try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
         }
         var options = SyncOptions()
         options.backfillPages = 1000

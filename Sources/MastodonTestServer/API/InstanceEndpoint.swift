@@ -38,8 +38,9 @@ extension ServerState {
         var hash: UInt64 = 1469598103934665603
         for byte in req.path.utf8 { hash = (hash ^ UInt64(byte)) &* 1099511628211 }
         if name.hasSuffix(".png") { return Reply(status: 200, contentType: "image/png", body: PNG.make(seed: hash)) }
-        let types = ["mp4": "video/mp4", "mp3": "audio/mpeg", "jpg": "image/jpeg"]
-        guard let ext = name.split(separator: ".").last, let type = types[String(ext)] else { return .notFound }
-        return Reply(status: 200, contentType: type, body: Data("placeholder \(name)".utf8))
+        // Placeholders that open with their format's signature, as real files do (Icebox picks a
+        // file's extension from its first bytes).
+        guard let known = Self.mediaFormat(of: name) else { return .notFound }
+        return Reply(status: 200, contentType: known.type, body: Data(known.signature) + Data("placeholder \(name)".utf8))
     }
 }

@@ -11,6 +11,8 @@ import Foundation
 /// - `/media/fault/short/NAME`: a PNG whose connection closes after half the declared `Content-Length`.
 /// - `/media/large/BYTES/NAME`: BYTES deterministic bytes (typed by NAME's extension).
 /// - `/media/slow/BYTES/NAME`: the same bytes, sent 64 KiB at a time every 25 ms (about 2.5 MB/s).
+/// - `/media/active/svg/NAME`: an SVG image that runs a script (`image/svg+xml`).
+/// - `/media/active/fragment/NAME`: an HTML fragment with a script, no `<html>`, as `application/octet-stream`.
 extension ServerState {
     /// The reply for a special media path, or nil for an ordinary one.
     func specialMedia(_ req: APIRequest) -> (Reply, FaultDecision)? {
@@ -33,11 +35,21 @@ extension ServerState {
                 return (Reply(status: 200, contentType: "image/png", body: PNG.make(width: 64, height: 64, seed: 7)), .dropMidBody)
             default: return (.notFound, .none)
             }
+        case ("active", 4):
+            switch s[2] {
+            case "svg": return (Reply(status: 200, contentType: "image/svg+xml", body: Data(Self.activeSVG.utf8)), .none)
+            case "fragment":
+                return (Reply(status: 200, contentType: "application/octet-stream", body: Data(Self.activeFragment.utf8)), .none)
+            default: return (.notFound, .none)
+            }
         case ("large", 4), ("slow", 4):
             guard let size = Int(s[2]), size > 0, size <= 1 << 30 else { return (.notFound, .none) }
             var seed: UInt64 = 1469598103934665603
             for byte in name.utf8 { seed = (seed ^ UInt64(byte)) &* 1099511628211 }
-            let body = Self.deterministicBytes(count: size, seed: seed &+ UInt64(size))
+            var body = Self.deterministicBytes(count: size, seed: seed &+ UInt64(size))
+            // Opened by the signature of the type its name says, as a real file would be.
+            let signature = Self.mediaFormat(of: name)?.signature ?? []
+            body.replaceSubrange(0..<min(size, signature.count), with: signature.prefix(size))
             let reply = Reply(status: 200, contentType: Self.mediaType(of: name), body: body)
             return (reply, s[1] == "slow" ? .slow(chunk: 64 * 1024, seconds: 0.025) : .none)
         default:
@@ -61,9 +73,28 @@ extension ServerState {
         return Data(bytes)
     }
 
+    /// "Media" that runs a script when a browser opens it.
+    static let activeSVG = """
+        <svg xmlns="http://www.w3.org/2000/svg" width="10" height="10" onload="alert('svg')">\
+        <script>document.title = 'pwned'</script><rect width="10" height="10"/></svg>
+        """
+    static let activeFragment = "<p>not a picture</p><script>document.title = 'pwned'</script>\n"
+
+    /// The media types the server serves by file extension, with the bytes such a file starts with.
+    static let mediaFormats: [String: (type: String, signature: [UInt8])] = [
+        "png": ("image/png", [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]),
+        "jpg": ("image/jpeg", [0xFF, 0xD8, 0xFF, 0xE0]),
+        "mp4": ("video/mp4", [0, 0, 0, 0x18] + Array("ftypisom".utf8)),
+        "mp3": ("audio/mpeg", Array("ID3".utf8) + [4, 0, 0]),
+    ]
+
+    /// The format a file name's extension says, if the server knows it.
+    static func mediaFormat(of name: String) -> (type: String, signature: [UInt8])? {
+        name.split(separator: ".").last.flatMap { mediaFormats[String($0)] }
+    }
+
     static func mediaType(of name: String) -> String {
-        let types = ["png": "image/png", "jpg": "image/jpeg", "mp4": "video/mp4", "mp3": "audio/mpeg"]
-        return name.split(separator: ".").last.flatMap { types[String($0)] } ?? "application/octet-stream"
+        mediaFormat(of: name)?.type ?? "application/octet-stream"
     }
 }
 

@@ -16,6 +16,8 @@ public struct LoggedRequest: Sendable, Codable, Hashable {
     public var date: Date
     /// Refused with 429 because the caller's advertised budget was already used up (not a fault).
     public var overBudget: Bool = false
+    /// The token it carried, valid or not: tests check which tokens reached which server.
+    public var token: String?
 
     /// The first value of a query item.
     public func value(_ name: String) -> String? { query.first { $0.name == name }?.value }

@@ -56,7 +56,7 @@ actor ServerState {
             for (name, value) in verdict.headers { reply.setHeader(name, value) }
         }
         log.append(LoggedRequest(method: req.method, path: req.path, query: req.query, hadToken: token != nil,
-                                 status: reply.status, date: now, overBudget: overBudget))
+                                 status: reply.status, date: now, overBudget: overBudget, token: token))
         return (reply, decision)
     }
 
