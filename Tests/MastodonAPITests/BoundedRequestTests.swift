@@ -14,8 +14,10 @@ import Testing
             var modes = HostileModes()
             modes.trickleAPISeconds = 0.5
             await server.setHostile(modes)
-            // Idle timeout 2 s (a byte comes every 0.5 s, so it never fires), deadline 4 × 2 s.
-            let client = try server.client(timeout: 2)
+            // A byte every 0.5 s: only the total deadline (8 s) can end it.
+            let client = MastodonClient(server: try server.address, token: "test-token",
+                                        limits: RequestLimits(idleTimeout: 30, deadline: 8, minimumRate: 0),
+                                        logger: .init(label: "t"))
             let started = ContinuousClock.now
             let error = await apiError { () async throws(APIError) in
                 try await client.statuses(Timelines.home, cursor: PageCursor(limit: 40))
@@ -36,7 +38,7 @@ import Testing
             var modes = HostileModes()
             modes.trickleAPISeconds = 0.2
             await server.setHostile(modes)
-            let limits = RequestLimits(idleTimeout: 10, deadline: 60, minimumRate: 100, rateGrace: 2)
+            let limits = RequestLimits(idleTimeout: 60, deadline: 120, minimumRate: 100, rateGrace: 2)
             let client = MastodonClient(server: try server.address, token: "test-token", limits: limits,
                                         logger: .init(label: "t"))
             let started = ContinuousClock.now
@@ -48,7 +50,7 @@ import Testing
                 return
             }
             #expect(message.contains("bytes/s"), "\(message)")
-            #expect(ContinuousClock.now - started < .seconds(45), "the deadline is 60 s; the rate check ends it first")
+            #expect(ContinuousClock.now - started < .seconds(45), "the deadline is 120 s; the rate check ends it first")
         }
     }
 
