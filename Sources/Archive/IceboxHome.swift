@@ -24,6 +24,8 @@ public struct IceboxHome: Sendable, Hashable {
     public var media: URL { directory.appending(path: "media") }
     public var credentials: URL { directory.appending(path: "credentials.json") }
     public var syncLock: URL { directory.appending(path: "sync.lock") }
+    /// Held while media downloads, apart from `sync.lock`, so a sync can archive timelines meanwhile.
+    public var mediaLock: URL { directory.appending(path: "media.lock") }
     /// The REPL's line history, one command a line.
     public var replHistory: URL { directory.appending(path: "repl_history") }
 

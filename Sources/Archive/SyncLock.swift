@@ -6,7 +6,8 @@ import Glibc
 import Darwin
 #endif
 
-/// One sync per archive at a time: an exclusive `flock` on `sync.lock`, holding the holder's pid.
+/// One sync per archive at a time: an exclusive `flock` on `sync.lock`, holding the holder's pid
+/// (and one media download at a time, on `media.lock`, so timelines sync while media downloads).
 /// The kernel releases it when the process ends, however it ends (even `kill -9`).
 public final class SyncLock: Sendable {
     private let descriptor: Int32
@@ -15,16 +16,26 @@ public final class SyncLock: Sendable {
     public struct Held: Error, Sendable, CustomStringConvertible {
         public var path: String
         public var holder: String
+        /// What the holder is doing: "sync", "media download".
+        public var purpose = "sync"
         public var description: String {
-            "another sync is running on this archive (\(holder); lock \(path)); use --wait to wait for it"
+            "another \(purpose) is running on this archive (\(holder); lock \(path)); use --wait to wait for it"
         }
     }
 
-    /// Takes the lock, or throws `Held` at once (`wait: false`), or waits until it is free.
-    public init(path: URL, wait: Bool) async throws {
-        let fd = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    /// Takes the lock, or throws `Held` at once (`wait: false`), or waits until it is free. A lock
+    /// file that is a symbolic link (or not a regular file) is refused, never followed: the lock
+    /// truncates its file, and must not truncate what a planted link points to.
+    public init(path: URL, wait: Bool, purpose: String = "sync") async throws {
+        let fd = open(path.path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK, 0o600)
         guard fd >= 0 else {
-            throw ArchiveError.cannotOpen(path: path.path, reason: String(cString: strerror(errno)))
+            let reason = errno == ELOOP ? "it is a symbolic link; remove it" : String(cString: strerror(errno))
+            throw ArchiveError.cannotOpen(path: path.path, reason: reason)
+        }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else {
+            close(fd)
+            throw ArchiveError.cannotOpen(path: path.path, reason: "not a regular file; remove it")
         }
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
@@ -36,7 +47,7 @@ public final class SyncLock: Sendable {
                 let holder = (try? String(contentsOf: path, encoding: .utf8))?
                     .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
                 close(fd)
-                throw Held(path: path.path, holder: holder.isEmpty ? "unknown process" : holder)
+                throw Held(path: path.path, holder: holder.isEmpty ? "unknown process" : holder, purpose: purpose)
             }
             try? await Task.sleep(for: .milliseconds(250))
         }

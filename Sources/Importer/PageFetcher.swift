@@ -23,6 +23,7 @@ struct PageFetcher: Sendable {
         var attempt = 1
         var requests = 0
         var tooManyRequests = 0
+        var waited: Duration = .zero
         while true {
             try await budget.acquire()
             requests += 1
@@ -46,9 +47,14 @@ struct PageFetcher: Sendable {
                 switch error {
                 case .rateLimited(_, _, let reset):
                     // Bounded, so a server that always answers 429 cannot hold a run forever.
+                    // So is the time spent waiting on 429s: at most --max-rate-wait per page.
                     tooManyRequests += 1
-                    guard tooManyRequests <= 20 else { throw error }
-                    try await budget.waitAfterTooManyRequests(reset, fallback: .seconds(60))
+                    guard tooManyRequests <= 20, waited < options.maxRateWait else { throw error }
+                    let left = options.maxRateWait - waited
+                    if let reset, reset.timeIntervalSinceNow > left.seconds { throw BudgetExhausted(until: reset) }
+                    let pause = ContinuousClock.now
+                    try await budget.waitAfterTooManyRequests(reset, fallback: min(.seconds(60), left))
+                    waited += ContinuousClock.now - pause
                 case .malformed:
                     throw SyncError(timeline: timeline, message: "\(error.description) (page at \(position))")
                 default:

@@ -13,8 +13,14 @@ public struct SyncOptions: Sendable {
     public var pageLimit: Int = 40
     /// Servers synced at once; timelines of one server go one after another.
     public var serverConcurrency: Int = 4
-    /// Per-request timeout.
+    /// Per-request idle timeout: no byte for this long ends the request.
     public var timeout: TimeInterval = 30
+    /// The longest one API request may take in all, however its server trickles (`--deadline`).
+    public var requestDeadline: TimeInterval = 120
+    /// Bytes per second below which an API answer is given up after its first 20 s (`--min-rate`).
+    public var minimumRate: Double = 512
+    /// Catch-up pages per timeline per run; a server that always has newer pages cannot hold a run.
+    public var catchUpPages: Int = 250
     /// Requests of the advertised rate limit left untouched for the user's other apps.
     public var rateReserve: Int = 50
     /// The longest a run waits for a rate limit to reset before leaving the rest to the next run.
@@ -43,6 +49,9 @@ public struct SyncOptions: Sendable {
     public var maxMediaSize: Int64 = MediaOptions().maxFileSize
     /// Media downloads at once.
     public var mediaConcurrency = 4
+    /// The longest one media download may take, and the rate below which it is given up.
+    public var mediaDeadline: TimeInterval = MediaOptions().deadline
+    public var mediaMinimumRate: Double = MediaOptions().minimumRate
     /// Where media files go (default: `media/` beside the archive database).
     public var mediaDirectory: URL?
 
@@ -92,7 +101,7 @@ public struct Synchronizer: Sendable {
     }
 
     /// Downloads the media still missing; never throws: a media archive that cannot be used is reported.
-    func fetchMedia(progress: @escaping @Sendable (SyncProgress) -> Void) async -> MediaRunReport {
+    public func fetchMedia(progress: @escaping @Sendable (SyncProgress) -> Void) async -> MediaRunReport {
         var media = MediaOptions()
         media.previews = options.previews
         media.avatars = options.avatars
@@ -101,6 +110,8 @@ public struct Synchronizer: Sendable {
         media.attempts = min(options.attempts, 3)
         media.backoff = options.backoff
         media.timeout = max(options.timeout, 30)
+        media.deadline = options.mediaDeadline
+        media.minimumRate = options.mediaMinimumRate
         let directory = options.mediaDirectory ?? IceboxHome(directory: archive.path.deletingLastPathComponent()).media
         do {
             let store = try MediaStore(media: directory, archive: archive, logger: logger)
@@ -158,7 +169,7 @@ public struct Synchronizer: Sendable {
                               progress: progress)
         do {
             let source = try TimelineSource(timeline: timeline, accounts: accounts, credentials: credentials,
-                                            timeout: options.timeout, logger: logger)
+                                            limits: options.requestLimits, logger: logger)
             try await run.sync(from: source)
             try await run.fetchEditHistories(from: source)
         } catch let error as SyncError {

@@ -69,6 +69,7 @@ struct TimelineRun {
         var reachedSince = false
         var pending: Task<Fetched, any Error>?
         defer { pending?.cancel() }
+        var walked = CursorTrail(start: backfillCursor)
         while !backfillComplete, !reachedSince, backfillBudget > 0, let cursor = backfillCursor {
             let page: Page<ArchivableStatus>
             do {
@@ -88,6 +89,12 @@ struct TimelineRun {
             // page of statuses that could not be read.
             backfillComplete = page.served == 0
             backfillCursor = page.next ?? page.lastID
+            if !backfillComplete, let next = backfillCursor, !walked.advance(to: next) {
+                // A cursor that repeats would be walked again on every run: the backfill ends here.
+                report.warnings.append("backfill stopped: the server's cursor came back to \(next), already read; "
+                                       + "the backfill is marked complete")
+                backfillComplete = true
+            }
             if let since = options.since, let oldest = page.items.last?.status.createdAt, oldest < since {
                 reachedSince = true
             }
@@ -111,6 +118,8 @@ struct TimelineRun {
         var first = true
         var pending: Task<Fetched, any Error>?
         defer { pending?.cancel() }
+        var walked = CursorTrail(start: cursor)
+        var pages = 0
         while true {
             let page: Page<ArchivableStatus>
             if let prefetched = pending {
@@ -129,11 +138,22 @@ struct TimelineRun {
             let stored = pagesByStatusID ? StatusID.newest(top, newest) : top
             // A short page that reaches no higher than before read everything above the cursor.
             let done = pagesByStatusID && page.served < options.pageLimit && !StatusID.isNewer(top, than: newest)
-            if !done { pending = prefetch(source, PageCursor(minID: top, limit: options.pageLimit)) }
+            pages += 1
+            let stop = done ? nil : stopReason(repeated: !walked.advance(to: top), top: top, pages: pages)
+            if !done, stop == nil { pending = prefetch(source, PageCursor(minID: top, limit: options.pageLimit)) }
             try await store(page, requested: PageCursor(minID: cursor), CursorUpdate(newestCursor: stored))
-            if done { return }
+            if let stop { report.warnings.append(stop) }
+            if done || stop != nil { return }
             cursor = top
         }
+    }
+
+    /// Why catch-up ends here although the server has more: a cursor already followed in this run
+    /// (A, B, A, B…), or the run's page cap; nil to go on.
+    private func stopReason(repeated: Bool, top: String, pages: Int) -> String? {
+        if repeated { return "catch-up stopped: the server's cursor came back to \(top), already read in this run" }
+        guard pages >= options.catchUpPages else { return nil }
+        return "catch-up stopped after \(pages) pages (--catch-up-pages); the rest follows on the next run"
     }
 
     /// Home and list feeds keep only the newest ~400 entries. If the first catch-up page is full and

@@ -16,7 +16,7 @@ struct TimelineSource: Sendable {
 
     /// Resolves a pinned timeline to a client and an endpoint; fails when its account has no token.
     init(timeline: PinnedTimeline, accounts: [ArchivingAccount], credentials: Credentials,
-         timeout: TimeInterval, logger: Logger) throws(SyncError) {
+         limits: RequestLimits, logger: Logger) throws(SyncError) {
         let spec: TimelineSpec
         do { spec = try TimelineSpec(parsing: timeline.spec) } catch {
             throw SyncError(timeline: timeline.displayName, message: error.description)
@@ -43,7 +43,7 @@ struct TimelineSource: Sendable {
             account = owner
             token = stored.accessToken
         }
-        client = MastodonClient(server: server, token: token, timeout: timeout, logger: logger)
+        client = MastodonClient(server: server, token: token, limits: limits, logger: logger)
         switch spec {
         case .home: kind = .statuses(Timelines.home)
         case .local, .remote: kind = .statuses(Timelines.pub(local: true))

@@ -12,13 +12,19 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     case notJSON(server: String, path: String, status: Int, contentType: String?)
     /// JSON that does not have the expected shape.
     case malformed(server: String, path: String, reason: String)
+    /// A redirect away from the server's origin (another host or port, or https to http): never
+    /// followed, so the token stays with its server and another host's answer is never read as a page.
+    /// `location` names only the target's origin.
+    case redirected(server: String, path: String, location: String)
+    /// The answer's body, decompressed, passed the cap (``RequestLimits/maxBodyBytes``).
+    case tooLarge(server: String, path: String, limit: Int)
 
     /// The HTTP status, when there was one.
     public var httpStatus: Int? {
         switch self {
         case .http(_, _, let status, _), .notJSON(_, _, let status, _): status
         case .rateLimited: 429
-        case .transport, .malformed: nil
+        case .transport, .malformed, .redirected, .tooLarge: nil
         }
     }
 
@@ -40,7 +46,7 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         case .transport, .rateLimited: true
         case .http(_, _, let status, _): status >= 500
         case .notJSON(_, _, let status, _): status >= 500
-        case .malformed: false
+        case .malformed, .redirected, .tooLarge: false
         }
     }
 
@@ -64,6 +70,11 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
                 + " (is this a Mastodon server?)"
         case .malformed(let server, let path, let reason):
             return "\(server): \(path) sent a response Icebox cannot read: \(reason)"
+        case .redirected(let server, let path, let location):
+            return "\(server): \(path) redirected to another server (\(location)); Icebox follows redirects only "
+                + "within the same server (scheme, host and port) and does not send the request there"
+        case .tooLarge(let server, let path, let limit):
+            return "\(server): \(path) sent more than \(limit) bytes (after decompression); the answer was refused"
         }
     }
 }

@@ -23,23 +23,25 @@ public struct Response: Sendable {
 public struct MastodonClient: Sendable {
     public let server: ServerAddress
     private let token: String?
-    private let session: URLSession
+    private let transport: BoundedTransport
     let logger: Logger
 
     /// Whether requests carry a user token.
     public var isAuthenticated: Bool { token != nil }
 
     public init(server: ServerAddress, token: String?, timeout: TimeInterval = 30, logger: Logger) {
+        self.init(server: server, token: token, limits: RequestLimits(idleTimeout: timeout, deadline: timeout * 4),
+                  logger: logger)
+    }
+
+    /// A client whose every request keeps within `limits`.
+    public init(server: ServerAddress, token: String?, limits: RequestLimits, logger: Logger) {
         self.server = server
         self.token = token
         self.logger = logger
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout * 4
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
-        configuration.httpAdditionalHeaders = ["User-Agent": "Icebox/\(IceboxVersion.string)", "Accept": "application/json"]
-        session = URLSession(configuration: configuration)
+        transport = BoundedTransport(limits: limits, headers: [
+            "User-Agent": "Icebox/\(IceboxVersion.string)", "Accept": "application/json",
+        ])
     }
 
     /// The full URL of an endpoint with its query and optional pagination cursor.
@@ -57,7 +59,6 @@ public struct MastodonClient: Sendable {
     public func send(_ endpoint: any Endpoint, cursor: PageCursor? = nil) async throws(APIError) -> Response {
         var request = URLRequest(url: url(for: endpoint, cursor: cursor))
         request.httpMethod = endpoint.method.rawValue
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         if endpoint.method == .post {
             var form = URLComponents()
             form.queryItems = endpoint.queryItems
@@ -65,16 +66,24 @@ public struct MastodonClient: Sendable {
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         }
         let started = ContinuousClock.now
-        let data: Data
-        let urlResponse: URLResponse
-        do {
-            (data, urlResponse) = try await session.data(for: request)
-        } catch {
-            let timedOut = (error as? URLError)?.code == .timedOut
-            throw .transport(server: server.host, path: endpoint.path, message: Self.describe(error), timedOut: timedOut)
-        }
-        guard let http = urlResponse as? HTTPURLResponse else {
-            throw .transport(server: server.host, path: endpoint.path, message: "not an HTTP response", timedOut: false)
+        var (http, data) = try await transfer(request, path: endpoint.path)
+        var hops = 0
+        while RedirectPolicy.redirectStatuses.contains(http.statusCode), let current = request.url {
+            let location = http.value(forHTTPHeaderField: "Location")
+            guard let target = RedirectPolicy.target(of: location, from: current),
+                  RedirectPolicy.mayFollow(from: server.url, to: target), hops < RedirectPolicy.maxHops
+            else {
+                throw .redirected(server: server.host, path: endpoint.path,
+                                  location: RedirectPolicy.describe(location, from: current))
+            }
+            hops += 1
+            request.url = target
+            if http.statusCode == 303 || (request.httpMethod == "POST" && [301, 302].contains(http.statusCode)) {
+                request.httpMethod = "GET"
+                request.httpBody = nil
+                request.setValue(nil, forHTTPHeaderField: "Content-Type")
+            }
+            (http, data) = try await transfer(request, path: endpoint.path)
         }
         var headers: [String: String] = [:]
         for (key, value) in http.allHeaderFields {
@@ -89,11 +98,46 @@ public struct MastodonClient: Sendable {
         return Response(status: http.statusCode, headers: headers, body: data, rateLimit: RateLimit(headers: headers))
     }
 
+    /// One request to this client's own origin, with the token, within the limits.
+    private func transfer(_ original: URLRequest, path: String) async throws(APIError) -> (HTTPURLResponse, Data) {
+        var request = original
+        guard let url = request.url, RedirectPolicy.mayFollow(from: server.url, to: url) else {
+            throw .redirected(server: server.host, path: path,
+                              location: RedirectPolicy.describe(original.url?.absoluteString, from: server.url))
+        }
+        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
+        do {
+            return try await transport.send(request)
+        } catch {
+            switch error {
+            case .tooLarge(let limit): throw .tooLarge(server: server.host, path: path, limit: limit)
+            case .deadline(let seconds):
+                throw .transport(server: server.host, path: path,
+                                 message: "no complete answer within the \(Self.format(seconds)) s deadline", timedOut: true)
+            case .tooSlow(let rate, let minimum):
+                throw .transport(server: server.host, path: path,
+                                 message: "the answer came at \(Self.format(rate)) bytes/s, below the minimum of "
+                                     + "\(Self.format(minimum)) bytes/s", timedOut: true)
+            case .compressed(let encoding):
+                throw .malformed(server: server.host, path: path,
+                                 reason: "a compressed answer (Content-Encoding: \(encoding)) although none was asked for; "
+                                     + "refused, since its decoded size cannot be bounded")
+            case .transport(let underlying):
+                let timedOut = (underlying as? URLError)?.code == .timedOut
+                throw .transport(server: server.host, path: path, message: Self.describe(underlying), timedOut: timedOut)
+            }
+        }
+    }
+
+    private static func format(_ value: Double) -> String { String(format: "%.0f", value) }
+
     /// Sends a request and insists on a 2xx JSON answer.
     public func sendExpectingJSON(_ endpoint: any Endpoint, cursor: PageCursor? = nil) async throws(APIError) -> Response {
         let response = try await send(endpoint, cursor: cursor)
         if response.status == 429 {
-            throw .rateLimited(server: server.host, path: endpoint.path, reset: response.rateLimit?.reset)
+            // `Retry-After` is the server's word for this answer; the rate-limit reset is the fallback.
+            throw .rateLimited(server: server.host, path: endpoint.path,
+                               reset: RetryAfter.date(response.header("retry-after")) ?? response.rateLimit?.reset)
         }
         guard (200..<300).contains(response.status) else {
             throw .http(server: server.host, path: endpoint.path, status: response.status,

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -11,6 +12,10 @@ final class Transfer: @unchecked Sendable {
     let temporary: URL
     let handle: FileHandle
     let maxSize: Int64
+    let options: MediaOptions
+    private let started = ContinuousClock.now
+    private let expiry = NSLock()
+    private var expired = false
     var continuation: CheckedContinuation<Result<DownloadedFile, MediaFailure>, Never>?
     /// Set at the first sign the body is not wanted; the task is then cancelled.
     var failure: MediaFailure?
@@ -22,12 +27,16 @@ final class Transfer: @unchecked Sendable {
     /// The first bytes, to recognise HTML pages and media formats.
     private var head = Data()
 
-    init(url: URL, temporary: URL, handle: FileHandle, maxSize: Int64) {
+    init(url: URL, temporary: URL, handle: FileHandle, options: MediaOptions) {
         self.url = url
         self.temporary = temporary
         self.handle = handle
-        self.maxSize = maxSize
+        self.options = options
+        maxSize = options.maxFileSize
     }
+
+    /// The deadline passed (called from the timer, off the delegate queue); the task is then cancelled.
+    func expire() { expiry.withLock { expired = true } }
 
     /// Checks the status line and headers before any byte of the body is kept.
     func accept(_ response: URLResponse) {
@@ -42,6 +51,14 @@ final class Transfer: @unchecked Sendable {
         declaredType = MediaContent.declaredType(http.value(forHTTPHeaderField: "Content-Type"))
         if let why = MediaContent.refusal(declared: declaredType) {
             failure = .notMedia(why)
+            return
+        }
+        // Media is sent as it is stored (images, video and audio are compressed already; Icebox asks for
+        // `identity`). A compressed body would be decoded by FoundationNetworking faster than it can be
+        // written, with no way to pause it, so memory would hold the difference: a decompression bomb.
+        let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
+        guard encoding == "identity" || encoding.isEmpty else {
+            failure = .notMedia("a compressed body (Content-Encoding: \(encoding)); media must be sent as stored")
             return
         }
         declaredLength = http.expectedContentLength
@@ -69,10 +86,18 @@ final class Transfer: @unchecked Sendable {
             return
         }
         hasher.update(data)
+        let elapsed = (ContinuousClock.now - started).seconds
+        if options.minimumRate > 0, elapsed > options.rateGrace, Double(size) / elapsed < options.minimumRate {
+            failure = .tooSlow(String(format: "%.0f bytes/s, below the minimum of %.0f (--media-min-rate)",
+                                      Double(size) / elapsed, options.minimumRate))
+        }
     }
 
     /// Ends the transfer: the file is flushed to disk and handed over, or removed and the reason given.
     func finish(_ error: (any Error)?) {
+        if failure == nil, expiry.withLock({ expired }) {
+            failure = .tooSlow(String(format: "no complete file within the %.0f s deadline (--media-deadline)", options.deadline))
+        }
         if failure == nil, let error {
             if declaredLength >= 0, size < declaredLength {
                 failure = .lengthMismatch(declared: declaredLength, received: size)

@@ -19,8 +19,8 @@ struct DownloadedFile: Sendable {
 /// One per concurrent download, each with its own URLSession, so hashing runs in parallel.
 final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     private let layout: MediaLayout
-    private let maxSize: Int64
-    private let allowLoopbackHTTP: Bool
+    private let options: MediaOptions
+    private let policy: AddressPolicy
     private let lock = NSLock()
     /// Transfers in flight by task id; each is only touched on the session's serial delegate queue
     /// once registered.
@@ -30,16 +30,18 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// The most redirects followed before a URL counts as a loop.
     static let maxRedirects = 8
 
-    init(layout: MediaLayout, maxSize: Int64, timeout: TimeInterval, allowLoopbackHTTP: Bool) {
+    init(layout: MediaLayout, options: MediaOptions) {
         self.layout = layout
-        self.maxSize = maxSize
-        self.allowLoopbackHTTP = allowLoopbackHTTP
+        self.options = options
+        policy = AddressPolicy(trustedOrigins: options.trustedOrigins)
         super.init()
         let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
+        configuration.timeoutIntervalForRequest = options.timeout
+        configuration.timeoutIntervalForResource = options.deadline
         configuration.httpAdditionalHeaders = [
             "User-Agent": "Icebox/\(IceboxVersion.string) (media archive)",
             "Accept": "image/*, video/*, audio/*, */*;q=0.5",
+            "Accept-Encoding": "identity",
         ]
         configuration.httpMaximumConnectionsPerHost = 2
         let queue = OperationQueue()
@@ -51,7 +53,7 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func invalidate() { session.finishTasksAndInvalidate() }
 
     /// Whether Icebox fetches this URL at all: https, or plain http to a loopback host (test servers);
-    /// never reserved names that cannot resolve.
+    /// never reserved names that cannot resolve; never a private address (see ``AddressPolicy``).
     func check(_ url: URL) throws(MediaFailure) {
         guard let scheme = url.scheme?.lowercased(), let host = url.host, !host.isEmpty else {
             throw .refusedURL("not a fetchable URL: \(url.absoluteString)")
@@ -64,11 +66,12 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
             throw .unresolvableHost(host)
         }
         switch scheme {
-        case "https": return
-        case "http" where allowLoopbackHTTP && ServerAddress.isLoopback(host): return
+        case "https": break
+        case "http" where options.allowPlainHTTPLoopback && ServerAddress.isLoopback(host): break
         case "http": throw .refusedURL("plain http:// is fetched only from loopback hosts; \(host) must use https://")
         default: throw .refusedURL("unsupported scheme \(scheme)://")
         }
+        try policy.check(url)
     }
 
     /// Downloads `url` into a new temporary file and hashes it. On failure nothing is left behind.
@@ -83,7 +86,14 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
             throw .storage("\(temporary.path): \(error.localizedDescription)")
         }
         let task = session.dataTask(with: URLRequest(url: url))
-        let transfer = Transfer(url: url, temporary: temporary, handle: handle, maxSize: maxSize)
+        let transfer = Transfer(url: url, temporary: temporary, handle: handle, options: options)
+        // A dispatch timer, not a sleeping Task: it fires even when the cooperative pool is busy.
+        let timer = DispatchWorkItem {
+            transfer.expire()
+            task.cancel()
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + options.deadline, execute: timer)
+        defer { timer.cancel() }
         let result: Result<DownloadedFile, MediaFailure> = await withTaskCancellationHandler {
             await withCheckedContinuation { continuation in
                 transfer.continuation = continuation
@@ -104,11 +114,13 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
                     completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
         guard let transfer = transfer(dataTask) else { return completionHandler(.cancel) }
         if transfer.failure == nil { transfer.accept(response) }
+        // FoundationNetworking keeps reading the body after a `.cancel` disposition: cancel the task too.
+        if transfer.failure != nil { dataTask.cancel() }
         completionHandler(transfer.failure == nil ? .allow : .cancel)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard let transfer = transfer(dataTask), transfer.failure == nil else { return }
+        guard let transfer = transfer(dataTask), transfer.failure == nil else { return dataTask.cancel() }
         transfer.append(data)
         if transfer.failure != nil { dataTask.cancel() }
     }

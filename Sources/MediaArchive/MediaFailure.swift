@@ -17,6 +17,11 @@ public enum MediaFailure: Error, Sendable, Hashable, CustomStringConvertible {
     case refusedURL(String)
     /// A reserved name that never resolves (`*.example`, `*.invalid`, `*.test`): not worth a request.
     case unresolvableHost(String)
+    /// A host that resolves to a loopback, private, link-local, multicast or reserved address, not
+    /// one of the archive's servers: never fetched (server-side request forgery).
+    case refusedAddress(String)
+    /// The transfer broke its deadline or came slower than the minimum rate.
+    case tooSlow(String)
     /// Connection trouble, timeouts.
     case transport(String)
     /// Waiting for the host's rate limit would take longer than a run waits.
@@ -28,8 +33,8 @@ public enum MediaFailure: Error, Sendable, Hashable, CustomStringConvertible {
     public var isPermanent: Bool {
         switch self {
         case .http(let status): [400, 401, 403, 404, 405, 406, 410, 414, 415, 451].contains(status)
-        case .notMedia, .tooLarge, .tooManyRedirects, .refusedURL, .unresolvableHost: true
-        case .lengthMismatch, .transport, .paced, .storage: false
+        case .notMedia, .tooLarge, .tooManyRedirects, .refusedURL, .unresolvableHost, .refusedAddress: true
+        case .lengthMismatch, .transport, .paced, .storage, .tooSlow: false
         }
     }
 
@@ -57,6 +62,8 @@ public enum MediaFailure: Error, Sendable, Hashable, CustomStringConvertible {
             "received \(received) bytes but the server declared \(declared) (Content-Length)"
         case .tooManyRedirects: "too many redirects (a redirect loop?)"
         case .refusedURL(let why): why
+        case .refusedAddress(let why): "refused: \(why)"
+        case .tooSlow(let why): "too slow: \(why)"
         case .unresolvableHost(let host): "\(host) is a reserved name that never resolves"
         case .transport(let why): "transfer failed: \(why)"
         case .paced(let why): why

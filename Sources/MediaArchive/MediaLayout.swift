@@ -26,8 +26,21 @@ public struct MediaLayout: Sendable, Hashable {
             .appending(path: "\(sha256).\(ext)")
     }
 
+    /// Whether `media/.tmp` is a symbolic link: then it is never used, cleaned or followed (emptying
+    /// it would empty the folder it points to).
+    var temporaryIsLink: Bool {
+        var info = stat()
+        return lstat(temporary.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// Throws when the temporary folder cannot be used safely.
+    func checkTemporary() throws(MediaError) {
+        if temporaryIsLink { throw .storage(path: temporary.path, reason: "it is a symbolic link; remove it") }
+    }
+
     /// A new, empty temporary file.
     func newTemporaryFile() throws(MediaFailure) -> URL {
+        if temporaryIsLink { throw .storage("\(temporary.path) is a symbolic link; remove it") }
         let url = temporary.appending(path: "\(UUID().uuidString).part")
         do {
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
@@ -60,6 +73,7 @@ public struct MediaLayout: Sendable, Hashable {
     /// Removes what interrupted runs left in the temporary folder; returns how many files.
     @discardableResult
     public func cleanTemporary() -> Int {
+        guard !temporaryIsLink else { return 0 }
         let names = (try? FileManager.default.contentsOfDirectory(atPath: temporary.path)) ?? []
         for name in names { try? FileManager.default.removeItem(at: temporary.appending(path: name)) }
         return names.count

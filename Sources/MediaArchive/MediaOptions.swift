@@ -19,6 +19,16 @@ public struct MediaOptions: Sendable {
     public var backoff: Duration = .seconds(1)
     /// Per-request timeout (no bytes for this long).
     public var timeout: TimeInterval = 60
+    /// The longest one download may take in all, however its host trickles (`--media-deadline`).
+    public var deadline: TimeInterval = 900
+    /// Bytes per second below which a download is given up after its first 30 s (`--media-min-rate`);
+    /// 0 turns the check off.
+    public var minimumRate: Double = 4096
+    /// How long a slow start is forgiven before `minimumRate` applies.
+    public var rateGrace: TimeInterval = 30
+    /// The servers statuses are archived from: media on these origins is fetched whatever address
+    /// they resolve to (loopback test servers); anything else only from public addresses.
+    public var trustedOrigins: [URL] = []
     /// Requests per second to one media host; loopback hosts are not paced.
     public var hostRate: Double = 8
     /// Requests to a `/media_proxy/` path: Mastodon allows about 30 per 10 minutes per client.

@@ -10,7 +10,9 @@ extension MediaStore {
                       progress: @escaping @Sendable (MediaProgress) -> Void = { _ in }) async throws(MediaError)
         -> MediaReport {
         let started = ContinuousClock.now
+        let options = try await trustingArchivedServers(options)
         var report = MediaReport()
+        try layout.checkTemporary()
         report.cleanedTemporary = layout.cleanTemporary()
         let (jobs, skipped) = try await catalog.pendingJobs(options)
         report.wanted = jobs.count + skipped
@@ -24,8 +26,7 @@ extension MediaStore {
         let outcome: Result<MediaReport, MediaError> = await withTaskGroup(of: Result<MediaReport, MediaError>.self) { group in
             for _ in 0..<max(1, min(options.concurrency, jobs.count)) {
                 group.addTask {
-                    let downloader = MediaDownloader(layout: layout, maxSize: options.maxFileSize, timeout: options.timeout,
-                                                     allowLoopbackHTTP: options.allowPlainHTTPLoopback)
+                    let downloader = MediaDownloader(layout: layout, options: options)
                     defer { downloader.invalidate() }
                     var part = MediaReport()
                     do throws(MediaError) {

@@ -61,8 +61,8 @@ extension MediaStore {
         try await catalog.markVerified(sound)
         if repair, !report.problems.isEmpty {
             layout.cleanTemporary()
-            let downloader = MediaDownloader(layout: layout, maxSize: options.maxFileSize, timeout: options.timeout,
-                                             allowLoopbackHTTP: options.allowPlainHTTPLoopback)
+            let options = try await trustingArchivedServers(options)
+            let downloader = MediaDownloader(layout: layout, options: options)
             defer { downloader.invalidate() }
             let pacer = HostPacer(options: options)
             for index in report.problems.indices {

@@ -15,6 +15,7 @@ public struct MediaStore: Sendable {
     /// Where the files are.
     public let layout: MediaLayout
     let catalog: MediaCatalog
+    let archive: ArchiveDatabase
     let logger: Logger
 
     /// Opens the media archive of `home`; `archive` is its (already migrated) database.
@@ -26,6 +27,7 @@ public struct MediaStore: Sendable {
     public init(media directory: URL, archive: ArchiveDatabase, logger: Logger) throws(MediaError) {
         layout = MediaLayout(root: directory)
         catalog = try MediaCatalog(archive: archive)
+        self.archive = archive
         var logger = logger
         logger[metadataKey: "component"] = "media"
         self.logger = logger

@@ -117,6 +117,6 @@ private func exitCode(for error: APIError) -> Int32 {
     case .rateLimited: Exit.tempFail
     case .http(_, _, let status, _) where status == 401 || status == 403: Exit.noPermission
     case .http: Exit.unavailable
-    case .notJSON, .malformed: Exit.protocolError
+    case .notJSON, .malformed, .redirected, .tooLarge: Exit.protocolError
     }
 }

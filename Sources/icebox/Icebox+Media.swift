@@ -30,11 +30,22 @@ struct MediaFlags: ParsableArguments {
     @Option(help: "Media downloads at once.")
     var mediaConcurrency = 4
 
+    @Option(help: ArgumentHelp("The longest one media download may take, in seconds.", valueName: "seconds"))
+    var mediaDeadline: Double = 900
+
+    @Option(help: ArgumentHelp("Give up a media download slower than this many bytes per second (after 30 s; 0: never).",
+                               valueName: "bytes"))
+    var mediaMinRate: Double = 4096
+
     func validate() throws {
         guard MediaOptions.parseSize(maxMediaSize) != nil else {
             throw ValidationError("--max-media-size \(maxMediaSize): give a size such as 500K, 100M or 2G")
         }
         guard (1...32).contains(mediaConcurrency) else { throw ValidationError("--media-concurrency must be between 1 and 32") }
+        guard mediaDeadline.isFinite, mediaDeadline > 0, mediaDeadline <= 86_400 else {
+            throw ValidationError("--media-deadline must be between 0 and 86400 seconds")
+        }
+        guard mediaMinRate.isFinite, mediaMinRate >= 0 else { throw ValidationError("--media-min-rate must be 0 or more") }
     }
 
     func options() -> MediaOptions {
@@ -43,6 +54,8 @@ struct MediaFlags: ParsableArguments {
         options.avatars = withAvatars
         options.maxFileSize = MediaOptions.parseSize(maxMediaSize) ?? options.maxFileSize
         options.concurrency = mediaConcurrency
+        options.deadline = mediaDeadline
+        options.minimumRate = mediaMinRate
         return options
     }
 }
@@ -87,7 +100,7 @@ extension Icebox.Media {
             var failed = false
             try await reportingFailures {
                 let (home, archive, _, logger) = try global.openArchive()
-                let lock = try await SyncLock(path: home.syncLock, wait: wait)
+                let lock = try await SyncLock(path: home.mediaLock, wait: wait, purpose: "media download")
                 defer { withExtendedLifetime(lock) {} }
                 var options = media.options()
                 options.retryFailed = retryFailed
@@ -123,7 +136,7 @@ extension Icebox.Media {
             try await reportingFailures {
                 let (home, archive, _, logger) = try global.openArchive()
                 // Repairs write files: not while a sync does.
-                let lock = repair ? try await SyncLock(path: home.syncLock, wait: false) : nil
+                let lock = repair ? try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download") : nil
                 defer { withExtendedLifetime(lock) {} }
                 let store = try MediaStore(home: home, archive: archive, logger: logger)
                 let report = try await store.verify(repair: repair)
@@ -158,8 +171,10 @@ extension Icebox.Media {
         func run() async throws {
             try await reportingFailures {
                 let (home, archive, _, logger) = try global.openArchive()
+                // Removes files and cleans downloads in progress: neither a sync nor a media download may run.
                 let lock = try await SyncLock(path: home.syncLock, wait: false)
-                defer { withExtendedLifetime(lock) {} }
+                let mediaLock = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")
+                defer { withExtendedLifetime((lock, mediaLock)) {} }
                 let report = try await MediaStore(home: home, archive: archive, logger: logger)
                     .collectGarbage(dryRun: dryRun)
                 if json { return try Console.json(report) }

@@ -35,8 +35,18 @@ extension Icebox {
         @Option(help: "Retries of a request that fails transiently (5xx, timeout, dropped connection), with backoff.")
         var retries = 4
 
-        @Option(help: "Per-request timeout, in seconds.")
+        @Option(help: "Per-request timeout, in seconds: no byte for this long ends a request.")
         var timeout: Double = 30
+
+        @Option(help: ArgumentHelp("The longest one API request may take in all, in seconds.", valueName: "seconds"))
+        var deadline: Double = 120
+
+        @Option(help: ArgumentHelp("Give up an API answer slower than this many bytes per second (after 20 s; 0: never).",
+                                   valueName: "bytes"))
+        var minRate: Double = 512
+
+        @Option(help: "Catch-up pages per timeline per run; the rest follows on the next run.")
+        var catchUpPages = 250
 
         @OptionGroup var media: MediaFlags
 
@@ -55,6 +65,11 @@ extension Icebox {
         func validate() throws {
             guard backfillPages >= 0 else { throw ValidationError("--backfill-pages must be 0 or more") }
             guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
+            guard deadline.isFinite, deadline > 0, deadline <= 86_400 else {
+                throw ValidationError("--deadline must be between 0 and 86400 seconds")
+            }
+            guard minRate.isFinite, minRate >= 0 else { throw ValidationError("--min-rate must be 0 or more") }
+            guard catchUpPages > 0 else { throw ValidationError("--catch-up-pages must be positive") }
             guard overlap >= 0, overlap <= 200 else { throw ValidationError("--overlap must be between 0 and 200") }
             guard rateReserve >= 0, maxRateWait >= 0, retries >= 0 else { throw ValidationError("--rate-reserve, --max-rate-wait and --retries must be 0 or more") }
             try media.validate()
@@ -72,32 +87,40 @@ extension Icebox {
             var failed = false
             try await reportingFailures {
                 let (home, archive, credentialStore, logger) = try global.openArchive()
-                let lock = try await SyncLock(path: home.syncLock, wait: wait)
-                defer { withExtendedLifetime(lock) {} }
                 var options = SyncOptions()
                 options.backfillPages = backfillPages
                 options.timeout = timeout
+                options.requestDeadline = deadline
+                options.minimumRate = minRate
+                options.catchUpPages = catchUpPages
                 options.overlap = overlap
                 options.attempts = retries + 1
                 options.rateReserve = rateReserve
                 options.maxRateWait = .seconds(maxRateWait)
                 options.since = since.flatMap(Self.parseDate)
-                options.downloadMedia = !noMedia
                 let mediaOptions = media.options()
                 options.previews = mediaOptions.previews
                 options.avatars = mediaOptions.avatars
                 options.maxMediaSize = mediaOptions.maxFileSize
                 options.mediaConcurrency = mediaOptions.concurrency
+                options.mediaDeadline = mediaOptions.deadline
+                options.mediaMinimumRate = mediaOptions.minimumRate
                 let synchronizer = Synchronizer(archive: archive, credentials: try credentialStore.load(),
                                                 options: options, logger: logger)
                 let live = !quiet && !json && Console.stderrIsTerminal
-                let run = try await synchronizer.runWithMedia { tick in
+                let progress: @Sendable (SyncProgress) -> Void = { tick in
                     guard live else { return }
                     if tick.phase == "media" {
                         Console.status("media: \(tick.pages) of \(tick.new) files")
                     } else {
                         Console.status("\(tick.timeline): \(tick.pages) pages, \(tick.new) new")
                     }
+                }
+                // Timelines under `sync.lock`, media under `media.lock`: a slow download never keeps
+                // the next run from archiving timelines.
+                var run = try await SyncPhases.timelines(home: home, wait: wait, synchronizer, progress: progress)
+                if !noMedia {
+                    run.media = try await SyncPhases.media(home: home, synchronizer, progress: progress)
                 }
                 if live { Console.status("") }
                 let reports = run.timelines

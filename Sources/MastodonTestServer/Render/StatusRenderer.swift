@@ -75,7 +75,8 @@ extension Store {
         if let d = m.duration { meta += [("length", .string(String(format: "0:00:%04.1f", min(d, 59.9)))),
                                          ("duration", .double(d))] }
         if m.type == "image" { meta.append(("focus", ["x": .double(0), "y": .double(0)])) }
-        let url = m.path.map { "\(base)\($0)" } ?? "\(base)/media/\(m.id).\(m.fileExtension)"
+        // A path that is a whole URL points elsewhere (another host, for tests of what may be fetched).
+        let url = m.path.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") ? $0 : "\(base)\($0)" } ?? "\(base)/media/\(m.id).\(m.fileExtension)"
         return [
             "id": .string(m.id), "type": .string(m.type), "url": .string(url),
             "preview_url": .string("\(base)/media/\(m.id)_small.png"),

@@ -67,6 +67,8 @@ enum FaultDecision: Sendable {
     case hang(seconds: Double)
     /// Send the real reply's body `chunk` bytes at a time, pausing `seconds` before each.
     case slow(chunk: Int, seconds: Double)
+    /// Send the real reply's headers with this generated body instead of its own.
+    case stream(GzipBomb)
 }
 
 /// Decides, request by request, which fault (if any) to inject.

@@ -34,6 +34,9 @@ struct Gateway: HTTPHandler {
             return HTTPResponse(statusCode: Self.status(reply.status), headers: response,
                                 body: HTTPBodySequence(from: SlowBytes(bytes: reply.body, chunk: chunk, seconds: seconds),
                                                        count: reply.body.count))
+        case .stream(let bomb):
+            return HTTPResponse(statusCode: Self.status(reply.status), headers: response,
+                                body: HTTPBodySequence(from: bomb, count: bomb.encodedSize))
         case .none, .replace:
             break
         }
@@ -42,7 +45,7 @@ struct Gateway: HTTPHandler {
     }
 
     static func status(_ code: Int) -> HTTPStatusCode {
-        let phrases = [200: "OK", 206: "Partial Content", 302: "Found", 400: "Bad Request", 401: "Unauthorized",
+        let phrases = [200: "OK", 206: "Partial Content", 301: "Moved Permanently", 302: "Found", 307: "Temporary Redirect", 308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized",
                        404: "Not Found", 410: "Gone", 422: "Unprocessable Entity", 429: "Too Many Requests",
                        500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable"]
         return HTTPStatusCode(code, phrase: phrases[code] ?? "Status")

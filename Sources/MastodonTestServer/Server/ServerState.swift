@@ -34,7 +34,7 @@ actor ServerState {
         var decision = FaultDecision.none
         var overBudget = false
         if req.path.hasPrefix("/media/") {
-            if let (special, fault) = specialMedia(req) {
+            if let (special, fault) = hostileMedia(req) ?? specialMedia(req) {
                 reply = special
                 decision = fault
             } else {
@@ -47,13 +47,18 @@ actor ServerState {
                 reply = .error(429, "Too many requests")
             } else {
                 decision = injector.decide(path: req.path, isHome: req.path == "/api/v1/timelines/home")
-                if case .replace(let replacement) = decision {
+                if let (hostile, behaviour) = hostileAPI(req, token: token) {
+                    reply = hostile
+                    decision = behaviour
+                } else if case .replace(let replacement) = decision {
                     reply = replacement
                 } else {
                     reply = route(req, token: token)
                 }
             }
-            for (name, value) in verdict.headers { reply.setHeader(name, value) }
+            if config.hostile.tooManyRequestsRetryAfter == nil {
+                for (name, value) in verdict.headers { reply.setHeader(name, value) }
+            }
         }
         log.append(LoggedRequest(method: req.method, path: req.path, query: req.query, hadToken: token != nil,
                                  status: reply.status, date: now, overBudget: overBudget, token: token))

@@ -12,7 +12,7 @@ import Foundation
 ///
 /// All state lives in an actor; the methods here change or inspect it while the server runs.
 public final class TestServer: Sendable {
-    /// `http://127.0.0.1:PORT` (no trailing slash).
+    /// `http://127.0.0.1:PORT` (or the configured loopback address; no trailing slash).
     public let baseURL: URL
     /// The port actually bound.
     public let port: UInt16
@@ -32,12 +32,15 @@ public final class TestServer: Sendable {
     public enum StartError: Error {
         /// The listening socket did not report a port.
         case noPort
+        /// Test servers listen only on 127.0.0.0/8.
+        case notLoopback(String)
     }
 
     /// Builds the corpus, binds 127.0.0.1:`config.port` and starts serving.
     public static func start(_ config: TestServerConfig = TestServerConfig()) async throws -> TestServer {
         let state = try ServerState(config: config)
-        let address = try sockaddr_in.inet(ip4: "127.0.0.1", port: config.port)
+        guard config.bindAddress.hasPrefix("127.") else { throw StartError.notLoopback(config.bindAddress) }
+        let address = try sockaddr_in.inet(ip4: config.bindAddress, port: config.port)
         let http = HTTPServer(address: address, timeout: 3600, logger: .disabled, handler: Gateway(state: state))
         let task = Task { try await http.run() }
         do {
@@ -51,7 +54,7 @@ public final class TestServer: Sendable {
             throw StartError.noPort
         }
         NoDelay.enable(onListenerAt: port)
-        let base = "http://127.0.0.1:\(port)"
+        let base = "http://\(config.bindAddress):\(port)"
         await state.setBase(base)
         return TestServer(baseURL: URL(string: base)!, port: port, state: state, http: http, task: task)
     }

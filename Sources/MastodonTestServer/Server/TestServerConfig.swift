@@ -2,8 +2,12 @@ import Foundation
 
 /// Everything that shapes a ``TestServer``: its corpus, tokens, limits, access policy and faults.
 ///
-/// The server always listens on 127.0.0.1; only the port is configurable.
+/// The server listens on a loopback address (127.0.0.1 unless ``bindAddress`` says another).
 public struct TestServerConfig: Sendable {
+    /// The IPv4 loopback address to listen on: 127.0.0.2, 127.0.0.3… stand for other hosts in tests.
+    public var bindAddress = "127.0.0.1"
+    /// Hostile behaviours (redirects, bombs, trickles, endless cursors); none by default.
+    public var hostile = HostileModes()
     /// TCP port on 127.0.0.1; 0 picks a free ephemeral port (read it back from ``TestServer/baseURL``).
     public var port: UInt16 = 0
     /// Seed of the deterministic corpus (accounts, statuses, ids, bookmarks, notifications).

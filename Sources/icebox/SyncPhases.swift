@@ -1,0 +1,28 @@
+import Archive
+import Importer
+
+/// The two phases of `icebox sync`, each under its own lock.
+enum SyncPhases {
+    /// Syncs the timelines holding `sync.lock` (released when they are done).
+    static func timelines(home: IceboxHome, wait: Bool, _ synchronizer: Synchronizer,
+                          progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> SyncRunReport {
+        let lock = try await SyncLock(path: home.syncLock, wait: wait)
+        defer { withExtendedLifetime(lock) {} }
+        return try await synchronizer.runWithMedia(progress: progress)
+    }
+
+    /// Downloads missing media holding `media.lock`; when another run holds it, leaves the media to
+    /// that run (it reads the same list of missing files) and says so.
+    static func media(home: IceboxHome, _ synchronizer: Synchronizer,
+                      progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> MediaRunReport? {
+        let lock: SyncLock
+        do {
+            lock = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")
+        } catch let held as SyncLock.Held {
+            Console.err("media: another run is downloading media (\(held.holder)); left to it")
+            return nil
+        }
+        defer { withExtendedLifetime(lock) {} }
+        return await synchronizer.fetchMedia(progress: progress)
+    }
+}
