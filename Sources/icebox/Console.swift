@@ -1,11 +1,6 @@
 import ArgumentParser
 import Foundation
-import MastodonAPI
 import Models
-import Archive
-import Importer
-import MediaArchive
-import Export
 
 #if canImport(Glibc)
 import Glibc
@@ -52,19 +47,13 @@ enum Console {
     }
 }
 
-/// Exit codes (sysexits.h, so cron and systemd can tell failures apart).
-enum Exit {
-    static let failure: Int32 = 1
-    static let usage: Int32 = 64
-    static let unavailable: Int32 = 69
-    static let software: Int32 = 70
-    static let ioError: Int32 = 74
-    static let tempFail: Int32 = 75
-    static let protocolError: Int32 = 76
-    static let noPermission: Int32 = 77
+extension ExitCode {
+    /// The exit code for an `ExitStatus` (sysexits.h, so cron and systemd can tell failures apart).
+    init(_ status: ExitStatus) { self.init(status.rawValue) }
 }
 
-/// Runs a command body; a failure is printed as one clear line and becomes a non-zero exit.
+/// Runs a command body; a failure is printed as one clear line and becomes a non-zero exit: the
+/// status the error reports (`ExitStatusReporting`), else 1.
 func reportingFailures(_ body: () async throws -> Void) async throws {
     do {
         try await body()
@@ -75,45 +64,7 @@ func reportingFailures(_ body: () async throws -> Void) async throws {
     } catch let error as ValidationError {
         throw error
     } catch {
-        Console.err("icebox: \(describe(error))")
-        throw ExitCode(exitCode(for: error))
-    }
-}
-
-private func describe(_ error: any Error) -> String {
-    String(describing: error)
-}
-
-private func exitCode(for error: any Error) -> Int32 {
-    switch error {
-    case let error as APIError: exitCode(for: error)
-    case let error as EnrollmentError:
-        switch error {
-        case .badToken: Exit.usage
-        case .server(let api): exitCode(for: api)
-        case .archive: Exit.ioError
-        }
-    case ArchiveError.notFound: Exit.failure
-    case let error as ExportError:
-        switch error {
-        case .empty: Exit.failure
-        case .undecodable: Exit.protocolError
-        case .archive, .tarball, .io: Exit.ioError
-        }
-    case is ThreadFetchError: Exit.unavailable
-    case is ArchiveError, is MediaError: Exit.ioError
-    case is SyncLock.Held: Exit.tempFail
-    case is ServerAddress.Invalid, is TimelineSpec.Invalid: Exit.usage
-    default: Exit.failure
-    }
-}
-
-private func exitCode(for error: APIError) -> Int32 {
-    switch error {
-    case .transport: Exit.unavailable
-    case .rateLimited: Exit.tempFail
-    case .http(_, _, let status, _) where status == 401 || status == 403: Exit.noPermission
-    case .http: Exit.unavailable
-    case .notJSON, .malformed: Exit.protocolError
+        Console.err("icebox: \(error)")
+        throw ExitCode((error as? any ExitStatusReporting)?.exitStatus ?? .failure)
     }
 }

@@ -108,7 +108,7 @@ extension Icebox.Export {
         var words: [String] = []
 
         func validate() throws {
-            guard limit > 0 else { throw ValidationError("--limit must be positive") }
+            try OptionRange.check("--limit", limit, in: 1...1_000_000)
             do {
                 guard try !SearchQuery(parsing: words.joined(separator: " ")).isEmpty else {
                     throw ValidationError("give something to search for")

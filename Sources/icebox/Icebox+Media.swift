@@ -1,6 +1,7 @@
 import Archive
 import ArgumentParser
 import Foundation
+import Models
 import MediaArchive
 
 extension Icebox {
@@ -34,7 +35,7 @@ struct MediaFlags: ParsableArguments {
         guard MediaOptions.parseSize(maxMediaSize) != nil else {
             throw ValidationError("--max-media-size \(maxMediaSize): give a size such as 500K, 100M or 2G")
         }
-        guard (1...32).contains(mediaConcurrency) else { throw ValidationError("--media-concurrency must be between 1 and 32") }
+        try OptionRange.check("--media-concurrency", mediaConcurrency, in: 1...32)
     }
 
     func options() -> MediaOptions {
@@ -101,7 +102,7 @@ extension Icebox.Media {
                 if json { return try Console.json(report) }
                 if !quiet || failed { (failed ? Console.err : Console.out)(MediaSummary.line(report)) }
             }
-            if failed { throw ExitCode(Exit.failure) }
+            if failed { throw ExitCode(ExitStatus.failure) }
         }
     }
 
@@ -139,7 +140,7 @@ extension Icebox.Media {
                 Console.err("media: \(report.checked) files checked (\(size)), \(report.ok) sound, "
                             + "\(report.problems.count) missing or corrupt, \(report.unresolved) unresolved")
             }
-            if unresolved > 0 { throw ExitCode(Exit.failure) }
+            if unresolved > 0 { throw ExitCode(ExitStatus.failure) }
         }
     }
 

@@ -2,6 +2,7 @@ import Archive
 import ArgumentParser
 import Export
 import Foundation
+import Models
 import MastodonAPI
 import REPL
 
@@ -30,7 +31,7 @@ extension Icebox {
                 if interactive {
                     try await runInteractive(&session, home: home)
                 } else if try await !runScript(&session) {
-                    throw ExitCode(Exit.failure)
+                    throw ExitCode(ExitStatus.failure)
                 }
             }
         }

@@ -43,7 +43,8 @@ extension Icebox {
             } catch let error as SearchQuery.Invalid {
                 throw ValidationError(error.description)
             }
-            guard limit > 0, offset >= 0 else { throw ValidationError("--limit must be positive and --offset not negative") }
+            try OptionRange.check("--limit", limit, in: 1...1_000_000)
+            try OptionRange.check("--offset", offset, in: 0...Int(Int32.max))
             guard [json, jsonl, csv].filter({ $0 }).count <= 1 else {
                 throw ValidationError("choose one of --json, --jsonl and --csv")
             }

@@ -53,10 +53,12 @@ extension Icebox {
         var json = false
 
         func validate() throws {
-            guard backfillPages >= 0 else { throw ValidationError("--backfill-pages must be 0 or more") }
-            guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
-            guard overlap >= 0, overlap <= 200 else { throw ValidationError("--overlap must be between 0 and 200") }
-            guard rateReserve >= 0, maxRateWait >= 0, retries >= 0 else { throw ValidationError("--rate-reserve, --max-rate-wait and --retries must be 0 or more") }
+            try OptionRange.check("--backfill-pages", backfillPages, in: 0...100_000)
+            try OptionRange.seconds("--timeout", timeout, maximum: 3600)
+            try OptionRange.check("--overlap", overlap, in: 0...200)
+            try OptionRange.check("--rate-reserve", rateReserve, in: 0...100_000)
+            try OptionRange.check("--max-rate-wait", maxRateWait, in: 0...86_400, unit: "seconds")
+            try OptionRange.check("--retries", retries, in: 0...20)
             try media.validate()
             if let since, Self.parseDate(since) == nil {
                 throw ValidationError("--since \(since): give a date as YYYY-MM-DD")
@@ -116,7 +118,7 @@ extension Icebox {
                     }
                 }
             }
-            if failed { throw ExitCode(Exit.failure) }
+            if failed { throw ExitCode(ExitStatus.failure) }
         }
 
         private func summaryLine(_ report: TimelineReport) -> String {
