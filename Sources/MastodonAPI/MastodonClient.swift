@@ -33,7 +33,7 @@ public struct MastodonClient: Sendable {
         self.server = server
         self.token = token
         self.logger = logger
-        let configuration = URLSessionConfiguration.ephemeral
+        let configuration = EphemeralSessions.configuration()
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout * 4
         configuration.httpShouldSetCookies = false

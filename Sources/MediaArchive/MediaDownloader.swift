@@ -35,7 +35,7 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.maxSize = maxSize
         self.allowLoopbackHTTP = allowLoopbackHTTP
         super.init()
-        let configuration = URLSessionConfiguration.ephemeral
+        let configuration = EphemeralSessions.configuration()
         configuration.timeoutIntervalForRequest = timeout
         configuration.httpAdditionalHeaders = [
             "User-Agent": "Icebox/\(IceboxVersion.string) (media archive)",
