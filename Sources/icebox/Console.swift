@@ -31,19 +31,14 @@ enum Console {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
-    /// One compact JSON object on a line, for `--jsonl`.
+    /// One compact JSON object on a line, for `--jsonl` (see `JSONOutput`).
     static func jsonLine<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        FileHandle.standardOutput.write(try encoder.encode(value) + Data("\n".utf8))
+        FileHandle.standardOutput.write(try JSONOutput.line(value) + Data("\n".utf8))
     }
 
-    /// Pretty, key-sorted JSON for `--json`.
+    /// Pretty, key-sorted JSON for `--json` (see `JSONOutput`).
     static func json<T: Encodable>(_ value: T) throws {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let data = try encoder.encode(value)
-        FileHandle.standardOutput.write(data + Data("\n".utf8))
+        FileHandle.standardOutput.write(try JSONOutput.pretty(value) + Data("\n".utf8))
     }
 }
 

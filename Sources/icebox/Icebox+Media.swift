@@ -10,7 +10,7 @@ extension Icebox {
         static let configuration = CommandConfiguration(
             abstract: "Keep the media of archived statuses: fetch what is missing, verify, collect garbage.",
             discussion: """
-                Files are stored once per distinct content as media/ab/cd/<sha256>.<ext> in the archive folder.
+                Files are stored once per distinct content as media/ab/cd/<sha256>.<ext> in the archive folder. \
                 `icebox sync` fetches media after the timelines unless --no-media.
                 """,
             subcommands: [Fetch.self, Verify.self, Collect.self])
@@ -93,7 +93,7 @@ extension Icebox.Media {
                 var options = media.options()
                 options.retryFailed = retryFailed
                 let store = try MediaStore(home: home, archive: archive, logger: logger)
-                let live = !quiet && !json && Console.stderrIsTerminal
+                let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
                 let report = try await store.fetch(options) { tick in
                     if live { Console.status("media: \(tick.done) of \(tick.total) files") }
                 }

@@ -11,7 +11,7 @@ extension Icebox {
         static let configuration = CommandConfiguration(
             abstract: "Archive every pinned timeline: catch up on what is new, continue the backfill.",
             discussion: """
-                Exit status: 0 when every timeline synced, 1 when any failed (the summary says which and
+                Exit status: 0 when every timeline synced, 1 when any failed (the summary says which and \
                 why), 75 when another sync holds the archive (unless --wait).
                 """)
 
@@ -92,7 +92,7 @@ extension Icebox {
                 options.mediaConcurrency = mediaOptions.concurrency
                 let synchronizer = Synchronizer(archive: archive, credentials: try credentialStore.load(),
                                                 options: options, logger: logger)
-                let live = !quiet && !json && Console.stderrIsTerminal
+                let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
                 let run = try await synchronizer.runWithMedia { tick in
                     guard live else { return }
                     if tick.phase == "media" {
