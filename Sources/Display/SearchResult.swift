@@ -19,7 +19,10 @@ public struct SearchResult: Encodable, Sendable {
         self.init(hit: hit, snippet: Self.snippet(hit, words: words))
     }
 
-    enum CodingKeys: String, CodingKey {
+    /// The fields of `--json`, `--jsonl` and `--csv`, in their order (sorted by name).
+    public static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue).sorted() }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
         case number, uri, url, id, acct, createdAt = "created_at", text, snippet, rank, timelines, language
         case authorName = "author_name", spoilerText = "spoiler_text"
     }

@@ -40,15 +40,26 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 429: the rate limit is exhausted.
     public var isRateLimited: Bool { httpStatus == 429 }
 
-    /// Worth retrying later in the same run: timeouts, dropped connections, 5xx, 429.
+    /// Worth retrying later in the same run: timeouts, refused or dropped connections, 5xx, 408 and
+    /// 429. Not a failed TLS handshake (a certificate does not fix itself in a minute), nor any other
+    /// 4xx: asking again gets the same answer.
     public var isTransient: Bool {
         switch self {
-        case .transport, .rateLimited: true
-        case .http(_, _, let status, _): status >= 500
-        case .notJSON(_, _, let status, _): status >= 500
+        case .transport: !isTLSFailure
+        case .rateLimited: true
+        case .http(_, _, let status, _), .notJSON(_, _, let status, _): status >= 500 || status == 408 || status == 429
         case .malformed, .redirected, .tooLarge: false
         }
     }
+
+    /// The TLS handshake failed (an untrusted or expired certificate, a server that does not speak TLS).
+    public var isTLSFailure: Bool {
+        guard case .transport(_, _, let message, _) = self else { return false }
+        return message.hasPrefix(Self.tlsFailurePrefix)
+    }
+
+    /// How `MastodonClient` begins the message of a transport error that is a TLS failure.
+    static let tlsFailurePrefix = "TLS failed"
 
     public var description: String {
         switch self {

@@ -39,7 +39,7 @@ final class BoundedTransport: Sendable {
 
     init(limits: RequestLimits, headers: [String: String]) {
         self.limits = limits
-        let configuration = URLSessionConfiguration.ephemeral
+        let configuration = EphemeralSessions.configuration()
         configuration.timeoutIntervalForRequest = limits.idleTimeout
         configuration.timeoutIntervalForResource = limits.deadline
         configuration.httpShouldSetCookies = false

@@ -229,8 +229,12 @@ public struct MastodonClient: Sendable {
             case .networkConnectionLost: return "the connection was dropped"
             case .notConnectedToInternet: return "no network"
             case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
-                return "TLS failed: \(error.localizedDescription)"
-            default: return error.localizedDescription
+                return "\(APIError.tlsFailurePrefix): \(error.localizedDescription)"
+            default:
+                // libcurl's handshake and certificate failures come through as .unknown, with its text.
+                let text = error.localizedDescription
+                let tls = ["SSL routines", "certificate", "SSL: "].contains { text.contains($0) }
+                return tls ? "\(APIError.tlsFailurePrefix): \(text)" : text
             }
         }
         return "\(error)"

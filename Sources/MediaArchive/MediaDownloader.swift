@@ -35,7 +35,7 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.options = options
         policy = AddressPolicy(trustedOrigins: options.trustedOrigins)
         super.init()
-        let configuration = URLSessionConfiguration.ephemeral
+        let configuration = EphemeralSessions.configuration()
         configuration.timeoutIntervalForRequest = options.timeout
         configuration.timeoutIntervalForResource = options.deadline
         configuration.httpAdditionalHeaders = [

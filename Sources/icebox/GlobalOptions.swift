@@ -11,6 +11,17 @@ struct GlobalOptions: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Log more to stderr (-v: progress, -vv: every request).")
     var verbose: Int
 
+    @Option(name: .customLong("color"), help: ArgumentHelp(
+        "Colour and live progress: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never.",
+        valueName: "when"))
+    var colour: ColourChoice = .auto
+
+    /// Whether output to `descriptor` may carry escape sequences (colour, a progress line that
+    /// redraws itself).
+    func escapes(on descriptor: Int32) -> Bool {
+        colour.allows(terminal: isatty(descriptor) == 1, environment: ProcessInfo.processInfo.environment)
+    }
+
     /// The archive folder, from --home, $ICEBOX_HOME or the XDG default.
     var iceboxHome: IceboxHome {
         IceboxHome(explicit: home, environment: ProcessInfo.processInfo.environment)

@@ -18,8 +18,8 @@ extension Icebox.Account {
         static let configuration = CommandConfiguration(
             abstract: "Add an account: with a token from stdin, or by approving Icebox in a browser.",
             discussion: """
-                Without --token-stdin, Icebox registers itself with the server (scope: read), prints a
-                link to open, and asks for the code the server shows. Tokens are kept only in
+                Without --token-stdin, Icebox registers itself with the server (scope: read), prints a \
+                link to open, and asks for the code the server shows. Tokens are kept only in \
                 credentials.json (mode 0600) in the archive folder.
                 """)
 

@@ -14,8 +14,8 @@ extension Icebox {
         static let configuration = CommandConfiguration(
             abstract: "Export a thread, search results or a timeline as a tarball.",
             discussion: """
-                The tarball holds one folder: thread.json (the statuses' JSON as archived, with the tree),
-                thread.md, index.html (open it in a browser: no network needed), media/ and manifest.json
+                The tarball holds one folder: thread.json (the statuses' JSON as archived, with the tree), \
+                thread.md, index.html (open it in a browser: no network needed), media/ and manifest.json \
                 (every file's size and SHA-256). The same statuses always give the same bytes.
                 """,
             subcommands: [ThreadExport.self, SearchExport.self, TimelineExport.self])
@@ -106,7 +106,7 @@ extension Icebox.Export {
         static let configuration = CommandConfiguration(
             commandName: "search", abstract: "Export the statuses a search finds, newest first.",
             discussion: """
-                Quote a query that has exclusions, so they are not read as options:
+                Quote a query that has exclusions, so they are not read as options: \
                 icebox export search -o cats.tar.gz 'cats -dogs' (or: icebox export search -o cats.tar.gz -- -dogs cats).
                 """)
 
@@ -119,7 +119,7 @@ extension Icebox.Export {
         var words: [String] = []
 
         func validate() throws {
-            guard limit > 0 else { throw ValidationError("--limit must be positive") }
+            try OptionRange.check("--limit", limit, in: 1...1_000_000)
             do {
                 guard try !SearchQuery(parsing: words.joined(separator: " ")).isEmpty else {
                     throw ValidationError("give something to search for")

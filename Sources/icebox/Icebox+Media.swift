@@ -1,6 +1,7 @@
 import Archive
 import ArgumentParser
 import Foundation
+import Models
 import MediaArchive
 
 extension Icebox {
@@ -9,7 +10,7 @@ extension Icebox {
         static let configuration = CommandConfiguration(
             abstract: "Keep the media of archived statuses: fetch what is missing, verify, collect garbage.",
             discussion: """
-                Files are stored once per distinct content as media/ab/cd/<sha256>.<ext> in the archive folder.
+                Files are stored once per distinct content as media/ab/cd/<sha256>.<ext> in the archive folder. \
                 `icebox sync` fetches media after the timelines unless --no-media.
                 """,
             subcommands: [Fetch.self, Verify.self, Collect.self])
@@ -41,11 +42,9 @@ struct MediaFlags: ParsableArguments {
         guard MediaOptions.parseSize(maxMediaSize) != nil else {
             throw ValidationError("--max-media-size \(maxMediaSize): give a size such as 500K, 100M or 2G")
         }
-        guard (1...32).contains(mediaConcurrency) else { throw ValidationError("--media-concurrency must be between 1 and 32") }
-        guard mediaDeadline.isFinite, mediaDeadline > 0, mediaDeadline <= 86_400 else {
-            throw ValidationError("--media-deadline must be between 0 and 86400 seconds")
-        }
-        guard mediaMinRate.isFinite, mediaMinRate >= 0 else { throw ValidationError("--media-min-rate must be 0 or more") }
+        try OptionRange.check("--media-concurrency", mediaConcurrency, in: 1...32)
+        try OptionRange.seconds("--media-deadline", mediaDeadline, maximum: 86_400)
+        try OptionRange.check("--media-min-rate", mediaMinRate, in: 0...1e12, unit: "bytes a second")
     }
 
     func options() -> MediaOptions {
@@ -105,7 +104,7 @@ extension Icebox.Media {
                 var options = media.options()
                 options.retryFailed = retryFailed
                 let store = try MediaStore(home: home, archive: archive, logger: logger)
-                let live = !quiet && !json && Console.stderrIsTerminal
+                let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
                 let report = try await store.fetch(options) { tick in
                     if live { Console.status("media: \(tick.done) of \(tick.total) files") }
                 }
@@ -114,7 +113,7 @@ extension Icebox.Media {
                 if json { return try Console.json(report) }
                 if !quiet || failed { (failed ? Console.err : Console.out)(MediaSummary.line(report)) }
             }
-            if failed { throw ExitCode(Exit.failure) }
+            if failed { throw ExitCode(ExitStatus.failure) }
         }
     }
 
@@ -152,7 +151,7 @@ extension Icebox.Media {
                 Console.err("media: \(report.checked) files checked (\(size)), \(report.ok) sound, "
                             + "\(report.problems.count) missing or corrupt, \(report.unresolved) unresolved")
             }
-            if unresolved > 0 { throw ExitCode(Exit.failure) }
+            if unresolved > 0 { throw ExitCode(ExitStatus.failure) }
         }
     }
 

@@ -2,6 +2,7 @@ import Archive
 import ArgumentParser
 import Export
 import Foundation
+import Models
 import MastodonAPI
 import REPL
 
@@ -11,11 +12,11 @@ extension Icebox {
         static let configuration = CommandConfiguration(
             abstract: "Browse the archive: searches, statuses, threads, authors, tags.",
             discussion: """
-                Type help for the commands. On a terminal, lines can be edited (emacs keys,
-                arrows), ↑ recalls earlier ones (kept in repl_history in the archive folder)
+                Type help for the commands. On a terminal, lines can be edited (emacs keys, \
+                arrows), ↑ recalls earlier ones (kept in repl_history in the archive folder) \
                 and TAB completes commands, @handles and #tags.
 
-                With standard input not a terminal, commands are read one a line with no
+                With standard input not a terminal, commands are read one a line with no \
                 prompt or colour, and the exit status is 1 when any of them failed.
                 """)
 
@@ -26,11 +27,11 @@ extension Icebox {
                 let (home, archive, _, logger) = try global.openArchiveForReading()
                 let interactive = Console.stdinIsTerminal
                 let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
-                var session = REPLSession(archive: archive, exporter: exporter, logger: logger, colour: interactive && Console.stdoutIsTerminal)
+                var session = REPLSession(archive: archive, exporter: exporter, logger: logger, colour: interactive && global.escapes(on: STDOUT_FILENO))
                 if interactive {
                     try await runInteractive(&session, home: home)
                 } else if try await !runScript(&session) {
-                    throw ExitCode(Exit.failure)
+                    throw ExitCode(ExitStatus.failure)
                 }
             }
         }

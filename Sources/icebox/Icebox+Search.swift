@@ -11,14 +11,14 @@ extension Icebox {
         static let configuration = CommandConfiguration(
             abstract: "Search the archive.",
             discussion: """
-                Words, "exact phrases", -excluded, a OR b, prefix*, and Mastodon's operators: from:@user,
-                from:@user@host, from:me, has:media|image|video|audio|poll|link|embed|alt,
-                is:reply|sensitive|boost, language:xx, before:/after:/during:YYYY-MM-DD (UTC); each can be
-                negated with -. Icebox adds in:<timeline> (in:home, in:tag:swift, in:remote:host) and
-                account:user@host (which of your accounts saw it). Accents and case do not matter; text in
+                Words, "exact phrases", -excluded, a OR b, prefix*, and Mastodon's operators: from:@user, \
+                from:@user@host, from:me, has:media|image|video|audio|poll|link|embed|alt, \
+                is:reply|sensitive|boost, language:xx, before:/after:/during:YYYY-MM-DD (UTC); each can be \
+                negated with -. Icebox adds in:<timeline> (in:home, in:tag:swift, in:remote:host) and \
+                account:user@host (which of your accounts saw it). Accents and case do not matter; text in \
                 Chinese, Japanese or Thai is found by substring.
 
-                Quote a query with exclusions so they are not read as options: icebox search 'cats -dogs'
+                Quote a query with exclusions so they are not read as options: icebox search 'cats -dogs' \
                 (or put -- before the query: icebox search -- -from:me cats).
                 """)
 
@@ -43,7 +43,8 @@ extension Icebox {
             } catch let error as SearchQuery.Invalid {
                 throw ValidationError(error.description)
             }
-            guard limit > 0, offset >= 0 else { throw ValidationError("--limit must be positive and --offset not negative") }
+            try OptionRange.check("--limit", limit, in: 1...1_000_000)
+            try OptionRange.check("--offset", offset, in: 0...Int(Int32.max))
             guard [json, jsonl, csv].filter({ $0 }).count <= 1 else {
                 throw ValidationError("choose one of --json, --jsonl and --csv")
             }
@@ -60,8 +61,8 @@ extension Icebox {
                 let results = hits.map { SearchResult(hit: $0, words: words) }
                 if json { return try Console.json(results) }
                 if jsonl { return try results.forEach { try Console.jsonLine($0) } }
-                if csv { return SearchResult.printCSV(results) }
-                let colour = Console.stdoutIsTerminal
+                if csv { return try SearchResult.printCSV(results) }
+                let colour = global.escapes(on: STDOUT_FILENO)
                 for result in results { Console.outSanitized(result.listing(colour: colour)) }
                 if results.isEmpty { Console.err("No matches.") }
             }
@@ -72,17 +73,9 @@ extension Icebox {
 extension SearchSort: ExpressibleByArgument {}
 
 extension SearchResult {
-    static func printCSV(_ results: [SearchResult]) {
-        func field(_ value: String?) -> String {
-            let text = (value ?? "").terminalSafe
-            return text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) ? "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\"" : text
-        }
-        var lines = ["uri,url,id,acct,created_at,text,snippet,rank,timelines"]
-        for result in results {
-            let hit = result.hit
-            lines.append([hit.uri, hit.url, hit.id, hit.acct, hit.createdAt, hit.text, result.snippet.text,
-                          hit.rank.map { String($0) }, hit.timelines.joined(separator: "; ")].map(field).joined(separator: ","))
-        }
-        FileHandle.standardOutput.write(Data((lines.joined(separator: "\n") + "\n").utf8))
+    /// CSV with the fields of `--json`, in the same order: one header line, then one line a result.
+    static func printCSV(_ results: [SearchResult]) throws {
+        let records = try JSONOutput.object(results) as? [[String: Any]] ?? []
+        FileHandle.standardOutput.write(Data(CSVOutput.text(records, fields: fieldNames).utf8))
     }
 }

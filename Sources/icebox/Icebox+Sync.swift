@@ -11,7 +11,7 @@ extension Icebox {
         static let configuration = CommandConfiguration(
             abstract: "Archive every pinned timeline: catch up on what is new, continue the backfill.",
             discussion: """
-                Exit status: 0 when every timeline synced, 1 when any failed (the summary says which and
+                Exit status: 0 when every timeline synced, 1 when any failed (the summary says which and \
                 why), 75 when another sync holds the archive (unless --wait).
                 """)
 
@@ -63,15 +63,15 @@ extension Icebox {
         var json = false
 
         func validate() throws {
-            guard backfillPages >= 0 else { throw ValidationError("--backfill-pages must be 0 or more") }
-            guard timeout > 0 else { throw ValidationError("--timeout must be positive") }
-            guard deadline.isFinite, deadline > 0, deadline <= 86_400 else {
-                throw ValidationError("--deadline must be between 0 and 86400 seconds")
-            }
-            guard minRate.isFinite, minRate >= 0 else { throw ValidationError("--min-rate must be 0 or more") }
-            guard catchUpPages > 0 else { throw ValidationError("--catch-up-pages must be positive") }
-            guard overlap >= 0, overlap <= 200 else { throw ValidationError("--overlap must be between 0 and 200") }
-            guard rateReserve >= 0, maxRateWait >= 0, retries >= 0 else { throw ValidationError("--rate-reserve, --max-rate-wait and --retries must be 0 or more") }
+            try OptionRange.check("--backfill-pages", backfillPages, in: 0...100_000)
+            try OptionRange.seconds("--timeout", timeout, maximum: 3600)
+            try OptionRange.seconds("--deadline", deadline, maximum: 86_400)
+            try OptionRange.check("--min-rate", minRate, in: 0...1e12, unit: "bytes a second")
+            try OptionRange.check("--catch-up-pages", catchUpPages, in: 1...100_000)
+            try OptionRange.check("--overlap", overlap, in: 0...200)
+            try OptionRange.check("--rate-reserve", rateReserve, in: 0...100_000)
+            try OptionRange.check("--max-rate-wait", maxRateWait, in: 0...86_400, unit: "seconds")
+            try OptionRange.check("--retries", retries, in: 0...20)
             try media.validate()
             if let since, Self.parseDate(since) == nil {
                 throw ValidationError("--since \(since): give a date as YYYY-MM-DD")
@@ -107,7 +107,7 @@ extension Icebox {
                 options.mediaMinimumRate = mediaOptions.minimumRate
                 let synchronizer = Synchronizer(archive: archive, credentials: try credentialStore.load(),
                                                 options: options, logger: logger)
-                let live = !quiet && !json && Console.stderrIsTerminal
+                let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
                 let progress: @Sendable (SyncProgress) -> Void = { tick in
                     guard live else { return }
                     if tick.phase == "media" {
@@ -142,7 +142,7 @@ extension Icebox {
                     }
                 }
             }
-            if failed { throw ExitCode(Exit.failure) }
+            if failed { throw ExitCode(ExitStatus.failure) }
         }
 
         private func summaryLine(_ report: TimelineReport) -> String {

@@ -9,8 +9,8 @@ extension Icebox {
         static let configuration = CommandConfiguration(
             abstract: "Pin the timelines `icebox sync` keeps.",
             discussion: """
-                Timelines: home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions
-                (read with an account), remote:SERVER (that server's local timeline) and tag:NAME@SERVER
+                Timelines: home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions \
+                (read with an account), remote:SERVER (that server's local timeline) and tag:NAME@SERVER \
                 (a hashtag on any server), read without login.
                 """,
             subcommands: [Add.self, List.self, Remove.self])

@@ -8,7 +8,7 @@ struct Icebox: AsyncParsableCommand {
         commandName: "icebox",
         abstract: "Archive Mastodon timelines into a local SQLite full-text index.",
         discussion: """
-            Add an account, pin timelines, then run `icebox sync` (from cron or a systemd timer) to keep them.
+            Add an account, pin timelines, then run `icebox sync` (from cron or a systemd timer) to keep them. \
             The archive lives in --home, $ICEBOX_HOME, or $XDG_DATA_HOME/icebox (~/.local/share/icebox).
             """,
         version: IceboxVersion.string,

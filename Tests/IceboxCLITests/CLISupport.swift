@@ -11,6 +11,11 @@ struct CLI {
 
     @discardableResult
     func run(_ arguments: String..., stdin: String? = nil) async throws -> CommandResult {
+        try await run(arguments, stdin: stdin)
+    }
+
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil) async throws -> CommandResult {
         try await CommandRunner.run(Self.binary, arguments + ["--home", home.path], stdin: stdin)
     }
 

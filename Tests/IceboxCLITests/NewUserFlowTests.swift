@@ -52,7 +52,7 @@ import Testing
 
         let listed = try await cli.run("timeline", "list", "--json")
         let pinned = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(pinned.count == 2 && pinned.allSatisfy { $0["backfillComplete"] as? Bool == true && $0["lastResult"] as? String == "ok" })
+        #expect(pinned.count == 2 && pinned.allSatisfy { $0["backfill_complete"] as? Bool == true && $0["last_result"] as? String == "ok" })
     }
 
     @Test func theBinaryAloneCreatesAndMigratesAnArchive() async throws {

@@ -14,6 +14,8 @@ public struct Faults: Sendable, Codable, Equatable {
     public var unavailableRate: Double = 0
     /// Share of requests answering `502` with an HTML error page (`text/html`) instead of JSON.
     public var htmlErrorRate: Double = 0
+    /// Share of requests answering `404` with an HTML page, as a web server that is not Mastodon does.
+    public var notFoundRate: Double = 0
     /// Share of requests whose JSON body is cut in half (status 200, complete `Content-Length`).
     public var truncatedJSONRate: Double = 0
     /// Share of requests whose connection is dropped after half the body was sent.
@@ -44,6 +46,7 @@ public struct Faults: Sendable, Codable, Equatable {
         serverErrorRate = try c.decodeIfPresent(Double.self, forKey: .serverErrorRate) ?? 0
         unavailableRate = try c.decodeIfPresent(Double.self, forKey: .unavailableRate) ?? 0
         htmlErrorRate = try c.decodeIfPresent(Double.self, forKey: .htmlErrorRate) ?? 0
+        notFoundRate = try c.decodeIfPresent(Double.self, forKey: .notFoundRate) ?? 0
         truncatedJSONRate = try c.decodeIfPresent(Double.self, forKey: .truncatedJSONRate) ?? 0
         dropConnectionRate = try c.decodeIfPresent(Double.self, forKey: .dropConnectionRate) ?? 0
         hangRate = try c.decodeIfPresent(Double.self, forKey: .hangRate) ?? 0
@@ -94,6 +97,8 @@ struct FaultInjector: Sendable {
         }
         if rng.chance(faults.unavailableRate) { return .replace(.error(503, "Service Unavailable")) }
         if rng.chance(faults.htmlErrorRate) { return .replace(.html(Self.errorPage, status: 502)) }
+        // Only drawn when set, so the other faults fire on the same requests as before this one existed.
+        if faults.notFoundRate > 0, rng.chance(faults.notFoundRate) { return .replace(.html(Self.notFoundPage, status: 404)) }
         if rng.chance(faults.truncatedJSONRate) { return .truncate }
         if rng.chance(faults.dropConnectionRate) { return .dropMidBody }
         if rng.chance(faults.hangRate) { return .hang(seconds: faults.hangSeconds) }
@@ -105,5 +110,11 @@ struct FaultInjector: Sendable {
         <!DOCTYPE html>
         <html><head><title>We're sorry, but something went wrong (502)</title></head>
         <body><h1>502 Bad Gateway</h1><p>nginx</p></body></html>
+        """
+
+    static let notFoundPage = """
+        <!DOCTYPE html>
+        <html><head><title>404 Not Found</title></head>
+        <body><h1>Not Found</h1><p>The requested URL was not found on this server.</p></body></html>
         """
 }

@@ -1,0 +1,26 @@
+import MastodonAPI
+import Models
+
+extension EnrollmentError: ExitStatusReporting {
+    /// The server's or the archive's status; 64 for a token that is not a token or a handle that names
+    /// several accounts; 1 for an account already added (without `--replace`).
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .badToken, .ambiguous: .usage
+        case .alreadyAdded: .failure
+        case .server(let error): error.exitStatus
+        case .archive(let error): error.exitStatus
+        }
+    }
+}
+
+extension TimelinePinning.Invalid: ExitStatusReporting {
+    /// 64: the timeline cannot be pinned as typed.
+    public var exitStatus: ExitStatus { .usage }
+}
+
+extension ThreadFetchError: ExitStatusReporting {
+    /// The status of the server's answer that stopped it (76 for one that does not answer like
+    /// Mastodon, 69 for one that cannot be reached); 74 when the archive failed.
+    public var exitStatus: ExitStatus { apiError?.exitStatus ?? .ioError }
+}
