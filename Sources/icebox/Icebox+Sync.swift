@@ -63,7 +63,7 @@ extension Icebox {
         var json = false
 
         func validate() throws {
-            try OptionRange.check("--backfill-pages", backfillPages, in: 0...100_000)
+            try OptionRange.check("--backfill-pages", backfillPages, in: 0...100_000_000)
             try OptionRange.seconds("--timeout", timeout, maximum: 3600)
             try OptionRange.seconds("--deadline", deadline, maximum: 86_400)
             try OptionRange.check("--min-rate", minRate, in: 0...1e12, unit: "bytes a second")
