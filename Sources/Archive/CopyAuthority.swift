@@ -16,11 +16,20 @@ public enum CopyAuthority: Int, Sendable, Hashable, Comparable, Codable {
 
     /// The authority of `status` as served by `server` (host with port) to a reader of `authority`.
     public static func of(_ status: Status, servedBy server: String, reading authority: CopyAuthority) -> CopyAuthority {
-        guard status.identity == .uri, let components = URLComponents(string: status.uri),
-              let scheme = components.scheme, scheme == "https" || scheme == "http",
-              let host = components.host?.lowercased() else { return authority }
-        let uriHost = components.port.map { "\(host):\($0)" } ?? host
-        return uriHost == server.lowercased() ? .origin : authority
+        guard status.identity == .uri, let host = authorityPart(of: status.uri) else { return authority }
+        return host.caseInsensitiveCompare(server) == .orderedSame ? .origin : authority
+    }
+
+    /// The `host[:port]` of an http(s) URL, without parsing the rest (this runs once per status stored).
+    static func authorityPart(of uri: String) -> Substring? {
+        let rest: Substring
+        if uri.hasPrefix("https://") { rest = uri.dropFirst(8) } else if uri.hasPrefix("http://") { rest = uri.dropFirst(7) }
+        else { return nil }
+        let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
+        let authority = rest[..<end]
+        // user:password@host is no server's uri; refuse rather than compare the wrong part.
+        guard !authority.isEmpty, !authority.contains("@") else { return nil }
+        return authority
     }
 
     /// What storing an incoming copy does to the stored one.

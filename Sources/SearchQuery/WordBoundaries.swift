@@ -10,9 +10,12 @@ import Foundation
 /// same, so "eingeschlafen🤔" in a query is the phrase of the word and the emoji.
 public enum WordBoundaries {
     /// `text` with a space between each word character and an emoji or symbol glued to it; text with no
-    /// such place is returned as it is (ASCII text always is).
+    /// such place is returned as it is (text with no character at U+2000 or above always is).
     public static func separatingSymbols(_ text: String) -> String {
-        guard text.utf8.contains(where: { $0 >= 0x80 }) else { return text }
+        // Emoji and the symbols assigned since Unicode 6.1 all lie at U+2000 and above; below it,
+        // SQLite's tables already tell symbols from letters. Most text (ASCII, accented Latin, Cyrillic,
+        // Greek…) is returned after one pass over its scalars, with no grapheme or property look-up.
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x2000 }) else { return text }
         var result = ""
         var previous: Kind = .other
         var changed = false
