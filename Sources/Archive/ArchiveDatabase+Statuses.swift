@@ -71,12 +71,36 @@ extension ArchiveDatabase {
     public func store(_ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
                       cursor: CursorUpdate?) async throws(ArchiveError) -> StoreResult {
         let rows = Self.pageRows(statuses, server: origin.server)
-        return try await write { db in
-            var result = try Self.upsertIsolating(rows, origin: origin, db)
-            result.unreadable += try Self.keepUnreadable(unreadable, origin: origin, db)
-            if let cursor, let timelineID = origin.timelineID { try Self.apply(cursor, timelineID: timelineID, db) }
-            return result
+        let pool = self.pool
+        // First the whole page in one plain transaction: no savepoint, whose sub-journal would cost
+        // every page a temporary file's writes. Only when a row breaks a constraint is the page stored
+        // again, row by row, each in a savepoint, the broken rows kept unreadable.
+        do {
+            return try await pool.write { db in
+                let now = Self.now()
+                var result = StoreResult()
+                for row in rows { result += try Self.upsert(row, origin: origin, now: now, db) }
+                result.unreadable += try Self.keepUnreadable(unreadable, origin: origin, db)
+                if let cursor, let timelineID = origin.timelineID { try Self.apply(cursor, timelineID: timelineID, db) }
+                return result
+            }
+        } catch let error as DatabaseError where Self.isolable(error) {
+            return try await write { db in
+                var result = try Self.upsertIsolating(rows, origin: origin, db)
+                result.unreadable += try Self.keepUnreadable(unreadable, origin: origin, db)
+                if let cursor, let timelineID = origin.timelineID { try Self.apply(cursor, timelineID: timelineID, db) }
+                return result
+            }
+        } catch {
+            throw .database(Self.describe(error))
         }
+    }
+
+    /// Whether an error is one row's data breaking the archive's rules (worth storing the rest of the
+    /// page without it), rather than the archive itself failing (full disk, I/O, corruption).
+    static func isolable(_ error: DatabaseError) -> Bool {
+        ![.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_READONLY,
+          .SQLITE_CANTOPEN, .SQLITE_NOMEM].contains(error.resultCode)
     }
 
     /// A status of a page as it is stored, and whether it writes its author's profile.
@@ -106,35 +130,24 @@ extension ArchiveDatabase {
             .sorted { ($0.element.status.createdAt, $0.offset) < ($1.element.status.createdAt, $1.offset) }.map(\.element)
     }
 
-    /// Upserts prepared rows, in order, in one savepoint. When one fails, the page is upserted again row
-    /// by row, each in its own savepoint, and the rows that still fail are kept unreadable with the reason.
+    /// Upserts prepared rows row by row, each in its own savepoint; the rows that fail are kept unreadable
+    /// with the reason.
     private static func upsertIsolating(_ rows: [PageRow], origin: PageOrigin, _ db: Database) throws -> StoreResult {
         let now = Self.now()
         var result = StoreResult()
-        do {
-            try db.inSavepoint {
-                result = StoreResult()
-                for row in rows { result += try upsert(row, origin: origin, now: now, db) }
-                return .commit
-            }
-            return result
-        } catch let error as DatabaseError where error.resultCode != .SQLITE_FULL && error.resultCode != .SQLITE_IOERR {
-            result = StoreResult()
-            var failed: [UnreadableStatus] = []
-            for row in rows {
-                do {
-                    try db.inSavepoint {
-                        result += try upsert(row, origin: origin, now: now, db)
-                        return .commit
-                    }
-                } catch let error as DatabaseError where error.resultCode != .SQLITE_FULL && error.resultCode != .SQLITE_IOERR {
-                    failed.append(UnreadableStatus(raw: row.raw, id: row.status.id,
-                                                   reason: "could not be stored: \(describe(error))"))
+        var failed: [UnreadableStatus] = []
+        for row in rows {
+            do {
+                try db.inSavepoint {
+                    result += try upsert(row, origin: origin, now: now, db)
+                    return .commit
                 }
+            } catch let error as DatabaseError where isolable(error) {
+                failed.append(UnreadableStatus(raw: row.raw, id: row.status.id, reason: "could not be stored: \(describe(error))"))
             }
-            result.unreadable += try keepUnreadable(failed, origin: origin, db)
-            return result
         }
+        result.unreadable += try keepUnreadable(failed, origin: origin, db)
+        return result
     }
 
     private static func upsert(_ row: PageRow, origin: PageOrigin, now: String, _ db: Database) throws -> StoreResult {
