@@ -80,20 +80,25 @@ extension ArchiveDatabase {
                 let now = Self.now()
                 var result = StoreResult()
                 for row in rows { result += try Self.upsert(row, origin: origin, now: now, db) }
-                result.unreadable += try Self.keepUnreadable(unreadable, origin: origin, db)
-                if let cursor, let timelineID = origin.timelineID { try Self.apply(cursor, timelineID: timelineID, db) }
-                return result
+                return try Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor, db)
             }
         } catch let error as DatabaseError where Self.isolable(error) {
             return try await write { db in
-                var result = try Self.upsertIsolating(rows, origin: origin, db)
-                result.unreadable += try Self.keepUnreadable(unreadable, origin: origin, db)
-                if let cursor, let timelineID = origin.timelineID { try Self.apply(cursor, timelineID: timelineID, db) }
-                return result
+                let result = try Self.upsertIsolating(rows, origin: origin, db)
+                return try Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor, db)
             }
         } catch {
             throw .database(Self.describe(error))
         }
+    }
+
+    /// The end of a page's transaction: its unreadable statuses kept, the timeline's cursors moved.
+    private static func finishPage(_ stored: StoreResult, unreadable: [UnreadableStatus], origin: PageOrigin,
+                                   cursor: CursorUpdate?, _ db: Database) throws -> StoreResult {
+        var result = stored
+        result.unreadable += try keepUnreadable(unreadable, origin: origin, db)
+        if let cursor, let timelineID = origin.timelineID { try apply(cursor, timelineID: timelineID, db) }
+        return result
     }
 
     /// Whether an error is one row's data breaking the archive's rules (worth storing the rest of the
