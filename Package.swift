@@ -24,6 +24,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
         // Tests only: property-based fuzzing of the decoders, the HTML converter and header parsers.
         .package(url: "https://github.com/x-sheep/swift-property-based", from: "2.0.1"),
+        // The PostgreSQL store (issue 16): Vapor's maintained client, with its own connection pool.
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        // Already under postgres-nio; named so the store can build its byte buffers and TLS settings.
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
     ],
     targets: [
         // Codable Mastodon entities and the status HTML converter. Foundation only.
@@ -37,6 +42,15 @@ let package = Package(
         .target(
             name: "Archive",
             dependencies: ["Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Crypto", package: "swift-crypto"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict,
+            plugins: ["SchemaEmbedPlugin"]),
+        // The same archive on PostgreSQL: the store seam's second implementation, schema/postgres/*.sql.
+        .target(
+            name: "ArchivePostgres",
+            dependencies: ["Archive", "Models", "SearchQuery", .product(name: "PostgresNIO", package: "postgres-nio"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
                            .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
@@ -142,6 +156,13 @@ let package = Package(
         .testTarget(
             name: "ArchiveTests",
             dependencies: ["Archive", "Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        // Every store behaviour, run against SQLite and (when scripts/test started one) PostgreSQL.
+        .testTarget(
+            name: "StoreConformanceTests",
+            dependencies: ["Archive", "ArchivePostgres", "Importer", "Export", "CArchive", "Models", "SearchQuery",
+                           "MastodonTestServer", "IceboxTestSupport", .product(name: "Logging", package: "swift-log"),
+                           .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: strict),
         .testTarget(
             name: "ImporterTests",

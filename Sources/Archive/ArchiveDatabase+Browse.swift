@@ -12,7 +12,7 @@ public enum ArchiveListing: Hashable, Sendable {
 
 extension ArchiveDatabase {
     /// The posts of a listing, newest first, with the same fields as search hits.
-    public func posts(_ listing: ArchiveListing, limit: Int = 20, offset: Int = 0) async throws(ArchiveError) -> [SearchHit] {
+    public func posts(_ listing: ArchiveListing, limit: Int, offset: Int) async throws(ArchiveError) -> [SearchHit] {
         try await read { db in
             let (conditions, arguments) = Self.conditions(listing)
             let sql = Self.hitColumns + ", NULL AS rank FROM statuses s WHERE " + conditions

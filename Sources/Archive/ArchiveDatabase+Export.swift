@@ -4,6 +4,23 @@ import GRDB
 /// A status with everything an export writes about it: its JSON as archived, its earlier versions,
 /// and the stored files of its media and its author's avatar.
 public struct ExportRecord: Sendable, Hashable {
+    package init(number: Int64, uri: String, raw: Data, server: String, localID: String?, createdAt: String,
+                 editedAt: String?, goneAt: String?, earlierVersions: [Data], editHistory: [Data] = [],
+                 attachments: [Attachment], avatar: StoredFile?) {
+        self.number = number
+        self.uri = uri
+        self.raw = raw
+        self.server = server
+        self.localID = localID
+        self.createdAt = createdAt
+        self.editedAt = editedAt
+        self.goneAt = goneAt
+        self.earlierVersions = earlierVersions
+        self.editHistory = editHistory
+        self.attachments = attachments
+        self.avatar = avatar
+    }
+
     /// A file in the media archive (`media/ab/cd/<sha256>.<ext>`).
     public struct StoredFile: Sendable, Hashable {
         public var sha256: String
@@ -21,6 +38,12 @@ public struct ExportRecord: Sendable, Hashable {
 
     /// One attachment, by its position in the status, with what the media archive holds of it.
     public struct Attachment: Sendable, Hashable {
+        package init(position: Int, original: ExportRecord.StoredFile?, preview: ExportRecord.StoredFile?) {
+            self.position = position
+            self.original = original
+            self.preview = preview
+        }
+
         public var position: Int
         public var original: StoredFile?
         public var preview: StoredFile?
@@ -66,7 +89,7 @@ extension ArchiveDatabase {
     }
 
     /// Records that the server answered 404/410 for a status (the row and its JSON are kept).
-    public func markGone(_ number: Int64, at date: Date = Date()) async throws(ArchiveError) {
+    public func markGone(_ number: Int64, at date: Date) async throws(ArchiveError) {
         try await write { db in
             try db.execute(sql: "UPDATE statuses SET gone_at = ? WHERE id = ? AND gone_at IS NULL",
                            arguments: [Timestamp.string(date), number])

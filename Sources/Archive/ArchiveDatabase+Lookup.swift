@@ -3,6 +3,23 @@ import GRDB
 
 /// A status as the archive holds it, with what hangs off it.
 public struct ArchivedStatus: Sendable, Hashable {
+    package init(number: Int64, uri: String, raw: Data, server: String, localID: String?, versions: [Version],
+                 parent: Int64?, replies: [Int64], timelines: [String], goneAt: String?, editHistory: [Data] = [],
+                 otherCopies: [String] = []) {
+        self.number = number
+        self.uri = uri
+        self.raw = raw
+        self.server = server
+        self.localID = localID
+        self.versions = versions
+        self.parent = parent
+        self.replies = replies
+        self.timelines = timelines
+        self.goneAt = goneAt
+        self.editHistory = editHistory
+        self.otherCopies = otherCopies
+    }
+
     /// The archive's number for it.
     public var number: Int64
     public var uri: String
@@ -29,6 +46,11 @@ public struct ArchivedStatus: Sendable, Hashable {
 
     /// A version of an edited status as it was archived, and when a newer one replaced it.
     public struct Version: Sendable, Hashable {
+        package init(raw: Data, replacedAt: String) {
+            self.raw = raw
+            self.replacedAt = replacedAt
+        }
+
         public var raw: Data
         public var replacedAt: String
     }

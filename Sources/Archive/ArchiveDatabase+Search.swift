@@ -12,6 +12,24 @@ public enum SearchSort: String, Sendable, CaseIterable, Codable {
 
 /// One status found by a search. Field names are stable: scripts rely on them (`--json`, `--csv`).
 public struct SearchHit: Codable, Hashable, Sendable {
+    package init(number: Int64, uri: String, url: String?, id: String?, acct: String, authorName: String,
+                 createdAt: String, text: String, spoilerText: String, altText: String, language: String?,
+                 rank: Double?, timelines: [String]) {
+        self.number = number
+        self.uri = uri
+        self.url = url
+        self.id = id
+        self.acct = acct
+        self.authorName = authorName
+        self.createdAt = createdAt
+        self.text = text
+        self.spoilerText = spoilerText
+        self.altText = altText
+        self.language = language
+        self.rank = rank
+        self.timelines = timelines
+    }
+
     /// The archive's number for the status (what `icebox show` takes).
     public var number: Int64
     public var uri: String
@@ -41,7 +59,7 @@ public struct SearchHit: Codable, Hashable, Sendable {
 
 extension ArchiveDatabase {
     /// The columns a `SearchHit` is read from, on `statuses s`.
-    static let hitColumns = """
+    package static let hitColumns = """
         SELECT s.id, s.uri, s.url, s.author_handle, s.author_name, s.created_at, s.text, s.spoiler_text,
             s.alt_text, s.language,
             (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server
@@ -50,8 +68,8 @@ extension ArchiveDatabase {
 
     /// Runs a search. Boosts are not results of their own: a boosted post is found once, as itself.
     /// Newest first by default, as Mastodon orders its search results.
-    public func search(_ query: SearchQuery, sort: SearchSort = .newest, limit: Int = 20,
-                       offset: Int = 0) async throws(ArchiveError) -> [SearchHit] {
+    public func search(_ query: SearchQuery, sort: SearchSort, limit: Int,
+                       offset: Int) async throws(ArchiveError) -> [SearchHit] {
         try await search(query, sort: sort, limit: limit, offset: offset, sparseLimit: SearchPlan.defaultSparseLimit)
     }
 

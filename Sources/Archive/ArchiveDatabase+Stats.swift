@@ -3,6 +3,26 @@ import GRDB
 
 /// Counts for `icebox stats`.
 public struct ArchiveStats: Codable, Hashable, Sendable {
+    package init(statuses: Int, boosts: Int, authors: Int, accounts: Int, timelines: Int, mediaAttachments: Int,
+                 mediaFiles: Int, mediaBytes: Int64, mediaMissing: Int, editVersions: Int, unreadable: Int,
+                 otherCopies: Int, databaseBytes: Int64, oldest: String?, newest: String?) {
+        self.statuses = statuses
+        self.boosts = boosts
+        self.authors = authors
+        self.accounts = accounts
+        self.timelines = timelines
+        self.mediaAttachments = mediaAttachments
+        self.mediaFiles = mediaFiles
+        self.mediaBytes = mediaBytes
+        self.mediaMissing = mediaMissing
+        self.editVersions = editVersions
+        self.unreadable = unreadable
+        self.otherCopies = otherCopies
+        self.databaseBytes = databaseBytes
+        self.oldest = oldest
+        self.newest = newest
+    }
+
     /// Rows in the archive: posts and boosts.
     public var statuses: Int
     /// Of which boosts.

@@ -49,21 +49,6 @@ public struct PageOrigin: Sendable, Hashable {
 }
 
 extension ArchiveDatabase {
-    /// Stores one page of a timeline and moves its cursors, in one transaction: a crash loses at
-    /// most this page, and the cursor never points past what was stored.
-    ///
-    /// - Parameter server: the host the statuses came from (their ids are that server's).
-    public func store(_ statuses: [ArchivableStatus], server: String, timelineID: Int64,
-                      cursor: CursorUpdate) async throws(ArchiveError) -> StoreResult {
-        try await store(statuses, unreadable: [], origin: PageOrigin(server: server, timelineID: timelineID),
-                        cursor: cursor)
-    }
-
-    /// Stores statuses read outside any timeline (a thread's context), in one transaction.
-    public func store(_ statuses: [ArchivableStatus], server: String) async throws(ArchiveError) -> StoreResult {
-        try await store(statuses, unreadable: [], origin: PageOrigin(server: server), cursor: nil)
-    }
-
     /// Stores a page: its statuses, those that could not be read (kept with their bytes), and the
     /// timeline's cursors when `cursor` is given, all in one transaction. A status that cannot be stored
     /// (a constraint the server's data breaks) is kept unreadable with the reason, and the rest of the
@@ -109,10 +94,10 @@ extension ArchiveDatabase {
     }
 
     /// A status of a page as it is stored, and whether it writes its author's profile.
-    struct PageRow: Sendable {
-        var status: Status
-        var raw: Data
-        var writesAuthor: Bool
+    package struct PageRow: Sendable {
+        package var status: Status
+        package var raw: Data
+        package var writesAuthor: Bool
     }
 
     /// A page's statuses (boosted posts with their boosts), oldest first. Each author's profile is
@@ -120,7 +105,7 @@ extension ArchiveDatabase {
     /// sent it (a boosted post before its boost), the newest. Oldest first, the full-text indexes (keyed
     /// by date) take the page's rows in rising rowid order, and FTS5 writes out what it holds whenever a
     /// rowid is lower than the one before.
-    static func pageRows(_ statuses: [ArchivableStatus], server: String) -> [PageRow] {
+    package static func pageRows(_ statuses: [ArchivableStatus], server: String) -> [PageRow] {
         var rows: [PageRow] = []
         var authors = Set<String>()
         func add(_ status: Status, _ raw: Data) {

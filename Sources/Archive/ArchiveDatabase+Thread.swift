@@ -4,8 +4,21 @@ import GRDB
 /// A conversation as the archive holds it: the topmost archived ancestor of a status and every
 /// archived reply below it, as a tree.
 public struct ThreadTree: Sendable, Hashable {
+    package init(root: Int64, focus: Int64, rootIsReply: Bool, nodes: [Node]) {
+        self.root = root
+        self.focus = focus
+        self.rootIsReply = rootIsReply
+        self.nodes = nodes
+    }
+
     /// One status of the conversation and its place in the tree.
     public struct Node: Sendable, Hashable {
+        package init(number: Int64, depth: Int, parent: Int64?) {
+            self.number = number
+            self.depth = depth
+            self.parent = parent
+        }
+
         /// The archive's number for the status.
         public var number: Int64
         /// 0 for the root, 1 for its replies, and so on.
@@ -91,6 +104,11 @@ extension ArchiveDatabase {
 
 /// A status's id on one server (ids differ per server).
 public struct ServerStatusID: Sendable, Hashable {
+    package init(server: String, localID: String) {
+        self.server = server
+        self.localID = localID
+    }
+
     /// The host (with port when not the default), as timelines record it.
     public var server: String
     public var localID: String

@@ -77,7 +77,7 @@ extension ArchiveDatabase {
 
     /// Statuses kept unreadable and not archived since, oldest first; only those an Icebox other than
     /// `readerVersion` failed on when it is given (the same Icebox would fail the same way again).
-    public func pendingUnreadable(notReadBy readerVersion: String? = nil) async throws(ArchiveError) -> [KeptUnreadable] {
+    public func pendingUnreadable(notReadBy readerVersion: String?) async throws(ArchiveError) -> [KeptUnreadable] {
         try await read { db in
             try Row.fetchAll(db, sql: """
                 SELECT * FROM unreadable_statuses WHERE archived_at IS NULL AND (? IS NULL OR icebox_version <> ?)

@@ -3,9 +3,11 @@ import GRDB
 import Logging
 
 /// The archive's SQLite database (WAL mode): migrated on open, safe to share between tasks.
-public final class ArchiveDatabase: Sendable {
+public final class ArchiveDatabase: ArchiveStore {
     /// The database file.
     public let path: URL
+    /// The database file's path.
+    public var location: String { path.path }
     let pool: DatabasePool
     let logger: Logger
 

@@ -21,7 +21,7 @@ public enum CopyAuthority: Int, Sendable, Hashable, Comparable, Codable {
     }
 
     /// The `host[:port]` of an http(s) URL, without parsing the rest (this runs once per status stored).
-    static func authorityPart(of uri: String) -> Substring? {
+    package static func authorityPart(of uri: String) -> Substring? {
         let rest: Substring
         if uri.hasPrefix("https://") { rest = uri.dropFirst(8) } else if uri.hasPrefix("http://") { rest = uri.dropFirst(7) }
         else { return nil }
@@ -33,7 +33,7 @@ public enum CopyAuthority: Int, Sendable, Hashable, Comparable, Codable {
     }
 
     /// What storing an incoming copy does to the stored one.
-    enum Decision: Equatable {
+    package enum Decision: Equatable {
         /// A newer edit from a source as authoritative: the stored copy becomes an earlier version.
         case replaceAsEdit
         /// A more authoritative source: the stored copy is kept among the other copies.
@@ -46,10 +46,10 @@ public enum CopyAuthority: Int, Sendable, Hashable, Comparable, Codable {
 
     /// How long an edit date may lie ahead of this machine's clock (servers' clocks differ a little)
     /// before it counts as in the future, which never wins.
-    static let clockSkew: TimeInterval = 3600
+    package static let clockSkew: TimeInterval = 3600
 
     /// Decides between a stored copy and an incoming one of the same post.
-    static func decide(incoming: CopyAuthority, incomingEdit: Date?, incomingContent: String,
+    package static func decide(incoming: CopyAuthority, incomingEdit: Date?, incomingContent: String,
                        stored: CopyAuthority, storedEdit: String?, storedContent: String, now: Date) -> Decision {
         let edit = incomingEdit.map(Timestamp.string)
         let differs = edit != storedEdit || incomingContent != storedContent

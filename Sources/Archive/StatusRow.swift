@@ -4,42 +4,42 @@ import Models
 import SearchQuery
 
 /// The columns of a `statuses` row, derived from a decoded status and the server that sent it.
-struct StatusRow {
-    var uri: String
-    var url: String?
-    var createdAt: String
+package struct StatusRow {
+    package var uri: String
+    package var url: String?
+    package var createdAt: String
     /// The smallest `sort_key` of its creation millisecond (see `SortKey`).
-    var sortFloor: Int64
-    var editedAt: String?
-    var authorHandle: String
-    var authorName: String
-    var reblogURI: String?
-    var visibility: String
-    var language: String?
-    var sensitive: Bool
-    var spoilerText: String
-    var content: String
-    var text: String
-    var altText: String
-    var extraText: String
-    var searchAuthor: String
-    var tagNames: String
+    package var sortFloor: Int64
+    package var editedAt: String?
+    package var authorHandle: String
+    package var authorName: String
+    package var reblogURI: String?
+    package var visibility: String
+    package var language: String?
+    package var sensitive: Bool
+    package var spoilerText: String
+    package var content: String
+    package var text: String
+    package var altText: String
+    package var extraText: String
+    package var searchAuthor: String
+    package var tagNames: String
     /// Two-character pieces of text in scripts written without spaces (see `NoSpaceScript`).
-    var searchCJK: String
-    var mediaCount: Int
-    var hasPoll: Bool
-    var hasCard: Bool
-    var isReply: Bool
-    var counts: (replies: Int, reblogs: Int, favourites: Int)
-    var raw: Data
-    var server: String
+    package var searchCJK: String
+    package var mediaCount: Int
+    package var hasPoll: Bool
+    package var hasCard: Bool
+    package var isReply: Bool
+    package var counts: (replies: Int, reblogs: Int, favourites: Int)
+    package var raw: Data
+    package var server: String
     /// `nil` when `uri` is the server's own; otherwise which fallback it is (see `StatusIdentity`).
-    var uriKind: String?
+    package var uriKind: String?
     /// How far the copy is to be believed (see `CopyAuthority`).
-    var authority: CopyAuthority
+    package var authority: CopyAuthority
 
     /// `authorHandle` is the author's full `user@host` (see `Account.fullHandle(servedBy:)`).
-    init(_ status: Status, raw: Data, server: String, authorHandle: String, authority: CopyAuthority) {
+    package init(_ status: Status, raw: Data, server: String, authorHandle: String, authority: CopyAuthority) {
         let isBoost = status.reblog != nil
         uri = status.archiveURI
         url = status.url

@@ -2,12 +2,12 @@ import Foundation
 import Models
 
 /// Dates as the archive stores them: Mastodon's own format, which sorts as time does.
-enum Timestamp {
+package enum Timestamp {
     /// The dates the archive can order: four-digit years. A date a server sends outside them is stored
     /// clamped to the nearest end (the status's raw JSON keeps it as sent), so it never blocks a page.
-    static let range = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799.999)
+    package static let range = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799.999)
 
-    static func clamped(_ date: Date) -> Date { min(max(date, range.lowerBound), range.upperBound) }
-    static func string(_ date: Date) -> String { MastodonDate.format(clamped(date)) }
-    static func date(_ text: String?) -> Date? { text.flatMap(MastodonDate.parse) }
+    package static func clamped(_ date: Date) -> Date { min(max(date, range.lowerBound), range.upperBound) }
+    package static func string(_ date: Date) -> String { MastodonDate.format(clamped(date)) }
+    package static func date(_ text: String?) -> Date? { text.flatMap(MastodonDate.parse) }
 }

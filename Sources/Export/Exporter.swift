@@ -33,13 +33,13 @@ public struct ExportSummary: Sendable, Hashable, Codable {
 /// archived, with the tree), `thread.md`, a self-contained `index.html`, the media files, and a
 /// `manifest.json` with every file's size and SHA-256.
 public struct Exporter: Sendable {
-    let archive: ArchiveDatabase
+    let archive: any ArchiveStore
     let layout: MediaLayout
     let version: String
     let logger: Logger
 
     /// `version` is recorded in the manifest and the page (the Icebox version).
-    public init(archive: ArchiveDatabase, home: IceboxHome, version: String, logger: Logger) {
+    public init(archive: any ArchiveStore, home: IceboxHome, version: String, logger: Logger) {
         self.archive = archive
         self.layout = MediaLayout(root: home.media)
         self.version = version

@@ -10,11 +10,11 @@ public struct AccountEnrollment: Sendable {
     /// Icebox only ever reads.
     public static let scopes = "read"
 
-    let archive: ArchiveDatabase
+    let archive: any ArchiveStore
     let credentials: CredentialStore
     let logger: Logger
 
-    public init(archive: ArchiveDatabase, credentials: CredentialStore, logger: Logger) {
+    public init(archive: any ArchiveStore, credentials: CredentialStore, logger: Logger) {
         self.archive = archive
         self.credentials = credentials
         self.logger = logger

@@ -62,12 +62,12 @@ public struct SyncOptions: Sendable {
 /// status with `min_id` (never `since_id`, which leaves gaps), then continue the backfill with `max_id`.
 /// Each page is stored with its cursor in one transaction, so an interrupted run resumes cleanly.
 public struct Synchronizer: Sendable {
-    let archive: ArchiveDatabase
+    let archive: any ArchiveStore
     let credentials: Credentials
     let options: SyncOptions
     let logger: Logger
 
-    public init(archive: ArchiveDatabase, credentials: Credentials, options: SyncOptions, logger: Logger) {
+    public init(archive: any ArchiveStore, credentials: Credentials, options: SyncOptions, logger: Logger) {
         self.archive = archive
         self.credentials = credentials
         self.options = options
@@ -112,9 +112,15 @@ public struct Synchronizer: Sendable {
         media.timeout = max(options.timeout, 30)
         media.deadline = options.mediaDeadline
         media.minimumRate = options.mediaMinimumRate
-        let directory = options.mediaDirectory ?? IceboxHome(directory: archive.path.deletingLastPathComponent()).media
+        // The media catalogue is still the SQLite archive's own (issue 16 moves it behind the store seam).
+        guard let database = archive as? ArchiveDatabase else {
+            let reason = "media for the store at \(archive.location) is not supported yet: sync with --no-media"
+            logger.error("media archive unusable", metadata: ["error": "\(reason)"])
+            return MediaRunReport(report: nil, error: reason)
+        }
+        let directory = options.mediaDirectory ?? IceboxHome(directory: database.path.deletingLastPathComponent()).media
         do {
-            let store = try MediaStore(media: directory, archive: archive, logger: logger)
+            let store = try MediaStore(media: directory, archive: database, logger: logger)
             let report = try await store.fetch(media) { tick in
                 progress(SyncProgress(timeline: "media", pages: tick.done, new: tick.total, phase: "media"))
             }

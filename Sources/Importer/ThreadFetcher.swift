@@ -37,7 +37,7 @@ public struct ThreadFetchError: Error, Sendable, CustomStringConvertible {
 /// (with the archiving account's token when Icebox has one there, else anonymously), archives what
 /// it sends, and marks as gone the thread's statuses that the server says no longer exist.
 public struct ThreadFetcher: Sendable {
-    let archive: ArchiveDatabase
+    let archive: any ArchiveStore
     let credentials: Credentials
     let timeout: TimeInterval
     let logger: Logger
@@ -47,7 +47,7 @@ public struct ThreadFetcher: Sendable {
     /// (and says so) rather than spend them.
     let rateReserve = 50
 
-    public init(archive: ArchiveDatabase, credentials: Credentials, timeout: TimeInterval = 30, logger: Logger) {
+    public init(archive: any ArchiveStore, credentials: Credentials, timeout: TimeInterval = 30, logger: Logger) {
         self.archive = archive
         self.credentials = credentials
         self.timeout = timeout

@@ -9,14 +9,14 @@ import Models
 struct TimelineRun {
     let timeline: PinnedTimeline
     let spec: TimelineSpec?
-    let archive: ArchiveDatabase
+    let archive: any ArchiveStore
     let options: SyncOptions
     let budget: RateBudget
     let logger: Logger
     let progress: @Sendable (SyncProgress) -> Void
     var report: TimelineReport
 
-    init(timeline: PinnedTimeline, archive: ArchiveDatabase, options: SyncOptions, budget: RateBudget,
+    init(timeline: PinnedTimeline, archive: any ArchiveStore, options: SyncOptions, budget: RateBudget,
          logger: Logger, progress: @escaping @Sendable (SyncProgress) -> Void) {
         self.timeline = timeline
         spec = try? TimelineSpec(parsing: timeline.spec)

@@ -21,10 +21,10 @@ public struct RecoveryReport: Sendable, Hashable, Codable {
 /// this Icebox can read, without asking any server. Nothing kept is ever dropped: a status still
 /// unreadable stays kept; an archived one stays listed as archived.
 public struct UnreadableRecovery: Sendable {
-    let archive: ArchiveDatabase
+    let archive: any ArchiveStore
     let logger: Logger
 
-    public init(archive: ArchiveDatabase, logger: Logger) {
+    public init(archive: any ArchiveStore, logger: Logger) {
         self.archive = archive
         self.logger = logger
     }

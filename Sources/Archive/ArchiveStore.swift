@@ -1,0 +1,160 @@
+import Foundation
+import Models
+import SearchQuery
+
+/// Where an archive is kept: the seam every reader and writer of the archive goes through.
+///
+/// Two stores implement it: ``ArchiveDatabase`` (one SQLite file, the default) and the PostgreSQL store
+/// of the `ArchivePostgres` module (a shared store for teams). Both keep the same things with the same
+/// rules (a page and its cursor in one transaction, one row per post keyed by its uri, earlier versions
+/// kept, unreadable statuses kept byte for byte), so every front end works with either; the conformance
+/// suite (`Tests/StoreConformanceTests`) runs the same checks on both.
+public protocol ArchiveStore: Sendable {
+    /// Where the store is, for messages: a file path, or a PostgreSQL URL without its password.
+    var location: String { get }
+
+    // MARK: Accounts and timelines
+
+    /// Adds the account, or brings back one that was removed, refreshing its profile.
+    @discardableResult
+    func addAccount(handle: String, server: String, remoteID: String, username: String,
+                    displayName: String, url: String?) async throws(ArchiveError) -> ArchivingAccount
+    /// The account in use with this identity, if any.
+    func account(_ identity: AccountIdentity) async throws(ArchiveError) -> ArchivingAccount?
+    /// The accounts in use, in the order they were added.
+    func accounts() async throws(ArchiveError) -> [ArchivingAccount]
+    /// Removes an account and unpins its timelines; what it archived stays.
+    func removeAccount(id: Int64) async throws(ArchiveError)
+
+    /// Pins a timeline; `accountID` is `nil` for timelines read without login.
+    @discardableResult
+    func addTimeline(spec: String, accountID: Int64?, server: String) async throws(ArchiveError) -> PinnedTimeline
+    /// The pinned timelines, in the order they were added.
+    func timelines() async throws(ArchiveError) -> [PinnedTimeline]
+    /// One pinned timeline by id.
+    func timeline(id: Int64) async throws(ArchiveError) -> PinnedTimeline
+    /// Unpins a timeline; what it archived stays.
+    func removeTimeline(id: Int64) async throws(ArchiveError)
+    /// Records how the last sync of a timeline ended.
+    func recordSyncResult(timelineID: Int64, result: String, error: String?) async throws(ArchiveError)
+    /// Moves a timeline's cursors without storing statuses (an empty page).
+    func updateCursor(timelineID: Int64, _ update: CursorUpdate) async throws(ArchiveError)
+    /// The id on `server` of the timeline's `depth`-th newest archived status (0 is the newest).
+    func overlapCursor(timelineID: Int64, server: String, depth: Int) async throws(ArchiveError) -> String?
+    /// How many of these archive keys (uris) the timeline already holds.
+    func countInTimeline(_ keys: [String], timelineID: Int64) async throws(ArchiveError) -> Int
+
+    // MARK: Storing
+
+    /// Stores a page (its statuses, the ones that could not be read, and the timeline's cursors when
+    /// `cursor` is given) in one transaction; one status that cannot be stored never costs its neighbours.
+    func store(_ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
+               cursor: CursorUpdate?) async throws(ArchiveError) -> StoreResult
+    /// Marks a status as gone from its server (404/410); nothing is removed.
+    func markGone(_ number: Int64, at date: Date) async throws(ArchiveError)
+
+    // MARK: Edit histories
+
+    /// Edited statuses of `server` whose history is still to be fetched.
+    func wantedEditHistories(server: String, limit: Int) async throws(ArchiveError) -> [WantedEditHistory]
+    /// Stores a fetched history; returns how many versions were new.
+    @discardableResult
+    func storeEditHistory(_ wanted: WantedEditHistory, versions: [(createdAt: Date, raw: Data)])
+        async throws(ArchiveError) -> Int
+    /// Forgets wanted histories the server will not give.
+    func dropWantedEditHistory(_ wanted: [WantedEditHistory]) async throws(ArchiveError)
+    /// Every version of a status as its server's history served it, oldest first.
+    func editHistory(of number: Int64) async throws(ArchiveError) -> [Data]
+
+    // MARK: Unreadable statuses
+
+    /// Kept statuses not yet archived (and, with `readerVersion`, not yet tried by that reader).
+    func pendingUnreadable(notReadBy readerVersion: String?) async throws(ArchiveError) -> [KeptUnreadable]
+    /// Every kept unreadable status, archived later or not.
+    func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable]
+    /// Archives a kept status that can now be read, and marks the kept row archived.
+    func archiveKept(_ kept: KeptUnreadable, as status: ArchivableStatus,
+                     authority: CopyAuthority) async throws(ArchiveError) -> (number: Int64, result: StoreResult)
+    /// Records that a reader tried a kept status again and still could not read it.
+    func recordStillUnreadable(_ id: Int64, reason: String, readerVersion: String) async throws(ArchiveError)
+
+    // MARK: Reading
+
+    /// The status a reference names (a number, a uri or url, `server/id`), if archived.
+    func findStatus(_ reference: String) async throws(ArchiveError) -> Int64?
+    /// The status with this id on this server, if archived.
+    func findStatus(server host: String, localID: String) async throws(ArchiveError) -> Int64?
+    /// One status with its versions, reply links and timelines.
+    func status(number: Int64) async throws(ArchiveError) -> ArchivedStatus
+    /// The thread a status is part of, as archived.
+    func thread(around number: Int64) async throws(ArchiveError) -> ThreadTree
+    /// The ids a status has on each server it was read from.
+    func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID]
+    /// What an export needs of each status, in the order given.
+    func exportRecords(_ numbers: [Int64]) async throws(ArchiveError) -> [ExportRecord]
+    /// The statuses of a timeline, oldest first, optionally within dates.
+    func timelineNumbers(timelineID: Int64, since: String?, until: String?) async throws(ArchiveError) -> [Int64]
+
+    /// A page of a listing (a timeline, an author, a hashtag…).
+    func posts(_ listing: ArchiveListing, limit: Int, offset: Int) async throws(ArchiveError) -> [SearchHit]
+    /// How many posts a listing has.
+    func count(_ listing: ArchiveListing) async throws(ArchiveError) -> Int
+    /// These statuses as hits, in the order given.
+    func posts(numbered numbers: [Int64]) async throws(ArchiveError) -> [SearchHit]
+    /// Authors' handles, for completion.
+    func authorHandles() async throws(ArchiveError) -> [String]
+    /// Hashtag names, for completion.
+    func tagNames() async throws(ArchiveError) -> [String]
+
+    // MARK: Search and totals
+
+    /// Runs a search; boosts are found as the posts they boost.
+    func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int) async throws(ArchiveError) -> [SearchHit]
+    /// How many statuses a search finds.
+    func count(_ query: SearchQuery) async throws(ArchiveError) -> Int
+    /// Every archived status's uri, sorted (what a copy between stores, and tests, compare).
+    func allStatusURIs() async throws(ArchiveError) -> [String]
+    /// The raw JSON of a status as archived, by its uri.
+    func rawJSON(uri: String) async throws(ArchiveError) -> Data?
+    /// The uris of the statuses seen in one timeline, sorted.
+    func statusURIs(timelineID: Int64) async throws(ArchiveError) -> [String]
+    /// Totals of the whole archive.
+    func stats() async throws(ArchiveError) -> ArchiveStats
+    /// Whether the store is sound: "ok", or the problems found.
+    func integrityCheck() async throws(ArchiveError) -> String
+}
+
+extension ArchiveStore {
+    /// Stores a page of a timeline and moves its cursors, in one transaction.
+    public func store(_ statuses: [ArchivableStatus], server: String, timelineID: Int64,
+                      cursor: CursorUpdate) async throws(ArchiveError) -> StoreResult {
+        try await store(statuses, unreadable: [], origin: PageOrigin(server: server, timelineID: timelineID),
+                        cursor: cursor)
+    }
+
+    /// Stores statuses read outside any timeline (a thread's context), in one transaction.
+    public func store(_ statuses: [ArchivableStatus], server: String) async throws(ArchiveError) -> StoreResult {
+        try await store(statuses, unreadable: [], origin: PageOrigin(server: server), cursor: nil)
+    }
+
+    /// Marks a status as gone from its server now.
+    public func markGone(_ number: Int64) async throws(ArchiveError) {
+        try await markGone(number, at: Date())
+    }
+
+    /// Kept statuses not yet archived.
+    public func pendingUnreadable() async throws(ArchiveError) -> [KeptUnreadable] {
+        try await pendingUnreadable(notReadBy: nil)
+    }
+
+    /// The first page of a listing.
+    public func posts(_ listing: ArchiveListing, limit: Int = 20) async throws(ArchiveError) -> [SearchHit] {
+        try await posts(listing, limit: limit, offset: 0)
+    }
+
+    /// Runs a search, newest first unless `sort` says otherwise.
+    public func search(_ query: SearchQuery, sort: SearchSort = .newest, limit: Int = 20) async throws(ArchiveError)
+        -> [SearchHit] {
+        try await search(query, sort: sort, limit: limit, offset: 0)
+    }
+}

@@ -1,0 +1,142 @@
+import Archive
+import Foundation
+import Logging
+import PostgresNIO
+
+extension PostgresArchive {
+    public func exportRecords(_ numbers: [Int64]) async throws(ArchiveError) -> [ExportRecord] {
+        let logger = self.logger
+        return try await transaction { connection in
+            var records: [ExportRecord] = []
+            for number in numbers { records.append(try await Self.exportRecord(number, connection, logger)) }
+            return records
+        }
+    }
+
+    public func timelineNumbers(timelineID: Int64, since: String?, until: String?) async throws(ArchiveError) -> [Int64] {
+        let rows = try await rows("""
+            SELECT DISTINCT p.id, p.created_at FROM timeline_statuses ts
+            JOIN statuses s ON s.id = ts.status_id
+            JOIN statuses p ON p.id = COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
+            WHERE ts.timeline_id = $1 AND ($2::text IS NULL OR p.created_at >= $2) AND ($3::text IS NULL OR p.created_at < $3)
+            ORDER BY p.created_at DESC, p.id DESC
+            """, [.int(timelineID), .text(since), .text(until)])
+        return try decoding { try rows.map { try $0.int64("id") } }
+    }
+
+    private static func exportRecord(_ number: Int64, _ connection: PostgresConnection,
+                                     _ logger: Logger) async throws -> ExportRecord {
+        guard let row = try await connection.rows("""
+            SELECT s.uri, s.raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at,
+                (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server LIMIT 1) AS local_id
+            FROM statuses s WHERE s.id = $1
+            """, [.int(number)], logger: logger).first
+        else { throw ArchiveError.notFound("status \(number)") }
+        let versions = try await connection.rows(
+            "SELECT raw_json FROM status_versions WHERE status_id = $1 ORDER BY id", [.int(number)], logger: logger)
+            .map { try $0.bytes("raw_json") }
+        let editHistory = try await connection.rows(
+            "SELECT raw_json FROM status_edits WHERE status_id = $1 ORDER BY position", [.int(number)], logger: logger)
+            .map { try $0.bytes("raw_json") }
+        let attachments = try await connection.rows("""
+            SELECT v.position, v.sha256, v.ext, v.mime, v.size,
+                   v.preview_sha256, pf.ext AS preview_ext, pf.mime AS preview_mime, pf.size AS preview_size
+            FROM media_attachment_files v LEFT JOIN media_files pf ON pf.sha256 = v.preview_sha256
+            WHERE v.status_id = $1 ORDER BY v.position
+            """, [.int(number)], logger: logger).map { row in
+                ExportRecord.Attachment(
+                    position: Int(try row["position"].decode(Int32.self)),
+                    original: try storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size"),
+                    preview: try storedFile(row, sha: "preview_sha256", ext: "preview_ext", mime: "preview_mime",
+                                            size: "preview_size"))
+            }
+        let avatar = try await connection.rows("""
+            SELECT f.sha256, f.ext, f.mime, f.size FROM statuses s
+            JOIN authors a ON a.handle = s.author_handle
+            JOIN media_downloads d ON d.url = a.avatar AND d.state = 'stored'
+            JOIN media_files f ON f.sha256 = d.sha256
+            WHERE s.id = $1
+            """, [.int(number)], logger: logger).first.flatMap { try storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
+        return ExportRecord(number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"),
+                            server: try row.string("raw_server"), localID: try row.optionalString("local_id"),
+                            createdAt: try row.string("created_at"), editedAt: try row.optionalString("edited_at"),
+                            goneAt: try row.optionalString("gone_at"), earlierVersions: versions, editHistory: editHistory,
+                            attachments: attachments, avatar: avatar)
+    }
+
+    private static func storedFile(_ row: PostgresRandomAccessRow, sha: String, ext: String, mime: String,
+                                   size: String) throws -> ExportRecord.StoredFile? {
+        guard let hash = try row.optionalString(sha), let suffix = try row.optionalString(ext) else { return nil }
+        return ExportRecord.StoredFile(sha256: hash, ext: suffix, mime: try row.optionalString(mime) ?? "application/octet-stream",
+                                       size: try row.optionalInt64(size) ?? 0)
+    }
+
+    // MARK: Totals and soundness
+
+    public func stats() async throws(ArchiveError) -> ArchiveStats {
+        let rows = try await rows("""
+            SELECT
+                (SELECT COUNT(*) FROM statuses) AS statuses,
+                (SELECT COUNT(*) FROM statuses WHERE reblog_uri IS NOT NULL) AS boosts,
+                (SELECT COUNT(*) FROM authors) AS authors,
+                (SELECT COUNT(*) FROM archiving_accounts WHERE removed_at IS NULL) AS accounts,
+                (SELECT COUNT(*) FROM timelines WHERE removed_at IS NULL) AS timelines,
+                (SELECT COUNT(*) FROM media_attachments) AS media_attachments,
+                (SELECT COUNT(*) FROM media_files) AS media_files,
+                (SELECT COALESCE(SUM(size), 0)::bigint FROM media_files) AS media_bytes,
+                (SELECT COUNT(*) FROM media_attachment_files WHERE sha256 IS NULL) AS media_missing,
+                (SELECT COUNT(*) FROM status_versions) + (SELECT COUNT(*) FROM status_edits) AS edit_versions,
+                (SELECT COUNT(*) FROM unreadable_statuses WHERE archived_at IS NULL) AS unreadable,
+                (SELECT COUNT(*) FROM status_copies) AS other_copies,
+                pg_database_size(current_database()) AS database_bytes,
+                (SELECT MIN(created_at) FROM statuses) AS oldest,
+                (SELECT MAX(created_at) FROM statuses) AS newest
+            """)
+        guard let row = rows.first else { throw .database("the store returned no totals") }
+        return try decoding {
+            ArchiveStats(statuses: try row.int("statuses"), boosts: try row.int("boosts"), authors: try row.int("authors"),
+                         accounts: try row.int("accounts"), timelines: try row.int("timelines"),
+                         mediaAttachments: try row.int("media_attachments"), mediaFiles: try row.int("media_files"),
+                         mediaBytes: try row.int64("media_bytes"), mediaMissing: try row.int("media_missing"),
+                         editVersions: try row.int("edit_versions"), unreadable: try row.int("unreadable"),
+                         otherCopies: try row.int("other_copies"), databaseBytes: try row.int64("database_bytes"),
+                         oldest: try row.optionalString("oldest"), newest: try row.optionalString("newest"))
+        }
+    }
+
+    /// PostgreSQL keeps its own files sound; this checks what Icebox relies on: every status's word vector
+    /// present for its text, and no reference pointing at a missing status.
+    public func integrityCheck() async throws(ArchiveError) -> String {
+        let rows = try await rows("""
+            SELECT
+                (SELECT COUNT(*) FROM statuses WHERE reblog_uri IS NULL AND text <> '' AND search_words = ''::tsvector) AS unindexed,
+                (SELECT COUNT(*) FROM status_ids si WHERE NOT EXISTS (SELECT 1 FROM statuses s WHERE s.id = si.status_id)) AS orphans
+            """)
+        guard let row = rows.first else { return "the store returned nothing" }
+        let (unindexed, orphans) = try decoding { (try row.int("unindexed"), try row.int("orphans")) }
+        var problems: [String] = []
+        if unindexed > 0 { problems.append("\(unindexed) statuses have text but no search words") }
+        if orphans > 0 { problems.append("\(orphans) server ids point at no status") }
+        return problems.isEmpty ? "ok" : problems.joined(separator: "; ")
+    }
+}
+
+extension PostgresArchive {
+    public func allStatusURIs() async throws(ArchiveError) -> [String] {
+        let rows = try await rows("SELECT uri FROM statuses ORDER BY uri COLLATE \"C\"")
+        return try decoding { try rows.map { try $0.string("uri") } }
+    }
+
+    public func rawJSON(uri: String) async throws(ArchiveError) -> Data? {
+        let rows = try await rows("SELECT raw_json FROM statuses WHERE uri = $1", [.text(uri)])
+        return try decoding { try rows.first?.bytes("raw_json") }
+    }
+
+    public func statusURIs(timelineID: Int64) async throws(ArchiveError) -> [String] {
+        let rows = try await rows("""
+            SELECT s.uri FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
+            WHERE ts.timeline_id = $1 ORDER BY s.uri COLLATE "C"
+            """, [.int(timelineID)])
+        return try decoding { try rows.map { try $0.string("uri") } }
+    }
+}

@@ -1,0 +1,122 @@
+import Archive
+import Foundation
+import Logging
+import PostgresNIO
+
+extension PostgresArchive {
+    public func findStatus(_ reference: String) async throws(ArchiveError) -> Int64? {
+        let text = reference.trimmingCharacters(in: .whitespaces)
+        var number: Int64?
+        if let row = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text),
+           try await !rows("SELECT 1 FROM statuses WHERE id = $1", [.int(row)]).isEmpty {
+            number = row
+        }
+        if number == nil {
+            let byAddress = try await rows("SELECT id FROM statuses WHERE uri = $1 OR url = $1 ORDER BY id LIMIT 1",
+                                           [.text(text)])
+            number = try decoding { try byAddress.first?.int64("id") }
+        }
+        if number == nil {
+            let byID = try await rows("SELECT status_id FROM status_ids WHERE local_id = $1 LIMIT 1", [.text(text)])
+            number = try decoding { try byID.first?.int64("status_id") }
+        }
+        guard let found = number else { return nil }
+        let boosted = try await rows("SELECT p.id FROM statuses b JOIN statuses p ON p.uri = b.reblog_uri WHERE b.id = $1",
+                                     [.int(found)])
+        return try decoding { try boosted.first?.int64("id") } ?? found
+    }
+
+    public func findStatus(server host: String, localID: String) async throws(ArchiveError) -> Int64? {
+        let rows = try await rows("SELECT status_id FROM status_ids WHERE lower(server) = lower($1) AND local_id = $2",
+                                  [.text(host), .text(localID)])
+        return try decoding { try rows.first?.int64("status_id") }
+    }
+
+    public func status(number: Int64) async throws(ArchiveError) -> ArchivedStatus {
+        let logger = self.logger
+        let found = try await transaction { connection -> ArchivedStatus? in
+            guard let row = try await connection.rows("SELECT * FROM statuses WHERE id = $1", [.int(number)],
+                                                      logger: logger).first else { return nil }
+            let server = try row.string("raw_server")
+            let localID = try await connection.rows(
+                "SELECT local_id FROM status_ids WHERE status_id = $1 AND server = $2 LIMIT 1",
+                [.int(number), .text(server)], logger: logger).first?.string("local_id")
+            let versions = try await connection.rows(
+                "SELECT raw_json, replaced_at FROM status_versions WHERE status_id = $1 ORDER BY id", [.int(number)],
+                logger: logger).map { ArchivedStatus.Version(raw: try $0.bytes("raw_json"), replacedAt: try $0.string("replaced_at")) }
+            let timelines = try await connection.rows("""
+                SELECT t.spec, a.handle FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                LEFT JOIN archiving_accounts a ON a.id = t.account_id WHERE ts.status_id = $1 ORDER BY t.id
+                """, [.int(number)], logger: logger).map { row -> String in
+                    let spec = try row.string("spec")
+                    return try row.optionalString("handle").map { "\(spec) (\($0))" } ?? spec
+                }
+            let history = try await connection.rows(
+                "SELECT raw_json FROM status_edits WHERE status_id = $1 ORDER BY position", [.int(number)],
+                logger: logger).map { try $0.bytes("raw_json") }
+            let copies = try await connection.rows(
+                "SELECT DISTINCT server FROM status_copies WHERE status_id = $1 ORDER BY server", [.int(number)],
+                logger: logger).map { try $0.string("server") }
+            return ArchivedStatus(
+                number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"), server: server,
+                localID: localID, versions: versions, parent: try await Self.parent(of: number, connection, logger),
+                replies: try await Self.replies(to: number, connection, logger), timelines: timelines,
+                goneAt: try row.optionalString("gone_at"), editHistory: history, otherCopies: copies)
+        }
+        guard let found else { throw .notFound("status \(number)") }
+        return found
+    }
+
+    public func thread(around number: Int64) async throws(ArchiveError) -> ThreadTree {
+        let logger = self.logger
+        let found = try await transaction { connection -> ThreadTree? in
+            guard let focus = try await connection.rows("""
+                SELECT COALESCE((SELECT p.id FROM statuses p WHERE p.uri = s.reblog_uri), s.id) AS id
+                FROM statuses s WHERE s.id = $1
+                """, [.int(number)], logger: logger).first?.int64("id") else { return nil }
+            var root = focus
+            var seen: Set<Int64> = [focus]
+            while let parent = try await Self.parent(of: root, connection, logger), seen.insert(parent).inserted { root = parent }
+            let rootIsReply = try await connection.rows("SELECT in_reply_to FROM statuses WHERE id = $1", [.int(root)],
+                                                        logger: logger).first?.bool("in_reply_to") ?? false
+            var nodes: [ThreadTree.Node] = []
+            var placed: Set<Int64> = []
+            var stack = [ThreadTree.Node(number: root, depth: 0, parent: nil)]
+            while let node = stack.popLast() {
+                guard placed.insert(node.number).inserted else { continue }
+                nodes.append(node)
+                let replies = try await Self.replies(to: node.number, connection, logger).filter { !placed.contains($0) }
+                stack += replies.reversed().map { ThreadTree.Node(number: $0, depth: node.depth + 1, parent: node.number) }
+            }
+            return ThreadTree(root: root, focus: focus, rootIsReply: rootIsReply, nodes: nodes)
+        }
+        guard let found else { throw .notFound("status \(number)") }
+        return found
+    }
+
+    static func parent(of number: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws -> Int64? {
+        try await connection.rows("""
+            SELECT p.status_id FROM status_ids c
+            JOIN status_ids p ON p.server = c.server AND p.local_id = c.in_reply_to_id
+            WHERE c.status_id = $1 AND p.status_id <> c.status_id LIMIT 1
+            """, [.int(number)], logger: logger).first?.int64("status_id")
+    }
+
+    static func replies(to number: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws -> [Int64] {
+        try await connection.rows("""
+            SELECT s.id FROM statuses s WHERE s.id IN (
+                SELECT c.status_id FROM status_ids p
+                JOIN status_ids c ON c.server = p.server AND c.in_reply_to_id = p.local_id
+                WHERE p.status_id = $1 AND c.status_id <> p.status_id)
+            ORDER BY s.created_at, s.id
+            """, [.int(number)], logger: logger).map { try $0.int64("id") }
+    }
+
+    public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
+        let rows = try await rows("""
+            SELECT si.server, si.local_id FROM status_ids si JOIN statuses s ON s.id = si.status_id
+            WHERE si.status_id = $1 ORDER BY si.server <> s.raw_server, si.server COLLATE "C"
+            """, [.int(number)])
+        return try decoding { try rows.map { ServerStatusID(server: try $0.string("server"), localID: try $0.string("local_id")) } }
+    }
+}

@@ -1,0 +1,122 @@
+import Archive
+import Foundation
+import PostgresNIO
+import SearchQuery
+
+extension PostgresArchive {
+    /// The columns a `SearchHit` is read from, on `statuses s`: the same SQL works on both stores.
+    static var hitColumns: String { ArchiveDatabase.hitColumns }
+
+    public func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int) async throws(ArchiveError)
+        -> [SearchHit] {
+        let compiled = PostgresSearchCompiler(query)
+        guard !compiled.matchesNothing else { return [] }
+        var binds = compiled.binds
+        let order: String
+        var rank = "NULL::float8"
+        if sort == .relevance, let rankQuery = compiled.rankQuery {
+            // ts_rank's weights are {D, C, B, A}; lower is better in a hit's rank, as with SQLite's bm25.
+            rank = "-ts_rank('{0.15, 0.3, 0.6, 1.0}', s.search_words, \(rankQuery))"
+            order = "rank, s.created_at DESC, s.id DESC"
+        } else {
+            order = sort == .oldest ? "s.created_at, s.id" : "s.created_at DESC, s.id DESC"
+        }
+        binds += [.int(Int64(max(limit, 0))), .int(Int64(max(offset, 0)))]
+        let sql = Self.hitColumns + ", \(rank) AS rank FROM statuses s WHERE "
+            + compiled.conditions.joined(separator: " AND ")
+            + " ORDER BY \(order) LIMIT $\(binds.count - 1) OFFSET $\(binds.count)"
+        return try await hits(sql, binds)
+    }
+
+    public func count(_ query: SearchQuery) async throws(ArchiveError) -> Int {
+        let compiled = PostgresSearchCompiler(query)
+        guard !compiled.matchesNothing else { return 0 }
+        let rows = try await rows("SELECT COUNT(*) AS n FROM statuses s WHERE " + compiled.conditions.joined(separator: " AND "),
+                                  compiled.binds)
+        return try decoding { try rows.first?.int("n") ?? 0 }
+    }
+
+    /// The hits a query on `hitColumns` (plus `rank`) finds, with their timelines.
+    func hits(_ sql: String, _ binds: [SQLValue]) async throws(ArchiveError) -> [SearchHit] {
+        let rows = try await rows(sql, binds)
+        var hits = try decoding {
+            try rows.map { row in
+                SearchHit(number: try row.int64("id"), uri: try row.string("uri"), url: try row.optionalString("url"),
+                          id: try row.optionalString("local_id"), acct: try row.string("author_handle"),
+                          authorName: try row.string("author_name"), createdAt: try row.string("created_at"),
+                          text: try row.string("text"), spoilerText: try row.string("spoiler_text"),
+                          altText: try row.string("alt_text"), language: try row.optionalString("language"),
+                          rank: try row.optionalDouble("rank"), timelines: [])
+            }
+        }
+        guard !hits.isEmpty else { return hits }
+        let timelineRows = try await self.rows("""
+            SELECT ts.status_id, t.spec, a.handle FROM timeline_statuses ts
+            JOIN timelines t ON t.id = ts.timeline_id LEFT JOIN archiving_accounts a ON a.id = t.account_id
+            WHERE ts.status_id = ANY($1::bigint[]) ORDER BY t.id
+            """, [.intArray(hits.map(\.number))])
+        var byStatus: [Int64: [String]] = [:]
+        try decoding {
+            for row in timelineRows {
+                let spec = try row.string("spec")
+                byStatus[try row.int64("status_id"), default: []]
+                    .append(try row.optionalString("handle").map { "\(spec) (\($0))" } ?? spec)
+            }
+        }
+        for index in hits.indices { hits[index].timelines = byStatus[hits[index].number] ?? [] }
+        return hits
+    }
+
+    // MARK: Listings
+
+    public func posts(_ listing: ArchiveListing, limit: Int, offset: Int) async throws(ArchiveError) -> [SearchHit] {
+        var (conditions, binds) = Self.conditions(listing)
+        binds += [.int(Int64(max(limit, 0))), .int(Int64(max(offset, 0)))]
+        return try await hits(Self.hitColumns + ", NULL::float8 AS rank FROM statuses s WHERE " + conditions
+                              + " ORDER BY s.created_at DESC, s.id DESC LIMIT $\(binds.count - 1) OFFSET $\(binds.count)", binds)
+    }
+
+    public func count(_ listing: ArchiveListing) async throws(ArchiveError) -> Int {
+        let (conditions, binds) = Self.conditions(listing)
+        let rows = try await rows("SELECT COUNT(*) AS n FROM statuses s WHERE " + conditions, binds)
+        return try decoding { try rows.first?.int("n") ?? 0 }
+    }
+
+    public func posts(numbered numbers: [Int64]) async throws(ArchiveError) -> [SearchHit] {
+        guard !numbers.isEmpty else { return [] }
+        let found = try await hits(Self.hitColumns + ", NULL::float8 AS rank FROM statuses s WHERE s.id = ANY($1::bigint[])",
+                                   [.intArray(numbers)])
+        let byNumber = Dictionary(found.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
+        return numbers.compactMap { byNumber[$0] }
+    }
+
+    private static func conditions(_ listing: ArchiveListing) -> (String, [SQLValue]) {
+        var conditions = ["s.reblog_uri IS NULL"]
+        var binds: [SQLValue] = []
+        func author(_ handle: String) {
+            binds.append(.text(handle.lowercased()))
+            conditions.append("lower(s.author_handle) = $\(binds.count)")
+        }
+        switch listing {
+        case .author(let handle):
+            author(handle)
+        case .tag(let tag, let handle):
+            let name = (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
+            binds.append(.text(name))
+            conditions.append("$\(binds.count) = ANY(string_to_array(s.tag_names, ' '))")
+            if let handle { author(handle) }
+        }
+        return (conditions.joined(separator: " AND "), binds)
+    }
+
+    public func authorHandles() async throws(ArchiveError) -> [String] {
+        let rows = try await rows("SELECT handle FROM authors ORDER BY lower(handle), handle COLLATE \"C\"")
+        return try decoding { try rows.map { try $0.string("handle") } }
+    }
+
+    public func tagNames() async throws(ArchiveError) -> [String] {
+        let rows = try await rows("SELECT DISTINCT tag_names FROM statuses WHERE tag_names <> ''")
+        let lists = try decoding { try rows.map { try $0.string("tag_names") } }
+        return Set(lists.flatMap { $0.split(separator: " ").map(String.init) }).sorted()
+    }
+}

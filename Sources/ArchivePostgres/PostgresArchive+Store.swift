@@ -1,0 +1,177 @@
+import Archive
+import Foundation
+import Logging
+import Models
+import PostgresNIO
+
+extension PostgresArchive {
+    /// Stores a page in one transaction, with the SQLite store's rules (see `ArchiveDatabase.store`): the
+    /// page first as a whole; when a row breaks a constraint, again row by row in savepoints, the broken
+    /// rows kept unreadable with the reason.
+    public func store(_ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
+                      cursor: CursorUpdate?) async throws(ArchiveError) -> StoreResult {
+        let rows = ArchiveDatabase.pageRows(statuses, server: origin.server)
+        let logger = self.logger
+        do {
+            return try await transaction { connection in
+                var result = StoreResult()
+                let now = Self.now()
+                for row in rows { result += try await Self.upsert(row, origin: origin, now: now, connection, logger) }
+                return try await Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor,
+                                                 connection, logger)
+            }
+        } catch where Self.isolable(error) {
+            return try await transaction { connection in
+                var result = StoreResult()
+                var failed: [UnreadableStatus] = []
+                let now = Self.now()
+                for row in rows {
+                    try await connection.execute("SAVEPOINT page_row", logger: logger)
+                    do {
+                        result += try await Self.upsert(row, origin: origin, now: now, connection, logger)
+                        try await connection.execute("RELEASE SAVEPOINT page_row", logger: logger)
+                    } catch let error as PSQLError where error.serverInfo?[.sqlState]?.hasPrefix("23") == true
+                                || error.serverInfo?[.sqlState]?.hasPrefix("22") == true {
+                        try await connection.execute("ROLLBACK TO SAVEPOINT page_row", logger: logger)
+                        failed.append(UnreadableStatus(raw: row.raw, id: row.status.id,
+                                                       reason: "could not be stored: \(Self.translate(error))"))
+                    }
+                }
+                result.unreadable += try await Self.keepUnreadable(failed, origin: origin, connection, logger)
+                return try await Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor,
+                                                 connection, logger)
+            }
+        }
+    }
+
+    /// Whether an error is one row's data breaking the archive's rules (integrity constraint violations,
+    /// class 23, and data exceptions, class 22), rather than the store failing.
+    static func isolable(_ error: ArchiveError) -> Bool {
+        guard case .database(let message) = error else { return false }
+        return message.contains("(SQLSTATE 23") || message.contains("(SQLSTATE 22")
+    }
+
+    private static func finishPage(_ stored: StoreResult, unreadable: [UnreadableStatus], origin: PageOrigin,
+                                   cursor: CursorUpdate?, _ connection: PostgresConnection,
+                                   _ logger: Logger) async throws -> StoreResult {
+        var result = stored
+        result.unreadable += try await keepUnreadable(unreadable, origin: origin, connection, logger)
+        if let cursor, let timelineID = origin.timelineID {
+            try await apply(cursor, timelineID: timelineID, connection, logger)
+        }
+        return result
+    }
+
+    /// Inserts a status, or updates it when a newer edit or a more authoritative copy arrived.
+    static func upsert(_ page: ArchiveDatabase.PageRow, origin: PageOrigin, now: String,
+                       _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
+        let status = page.status
+        let server = origin.server
+        var result = StoreResult()
+        let authorHandle = status.account.fullHandle(servedBy: server)
+        let authority = CopyAuthority.of(status, servedBy: server, reading: origin.authority)
+        var wroteRow = true
+        let statusID: Int64
+        if let existing = try await connection.rows(
+            "SELECT id, edited_at, raw_authority, content FROM statuses WHERE uri = $1 FOR UPDATE",
+            [.text(status.archiveURI)], logger: logger).first {
+            statusID = try existing.int64("id")
+            let stored = CopyAuthority(rawValue: Int(try existing["raw_authority"].decode(Int16.self))) ?? .account
+            let decision = CopyAuthority.decide(
+                incoming: authority, incomingEdit: status.editedAt, incomingContent: status.content, stored: stored,
+                storedEdit: try existing.optionalString("edited_at"), storedContent: try existing.string("content"),
+                now: Date())
+            switch decision {
+            case .replaceAsEdit, .replaceFromBetterSource:
+                let row = StatusRow(status, raw: page.raw, server: server, authorHandle: authorHandle, authority: authority)
+                if decision == .replaceAsEdit {
+                    try await connection.execute("""
+                        INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
+                        SELECT id, edited_at, raw_json, $1 FROM statuses WHERE id = $2
+                        """, [.text(now), .int(statusID)], logger: logger)
+                } else {
+                    try await connection.execute("""
+                        INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at,
+                            last_seen_at)
+                        SELECT id, raw_server, raw_authority, COALESCE(edited_at, ''), raw_json, updated_at, $1
+                        FROM statuses WHERE id = $2
+                        ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
+                            authority = excluded.authority, last_seen_at = excluded.last_seen_at
+                        """, [.text(now), .int(statusID)], logger: logger)
+                }
+                try await connection.execute(StatusColumns.updateSQL, StatusColumns.values(row) + [.text(now), .int(statusID)],
+                                             logger: logger)
+                try await replaceMedia(of: statusID, status, connection, logger)
+                result.updated += 1
+            case .keepAsCopy:
+                try await connection.execute("""
+                    INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at, last_seen_at)
+                    VALUES ($1, $2, $3, $4, $5, $6, $6)
+                    ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
+                        authority = excluded.authority, last_seen_at = excluded.last_seen_at
+                    """, [.int(statusID), .text(server), .int(Int64(authority.rawValue)),
+                          .text(status.editedAt.map(Timestamp.string) ?? ""), .bytes(page.raw), .text(now)], logger: logger)
+                wroteRow = false
+            case .none:
+                wroteRow = false
+            }
+        } else {
+            let row = StatusRow(status, raw: page.raw, server: server, authorHandle: authorHandle, authority: authority)
+            guard let inserted = try await connection.rows(StatusColumns.insertSQL, StatusColumns.values(row) + [.text(now)],
+                                                           logger: logger).first
+            else { throw ArchiveError.database("the status \(row.uri) vanished while being stored") }
+            statusID = try inserted.int64("id")
+            try await replaceMedia(of: statusID, status, connection, logger)
+            result.new += 1
+        }
+        try await connection.execute("""
+            INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES ($1, $2, $3, $4)
+            ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
+                in_reply_to_id = excluded.in_reply_to_id
+            """, [.text(server), .text(status.id), .int(statusID), .text(status.inReplyToID)], logger: logger)
+        if let timelineID = origin.timelineID {
+            let added = try await connection.rows("""
+                INSERT INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES ($1, $2, $3)
+                ON CONFLICT DO NOTHING RETURNING status_id
+                """, [.int(timelineID), .int(statusID), .text(now)], logger: logger)
+            if result.new == 0, !added.isEmpty { result.newToTimeline += 1 }
+        }
+        if wroteRow, let editedAt = status.editedAt {
+            try await connection.execute("""
+                INSERT INTO edit_history_wanted(status_id, server, local_id, edited_at, wanted_at) VALUES ($1, $2, $3, $4, $5)
+                ON CONFLICT(status_id) DO UPDATE SET server = excluded.server, local_id = excluded.local_id,
+                    edited_at = excluded.edited_at, wanted_at = excluded.wanted_at
+                WHERE excluded.edited_at > edit_history_wanted.edited_at
+                """, [.int(statusID), .text(server), .text(status.id), .text(Timestamp.string(editedAt)), .text(now)],
+                logger: logger)
+        }
+        if page.writesAuthor {
+            let raw = (try? RawJSON.value(forKey: "account", inObject: page.raw)) ?? Data()
+            try await connection.execute("""
+                INSERT INTO authors(handle, uri, url, display_name, avatar, raw_json, updated_at)
+                VALUES ($1, $2, $3, $4, $5, $6, $7)
+                ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
+                    display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
+                    updated_at = excluded.updated_at
+                WHERE authors.raw_json IS DISTINCT FROM excluded.raw_json
+                """, [.text(authorHandle), .text(status.account.uri), .text(status.account.url),
+                      .text(status.account.displayName), .text(status.account.avatar), .bytes(raw), .text(now)],
+                logger: logger)
+        }
+        return result
+    }
+
+    private static func replaceMedia(of statusID: Int64, _ status: Status, _ connection: PostgresConnection,
+                                     _ logger: Logger) async throws {
+        try await connection.execute("DELETE FROM media_attachments WHERE status_id = $1", [.int(statusID)], logger: logger)
+        for (position, media) in status.mediaAttachments.enumerated() {
+            try await connection.execute("""
+                INSERT INTO media_attachments(status_id, position, media_id, type, url, preview_url, remote_url,
+                    description, blurhash, width, height) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+                """, [.int(statusID), .int(Int64(position)), .text(media.id), .text(media.type.rawValue), .text(media.url),
+                      .text(media.previewURL), .text(media.remoteURL), .text(media.description), .text(media.blurhash),
+                      .int(media.meta?.original?.width.map(Int64.init)), .int(media.meta?.original?.height.map(Int64.init))],
+                logger: logger)
+        }
+    }
+}

@@ -1,0 +1,131 @@
+import Archive
+import Crypto
+import Foundation
+import Logging
+import Models
+import PostgresNIO
+
+extension PostgresArchive {
+    /// Keeps statuses that could not be read, inside the caller's transaction (see the SQLite store's
+    /// `keepUnreadable`): once per server and id (else per SHA-256 of the bytes), newest bytes winning.
+    static func keepUnreadable(_ statuses: [UnreadableStatus], origin: PageOrigin, _ connection: PostgresConnection,
+                               _ logger: Logger) async throws -> Int {
+        var kept = 0
+        let now = now()
+        for status in statuses {
+            let key = status.id.map { "id:\($0)" }
+                ?? "sha256:" + SHA256.hash(data: status.raw).map { String(format: "%02x", $0) }.joined()
+            let known = try await !connection.rows(
+                "SELECT 1 FROM unreadable_statuses WHERE server = $1 AND item_key = $2",
+                [.text(origin.server), .text(key)], logger: logger).isEmpty
+            try await connection.execute("""
+                INSERT INTO unreadable_statuses(server, item_key, local_id, timeline_id, page_cursor, error, raw_json,
+                    icebox_version, first_seen_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
+                ON CONFLICT(server, item_key) DO UPDATE SET error = excluded.error, raw_json = excluded.raw_json,
+                    icebox_version = excluded.icebox_version, last_seen_at = excluded.last_seen_at,
+                    timeline_id = COALESCE(excluded.timeline_id, unreadable_statuses.timeline_id),
+                    page_cursor = excluded.page_cursor
+                WHERE unreadable_statuses.archived_at IS NULL
+                """, [.text(origin.server), .text(key), .text(status.id), .int(origin.timelineID), .text(origin.pageCursor),
+                      .text(status.reason), .bytes(status.raw), .text(origin.readerVersion), .text(now)], logger: logger)
+            if !known { kept += 1 }
+        }
+        return kept
+    }
+
+    public func pendingUnreadable(notReadBy readerVersion: String?) async throws(ArchiveError) -> [KeptUnreadable] {
+        let rows = try await rows("""
+            SELECT * FROM unreadable_statuses WHERE archived_at IS NULL AND ($1::text IS NULL OR icebox_version <> $1)
+            ORDER BY id
+            """, [.text(readerVersion)])
+        return try decoding { try rows.map(Self.kept) }
+    }
+
+    public func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable] {
+        let rows = try await rows("SELECT * FROM unreadable_statuses ORDER BY id")
+        return try decoding { try rows.map(Self.kept) }
+    }
+
+    public func archiveKept(_ kept: KeptUnreadable, as status: ArchivableStatus,
+                            authority: CopyAuthority) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
+        let rows = ArchiveDatabase.pageRows([status], server: kept.server)
+        let origin = PageOrigin(server: kept.server, authority: authority, timelineID: kept.timelineID,
+                                pageCursor: kept.pageCursor)
+        let logger = self.logger
+        return try await transaction { connection in
+            let now = Self.now()
+            var result = StoreResult()
+            for row in rows { result += try await Self.upsert(row, origin: origin, now: now, connection, logger) }
+            let number = try await connection.rows("SELECT id FROM statuses WHERE uri = $1",
+                                                   [.text(status.status.archiveURI)], logger: logger).first?.int64("id") ?? 0
+            try await connection.execute("UPDATE unreadable_statuses SET archived_at = $1, status_id = $2 WHERE id = $3",
+                                         [.text(now), .int(number), .int(kept.id)], logger: logger)
+            return (number, result)
+        }
+    }
+
+    public func recordStillUnreadable(_ id: Int64, reason: String, readerVersion: String) async throws(ArchiveError) {
+        try await execute("UPDATE unreadable_statuses SET error = $1, icebox_version = $2 WHERE id = $3",
+                          [.text(reason), .text(readerVersion), .int(id)])
+    }
+
+    static func kept(_ row: PostgresRandomAccessRow) throws -> KeptUnreadable {
+        KeptUnreadable(id: try row.int64("id"), server: try row.string("server"), localID: try row.optionalString("local_id"),
+                       timelineID: try row.optionalInt64("timeline_id"), pageCursor: try row.string("page_cursor"),
+                       error: try row.string("error"), raw: try row.bytes("raw_json"),
+                       readerVersion: try row.string("icebox_version"), firstSeenAt: try row.string("first_seen_at"),
+                       lastSeenAt: try row.string("last_seen_at"), archivedAt: try row.optionalString("archived_at"),
+                       statusNumber: try row.optionalInt64("status_id"))
+    }
+
+    // MARK: Edit histories
+
+    public func wantedEditHistories(server: String, limit: Int) async throws(ArchiveError) -> [WantedEditHistory] {
+        let rows = try await rows("""
+            SELECT status_id, server, local_id FROM edit_history_wanted WHERE server = $1
+            ORDER BY wanted_at, status_id LIMIT $2
+            """, [.text(server), .int(Int64(limit))])
+        return try decoding {
+            try rows.map { WantedEditHistory(number: try $0.int64("status_id"), server: try $0.string("server"),
+                                             localID: try $0.string("local_id")) }
+        }
+    }
+
+    public func storeEditHistory(_ wanted: WantedEditHistory, versions: [(createdAt: Date, raw: Data)])
+        async throws(ArchiveError) -> Int {
+        let logger = self.logger
+        let versions = versions.map { (Timestamp.string($0.createdAt), $0.raw) }
+        return try await transaction { connection in
+            let now = Self.now()
+            let known = try await connection.rows("SELECT COUNT(*) AS n FROM status_edits WHERE status_id = $1",
+                                                  [.int(wanted.number)], logger: logger).first?.int("n") ?? 0
+            for (position, version) in versions.enumerated() {
+                try await connection.execute("""
+                    INSERT INTO status_edits(status_id, position, created_at, server, raw_json, fetched_at)
+                    VALUES ($1, $2, $3, $4, $5, $6)
+                    ON CONFLICT(status_id, position) DO UPDATE SET created_at = excluded.created_at,
+                        server = excluded.server, raw_json = excluded.raw_json, fetched_at = excluded.fetched_at
+                    """, [.int(wanted.number), .int(Int64(position)), .text(version.0), .text(wanted.server),
+                          .bytes(version.1), .text(now)], logger: logger)
+            }
+            try await connection.execute("DELETE FROM edit_history_wanted WHERE status_id = $1", [.int(wanted.number)],
+                                         logger: logger)
+            return max(0, versions.count - known)
+        }
+    }
+
+    public func dropWantedEditHistory(_ wanted: [WantedEditHistory]) async throws(ArchiveError) {
+        try await execute("DELETE FROM edit_history_wanted WHERE status_id = ANY($1::bigint[])",
+                          [.intArray(wanted.map(\.number))])
+    }
+
+    public func editHistory(of number: Int64) async throws(ArchiveError) -> [Data] {
+        let rows = try await rows("SELECT raw_json FROM status_edits WHERE status_id = $1 ORDER BY position", [.int(number)])
+        return try decoding { try rows.map { try $0.bytes("raw_json") } }
+    }
+
+    public func markGone(_ number: Int64, at date: Date) async throws(ArchiveError) {
+        try await execute("UPDATE statuses SET gone_at = $1 WHERE id = $2 AND gone_at IS NULL",
+                          [.text(Timestamp.string(date)), .int(number)])
+    }
+}

@@ -1,0 +1,112 @@
+import Archive
+import Foundation
+import Logging
+import NIOSSL
+import PostgresNIO
+
+/// The archive on PostgreSQL: the same store as ``ArchiveDatabase``, shared by many workers.
+///
+/// One `PostgresClient` (postgres-nio's connection pool) per store; the schema is migrated from
+/// `schema/postgres/*.sql` on open, under an advisory lock so that workers starting together migrate once.
+public final class PostgresArchive: ArchiveStore {
+    /// Where the store is (without its password).
+    public let place: PostgresLocation
+    let client: PostgresClient
+    let logger: Logger
+    private let runner: Task<Void, Never>
+
+    public var location: String { place.description }
+
+    /// Connects to the store at `location` and migrates it; `close()` ends the connections.
+    public init(_ location: PostgresLocation, logger: Logger, maximumConnections: Int = 8) async throws(ArchiveError) {
+        place = location
+        self.logger = logger
+        let tls: PostgresClient.Configuration.TLS
+        if location.requiresTLS {
+            tls = .require(TLSConfiguration.makeClientConfiguration())
+        } else {
+            tls = .disable
+        }
+        var configuration = PostgresClient.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: tls)
+        configuration.options.maximumConnections = maximumConnections
+        configuration.options.connectTimeout = .seconds(15)
+        let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
+        self.client = client
+        runner = Task { await client.run() }
+        do {
+            try await PostgresMigrations.migrate(client, location: location.description, logger: logger)
+        } catch {
+            runner.cancel()
+            throw error
+        }
+    }
+
+    deinit { runner.cancel() }
+
+    /// Closes the store's connections.
+    public func close() async {
+        runner.cancel()
+        _ = await runner.value
+    }
+
+    /// Runs `body` in one transaction on one connection.
+    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(ArchiveError) -> T {
+        do {
+            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+        } catch let error as PostgresTransactionError {
+            throw Self.translate(error.closureError ?? error.commitError ?? error.beginError ?? error)
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
+    /// Runs a query outside any transaction and returns its rows.
+    func rows(_ sql: String, _ binds: [SQLValue] = []) async throws(ArchiveError) -> [PostgresRandomAccessRow] {
+        do {
+            return try await client.query(Self.query(sql, binds), logger: logger).collect().map { $0.makeRandomAccess() }
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
+    /// Runs a statement outside any transaction.
+    func execute(_ sql: String, _ binds: [SQLValue] = []) async throws(ArchiveError) {
+        _ = try await rows(sql, binds)
+    }
+
+    static func query(_ sql: String, _ binds: [SQLValue]) -> PostgresQuery {
+        var bindings = PostgresBindings(capacity: binds.count)
+        for bind in binds { bind.append(to: &bindings) }
+        return PostgresQuery(unsafeSQL: sql, binds: bindings)
+    }
+
+    /// A PostgreSQL error in the archive's words.
+    static func translate(_ error: any Error) -> ArchiveError {
+        if let error = error as? ArchiveError { return error }
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] {
+                let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
+                return .database(message + state)
+            }
+            return .database("PostgreSQL: \(error.code)")
+        }
+        return .database("\(error)")
+    }
+
+    /// Now, in the archive's date format.
+    static func now() -> String { Timestamp.string(Date()) }
+}
+
+extension PostgresConnection {
+    /// Runs a query in this connection's transaction and returns its rows.
+    func rows(_ sql: String, _ binds: [SQLValue] = [], logger: Logger) async throws -> [PostgresRandomAccessRow] {
+        try await query(PostgresArchive.query(sql, binds), logger: logger).collect().map { $0.makeRandomAccess() }
+    }
+
+    /// Runs a statement in this connection's transaction.
+    func execute(_ sql: String, _ binds: [SQLValue] = [], logger: Logger) async throws {
+        _ = try await query(PostgresArchive.query(sql, binds), logger: logger).collect()
+    }
+}

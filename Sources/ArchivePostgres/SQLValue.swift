@@ -1,0 +1,49 @@
+import Foundation
+import NIOCore
+import PostgresNIO
+
+/// A value bound to a statement's `$n` placeholder: what the archive stores is text, integers,
+/// booleans, floats and bytes, each possibly NULL.
+enum SQLValue: Sendable {
+    case text(String?)
+    case int(Int64?)
+    case bool(Bool?)
+    case double(Double?)
+    case bytes(Data?)
+    case textArray([String])
+    case intArray([Int64])
+
+    func append(to bindings: inout PostgresBindings) {
+        switch self {
+        case .text(let value): bindings.append(value)
+        case .int(let value): bindings.append(value)
+        case .bool(let value): bindings.append(value)
+        case .double(let value): bindings.append(value)
+        case .bytes(let value):
+            if let value { bindings.append(ByteBuffer(bytes: value)) } else { bindings.appendNull() }
+        case .textArray(let values): bindings.append(values)
+        case .intArray(let values): bindings.append(values)
+        }
+    }
+}
+
+extension SQLValue: ExpressibleByStringLiteral {
+    init(stringLiteral value: String) { self = .text(value) }
+}
+
+extension SQLValue: ExpressibleByIntegerLiteral {
+    init(integerLiteral value: Int64) { self = .int(value) }
+}
+
+/// Reading a row's cells by column name, with the archive's types.
+extension PostgresRandomAccessRow {
+    func string(_ column: String) throws -> String { try self[column].decode(String.self) }
+    func optionalString(_ column: String) throws -> String? { try self[column].decode(String?.self) }
+    func int64(_ column: String) throws -> Int64 { try self[column].decode(Int64.self) }
+    func optionalInt64(_ column: String) throws -> Int64? { try self[column].decode(Int64?.self) }
+    func int(_ column: String) throws -> Int { Int(try self[column].decode(Int64.self)) }
+    func bool(_ column: String) throws -> Bool { try self[column].decode(Bool.self) }
+    func optionalDouble(_ column: String) throws -> Double? { try self[column].decode(Double?.self) }
+
+    func bytes(_ column: String) throws -> Data { try self[column].decode(Data.self) }
+}

@@ -1,0 +1,51 @@
+import Archive
+import Foundation
+
+/// A `statuses` row on PostgreSQL: the same columns as the SQLite store's (`StatusRow`), plus the two
+/// full-text vectors, which PostgreSQL computes from the words Icebox gives it (see `SearchWords`).
+enum StatusColumns {
+    static let columns = """
+        uri, url, created_at, edited_at, author_handle, author_name, reblog_uri, visibility, language, sensitive,
+        spoiler_text, content, text, alt_text, extra_text, search_author, tag_names, media_count, has_poll, has_card,
+        in_reply_to, replies_count, reblogs_count, favourites_count, raw_json, raw_server, search_cjk, uri_kind,
+        raw_authority
+        """
+    static let columnCount = columns.split(separator: ",").count
+
+    /// The six word fields, weighted as SQLite's bm25 weighs them (text most; content warning and
+    /// hashtags next; alt text; then author, card and poll), each its own vector so a phrase never
+    /// runs from one field into the next.
+    static let wordsExpression: String = (columnCount + 1...columnCount + 6).enumerated().map { index, parameter -> String in
+        let weight = ["A", "B", "B", "C", "D", "D"][index]
+        return "setweight(to_tsvector('icebox', $\(parameter)), '\(weight)')"
+    }.joined(separator: " || ")
+    static let piecesExpression = "to_tsvector('simple', $\(columnCount + 7))"
+
+    /// Arguments: `values(row)`, then the time stored. Returns the new id.
+    static let insertSQL = "INSERT INTO statuses(\(columns), search_words, search_pieces, first_seen_at, updated_at) VALUES ("
+        + (1...columnCount).map { "$\($0)" }.joined(separator: ", ")
+        + ", \(wordsExpression), \(piecesExpression), $\(columnCount + 8), $\(columnCount + 8)) RETURNING id"
+
+    /// Arguments: `values(row)`, then the time stored, then the id.
+    static let updateSQL = "UPDATE statuses SET "
+        + columns.split(separator: ",").enumerated()
+            .map { "\($0.element.trimmingCharacters(in: .whitespacesAndNewlines)) = $\($0.offset + 1)" }
+            .joined(separator: ", ")
+        + ", search_words = \(wordsExpression), search_pieces = \(piecesExpression)"
+        + ", updated_at = $\(columnCount + 8) WHERE id = $\(columnCount + 9)"
+
+    /// The row's columns, then its word fields and pieces.
+    static func values(_ row: StatusRow) -> [SQLValue] {
+        [.text(row.uri), .text(row.url), .text(row.createdAt), .text(row.editedAt), .text(row.authorHandle),
+         .text(row.authorName), .text(row.reblogURI), .text(row.visibility), .text(row.language), .bool(row.sensitive),
+         .text(row.spoilerText), .text(row.content), .text(row.text), .text(row.altText), .text(row.extraText),
+         .text(row.searchAuthor), .text(row.tagNames), .int(Int64(row.mediaCount)), .bool(row.hasPoll),
+         .bool(row.hasCard), .bool(row.isReply), .int(Int64(row.counts.replies)), .int(Int64(row.counts.reblogs)),
+         .int(Int64(row.counts.favourites)), .bytes(row.raw), .text(row.server), .text(row.searchCJK),
+         .text(row.uriKind), .int(Int64(row.authority.rawValue)),
+         .text(SearchWords.spaced(row.text)), .text(SearchWords.spaced(row.spoilerText)),
+         .text(SearchWords.spaced(row.tagNames)), .text(SearchWords.spaced(row.altText)),
+         .text(SearchWords.spaced(row.searchAuthor)), .text(SearchWords.spaced(row.extraText)),
+         .text(row.searchCJK)]
+    }
+}

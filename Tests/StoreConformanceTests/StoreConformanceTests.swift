@@ -1,0 +1,100 @@
+import Archive
+import Foundation
+import IceboxTestSupport
+import Importer
+import Logging
+import MastodonAPI
+import MastodonTestServer
+import SearchQuery
+import Testing
+
+/// What every store must do, checked on each: a real sync from the loopback test server into the
+/// store, through the Importer as `icebox sync` runs it.
+@Suite(.serialized) struct StoreConformanceTests {
+    static let specs = ["home", "local", "federated"]
+
+    /// Enrols alice and pins her timelines in `store`, then syncs everything to its end.
+    static func syncAlice(_ server: TestServer, into test: TestStore) async throws -> [TimelineReport] {
+        let logger = Logger(label: "conformance")
+        let credentials = CredentialStore(file: test.folder.url.appending(path: "credentials.json"), logger: logger)
+        if try await test.store.accounts().isEmpty {
+            let alice = try await AccountEnrollment(archive: test.store, credentials: credentials, logger: logger)
+                .add(server: try ServerAddress(server.baseURL.absoluteString), token: "test-token")
+            for spec in specs + ["tag:fixtures@\(server.baseURL.absoluteString)"] {
+                let pinning = try TimelinePinning(specText: spec, account: nil, accounts: [alice])
+                _ = try await test.store.addTimeline(spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
+            }
+        }
+        var options = SyncOptions()
+        options.backfillPages = 1000
+        options.downloadMedia = false
+        return try await Synchronizer(archive: test.store, credentials: credentials.load(), options: options,
+                                      logger: logger).run()
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aSyncArchivesExactlyWhatIsServedAndASecondSyncAddsNothing(_ kind: StoreKind) async throws {
+        try await withTestServer { server in
+            try await TestStore.with(kind, "sync") { test in
+                let first = try await Self.syncAlice(server, into: test)
+                #expect(first.allSatisfy { $0.error == nil }, "\(first.compactMap(\.error))")
+                let timelines = try await test.store.timelines()
+                for timeline in timelines where Self.specs.contains(timeline.spec) {
+                    let path = timeline.spec == "home" ? "/api/v1/timelines/home"
+                        : timeline.spec == "local" ? "/api/v1/timelines/public?local=true" : "/api/v1/timelines/public"
+                    let served = try await ServedTimeline.archiveKeys(baseURL: server.baseURL, path: path, token: "test-token")
+                    #expect(Set(try await test.store.statusURIs(timelineID: timeline.id)) == served, "\(kind) \(timeline.spec)")
+                    #expect(timeline.backfillComplete, "\(timeline.spec) backfilled to its end")
+                }
+                let count = try await test.store.allStatusURIs().count
+                let second = try await Self.syncAlice(server, into: test)
+                #expect(second.reduce(0) { $0 + $1.new } == 0)
+                #expect(try await test.store.allStatusURIs().count == count)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anEditKeepsTheEarlierVersionAndTheRawJSONIsTheServers(_ kind: StoreKind) async throws {
+        try await withTestServer { server in
+            try await TestStore.with(kind, "edit") { test in
+                _ = try await Self.syncAlice(server, into: test)
+                let id = try #require(await server.timelineIDs(.local).first)
+                let uri = try #require(try await test.store.allStatusURIs().first { $0.hasSuffix("/\(id)") })
+                let before = try #require(try await test.store.rawJSON(uri: uri))
+                #expect(await server.editStatus(id: id, content: "<p>edited in the conformance suite</p>"))
+                _ = try await Self.syncAlice(server, into: test)
+                let number = try #require(try await test.store.findStatus(uri))
+                let status = try await test.store.status(number: number)
+                #expect(status.versions.map(\.raw) == [before], "the earlier version kept byte for byte")
+                #expect(String(decoding: status.raw, as: UTF8.self).contains("edited in the conformance suite"))
+                let found = try await test.store.search(try SearchQuery(parsing: "conformance edited"))
+                #expect(found.map(\.uri) == [uri], "the index follows the edit")
+                #expect(try await test.store.search(try SearchQuery(parsing: "conformance -edited")).isEmpty)
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func threadsLinkAcrossRepliesAndStatusesShowTheirTimelines(_ kind: StoreKind) async throws {
+        try await withTestServer { server in
+            try await TestStore.with(kind, "thread") { test in
+                _ = try await Self.syncAlice(server, into: test)
+                var checked = 0
+                for uri in try await test.store.allStatusURIs() {
+                    let number = try #require(try await test.store.findStatus(uri))
+                    let status = try await test.store.status(number: number)
+                    guard let parent = status.parent else { continue }
+                    let tree = try await test.store.thread(around: number)
+                    #expect(tree.numbers.contains(parent) && tree.numbers.contains(number))
+                    let node = try #require(tree.nodes.first { $0.number == number })
+                    #expect(node.parent == parent)
+                    #expect(try await test.store.status(number: parent).replies.contains(number))
+                    #expect(!status.timelines.isEmpty || status.raw.isEmpty == false)
+                    checked += 1
+                }
+                #expect(checked > 0, "the corpus has replies")
+            }
+        }
+    }
+}
