@@ -160,7 +160,7 @@ let package = Package(
         // Every store behaviour, run against SQLite and (when scripts/test started one) PostgreSQL.
         .testTarget(
             name: "StoreConformanceTests",
-            dependencies: ["Archive", "ArchivePostgres", "Importer", "Export", "CArchive", "Models", "SearchQuery",
+            dependencies: ["Archive", "ArchivePostgres", "Importer", "Export", "MediaArchive", "CArchive", "Models", "SearchQuery",
                            "MastodonTestServer", "IceboxTestSupport", .product(name: "Logging", package: "swift-log"),
                            .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: strict),

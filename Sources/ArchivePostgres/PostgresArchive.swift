@@ -62,6 +62,28 @@ public final class PostgresArchive: ArchiveStore {
         }
     }
 
+    /// Runs `body` in a transaction that is rolled back at the end (a dry run sees what it would do).
+    func transaction<T: Sendable>(rollingBack: Bool,
+                                  _ body: (PostgresConnection) async throws -> T) async throws(ArchiveError) -> T {
+        guard rollingBack else { return try await transaction(body) }
+        let logger = self.logger
+        do {
+            return try await client.withConnection { connection in
+                try await connection.execute("BEGIN", logger: logger)
+                do {
+                    let result = try await body(connection)
+                    try await connection.execute("ROLLBACK", logger: logger)
+                    return result
+                } catch {
+                    try? await connection.execute("ROLLBACK", logger: logger)
+                    throw error
+                }
+            }
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
     /// Runs a query outside any transaction and returns its rows.
     func rows(_ sql: String, _ binds: [SQLValue] = []) async throws(ArchiveError) -> [PostgresRandomAccessRow] {
         do {

@@ -112,15 +112,15 @@ public struct Synchronizer: Sendable {
         media.timeout = max(options.timeout, 30)
         media.deadline = options.mediaDeadline
         media.minimumRate = options.mediaMinimumRate
-        // The media catalogue is still the SQLite archive's own (issue 16 moves it behind the store seam).
-        guard let database = archive as? ArchiveDatabase else {
-            let reason = "media for the store at \(archive.location) is not supported yet: sync with --no-media"
+        // Beside an SQLite archive by default; a shared store's workers are given the folder they share.
+        let beside = (archive as? ArchiveDatabase).map { IceboxHome(directory: $0.path.deletingLastPathComponent()).media }
+        guard let directory = options.mediaDirectory ?? beside else {
+            let reason = "no media folder was given for the store at \(archive.location)"
             logger.error("media archive unusable", metadata: ["error": "\(reason)"])
             return MediaRunReport(report: nil, error: reason)
         }
-        let directory = options.mediaDirectory ?? IceboxHome(directory: database.path.deletingLastPathComponent()).media
         do {
-            let store = try MediaStore(media: directory, archive: database, logger: logger)
+            let store = try MediaStore(media: directory, archive: archive, logger: logger)
             let report = try await store.fetch(media) { tick in
                 progress(SyncProgress(timeline: "media", pages: tick.done, new: tick.total, phase: "media"))
             }

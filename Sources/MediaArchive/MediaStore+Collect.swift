@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 
 /// What garbage collection removed (or, in a dry run, would remove).
 public struct CollectReport: Sendable, Codable, Hashable {
@@ -23,35 +22,7 @@ extension MediaStore {
     public func collectGarbage(dryRun: Bool) async throws(MediaError) -> CollectReport {
         var report = CollectReport()
         report.dryRun = dryRun
-        let (forgotten, unreferenced) = try await catalog.write { db -> (Int, [StoredFile]) in
-            var result: (Int, [StoredFile]) = (0, [])
-            try db.inSavepoint {
-                let referenced = """
-                    SELECT url FROM media_attachments WHERE url IS NOT NULL
-                    UNION SELECT remote_url FROM media_attachments WHERE remote_url IS NOT NULL
-                    UNION SELECT preview_url FROM media_attachments WHERE preview_url IS NOT NULL
-                    UNION SELECT avatar FROM authors WHERE avatar IS NOT NULL
-                    UNION SELECT json_extract(e.value, '$.url') FROM statuses s,
-                        json_each(CAST(s.raw_json AS TEXT), '$.emojis') e
-                        WHERE json_extract(e.value, '$.url') IS NOT NULL
-                    """
-                try db.execute(sql: "DELETE FROM media_downloads WHERE url NOT IN (\(referenced))")
-                let forgotten = db.changesCount
-                let orphans = try Row.fetchAll(db, sql: """
-                    SELECT sha256, ext, size FROM media_files f
-                    WHERE NOT EXISTS (SELECT 1 FROM media_downloads d WHERE d.sha256 = f.sha256 AND d.state = 'stored')
-                    """).map { StoredFile(sha256: $0["sha256"], ext: $0["ext"], size: $0["size"]) }
-                try db.execute(sql: "UPDATE media_downloads SET sha256 = NULL WHERE state <> 'stored' AND sha256 IN "
-                               + "(SELECT sha256 FROM media_files f WHERE NOT EXISTS (SELECT 1 FROM media_downloads d "
-                               + "WHERE d.sha256 = f.sha256 AND d.state = 'stored'))")
-                for orphan in orphans {
-                    try db.execute(sql: "DELETE FROM media_files WHERE sha256 = ?", arguments: [orphan.sha256])
-                }
-                result = (forgotten, orphans)
-                return dryRun ? .rollback : .commit
-            }
-            return result
-        }
+        let (forgotten, unreferenced) = try await catalog.forgetUnreferenced(dryRun: dryRun)
         report.downloadsForgotten = forgotten
         for file in unreferenced {
             let url = layout.file(sha256: file.sha256, ext: file.ext)

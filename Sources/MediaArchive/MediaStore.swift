@@ -1,6 +1,5 @@
 import Archive
 import Foundation
-import GRDB
 import Logging
 
 /// The content-addressed media archive of an Icebox home: every attachment (and optionally avatar and
@@ -15,18 +14,19 @@ public struct MediaStore: Sendable {
     /// Where the files are.
     public let layout: MediaLayout
     let catalog: MediaCatalog
-    let archive: ArchiveDatabase
+    /// The store whose catalogue records the files (see `MediaCatalogue`).
+    let archive: any ArchiveStore
     let logger: Logger
 
     /// Opens the media archive of `home`; `archive` is its (already migrated) database.
-    public init(home: IceboxHome, archive: ArchiveDatabase, logger: Logger) throws(MediaError) {
+    public init(home: IceboxHome, archive: any ArchiveStore, logger: Logger) throws(MediaError) {
         try self.init(media: home.media, archive: archive, logger: logger)
     }
 
     /// Opens a media archive kept in `directory` for the database `archive`.
-    public init(media directory: URL, archive: ArchiveDatabase, logger: Logger) throws(MediaError) {
+    public init(media directory: URL, archive: any ArchiveStore, logger: Logger) throws(MediaError) {
         layout = MediaLayout(root: directory)
-        catalog = try MediaCatalog(archive: archive)
+        catalog = MediaCatalog(store: archive)
         self.archive = archive
         var logger = logger
         logger[metadataKey: "component"] = "media"
@@ -40,12 +40,8 @@ public struct MediaStore: Sendable {
 
     /// The file of a stored attachment, preview, avatar or emoji, by the URL it was downloaded from.
     public func file(forURL url: String) async throws(MediaError) -> URL? {
-        let row = try await catalog.read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT f.sha256, f.ext FROM media_downloads d JOIN media_files f ON f.sha256 = d.sha256
-                WHERE d.url = ? AND d.state = 'stored'
-                """, arguments: [url]).map { ($0["sha256"] as String, $0["ext"] as String) }
-        }
-        return row.map { layout.file(sha256: $0.0, ext: $0.1) }
+        let stored: CataloguedFile?
+        do { stored = try await archive.mediaFile(forURL: url) } catch { throw .database(error.description) }
+        return stored.map { layout.file(sha256: $0.sha256, ext: $0.ext) }
     }
 }

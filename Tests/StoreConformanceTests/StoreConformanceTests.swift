@@ -5,6 +5,7 @@ import Importer
 import Logging
 import MastodonAPI
 import MastodonTestServer
+import MediaArchive
 import SearchQuery
 import Testing
 
@@ -14,7 +15,7 @@ import Testing
     static let specs = ["home", "local", "federated"]
 
     /// Enrols alice and pins her timelines in `store`, then syncs everything to its end.
-    static func syncAlice(_ server: TestServer, into test: TestStore) async throws -> [TimelineReport] {
+    static func syncAlice(_ server: TestServer, into test: TestStore, media: Bool = false) async throws -> SyncRunReport {
         let logger = Logger(label: "conformance")
         let credentials = CredentialStore(file: test.folder.url.appending(path: "credentials.json"), logger: logger)
         if try await test.store.accounts().isEmpty {
@@ -27,16 +28,17 @@ import Testing
         }
         var options = SyncOptions()
         options.backfillPages = 1000
-        options.downloadMedia = false
+        options.downloadMedia = media
+        options.mediaDirectory = test.folder.url.appending(path: "media")
         return try await Synchronizer(archive: test.store, credentials: credentials.load(), options: options,
-                                      logger: logger).run()
+                                      logger: logger).runWithMedia()
     }
 
     @Test(arguments: StoreKind.allCases)
     func aSyncArchivesExactlyWhatIsServedAndASecondSyncAddsNothing(_ kind: StoreKind) async throws {
         try await withTestServer { server in
             try await TestStore.with(kind, "sync") { test in
-                let first = try await Self.syncAlice(server, into: test)
+                let first = try await Self.syncAlice(server, into: test).timelines
                 #expect(first.allSatisfy { $0.error == nil }, "\(first.compactMap(\.error))")
                 let timelines = try await test.store.timelines()
                 for timeline in timelines where Self.specs.contains(timeline.spec) {
@@ -47,7 +49,7 @@ import Testing
                     #expect(timeline.backfillComplete, "\(timeline.spec) backfilled to its end")
                 }
                 let count = try await test.store.allStatusURIs().count
-                let second = try await Self.syncAlice(server, into: test)
+                let second = try await Self.syncAlice(server, into: test).timelines
                 #expect(second.reduce(0) { $0 + $1.new } == 0)
                 #expect(try await test.store.allStatusURIs().count == count)
             }
@@ -94,6 +96,31 @@ import Testing
                     checked += 1
                 }
                 #expect(checked > 0, "the corpus has replies")
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func mediaIsStoredOnceVerifiedAndCollectedWithTheCatalogueInTheStore(_ kind: StoreKind) async throws {
+        try await withTestServer({ $0.statusCount = 20 }) { server in
+            try await TestStore.with(kind, "media") { test in
+                let first = try #require(try await Self.syncAlice(server, into: test, media: true).media?.report)
+                #expect(first.newFiles > 0, "the corpus has media")
+                let stats = try await test.store.stats()
+                #expect(stats.mediaFiles == first.newFiles)
+                let media = try MediaStore(media: test.folder.url.appending(path: "media"), archive: test.store,
+                                           logger: Logger(label: "conformance"))
+                let verified = try await media.verify(repair: false)
+                #expect(verified.checked == stats.mediaFiles && verified.problems.isEmpty)
+                let again = try #require(try await Self.syncAlice(server, into: test, media: true).media?.report)
+                #expect(again.newFiles == 0, "nothing stored twice")
+                #expect(try await test.store.stats().mediaFiles == stats.mediaFiles)
+                let dry = try await media.collectGarbage(dryRun: true)
+                #expect(dry.filesRemoved == 0 && dry.downloadsForgotten == 0, "everything stored is referenced")
+                let stored = try await test.store.storedMediaFiles()
+                #expect(stored.count == stats.mediaFiles)
+                let sources = try await test.store.mediaSources(sha256: try #require(stored.first).sha256)
+                #expect(!sources.isEmpty)
             }
         }
     }

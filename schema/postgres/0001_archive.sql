@@ -231,3 +231,13 @@ LEFT JOIN media_downloads r ON r.url = a.remote_url AND r.state = 'stored'
 LEFT JOIN media_downloads u ON u.url = a.url AND u.state = 'stored'
 LEFT JOIN media_files f ON f.sha256 = COALESCE(r.sha256, u.sha256)
 LEFT JOIN media_downloads p ON p.url = a.preview_url AND p.state = 'stored';
+
+-- A status's raw JSON read as JSON where a query needs a field of it (custom emoji for the media
+-- archive); NULL when the bytes are not valid JSON, so one odd status never fails a query.
+CREATE FUNCTION icebox_json(raw bytea) RETURNS jsonb LANGUAGE plpgsql IMMUTABLE AS $$
+BEGIN
+    RETURN convert_from(raw, 'UTF8')::jsonb;
+EXCEPTION WHEN others THEN
+    RETURN NULL;
+END
+$$;
