@@ -15,10 +15,14 @@ enum StatusColumns {
     /// The six word fields, weighted as SQLite's bm25 weighs them (text most; content warning and
     /// hashtags next; alt text; then author, card and poll), each its own vector so a phrase never
     /// runs from one field into the next.
-    static let wordsExpression: String = (columnCount + 1...columnCount + 6).enumerated().map { index, parameter -> String in
-        let weight = ["A", "B", "B", "C", "D", "D"][index]
-        return "setweight(to_tsvector('icebox', $\(parameter)), '\(weight)')"
-    }.joined(separator: " || ")
+    static let wordsExpression = wordsExpression(firstParameter: columnCount + 1)
+
+    /// The six word fields from parameters `firstParameter` … `firstParameter + 5`.
+    static func wordsExpression(firstParameter: Int) -> String {
+        ["A", "B", "B", "C", "D", "D"].enumerated().map { index, weight -> String in
+            "setweight(to_tsvector('icebox', $\(firstParameter + index)), '\(weight)')"
+        }.joined(separator: " || ")
+    }
     static let piecesExpression = "to_tsvector('simple', $\(columnCount + 7))"
 
     /// Arguments: `values(row)`, then the time stored. Returns the new id.

@@ -1,0 +1,92 @@
+import Foundation
+import GRDB
+
+/// The SQLite archive's tables as rows, for `icebox migrate` (see `StoreRows`).
+extension ArchiveDatabase {
+    public var copiedTables: [String] { archiveTables }
+
+    public func copiedColumns(_ table: String) async throws(ArchiveError) -> [String] {
+        guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
+        return try await read { db in
+            try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
+                .map { $0["name"] as String }
+                .filter { !(table == "statuses" && $0 == "sort_key") }
+        }
+    }
+
+    public func rowCount(_ table: String) async throws(ArchiveError) -> Int {
+        guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
+        return try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+    }
+
+    public func readRows(_ table: String, columns: [String], offset: Int, limit: Int) async throws(ArchiveError)
+        -> [[CopyValue]] {
+        guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
+        let keys = try await primaryKey(table)
+        return try await read { db in
+            let sql = "SELECT \(columns.map(Self.quoted).joined(separator: ", ")) FROM \(table) ORDER BY "
+                + keys.map(Self.quoted).joined(separator: ", ") + " LIMIT ? OFFSET ?"
+            return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [limit, offset]).map { row in
+                (0..<row.count).map { index -> CopyValue in
+                    let value: DatabaseValue = row[index]
+                    switch value.storage {
+                    case .null: return .null
+                    case .int64(let number): return .int(number)
+                    case .double(let number): return .double(number)
+                    case .string(let text): return .text(text)
+                    case .blob(let data): return .bytes(data)
+                    }
+                }
+            }
+        }
+    }
+
+    public func writeRows(_ table: String, columns: [String], rows: [[CopyValue]]) async throws(ArchiveError) {
+        guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
+        let names = columns.map(Self.quoted).joined(separator: ", ")
+        let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
+        let createdAt = columns.firstIndex(of: "created_at")
+        try await write { db in
+            for row in rows {
+                let values = row.map(Self.databaseValue)
+                guard table == "statuses", let createdAt, case .text(let created) = row[createdAt] else {
+                    try db.cachedStatement(sql: "INSERT INTO \(table)(\(names)) VALUES (\(placeholders))")
+                        .execute(arguments: StatementArguments(values))
+                    continue
+                }
+                // The date order key, as storing the status computes it (see SortKey).
+                let floor = SortKey.floor(Timestamp.date(created) ?? Date(timeIntervalSince1970: 0))
+                do {
+                    try db.cachedStatement(sql: "INSERT INTO statuses(\(names), sort_key) VALUES (\(placeholders), \(SortKey.nextSQL))")
+                        .execute(arguments: StatementArguments(values + [floor, floor, floor].map(\.databaseValue)))
+                } catch let error as DatabaseError where SortKey.isCollision(error) {
+                    let key = try SortKey.spill(above: floor, db)
+                    try db.cachedStatement(sql: "INSERT INTO statuses(\(names), sort_key) VALUES (\(placeholders), ?)")
+                        .execute(arguments: StatementArguments(values + [key.databaseValue]))
+                }
+            }
+        }
+    }
+
+    public func finishCopy() async throws(ArchiveError) {}
+
+    private func primaryKey(_ table: String) async throws(ArchiveError) -> [String] {
+        try await read { db in
+            let keys = try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk",
+                                        arguments: [table]).map { $0["name"] as String }
+            return keys.isEmpty ? ["rowid"] : keys
+        }
+    }
+
+    private static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    private static func databaseValue(_ value: CopyValue) -> DatabaseValue {
+        switch value {
+        case .null: .null
+        case .int(let number): number.databaseValue
+        case .double(let number): number.databaseValue
+        case .text(let text): text.databaseValue
+        case .bytes(let data): data.databaseValue
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Archive
+import Foundation
+import PostgresNIO
+
+/// The PostgreSQL store's tables as rows, for `icebox migrate` (see `StoreRows`).
+extension PostgresArchive {
+    public var copiedTables: [String] { archiveTables }
+
+    /// Columns computed from the others on write, never copied.
+    static let computedColumns: Set<String> = ["search_words", "search_pieces"]
+
+    public func copiedColumns(_ table: String) async throws(ArchiveError) -> [String] {
+        try await columnTypes(table).map(\.name).filter { !Self.computedColumns.contains($0) }
+    }
+
+    private func columnTypes(_ table: String) async throws(ArchiveError) -> [(name: String, type: String)] {
+        guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
+        return try await decodingRows("""
+            SELECT column_name, data_type FROM information_schema.columns
+            WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position
+            """, [.text(table)]) { (name: try $0.string("column_name"), type: try $0.string("data_type")) }
+    }
+
+    public func rowCount(_ table: String) async throws(ArchiveError) -> Int {
+        guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
+        return try await decodingRows("SELECT COUNT(*) AS n FROM \(table)") { try $0.int("n") }.first ?? 0
+    }
+
+    public func readRows(_ table: String, columns: [String], offset: Int, limit: Int) async throws(ArchiveError)
+        -> [[CopyValue]] {
+        let keys = try await primaryKey(table)
+        let types = Dictionary(try await columnTypes(table).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        let sql = "SELECT \(columns.map(Self.quoted).joined(separator: ", ")) FROM \(table) ORDER BY "
+            + keys.map { Self.quoted($0) + (types[$0] == "text" ? " COLLATE \"C\"" : "") }.joined(separator: ", ")
+            + " LIMIT $1 OFFSET $2"
+        return try await decodingRows(sql, [.int(Int64(limit)), .int(Int64(offset))]) { row in
+            try columns.indices.map { index -> CopyValue in
+                let cell = row[index]
+                guard cell.bytes != nil else { return .null }
+                switch types[columns[index]] ?? "text" {
+                case "boolean": return .int(try cell.decode(Bool.self) ? 1 : 0)
+                case "smallint": return .int(Int64(try cell.decode(Int16.self)))
+                case "integer": return .int(Int64(try cell.decode(Int32.self)))
+                case "bigint": return .int(try cell.decode(Int64.self))
+                case "double precision", "real": return .double(try cell.decode(Double.self))
+                case "bytea": return .bytes(try cell.decode(Data.self))
+                default: return .text(try cell.decode(String.self))
+                }
+            }
+        }
+    }
+
+    public func writeRows(_ table: String, columns: [String], rows: [[CopyValue]]) async throws(ArchiveError) {
+        let types = Dictionary(try await columnTypes(table).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        let names = columns.map(Self.quoted).joined(separator: ", ")
+        var sql = "INSERT INTO \(table)(\(names)"
+        var expressions = columns.indices.map { "$\($0 + 1)" }
+        let isStatuses = table == "statuses"
+        if isStatuses {
+            // The search vectors from the same words storing the status gives them (see StatusColumns).
+            sql += ", search_words, search_pieces"
+            expressions += [StatusColumns.wordsExpression(firstParameter: columns.count + 1),
+                            "to_tsvector('simple', $\(columns.count + 7))"]
+        }
+        sql += ") VALUES (" + expressions.joined(separator: ", ") + ")"
+        let logger = self.logger
+        let statement = sql
+        let typed = try rows.map { row throws(ArchiveError) -> [SQLValue] in
+            var values = try zip(columns, row).map { column, value throws(ArchiveError) in
+                try Self.sqlValue(value, type: types[column] ?? "text", column: column)
+            }
+            if isStatuses {
+                func text(_ column: String) -> String {
+                    guard let index = columns.firstIndex(of: column), case .text(let value) = row[index] else { return "" }
+                    return value
+                }
+                values += ["text", "spoiler_text", "tag_names", "alt_text", "search_author", "extra_text"]
+                    .map { SQLValue.text(SearchWords.spaced(text($0))) } + [.text(text("search_cjk"))]
+            }
+            return values
+        }
+        try await transaction { connection in
+            for values in typed { try await connection.execute(statement, values, logger: logger) }
+        }
+    }
+
+    public func finishCopy() async throws(ArchiveError) {
+        let sequences = try await decodingRows("""
+            SELECT table_name, pg_get_serial_sequence(table_name, 'id') AS sequence FROM information_schema.columns
+            WHERE table_schema = current_schema() AND column_name = 'id' AND table_name = ANY($1::text[])
+            """, [.textArray(archiveTables)]) { (table: try $0.string("table_name"), sequence: try $0.optionalString("sequence")) }
+        for (table, sequence) in sequences {
+            guard let sequence else { continue }
+            try await execute("SELECT setval($1, COALESCE((SELECT MAX(id) FROM \(table)), 0) + 1, false)", [.text(sequence)])
+        }
+    }
+
+    private func primaryKey(_ table: String) async throws(ArchiveError) -> [String] {
+        try await decodingRows("""
+            SELECT a.attname FROM pg_index i
+            JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
+            WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)
+            """, [.text(table)]) { try $0.string("attname") }
+    }
+
+    private static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+
+    private static func sqlValue(_ value: CopyValue, type: String, column: String) throws(ArchiveError) -> SQLValue {
+        switch (value, type) {
+        case (.null, "boolean"): return .bool(nil)
+        case (.null, "bytea"): return .bytes(nil)
+        case (.null, "smallint"), (.null, "integer"), (.null, "bigint"): return .int(nil)
+        case (.null, _): return .text(nil)
+        case (.int(let number), "boolean"): return .bool(number != 0)
+        case (.int(let number), "smallint"), (.int(let number), "integer"), (.int(let number), "bigint"): return .int(number)
+        case (.double(let number), "double precision"), (.double(let number), "real"): return .double(number)
+        case (.bytes(let data), "bytea"): return .bytes(data)
+        case (.text(let text), "bytea"): return .bytes(Data(text.utf8))
+        case (.text(let text), "text"): return .text(text)
+        case (.int(let number), "text"): return .text(String(number))
+        default:
+            throw .conflict("the column \(column) holds \(value) where the store keeps \(type)")
+        }
+    }
+}
