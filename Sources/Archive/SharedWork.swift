@@ -1,0 +1,35 @@
+import Foundation
+
+/// What a worker saw of a server's rate budget for one client (a token, or the anonymous client).
+public struct SavedBudget: Sendable, Hashable {
+    public var limit: Int?
+    public var remaining: Int?
+    public var reset: Date?
+
+    public init(limit: Int?, remaining: Int?, reset: Date?) {
+        self.limit = limit
+        self.remaining = remaining
+        self.reset = reset
+    }
+}
+
+/// How workers on one shared store divide the work (`icebox sync --loop` on many machines): a server's
+/// timelines are synced by one worker at a time, under a lease that expires unless renewed, and each
+/// server's rate budget is kept in the store so the next worker starts from it.
+///
+/// A store one process uses at a time (SQLite, under the sync lock) does not implement it.
+public protocol SharedWork: Sendable {
+    /// Claims one of `servers` that no live lease holds (the least recently done first), for `duration`;
+    /// `nil` when every one is held by another worker.
+    func claimServer(among servers: [String], holder: String, for duration: Duration) async throws(ArchiveError) -> String?
+    /// Extends a lease this worker holds; false when it was lost (expired and claimed by another).
+    func renewLease(server: String, holder: String, for duration: Duration) async throws(ArchiveError) -> Bool
+    /// Gives a server back, noting that its timelines were done now.
+    func releaseLease(server: String, holder: String) async throws(ArchiveError)
+    /// The budget the last worker saw for `client` on `server`.
+    func savedBudget(server: String, client: String) async throws(ArchiveError) -> SavedBudget?
+    /// Keeps what this worker sees of a budget (after every response, so a worker that dies leaves it current).
+    func saveBudget(_ budget: SavedBudget, server: String, client: String) async throws(ArchiveError)
+    /// Waits until a timeline is pinned somewhere, or `timeout` passes.
+    func waitForWork(timeout: Duration) async
+}
