@@ -14,9 +14,7 @@ extension PostgresArchive {
         let logger = self.logger
         do {
             return try await transaction { connection in
-                var result = StoreResult()
-                let now = Self.now()
-                for row in rows { result += try await Self.upsert(row, origin: origin, now: now, connection, logger) }
+                let result = try await Self.storeBatched(rows, origin: origin, now: Self.now(), connection, logger)
                 return try await Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor,
                                                  connection, logger)
             }

@@ -15,7 +15,14 @@ enum SQLValue: Sendable {
 
     func append(to bindings: inout PostgresBindings) {
         switch self {
-        case .text(let value): bindings.append(value)
+        case .text(let value):
+            // PostgreSQL's text cannot hold U+0000, which JSON can (`\u0000`): the derived columns carry
+            // U+FFFD instead; the raw JSON (bytea) keeps the bytes as sent.
+            if let value, value.utf8.contains(0) {
+                bindings.append(value.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}"))
+            } else {
+                bindings.append(value)
+            }
         case .int(let value): bindings.append(value)
         case .bool(let value): bindings.append(value)
         case .double(let value): bindings.append(value)

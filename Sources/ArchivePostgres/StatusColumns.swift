@@ -30,6 +30,22 @@ enum StatusColumns {
         + (1...columnCount).map { "$\($0)" }.joined(separator: ", ")
         + ", \(wordsExpression), \(piecesExpression), $\(columnCount + 8), $\(columnCount + 8)) RETURNING id"
 
+    /// Parameters one row takes in `insertManySQL`: its values, then the time stored.
+    static let parametersPerRow = columnCount + 8
+
+    /// Inserts `count` rows in one statement; arguments: each row's `values(row)` and time stored, in
+    /// order. Returns each new row's id and uri.
+    static func insertManySQL(_ count: Int) -> String {
+        let tuples = (0..<count).map { row -> String in
+            let base = row * parametersPerRow
+            return "(" + (1...columnCount).map { "$\(base + $0)" }.joined(separator: ", ")
+                + ", \(wordsExpression(firstParameter: base + columnCount + 1))"
+                + ", to_tsvector('simple', $\(base + columnCount + 7)), $\(base + columnCount + 8), $\(base + columnCount + 8))"
+        }
+        return "INSERT INTO statuses(\(columns), search_words, search_pieces, first_seen_at, updated_at) VALUES "
+            + tuples.joined(separator: ", ") + " RETURNING id, uri"
+    }
+
     /// Arguments: `values(row)`, then the time stored, then the id.
     static let updateSQL = "UPDATE statuses SET "
         + columns.split(separator: ",").enumerated()

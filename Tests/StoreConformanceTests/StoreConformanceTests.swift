@@ -124,4 +124,22 @@ import Testing
             }
         }
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func aPostWithANulCharacterIsArchivedAndFound(_ kind: StoreKind) async throws {
+        try await withTestServer({ $0.statusCount = 30 }) { server in
+            try await TestStore.with(kind, "nul") { test in
+                let id = try #require(await server.timelineIDs(.local).first)
+                #expect(await server.editStatus(id: id, content: "<p>zero\u{0}byte nulcharacter here</p>"))
+                let reports = try await Self.syncAlice(server, into: test).timelines
+                #expect(reports.allSatisfy { $0.error == nil })
+                #expect(try await test.store.unreadableStatuses().isEmpty, "nothing kept unreadable")
+                let found = try await test.store.search(try SearchQuery(parsing: "nulcharacter"))
+                #expect(found.count == 1)
+                let hit = try #require(found.first)
+                let raw = try #require(try await test.store.rawJSON(uri: hit.uri))
+                #expect(String(decoding: raw, as: UTF8.self).contains("\\u0000"), "the raw JSON keeps it as sent")
+            }
+        }
+    }
 }
