@@ -94,7 +94,8 @@ let package = Package(
         // The command-line tool: the only place that prints, reads the environment or picks exit codes.
         .executableTarget(
             name: "icebox",
-            dependencies: ["Models", "MastodonAPI", "Archive", "Importer", "SearchQuery", "Router", "MediaArchive", "Export",
+            dependencies: ["Models", "MastodonAPI", "Archive", "ArchivePostgres", "Importer", "SearchQuery", "Router",
+                           "MediaArchive", "Export",
                            "Display", "REPL", "CLibEdit",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
@@ -160,7 +161,8 @@ let package = Package(
         // Every store behaviour, run against SQLite and (when scripts/test started one) PostgreSQL.
         .testTarget(
             name: "StoreConformanceTests",
-            dependencies: ["Archive", "ArchivePostgres", "Importer", "Export", "MediaArchive", "CArchive", "Models", "SearchQuery",
+            dependencies: ["icebox", "Archive", "ArchivePostgres", "Importer", "Export", "MediaArchive", "CArchive", "Models",
+                           "SearchQuery",
                            "MastodonTestServer", "IceboxTestSupport", .product(name: "Logging", package: "swift-log"),
                            .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: strict),

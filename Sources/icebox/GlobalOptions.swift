@@ -8,6 +8,11 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The archive folder.", valueName: "dir"))
     var home: String?
 
+    @Option(name: .long, help: ArgumentHelp(
+        "The store: a PostgreSQL URL (postgres://user@host/db) shared by a team; default: the SQLite file in the archive folder. Also $ICEBOX_STORE.",
+        valueName: "url"))
+    var store: String?
+
     @Flag(name: .shortAndLong, help: "Log more to stderr (-v: progress, -vv: every request).")
     var verbose: Int
 

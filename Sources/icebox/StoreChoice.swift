@@ -1,0 +1,48 @@
+import Archive
+import ArchivePostgres
+import Foundation
+import Logging
+
+/// Which store a command uses: the SQLite file in the archive folder (the default), or a PostgreSQL
+/// store named by `--store postgres://user@host/db` or `ICEBOX_STORE`. A password is read from the URL,
+/// `PGPASSWORD`, or the password file (`PGPASSFILE`, `~/.pgpass`), and never printed.
+enum StoreChoice: Sendable {
+    case sqlite(URL)
+    case postgres(PostgresLocation)
+
+    /// `--store` if given, else `ICEBOX_STORE`, else the SQLite file of `home`. A value that is not a
+    /// postgres:// URL names an SQLite file.
+    static func resolve(_ option: String?, home: IceboxHome, environment: [String: String]) throws -> StoreChoice {
+        guard let text = option ?? environment["ICEBOX_STORE"], !text.isEmpty else { return .sqlite(home.database) }
+        return try named(text, environment: environment)
+    }
+
+    /// A store named on the command line (`--store`, `migrate --to`).
+    static func named(_ text: String, environment: [String: String]) throws -> StoreChoice {
+        if text.lowercased().hasPrefix("postgres://") || text.lowercased().hasPrefix("postgresql://") {
+            return .postgres(PasswordFile.resolve(try PostgresLocation(url: text), environment: environment))
+        }
+        return .sqlite(URL(fileURLWithPath: text))
+    }
+
+    /// Where it is, for messages (never a password).
+    var description: String {
+        switch self {
+        case .sqlite(let file): file.path
+        case .postgres(let location): location.description
+        }
+    }
+
+    /// Opens the store; `access` as for `ArchiveDatabase` (a PostgreSQL store is always migrated).
+    func open(logger: Logger, access: ArchiveDatabase.Access = .readWrite) async throws -> any ArchiveStore {
+        switch self {
+        case .sqlite(let file):
+            if access == .readWrite {
+                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            }
+            return try ArchiveDatabase(path: file, logger: logger, access: access)
+        case .postgres(let location):
+            return try await PostgresArchive(location, logger: logger)
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+import IceboxTestSupport
+import MastodonTestServer
+import Testing
+
+/// `icebox migrate` as a user runs it: SQLite → PostgreSQL → SQLite with the binary, then the copies
+/// answer the same search.
+@Suite(.serialized) struct MigrateCommandTests {
+    static let binary = CommandRunner.productsDirectory.appending(path: "icebox")
+
+    @Test func migrateCopiesToPostgreSQLAndBackAndRefusesAFullStore() async throws {
+        guard let cluster = try PostgresCluster.fromEnvironment() else { return }
+        let location = try await cluster.createDatabase()
+        defer { Task { try? await cluster.dropDatabase(location.database) } }
+        try await withTestServer { server in
+            let home = try TemporaryDirectory("icebox-migrate")
+            func icebox(_ arguments: String..., stdin: String? = nil) async throws -> CommandResult {
+                try await CommandRunner.run(Self.binary, arguments + ["--home", home.path], stdin: stdin)
+            }
+            #expect(try await icebox("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+                .status == 0)
+            #expect(try await icebox("timeline", "add", "local").status == 0)
+            #expect(try await icebox("sync", "--quiet", "--no-media").status == 0)
+            let url = "postgres://\(location.user)@127.0.0.1:\(location.port)/\(location.database)?sslmode=disable"
+            let forth = try await icebox("migrate", "--to", url)
+            #expect(forth.status == 0, "\(forth.stderr)")
+            #expect(forth.stdout.contains("statuses verified byte for byte"))
+            let copyHome = try TemporaryDirectory("icebox-migrate-back")
+            let back = copyHome.url.appending(path: "archive.sqlite").path
+            let again = try await icebox("migrate", "--store", url, "--to", back)
+            #expect(again.status == 0, "\(again.stderr)")
+            let original = try await icebox("search", "--json", "--limit", "1000", "status")
+            let copied = try await CommandRunner.run(Self.binary, ["search", "--json", "--limit", "1000", "status",
+                                                                   "--home", copyHome.path])
+            #expect(original.status == 0 && !original.stdout.isEmpty)
+            #expect(copied.stdout == original.stdout, "the copy finds the same statuses, numbered the same")
+            let full = try await icebox("migrate", "--to", url)
+            #expect(full.status == 64 && full.stderr.contains("already holds an archive"), "\(full.stderr)")
+            let bad = try await icebox("migrate", "--to", "postgres://127.0.0.1/nouser")
+            #expect(bad.status == 64 && bad.stderr.contains("names no user"))
+            #expect(!forth.stderr.contains("password") && !forth.stdout.contains("password"))
+        }
+    }
+}
