@@ -26,8 +26,8 @@ extension Icebox {
                 }
                 let stats = try await archive.stats()
                 if json { return try Console.json(stats) }
-                let bytes = ByteCountFormatter.string(fromByteCount: stats.databaseBytes, countStyle: .file)
-                let mediaBytes = ByteCountFormatter.string(fromByteCount: stats.mediaBytes, countStyle: .file)
+                let bytes = ByteSize.text(stats.databaseBytes)
+                let mediaBytes = ByteSize.text(stats.mediaBytes)
                 let missing = stats.mediaMissing > 0 ? ", \(stats.mediaMissing) attachments not stored" : ""
                 Console.out("""
                     archive     \(home.directory.path)
