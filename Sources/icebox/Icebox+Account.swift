@@ -9,7 +9,7 @@ extension Icebox {
     struct Account: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Manage the accounts Icebox archives with.",
-            subcommands: [Add.self, List.self, Remove.self])
+            subcommands: [Add.self, List.self, Lists.self, Remove.self])
     }
 }
 

@@ -2,6 +2,7 @@ import Archive
 import ArgumentParser
 import Foundation
 import Importer
+import Models
 
 extension Icebox {
     /// `icebox timeline add|list|remove`.
@@ -45,11 +46,18 @@ extension Icebox.Timeline {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try global.openArchive()
+                let (_, archive, credentials, logger) = try global.openArchive()
                 let pinning = try await accountOption.pinning(spec, archive: archive)
+                // A list is checked with its server now, not found missing at the first sync.
+                var title = ""
+                if case .list(let id) = try TimelineSpec(parsing: pinning.spec),
+                   let account = try await archive.accounts().first(where: { $0.id == pinning.accountID }) {
+                    let access = AccountAccess(credentials: try credentials.load(), logger: logger)
+                    title = " (\(try await access.list(id, of: account).title))"
+                }
                 let timeline = try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID,
                                                              server: pinning.server)
-                Console.out("Pinned \(timeline.displayName)")
+                Console.out("Pinned \(timeline.displayName)\(title)")
             }
         }
     }
