@@ -54,3 +54,17 @@ public enum AccountAccessError: Error, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension AccountAccessError {
+    /// The server refused the token (401): the account must be added again.
+    public var tokenRefused: Bool {
+        if case .server(let error) = self { return error.isUnauthorized || error.httpStatus == 403 }
+        return false
+    }
+
+    /// No answer came from the server (refused connection, timeout, TLS failure).
+    public var unreachable: Bool {
+        if case .server(let error) = self { return error.exitStatus == .unavailable }
+        return false
+    }
+}

@@ -1,7 +1,8 @@
 /// Sizes as people write them: "0 bytes", "1 byte", "912 bytes", "1.2 KB", "34 MB" (powers of 1000,
 /// like `ls -h --si` and ByteCountFormatter's file style, without its "Zero KB").
-enum ByteSize {
-    static func text(_ bytes: Int64) -> String {
+public enum ByteSize {
+    /// `bytes` in words.
+    public static func text(_ bytes: Int64) -> String {
         if bytes < 1000 { return bytes == 1 ? "1 byte" : "\(bytes) bytes" }
         var value = Double(bytes)
         for unit in ["KB", "MB", "GB", "TB", "PB"] {

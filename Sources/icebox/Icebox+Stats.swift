@@ -1,6 +1,7 @@
 import Archive
 import ArgumentParser
 import Foundation
+import Models
 
 extension Icebox {
     /// `icebox stats`: what the archive holds.
