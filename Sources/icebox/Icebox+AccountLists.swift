@@ -8,6 +8,7 @@ extension Icebox.Account {
     /// `icebox account lists [account]`: the lists an account can pin as `list:<id>`.
     struct Lists: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "lists",
             abstract: "Show the lists of an account (or of every account): the id to pin as list:ID, and the title.",
             discussion: "Asks each account's server (one request each)."
         )

@@ -8,6 +8,7 @@ extension Icebox {
     /// `icebox doctor`: everything that can quietly go wrong with an archive, checked in one go.
     struct Doctor: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "doctor",
             abstract: "Check the archive, media, file modes, tokens, timelines, locks and free disk space.",
             discussion: """
                 One line per check: ok, warning or problem, naming the thing checked. Each account's server \

@@ -9,6 +9,7 @@ extension Icebox {
     /// `icebox media fetch|verify|gc`: the archive's copies of attachments, avatars and emoji.
     struct Media: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "media",
             abstract: "Keep the media of archived statuses: fetch what is missing, verify, collect garbage.",
             discussion: """
                 Files are stored once per distinct content as media/ab/cd/<sha256>.<ext> in the archive folder. \
@@ -78,6 +79,7 @@ enum MediaSummary {
 extension Icebox.Media {
     struct Fetch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fetch",
             abstract: "Download the media of archived statuses that is still missing, without reading timelines.",
             discussion: "Exit status: 0 when nothing failed, 1 when some files could not be stored.")
 
@@ -126,6 +128,7 @@ extension Icebox.Media {
 
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Re-hash every stored media file; report missing and corrupt ones.",
             discussion: "Exit status: 0 when every file is sound (or was repaired), 1 otherwise.")
 

@@ -9,6 +9,7 @@ extension Icebox {
     /// `icebox sync`: archive every pinned timeline.
     struct Sync: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sync",
             abstract: "Archive every pinned timeline: catch up on what is new, continue the backfill.",
             discussion: """
                 Exit status: 0 when every timeline synced, 1 when any failed (the summary says which and \

@@ -8,6 +8,7 @@ extension Icebox {
     /// `icebox timeline add|list|remove`.
     struct Timeline: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "timeline",
             abstract: "Pin the timelines `icebox sync` keeps.",
             discussion: """
                 Timelines: home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions \
@@ -36,7 +37,7 @@ struct AccountOption: ParsableArguments {
 
 extension Icebox.Timeline {
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pin a timeline.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Pin a timeline.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var accountOption: AccountOption
@@ -63,7 +64,8 @@ extension Icebox.Timeline {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List pinned timelines and where each sync stands.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List pinned timelines and where each sync stands.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -91,6 +93,7 @@ extension Icebox.Timeline {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Unpin a timeline. What it archived stays in the archive.")
 
         @OptionGroup var global: GlobalOptions
