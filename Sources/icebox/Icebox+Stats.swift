@@ -6,7 +6,7 @@ import Models
 extension Icebox {
     /// `icebox stats`: what the archive holds.
     struct Stats: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show what the archive holds.")
+        static let configuration = CommandConfiguration(commandName: "stats", abstract: "Show what the archive holds.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -18,7 +18,7 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, _) = try global.openArchiveForReading()
+                let (home, archive, _, _) = try global.openArchiveForReading(neverWrites: true)
                 if check {
                     let verdict = try await archive.integrityCheck()
                     guard verdict == "ok" else {
