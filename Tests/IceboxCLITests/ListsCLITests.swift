@@ -32,8 +32,9 @@ import Testing
         let json = try await cli.run("account", "lists", "--json").stdout
         let rows = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
         #expect(rows.count == 1)
-        #expect(Set(rows[0].keys) == ["account", "id", "server", "title"])
-        #expect(rows[0]["id"] as? String == alices && rows[0]["title"] as? String == "Friends of alice")
+        let row = try #require(rows.first)
+        #expect(Set(row.keys) == ["account", "id", "server", "title"])
+        #expect(row["id"] as? String == alices && row["title"] as? String == "Friends of alice")
     }
 
     @Test func aRefusedTokenIsNotAMissingList() async throws {
