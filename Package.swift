@@ -3,6 +3,7 @@
 //
 // Modules, dependencies pointing one way:
 //   Models ← MastodonAPI ← Importer → Archive → Models; Display and REPL read Archive through Router
+//   Health (icebox doctor) reads Archive, MediaArchive and Importer (for one request per account);
 //   icebox (the executable) sits on top; MastodonTestServer serves a Mastodon-shaped API for tests.
 import PackageDescription
 
@@ -91,12 +92,16 @@ let package = Package(
             dependencies: ["Models", "MastodonAPI", "Archive", "MediaArchive",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
+        // `icebox doctor`: the archive, media, file modes, tokens, timelines, locks and disk checked in one go.
+        .target(
+            name: "Health",
+            dependencies: ["Models", "Archive", "Importer", "MediaArchive", .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         // The command-line tool: the only place that prints, reads the environment or picks exit codes.
         .executableTarget(
             name: "icebox",
             dependencies: ["Models", "MastodonAPI", "Archive", "ArchivePostgres", "Importer", "SearchQuery", "Router",
-                           "MediaArchive", "Export",
-                           "Display", "REPL", "CLibEdit",
+                           "MediaArchive", "Export", "Display", "REPL", "Health", "CLibEdit",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
@@ -182,7 +187,9 @@ let package = Package(
         // Drives the built `icebox` binary as a user would, against the test server.
         .testTarget(
             name: "IceboxCLITests",
-            dependencies: ["icebox", "MastodonTestServer", "Archive", "IceboxTestSupport"], swiftSettings: strict),
+            dependencies: ["icebox", "MastodonTestServer", "Archive", "IceboxTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -23,6 +23,8 @@ public struct PinnedTimeline: Codable, Hashable, Sendable {
     /// `ok`, `failed` or `refused`.
     public var lastResult: String?
     public var lastError: String?
+    /// When it last synced without failing (nil: never).
+    public var lastSuccessAt: String?
     /// Statuses archived from this timeline.
     public var statusCount: Int
 
@@ -40,6 +42,7 @@ public struct PinnedTimeline: Codable, Hashable, Sendable {
         lastSyncAt = row["last_sync_at"]
         lastResult = row["last_result"]
         lastError = row["last_error"]
+        lastSuccessAt = row["last_success_at"]
         statusCount = row["status_count"]
     }
 
@@ -137,8 +140,12 @@ extension ArchiveDatabase {
     /// Records how the last sync of a timeline ended.
     public func recordSyncResult(timelineID: Int64, result: String, error: String?) async throws(ArchiveError) {
         try await write { db in
-            try db.execute(sql: "UPDATE timelines SET last_sync_at = ?, last_result = ?, last_error = ? WHERE id = ?",
-                           arguments: [Self.now(), result, error, timelineID])
+            let now = Self.now()
+            try db.execute(sql: """
+                UPDATE timelines SET last_sync_at = ?, last_result = ?, last_error = ?,
+                    last_success_at = CASE WHEN ? = 'ok' THEN ? ELSE last_success_at END
+                WHERE id = ?
+                """, arguments: [now, result, error, result, now, timelineID])
         }
     }
 

@@ -19,6 +19,10 @@ public final class ArchiveDatabase: ArchiveStore {
         /// process may write is migrated as usual; one it may not (a read-only file or folder) is
         /// opened read-only as it is, if its schema is current.
         case read
+        /// Like `.read`, for commands that never write (search, show, stats): an archive whose schema is
+        /// current is opened read-only, so opening takes no write transaction and leaves the file (and
+        /// its `-wal`) as it was; one that needs upgrading is migrated as `.read` does.
+        case readOnly
     }
 
     /// Opens (creating if needed) and migrates the archive at `path`; an empty or foreign file there is
@@ -29,11 +33,15 @@ public final class ArchiveDatabase: ArchiveStore {
         var configuration = Configuration()
         configuration.busyMode = .timeout(15)
         configuration.foreignKeysEnabled = true
-        if access == .read {
+        if access != .readWrite {
             guard ArchiveFile.exists(path) else { throw .noArchive(folder: path.deletingLastPathComponent().path) }
         }
         try ArchiveFile.check(path)
-        if access == .read, !ArchiveFile.isWritable(path) {
+        if access == .readOnly, let current = Self.openCurrentReadOnly(path, configuration: configuration) {
+            pool = current
+            return
+        }
+        if access != .readWrite, !ArchiveFile.isWritable(path) {
             configuration.readonly = true
             pool = try Self.openReadOnly(path, configuration: configuration)
             try SchemaMigrations.requireCurrent(pool, path: path.path)
@@ -49,6 +57,16 @@ public final class ArchiveDatabase: ArchiveStore {
             throw .cannotOpen(path: path.path, reason: Self.describe(error))
         }
         try SchemaMigrations.migrate(pool, path: path.path, logger: logger)
+    }
+
+    /// The archive opened read-only when its schema is this binary's; nil when it is not (or cannot be
+    /// told), so that the caller opens it for migrating.
+    private static func openCurrentReadOnly(_ path: URL, configuration: Configuration) -> DatabasePool? {
+        var configuration = configuration
+        configuration.readonly = true
+        guard let pool = try? DatabasePool(path: path.path, configuration: configuration),
+              SchemaMigrations.isCurrent(pool) else { return nil }
+        return pool
     }
 
     /// A read-only pool: SQLite's own read-only mode, or, where it cannot create its shared-memory file

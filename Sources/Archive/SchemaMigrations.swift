@@ -10,6 +10,8 @@ enum SchemaMigrations {
     static var all: [(name: String, sql: String)] { embeddedMigrations }
 
     static func migrate(_ pool: DatabasePool, path: String, logger: Logger) throws(ArchiveError) {
+        // Nearly every open finds the schema current: one read says so, and no write is taken.
+        if isCurrent(pool) { return }
         var migrator = DatabaseMigrator()
         for migration in all {
             let checksum = fnv1a(migration.sql)
@@ -46,6 +48,22 @@ enum SchemaMigrations {
         } catch {
             throw .cannotOpen(path: path, reason: ArchiveDatabase.describe(error))
         }
+    }
+
+    /// Whether the archive has exactly this binary's migrations, each as shipped (its checksum): then
+    /// opening it takes no write transaction, so a one-shot search stays a reader. Any doubt (a table
+    /// missing, a migration more or less, a checksum that differs) answers `false`, and `migrate` decides.
+    static func isCurrent(_ pool: DatabasePool) -> Bool {
+        let recorded = try? pool.read { db -> [String: String]? in
+            guard try db.tableExists("icebox_schema"), try db.tableExists("grdb_migrations") else { return nil }
+            let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
+            guard applied.count == all.count, Set(applied) == Set(all.map(\.name)) else { return nil }
+            var checksums: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT name, checksum FROM icebox_schema") { checksums[row["name"]] = row["checksum"] }
+            return checksums
+        }
+        guard let recorded = recorded ?? nil else { return false }
+        return all.allSatisfy { recorded[$0.name] == fnv1a($0.sql) }
     }
 
     /// Refuses an archive (opened read-only, so not migrated) whose schema is not this binary's.

@@ -54,7 +54,8 @@ public struct StatusPrinter: Sendable {
         lines.append(StatusHTML.displayText(status.content, mentions: status.mentions))
         lines += attachmentLines
         lines.append("")
-        lines.append("\(status.repliesCount) replies · \(status.reblogsCount) boosts · \(status.favouritesCount) favourites")
+        lines.append("\(Plural.of(status.repliesCount, "reply", "replies")) · \(Plural.of(status.reblogsCount, "boost")) · "
+                         + Plural.of(status.favouritesCount, "favourite"))
         var thread: [String] = []
         if let parent = archived.parent { thread.append("reply to [\(parent)]") }
         else if status.inReplyToID != nil { thread.append("reply to a status not in the archive") }

@@ -71,7 +71,8 @@ extension ExportDocument {
         }
         links += StatusHTML.links(status.content).compactMap { Self.anchor($0, text: $0) }
         if !links.isEmpty { html += "<ul class=\"links\">" + links.map { "<li>\($0)</li>" }.joined() + "</ul>\n" }
-        html += "<footer>\(status.repliesCount) replies · \(status.reblogsCount) boosts · \(status.favouritesCount) favourites"
+        html += "<footer>\(Plural.of(status.repliesCount, "reply", "replies")) · \(Plural.of(status.reblogsCount, "boost")) · "
+            + Plural.of(status.favouritesCount, "favourite")
         if let original = Self.anchor(status.url ?? status.uri, text: "original") { html += " · " + original }
         html += "</footer>\n</article>\n"
         return html

@@ -24,3 +24,14 @@ extension ThreadFetchError: ExitStatusReporting {
     /// Mastodon, 69 for one that cannot be reached); 74 when the archive failed.
     public var exitStatus: ExitStatus { apiError?.exitStatus ?? .ioError }
 }
+
+extension AccountAccessError: ExitStatusReporting {
+    /// 64 for a list the account does not have; 77 when no token is stored; else the server's status.
+    public var exitStatus: ExitStatus {
+        switch self {
+        case .unknownList: .usage
+        case .noToken: .noPermission
+        case .server(let error): error.exitStatus
+        }
+    }
+}

@@ -18,6 +18,8 @@ struct PageFetcher: Sendable {
     let options: SyncOptions
     let timeline: String
     let logger: Logger
+    /// Hears of rate-limit waits and retries, for the live progress line.
+    let progress: @Sendable (SyncProgress) -> Void
 
     func fetch(_ cursor: PageCursor) async throws -> Fetched {
         var attempt = 1
@@ -25,7 +27,7 @@ struct PageFetcher: Sendable {
         var tooManyRequests = 0
         var waited: Duration = .zero
         while true {
-            try await budget.acquire()
+            try await budget.acquire(announce: announce)
             requests += 1
             do {
                 let page = try await source.page(cursor)
@@ -53,7 +55,8 @@ struct PageFetcher: Sendable {
                     let left = options.maxRateWait - waited
                     if let reset, reset.timeIntervalSinceNow > left.seconds { throw BudgetExhausted(until: reset) }
                     let pause = ContinuousClock.now
-                    try await budget.waitAfterTooManyRequests(reset, fallback: min(.seconds(60), left))
+                    try await budget.waitAfterTooManyRequests(reset, fallback: min(.seconds(60), left),
+                                                          announce: announce)
                     waited += ContinuousClock.now - pause
                 case .malformed:
                     throw SyncError(timeline: timeline, message: "\(error.description) (page at \(position))")
@@ -62,11 +65,17 @@ struct PageFetcher: Sendable {
                     let delay = backoff(attempt)
                     logger.info("retrying", metadata: ["error": "\(error)", "attempt": "\(attempt)",
                                                        "delay": "\(delay)", "page": "\(position)"])
+                    progress(SyncProgress(timeline: timeline, activity: .retrying(
+                        attempt: attempt, of: options.attempts - 1, reason: error.shortReason, delay: delay)))
                     try? await Task.sleep(for: delay)
                     attempt += 1
                 }
             }
         }
+    }
+
+    private func announce(_ wait: RateWait) {
+        progress(SyncProgress(timeline: timeline, activity: .waiting(wait)))
     }
 
     /// Exponential backoff with jitter: half to all of `backoff · 2^(attempt-1)`, at most `maxBackoff`.

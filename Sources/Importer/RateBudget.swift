@@ -7,6 +7,8 @@ import Models
 /// advertises it in `X-RateLimit-*`. The user's other apps share it, so Icebox stops short of it:
 /// when only `reserve` requests are left it waits for the reset instead of spending them.
 actor RateBudget {
+    /// The server's host, for what a wait says.
+    let server: String
     private let reserve: Int
     private let maxWait: Duration
     private let logger: Logger
@@ -14,19 +16,22 @@ actor RateBudget {
     private var remaining: Int?
     private var reset: Date?
 
-    init(reserve: Int, maxWait: Duration, logger: Logger) {
+    init(server: String, reserve: Int, maxWait: Duration, logger: Logger) {
+        self.server = server
         self.reserve = reserve
         self.maxWait = maxWait
         self.logger = logger
     }
 
     /// Waits, if the advertised budget is down to the reserve, until the server's reset time.
-    /// Throws when that is further away than `maxWait` (the rest waits for the next run).
-    func acquire() async throws(BudgetExhausted) {
+    /// Throws when that is further away than `maxWait` (the rest waits for the next run). `announce`
+    /// hears of a wait before it starts.
+    func acquire(announce: @Sendable (RateWait) -> Void = { _ in }) async throws(BudgetExhausted) {
         // A server with a small limit still leaves Icebox half of it.
         let kept = min(reserve, (limit ?? Int.max) / 2)
         guard let remaining, remaining <= kept, let reset else { return }
-        try await wait(until: reset, reason: "\(remaining) requests left, keeping \(kept) for other apps")
+        try await wait(RateWait(server: server, until: reset, remaining: remaining, tooManyRequests: false),
+                       reason: "\(remaining) requests left, keeping \(kept) for other apps", announce: announce)
         self.remaining = nil
     }
 
@@ -39,19 +44,24 @@ actor RateBudget {
     }
 
     /// After a 429: waits for the reset the server advertised (or `fallback` when it gave none).
-    func waitAfterTooManyRequests(_ reset: Date?, fallback: Duration) async throws(BudgetExhausted) {
+    func waitAfterTooManyRequests(_ reset: Date?, fallback: Duration,
+                                  announce: @Sendable (RateWait) -> Void = { _ in }) async throws(BudgetExhausted) {
         let until = reset ?? Date().addingTimeInterval(fallback.seconds)
-        try await wait(until: until, reason: "the server answered 429")
+        try await wait(RateWait(server: server, until: until, remaining: nil, tooManyRequests: true),
+                       reason: "the server answered 429", announce: announce)
         remaining = nil
     }
 
-    private func wait(until date: Date, reason: String) async throws(BudgetExhausted) {
+    private func wait(_ pause: RateWait, reason: String, announce: @Sendable (RateWait) -> Void)
+        async throws(BudgetExhausted) {
+        let date = pause.until
         // A reset in the past (clock skew, a stale header) is not a reason to sleep long: a short
         // pause lets the server's window roll over.
         let seconds = max(date.timeIntervalSinceNow, 0) + 0.05
         guard seconds <= maxWait.seconds else { throw BudgetExhausted(until: date) }
         logger.info("waiting for the rate limit to reset", metadata: ["seconds": "\(String(format: "%.1f", seconds))",
                                                                        "reason": "\(reason)"])
+        announce(pause)
         let duration = Duration.milliseconds(Int64(seconds * 1000))
         try? await Task.sleep(for: duration)
     }

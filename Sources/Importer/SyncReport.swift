@@ -37,14 +37,6 @@ public struct TimelineReport: Sendable, Codable, Hashable {
     public var editHistories = 0
 }
 
-/// A progress tick, for a live line on a terminal.
-public struct SyncProgress: Sendable {
-    public var timeline: String
-    public var pages: Int
-    public var new: Int
-    public var phase: String
-}
-
 /// How a whole `icebox sync` went: each timeline, then the media.
 public struct SyncRunReport: Sendable {
     public var timelines: [TimelineReport]

@@ -122,11 +122,12 @@ public struct Synchronizer: Sendable {
         do {
             let store = try MediaStore(media: directory, archive: archive, logger: logger)
             let report = try await store.fetch(media) { tick in
-                progress(SyncProgress(timeline: "media", pages: tick.done, new: tick.total, phase: "media"))
+                progress(SyncProgress(timeline: "media", activity: .media(done: tick.done, total: tick.total, bytes: tick.bytes)))
             }
             return MediaRunReport(report: report, error: nil)
         } catch {
-            logger.error("media archive unusable", metadata: ["error": "\(error)"])
+            // The summary prints the failure; an error log here would print it twice.
+            logger.info("media archive unusable", metadata: ["error": "\(error)"])
             return MediaRunReport(report: nil, error: error.description)
         }
     }
@@ -150,10 +151,12 @@ public struct Synchronizer: Sendable {
                     var done: [TimelineReport] = []
                     for timeline in batch {
                         let key = timeline.accountID.map { "\($0)" } ?? "anonymous"
-                        let budget = budgets[key] ?? RateBudget(reserve: options.rateReserve, maxWait: options.maxRateWait,
-                                                                logger: logger)
+                        let budget = budgets[key] ?? RateBudget(server: timeline.server.hostPart,
+                                                                reserve: options.rateReserve,
+                                                                maxWait: options.maxRateWait, logger: logger)
                         budgets[key] = budget
                         done.append(await sync(timeline, accounts: accounts, budget: budget, progress: progress))
+                        progress(SyncProgress(timeline: timeline.displayName, activity: .finished))
                     }
                     return done
                 }

@@ -14,7 +14,10 @@ extension TimelineRun {
         let wanted = try await archive.wantedEditHistories(server: timeline.server.hostPart, limit: options.editHistoriesPerRun)
         for item in wanted {
             do {
-                try await budget.acquire()
+                let name = timeline.displayName
+                try await budget.acquire { [progress] wait in
+                    progress(SyncProgress(timeline: name, activity: .waiting(wait)))
+                }
             } catch {
                 report.warnings.append("edit histories paused: \(error.description)")
                 return

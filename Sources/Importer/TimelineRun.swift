@@ -35,7 +35,8 @@ struct TimelineRun {
     mutating func fail(_ outcome: TimelineReport.Outcome, _ message: String) {
         report.outcome = outcome
         report.error = message
-        logger.warning("timeline sync \(outcome.rawValue)", metadata: ["error": "\(message)"])
+        // The summary prints the failure; a warning here would print it twice.
+        logger.info("timeline sync \(outcome.rawValue)", metadata: ["error": "\(message)"])
     }
 
     /// Cursors are status ids (so they can be compared and an overlap re-read), not opaque row ids.
@@ -184,7 +185,8 @@ struct TimelineRun {
     }
 
     private func fetcher(_ source: TimelineSource) -> PageFetcher {
-        PageFetcher(source: source, budget: budget, options: options, timeline: timeline.displayName, logger: logger)
+        PageFetcher(source: source, budget: budget, options: options, timeline: timeline.displayName, logger: logger,
+                    progress: progress)
     }
 
     private mutating func collect(_ fetched: Fetched) -> Page<ArchivableStatus> {
@@ -211,7 +213,7 @@ struct TimelineRun {
                 "count": "\(result.unreadable)", "page": "\(origin(requested).pageCursor)",
                 "first": "\(page.unreadable.first?.reason ?? "could not be stored")"])
         }
-        progress(SyncProgress(timeline: timeline.displayName, pages: report.pages, new: report.new, phase: "syncing"))
+        progress(SyncProgress(timeline: timeline.displayName, activity: .paged(pages: report.pages, new: report.new)))
     }
 }
 

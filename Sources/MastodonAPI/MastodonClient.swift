@@ -90,10 +90,9 @@ public struct MastodonClient: Sendable {
             if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
         }
         let elapsed = ContinuousClock.now - started
-        logger.debug("\(endpoint.method.rawValue) \(endpoint.path) → \(http.statusCode)", metadata: [
+        logger.debug("\(request.httpMethod ?? "GET") \(endpoint.path) → \(http.statusCode)", metadata: [
             "server": "\(server.host)",
             "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
-            "query": "\(cursor?.queryItems.map { "\($0.name)=\($0.value ?? "")" }.joined(separator: "&") ?? "")",
         ])
         return Response(status: http.statusCode, headers: headers, body: data, rateLimit: RateLimit(headers: headers))
     }
@@ -105,6 +104,9 @@ public struct MastodonClient: Sendable {
             throw .redirected(server: server.host, path: path,
                               location: RedirectPolicy.describe(original.url?.absoluteString, from: server.url))
         }
+        // The exact URL sent, query and all. The token travels only in the Authorization header, which is
+        // never logged; a POST's form body (OAuth secrets) is not logged either.
+        logger.debug("\(request.httpMethod ?? "GET") \(url.absoluteString)")
         if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
         do {
             return try await transport.send(request)

@@ -31,12 +31,15 @@ public struct VerifyReport: Sendable, Codable, Hashable {
 }
 
 extension MediaStore {
-    /// Re-hashes every stored file; reports the missing and the corrupt. With `repair`, downloads them
-    /// again from the URLs they came from and puts them back when the bytes match the recorded hash.
-    public func verify(repair: Bool, options: MediaOptions = MediaOptions()) async throws(MediaError) -> VerifyReport {
+    /// Re-hashes every stored file (or, with `sample`, that many picked at random); reports the missing
+    /// and the corrupt. With `repair`, downloads them again from the URLs they came from and puts them
+    /// back when the bytes match the recorded hash.
+    public func verify(repair: Bool, sample: Int? = nil, options: MediaOptions = MediaOptions()) async throws(MediaError)
+        -> VerifyReport {
         let started = ContinuousClock.now
         var report = VerifyReport()
-        let files = try await catalog.storedFiles()
+        let stored = try await catalog.storedFiles()
+        let files = sample.map { Array(stored.shuffled().prefix($0)) } ?? stored
         var sound: [String] = []
         for file in files {
             report.checked += 1

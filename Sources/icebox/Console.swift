@@ -18,13 +18,9 @@ enum Console {
         FileHandle.standardOutput.write(Data((text + "\n").utf8))
     }
 
+    /// A message line on stderr; above the live progress lines when they are shown.
     static func err(_ text: String) {
-        FileHandle.standardError.write(Data((text.terminalSafe + "\n").utf8))
-    }
-
-    /// A line that replaces itself on a terminal (progress).
-    static func status(_ text: String) {
-        FileHandle.standardError.write(Data(("\r\u{1B}[K" + text.terminalSafe).utf8))
+        ProgressBoard.shared.write(text.terminalSafe)
     }
 
     static var stderrIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }

@@ -50,10 +50,13 @@ struct GlobalOptions: ParsableArguments {
     /// Opens the archive for a command that only reads (search, show, stats, export, repl): it must
     /// exist (else `ArchiveError.noArchive`, exit 66, and nothing is created), and a read-only archive
     /// is read as it is.
-    func openArchiveForReading() throws(ArchiveError) -> (IceboxHome, ArchiveDatabase, CredentialStore, Logger) {
+    /// `neverWrites`: the command only queries (search, show, stats), so a current archive is opened
+    /// read-only and opening it writes nothing.
+    func openArchiveForReading(neverWrites: Bool = false) throws(ArchiveError)
+        -> (IceboxHome, ArchiveDatabase, CredentialStore, Logger) {
         let logger = logger()
         let home = iceboxHome
-        let archive = try ArchiveDatabase(path: home.database, logger: logger, access: .read)
+        let archive = try ArchiveDatabase(path: home.database, logger: logger, access: neverWrites ? .readOnly : .read)
         return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
     }
 }

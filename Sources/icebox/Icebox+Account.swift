@@ -8,14 +8,16 @@ extension Icebox {
     /// `icebox account add|list|remove`.
     struct Account: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "account",
             abstract: "Manage the accounts Icebox archives with.",
-            subcommands: [Add.self, List.self, Remove.self])
+            subcommands: [Add.self, List.self, Lists.self, Remove.self])
     }
 }
 
 extension Icebox.Account {
     struct Add: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: "Add an account: with a token from stdin, or by approving Icebox in a browser.",
             discussion: """
                 Without --token-stdin, Icebox registers itself with the server (scope: read), prints a \
@@ -78,7 +80,7 @@ extension Icebox.Account {
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List the accounts.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: "List the accounts.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -100,6 +102,7 @@ extension Icebox.Account {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Remove an account and its token. What it archived stays in the archive.")
 
         @OptionGroup var global: GlobalOptions

@@ -12,6 +12,7 @@ extension Icebox {
     /// `icebox export`: threads and sets of statuses as tarballs readable without any server.
     struct Export: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: "Export a thread, search results or a timeline as a tarball.",
             discussion: """
                 The tarball holds one folder: thread.json (the statuses' JSON as archived, with the tree), \

@@ -1,6 +1,7 @@
 import Archive
 import ArgumentParser
 import Foundation
+import Importer
 import Models
 import MediaArchive
 
@@ -8,6 +9,7 @@ extension Icebox {
     /// `icebox media fetch|verify|gc`: the archive's copies of attachments, avatars and emoji.
     struct Media: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "media",
             abstract: "Keep the media of archived statuses: fetch what is missing, verify, collect garbage.",
             discussion: """
                 Files are stored once per distinct content as media/ab/cd/<sha256>.<ext> in the archive folder. \
@@ -63,8 +65,8 @@ struct MediaFlags: ParsableArguments {
 enum MediaSummary {
     static func line(_ report: MediaReport) -> String {
         guard report.wanted > 0 else { return "media: nothing missing" }
-        let size = ByteCountFormatter.string(fromByteCount: report.bytes, countStyle: .file)
-        var line = "media: \(report.stored) of \(report.wanted) stored (\(report.newFiles) new files, \(size))"
+        let size = ByteSize.text(report.bytes)
+        var line = "media: \(report.stored) of \(report.wanted) stored (\(report.newFiles) new \(report.newFiles == 1 ? "file" : "files"), \(size))"
         if report.failed > 0 { line += ", \(report.failed) failed" }
         if report.deferred > 0 { line += ", \(report.deferred) left for the next run" }
         if report.skippedFailed > 0 { line += ", \(report.skippedFailed) failed before (media fetch --retry-failed)" }
@@ -77,6 +79,7 @@ enum MediaSummary {
 extension Icebox.Media {
     struct Fetch: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "fetch",
             abstract: "Download the media of archived statuses that is still missing, without reading timelines.",
             discussion: "Exit status: 0 when nothing failed, 1 when some files could not be stored.")
 
@@ -105,10 +108,16 @@ extension Icebox.Media {
                 options.retryFailed = retryFailed
                 let store = try MediaStore(home: home, archive: archive, logger: logger)
                 let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
+                let view = SyncProgressView()
+                if live { ProgressBoard.shared.start() }
+                defer { ProgressBoard.shared.stop() }
                 let report = try await store.fetch(options) { tick in
-                    if live { Console.status("media: \(tick.done) of \(tick.total) files") }
+                    if live {
+                        view.show(SyncProgress(timeline: "media",
+                                               activity: .media(done: tick.done, total: tick.total, bytes: tick.bytes)))
+                    }
                 }
-                if live { Console.status("") }
+                ProgressBoard.shared.stop()
                 failed = report.failed + report.deferred > 0
                 if json { return try Console.json(report) }
                 if !quiet || failed { (failed ? Console.err : Console.out)(MediaSummary.line(report)) }
@@ -119,6 +128,7 @@ extension Icebox.Media {
 
     struct Verify: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "verify",
             abstract: "Re-hash every stored media file; report missing and corrupt ones.",
             discussion: "Exit status: 0 when every file is sound (or was repaired), 1 otherwise.")
 
@@ -147,8 +157,8 @@ extension Icebox.Media {
                     if let why = problem.repairFailure { line += " (not repaired: \(why))" }
                     Console.out(line)
                 }
-                let size = ByteCountFormatter.string(fromByteCount: report.bytes, countStyle: .file)
-                Console.err("media: \(report.checked) files checked (\(size)), \(report.ok) sound, "
+                let size = ByteSize.text(report.bytes)
+                Console.err("media: \(Plural.of(report.checked, "file")) checked (\(size)), \(report.ok) sound, "
                             + "\(report.problems.count) missing or corrupt, \(report.unresolved) unresolved")
             }
             if unresolved > 0 { throw ExitCode(ExitStatus.failure) }
@@ -177,11 +187,12 @@ extension Icebox.Media {
                 let report = try await MediaStore(home: home, archive: archive, logger: logger)
                     .collectGarbage(dryRun: dryRun)
                 if json { return try Console.json(report) }
-                let size = ByteCountFormatter.string(fromByteCount: report.bytesFreed, countStyle: .file)
+                let size = ByteSize.text(report.bytesFreed)
                 Console.out("""
-                    \(dryRun ? "would remove" : "removed") \(report.filesRemoved) unreferenced files, \
-                    \(report.strayFilesRemoved) stray files, \(report.temporaryRemoved) leftover downloads (\(size)); \
-                    \(report.downloadsForgotten) URL records forgotten
+                    \(dryRun ? "would remove" : "removed") \(Plural.of(report.filesRemoved, "unreferenced file")), \
+                    \(Plural.of(report.strayFilesRemoved, "stray file")), \
+                    \(Plural.of(report.temporaryRemoved, "leftover download")) (\(size)); \
+                    \(Plural.of(report.downloadsForgotten, "URL record")) forgotten
                     """)
             }
         }

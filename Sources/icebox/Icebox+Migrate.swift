@@ -6,6 +6,7 @@ extension Icebox {
     /// `icebox migrate --to STORE`: copies the archive into another, empty store and verifies the copy.
     struct Migrate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "migrate",
             abstract: "Copy the archive into another, empty store (PostgreSQL or an SQLite file) and verify it.",
             discussion: """
                 Copies every table with its ids, then checks that every table holds as many rows as the \
@@ -35,11 +36,18 @@ extension Icebox {
                 }
                 let from = try await source.open(logger: logger, access: .read)
                 let into = try await destination.open(logger: logger)
-                let progress = Console.stderrIsTerminal && !json
-                let report = try await StoreCopy(from: from, to: into, logger: logger).run { table, done, total in
-                    if progress { Console.status("copying \(table): \(done) of \(total)") }
+                let board = ProgressBoard.shared
+                if global.escapes(on: STDERR_FILENO) { board.start() }
+                let report: StoreCopy.Report
+                do {
+                    report = try await StoreCopy(from: from, to: into, logger: logger).run { table, done, total in
+                        board.set("migrate", "copying \(table): \(done) of \(total)")
+                    }
+                } catch {
+                    board.stop()
+                    throw error
                 }
-                if progress { Console.status("") }
+                board.stop()
                 if json { return try Console.json(report) }
                 for table in report.tables { Console.out("\(table.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(table.rows)") }
                 Console.out("copied \(source.description) into \(destination.description); "

@@ -10,6 +10,7 @@ extension Icebox {
     /// `icebox repl`: browse the archive by moving between screens, as an app does.
     struct Repl: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "repl",
             abstract: "Browse the archive: searches, statuses, threads, authors, tags.",
             discussion: """
                 Type help for the commands. On a terminal, lines can be edited (emacs keys, \

@@ -9,6 +9,7 @@ extension Icebox {
     /// `icebox search`: full-text search with Mastodon's operators.
     struct Search: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: "Search the archive.",
             discussion: """
                 Words, "exact phrases", -excluded, a OR b, prefix*, and Mastodon's operators: from:@user, \
@@ -53,7 +54,7 @@ extension Icebox {
         func run() async throws {
             try await reportingFailures {
                 let query = try SearchQuery(parsing: words.joined(separator: " "))
-                let (_, archive, _, _) = try global.openArchiveForReading()
+                let (_, archive, _, _) = try global.openArchiveForReading(neverWrites: true)
                 if count { return Console.out(String(try await archive.count(query))) }
                 let hits = try await archive.search(query, sort: sort, limit: limit, offset: offset)
                 let words = query.highlightedWords

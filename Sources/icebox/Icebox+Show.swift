@@ -7,6 +7,7 @@ extension Icebox {
     /// `icebox show`: one status in full.
     struct Show: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: "Show one archived status in full: text, media, poll, card, edits and its place in a thread.")
 
         @OptionGroup var global: GlobalOptions
@@ -19,7 +20,7 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try global.openArchiveForReading()
+                let (_, archive, _, _) = try global.openArchiveForReading(neverWrites: true)
                 guard let number = try await StatusReference.resolve(status, in: archive) else {
                     throw ArchiveError.notFound("\(status)")
                 }

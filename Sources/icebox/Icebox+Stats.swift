@@ -1,11 +1,12 @@
 import Archive
 import ArgumentParser
 import Foundation
+import Models
 
 extension Icebox {
     /// `icebox stats`: what the archive holds.
     struct Stats: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Show what the archive holds.")
+        static let configuration = CommandConfiguration(commandName: "stats", abstract: "Show what the archive holds.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -17,7 +18,7 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, _) = try global.openArchiveForReading()
+                let (home, archive, _, _) = try global.openArchiveForReading(neverWrites: true)
                 if check {
                     let verdict = try await archive.integrityCheck()
                     guard verdict == "ok" else {
@@ -26,8 +27,8 @@ extension Icebox {
                 }
                 let stats = try await archive.stats()
                 if json { return try Console.json(stats) }
-                let bytes = ByteCountFormatter.string(fromByteCount: stats.databaseBytes, countStyle: .file)
-                let mediaBytes = ByteCountFormatter.string(fromByteCount: stats.mediaBytes, countStyle: .file)
+                let bytes = ByteSize.text(stats.databaseBytes)
+                let mediaBytes = ByteSize.text(stats.mediaBytes)
                 let missing = stats.mediaMissing > 0 ? ", \(stats.mediaMissing) attachments not stored" : ""
                 Console.out("""
                     archive     \(home.directory.path)

@@ -9,6 +9,7 @@ extension Icebox {
     /// `icebox sync`: archive every pinned timeline.
     struct Sync: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sync",
             abstract: "Archive every pinned timeline: catch up on what is new, continue the backfill.",
             discussion: """
                 Exit status: 0 when every timeline synced, 1 when any failed (the summary says which and \
@@ -108,21 +109,17 @@ extension Icebox {
                 let synchronizer = Synchronizer(archive: archive, credentials: try credentialStore.load(),
                                                 options: options, logger: logger)
                 let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
-                let progress: @Sendable (SyncProgress) -> Void = { tick in
-                    guard live else { return }
-                    if tick.phase == "media" {
-                        Console.status("media: \(tick.pages) of \(tick.new) files")
-                    } else {
-                        Console.status("\(tick.timeline): \(tick.pages) pages, \(tick.new) new")
-                    }
-                }
+                let view = SyncProgressView()
+                if live { ProgressBoard.shared.start() }
+                defer { ProgressBoard.shared.stop() }
+                let progress: @Sendable (SyncProgress) -> Void = { tick in if live { view.show(tick) } }
                 // Timelines under `sync.lock`, media under `media.lock`: a slow download never keeps
                 // the next run from archiving timelines.
                 var run = try await SyncPhases.timelines(home: home, wait: wait, synchronizer, progress: progress)
                 if !noMedia {
                     run.media = try await SyncPhases.media(home: home, synchronizer, progress: progress)
                 }
-                if live { Console.status("") }
+                ProgressBoard.shared.stop()
                 let reports = run.timelines
                 failed = reports.contains { $0.outcome != .ok } || run.media?.error != nil
                 if json { return try Console.json(SyncSummary(timelines: reports, media: run.media, recovered: run.recovered)) }
@@ -146,10 +143,11 @@ extension Icebox {
         }
 
         private func summaryLine(_ report: TimelineReport) -> String {
-            var line = "\(report.timeline): \(report.new) new, \(report.updated) updated, \(report.pages) pages"
+            var line = "\(report.timeline): \(report.new) new, \(report.updated) updated, \(Plural.of(report.pages, "page"))"
             if report.unreadable > 0 { line += ", \(report.unreadable) kept unreadable (icebox unreadable)" }
-            if report.editHistories > 0 { line += ", \(report.editHistories) edit histories" }
-            if !report.backfillComplete { line += " (backfill continues next run)" }
+            if report.editHistories > 0 { line += ", \(Plural.of(report.editHistories, "edit history", "edit histories"))" }
+            // Only a timeline that synced goes on where it stopped; a failed one waits for its cause to go.
+            if !report.backfillComplete, report.outcome == .ok { line += " (backfill continues next run)" }
             switch report.outcome {
             case .ok: break
             case .failed: line += " — FAILED: \(report.error ?? "unknown error")"

@@ -2,11 +2,13 @@ import Archive
 import ArgumentParser
 import Foundation
 import Importer
+import Models
 
 extension Icebox {
     /// `icebox timeline add|list|remove`.
     struct Timeline: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "timeline",
             abstract: "Pin the timelines `icebox sync` keeps.",
             discussion: """
                 Timelines: home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions \
@@ -35,7 +37,7 @@ struct AccountOption: ParsableArguments {
 
 extension Icebox.Timeline {
     struct Add: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "Pin a timeline.")
+        static let configuration = CommandConfiguration(commandName: "add", abstract: "Pin a timeline.")
 
         @OptionGroup var global: GlobalOptions
         @OptionGroup var accountOption: AccountOption
@@ -45,17 +47,25 @@ extension Icebox.Timeline {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try global.openArchive()
+                let (_, archive, credentials, logger) = try global.openArchive()
                 let pinning = try await accountOption.pinning(spec, archive: archive)
+                // A list is checked with its server now, not found missing at the first sync.
+                var title = ""
+                if case .list(let id) = try TimelineSpec(parsing: pinning.spec),
+                   let account = try await archive.accounts().first(where: { $0.id == pinning.accountID }) {
+                    let access = AccountAccess(credentials: try credentials.load(), logger: logger)
+                    title = " (\(try await access.list(id, of: account).title))"
+                }
                 let timeline = try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID,
                                                              server: pinning.server)
-                Console.out("Pinned \(timeline.displayName)")
+                Console.out("Pinned \(timeline.displayName)\(title)")
             }
         }
     }
 
     struct List: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(abstract: "List pinned timelines and where each sync stands.")
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "List pinned timelines and where each sync stands.")
 
         @OptionGroup var global: GlobalOptions
 
@@ -83,6 +93,7 @@ extension Icebox.Timeline {
 
     struct Remove: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remove",
             abstract: "Unpin a timeline. What it archived stays in the archive.")
 
         @OptionGroup var global: GlobalOptions

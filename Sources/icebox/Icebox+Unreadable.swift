@@ -8,6 +8,7 @@ extension Icebox {
     /// `icebox unreadable`: the statuses servers sent that Icebox could not read, kept with their bytes.
     struct Unreadable: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unreadable",
             abstract: "List the statuses kept unreadable, read them again, or print one's bytes.",
             discussion: """
                 A status a server sends that Icebox cannot read is kept exactly as served, with the server, \

@@ -17,7 +17,8 @@ struct StderrLogHandler: LogHandler {
         let merged = metadata.merging(event.metadata ?? [:]) { $1 }
         let fields = merged.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
         let line = "icebox: \(event.level): \(event.message)\(fields.isEmpty ? "" : " [\(fields)]")"
-        FileHandle.standardError.write(Data((line.terminalSafe + "\n").utf8))
+        // Through the progress board, so a log line never lands inside a live progress line.
+        ProgressBoard.shared.write(line.terminalSafe)
     }
 }
 

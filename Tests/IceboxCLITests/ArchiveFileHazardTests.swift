@@ -89,16 +89,7 @@ import Glibc
         let cli = try await CLI.syncingHome(of: server, "--no-media")
         #expect(try await cli.run("stats", "--check").status == 0, "a sound archive passes")
         let file = cli.home.url.appending(path: "archive.sqlite")
-        let size = try #require(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int)
-        try #require(size > 16 * 4096)
-        // Garbage over a few pages across the file, as a failing disk might leave them.
-        let handle = try FileHandle(forWritingTo: file)
-        let pages = size / 4096
-        for page in [pages / 4, pages / 2, pages / 2 + 3, pages * 3 / 4] {
-            try handle.seek(toOffset: UInt64(page * 4096))
-            try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
-        }
-        try handle.close()
+        try cli.damageArchive()
         let checked = try await cli.run("stats", "--check")
         #expect(checked.status == 74, "\(checked.stderr)")
         #expect(checked.stderr.contains(file.path) && checked.stderr.contains("damaged"))

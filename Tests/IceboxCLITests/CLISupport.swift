@@ -36,6 +36,20 @@ struct CLI {
         var description: String
     }
 
+    /// Writes garbage over a few pages across the archive file, as a failing disk might leave them.
+    func damageArchive() throws {
+        let file = home.url.appending(path: "archive.sqlite")
+        let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
+        guard size > 16 * 4096 else { throw Failed(description: "the archive is too small to damage in places (\(size) bytes)") }
+        let handle = try FileHandle(forWritingTo: file)
+        let pages = size / 4096
+        for page in [pages / 4, pages / 2, pages / 2 + 3, pages * 3 / 4] {
+            try handle.seek(toOffset: UInt64(page * 4096))
+            try handle.write(contentsOf: Data(repeating: 0xA5, count: 4096))
+        }
+        try handle.close()
+    }
+
     /// `stats --json` as a dictionary.
     func stats() async throws -> [String: Any] {
         let result = try await run("stats", "--json")

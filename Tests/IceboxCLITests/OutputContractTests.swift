@@ -100,10 +100,10 @@ import Testing
 
     /// Help reads cleanly at 80 columns: the parser wraps the prose, so no line of it ends early
     /// where the next word would have fitted (a hard wrap in the source, re-wrapped).
-    @Test(arguments: [[], ["account", "add"], ["account", "list"], ["account", "remove"], ["timeline"],
+    @Test(arguments: [[], ["account", "add"], ["account", "list"], ["account", "lists"], ["account", "remove"], ["timeline"],
                       ["timeline", "add"], ["sync"], ["search"], ["show"], ["repl"], ["export"], ["export", "thread"],
                       ["export", "search"], ["export", "timeline"], ["stats"], ["media"], ["media", "fetch"],
-                      ["media", "verify"], ["media", "gc"]])
+                      ["media", "verify"], ["media", "gc"], ["doctor"]])
     func helpProseIsWrappedOnlyByTheParser(_ command: [String]) async throws {
         let result = try await CommandRunner.run(CLI.binary, command + ["--help"], environment: ["COLUMNS": "80"])
         #expect(result.status == 0)

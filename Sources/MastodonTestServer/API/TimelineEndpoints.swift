@@ -42,8 +42,18 @@ extension ServerState {
     func lists(_ call: Call) -> Reply {
         guard let viewer = call.viewer else { return .invalidToken }
         let owned = store.lists.values.filter { $0.owner == viewer }.sorted { $0.id < $1.id }
-        return .json(.array(owned.map { ["id": .string($0.id), "title": .string($0.title),
-                                         "replies_policy": "list", "exclusive": false] }))
+        return .json(.array(owned.map(Self.render)))
+    }
+
+    /// `GET /api/v1/lists/:id`: 404 for a list that does not exist or is another user's, as Mastodon does.
+    func list(_ call: Call, id: String) -> Reply {
+        guard let viewer = call.viewer else { return .invalidToken }
+        guard let list = store.lists[id], list.owner == viewer else { return .notFound }
+        return .json(Self.render(list))
+    }
+
+    private static func render(_ list: ListRecord) -> JSON {
+        ["id": .string(list.id), "title": .string(list.title), "replies_policy": "list", "exclusive": false]
     }
 
     func accountStatuses(_ call: Call, id: String) -> Reply {

@@ -90,6 +90,7 @@ actor ServerState {
         case let p where p.count == 3 && p[0] == "timelines" && p[1] == "tag": return tagTimeline(call, tag: p[2])
         case let p where p.count == 3 && p[0] == "timelines" && p[1] == "list": return listTimeline(call, id: p[2])
         case ["lists"]: return lists(call)
+        case let p where p.count == 2 && p[0] == "lists": return list(call, id: p[1])
         case ["bookmarks"]: return rowTimeline(call, kind: .bookmarks)
         case ["favourites"]: return rowTimeline(call, kind: .favourites)
         case ["notifications"]: return rowTimeline(call, kind: .notifications)

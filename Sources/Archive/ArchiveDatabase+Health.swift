@@ -1,0 +1,47 @@
+import Foundation
+import GRDB
+
+/// What `icebox doctor` asks the archive: is the file sound, is its schema this binary's, how fast do
+/// its timelines fill.
+extension ArchiveDatabase {
+    /// The schema as this binary sees it: migrations applied, and how many it carries.
+    public struct SchemaState: Sendable, Hashable {
+        /// Migrations recorded in the archive, in order.
+        public var applied: [String]
+        /// Migrations this binary carries.
+        public var known: [String]
+        /// Applied migrations this binary does not know (written by a newer Icebox).
+        public var unknown: [String] { applied.filter { !known.contains($0) } }
+        /// Carried migrations the archive has not had yet.
+        public var pending: [String] { known.filter { !applied.contains($0) } }
+    }
+
+    /// SQLite's `PRAGMA quick_check` (or, with `full`, `integrity_check`, which also compares every
+    /// index with its table): the problems found, empty when the file is sound.
+    public func fileProblems(full: Bool) async throws(ArchiveError) -> [String] {
+        let pragma = full ? "integrity_check" : "quick_check"
+        return try await read { db in
+            try String.fetchAll(db, sql: "PRAGMA \(pragma)(50)").filter { $0 != "ok" }
+        }
+    }
+
+    /// Which migrations the archive has had.
+    public func schemaState() async throws(ArchiveError) -> SchemaState {
+        let applied = try await read { db in
+            try db.tableExists("grdb_migrations")
+                ? try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier") : []
+        }
+        return SchemaState(applied: applied, known: SchemaMigrations.all.map(\.name))
+    }
+
+    /// The `created_at` of the newest `limit` statuses of a timeline, newest first: how fast it fills.
+    public func recentCreationDates(timelineID: Int64, limit: Int) async throws(ArchiveError) -> [Date] {
+        let texts = try await read { db in
+            try String.fetchAll(db, sql: """
+                SELECT s.created_at FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
+                WHERE ts.timeline_id = ? ORDER BY s.created_at DESC LIMIT ?
+                """, arguments: [timelineID, limit])
+        }
+        return texts.compactMap(Timestamp.date)
+    }
+}

@@ -1,0 +1,57 @@
+import Archive
+import Foundation
+import Logging
+
+/// Checks in one go what a user would otherwise find out at 3 am: the archive file and its schema, the
+/// media store, the modes of files holding secrets, each account's token and server, each timeline's
+/// last successful sync, the locks and the free disk space. Returns findings; never prints, never
+/// repairs (except what reading the credentials always does: restrict a readable file to 0600).
+public struct Doctor: Sendable {
+    public struct Options: Sendable {
+        /// `PRAGMA integrity_check` instead of `quick_check`, and every media file re-hashed.
+        public var full = false
+        /// Media files re-hashed when not `full`.
+        public var mediaSample = 50
+        /// A timeline whose last successful sync is older than this is a problem.
+        public var staleAfter: TimeInterval = 86_400
+        /// Entries Mastodon keeps in a home or list feed.
+        public var feedLength = 400
+        /// The longest one account's check may take, in seconds.
+        public var requestTimeout: TimeInterval = 15
+
+        public init() {}
+    }
+
+    let home: IceboxHome
+    let options: Options
+    let logger: Logger
+
+    public init(home: IceboxHome, options: Options = Options(), logger: Logger) {
+        self.home = home
+        self.options = options
+        self.logger = logger
+    }
+
+    /// Every check, in a fixed order. Throws only `.noArchive` when the folder holds no archive at all
+    /// (nothing is created).
+    public func examine() async throws(ArchiveError) -> [DoctorCheck] {
+        // File modes before anything reads the credentials (which restricts a readable file, hiding it).
+        var checks: [DoctorCheck] = []
+        let archive: ArchiveDatabase
+        do {
+            archive = try ArchiveDatabase(path: home.database, logger: logger, access: .read)
+            checks = fileModes()
+        } catch {
+            if case .noArchive = error { throw error }
+            checks = fileModes()
+            checks.append(DoctorCheck("archive", .problem, "cannot be opened: \(error)"))
+            checks.append(DoctorCheck("accounts and timelines", .warning, "not checked: the archive cannot be read"))
+            return checks + locks() + [diskSpace()]
+        }
+        checks += await archiveFile(archive)
+        checks.append(await media(archive))
+        checks += await accounts(archive)
+        checks += await timelines(archive)
+        return checks + locks() + [diskSpace()]
+    }
+}

@@ -1,0 +1,60 @@
+import Archive
+import ArgumentParser
+import Foundation
+import Importer
+import Models
+
+extension Icebox.Account {
+    /// `icebox account lists [account]`: the lists an account can pin as `list:<id>`.
+    struct Lists: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "lists",
+            abstract: "Show the lists of an account (or of every account): the id to pin as list:ID, and the title.",
+            discussion: "Asks each account's server (one request each)."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: ArgumentHelp("The account: its handle (user@host) or its server's URL; all when left out.",
+                                     valueName: "account"))
+        var account: String?
+
+        @Flag(help: "Print JSON.")
+        var json = false
+
+        func run() async throws {
+            try await reportingFailures {
+                let (_, archive, credentials, logger) = try global.openArchive()
+                var accounts = try await archive.accounts()
+                if let account {
+                    accounts = accounts.matching(account)
+                    guard !accounts.isEmpty else { throw ValidationError("no account \(account); see `icebox account list`") }
+                    guard accounts.count == 1 else {
+                        throw ValidationError("\(account) names several accounts (\(accounts.listed)); give the server instead")
+                    }
+                }
+                let access = AccountAccess(credentials: try credentials.load(), logger: logger)
+                var rows: [ListRow] = []
+                for account in accounts {
+                    rows += try await access.lists(of: account).map {
+                        ListRow(account: account.handle, server: account.server, id: $0.id, title: $0.title)
+                    }
+                }
+                if json { return try Console.json(rows) }
+                if accounts.isEmpty { Console.err("No accounts yet: icebox account add <server>") }
+                for row in rows { Console.out("list:\(row.id)\t\(row.title)\t\(row.account)") }
+                if rows.isEmpty, !accounts.isEmpty { Console.err("No lists.") }
+            }
+        }
+    }
+}
+
+/// One list of `account lists --json`.
+struct ListRow: Encodable {
+    /// The account's handle.
+    var account: String
+    /// The account's server (the origin of its token).
+    var server: String
+    var id: String
+    var title: String
+}

@@ -1,0 +1,103 @@
+import Foundation
+import GRDB
+import IceboxTestSupport
+import MastodonTestServer
+import Testing
+
+/// `icebox doctor` names each thing that is wrong on a line of its own and exits 1; a sound archive
+/// exits 0.
+@Suite struct DoctorTests {
+    /// Lines of `doctor` output by status (`ok`, `warning`, `problem`).
+    static func lines(_ output: String, _ status: String) -> [String] {
+        output.split(separator: "\n").map(String.init).filter { $0.hasPrefix(status + " ") }
+    }
+
+    @Test func aSoundArchiveIsWell() async throws {
+        let server = try await TestServer.startHome(statuses: 120)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server, "--no-media")
+        let result = try await cli.run("doctor")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(Self.lines(result.stdout, "problem").isEmpty, "\(result.stdout)")
+        for check in ["archive", "schema", "media", "credentials.json", "account alice@icebox.test",
+                      "timeline home (alice@icebox.test)", "sync lock", "disk"] {
+            #expect(result.stdout.contains(" \(check): "), "no line for \(check): \(result.stdout)")
+        }
+        let json = try #require(JSONSerialization.jsonObject(with: Data(try await cli.run("doctor", "--json").stdout.utf8))
+            as? [String: Any])
+        #expect(Set(json.keys) == ["checks", "ok"] && json["ok"] as? Bool == true)
+        let checks = try #require(json["checks"] as? [[String: Any]])
+        #expect(!checks.isEmpty && checks.allSatisfy { Set($0.keys) == ["check", "message", "status"] })
+    }
+
+    @Test func aRefusedTokenAReadableCredentialsFileAndAStaleTimelineAreEachAProblem() async throws {
+        let server = try await TestServer.startHome(statuses: 120)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server, "--no-media")
+        await server.removeToken("test-token")
+        let credentials = cli.home.url.appending(path: "credentials.json")
+        #expect(chmod(credentials.path, 0o644) == 0)
+        let database = try DatabaseQueue(path: cli.home.url.appending(path: "archive.sqlite").path)
+        try await database.write { db in
+            try db.execute(sql: "UPDATE timelines SET last_sync_at = '2026-01-01T00:00:00.000Z', last_success_at = '2026-01-01T00:00:00.000Z'")
+        }
+        try database.close()
+
+        let result = try await cli.run("doctor")
+        #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
+        let problems = Self.lines(result.stdout, "problem")
+        #expect(problems.count == 3, "\(result.stdout)")
+        #expect(problems.contains { $0.contains("credentials.json: ") && $0.contains("readable by anyone") }, "\(problems)")
+        #expect(problems.contains { $0.contains("account alice@icebox.test: ") && $0.contains("refuses the token") }, "\(problems)")
+        #expect(problems.contains { $0.contains("timeline home (alice@icebox.test): last synced successfully ") && $0.contains("days ago") },
+                "\(problems)")
+        #expect(!result.stdout.contains("test-token") && !result.stderr.contains("test-token"))
+        let json = try #require(JSONSerialization.jsonObject(with: Data(try await cli.run("doctor", "--json").stdout.utf8))
+            as? [String: Any])
+        #expect(json["ok"] as? Bool == false)
+    }
+
+    /// A home feed filling at one status a second keeps ~400 s of entries: an hour since the last sync
+    /// risks entries that dropped out unread.
+    @Test func aBusyHomeFeedSyncedTooRarelyIsAProblem() async throws {
+        let server = try await TestServer.startHome(statuses: 120)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server, "--no-media")
+        let database = try DatabaseQueue(path: cli.home.url.appending(path: "archive.sqlite").path)
+        try await database.write { db in
+            // created_at and the sort key made of it move together (a constraint holds them so).
+            try db.execute(sql: """
+                UPDATE statuses SET
+                    created_at = strftime('%Y-%m-%dT%H:%M:%S.000Z', CAST(strftime('%s', 'now') AS INTEGER) - id, 'unixepoch'),
+                    sort_key = ((CAST(strftime('%s', 'now') AS INTEGER) - id) * 1000) << 12
+                """)
+            try db.execute(sql: "UPDATE timelines SET last_success_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hours')")
+        }
+        try database.close()
+        let result = try await cli.run("doctor")
+        #expect(result.status == 1, "\(result.stdout)")
+        let problems = Self.lines(result.stdout, "problem")
+        #expect(problems.count == 1 && problems[0].contains("timeline home (alice@icebox.test): last synced successfully 60 min ago")
+                && problems[0].contains("3600 entries an hour") && problems[0].contains("sync more often"), "\(result.stdout)")
+    }
+
+    @Test func aCorruptedArchiveIsAProblem() async throws {
+        let server = try await TestServer.startHome(statuses: 200)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server, "--no-media")
+        #expect(try await cli.run("doctor").status == 0)
+        try cli.damageArchive()
+        for options in [[String](), ["--full"]] {
+            let result = try await cli.run(["doctor"] + options)
+            #expect(result.status == 1, "\(options): \(result.stdout)\(result.stderr)")
+            #expect(Self.lines(result.stdout, "problem").contains { $0.hasPrefix("problem archive: ") }, "\(result.stdout)")
+        }
+    }
+
+    @Test func noArchiveIsSaidAndNothingIsCreated() async throws {
+        let cli = try CLI()
+        let result = try await cli.run("doctor")
+        #expect(result.status == 66, "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.home.path).isEmpty)
+    }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import IceboxTestSupport
+import MastodonTestServer
+import Testing
+
+/// `timeline add list:<id>` asks the server whether the list exists; `account lists` shows them.
+@Suite struct ListsCLITests {
+    @Test func aListIsCheckedWhenPinnedAndListed() async throws {
+        let server = try await TestServer.startHome(statuses: 30)
+        defer { Task { await server.stop() } }
+        let alices = try #require(await server.snapshot().listIDs["alice"])
+        let bobs = try #require(await server.snapshot().listIDs["bob"])
+        let cli = try CLI()
+        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+
+        for missing in ["999", bobs] {
+            let refused = try await cli.run("timeline", "add", "list:\(missing)")
+            #expect(refused.status == 64, "\(refused.stderr)")
+            #expect(refused.stderr.contains("has no list \(missing)") && refused.stderr.contains("icebox account lists"),
+                    "\(refused.stderr)")
+        }
+        #expect(try await cli.run("timeline", "list").stdout.isEmpty, "nothing pinned")
+        let pinned = try await cli.run("timeline", "add", "list:\(alices)")
+        #expect(pinned.status == 0 && pinned.stdout.contains("(Friends of alice)"), "\(pinned.stderr)")
+
+        let listed = try await cli.run("account", "lists")
+        #expect(listed.status == 0)
+        #expect(listed.stdout == "list:\(alices)\tFriends of alice\talice@icebox.test\n", "\(listed.stdout)")
+        #expect(try await cli.run("account", "lists", "alice@icebox.test").stdout == listed.stdout)
+        #expect(try await cli.run("account", "lists", "nobody@nowhere.test").status == 64)
+
+        let json = try await cli.run("account", "lists", "--json").stdout
+        let rows = try #require(JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+        #expect(rows.count == 1)
+        let row = try #require(rows.first)
+        #expect(Set(row.keys) == ["account", "id", "server", "title"])
+        #expect(row["id"] as? String == alices && row["title"] as? String == "Friends of alice")
+    }
+
+    @Test func aRefusedTokenIsNotAMissingList() async throws {
+        let server = try await TestServer.startHome(statuses: 5)
+        defer { Task { await server.stop() } }
+        let cli = try CLI()
+        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        await server.removeToken("test-token")
+        let refused = try await cli.run("timeline", "add", "list:1")
+        #expect(refused.status == 77, "\(refused.stderr)")
+        #expect(try await cli.run("account", "lists").status == 77)
+    }
+}
