@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import Logging
 import MastodonAPI
@@ -15,13 +16,27 @@ actor RateBudget {
     private var limit: Int?
     private var remaining: Int?
     private var reset: Date?
+    /// Where what this budget sees is kept for other workers (a shared store), after every response.
+    private let keep: (@Sendable (SavedBudget) async -> Void)?
 
-    init(server: String, reserve: Int, maxWait: Duration, logger: Logger) {
+    /// `saved` is what the last worker on a shared store saw (used while its window has not reset);
+    /// `keep` hears every change, so a worker that dies leaves the budget current.
+    init(server: String, reserve: Int, maxWait: Duration, logger: Logger, saved: SavedBudget? = nil,
+         keep: (@Sendable (SavedBudget) async -> Void)? = nil) {
         self.server = server
         self.reserve = reserve
         self.maxWait = maxWait
         self.logger = logger
+        self.keep = keep
+        if let saved, let reset = saved.reset, reset > Date() {
+            limit = saved.limit
+            remaining = saved.remaining
+            self.reset = reset
+        }
     }
+
+    /// What this budget knows now.
+    var snapshot: SavedBudget { SavedBudget(limit: limit, remaining: remaining, reset: reset) }
 
     /// Waits, if the advertised budget is down to the reserve, until the server's reset time.
     /// Throws when that is further away than `maxWait` (the rest waits for the next run). `announce`
@@ -36,11 +51,12 @@ actor RateBudget {
     }
 
     /// Reads the budget from a response's headers.
-    func record(_ limit: RateLimit?) {
+    func record(_ limit: RateLimit?) async {
         guard let limit else { return }
         self.limit = limit.limit
         remaining = limit.remaining
         reset = limit.reset
+        await keep?(snapshot)
     }
 
     /// After a 429: waits for the reset the server advertised (or `fallback` when it gave none).

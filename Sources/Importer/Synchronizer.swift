@@ -54,6 +54,10 @@ public struct SyncOptions: Sendable {
     public var mediaMinimumRate: Double = MediaOptions().minimumRate
     /// Where media files go (default: `media/` beside the archive database).
     public var mediaDirectory: URL?
+    /// This worker's name on a shared store (host, process and a random part); leases carry it.
+    public var workerID = SharedSync.workerID()
+    /// How long a server's lease lasts unless renewed (it is renewed every third of it while in use).
+    public var leaseDuration: Duration = .seconds(120)
 
     public init() {}
 }
@@ -138,6 +142,9 @@ public struct Synchronizer: Sendable {
         let timelines: [PinnedTimeline]
         if let selected { timelines = selected } else { timelines = try await archive.timelines() }
         let accounts = try await archive.accounts()
+        if let work = archive as? any SharedWork {
+            return await SharedSync(synchronizer: self, work: work).run(timelines, accounts: accounts, progress: progress)
+        }
         let byServer = Dictionary(grouping: timelines, by: \.server).values.sorted { $0[0].id < $1[0].id }
         var reports: [TimelineReport] = []
         await withTaskGroup(of: [TimelineReport].self) { group in

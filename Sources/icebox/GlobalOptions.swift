@@ -38,12 +38,20 @@ struct GlobalOptions: ParsableArguments {
         return Logger(label: label)
     }
 
-    /// Opens (creating and migrating if needed) the archive.
-    func openArchive() throws(ArchiveError) -> (IceboxHome, ArchiveDatabase, CredentialStore, Logger) {
+    /// The store this command uses: `--store`, `$ICEBOX_STORE`, or the archive folder's SQLite file.
+    func storeChoice() throws -> StoreChoice {
+        try StoreChoice.resolve(store, home: iceboxHome, environment: ProcessInfo.processInfo.environment)
+    }
+
+    /// Opens (creating and migrating if needed) the archive: the SQLite file in the archive folder, or
+    /// the PostgreSQL store `--store` names (the folder then holds the credentials and media).
+    func openArchive(reusing opened: (any ArchiveStore)? = nil) async throws
+        -> (IceboxHome, any ArchiveStore, CredentialStore, Logger) {
         let logger = logger()
         let home = iceboxHome
         try home.create()
-        let archive = try ArchiveDatabase(path: home.database, logger: logger)
+        let archive: any ArchiveStore
+        if let opened { archive = opened } else { archive = try await storeChoice().open(logger: logger) }
         return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
     }
 

@@ -46,7 +46,7 @@ extension Icebox.Account {
         func run() async throws {
             try await reportingFailures {
                 let address = try ServerAddress(server)
-                let (_, archive, credentials, logger) = try global.openArchive()
+                let (_, archive, credentials, logger) = try await global.openArchive()
                 let enrollment = AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
                 let account: ArchivingAccount
                 let replace = replace
@@ -89,7 +89,7 @@ extension Icebox.Account {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try global.openArchive()
+                let (_, archive, _, _) = try await global.openArchive()
                 let accounts = try await archive.accounts()
                 if json { return try Console.json(accounts) }
                 if accounts.isEmpty { Console.err("No accounts yet: icebox account add <server>") }
@@ -112,7 +112,7 @@ extension Icebox.Account {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, credentials, logger) = try global.openArchive()
+                let (_, archive, credentials, logger) = try await global.openArchive()
                 let removed = try await AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
                     .remove(account)
                 Console.out("Removed \(removed.handle) (\(removed.server))")

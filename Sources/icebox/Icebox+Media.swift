@@ -101,7 +101,7 @@ extension Icebox.Media {
         func run() async throws {
             var failed = false
             try await reportingFailures {
-                let (home, archive, _, logger) = try global.openArchive()
+                let (home, archive, _, logger) = try await global.openArchive()
                 let lock = try await SyncLock(path: home.mediaLock, wait: wait, purpose: "media download")
                 defer { withExtendedLifetime(lock) {} }
                 var options = media.options()
@@ -143,7 +143,7 @@ extension Icebox.Media {
         func run() async throws {
             var unresolved = 0
             try await reportingFailures {
-                let (home, archive, _, logger) = try global.openArchive()
+                let (home, archive, _, logger) = try await global.openArchive()
                 // Repairs write files: not while a sync does.
                 let lock = repair ? try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download") : nil
                 defer { withExtendedLifetime(lock) {} }
@@ -179,7 +179,7 @@ extension Icebox.Media {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, logger) = try global.openArchive()
+                let (home, archive, _, logger) = try await global.openArchive()
                 // Removes files and cleans downloads in progress: neither a sync nor a media download may run.
                 let lock = try await SyncLock(path: home.syncLock, wait: false)
                 let mediaLock = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")

@@ -60,6 +60,17 @@ extension Icebox {
         @Flag(name: .shortAndLong, help: "Print nothing unless something failed (for cron).")
         var quiet = false
 
+        @Flag(help: "Keep syncing until stopped: a worker of a team's shared store (run from systemd).")
+        var loop = false
+
+        @Option(help: ArgumentHelp("On a shared store, how long a worker's claim on a server lasts unless renewed (a killed worker's servers wait this long).",
+                                   valueName: "seconds"))
+        var lease: Double = 120
+
+        @Option(help: ArgumentHelp("With --loop, the longest pause between runs, in seconds (a pinned timeline on a shared store wakes it).",
+                                   valueName: "seconds"))
+        var interval: Double = 300
+
         @Flag(help: "Print a machine-readable summary on stdout.")
         var json = false
 
@@ -85,9 +96,33 @@ extension Icebox {
         }
 
         func run() async throws {
+            guard loop else { return try await runOnce() }
+            try await reportingFailures {
+                let (home, archive, _, logger) = try await global.openArchive()
+                logger.info("syncing until stopped", metadata: ["store": "\(archive.location)", "home": "\(home.directory.path)"])
+                while true {
+                    do {
+                        try await runOnce(archive: archive)
+                    } catch let code as ExitCode where code.rawValue == ExitStatus.failure.rawValue {
+                        // A run where a timeline failed: the next run tries it again.
+                    } catch let code as ExitCode where code.rawValue == ExitStatus.tempFail.rawValue {
+                        // Another run held the archive (SQLite): wait for the next turn.
+                    }
+                    if let work = archive as? any SharedWork {
+                        await work.waitForWork(timeout: .milliseconds(Int64(interval * 1000)))
+                    } else {
+                        try await Task.sleep(for: .milliseconds(Int64(interval * 1000)))
+                    }
+                }
+            }
+        }
+
+        /// One run: the timelines, then (unless --no-media) the media. `archive`: an open store to reuse.
+        func runOnce(archive opened: (any ArchiveStore)? = nil) async throws {
             var failed = false
             try await reportingFailures {
-                let (home, archive, credentialStore, logger) = try global.openArchive()
+                let (home, fresh, credentialStore, logger) = try await global.openArchive(reusing: opened)
+                let archive = fresh
                 var options = SyncOptions()
                 options.backfillPages = backfillPages
                 options.timeout = timeout
@@ -106,6 +141,8 @@ extension Icebox {
                 options.mediaConcurrency = mediaOptions.concurrency
                 options.mediaDeadline = mediaOptions.deadline
                 options.mediaMinimumRate = mediaOptions.minimumRate
+                options.mediaDirectory = home.media
+                options.leaseDuration = .milliseconds(Int64(max(lease, 1) * 1000))
                 let synchronizer = Synchronizer(archive: archive, credentials: try credentialStore.load(),
                                                 options: options, logger: logger)
                 let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
@@ -115,7 +152,8 @@ extension Icebox {
                 let progress: @Sendable (SyncProgress) -> Void = { tick in if live { view.show(tick) } }
                 // Timelines under `sync.lock`, media under `media.lock`: a slow download never keeps
                 // the next run from archiving timelines.
-                var run = try await SyncPhases.timelines(home: home, wait: wait, synchronizer, progress: progress)
+                var run = try await SyncPhases.timelines(home: home, wait: wait, shared: archive is any SharedWork,
+                                                         synchronizer, progress: progress)
                 if !noMedia {
                     run.media = try await SyncPhases.media(home: home, synchronizer, progress: progress)
                 }

@@ -26,7 +26,7 @@ struct AccountOption: ParsableArguments {
     var account: String?
 
     /// Resolves a typed spec against the archive's accounts; a spec that cannot be pinned is bad usage.
-    func pinning(_ spec: String, archive: ArchiveDatabase) async throws -> TimelinePinning {
+    func pinning(_ spec: String, archive: any ArchiveStore) async throws -> TimelinePinning {
         do {
             return try TimelinePinning(specText: spec, account: account, accounts: try await archive.accounts())
         } catch let error as TimelinePinning.Invalid {
@@ -47,7 +47,7 @@ extension Icebox.Timeline {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, credentials, logger) = try global.openArchive()
+                let (_, archive, credentials, logger) = try await global.openArchive()
                 let pinning = try await accountOption.pinning(spec, archive: archive)
                 // A list is checked with its server now, not found missing at the first sync.
                 var title = ""
@@ -74,7 +74,7 @@ extension Icebox.Timeline {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try global.openArchive()
+                let (_, archive, _, _) = try await global.openArchive()
                 let timelines = try await archive.timelines()
                 if json { return try Console.json(timelines) }
                 if timelines.isEmpty { Console.err("No timelines pinned yet: icebox timeline add <spec>") }
@@ -104,7 +104,7 @@ extension Icebox.Timeline {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try global.openArchive()
+                let (_, archive, _, _) = try await global.openArchive()
                 let pinning = try await accountOption.pinning(spec, archive: archive)
                 guard let timeline = try await archive.timelines().first(where: {
                     $0.spec == pinning.spec && $0.accountID == pinning.accountID

@@ -34,7 +34,7 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, logger) = try global.openArchive()
+                let (_, archive, _, logger) = try await global.openArchive()
                 if retry {
                     let report = try await UnreadableRecovery(archive: archive, logger: logger).run(all: true)
                     if json { return try Console.json(report) }

@@ -3,9 +3,11 @@ import Importer
 
 /// The two phases of `icebox sync`, each under its own lock.
 enum SyncPhases {
-    /// Syncs the timelines holding `sync.lock` (released when they are done).
-    static func timelines(home: IceboxHome, wait: Bool, _ synchronizer: Synchronizer,
+    /// Syncs the timelines holding `sync.lock` (released when they are done). On a `shared` store the
+    /// store's leases share the work between workers, so no lock file is taken.
+    static func timelines(home: IceboxHome, wait: Bool, shared: Bool = false, _ synchronizer: Synchronizer,
                           progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> SyncRunReport {
+        if shared { return try await synchronizer.runWithMedia(progress: progress) }
         let lock = try await SyncLock(path: home.syncLock, wait: wait)
         defer { withExtendedLifetime(lock) {} }
         return try await synchronizer.runWithMedia(progress: progress)
