@@ -20,7 +20,8 @@ extension ArchivingAccount {
 extension PinnedTimeline {
     package init(id: Int64, spec: String, accountID: Int64?, accountHandle: String?, server: String, addedAt: String,
                  newestCursor: String?, backfillCursor: String?, backfillComplete: Bool, backfillPages: Int,
-                 lastSyncAt: String?, lastResult: String?, lastError: String?, statusCount: Int) {
+                 lastSyncAt: String?, lastResult: String?, lastError: String?, statusCount: Int,
+                 lastSuccessAt: String?) {
         self.id = id
         self.spec = spec
         self.accountID = accountID
@@ -35,6 +36,7 @@ extension PinnedTimeline {
         self.lastResult = lastResult
         self.lastError = lastError
         self.statusCount = statusCount
+        self.lastSuccessAt = lastSuccessAt
     }
 }
 

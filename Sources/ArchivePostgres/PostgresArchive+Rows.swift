@@ -53,18 +53,11 @@ extension PostgresArchive {
     public func writeRows(_ table: String, columns: [String], rows: [[CopyValue]]) async throws(ArchiveError) {
         let types = Dictionary(try await columnTypes(table).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
         let names = columns.map(Self.quoted).joined(separator: ", ")
-        var sql = "INSERT INTO \(table)(\(names)"
-        var expressions = columns.indices.map { "$\($0 + 1)" }
         let isStatuses = table == "statuses"
-        if isStatuses {
-            // The search vectors from the same words storing the status gives them (see StatusColumns).
-            sql += ", search_words, search_pieces"
-            expressions += [StatusColumns.wordsExpression(firstParameter: columns.count + 1),
-                            "to_tsvector('simple', $\(columns.count + 7))"]
-        }
-        sql += ") VALUES (" + expressions.joined(separator: ", ") + ")"
+        var target = "\(table)(\(names)"
+        if isStatuses { target += ", search_words, search_pieces" }
+        target += ")"
         let logger = self.logger
-        let statement = sql
         let typed = try rows.map { row throws(ArchiveError) -> [SQLValue] in
             var values = try zip(columns, row).map { column, value throws(ArchiveError) in
                 try Self.sqlValue(value, type: types[column] ?? "text", column: column)
@@ -74,13 +67,30 @@ extension PostgresArchive {
                     guard let index = columns.firstIndex(of: column), case .text(let value) = row[index] else { return "" }
                     return value
                 }
+                // The search vectors from the same words storing the status gives them (see StatusColumns).
                 values += ["text", "spoiler_text", "tag_names", "alt_text", "search_author", "extra_text"]
                     .map { SQLValue.text(SearchWords.spaced(text($0))) } + [.text(text("search_cjk"))]
             }
             return values
         }
+        guard let width = typed.first?.count else { return }
+        // Many rows a statement, within PostgreSQL's 65,535 parameters.
+        let perStatement = max(1, min(500, 60_000 / width))
         try await transaction { connection in
-            for values in typed { try await connection.execute(statement, values, logger: logger) }
+            for start in stride(from: 0, to: typed.count, by: perStatement) {
+                let chunk = typed[start..<min(start + perStatement, typed.count)]
+                let tuples = chunk.indices.map { index -> String in
+                    let base = (index - start) * width
+                    var expressions = columns.indices.map { "$\(base + $0 + 1)" }
+                    if isStatuses {
+                        expressions += [StatusColumns.wordsExpression(firstParameter: base + columns.count + 1),
+                                        "to_tsvector('simple', $\(base + columns.count + 7))"]
+                    }
+                    return "(" + expressions.joined(separator: ", ") + ")"
+                }
+                try await connection.execute("INSERT INTO \(target) VALUES " + tuples.joined(separator: ", "),
+                                             chunk.flatMap { $0 }, logger: logger)
+            }
         }
     }
 

@@ -115,8 +115,11 @@ extension PostgresArchive {
     }
 
     public func recordSyncResult(timelineID: Int64, result: String, error: String?) async throws(ArchiveError) {
-        try await execute("UPDATE timelines SET last_sync_at = $1, last_result = $2, last_error = $3 WHERE id = $4",
-                          [.text(Self.now()), .text(result), .text(error), .int(timelineID)])
+        try await execute("""
+            UPDATE timelines SET last_sync_at = $1, last_result = $2, last_error = $3,
+                last_success_at = CASE WHEN $2 = 'ok' THEN $1 ELSE last_success_at END
+            WHERE id = $4
+            """, [.text(Self.now()), .text(result), .text(error), .int(timelineID)])
     }
 
     public func updateCursor(timelineID: Int64, _ update: CursorUpdate) async throws(ArchiveError) {
@@ -164,7 +167,7 @@ extension PostgresArchive {
             backfillCursor: try row.optionalString("backfill_cursor"), backfillComplete: try row.bool("backfill_complete"),
             backfillPages: Int(try row[ "backfill_pages"].decode(Int32.self)), lastSyncAt: try row.optionalString("last_sync_at"),
             lastResult: try row.optionalString("last_result"), lastError: try row.optionalString("last_error"),
-            statusCount: try row.int("status_count"))
+            statusCount: try row.int("status_count"), lastSuccessAt: try row.optionalString("last_success_at"))
     }
 
     /// Decodes rows, turning a cell of an unexpected type into an archive error.
