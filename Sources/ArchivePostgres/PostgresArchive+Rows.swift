@@ -103,6 +103,8 @@ extension PostgresArchive {
             guard let sequence else { continue }
             try await execute("SELECT setval($1, COALESCE((SELECT MAX(id) FROM \(table)), 0) + 1, false)", [.text(sequence)])
         }
+        // Fresh statistics, so the planner knows the copied tables' sizes before the first search.
+        try await execute("ANALYZE")
     }
 
     private func primaryKey(_ table: String) async throws(ArchiveError) -> [String] {
