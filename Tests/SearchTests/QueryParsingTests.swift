@@ -108,3 +108,20 @@ import Testing
         } throws: { "\($0)".contains(mention) }
     }
 }
+
+@Suite struct SnippetBoundaryTests {
+    /// Every word of a snippet (ellipses aside) is a whole word of the text it was cut from.
+    @Test(arguments: [10, 23, 37, 61, 80])
+    func snippetsStartAndEndOnWordBoundaries(_ width: Int) {
+        let text = "Yesterday we cooked some miso butter noodles with scallions, then watched the rain over "
+            + "the harbour until the ferries stopped running for the night and everyone went home"
+        let words = Set(text.split(separator: " ").map(String.init))
+        for query in ["noodles", "harbour", "ferries", "Yesterday", "home"] {
+            let snippet = Snippet(text: text, words: [query], width: width)
+            let inner = snippet.text.trimmingCharacters(in: CharacterSet(charactersIn: "…"))
+            let cut = inner.split(separator: " ").map(String.init)
+            #expect(cut.allSatisfy(words.contains), "\(query), width \(width): \(snippet.text)")
+            #expect(inner.localizedCaseInsensitiveContains(query), "\(query), width \(width): \(snippet.text)")
+        }
+    }
+}
