@@ -39,6 +39,12 @@ struct GlobalOptions: ParsableArguments {
         let home = iceboxHome
         try home.create()
         let archive = try ArchiveDatabase(path: home.database, logger: logger)
+        // What Datasette needs to search the archive, kept beside it; not worth failing a command over.
+        do {
+            try DatasetteMetadata.write(into: home.directory)
+        } catch {
+            logger.warning("could not write \(DatasetteMetadata.fileName): \(error.localizedDescription)")
+        }
         return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
     }
 
