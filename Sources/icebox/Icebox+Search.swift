@@ -72,15 +72,15 @@ extension Icebox {
                     return
                 }
                 let hits = try await archive.search(query, sort: sort, limit: limit, offset: offset, consent: policy)
-                // Nothing matched: exit 1, as grep and ripgrep do, whatever the output format.
-                defer { if hits.isEmpty { Console.err("No matches.") } }
-                if hits.isEmpty { throw ExitCode(.failure) }
                 let words = query.highlightedWords
                 // The snippet is cut from terminal-safe text, so the highlight codes added later are the only ones.
                 let results = hits.map { SearchResult(hit: $0, words: words) }
-                if json { return try Console.json(results) }
-                if jsonl { return try results.forEach { try Console.jsonLine($0) } }
-                if csv { return try SearchResult.printCSV(results) }
+                // Nothing matched: the format's empty document, then exit 1, as grep and ripgrep do.
+                defer { if hits.isEmpty { Console.err("No matches.") } }
+                if json { try Console.json(results) } else if jsonl { try results.forEach { try Console.jsonLine($0) } }
+                else if csv { try SearchResult.printCSV(results) }
+                if hits.isEmpty { throw ExitCode(.failure) }
+                if json || jsonl || csv { return }
                 let colour = global.escapes(on: STDOUT_FILENO)
                 for result in results { Console.outSanitized(result.listing(colour: colour)) }
                 if Console.stdoutIsTerminal {
