@@ -176,12 +176,7 @@ extension Icebox.Export {
         func run() async throws {
             try await reportingFailures {
                 try await output.run(global) { exporter, archive, _ in
-                    let pinning = try await accountOption.pinning(spec, archive: archive)
-                    guard let timeline = try await archive.timelines().first(where: {
-                        $0.spec == pinning.spec && $0.accountID == pinning.accountID
-                    }) else {
-                        throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
-                    }
+                    let timeline = try await accountOption.pinnedTimeline(spec, archive: archive)
                     let numbers = try await archive.timelineNumbers(timelineID: timeline.id, since: since, until: until,
                                                                       consent: try await consent.policy(archive))
                     var options = ["timeline": timeline.displayName]
