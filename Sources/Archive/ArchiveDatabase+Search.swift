@@ -108,9 +108,12 @@ extension ArchiveDatabase {
                 let all = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?"),
                                            arguments: [lookups[0].expression]) ?? 0
                 guard hiding else { return all }
+                // The hidden posts are a set of keys built from the opted-out authors' posts (through the
+                // author index); the index's matches stream past it, as in the bare count.
                 let hidden = try Int.fetchOne(db.cachedStatement(sql: """
-                    SELECT COUNT(*) FROM statuses s WHERE s.author_handle IN (SELECT handle FROM authors WHERE opted_out = 1)
-                    AND s.reblog_uri IS NULL AND NOT \(ConsentPolicy.condition()) AND \(SearchPlan.rowCheck(lookups[0]))
+                    SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ? AND +rowid IN (
+                        SELECT s.sort_key FROM statuses s WHERE s.author_handle IN (SELECT handle FROM authors WHERE opted_out = 1)
+                        AND s.reblog_uri IS NULL AND NOT \(ConsentPolicy.condition()))
                     """), arguments: [lookups[0].expression]) ?? 0
                 return all - hidden
             }
