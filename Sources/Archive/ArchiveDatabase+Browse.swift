@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SearchQuery
 
 /// A list of archived posts a front end browses besides search results: a profile or a hashtag page.
 public enum ArchiveListing: Hashable, Sendable {
@@ -54,7 +55,7 @@ extension ArchiveDatabase {
         case .author(let handle):
             author(handle)
         case .tag(let tag, let handle):
-            let name = (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
+            let name = Hashtag.normalized(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
             // The tag column of the word index narrows to candidates when the tag has words in it (an
             // emoji-only tag has none); the space-separated tag_names column decides exactly.
             if name.contains(where: { $0.isLetter || $0.isNumber }) {

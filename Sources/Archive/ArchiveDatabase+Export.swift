@@ -75,14 +75,18 @@ extension ArchiveDatabase {
     }
 
     /// The archived posts of a pinned timeline (boosts stand for the post they boost, once), newest
-    /// first, created in `[since, until)` when given (Mastodon's date format, or a prefix of it).
-    public func timelineNumbers(timelineID: Int64, since: String?, until: String?) async throws(ArchiveError) -> [Int64] {
+    /// first, created in `[since, until)` when given (Mastodon's date format, or a prefix of it). With
+    /// `consent` honoured, the posts of accounts that opted out of search are left out (see `ConsentPolicy`).
+    public func timelineNumbers(timelineID: Int64, since: String?, until: String?,
+                                consent: ConsentPolicy) async throws(ArchiveError) -> [Int64] {
         try await read { db in
-            try Int64.fetchAll(db, sql: """
+            let consentCondition = try Self.hidesOptedOut(consent, db) ? "AND " + ConsentPolicy.condition(on: "p") : ""
+            return try Int64.fetchAll(db, sql: """
                 SELECT DISTINCT p.id FROM timeline_statuses ts
                 JOIN statuses s ON s.id = ts.status_id
                 JOIN statuses p ON p.id = COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
                 WHERE ts.timeline_id = ? AND (? IS NULL OR p.created_at >= ?) AND (? IS NULL OR p.created_at < ?)
+                \(consentCondition)
                 ORDER BY p.created_at DESC, p.id DESC
                 """, arguments: [timelineID, since, since, until, until])
         }

@@ -67,17 +67,19 @@ extension ArchiveDatabase {
         """
 
     /// Runs a search. Boosts are not results of their own: a boosted post is found once, as itself.
-    /// Newest first by default, as Mastodon orders its search results.
-    public func search(_ query: SearchQuery, sort: SearchSort, limit: Int,
-                       offset: Int) async throws(ArchiveError) -> [SearchHit] {
-        try await search(query, sort: sort, limit: limit, offset: offset, sparseLimit: SearchPlan.defaultSparseLimit)
+    /// Newest first by default, as Mastodon orders its search results. `consent`: whether the posts of
+    /// accounts that opted out of search are left out (see `ConsentPolicy`).
+    public func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
+                       consent: ConsentPolicy) async throws(ArchiveError) -> [SearchHit] {
+        try await search(query, sort: sort, limit: limit, offset: offset, consent: consent,
+                         sparseLimit: SearchPlan.defaultSparseLimit)
     }
 
     /// `search` with the planner's sparse limit given: tests set it to take each plan on a small archive.
-    func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
+    func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int, consent: ConsentPolicy = .honoured,
                 sparseLimit: Int) async throws(ArchiveError) -> [SearchHit] {
         try await read { db in
-            let compiled = SearchCompiler(query)
+            let compiled = SearchCompiler(query, hidingOptedOut: try Self.hidesOptedOut(consent, db))
             var sql: String
             var arguments: [any DatabaseValueConvertible] = []
             if sort == .relevance, let match = compiled.match {
@@ -106,21 +108,32 @@ extension ArchiveDatabase {
         }
     }
 
-    /// How many statuses a search finds.
-    public func count(_ query: SearchQuery) async throws(ArchiveError) -> Int {
-        try await count(query, sparseLimit: SearchPlan.defaultSparseLimit)
+    /// How many statuses a search finds (with the same `consent` as `search`).
+    public func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int {
+        try await count(query, consent: consent, sparseLimit: SearchPlan.defaultSparseLimit)
     }
 
     /// `count` with the planner's sparse limit given (see `search`).
-    func count(_ query: SearchQuery, sparseLimit: Int) async throws(ArchiveError) -> Int {
+    func count(_ query: SearchQuery, consent: ConsentPolicy = .honoured, sparseLimit: Int) async throws(ArchiveError) -> Int {
         try await read { db in
-            let compiled = SearchCompiler(query)
+            let hiding = try Self.hidesOptedOut(consent, db)
+            let compiled = SearchCompiler(query, hidingOptedOut: hiding)
             let lookups = compiled.allLookups
-            // Words alone: the index's own count (boost wrappers index no text, so none is counted).
-            if lookups.count == 1, compiled.conditions.count == 1, compiled.arguments.isEmpty {
+            // Words alone: the index's own count (boost wrappers index no text, so none is counted), less
+            // the hidden matches, found from the opted-out authors' few posts.
+            if lookups.count == 1, compiled.conditions.count == (hiding ? 2 : 1), compiled.arguments.isEmpty {
                 let table = lookups[0].table
-                return try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?"),
-                                        arguments: [lookups[0].expression]) ?? 0
+                let all = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?"),
+                                           arguments: [lookups[0].expression]) ?? 0
+                guard hiding else { return all }
+                // The hidden posts are a set of keys built from the opted-out authors' posts (through the
+                // author index); the index's matches stream past it, as in the bare count.
+                let hidden = try Int.fetchOne(db.cachedStatement(sql: """
+                    SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ? AND +rowid IN (
+                        SELECT s.sort_key FROM statuses s WHERE s.author_handle IN (SELECT handle FROM authors WHERE opted_out = 1)
+                        AND s.reblog_uri IS NULL AND NOT \(ConsentPolicy.condition()))
+                    """), arguments: [lookups[0].expression]) ?? 0
+                return all - hidden
             }
             guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return 0 }
             let sql = "SELECT COUNT(*) FROM \(plan.source) WHERE " + plan.conditions.joined(separator: " AND ")

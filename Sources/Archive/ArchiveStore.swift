@@ -92,8 +92,9 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows {
     func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID]
     /// What an export needs of each status, in the order given.
     func exportRecords(_ numbers: [Int64]) async throws(ArchiveError) -> [ExportRecord]
-    /// The statuses of a timeline, oldest first, optionally within dates.
-    func timelineNumbers(timelineID: Int64, since: String?, until: String?) async throws(ArchiveError) -> [Int64]
+    /// The posts of a timeline, newest first, optionally within dates, honouring opt-outs per `consent`.
+    func timelineNumbers(timelineID: Int64, since: String?, until: String?,
+                         consent: ConsentPolicy) async throws(ArchiveError) -> [Int64]
 
     /// A page of a listing (a timeline, an author, a hashtag…).
     func posts(_ listing: ArchiveListing, limit: Int, offset: Int) async throws(ArchiveError) -> [SearchHit]
@@ -108,10 +109,20 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows {
 
     // MARK: Search and totals
 
-    /// Runs a search; boosts are found as the posts they boost.
-    func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int) async throws(ArchiveError) -> [SearchHit]
-    /// How many statuses a search finds.
-    func count(_ query: SearchQuery) async throws(ArchiveError) -> Int
+    /// Runs a search; boosts are found as the posts they boost. `consent`: whether the posts of accounts
+    /// that opted out of search are left out (see `ConsentPolicy`).
+    func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
+                consent: ConsentPolicy) async throws(ArchiveError) -> [SearchHit]
+    /// How many statuses a search finds (with the same `consent` as `search`).
+    func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int
+    /// The store's consent setting (`icebox config search-consent`).
+    func consentPolicy() async throws(ArchiveError) -> ConsentPolicy
+    /// Sets the store's consent setting.
+    func setConsentPolicy(_ policy: ConsentPolicy) async throws(ArchiveError)
+    /// The handles of the authors who opted out of search, as last archived.
+    func optedOutAuthors() async throws(ArchiveError) -> [String]
+    /// Top hashtags, authors, servers, languages and posts by month, of everything or one timeline.
+    func breakdown(timelineID: Int64?, top: Int) async throws(ArchiveError) -> ArchiveBreakdown
     /// Every archived status's uri, sorted (what a copy between stores, and tests, compare).
     func allStatusURIs() async throws(ArchiveError) -> [String]
     /// The raw JSON of a status as archived, by its uri.
@@ -142,6 +153,11 @@ extension ArchiveStore {
         try await markGone(number, at: Date())
     }
 
+    /// The posts of a timeline, newest first, honouring opt-outs.
+    public func timelineNumbers(timelineID: Int64, since: String?, until: String?) async throws(ArchiveError) -> [Int64] {
+        try await timelineNumbers(timelineID: timelineID, since: since, until: until, consent: .honoured)
+    }
+
     /// Kept statuses not yet archived.
     public func pendingUnreadable() async throws(ArchiveError) -> [KeptUnreadable] {
         try await pendingUnreadable(notReadBy: nil)
@@ -152,9 +168,14 @@ extension ArchiveStore {
         try await posts(listing, limit: limit, offset: 0)
     }
 
-    /// Runs a search, newest first unless `sort` says otherwise.
-    public func search(_ query: SearchQuery, sort: SearchSort = .newest, limit: Int = 20) async throws(ArchiveError)
-        -> [SearchHit] {
-        try await search(query, sort: sort, limit: limit, offset: 0)
+    /// Runs a search, newest first unless `sort` says otherwise, honouring opt-outs unless told not to.
+    public func search(_ query: SearchQuery, sort: SearchSort = .newest, limit: Int = 20, offset: Int = 0,
+                       consent: ConsentPolicy = .honoured) async throws(ArchiveError) -> [SearchHit] {
+        try await search(query, sort: sort, limit: limit, offset: offset, consent: consent)
+    }
+
+    /// How many statuses a search finds, honouring opt-outs.
+    public func count(_ query: SearchQuery) async throws(ArchiveError) -> Int {
+        try await count(query, consent: .honoured)
     }
 }

@@ -124,6 +124,25 @@ enum SchemaMigrations {
                 try update.execute(arguments: arguments)
             }
         },
+        // Existing authors get their opt-out from the copy archived; tags written before hashtags were
+        // normalized are rewritten (only those with something besides a-z, 0-9 and _ can differ from the
+        // lower case kept until now).
+        "0009_consent_and_hashtags": { db in
+            let authors = try Row.fetchCursor(db, sql: "SELECT handle, raw_json FROM authors")
+            let optOut = try db.makeStatement(sql: "UPDATE authors SET opted_out = 1 WHERE handle = ?")
+            while let row = try authors.next() {
+                let raw: Data = row["raw_json"] ?? Data()
+                let note = (try? JSONSerialization.jsonObject(with: raw) as? [String: Any])?["note"] as? String ?? ""
+                if ConsentPolicy.optedOut(accountJSON: raw, note: note) { try optOut.execute(arguments: [row["handle"] as String]) }
+            }
+            let tagged = try Row.fetchCursor(db, sql: "SELECT id, tag_names FROM statuses WHERE tag_names GLOB '*[^ a-z0-9_]*'")
+            let update = try db.makeStatement(sql: "UPDATE statuses SET tag_names = ? WHERE id = ?")
+            while let row = try tagged.next() {
+                let old: String = row["tag_names"]
+                let new = Hashtag.column(old.split(separator: " ").map(String.init))
+                if new != old { try update.execute(arguments: [new, row["id"] as Int64]) }
+            }
+        },
     ]
 
     /// FNV-1a, 64 bits, as hex: enough to notice an edited migration (not a security measure).

@@ -14,8 +14,8 @@ struct SearchCompiler {
     var conditions: [String] = ["s.reblog_uri IS NULL"]
     var arguments: [any DatabaseValueConvertible] = []
 
-    /// Statuses a positive `from:` filter narrows to, as a query on `statuses s` the planner can probe
-    /// (the lower-cased handle index answers it).
+    /// Statuses a positive `from:` or `is:bookmarked|favourited` filter narrows to, as a condition on
+    /// `statuses s` the planner can probe (an index answers each).
     var authorLookups: [(sql: String, argument: [String])] = []
 
     /// The `sort_key` range the positive date filters allow (lower inclusive, upper exclusive): a range of
@@ -28,7 +28,8 @@ struct SearchCompiler {
         var expression: String
     }
 
-    init(_ query: SearchQuery, now: Date = Date()) {
+    /// `hidingOptedOut`: leave out the posts of accounts that opted out of search (see `ConsentPolicy`).
+    init(_ query: SearchQuery, now: Date = Date(), hidingOptedOut: Bool = false) {
         var positives: [String] = []
         var negatives: [String] = []
         for clause in query.clauses {
@@ -49,6 +50,7 @@ struct SearchCompiler {
             arguments.append(negatives.joined(separator: " OR "))
         }
         for filter in query.filters { add(filter) }
+        if hidingOptedOut { conditions.append(ConsentPolicy.condition()) }
     }
 
     /// How one piece of text is looked up.
@@ -139,6 +141,23 @@ struct SearchCompiler {
             case .reply: sql = "s.in_reply_to = 1"
             case .sensitive: sql = "(s.sensitive = 1 OR s.spoiler_text != '')"
             case .boost: sql = "EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = s.uri)"
+            case .bookmarked, .favourited:
+                // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account.
+                sql = """
+                    s.id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                             WHERE t.spec = '\(kind == .bookmarked ? "bookmarks" : "favourites")')
+                    """
+                if !filter.negated { authorLookups.append((sql, [])) }
+            case .direct, .private, .unlisted, .public:
+                sql = "s.visibility = '\(kind.rawValue)'"
+            }
+        case .tag(let name):
+            // The tag column of the word index narrows to candidates; the space-separated, normalized
+            // tag_names column decides exactly (the index would also match one word of `#foo_bar`).
+            sql = "instr(' ' || s.tag_names || ' ', ?) > 0"
+            arguments.append(" \(name) ")
+            if !filter.negated, name.contains(where: { $0.isLetter || $0.isNumber }) {
+                textLookups.append(TextLookup(table: "statuses_fts", expression: "tag_names : " + Self.quote(name)))
             }
         case .language(let code):
             sql = "s.language = ? COLLATE NOCASE"

@@ -24,7 +24,7 @@ struct SearchPlan {
         var lookups = compiled.allLookups
         conditions = compiled.conditions
         arguments = compiled.arguments
-        guard !lookups.isEmpty else { return }
+        guard !lookups.isEmpty || !compiled.authorLookups.isEmpty else { return }
         // With one lookup and no author there is nothing to choose: stream it.
         if lookups.count > 1 || !compiled.authorLookups.isEmpty {
             var probed: [(index: Int, keys: [Int64])] = []
@@ -56,6 +56,8 @@ struct SearchPlan {
             }
         }
         // Every lookup is dense: read the first (the word index, when the query has words) in date order.
+        // With no lookup at all (a dense author alone), SQLite orders the rows itself.
+        guard !lookups.isEmpty else { return }
         let driver = lookups.removeFirst()
         source = "\(driver.table) f CROSS JOIN statuses s ON s.sort_key = f.rowid"
         streams = true

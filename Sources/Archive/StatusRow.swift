@@ -80,7 +80,7 @@ package struct StatusRow {
                 + [status.card?.title, status.card?.description].compactMap { $0 }.filter { !$0.isEmpty })
                 .joined(separator: "\n"))
             searchAuthor = WordBoundaries.separatingSymbols("\(status.account.displayName) \(authorHandle)")
-            tagNames = status.tags.map { $0.name.lowercased() }.joined(separator: " ")
+            tagNames = Hashtag.column(status.tags.map(\.name))
             searchCJK = NoSpaceScript.indexText([text, spoilerText, altText, extraText, status.account.displayName])
         }
     }

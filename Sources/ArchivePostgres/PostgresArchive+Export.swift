@@ -13,17 +13,6 @@ extension PostgresArchive {
         }
     }
 
-    public func timelineNumbers(timelineID: Int64, since: String?, until: String?) async throws(ArchiveError) -> [Int64] {
-        let rows = try await rows("""
-            SELECT DISTINCT p.id, p.created_at FROM timeline_statuses ts
-            JOIN statuses s ON s.id = ts.status_id
-            JOIN statuses p ON p.id = COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
-            WHERE ts.timeline_id = $1 AND ($2::text IS NULL OR p.created_at >= $2) AND ($3::text IS NULL OR p.created_at < $3)
-            ORDER BY p.created_at DESC, p.id DESC
-            """, [.int(timelineID), .text(since), .text(until)])
-        return try decoding { try rows.map { try $0.int64("id") } }
-    }
-
     private static func exportRecord(_ number: Int64, _ connection: PostgresConnection,
                                      _ logger: Logger) async throws -> ExportRecord {
         guard let row = try await connection.rows("""

@@ -7,9 +7,9 @@ extension PostgresArchive {
     /// The columns a `SearchHit` is read from, on `statuses s`: the same SQL works on both stores.
     static var hitColumns: String { ArchiveDatabase.hitColumns }
 
-    public func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int) async throws(ArchiveError)
-        -> [SearchHit] {
-        let compiled = PostgresSearchCompiler(query)
+    public func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
+                       consent: ConsentPolicy) async throws(ArchiveError) -> [SearchHit] {
+        let compiled = PostgresSearchCompiler(query, hidingOptedOut: try await hidesOptedOut(consent))
         guard !compiled.matchesNothing else { return [] }
         var binds = compiled.binds
         let order: String
@@ -28,8 +28,8 @@ extension PostgresArchive {
         return try await hits(sql, binds)
     }
 
-    public func count(_ query: SearchQuery) async throws(ArchiveError) -> Int {
-        let compiled = PostgresSearchCompiler(query)
+    public func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int {
+        let compiled = PostgresSearchCompiler(query, hidingOptedOut: try await hidesOptedOut(consent))
         guard !compiled.matchesNothing else { return 0 }
         let rows = try await rows("SELECT COUNT(*) AS n FROM statuses s WHERE " + compiled.conditions.joined(separator: " AND "),
                                   compiled.binds)

@@ -15,7 +15,8 @@ struct PostgresSearchCompiler {
     /// Whether some text can never match (a word with no letters or numbers in it): no results.
     var matchesNothing = false
 
-    init(_ query: SearchQuery, firstParameter: Int = 1) {
+    /// `hidingOptedOut`: leave out the posts of accounts that opted out of search (see `ConsentPolicy`).
+    init(_ query: SearchQuery, firstParameter: Int = 1, hidingOptedOut: Bool = false) {
         parameterOffset = firstParameter - 1
         var positiveWords: [String] = []
         for clause in query.clauses {
@@ -38,6 +39,7 @@ struct PostgresSearchCompiler {
             rankQuery = "to_tsquery('icebox', \(bind(.text(positiveWords.joined(separator: " & ")))))"
         }
         for filter in query.filters { add(filter) }
+        if hidingOptedOut { conditions.append(PostgresArchive.consentCondition()) }
     }
 
     private var parameterOffset: Int
@@ -114,7 +116,18 @@ struct PostgresSearchCompiler {
             case .reply: sql = "s.in_reply_to"
             case .sensitive: sql = "(s.sensitive OR s.spoiler_text <> '')"
             case .boost: sql = "EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = s.uri)"
+            case .bookmarked, .favourited:
+                // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account.
+                sql = """
+                    s.id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                             WHERE t.spec = '\(kind == .bookmarked ? "bookmarks" : "favourites")')
+                    """
+            case .direct, .private, .unlisted, .public:
+                sql = "s.visibility = '\(kind.rawValue)'"
             }
+        case .tag(let name):
+            // The space-separated, normalized tag_names column (see Hashtag), as the SQLite store decides.
+            sql = "position(\(bind(.text(" \(name) "))) IN ' ' || s.tag_names || ' ') > 0"
         case .language(let code):
             sql = "lower(s.language) = \(bind(.text(code.lowercased())))"
         case .before(let day):

@@ -66,4 +66,18 @@ public struct SearchResult: Encodable, Sendable {
         return "\(number) @\(hit.acct.terminalSafe) · \(date) UTC\(warning)\n    \(marked)\n"
             + "    \((hit.url ?? hit.uri).terminalSafe)"
     }
+
+    /// The line after a page of results on a terminal: "20 of 526 (newest first; --limit/--offset for
+    /// more)", "21–40 of 526 (…)" for a later page, "3 of 3 (newest first)" when all are shown.
+    public static func closingLine(shown: Range<Int>, of total: Int, sort: SearchSort, colour: Bool) -> String {
+        let order = switch sort {
+        case .newest: "newest first"
+        case .oldest: "oldest first"
+        case .relevance: "best match first"
+        }
+        let range = shown.lowerBound == 0 ? "\(shown.count)" : "\(shown.lowerBound + 1)–\(shown.upperBound)"
+        let more = shown.lowerBound > 0 || shown.upperBound < total ? "; --limit/--offset for more" : ""
+        let line = "\(range) of \(total) (\(order)\(more))"
+        return colour ? "\u{1B}[2m\(line)\u{1B}[0m" : line
+    }
 }

@@ -13,8 +13,10 @@ extension REPLSession {
             let query: SearchQuery
             do { query = try SearchQuery(parsing: text) } catch { throw REPLFailure("search: \(error.description)") }
             guard !query.isEmpty else { throw REPLFailure("search: give something to search for") }
-            let total = try await archive.count(query)
-            let hits = try await archive.search(query, limit: pageSize)
+            // A search honours the archive's consent setting, as `icebox search` does.
+            let consent = try await archive.consentPolicy()
+            let total = try await archive.count(query, consent: consent)
+            let hits = try await archive.search(query, limit: pageSize, consent: consent)
             let header = "\(total) match\(total == 1 ? "" : "es") for \(text.terminalSafeLine)"
             return listing(header: header, hits: hits, total: total, words: query.highlightedWords)
         case .accountDetail(let id):
@@ -30,9 +32,10 @@ extension REPLSession {
             let spec: TimelineSpec
             do { spec = try TimelineSpec(parsing: text) } catch { throw REPLFailure("timeline: \(error.description)") }
             let query = SearchQuery(filters: [.init(.inTimeline(spec.description))])
-            let total = try await archive.count(query)
+            // Reading a timeline is browsing it as it was, not searching: everyone's posts are shown.
+            let total = try await archive.count(query, consent: .off)
             guard total > 0 else { throw REPLFailure("\(destination.title) has no archived posts") }
-            let hits = try await archive.search(query, limit: pageSize)
+            let hits = try await archive.search(query, limit: pageSize, consent: .off)
             return listing(header: "\(destination.title): \(total) archived post\(total == 1 ? "" : "s")",
                            hits: hits, total: total, words: [])
         case .statusDetail(let id):

@@ -3,10 +3,12 @@ import Models
 
 extension SearchQuery {
     /// The operators Icebox knows. Any other `name:` is searched as text.
-    static let operators: Set<String> = ["from", "has", "is", "language", "before", "after", "during", "in", "account"]
+    static let operators: Set<String> = ["from", "has", "is", "language", "before", "after", "during", "in", "account",
+                                         "visibility"]
 
-    /// A filter from an operator token; `nil` when the token is not a known operator.
+    /// A filter from an operator or hashtag token; `nil` when the token is neither.
     static func filter(from token: Token) throws(Invalid) -> Filter? {
+        if case .tag(let name, let sign) = token { return Filter(.tag(name), negated: sign == "-") }
         guard case .op(let name, let rawValue, let sign) = token, operators.contains(name) else { return nil }
         let value = rawValue.trimmingCharacters(in: .whitespaces)
         let negated = sign == "-"
@@ -27,8 +29,14 @@ extension SearchQuery {
             }
             return Filter(.has(feature), negated: negated)
         case "is":
-            guard let kind = Kind(rawValue: value.lowercased()) else {
+            let word = value.lowercased()
+            guard let kind = Kind(rawValue: word == "favorited" ? "favourited" : word) else {
                 throw Invalid("is:\(value) is not known; use \(Kind.allCases.map(\.rawValue).joined(separator: ", "))")
+            }
+            return Filter(.isA(kind), negated: negated)
+        case "visibility":
+            guard let kind = Kind(rawValue: value.lowercased()), Kind.visibilities.contains(kind) else {
+                throw Invalid("visibility:\(value) is not known; use \(Kind.visibilities.map(\.rawValue).joined(separator: ", "))")
             }
             return Filter(.isA(kind), negated: negated)
         case "language":

@@ -3,7 +3,8 @@ import Models
 
 extension SearchQuery {
     /// Parses what the user typed. Errors name the part that is wrong (an unbalanced quote, an unknown
-    /// `has:` value, a bad date); anything it does not know as an operator is searched as text.
+    /// `has:` value, a bad date, a dangling `OR`, `AND` or `NOT`); an unknown `word:` is searched as text
+    /// and noted in `warnings`.
     public init(parsing input: String) throws(Invalid) {
         self.init()
         let tokens = try Self.lex(input)
@@ -11,9 +12,21 @@ extension SearchQuery {
         while index < tokens.count {
             let token = tokens[index]
             index += 1
-            if case .or = token {
-                throw Invalid("\"OR\" needs something to search on both sides")
+            switch token {
+            case .or:
+                // A word before would have taken this OR into its clause: what came before is no word.
+                throw Invalid(index > 1 && index < tokens.count
+                              ? "\"OR\" joins words or phrases, not operators, hashtags or exclusions"
+                              : "\"OR\" needs something to search on both sides")
+            case .and:
+                // Every part must match anyway: AND only has to stand between two parts.
+                guard index > 1, index < tokens.count, !tokens[index].isConnective else {
+                    throw Invalid("\"AND\" needs something to search on both sides")
+                }
+                continue
+            default: break
             }
+            if let warning = Self.warning(for: token) { warnings.append(warning) }
             if let filter = try Self.filter(from: token) {
                 filters.append(filter)
                 continue
@@ -23,7 +36,7 @@ extension SearchQuery {
             // `a OR b OR c`: one clause with alternatives. Negated terms do not take part in OR.
             while index + 1 < tokens.count, case .or = tokens[index] {
                 guard !negated, let (next, nextNegated) = Self.text(from: tokens[index + 1]), !nextNegated else {
-                    throw Invalid("\"OR\" joins words or phrases, not operators or exclusions")
+                    throw Invalid("\"OR\" joins words or phrases, not operators, hashtags or exclusions")
                 }
                 clause.alternatives.append(next)
                 index += 2
@@ -35,12 +48,30 @@ extension SearchQuery {
         }
     }
 
+    /// The warning an unknown `word:` gets: it is searched as its words. A URL (`https://…`) is text
+    /// the user meant as text, so it gets none.
+    static func warning(for token: Token) -> String? {
+        guard case .op(let name, let value, _) = token, !operators.contains(name), !value.hasPrefix("/"),
+              name.allSatisfy({ $0.isLetter }) else { return nil }
+        return "\(name): is not an operator Icebox knows (searched as the words \"\(name) \(value)\"); "
+            + "operators: \(operators.sorted().joined(separator: ", "))"
+    }
+
     /// Lexical pieces of a query.
     enum Token {
         case term(String, sign: Character?)
         case quoted(String, sign: Character?)
         case op(name: String, value: String, sign: Character?)
-        case or
+        /// `#name`, the name normalized (see `Hashtag`).
+        case tag(String, sign: Character?)
+        case or, and
+
+        var isConnective: Bool {
+            switch self {
+            case .or, .and: true
+            default: false
+            }
+        }
     }
 
     static let openQuotes: Set<Character> = ["\"", "“", "„", "«", "「"]
@@ -49,12 +80,27 @@ extension SearchQuery {
     static func lex(_ input: String) throws(Invalid) -> [Token] {
         var tokens: [Token] = []
         var rest = Substring(input)
+        // `NOT x` is `-x`: set when the word before was NOT.
+        var negateNext = false
         while let first = rest.first {
             if first.isWhitespace { rest = rest.dropFirst(); continue }
             var sign: Character?
             if first == "-" || first == "+", let next = rest.dropFirst().first, !next.isWhitespace {
                 sign = first
                 rest = rest.dropFirst()
+            }
+            if negateNext {
+                negateNext = false
+                guard sign == nil else { throw Invalid("\"NOT \(first)…\": NOT and - both exclude; use one") }
+                sign = "-"
+            } else if sign == nil, rest.prefix(while: { !$0.isWhitespace }) == "NOT" {
+                negateNext = true
+                rest = rest.dropFirst(3)
+                let next = rest.drop(while: \.isWhitespace).prefix(while: { !$0.isWhitespace })
+                guard !next.isEmpty, next != "OR", next != "AND", next != "NOT" else {
+                    throw Invalid("\"NOT\" needs something to exclude after it")
+                }
+                continue
             }
             if let quote = rest.first, openQuotes.contains(quote) {
                 let (body, after) = try quoted(rest, context: String(quote))
@@ -64,10 +110,18 @@ extension SearchQuery {
             }
             let end = rest.firstIndex(where: \.isWhitespace) ?? rest.endIndex
             let word = rest[..<end]
-            if word == "OR", sign == nil {
-                tokens.append(.or)
+            if word == "OR" || word == "AND", sign == nil {
+                tokens.append(word == "OR" ? .or : .and)
                 rest = rest[end...]
                 continue
+            }
+            if word.first == "#", word.count > 1 {
+                let name = Hashtag.normalized(String(word.dropFirst()))
+                if Hashtag.isValid(name) {
+                    tokens.append(.tag(name, sign: sign))
+                    rest = rest[end...]
+                    continue
+                }
             }
             if let colon = word.firstIndex(of: ":"), colon != word.startIndex {
                 let name = String(word[..<colon]).lowercased()
@@ -118,7 +172,8 @@ extension SearchQuery {
             // An operator Icebox does not know is plain text, as on Mastodon.
             raw = "\(name) \(value)"
             sign = opSign
-        case .or:
+        case .tag, .or, .and:
+            // A hashtag is a filter, never text.
             return nil
         }
         let words = Self.words(in: raw)

@@ -5,17 +5,23 @@ import Foundation
 /// expression of quoted strings and SQL conditions with bound parameters.
 ///
 /// The language is Mastodon 4.2's (`from:`, `has:`, `is:`, `language:`, `before:`, `after:`,
-/// `during:`, `"phrases"`, `-exclude`, `+require`), plus Icebox's `in:<timeline>`,
-/// `account:user@host`, `is:boost` and `has:alt`. Any other `word:` is plain text, as on Mastodon.
+/// `during:`, `#hashtag`, `"phrases"`, `-exclude`, `+require`), with `AND`, `OR` and `NOT` read as
+/// operators, plus Icebox's `in:<timeline>`, `account:user@host`, `is:boost`, `is:bookmarked`,
+/// `is:favourited`, `is:direct|private|unlisted|public` (also as `visibility:`) and `has:alt`. Any
+/// other `word:` is plain text, as on Mastodon, with a warning in `warnings`.
 public struct SearchQuery: Hashable, Sendable {
     /// Text to find: every clause must match (an `OR` clause needs one of its alternatives).
     public var clauses: [Clause]
     /// Conditions on the status.
     public var filters: [Filter]
+    /// What the parser read differently from what the user may have meant (an unknown `word:` searched
+    /// as text), in words, for the user to see; the query runs all the same.
+    public var warnings: [String]
 
-    public init(clauses: [Clause] = [], filters: [Filter] = []) {
+    public init(clauses: [Clause] = [], filters: [Filter] = [], warnings: [String] = []) {
         self.clauses = clauses
         self.filters = filters
+        self.warnings = warnings
     }
 
     /// A piece of text to find, or to exclude.
@@ -56,8 +62,10 @@ public struct SearchQuery: Hashable, Sendable {
         case from(user: String, host: String?)
         /// `has:media|image|video|audio|poll|link|embed|alt`.
         case has(Feature)
-        /// `is:reply|sensitive|boost`.
+        /// `is:reply|sensitive|boost|bookmarked|favourited|direct|private|unlisted|public`.
         case isA(Kind)
+        /// `#tag`: the status carries the hashtag; the name as `Hashtag.normalized` gives it.
+        case tag(String)
         /// `language:xx`.
         case language(String)
         /// `before:` (exclusive), `after:` (exclusive), `during:` (that UTC day). Midnight UTC of the day.
@@ -73,9 +81,14 @@ public struct SearchQuery: Hashable, Sendable {
         case media, image, video, audio, poll, link, embed, alt
     }
 
-    /// What `is:` asks for.
+    /// What `is:` asks for: a kind of status, one of the user's own bookmarks or favourites (the
+    /// archived `bookmarks` and `favourites` timelines), or a visibility.
     public enum Kind: String, Hashable, Sendable, CaseIterable {
-        case reply, sensitive, boost
+        case reply, sensitive, boost, bookmarked, favourited
+        case direct, `private`, unlisted, `public`
+
+        /// The visibilities, also asked with `visibility:`.
+        public static let visibilities: [Kind] = [.direct, .private, .unlisted, .public]
     }
 
     /// Why a query cannot be run, naming the part that is wrong.
@@ -84,7 +97,7 @@ public struct SearchQuery: Hashable, Sendable {
         public init(_ description: String) { self.description = description }
     }
 
-    /// Whether anything is asked at all.
+    /// Whether anything is asked at all (a query of exclusions or filters alone asks something).
     public var isEmpty: Bool { clauses.isEmpty && filters.isEmpty }
 
     /// The words that should be highlighted in results: every word of every non-negated clause.

@@ -8,7 +8,8 @@ public struct Snippet: Hashable, Sendable {
     public var highlights: [Range<String.Index>]
 
     /// Cuts about `width` characters around the first match of any of `words` (case and accents
-    /// ignored, as the index ignores them); the start of the text when nothing matches.
+    /// ignored, as the index ignores them); the start of the text when nothing matches. The cut falls
+    /// between words: a word at either edge is kept whole, or left out when it is very long (a URL).
     public init(text full: String, words: [String], width: Int = 160) {
         let flat = full.split(whereSeparator: \.isNewline).joined(separator: " ")
         let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
@@ -17,8 +18,10 @@ public struct Snippet: Hashable, Sendable {
         if let first {
             let lead = flat.distance(from: flat.startIndex, to: first.lowerBound)
             start = flat.index(flat.startIndex, offsetBy: max(0, lead - width / 4))
+            start = Self.wordStart(flat, at: start, notAfter: first.lowerBound)
         }
-        let end = flat.index(start, offsetBy: width, limitedBy: flat.endIndex) ?? flat.endIndex
+        var end = flat.index(start, offsetBy: width, limitedBy: flat.endIndex) ?? flat.endIndex
+        end = Self.wordEnd(flat, at: end, notBefore: first?.upperBound ?? start)
         var excerpt = String(flat[start..<end])
         if start > flat.startIndex { excerpt = "…" + excerpt }
         if end < flat.endIndex { excerpt += "…" }
@@ -32,6 +35,44 @@ public struct Snippet: Hashable, Sendable {
             }
         }
         highlights = ranges.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// How far a cut may move to keep a word whole.
+    static let slack = 20
+
+    /// `index` moved back to the start of the word it falls in (or on to the next word when that word
+    /// is longer than `slack`), never past `limit`.
+    static func wordStart(_ text: String, at index: String.Index, notAfter limit: String.Index) -> String.Index {
+        guard index > text.startIndex, !text[text.index(before: index)].isWhitespace else { return index }
+        var back = index
+        for _ in 0..<slack {
+            guard back > text.startIndex else { return back }
+            if text[text.index(before: back)].isWhitespace { return back }
+            back = text.index(before: back)
+        }
+        if back == text.startIndex { return back }
+        // A very long word: start after it instead, when that does not pass the match.
+        let after = text[index...].firstIndex(where: \.isWhitespace).map { text.index(after: $0) } ?? index
+        return after <= limit ? after : index
+    }
+
+    /// `index` (an exclusive end) moved back to the end of the last whole word before it (or on to the
+    /// end of the word when no word ends within `slack`), never before `limit`.
+    static func wordEnd(_ text: String, at index: String.Index, notBefore limit: String.Index) -> String.Index {
+        guard index < text.endIndex, index > text.startIndex, !text[index].isWhitespace,
+              !text[text.index(before: index)].isWhitespace else { return index }
+        var back = index
+        for _ in 0..<slack {
+            back = text.index(before: back)
+            if back <= limit { break }
+            if text[back].isWhitespace { return back }
+        }
+        var forward = index
+        for _ in 0..<slack {
+            guard forward < text.endIndex, !text[forward].isWhitespace else { return forward }
+            forward = text.index(after: forward)
+        }
+        return index
     }
 
     /// The excerpt with each highlight wrapped in `before` and `after` (ANSI colour, `**`, nothing).

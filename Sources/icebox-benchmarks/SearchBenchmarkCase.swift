@@ -6,13 +6,20 @@ struct BenchCase {
     var table = "statuses_fts"
     var count = false
     var filtered = false
+    /// The bare side's MATCH expression per text, when the words alone are not it (a hashtag).
+    var bareExpressions: [String]?
+    /// A condition the bare side adds on the joined row `s` (the filter the query asks, as plain SQL).
+    var bareCondition = ""
 
-    init(_ name: String, _ texts: [String], table: String = "statuses_fts", count: Bool = false, filtered: Bool = false) {
+    init(_ name: String, _ texts: [String], table: String = "statuses_fts", count: Bool = false, filtered: Bool = false,
+         bareExpressions: [String]? = nil, bareCondition: String = "") {
         self.name = name
         self.texts = texts
         self.table = table
         self.count = count
         self.filtered = filtered
+        self.bareExpressions = bareExpressions
+        self.bareCondition = bareCondition
     }
 }
 

@@ -52,6 +52,14 @@ struct GlobalOptions: ParsableArguments {
         try home.create()
         let archive: any ArchiveStore
         if let opened { archive = opened } else { archive = try await storeChoice().open(logger: logger) }
+        if archive is ArchiveDatabase {
+            // What Datasette needs to search the archive, kept beside it; not worth failing a command over.
+            do {
+                try DatasetteMetadata.write(into: home.directory)
+            } catch {
+                logger.warning("could not write \(DatasetteMetadata.fileName): \(error.localizedDescription)")
+            }
+        }
         return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
     }
 

@@ -115,6 +115,7 @@ extension Icebox.Export {
         @OptionGroup var output: ExportOutput
 
         @Option(help: "At most this many statuses (newest first).") var limit = 10_000
+        @OptionGroup var consent: ConsentOption
 
         @Argument(parsing: .allUnrecognized, help: "The query, as for icebox search.")
         var words: [String] = []
@@ -134,7 +135,10 @@ extension Icebox.Export {
             try await reportingFailures {
                 let text = words.joined(separator: " ")
                 try await output.run(global) { exporter, archive, _ in
-                    let hits = try await archive.search(try SearchQuery(parsing: text), sort: .newest, limit: limit)
+                    let query = try SearchQuery(parsing: text)
+                    for warning in query.warnings { Console.err("icebox: warning: \(warning)") }
+                    let hits = try await archive.search(query, sort: .newest, limit: limit,
+                                                        consent: try await consent.policy(archive))
                     return try await exporter.exportStatuses(hits.map(\.number), name: "Search: \(text)", kind: "search",
                                                              to: output.destination, format: output.format,
                                                              options: ["query": text, "limit": String(limit)])
@@ -150,6 +154,7 @@ extension Icebox.Export {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ExportOutput
         @OptionGroup var accountOption: AccountOption
+        @OptionGroup var consent: ConsentOption
 
         @Argument(help: "The timeline, as pinned (see icebox timeline list).")
         var spec: String
@@ -172,13 +177,9 @@ extension Icebox.Export {
         func run() async throws {
             try await reportingFailures {
                 try await output.run(global) { exporter, archive, _ in
-                    let pinning = try await accountOption.pinning(spec, archive: archive)
-                    guard let timeline = try await archive.timelines().first(where: {
-                        $0.spec == pinning.spec && $0.accountID == pinning.accountID
-                    }) else {
-                        throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
-                    }
-                    let numbers = try await archive.timelineNumbers(timelineID: timeline.id, since: since, until: until)
+                    let timeline = try await accountOption.pinnedTimeline(spec, archive: archive)
+                    let numbers = try await archive.timelineNumbers(timelineID: timeline.id, since: since, until: until,
+                                                                      consent: try await consent.policy(archive))
                     var options = ["timeline": timeline.displayName]
                     options["since"] = since
                     options["until"] = until

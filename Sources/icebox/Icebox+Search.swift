@@ -12,12 +12,20 @@ extension Icebox {
             commandName: "search",
             abstract: "Search the archive.",
             discussion: """
-                Words, "exact phrases", -excluded, a OR b, prefix*, and Mastodon's operators: from:@user, \
-                from:@user@host, from:me, has:media|image|video|audio|poll|link|embed|alt, \
-                is:reply|sensitive|boost, language:xx, before:/after:/during:YYYY-MM-DD (UTC); each can be \
-                negated with -. Icebox adds in:<timeline> (in:home, in:tag:swift, in:remote:host) and \
-                account:user@host (which of your accounts saw it). Accents and case do not matter; text in \
-                Chinese, Japanese or Thai is found by substring.
+                Words, "exact phrases", -excluded (or NOT excluded), a OR b, a AND b, prefix*, #hashtag, and \
+                Mastodon's operators: from:@user, from:@user@host, from:me, \
+                has:media|image|video|audio|poll|link|embed|alt, is:reply|sensitive|boost, \
+                is:bookmarked|favourited (your own), is:direct|private|unlisted|public (or visibility:), \
+                language:xx, before:/after:/during:YYYY-MM-DD (UTC); each can be negated with -, and a query \
+                may be exclusions and filters alone. Icebox adds in:<timeline> (in:home, in:tag:swift, \
+                in:remote:host) and account:user@host (which of your accounts saw it). Accents and case do not \
+                matter; text in Chinese, Japanese or Thai is found by substring. An unknown word: is searched \
+                as text, with a warning.
+
+                Posts of accounts that opted out of search are left out unless you wrote, bookmarked, \
+                favourited or boosted them or were mentioned in them (--all, or icebox config search-consent).
+
+                Exits 1 when nothing matched, as grep does.
 
                 Quote a query with exclusions so they are not read as options: icebox search 'cats -dogs' \
                 (or put -- before the query: icebox search -- -from:me cats).
@@ -25,7 +33,7 @@ extension Icebox {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(parsing: .remaining, help: "The query.")
+        @Argument(parsing: .allUnrecognized, help: "The query.")
         var words: [String] = []
 
         @Option(help: "How many results.") var limit = 20
@@ -35,6 +43,7 @@ extension Icebox {
         @Flag(help: "Print a JSON array.") var json = false
         @Flag(help: "Print one JSON object per line.") var jsonl = false
         @Flag(help: "Print CSV with a header line.") var csv = false
+        @OptionGroup var consent: ConsentOption
 
         func validate() throws {
             do {
@@ -54,18 +63,34 @@ extension Icebox {
         func run() async throws {
             try await reportingFailures {
                 let query = try SearchQuery(parsing: words.joined(separator: " "))
+                for warning in query.warnings { Console.err("icebox: warning: \(warning)") }
                 let (_, archive, _, _) = try global.openArchiveForReading(neverWrites: true)
-                if count { return Console.out(String(try await archive.count(query))) }
-                let hits = try await archive.search(query, sort: sort, limit: limit, offset: offset)
+                let policy = try await consent.policy(archive)
+                if count {
+                    let total = try await archive.count(query, consent: policy)
+                    Console.out(String(total))
+                    if total == 0 { throw ExitCode(.failure) }
+                    return
+                }
+                let hits = try await archive.search(query, sort: sort, limit: limit, offset: offset, consent: policy)
                 let words = query.highlightedWords
                 // The snippet is cut from terminal-safe text, so the highlight codes added later are the only ones.
                 let results = hits.map { SearchResult(hit: $0, words: words) }
-                if json { return try Console.json(results) }
-                if jsonl { return try results.forEach { try Console.jsonLine($0) } }
-                if csv { return try SearchResult.printCSV(results) }
+                // Nothing matched: the format's empty document, then exit 1, as grep and ripgrep do.
+                defer { if hits.isEmpty { Console.err("No matches.") } }
+                if json { try Console.json(results) } else if jsonl { try results.forEach { try Console.jsonLine($0) } }
+                else if csv { try SearchResult.printCSV(results) }
+                if hits.isEmpty { throw ExitCode(.failure) }
+                if json || jsonl || csv { return }
                 let colour = global.escapes(on: STDOUT_FILENO)
                 for result in results { Console.outSanitized(result.listing(colour: colour)) }
-                if results.isEmpty { Console.err("No matches.") }
+                if Console.stdoutIsTerminal {
+                    // A page that is not the whole answer costs one count (the index's own, mostly).
+                    let complete = offset == 0 && hits.count < limit
+                    let total = complete ? hits.count : try await archive.count(query, consent: policy)
+                    Console.outSanitized(SearchResult.closingLine(shown: offset..<(offset + hits.count), of: total,
+                                                                  sort: sort, colour: colour))
+                }
             }
         }
     }

@@ -6,9 +6,23 @@ import Models
 extension Icebox {
     /// `icebox stats`: what the archive holds.
     struct Stats: AsyncParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "stats", abstract: "Show what the archive holds.")
+        static let configuration = CommandConfiguration(
+            commandName: "stats",
+            abstract: "Show what the archive holds.",
+            discussion: """
+                Totals, then the posts' top hashtags, authors, servers and languages, and posts by month (a \
+                boost counts as the post it boosts): of the whole archive, or of one timeline with --timeline. \
+                On a terminal the counts are drawn as bars.
+                """)
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var accountOption: AccountOption
+
+        @Option(help: ArgumentHelp("Break down only the posts seen in this pinned timeline.", valueName: "spec"))
+        var timeline: String?
+
+        @Option(help: "How many hashtags, authors, servers and languages to list.")
+        var top = 10
 
         @Flag(help: "Print JSON.")
         var json = false
@@ -16,9 +30,15 @@ extension Icebox {
         @Flag(help: "First check the whole archive file and its search indexes (reads everything; exit 74 if damaged).")
         var check = false
 
+        func validate() throws {
+            try OptionRange.check("--top", top, in: 1...10_000)
+        }
+
         func run() async throws {
             try await reportingFailures {
                 let (home, archive, _, _) = try global.openArchiveForReading(neverWrites: true)
+                let pinned = try await timeline.asyncMap { try await accountOption.pinnedTimeline($0, archive: archive) }
+                let breakdown = try await archive.breakdown(timelineID: pinned?.id, top: top)
                 if check {
                     let verdict = try await archive.integrityCheck()
                     guard verdict == "ok" else {
@@ -26,7 +46,7 @@ extension Icebox {
                     }
                 }
                 let stats = try await archive.stats()
-                if json { return try Console.json(stats) }
+                if json { return try Console.json(StatsReport(stats: stats, timeline: pinned?.displayName, breakdown: breakdown)) }
                 let bytes = ByteSize.text(stats.databaseBytes)
                 let mediaBytes = ByteSize.text(stats.mediaBytes)
                 let missing = stats.mediaMissing > 0 ? ", \(stats.mediaMissing) attachments not stored" : ""
@@ -43,7 +63,33 @@ extension Icebox {
                     span        \(stats.oldest ?? "-") … \(stats.newest ?? "-")
                     database    \(bytes)
                     """)
+                Console.out(StatsChart.text(breakdown, scope: pinned?.displayName ?? "the archive",
+                                            bars: Console.stdoutIsTerminal))
             }
         }
+    }
+}
+
+/// `stats --json`: the totals, the timeline broken down (`null`: the whole archive) and the breakdown.
+struct StatsReport: Encodable {
+    var stats: ArchiveStats
+    var timeline: String?
+    var breakdown: ArchiveBreakdown
+
+    enum Keys: String, CodingKey { case timeline, breakdown }
+
+    func encode(to encoder: any Encoder) throws {
+        try stats.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(timeline, forKey: .timeline)
+        try container.encode(breakdown, forKey: .breakdown)
+    }
+}
+
+extension Optional {
+    /// `map` with an async transform.
+    func asyncMap<T>(_ transform: (Wrapped) async throws -> T) async rethrows -> T? {
+        guard let self else { return nil }
+        return try await transform(self)
     }
 }

@@ -33,6 +33,17 @@ struct AccountOption: ParsableArguments {
             throw ValidationError(error.description)
         }
     }
+
+    /// The pinned timeline a typed spec names; one that is not pinned is bad usage.
+    func pinnedTimeline(_ spec: String, archive: ArchiveDatabase) async throws -> PinnedTimeline {
+        let pinning = try await pinning(spec, archive: archive)
+        guard let timeline = try await archive.timelines().first(where: {
+            $0.spec == pinning.spec && $0.accountID == pinning.accountID
+        }) else {
+            throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
+        }
+        return timeline
+    }
 }
 
 extension Icebox.Timeline {

@@ -171,4 +171,44 @@ import Testing
         #expect(try await archive.search(try SearchQuery(parsing: "plain")).map(\.uri) == ["https://a.example/2"])
         #expect(try await archive.integrityCheck() == "ok")
     }
+
+    @Test func anArchiveFromBeforeConsentFlagsItsOptedOutAuthorsAndNormalizesItsTags() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-old-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let path = directory.appending(path: "archive.sqlite")
+        // An archive as 0008 left it: tags only lower-cased, authors without a flag.
+        try OlderArchive.write(at: path, migrations: 8) { db in
+            let rows: [(Int, String, String)] = [(1, "u@a.example", "cafécrème swift"), (2, "shy@a.example", "ｃｏｆｆｅｅ"),
+                                                 (3, "bio@a.example", "straße")]
+            for (id, author, tags) in rows {
+                let created = "2026-01-0\(id)T00:00:00.000Z"
+                let key = SortKey.floor(try #require(MastodonDate.parse(created)))
+                try db.execute(sql: """
+                    INSERT INTO statuses(uri, created_at, author_handle, visibility, content, text, tag_names, raw_json,
+                        raw_server, first_seen_at, updated_at, sort_key)
+                    VALUES (?, ?, ?, 'public', '', 'words', ?, X'7B7D', 'a.example', '', '', ?)
+                    """, arguments: ["https://a.example/\(id)", created, author, tags, key])
+            }
+            let authors = [("u@a.example", #"{"indexable":true,"note":"<p>hi</p>"}"#),
+                           ("shy@a.example", #"{"indexable":false,"note":""}"#),
+                           ("bio@a.example", #"{"note":"<p>Photos <a href=\"x\" class=\"hashtag\">#<span>NoSearch</span></a></p>"}"#)]
+            for (handle, json) in authors {
+                try db.execute(sql: "INSERT INTO authors(handle, raw_json, updated_at) VALUES (?, ?, '')",
+                               arguments: [handle, Data(json.utf8)])
+            }
+        }
+        let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
+        #expect(try await archive.optedOutAuthors() == ["bio@a.example", "shy@a.example"])
+        func find(_ text: String) async throws -> [String] {
+            try await archive.search(try SearchQuery(parsing: text), consent: .off).map(\.uri)
+        }
+        #expect(try await find("#CafeCreme") == ["https://a.example/1"])
+        #expect(try await find("#coffee") == ["https://a.example/2"], "full-width folded")
+        #expect(try await find("#strasse") == ["https://a.example/3"])
+        #expect(try await find("#swift") == ["https://a.example/1"])
+        #expect(try await archive.search(try SearchQuery(parsing: "words")).map(\.uri) == ["https://a.example/1"],
+                "opted out by default")
+        #expect(try await archive.integrityCheck() == "ok")
+    }
 }

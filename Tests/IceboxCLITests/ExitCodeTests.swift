@@ -29,6 +29,7 @@ import Testing
         row("sync", 0, try await cli.run("sync"))
 
         // 1: the command ran and what it did failed.
+        row("search that finds nothing (as grep)", 1, try await cli.run("search", "zzzqqqxxx"))
         row("export of a search that finds nothing", 1,
             try await cli.run("export", "search", "-o", cli.home.url.appending(path: "none.tar.gz").path, "zzzqqqxxx"))
         let stopped = try await TestServer.startWithFixtures(statuses: 5)

@@ -103,7 +103,7 @@ import Testing
     @Test(arguments: [[], ["account", "add"], ["account", "list"], ["account", "lists"], ["account", "remove"], ["timeline"],
                       ["timeline", "add"], ["sync"], ["search"], ["show"], ["repl"], ["export"], ["export", "thread"],
                       ["export", "search"], ["export", "timeline"], ["stats"], ["media"], ["media", "fetch"],
-                      ["media", "verify"], ["media", "gc"], ["doctor"]])
+                      ["media", "verify"], ["media", "gc"], ["doctor"], ["config"], ["config", "search-consent"]])
     func helpProseIsWrappedOnlyByTheParser(_ command: [String]) async throws {
         let result = try await CommandRunner.run(CLI.binary, command + ["--help"], environment: ["COLUMNS": "80"])
         #expect(result.status == 0)

@@ -49,4 +49,32 @@ import Testing
             #expect(!result.stderr.isEmpty && !result.stderr.lowercased().contains("sqlite"), "\(bad): \(result.stderr)")
         }
     }
+
+    @Test func exitStatusWarningsExclusionsAndTheClosingLine() async throws {
+        let server = try await TestServer.startWithFixtures(statuses: 80, homeShare: 1)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server, "--no-media")
+        let none = try await cli.run("search", "zzzqqqxxx")
+        #expect(none.status == 1 && none.stdout.isEmpty && none.stderr.contains("No matches"), "grep's exit 1")
+        #expect(try await cli.run("search", "--json", "zzzqqqxxx").status == 1)
+        #expect(try await cli.run("search", "--count", "zzzqqqxxx").status == 1)
+        let unknown = try await cli.run("search", "lang:ja", "coffee")
+        #expect(unknown.stderr.contains("warning: lang: is not an operator"), "\(unknown.stderr)")
+        let excluded = try await cli.run("search", "--count", "-is:reply")
+        #expect(excluded.status == 0 && (Int(excluded.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0,
+                "exclusions alone, unquoted: \(excluded.stderr)")
+        let bad = try await cli.run("search", "cats", "AND")
+        #expect(bad.status == 64 && bad.stderr.contains("AND"))
+
+        // On a terminal, the page says how much there is; through a pipe it does not.
+        let total = try await cli.run("search", "--count", "coffee").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect((Int(total) ?? 0) > 2)
+        let user = try TemporaryDirectory("icebox-user")
+        let terminal = try PseudoTerminal(CLI.binary, ["search", "coffee", "--limit", "2", "--home", cli.home.path],
+                                          environment: ["HOME": user.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "dumb"])
+        defer { terminal.stop() }
+        #expect(await terminal.wait() == 0)
+        #expect(terminal.screen.contains("2 of \(total) (newest first; --limit/--offset for more)"), "\(terminal.screen)")
+        #expect(!(try await cli.run("search", "coffee").stdout.contains(" of \(total)")))
+    }
 }

@@ -70,3 +70,58 @@ import Testing
         #expect(NoSpaceScript.indexText(["plain English"]).isEmpty)
     }
 }
+
+@Suite struct NewOperatorParsingTests {
+    @Test func hashtagsAreNormalizedAsMastodonDoes() throws {
+        #expect(Hashtag.normalized("CaféCrème") == "cafecreme")
+        #expect(Hashtag.normalized("ＣＡＦＥ") == "cafe")
+        #expect(Hashtag.normalized("Straße") == "strasse")
+        #expect(Hashtag.normalized("東京") == "東京")
+        #expect(try SearchQuery(parsing: "#Café -#TEA").filters == [.init(.tag("cafe")), .init(.tag("tea"), negated: true)])
+        #expect(try SearchQuery(parsing: "#1").filters.isEmpty, "digits alone are no hashtag, as on Mastodon")
+    }
+
+    @Test func visibilityBookmarksAndFavourites() throws {
+        let query = try SearchQuery(parsing: "is:direct -visibility:public is:bookmarked -is:favorited")
+        #expect(query.filters == [.init(.isA(.direct)), .init(.isA(.public), negated: true), .init(.isA(.bookmarked)),
+                                  .init(.isA(.favourited), negated: true)])
+    }
+
+    @Test func andNotAndUnknownOperators() throws {
+        #expect(try SearchQuery(parsing: "cats AND dogs") == SearchQuery(parsing: "cats dogs"))
+        #expect(try SearchQuery(parsing: "cats NOT dogs") == SearchQuery(parsing: "cats -dogs"))
+        #expect(try SearchQuery(parsing: "NOT is:reply").filters == [.init(.isA(.reply), negated: true)])
+        let unknown = try SearchQuery(parsing: "lang:ja tag:x https://example.com/a")
+        #expect(unknown.warnings.count == 2, "lang: and tag:, not the URL")
+        #expect(unknown.clauses.count == 3)
+        #expect(try !SearchQuery(parsing: "-is:reply").isEmpty, "exclusions alone are a query")
+    }
+
+    @Test(arguments: [
+        ("AND cats", "AND"), ("cats AND", "AND"), ("cats AND OR dogs", "AND"), ("cats NOT", "NOT"),
+        ("NOT -cats", "NOT"), ("visibility:secret", "visibility:secret"), ("is:bookmark", "is:bookmark"),
+        ("cats OR #dogs", "OR"), ("is:public OR is:unlisted", "not operators"),
+    ])
+    func badUsesNameWhatIsWrong(_ text: String, _ mention: String) {
+        #expect {
+            _ = try SearchQuery(parsing: text)
+        } throws: { "\($0)".contains(mention) }
+    }
+}
+
+@Suite struct SnippetBoundaryTests {
+    /// Every word of a snippet (ellipses aside) is a whole word of the text it was cut from.
+    @Test(arguments: [10, 23, 37, 61, 80])
+    func snippetsStartAndEndOnWordBoundaries(_ width: Int) {
+        let text = "Yesterday we cooked some miso butter noodles with scallions, then watched the rain over "
+            + "the harbour until the ferries stopped running for the night and everyone went home"
+        let words = Set(text.split(separator: " ").map(String.init))
+        for query in ["noodles", "harbour", "ferries", "Yesterday", "home"] {
+            let snippet = Snippet(text: text, words: [query], width: width)
+            let inner = snippet.text.trimmingCharacters(in: CharacterSet(charactersIn: "…"))
+            let cut = inner.split(separator: " ").map(String.init)
+            #expect(cut.allSatisfy(words.contains), "\(query), width \(width): \(snippet.text)")
+            #expect(inner.localizedCaseInsensitiveContains(query), "\(query), width \(width): \(snippet.text)")
+        }
+    }
+}

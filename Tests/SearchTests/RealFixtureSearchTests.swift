@@ -45,14 +45,22 @@ import Testing
         let wordsByURI = Dictionary(posts.map { ($0.uri, Set(Self.words(ofHTML: $0.object["content"] as? String ?? ""))) },
                                     uniquingKeysWith: { $0.union($1) })
         var searched = 0
+        var optedOut = 0
         for post in posts {
             // Archived byte for byte.
             #expect(try await archive.rawJSON(uri: post.uri) == post.raw, "\(post.uri)")
             // Found by a word no other fixture has.
             let others = wordsByURI.filter { $0.key != post.uri }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
             if let word = wordsByURI[post.uri]?.subtracting(others).sorted().first {
-                let found = try await archive.search(try SearchQuery(parsing: word), limit: 50).map(\.uri)
+                let query = try SearchQuery(parsing: word)
+                let found = try await archive.search(query, limit: 50, consent: .off).map(\.uri)
                 #expect(found.contains(post.uri), "\(word) → \(post.uri)")
+                // By default an author who opted out of search is not found (nobody is logged in here, so
+                // no post is the user's own, bookmarked or favourited): read from the served JSON.
+                let byDefault = try await archive.search(query, limit: 50).map(\.uri)
+                #expect(byDefault.contains(post.uri) == !Self.optedOut(post.object), "\(word) → \(post.uri), consent")
+                #expect(try await archive.count(query) == byDefault.count)
+                optedOut += Self.optedOut(post.object) ? 1 : 0
                 searched += 1
             }
             // Shown: the archived status reads back as the post.
@@ -61,6 +69,16 @@ import Testing
             #expect(try JSONDecoder().decode(Status.self, from: shown.raw).content == post.object["content"] as? String)
         }
         #expect(searched >= posts.count - 3, "almost every fixture has a word of its own")
+        #expect(optedOut > 0, "the real fixtures include authors who opted out of search")
         #expect(try await archive.timeline(id: timeline.id).backfillComplete)
+    }
+
+    /// Whether a status's author opted out of search, read from its JSON: `indexable: false`,
+    /// `noindex: true`, or #nobot / #nosearch in the bio.
+    static func optedOut(_ status: [String: Any]) -> Bool {
+        guard let account = status["account"] as? [String: Any] else { return false }
+        let bio = (account["note"] as? String ?? "").lowercased()
+        return account["indexable"] as? Bool == false || account["noindex"] as? Bool == true
+            || ["nobot", "nosearch"].contains { bio.contains("#\($0)") || bio.contains("#<span>\($0)</span>") }
     }
 }

@@ -30,12 +30,20 @@ final class SearchArchive: @unchecked Sendable {
         "order": "<p>Eiffel tour guides, not the tour Eiffel</p>",
     ]
 
+    /// Statuses alice posts with hashtags: name, text, tags as written.
+    static let tagged: [(String, String, [String])] = [
+        ("tag-upper", "Morning ritual", ["CrèmeBrûlée"]),
+        ("tag-plain", "Second cup", ["cremebrulee", "foo_bar"]),
+        ("tag-width", "Third cup", ["ＣＲＥＭＥＢＲＵＬＥＥ"]),
+        ("tag-word", "The words cremebrulee and foo, but no such tag", ["foo"]),
+    ]
+
     init() async throws {
         var config = TestServerConfig()
         config.statusCount = 300
         config.fixturesDirectory = Repository.fixtures
         server = try await TestServer.start(config)
-        home = try TemporaryDirectory("icebox-search")
+        self.home = try TemporaryDirectory("icebox-search")
         let logger = Logger(label: "search-test")
         // Plant known text in statuses of the local timeline (not boosts).
         let local = await server.timelineIDs(.local)
@@ -45,7 +53,19 @@ final class SearchArchive: @unchecked Sendable {
             _ = await server.editStatus(id: id, content: html)
             planted[name] = id
         }
-        archive = try await AliceArchive.sync(from: server, into: home.url, logger: logger)
+        // Hashtags written in different cases, accents and widths; direct messages; bookmarks and favourites.
+        for (name, text, tags) in Self.tagged {
+            planted[name] = await server.addStatus(username: "alice", text: text, tags: tags)
+        }
+        planted["dm-to-alice"] = await server.addStatus(username: "bob", text: "Picnic plans, just us",
+                                                        visibility: "direct", mentioning: ["alice"])
+        planted["dm-from-alice"] = await server.addStatus(username: "alice", text: "Picnic reply", visibility: "direct",
+                                                          mentioning: ["bob"])
+        let feed = await server.timelineIDs(.home("alice"))
+        for id in [feed[4], feed[9], planted["tag-upper"]].compactMap({ $0 }) { _ = await server.bookmark(statusID: id, username: "alice") }
+        for id in [feed[9], feed[15], planted["dm-to-alice"]].compactMap({ $0 }) { _ = await server.favourite(statusID: id, username: "alice") }
+        archive = try await AliceArchive.sync(from: server, into: self.home.url, logger: logger,
+                                              alsoPinning: ["bookmarks", "favourites"])
         // The oracle: every archived row's JSON.
         var posts: [String: [String: Any]] = [:]
         var boosted = Set<String>()
@@ -62,15 +82,18 @@ final class SearchArchive: @unchecked Sendable {
         self.boosted = boosted
         var byName: [String: String] = [:]
         for (name, id) in planted {
-            let (data, _) = try await URLSession.shared.data(from: server.url("/api/v1/statuses/\(id)"))
+            var request = URLRequest(url: server.url("/api/v1/statuses/\(id)"))
+            request.setValue("Bearer test-token", forHTTPHeaderField: "Authorization")
+            let (data, _) = try await URLSession.shared.data(for: request)
             byName[name] = (try JSONSerialization.jsonObject(with: data) as? [String: Any])?["uri"] as? String
         }
         self.planted = byName
     }
 
-    /// The uris a query finds (all of them).
-    func find(_ text: String) async throws -> Set<String> {
-        Set(try await archive.search(try SearchQuery(parsing: text), limit: 100_000).map(\.uri))
+    /// The uris a query finds (all of them, opted-out authors included: the consent policy has tests
+    /// of its own, and the oracle knows nothing of it).
+    func find(_ text: String, consent: ConsentPolicy = .off) async throws -> Set<String> {
+        Set(try await archive.search(try SearchQuery(parsing: text), limit: 100_000, consent: consent).map(\.uri))
     }
 
     /// The uris of archived posts for which `predicate` holds on their JSON.
@@ -79,6 +102,20 @@ final class SearchArchive: @unchecked Sendable {
     }
 
     func uri(_ name: String) -> String? { planted[name] }
+
+    /// What a result set has that the oracle lacks and the reverse, with the JSON's key fields: for
+    /// failure messages.
+    func difference(_ found: Set<String>, _ expected: Set<String>) -> String {
+        func describe(_ uris: Set<String>) -> [String] {
+            uris.sorted().prefix(3).map { uri in
+                let post = posts[uri] ?? [:]
+                return "\(uri) visibility=\(post["visibility"] ?? "?") bookmarked=\(post["bookmarked"] ?? "?") "
+                    + "favourited=\(post["favourited"] ?? "?")"
+            }
+        }
+        return "extra \(found.subtracting(expected).count) \(describe(found.subtracting(expected))); "
+            + "missing \(expected.subtracting(found).count) \(describe(expected.subtracting(found)))"
+    }
 
     /// All the text of a status the index covers, as plain text.
     static func searchableText(_ status: [String: Any]) -> String {

@@ -9,13 +9,15 @@ import MastodonTestServer
 /// `test-token`, her home, the local and federated timelines and the fixtures' hashtag pinned, every
 /// timeline backfilled to its end (media not downloaded).
 public enum AliceArchive {
-    /// Builds the archive in `folder` (`archive.sqlite` and `credentials.json`) and returns it open.
-    public static func sync(from server: TestServer, into folder: URL, logger: Logger) async throws -> ArchiveDatabase {
+    /// Builds the archive in `folder` (`archive.sqlite` and `credentials.json`) and returns it open;
+    /// `alsoPinning` adds timelines (`bookmarks`, `favourites`…) to the four.
+    public static func sync(from server: TestServer, into folder: URL, logger: Logger,
+                            alsoPinning extra: [String] = []) async throws -> ArchiveDatabase {
         let archive = try ArchiveDatabase(path: folder.appending(path: "archive.sqlite"), logger: logger)
         let credentials = CredentialStore(file: folder.appending(path: "credentials.json"), logger: logger)
         let alice = try await AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
             .add(server: try ServerAddress(server.baseURL.absoluteString), token: "test-token")
-        for spec in ["home", "local", "federated", "tag:fixtures@\(server.baseURL.absoluteString)"] {
+        for spec in ["home", "local", "federated", "tag:fixtures@\(server.baseURL.absoluteString)"] + extra {
             let pinning = try TimelinePinning(specText: spec, account: nil, accounts: [alice])
             _ = try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
         }

@@ -9,7 +9,7 @@ struct AccountRecord: Sendable {
     let username: String
     let host: String?
     let displayName: String
-    let note: String
+    var note: String
     let createdAt: Date
     let bot: Bool
     let locked: Bool
@@ -20,6 +20,9 @@ struct AccountRecord: Sendable {
     var followingCount: Int
     var statusesCount = 0
     var lastStatusAt: Date?
+    /// Mastodon 4.2's opt-in to full-text search, and the older "keep me out of search engines".
+    var indexable = true
+    var noindex = false
 
     var isLocal: Bool { host == nil }
     func acct() -> String { host.map { "\(username)@\($0)" } ?? username }

@@ -55,7 +55,9 @@ extension Store {
     func homeIDs(viewer: Int, trimTo limit: Int?) -> [String] {
         let followed = follows[viewer, default: []]
         let ids = feeds.value("home:\(viewer)") { newestFirst { s in
-            (s.author == viewer || followed.contains(s.author)) && s.visibility != .direct
+            // Direct messages reach the home of their author and of those they mention, as on Mastodon.
+            (s.visibility == .direct ? (s.author == viewer || s.mentions.contains(viewer))
+                : (s.author == viewer || followed.contains(s.author)))
                 && (s.reblogOf.map { statuses[$0] != nil } ?? true)
         } }
         return limit.map { Array(ids.prefix($0)) } ?? ids

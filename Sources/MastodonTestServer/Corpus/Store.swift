@@ -3,7 +3,7 @@ import Foundation
 /// All data of the test server: accounts, statuses (ordered by id), fixtures and per-user rows.
 struct Store: Sendable {
     let host: String
-    var accounts: [AccountRecord]
+    var accounts: [AccountRecord] { didSet { forgetComputed() } }
     var statuses: [String: StatusRecord] = [:] { didSet { forgetComputed() } }
     /// Every live status id (boosts included), oldest first by Mastodon id order.
     var order: [String] = [] { didSet { forgetComputed() } }

@@ -5,9 +5,19 @@ extension ServerState {
     func addStatuses(_ count: Int) -> [String] { store.addStatuses(count) }
 
     func addStatus(username: String, mediaPaths: [String], description: String?, text: String?,
-                   inReplyTo: String?) -> String? {
-        store.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
-                        inReplyTo: inReplyTo)
+                   inReplyTo: String?, visibility: String = "public", tags: [String] = [],
+                   mentioning: [String] = []) -> String? {
+        guard let visibility = Visibility(rawValue: visibility) else { return nil }
+        return store.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
+                               inReplyTo: inReplyTo, visibility: visibility, tags: tags, mentioning: mentioning)
+    }
+
+    func setSearchOptOut(username: String, indexable: Bool, noindex: Bool, note: String?) -> Bool {
+        guard let index = store.accountIndex(username: username) else { return false }
+        store.accounts[index].indexable = indexable
+        store.accounts[index].noindex = noindex
+        if let note { store.accounts[index].note = note }
+        return true
     }
 
     func addBackdatedStatuses(_ count: Int, secondsAgo: TimeInterval) -> [String] {

@@ -35,10 +35,21 @@ extension TestServer {
     /// wrapped in `<p>`); `inReplyTo` makes it a reply to that status, mentioning its author. Returns its
     /// id, nil for an unknown or remote account or an unknown parent.
     @discardableResult
+    /// `visibility`: public, unlisted, private or direct (nil for another); `tags` are linked in the
+    /// text and listed in `tags` as written; `mentioning` names local accounts the status mentions.
     public func addStatus(username: String = "alice", mediaPaths: [String] = [], description: String? = nil,
-                          text: String? = nil, inReplyTo: String? = nil) async -> String? {
+                          text: String? = nil, inReplyTo: String? = nil, visibility: String = "public",
+                          tags: [String] = [], mentioning: [String] = []) async -> String? {
         await state.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
-                              inReplyTo: inReplyTo)
+                              inReplyTo: inReplyTo, visibility: visibility, tags: tags, mentioning: mentioning)
+    }
+
+    /// Sets how an account asks about search: its `indexable` and `noindex` flags and, when given, its
+    /// bio (HTML). Served from then on wherever the account appears. False for an unknown username.
+    @discardableResult
+    public func setSearchOptOut(username: String, indexable: Bool, noindex: Bool = false,
+                                note: String? = nil) async -> Bool {
+        await state.setSearchOptOut(username: username, indexable: indexable, noindex: noindex, note: note)
     }
 
     /// Adds `count` remote statuses dated `secondsAgo` before the newest status: their ids sort below ids

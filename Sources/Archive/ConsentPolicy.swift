@@ -1,0 +1,72 @@
+import Foundation
+import Models
+
+/// Whether a search or an export of a set of statuses leaves out the posts of people who asked not to
+/// be found by full-text search.
+///
+/// Mastodon lets an account opt out: `indexable: false` (since 4.2), `noindex: true` (keep me out of
+/// search engines), and, by the community's convention, `#nobot` or `#nosearch` in the bio. A search
+/// engine over other people's posts that ignored this (Searchtodon) was shut down. So by default the
+/// archive leaves those accounts' posts out of searches and exports of sets, except the posts the user
+/// wrote, bookmarked, favourited, boosted or was mentioned in: what Mastodon's own search lets them find.
+/// The posts stay archived and are shown by number, URL or thread.
+public enum ConsentPolicy: String, Sendable, CaseIterable, Codable {
+    /// Opted-out accounts are left out (the default).
+    case honoured = "on"
+    /// Everyone's posts are searched alike (`--all`, or `icebox config search-consent off`).
+    case off
+
+    /// Whether an account opted out, from its JSON as a server sent it and its bio (`note`, HTML).
+    public static func optedOut(accountJSON: Data, note: String) -> Bool {
+        func flag(_ key: String) -> Bool? {
+            guard let value = try? RawJSON.value(forKey: key, inObject: accountJSON) else { return nil }
+            switch String(decoding: value, as: UTF8.self) {
+            case "true": return true
+            case "false": return false
+            default: return nil
+            }
+        }
+        if flag("indexable") == false || flag("noindex") == true { return true }
+        return bioOptsOut(note)
+    }
+
+    /// Whether a bio carries `#nobot` or `#nosearch` (any case, as a hashtag or as plain text).
+    public static func bioOptsOut(_ note: String) -> Bool {
+        guard note.range(of: "#", options: .literal) != nil else { return false }
+        let text = StatusHTML.indexText(note).lowercased()
+        var rest = Substring(text)
+        while let hash = rest.firstIndex(of: "#") {
+            let name = rest[rest.index(after: hash)...].prefix { $0.isLetter || $0.isNumber || $0 == "_" }
+            if name == "nobot" || name == "nosearch" { return true }
+            rest = rest[rest.index(after: hash)...]
+        }
+        return false
+    }
+
+    /// The condition on the statuses row `s` that leaves out opted-out authors' posts, except the user's own
+    /// and those they bookmarked, favourited, boosted or were mentioned in. Only the first line is read
+    /// for most rows (the opted-out authors are one small set, read once); the rest only for theirs, and
+    /// their JSON is parsed only when a byte search finds a flag set or one of the user's usernames in it.
+    static func condition(on s: String = "s") -> String {
+        """
+        (\(s).author_handle NOT IN (SELECT handle FROM authors WHERE opted_out = 1)
+         OR \(s).author_handle IN (SELECT handle FROM archiving_accounts)
+         OR \(s).id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                     WHERE t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
+         OR EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = \(s).uri
+                    AND b.author_handle IN (SELECT handle FROM archiving_accounts))
+         OR ((instr(\(s).raw_json, CAST('ed":true' AS BLOB)) > 0 OR instr(\(s).raw_json, CAST('ed": true' AS BLOB)) > 0
+              OR instr(\(s).raw_json, CAST('ed" : true' AS BLOB)) > 0)
+             AND json_valid(CAST(\(s).raw_json AS TEXT))
+             AND (json_extract(CAST(\(s).raw_json AS TEXT), '$.bookmarked') = 1
+                  OR json_extract(CAST(\(s).raw_json AS TEXT), '$.favourited') = 1
+                  OR json_extract(CAST(\(s).raw_json AS TEXT), '$.reblogged') = 1))
+         OR EXISTS (SELECT 1 FROM archiving_accounts a
+                    WHERE instr(\(s).raw_json, CAST(a.username AS BLOB)) > 0
+                    AND json_valid(CAST(\(s).raw_json AS TEXT))
+                    AND EXISTS (SELECT 1 FROM json_each(CAST(\(s).raw_json AS TEXT), '$.mentions') m
+                                WHERE a.url = json_extract(m.value, '$.url') OR a.handle = json_extract(m.value, '$.acct')
+                                   OR a.handle = json_extract(m.value, '$.acct') || '@' || \(s).raw_server)))
+        """
+    }
+}

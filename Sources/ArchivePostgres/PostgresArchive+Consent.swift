@@ -1,0 +1,96 @@
+import Archive
+import Foundation
+import PostgresNIO
+
+/// Consent to be searched on PostgreSQL: the same policy as the SQLite store's (`ConsentPolicy`), the
+/// same exceptions, in PostgreSQL's words.
+extension PostgresArchive {
+    /// The condition on the statuses row `s` that leaves out opted-out authors' posts, except the user's
+    /// own and those they bookmarked, favourited, boosted or were mentioned in (as `ConsentPolicy.condition`).
+    static func consentCondition(on s: String = "s") -> String {
+        let json = "icebox_json(\(s).raw_json)"
+        return """
+            (\(s).author_handle NOT IN (SELECT handle FROM authors WHERE opted_out)
+             OR \(s).author_handle IN (SELECT handle FROM archiving_accounts)
+             OR \(s).id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                         WHERE t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
+             OR EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = \(s).uri
+                        AND b.author_handle IN (SELECT handle FROM archiving_accounts))
+             OR ((position('ed":true'::bytea IN \(s).raw_json) > 0 OR position('ed": true'::bytea IN \(s).raw_json) > 0
+                  OR position('ed" : true'::bytea IN \(s).raw_json) > 0)
+                 AND (\(json)->>'bookmarked' = 'true' OR \(json)->>'favourited' = 'true' OR \(json)->>'reblogged' = 'true'))
+             OR EXISTS (SELECT 1 FROM archiving_accounts a
+                        WHERE position(convert_to(a.username, 'UTF8') IN \(s).raw_json) > 0
+                        AND EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(\(json)->'mentions') = 'array'
+                                        THEN \(json)->'mentions' ELSE '[]'::jsonb END) m
+                                    WHERE a.url = m->>'url' OR a.handle = m->>'acct'
+                                       OR a.handle = (m->>'acct') || '@' || \(s).raw_server)))
+            """
+    }
+
+    /// Whether `policy` leaves anything out in this store: only when honoured and someone opted out.
+    func hidesOptedOut(_ policy: ConsentPolicy) async throws(ArchiveError) -> Bool {
+        guard policy == .honoured else { return false }
+        return try await decodingRows("SELECT EXISTS (SELECT 1 FROM authors WHERE opted_out) AS hides") {
+            try $0.bool("hides")
+        }.first ?? false
+    }
+
+    public func consentPolicy() async throws(ArchiveError) -> ConsentPolicy {
+        try await decodingRows("SELECT value FROM settings WHERE name = 'search-consent'") { try $0.string("value") }
+            .first.flatMap(ConsentPolicy.init(rawValue:)) ?? .honoured
+    }
+
+    public func setConsentPolicy(_ policy: ConsentPolicy) async throws(ArchiveError) {
+        try await execute("""
+            INSERT INTO settings(name, value) VALUES ('search-consent', $1)
+            ON CONFLICT(name) DO UPDATE SET value = excluded.value
+            """, [.text(policy.rawValue)])
+    }
+
+    public func optedOutAuthors() async throws(ArchiveError) -> [String] {
+        try await decodingRows("SELECT handle FROM authors WHERE opted_out ORDER BY handle COLLATE \"C\"") {
+            try $0.string("handle")
+        }
+    }
+
+    public func timelineNumbers(timelineID: Int64, since: String?, until: String?,
+                                consent: ConsentPolicy) async throws(ArchiveError) -> [Int64] {
+        let condition = try await hidesOptedOut(consent) ? "AND " + Self.consentCondition(on: "p") : ""
+        return try await decodingRows("""
+            SELECT DISTINCT p.id, p.created_at FROM timeline_statuses ts
+            JOIN statuses s ON s.id = ts.status_id
+            JOIN statuses p ON p.id = COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
+            WHERE ts.timeline_id = $1 AND ($2::text IS NULL OR p.created_at >= $2) AND ($3::text IS NULL OR p.created_at < $3)
+            \(condition)
+            ORDER BY p.created_at DESC, p.id DESC
+            """, [.int(timelineID), .text(since), .text(until)]) { try $0.int64("id") }
+    }
+
+    public func breakdown(timelineID: Int64?, top: Int) async throws(ArchiveError) -> ArchiveBreakdown {
+        let scope = timelineID == nil
+            ? "WITH p(id) AS (SELECT id FROM statuses WHERE reblog_uri IS NULL) "
+            : """
+                WITH p(id) AS (SELECT DISTINCT COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
+                    FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = $1)
+                """
+        let binds: [SQLValue] = timelineID.map { [.int($0)] } ?? []
+        func counts(_ value: String, join: String = "", order: String = "count DESC, name COLLATE \"C\"",
+                    all: Bool = false) async throws(ArchiveError) -> [ArchiveBreakdown.Count] {
+            try await decodingRows(scope + """
+                SELECT \(value) AS name, COUNT(*) AS count FROM p JOIN statuses s ON s.id = p.id \(join)
+                GROUP BY 1 ORDER BY \(order)\(all ? "" : " LIMIT \(max(top, 0))")
+                """, binds) { ArchiveBreakdown.Count(name: try $0.string("name"), count: try $0.int("count")) }
+        }
+        let posts = try await decodingRows(scope + "SELECT COUNT(*) AS n FROM p", binds) { try $0.int("n") }.first ?? 0
+        return ArchiveBreakdown(
+            posts: posts,
+            hashtags: try await counts("t.name", join: """
+                CROSS JOIN LATERAL unnest(string_to_array(s.tag_names, ' ')) AS t(name) WHERE s.tag_names <> '' AND t.name <> ''
+                """),
+            authors: try await counts("s.author_handle"),
+            servers: try await counts("lower(substr(s.author_handle, strpos(s.author_handle, '@') + 1))"),
+            languages: try await counts("COALESCE(NULLIF(lower(s.language), ''), 'unknown')"),
+            months: try await counts("substr(s.created_at, 1, 7)", order: "name COLLATE \"C\"", all: true))
+    }
+}

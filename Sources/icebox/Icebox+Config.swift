@@ -1,0 +1,43 @@
+import Archive
+import ArgumentParser
+
+extension Icebox {
+    /// `icebox config`: the archive's settings.
+    struct Config: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show or change the archive's settings.",
+            subcommands: [SearchConsent.self])
+
+        /// `icebox config search-consent [on|off]`.
+        struct SearchConsent: AsyncParsableCommand {
+            static let configuration = CommandConfiguration(
+                commandName: "search-consent",
+                abstract: "Whether search and exports of sets leave out accounts that opted out of search.",
+                discussion: """
+                    on (the default): the posts of accounts with indexable: false, noindex: true, or #nobot or \
+                    #nosearch in their bio are left out of search results and of exported searches and timelines, \
+                    except posts you wrote, bookmarked, favourited, boosted or were mentioned in. They stay archived \
+                    and are shown by number, URL or thread. off: for archives kept with the community's agreement \
+                    or an ethics approval. Without a value, prints the setting.
+                    """)
+
+            @OptionGroup var global: GlobalOptions
+
+            @Argument(help: "on or off.") var value: ConsentPolicy?
+
+            func run() async throws {
+                try await reportingFailures {
+                    guard let value else {
+                        let (_, archive, _, _) = try global.openArchiveForReading()
+                        return Console.out(try await archive.consentPolicy().rawValue)
+                    }
+                    let (_, archive, _, _) = try await global.openArchive()
+                    try await archive.setConsentPolicy(value)
+                    Console.err("search-consent: \(value.rawValue)")
+                }
+            }
+        }
+    }
+}
+
+extension ConsentPolicy: ExpressibleByArgument {}
