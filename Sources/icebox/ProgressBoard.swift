@@ -73,9 +73,33 @@ final class ProgressBoard: @unchecked Sendable {
     /// The progress lines, each cut to the terminal's width so none wraps (a wrapped line could not be
     /// erased); the cursor stays at the end of the last.
     private func draw() -> String {
-        let shown = order.compactMap { lines[$0] }.map { String($0.terminalSafe.prefix(max(width - 1, 10))) }
+        let shown = order.compactMap { lines[$0] }.map { Self.fit($0.terminalSafe, columns: max(width - 1, 10)) }
         drawn = shown.count
         return shown.joined(separator: "\n")
+    }
+
+    /// The longest start of `text` that fills at most `columns` terminal columns: East Asian wide
+    /// characters and emoji take two, so a line of CJK hashtags never wraps (a wrapped line could not be
+    /// erased, and the next log line would land in its second half).
+    static func fit(_ text: String, columns: Int) -> String {
+        var used = 0
+        var end = text.startIndex
+        for character in text {
+            let wide = character.unicodeScalars.first.map { Self.isWide($0.value) } ?? false
+            used += wide ? 2 : 1
+            if used > columns { break }
+            end = text.index(after: end)
+        }
+        return String(text[..<end])
+    }
+
+    private static func isWide(_ value: UInt32) -> Bool {
+        switch value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+             0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6,
+             0x1F300...0x1F64F, 0x1F900...0x1F9FF, 0x20000...0x3FFFD: true
+        default: false
+        }
     }
 
     private func emit(_ text: String) {

@@ -6,7 +6,7 @@ import Testing
 
 /// `icebox doctor` names each thing that is wrong on a line of its own and exits 1; a sound archive
 /// exits 0.
-@Suite struct DoctorTests {
+@Suite(.serialized) struct DoctorTests {
     /// Lines of `doctor` output by status (`ok`, `warning`, `problem`).
     static func lines(_ output: String, _ status: String) -> [String] {
         output.split(separator: "\n").map(String.init).filter { $0.hasPrefix(status + " ") }

@@ -4,7 +4,7 @@ import MastodonTestServer
 import Testing
 
 /// `timeline add list:<id>` asks the server whether the list exists; `account lists` shows them.
-@Suite struct ListsCLITests {
+@Suite(.serialized) struct ListsCLITests {
     @Test func aListIsCheckedWhenPinnedAndListed() async throws {
         let server = try await TestServer.startHome(statuses: 30)
         defer { Task { await server.stop() } }

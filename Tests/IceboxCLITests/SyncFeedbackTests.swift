@@ -5,7 +5,7 @@ import Testing
 
 /// What `icebox sync` tells a person while it runs: live progress lines that log lines never write
 /// into, rate-limit waits and retries in words, each failure once, the exact URLs under -vv.
-@Suite struct SyncFeedbackTests {
+@Suite(.serialized) struct SyncFeedbackTests {
     static let environment = ["TERM": "xterm", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
 
     /// A server whose rate limit (6 requests per 3 s, of which Icebox leaves half to other apps) makes
