@@ -75,9 +75,11 @@ extension PostgresArchive {
                     FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = $1)
                 """
         let binds: [SQLValue] = timelineID.map { [.int($0)] } ?? []
-        func counts(_ value: String, join: String = "", order: String = "count DESC, name COLLATE \"C\"",
+        func counts(_ value: String, join: String = "", byName: Bool = false,
                     all: Bool = false) async throws(ArchiveError) -> [ArchiveBreakdown.Count] {
-            try await decodingRows(scope + """
+            // Names compare byte by byte, as SQLite's do.
+            let order = byName ? "(\(value)) COLLATE \"C\"" : "count DESC, (\(value)) COLLATE \"C\""
+            return try await decodingRows(scope + """
                 SELECT \(value) AS name, COUNT(*) AS count FROM p JOIN statuses s ON s.id = p.id \(join)
                 GROUP BY 1 ORDER BY \(order)\(all ? "" : " LIMIT \(max(top, 0))")
                 """, binds) { ArchiveBreakdown.Count(name: try $0.string("name"), count: try $0.int("count")) }
@@ -91,6 +93,6 @@ extension PostgresArchive {
             authors: try await counts("s.author_handle"),
             servers: try await counts("lower(substr(s.author_handle, strpos(s.author_handle, '@') + 1))"),
             languages: try await counts("COALESCE(NULLIF(lower(s.language), ''), 'unknown')"),
-            months: try await counts("substr(s.created_at, 1, 7)", order: "name COLLATE \"C\"", all: true))
+            months: try await counts("substr(s.created_at, 1, 7)", byName: true, all: true))
     }
 }

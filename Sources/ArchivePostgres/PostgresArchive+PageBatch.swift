@@ -86,26 +86,15 @@ extension PostgresArchive {
                 edited_at = excluded.edited_at, wanted_at = excluded.wanted_at
             WHERE excluded.edited_at > edit_history_wanted.edited_at
             """)
-        let authors = rows.filter(\.writesAuthor).map { row -> [SQLValue] in
-            let account = row.status.account
-            let raw = (try? RawJSON.value(forKey: "account", inObject: row.raw)) ?? Data()
-            return [.text(account.fullHandle(servedBy: server)), .text(account.uri), .text(account.url),
-                    .text(account.displayName), .text(account.avatar), .bytes(raw), .text(now)]
-        }
-        try await insertMany(connection, logger, "authors(handle, uri, url, display_name, avatar, raw_json, updated_at)",
-                             rows: authors, suffix: """
-            ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
-                display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
-                updated_at = excluded.updated_at
-            WHERE authors.raw_json IS DISTINCT FROM excluded.raw_json
-            """)
+        try await upsertAuthors(rows.filter(\.writesAuthor).map { authorValues($0, server: server, now: now) },
+                                connection, logger)
         var result = StoreResult()
         result.new = rows.count
         return result
     }
 
     /// `INSERT INTO target VALUES (…), (…) suffix`, one statement for all `rows` (none: nothing sent).
-    private static func insertMany(_ connection: PostgresConnection, _ logger: Logger, _ target: String,
+    static func insertMany(_ connection: PostgresConnection, _ logger: Logger, _ target: String,
                                    rows: [[SQLValue]], suffix: String = "") async throws {
         guard let width = rows.first?.count else { return }
         var parameter = 0

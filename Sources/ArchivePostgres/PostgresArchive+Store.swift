@@ -144,19 +144,30 @@ extension PostgresArchive {
                 logger: logger)
         }
         if page.writesAuthor {
-            let raw = (try? RawJSON.value(forKey: "account", inObject: page.raw)) ?? Data()
-            try await connection.execute("""
-                INSERT INTO authors(handle, uri, url, display_name, avatar, raw_json, updated_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7)
-                ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
-                    display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
-                    updated_at = excluded.updated_at
-                WHERE authors.raw_json IS DISTINCT FROM excluded.raw_json
-                """, [.text(authorHandle), .text(status.account.uri), .text(status.account.url),
-                      .text(status.account.displayName), .text(status.account.avatar), .bytes(raw), .text(now)],
-                logger: logger)
+            try await upsertAuthors([authorValues(page, server: server, now: now)], connection, logger)
         }
         return result
+    }
+
+    /// An author's row from a status of the page: the profile as last seen, and whether it opted out of
+    /// search (read from this copy, so an account that changes its mind is honoured on the next sync).
+    static func authorValues(_ page: ArchiveDatabase.PageRow, server: String, now: String) -> [SQLValue] {
+        let account = page.status.account
+        let raw = (try? RawJSON.value(forKey: "account", inObject: page.raw)) ?? Data()
+        return [.text(account.fullHandle(servedBy: server)), .text(account.uri), .text(account.url),
+                .text(account.displayName), .text(account.avatar), .bytes(raw), .text(now),
+                .bool(ConsentPolicy.optedOut(accountJSON: raw, note: account.note))]
+    }
+
+    /// Upserts authors' rows (see `authorValues`) in one statement.
+    static func upsertAuthors(_ rows: [[SQLValue]], _ connection: PostgresConnection, _ logger: Logger) async throws {
+        try await insertMany(connection, logger, "authors(handle, uri, url, display_name, avatar, raw_json, updated_at, opted_out)",
+                             rows: rows, suffix: """
+            ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
+                display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
+                updated_at = excluded.updated_at, opted_out = excluded.opted_out
+            WHERE authors.raw_json IS DISTINCT FROM excluded.raw_json
+            """)
     }
 
     private static func replaceMedia(of statusID: Int64, _ status: Status, _ connection: PostgresConnection,

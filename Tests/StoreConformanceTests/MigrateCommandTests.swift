@@ -29,8 +29,8 @@ import Testing
             let back = copyHome.url.appending(path: "archive.sqlite").path
             let again = try await icebox("migrate", "--store", url, "--to", back)
             #expect(again.status == 0, "\(again.stderr)")
-            let original = try await icebox("search", "--json", "--limit", "1000", "status")
-            let copied = try await CommandRunner.run(Self.binary, ["search", "--json", "--limit", "1000", "status",
+            let original = try await icebox("search", "--json", "--limit", "1000", "--all", "-is:reply")
+            let copied = try await CommandRunner.run(Self.binary, ["search", "--json", "--limit", "1000", "--all", "-is:reply",
                                                                    "--home", copyHome.path])
             #expect(original.status == 0 && !original.stdout.isEmpty)
             #expect(copied.stdout == original.stdout, "the copy finds the same statuses, numbered the same")

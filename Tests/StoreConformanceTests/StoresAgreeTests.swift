@@ -17,7 +17,9 @@ import Testing
         "has:embed", "has:alt", "-has:media", "is:reply", "-is:reply", "is:sensitive", "is:boost", "language:ja",
         "-language:en", "from:me", "from:@halcy", "from:@halcy@icosahedron.website", "in:home", "in:local -in:home",
         "before:2030-01-01", "after:2000-01-01", "during:2026-01-01", "fixtures", "#fixtures", "\"don't panic\"",
-        "emoji ☕", "https", "status 12", "account:alice@127.0.0.1",
+        "emoji ☕", "https", "status 12", "account:alice@127.0.0.1", "-#fixtures", "is:direct", "is:private",
+        "visibility:unlisted", "is:public coffee", "is:bookmarked", "is:favourited", "coffee AND keyboard",
+        "coffee NOT keyboard", "-is:reply", "lang:ja",
     ]
 
     @Test func bothStoresHoldFindAndExportTheSame() async throws {
@@ -53,16 +55,28 @@ import Testing
         for text in queries {
             let query = try SearchQuery(parsing: text)
             for sort in [SearchSort.newest, .oldest] {
-                let expected = try await sqlite.search(query, sort: sort, limit: 1000, offset: 0).map(\.uri)
-                let found = try await postgres.search(query, sort: sort, limit: 1000, offset: 0).map(\.uri)
-                #expect(found == expected, "\(text) (\(sort))")
-                if !expected.isEmpty { nonEmpty += 1 }
+                for consent in ConsentPolicy.allCases {
+                    let expected = try await sqlite.search(query, sort: sort, limit: 1000, offset: 0, consent: consent).map(\.uri)
+                    let found = try await postgres.search(query, sort: sort, limit: 1000, offset: 0, consent: consent).map(\.uri)
+                    #expect(found == expected, "\(text) (\(sort), consent \(consent))")
+                    if !expected.isEmpty { nonEmpty += 1 }
+                }
             }
             #expect(try await postgres.count(query) == sqlite.count(query), "count of \(text)")
+            #expect(try await postgres.count(query, consent: .off) == sqlite.count(query, consent: .off))
             let page = try await postgres.search(query, sort: .newest, limit: 5, offset: 3).map(\.uri)
             #expect(page == (try await sqlite.search(query, sort: .newest, limit: 5, offset: 3).map(\.uri)), "page of \(text)")
         }
-        #expect(nonEmpty > queries.count, "most queries find something")
+        #expect(nonEmpty > queries.count * 2, "most queries find something")
+        #expect(!(try await sqlite.optedOutAuthors()).isEmpty, "the corpus has authors who opted out")
+        #expect(try await postgres.optedOutAuthors() == sqlite.optedOutAuthors())
+        #expect(try await postgres.breakdown(timelineID: nil, top: 10) == sqlite.breakdown(timelineID: nil, top: 10))
+        let home = try #require(try await sqlite.timelines().first { $0.spec == "home" })
+        #expect(try await postgres.breakdown(timelineID: home.id, top: 5) == sqlite.breakdown(timelineID: home.id, top: 5))
+        #expect(try await postgres.timelineNumbers(timelineID: home.id, since: nil, until: nil).count
+                == sqlite.timelineNumbers(timelineID: home.id, since: nil, until: nil).count)
+        try await postgres.setConsentPolicy(.off)
+        #expect(try await postgres.consentPolicy() == .off)
         let relevance = try await postgres.search(try SearchQuery(parsing: "Eiffel"), sort: .relevance, limit: 10, offset: 0)
         #expect(Set(relevance.map(\.uri)) == Set(try await sqlite.search(try SearchQuery(parsing: "Eiffel"), sort: .relevance,
                                                                              limit: 10, offset: 0).map(\.uri)))
