@@ -9,7 +9,7 @@ import Router
 /// each screen showed, and the numbered list on screen. Each typed line goes to `execute(_:)`, which
 /// returns what to show; the session never prints.
 public struct REPLSession: Sendable {
-    public let archive: ArchiveDatabase
+    public let archive: any ArchiveStore
     let exporter: Exporter
     let logger: Logger
     /// Whether output may carry colour codes (a terminal on both ends).
@@ -33,7 +33,7 @@ public struct REPLSession: Sendable {
     }
 
     /// A session on `archive`; `export` writes through `exporter`.
-    public init(archive: ArchiveDatabase, exporter: Exporter, logger: Logger, colour: Bool = false, pageSize: Int = 20) {
+    public init(archive: any ArchiveStore, exporter: Exporter, logger: Logger, colour: Bool = false, pageSize: Int = 20) {
         self.archive = archive
         self.exporter = exporter
         self.logger = logger

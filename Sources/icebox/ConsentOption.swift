@@ -10,7 +10,7 @@ struct ConsentOption: ParsableArguments {
     var all = false
 
     /// The policy for this command: off with `--all`, else the archive's setting.
-    func policy(_ archive: ArchiveDatabase) async throws -> ConsentPolicy {
+    func policy(_ archive: any ArchiveStore) async throws -> ConsentPolicy {
         all ? .off : try await archive.consentPolicy()
     }
 }

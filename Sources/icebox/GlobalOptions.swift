@@ -68,11 +68,12 @@ struct GlobalOptions: ParsableArguments {
     /// is read as it is.
     /// `neverWrites`: the command only queries (search, show, stats), so a current archive is opened
     /// read-only and opening it writes nothing.
-    func openArchiveForReading(neverWrites: Bool = false) throws(ArchiveError)
-        -> (IceboxHome, ArchiveDatabase, CredentialStore, Logger) {
+    func openArchiveForReading(neverWrites: Bool = false) async throws
+        -> (IceboxHome, any ArchiveStore, CredentialStore, Logger) {
         let logger = logger()
         let home = iceboxHome
-        let archive = try ArchiveDatabase(path: home.database, logger: logger, access: neverWrites ? .readOnly : .read)
+        let archive = try await storeChoice().open(logger: logger, access: neverWrites ? .readOnly : .read)
         return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
     }
+
 }

@@ -28,7 +28,7 @@ extension Icebox {
             func run() async throws {
                 try await reportingFailures {
                     guard let value else {
-                        let (_, archive, _, _) = try global.openArchiveForReading()
+                        let (_, archive, _, _) = try await global.openArchiveForReading()
                         return Console.out(try await archive.consentPolicy().rawValue)
                     }
                     let (_, archive, _, _) = try await global.openArchive()

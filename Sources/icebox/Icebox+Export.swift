@@ -47,8 +47,8 @@ struct ExportOutput: ParsableArguments {
 
     /// Exports with `body`, then says on stderr what was written (stdout may be the tarball).
     func run(_ global: GlobalOptions,
-             _ body: (Exporter, ArchiveDatabase, IceboxHome) async throws -> ExportSummary) async throws {
-        let (home, archive, _, logger) = try global.openArchiveForReading()
+             _ body: (Exporter, any ArchiveStore, IceboxHome) async throws -> ExportSummary) async throws {
+        let (home, archive, _, logger) = try await global.openArchiveForReading()
         let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
         let summary = try await body(exporter, archive, home)
         Console.err(summary.sentence)

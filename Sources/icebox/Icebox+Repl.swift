@@ -25,7 +25,7 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, logger) = try global.openArchiveForReading()
+                let (home, archive, _, logger) = try await global.openArchiveForReading()
                 let interactive = Console.stdinIsTerminal
                 let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
                 var session = REPLSession(archive: archive, exporter: exporter, logger: logger, colour: interactive && global.escapes(on: STDOUT_FILENO))

@@ -64,7 +64,7 @@ extension Icebox {
             try await reportingFailures {
                 let query = try SearchQuery(parsing: words.joined(separator: " "))
                 for warning in query.warnings { Console.err("icebox: warning: \(warning)") }
-                let (_, archive, _, _) = try global.openArchiveForReading(neverWrites: true)
+                let (_, archive, _, _) = try await global.openArchiveForReading(neverWrites: true)
                 let policy = try await consent.policy(archive)
                 if count {
                     let total = try await archive.count(query, consent: policy)

@@ -20,7 +20,7 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try global.openArchiveForReading(neverWrites: true)
+                let (_, archive, _, _) = try await global.openArchiveForReading(neverWrites: true)
                 guard let number = try await StatusReference.resolve(status, in: archive) else {
                     throw ArchiveError.notFound("\(status)")
                 }

@@ -36,13 +36,13 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, _) = try global.openArchiveForReading(neverWrites: true)
+                let (home, archive, _, _) = try await global.openArchiveForReading(neverWrites: true)
                 let pinned = try await timeline.asyncMap { try await accountOption.pinnedTimeline($0, archive: archive) }
                 let breakdown = try await archive.breakdown(timelineID: pinned?.id, top: top)
                 if check {
                     let verdict = try await archive.integrityCheck()
                     guard verdict == "ok" else {
-                        throw ArchiveError.damaged(path: archive.path.path, reason: "\(verdict); restore it from a backup")
+                        throw ArchiveError.damaged(path: archive.location, reason: "\(verdict); restore it from a backup")
                     }
                 }
                 let stats = try await archive.stats()

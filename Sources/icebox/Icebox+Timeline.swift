@@ -35,7 +35,7 @@ struct AccountOption: ParsableArguments {
     }
 
     /// The pinned timeline a typed spec names; one that is not pinned is bad usage.
-    func pinnedTimeline(_ spec: String, archive: ArchiveDatabase) async throws -> PinnedTimeline {
+    func pinnedTimeline(_ spec: String, archive: any ArchiveStore) async throws -> PinnedTimeline {
         let pinning = try await pinning(spec, archive: archive)
         guard let timeline = try await archive.timelines().first(where: {
             $0.spec == pinning.spec && $0.accountID == pinning.accountID

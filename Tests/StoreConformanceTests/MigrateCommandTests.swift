@@ -34,6 +34,18 @@ import Testing
                                                                    "--home", copyHome.path])
             #expect(original.status == 0 && !original.stdout.isEmpty)
             #expect(copied.stdout == original.stdout, "the copy finds the same statuses, numbered the same")
+            // Every reading command works on the PostgreSQL store as on the file, with --store.
+            let onPostgres = try await CommandRunner.run(Self.binary, ["search", "--json", "--limit", "1000", "--all",
+                                                                       "-is:reply", "--store", url, "--home", copyHome.path])
+            #expect(onPostgres.stdout == original.stdout, "\(onPostgres.stderr)")
+            let shown = try await icebox("show", "1")
+            let shownThere = try await icebox("show", "1", "--store", url)
+            #expect(shown.status == 0 && shownThere.stdout == shown.stdout, "\(shownThere.stderr)")
+            let stats = try await icebox("stats", "--json", "--store", url)
+            #expect(stats.status == 0 && stats.stdout.contains("\"statuses\""), "\(stats.stderr)")
+            let tarball = home.url.appending(path: "thread.tar.gz").path
+            let exported = try await icebox("export", "thread", "1", "-o", tarball, "--store", url)
+            #expect(exported.status == 0, "\(exported.stderr)")
             let full = try await icebox("migrate", "--to", url)
             #expect(full.status == 64 && full.stderr.contains("already holds an archive"), "\(full.stderr)")
             let bad = try await icebox("migrate", "--to", "postgres://127.0.0.1/nouser")
