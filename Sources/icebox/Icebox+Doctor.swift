@@ -27,6 +27,10 @@ extension Icebox {
         func run() async throws {
             var healthy = true
             try await reportingFailures {
+                if case .postgres(let location) = try global.storeChoice() {
+                    throw ValidationError("doctor checks an archive folder and its SQLite file; "
+                                          + "for the PostgreSQL store at \(location) use `icebox stats --check`")
+                }
                 var options = Health.Doctor.Options()
                 options.full = full
                 let checks = try await Health.Doctor(home: global.iceboxHome, options: options, logger: global.logger()).examine()
