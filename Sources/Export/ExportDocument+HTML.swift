@@ -5,8 +5,9 @@ import Models
 extension ExportDocument {
     /// `index.html`: one self-contained page (inline CSS, no scripts, nothing fetched from anywhere:
     /// its Content-Security-Policy forbids it) showing the statuses with their images, videos and
-    /// audio from the export's own `media/`. Replies are indented under their parent. All text from
-    /// servers is escaped; links are plain `http(s)` anchors.
+    /// audio from the export's own `media/`. An author's continuation of their own post stays in its
+    /// column; replies from others are indented (a few steps at most, see ``placements``). All text
+    /// from servers is escaped; links are plain `http(s)` anchors.
     func html(version: String) -> Data {
         var page = """
             <!DOCTYPE html>
@@ -26,18 +27,19 @@ extension ExportDocument {
         if let summary = summary(version: version) { page += "<p class=\"summary\">\(Self.escaped(summary))</p>" }
         if let note = incompleteNote { page += "<p class=\"summary\">\(Self.escaped(note))</p>" }
         page += "</header>\n"
-        for (index, item) in items.enumerated() { page += article(item, index: index) }
+        let placements = self.placements
+        for (index, item) in items.enumerated() { page += article(item, index: index, placement: placements[index]) }
         page += "</main>\n</body>\n</html>\n"
         return Data(page.utf8)
     }
 
-    private func article(_ item: Item, index: Int) -> String {
+    private func article(_ item: Item, index: Int, placement: Placement) -> String {
         let status = item.status
-        var classes = ["status"]
+        var classes = ["status", "l\(placement.level)"]
+        if placement.continuation { classes.append("continued") }
         if case .thread(let focus, _) = kind, focus == index { classes.append("focus") }
         if item.record.goneAt != nil { classes.append("gone") }
-        let indent = min(item.depth, 12)
-        var html = "<article id=\"s\(index)\" class=\"\(classes.joined(separator: " "))\" style=\"margin-left: \(Double(indent) * 1.75)rem\">\n"
+        var html = "<article id=\"s\(index)\" class=\"\(classes.joined(separator: " "))\">\n"
         html += "<header>"
         if let avatar = Self.shown(item.record.avatar, as: .image) {
             html += "<img class=\"avatar\" src=\"\(Self.entry(avatar))\" alt=\"\" width=\"40\" height=\"40\">"
@@ -46,7 +48,7 @@ extension ExportDocument {
         html += "<span class=\"handle\">@\(Self.escaped(item.handle))</span>"
         html += "<time datetime=\"\(Self.escaped(MastodonDate.format(status.createdAt)))\">\(Self.minute(status.createdAt))</time>"
         if let edited = status.editedAt { html += "<span class=\"edited\">edited \(Self.minute(edited))</span>" }
-        if item.depth > 0 { html += "<span class=\"depth\">reply, level \(item.depth)</span>" }
+        if let handle = placement.replyingTo { html += "<span class=\"replying\">replying to @\(Self.escaped(handle))</span>" }
         html += "</header>\n"
         if let gone = item.record.goneAt {
             html += "<p class=\"gone-note\">Gone from its server since \(Self.escaped(gone)); kept by the archive.</p>\n"
@@ -91,7 +93,7 @@ extension ExportDocument {
             let kind = MediaFileKind(rawValue: media.type.rawValue == "gifv" ? "video" : media.type.rawValue)
             if let kind, let file = Self.shown(original, as: kind).map(Self.entry) {
                 switch kind {
-                case .image: html += "<a href=\"\(file)\"><img src=\"\(file)\" alt=\"\(alt)\"></a>"
+                case .image: html += "<a href=\"\(file)\"><img src=\"\(file)\" alt=\"\(alt)\"\(Self.size(media))></a>"
                 case .video:
                     let poster = preview.map { " poster=\"\(Self.entry($0))\"" } ?? ""
                     let loop = media.type.rawValue == "gifv" ? " loop muted autoplay" : ""
@@ -112,6 +114,15 @@ extension ExportDocument {
             html += caption + "</figure>"
         }
         return html + "</div>\n"
+    }
+
+    /// ` width="640" height="480"` from the attachment's metadata, so the page reserves the picture's
+    /// shape before it loads (CSS scales it to the column); empty when the server gave no size.
+    static func size(_ media: MediaAttachment) -> String {
+        guard let width = media.meta?.original?.width, let height = media.meta?.original?.height, width <= 100_000, height <= 100_000 else {
+            return ""
+        }
+        return " width=\"\(width)\" height=\"\(height)\""
     }
 
     /// An anchor to an `http(s)` URL, opening elsewhere without telling that site where it came from;
