@@ -26,6 +26,7 @@ extension ExportDocument {
             """
         if let summary = summary(version: version) { page += "<p class=\"summary\">\(Self.escaped(summary))</p>" }
         if let note = incompleteNote { page += "<p class=\"summary\">\(Self.escaped(note))</p>" }
+        if let note = leftOutNote { page += "<p class=\"summary left-out\">\(Self.escaped(note))</p>" }
         page += "</header>\n"
         let placements = self.placements
         for (index, item) in items.enumerated() { page += article(item, index: index, placement: placements[index]) }
@@ -48,6 +49,9 @@ extension ExportDocument {
         html += "<span class=\"handle\">@\(Self.escaped(item.handle))</span>"
         html += "<time datetime=\"\(Self.escaped(MastodonDate.format(status.createdAt)))\">\(Self.minute(status.createdAt))</time>"
         if let edited = status.editedAt { html += "<span class=\"edited\">edited \(Self.minute(edited))</span>" }
+        if let label = Self.visibilityLabel(status.visibility) {
+            html += "<span class=\"visibility \(Self.escaped(status.visibility.rawValue))\">\(label)</span>"
+        }
         if let handle = placement.replyingTo { html += "<span class=\"replying\">replying to @\(Self.escaped(handle))</span>" }
         html += "</header>\n"
         if let gone = item.record.goneAt {

@@ -9,6 +9,7 @@ extension ExportDocument {
         var lines = ["# " + Self.markdownEscaped(title), ""]
         if let summary = summary(version: version) { lines.append(Self.markdownEscaped(summary)) }
         if let note = incompleteNote { lines += ["", Self.markdownEscaped(note)] }
+        if let note = leftOutNote { lines += ["", Self.markdownEscaped(note)] }
         for item in items {
             lines.append("")
             let prefix = String(repeating: "> ", count: item.depth)
@@ -21,7 +22,8 @@ extension ExportDocument {
         let status = item.status
         let name = status.account.displayName.isEmpty ? "" : "**\(Self.markdownEscaped(status.account.displayName))** "
         var lines = [name + Self.markdownEscaped("@\(item.handle)") + " · " + Self.minute(status.createdAt)
-            + (status.editedAt.map { " · edited " + Self.minute($0) } ?? "")]
+            + (status.editedAt.map { " · edited " + Self.minute($0) } ?? "")
+            + (Self.visibilityLabel(status.visibility).map { " · **" + Self.markdownEscaped($0) + "**" } ?? "")]
         if let gone = item.record.goneAt { lines.append("*Gone from its server since \(Self.markdownEscaped(gone)).*") }
         if !status.spoilerText.isEmpty {
             lines += ["", "**Content warning:** " + Self.markdownEscaped(status.spoilerText)]

@@ -30,6 +30,8 @@ struct ExportDocument {
     /// The folder every entry is in: built only from ids and hashes.
     var folder: String
     var items: [Item]
+    /// Posts left out because they were not public (`--public-only`): counted, never named.
+    var leftOut = 0
 
     /// The media entries' names (`media/<sha256>.<ext>`) and the files they come from, each once.
     var mediaFiles: [String: ExportRecord.StoredFile] {

@@ -2,11 +2,11 @@ import Foundation
 
 /// Statuses whose attachments point at chosen media paths (faults, large or slow files).
 extension Store {
-    /// Appends a public status by the local account `username` (newer than everything so far) with one
+    /// Appends a status (public unless `visibility` says otherwise) by the local account `username` (newer than everything so far) with one
     /// attachment per path, replying to `inReplyTo` when given (and mentioning its author). Returns its
     /// id, or nil for an unknown or remote account or an unknown parent.
     mutating func addStatus(username: String, mediaPaths: [String], description: String?, text: String? = nil,
-                            inReplyTo parentID: String? = nil) -> String? {
+                            inReplyTo parentID: String? = nil, visibility: Visibility = .public) -> String? {
         guard let author = accountIndex(username: username), accounts[author].isLocal else { return nil }
         let parent = parentID.flatMap { statuses[$0] }
         if parentID != nil, parent == nil { return nil }
@@ -19,7 +19,7 @@ extension Store {
         insert(StatusRecord(
             id: id, createdAt: clock, author: author,
             content: ContentText.paragraphs(fromPlainText: text ?? "Media test \(id)"), spoilerText: "", sensitive: false,
-            visibility: .public, language: "en", media: media, poll: nil, card: nil, tags: [],
+            visibility: visibility, language: "en", media: media, poll: nil, card: nil, tags: [],
             mentions: parent.map { $0.author == author ? [] : [$0.author] } ?? [],
             emojis: [], inReplyToID: parent?.id, inReplyToAccount: parent?.author, reblogOf: nil, originID: id,
             reblogsCount: 0, favouritesCount: 0))

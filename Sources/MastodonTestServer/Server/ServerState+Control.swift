@@ -5,9 +5,10 @@ extension ServerState {
     func addStatuses(_ count: Int) -> [String] { store.addStatuses(count) }
 
     func addStatus(username: String, mediaPaths: [String], description: String?, text: String?,
-                   inReplyTo: String?) -> String? {
-        store.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
-                        inReplyTo: inReplyTo)
+                   inReplyTo: String?, visibility: String) -> String? {
+        guard let visibility = Visibility(rawValue: visibility) else { return nil }
+        return store.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
+                               inReplyTo: inReplyTo, visibility: visibility)
     }
 
     func addBackdatedStatuses(_ count: Int, secondsAgo: TimeInterval) -> [String] {

@@ -33,12 +33,14 @@ extension TestServer {
     /// attachment per path, e.g. `/media/fault/html/a.png` or `/media/slow/8000000/big.mp4` (see the media
     /// fault paths in `MediaFaultEndpoints.swift`). `text` replaces the default content (it is escaped and
     /// wrapped in `<p>`); `inReplyTo` makes it a reply to that status, mentioning its author. Returns its
-    /// id, nil for an unknown or remote account or an unknown parent.
+    /// id, nil for an unknown or remote account or an unknown parent. `visibility` (`public`, `unlisted`,
+    /// `private` or `direct`) decides who may read it, as on Mastodon (a direct reply mentions the parent's
+    /// author, who may read it).
     @discardableResult
     public func addStatus(username: String = "alice", mediaPaths: [String] = [], description: String? = nil,
-                          text: String? = nil, inReplyTo: String? = nil) async -> String? {
+                          text: String? = nil, inReplyTo: String? = nil, visibility: String = "public") async -> String? {
         await state.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
-                              inReplyTo: inReplyTo)
+                              inReplyTo: inReplyTo, visibility: visibility)
     }
 
     /// Adds `count` remote statuses dated `secondsAgo` before the newest status: their ids sort below ids
