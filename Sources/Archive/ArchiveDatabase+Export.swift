@@ -43,6 +43,10 @@ public struct ExportRecord: Sendable, Hashable {
     public var editHistory: [Data] = []
     public var attachments: [Attachment]
     public var avatar: StoredFile?
+    /// Who boosted it, as archived (oldest first).
+    public var boosts: [ArchivedBoost] = []
+    /// The stored files of the custom emoji it uses, by shortcode.
+    public var emoji: [String: StoredFile] = [:]
 }
 
 extension ArchiveDatabase {
@@ -106,7 +110,8 @@ extension ArchiveDatabase {
         return ExportRecord(number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
                             localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
                             goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,
-                            attachments: attachments, avatar: avatar)
+                            attachments: attachments, avatar: avatar, boosts: try boosts(of: number, db),
+                            emoji: try emojiFiles(of: number, db))
     }
 
     private static func storedFile(_ row: Row, sha: String, ext: String, mime: String, size: String) -> ExportRecord.StoredFile? {

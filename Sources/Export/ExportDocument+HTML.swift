@@ -60,23 +60,13 @@ extension ExportDocument {
         if !status.spoilerText.isEmpty {
             html += "<p class=\"cw\"><strong>Content warning:</strong> \(Self.escaped(status.spoilerText))</p>\n"
         }
-        let text = StatusHTML.displayText(status.content, mentions: status.mentions)
-        if !text.isEmpty {
-            html += "<div class=\"content\">" + text.components(separatedBy: "\n\n")
-                .map { "<p>" + Self.escaped($0).replacingOccurrences(of: "\n", with: "<br>") + "</p>" }.joined() + "</div>\n"
-        }
+        html += Self.boostsHTML(item.record)
+        let blocks = StatusHTML.blocks(status.content)
+        if !blocks.isEmpty { html += "<div class=\"content\">" + Self.contentHTML(blocks, emoji: item.record.emoji) + "</div>\n" }
         html += media(item)
-        if let poll = status.poll {
-            html += "<ul class=\"poll\">" + poll.options.map {
-                "<li>\(Self.escaped($0.title))" + ($0.votesCount.map { " <span>\($0) votes</span>" } ?? "") + "</li>"
-            }.joined() + "</ul>\n"
-        }
-        var links: [String] = []
-        if let card = status.card, let anchor = Self.anchor(card.url, text: card.title.isEmpty ? card.url : card.title) {
-            links.append("card: " + anchor)
-        }
-        links += StatusHTML.links(status.content).compactMap { Self.anchor($0, text: $0) }
-        if !links.isEmpty { html += "<ul class=\"links\">" + links.map { "<li>\($0)</li>" }.joined() + "</ul>\n" }
+        if let poll = status.poll { html += Self.pollHTML(poll) }
+        if let card = status.card { html += Self.cardHTML(card) }
+        html += Self.historyHTML(item.record)
         html += "<footer>\(status.repliesCount) replies · \(status.reblogsCount) boosts · \(status.favouritesCount) favourites"
         if let original = Self.anchor(status.url ?? status.uri, text: "original") { html += " · " + original }
         html += "</footer>\n</article>\n"

@@ -48,6 +48,9 @@ extension ExportDocument {
         details.history { margin: .4rem 0; font-size: .95rem; }
         details.history summary { color: var(--muted); cursor: pointer; }
         details.history section { border-left: 2px solid var(--line); padding-left: .6rem; margin: .4rem 0; }
+        .poll-total, .card-site { color: var(--muted); font-size: .875rem; margin: .2rem 0; }
+        .card { border: 1px solid var(--line); border-radius: 6px; padding: .4rem .7rem; margin: .5rem 0; }
+        .card p { margin: .2rem 0; }
         footer { margin-top: .4rem; }
         a { color: var(--accent); }
         """

@@ -148,6 +148,7 @@ extension ExportDocument {
             if let avatar = items[index].record.avatar, !available.contains(Self.entry(avatar)) {
                 items[index].record.avatar = nil
             }
+            items[index].record.emoji = items[index].record.emoji.filter { available.contains(Self.entry($0.value)) }
         }
     }
 }

@@ -25,4 +25,19 @@ extension Store {
             reblogsCount: 0, favouritesCount: 0))
         return id
     }
+
+    /// Appends a boost of `targetID` by the local account `username` (newer than everything so far).
+    /// Returns the boost's id, or nil for an unknown or remote account, or a target that is unknown, a
+    /// boost itself, or not public.
+    mutating func addBoost(of targetID: String, username: String) -> String? {
+        guard let author = accountIndex(username: username), accounts[author].isLocal,
+              let target = statuses[targetID], !target.isReblog, target.visibility == .public else { return nil }
+        clock = clock.addingTimeInterval(1)
+        let id = allocateID(for: clock)
+        insert(StatusRecord(
+            id: id, createdAt: clock, author: author, content: "", spoilerText: "", sensitive: false, visibility: .public,
+            language: nil, media: [], poll: nil, card: nil, tags: [], mentions: [], emojis: [], inReplyToID: nil,
+            inReplyToAccount: nil, reblogOf: targetID, originID: id, reblogsCount: 0, favouritesCount: 0))
+        return id
+    }
 }

@@ -11,6 +11,8 @@ extension ServerState {
                                inReplyTo: inReplyTo, visibility: visibility)
     }
 
+    func addBoost(of statusID: String, username: String) -> String? { store.addBoost(of: statusID, username: username) }
+
     func addBackdatedStatuses(_ count: Int, secondsAgo: TimeInterval) -> [String] {
         store.addBackdatedStatuses(count, secondsAgo: secondsAgo)
     }

@@ -43,6 +43,13 @@ extension TestServer {
                               inReplyTo: inReplyTo, visibility: visibility)
     }
 
+    /// Adds a boost of a public status by the local account `username`, newer than all so far. Returns
+    /// the boost's id, nil for an unknown account or a status that cannot be boosted.
+    @discardableResult
+    public func addBoost(of statusID: String, username: String) async -> String? {
+        await state.addBoost(of: statusID, username: username)
+    }
+
     /// Adds `count` remote statuses dated `secondsAgo` before the newest status: their ids sort below ids
     /// already served, like Mastodon's late federation. Returns their ids.
     @discardableResult
