@@ -99,6 +99,9 @@ public struct Exporter: Sendable {
                          options: options.merging(["kind": safeKind, "name": name, "public_only": String(publicOnly)]) { $1 })
     }
 
+    /// Where the media archive keeps a stored file (`<home>/media/ab/cd/<sha256>.<ext>`).
+    public func localFile(_ file: ExportRecord.StoredFile) -> URL { layout.file(sha256: file.sha256, ext: file.ext) }
+
     private func records(_ numbers: [Int64]) async throws(ExportError) -> [ExportRecord] {
         do { return try await archive.exportRecords(numbers) } catch { throw .archive(error.description) }
     }
