@@ -94,6 +94,14 @@ import Testing
 
         terminal.type("back\r")
         try await terminal.waitFor("icebox search:\(Self.word) (40 of 526)> ")
+        // The rest of the 526 matches, page after page, to the end.
+        for page in 3...27 {
+            terminal.type("more\r")
+            try await terminal.waitFor("icebox search:\(Self.word) (\(min(page * 20, 526)) of 526)> ")
+        }
+        #expect(Self.lines(terminal.screen).contains { $0.hasPrefix("526. ") })
+        terminal.type("more\r")
+        try await terminal.waitFor("that was the last page (526 in all)")
         terminal.type("quit\r")
         #expect(await terminal.wait() == 0)
     }
