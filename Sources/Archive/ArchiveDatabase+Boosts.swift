@@ -28,16 +28,18 @@ extension ArchiveDatabase {
     }
 
     /// The stored files of the custom emoji a status uses, by shortcode (only those the media archive
-    /// kept, by the emoji's `url`).
+    /// kept, by the emoji's `url`). CROSS JOIN keeps SQLite from scanning every stored download and
+    /// reading the status's JSON again for each: the emoji are read once and looked up by URL.
     static func emojiFiles(of number: Int64, _ db: Database) throws -> [String: ExportRecord.StoredFile] {
         var files: [String: ExportRecord.StoredFile] = [:]
         for row in try Row.fetchAll(db, sql: """
             SELECT json_extract(e.value, '$.shortcode') AS shortcode, f.sha256, f.ext, f.mime, f.size
-            FROM statuses s, json_each(CAST(s.raw_json AS TEXT), CASE WHEN json_type(CAST(s.raw_json AS TEXT), '$.reblog') = 'object'
+            FROM statuses s
+            CROSS JOIN json_each(CAST(s.raw_json AS TEXT), CASE WHEN json_type(CAST(s.raw_json AS TEXT), '$.reblog') = 'object'
                 THEN '$.reblog.emojis' ELSE '$.emojis' END) e
-            JOIN media_downloads d ON d.url = json_extract(e.value, '$.url') AND d.state = 'stored'
-            JOIN media_files f ON f.sha256 = d.sha256
-            WHERE s.id = ?
+            CROSS JOIN media_downloads d ON d.url = json_extract(e.value, '$.url')
+            CROSS JOIN media_files f ON f.sha256 = d.sha256
+            WHERE s.id = ? AND d.state = 'stored'
             """, arguments: [number]) {
             guard let shortcode: String = row["shortcode"], let hash: String = row["sha256"], let ext: String = row["ext"] else {
                 continue
