@@ -91,4 +91,29 @@ import Testing
             + "alt=\":trans_heart:\" title=\":trans_heart:\">"))
         #expect(edited.mediaFiles["media/\(heart.sha256).png"] != nil, "and the tarball carries its file")
     }
+
+    @Test func customEmojiKeptByTheMediaArchiveAreShownFromTheTarball() async throws {
+        let fixture = try await ThreadFixture.make(statuses: 150)
+        defer { Task { await fixture.stop() } }
+        try await fixture.sync(avatars: true)
+        var withEmoji: Int64?
+        for uri in try await fixture.archive.allStatusURIs() {
+            guard let raw = try await fixture.archive.rawJSON(uri: uri),
+                  let status = try JSONSerialization.jsonObject(with: raw) as? [String: Any], status["reblog"] is NSNull,
+                  (status["emojis"] as? [Any])?.isEmpty == false else { continue }
+            withEmoji = try await fixture.archive.findStatus(uri)
+            break
+        }
+        let number = try #require(withEmoji, "the corpus has posts with custom emoji")
+        let out = try TemporaryDirectory("icebox-export-out")
+        let tarball = out.url.appending(path: "t.tar")
+        _ = try await fixture.exporter.exportStatuses([number], name: "emoji", to: .file(tarball))
+        let unpacked = try await Tools.untar(tarball)
+        let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: unpacked.path).first)
+        let html = try String(contentsOf: unpacked.url.appending(path: "\(folder)/index.html"), encoding: .utf8)
+        let source = try #require(html.firstMatch(of: #/<img class="emoji" src="(media/[0-9a-f]{64}\.png)" alt=":(blobcat|ablobwave):"/#)
+            .map { String($0.1) }, "the emoji is a picture")
+        #expect(FileManager.default.fileExists(atPath: unpacked.url.appending(path: "\(folder)/\(source)").path),
+                "its file is in the tarball")
+    }
 }
