@@ -49,7 +49,10 @@ extension BlockBuilder {
             if code == nil { finishLink(); code = [] }
         case .a:
             finishLink()
-            let href = attributes.href.map { renderer.attributeString($0).trimmingCharacters(in: .whitespacesAndNewlines) } ?? ""
+            // Control characters never belong in a URL: dropped, so none reaches whoever renders the link.
+            let href = String(String.UnicodeScalarView((attributes.href.map { renderer.attributeString($0) } ?? "").unicodeScalars
+                .filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }))
+                .trimmingCharacters(in: .whitespaces)
             let scheme = href.prefix(8).lowercased()
             if code == nil, scheme.hasPrefix("https://") || scheme.hasPrefix("http://") { link = (href, []) }
         case .span:

@@ -47,3 +47,11 @@ import Testing
         #expect(!StatusHTML.blocks(deep).isEmpty, "deep nesting is bounded, not a crash")
     }
 }
+
+/// Found by the fuzzer: a control character inside an href.
+@Suite struct StatusBlockLinkTests {
+    @Test func controlCharactersAreDroppedFromLinks() {
+        #expect(StatusHTML.blocks("<a href=\"https://a.example/x?a=1&amp;b=2\u{1B}[31m\">x</a>")
+            == [.paragraph([.link(href: "https://a.example/x?a=1&b=2[31m", text: "x")])])
+    }
+}
