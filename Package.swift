@@ -143,7 +143,8 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "REPLTests",
-            dependencies: ["REPL", "Export", "Archive", "Router", "MastodonTestServer", "IceboxTestSupport",
+            dependencies: ["REPL", "Export", "Archive", "Router", "Importer", "SearchQuery", "MastodonTestServer",
+                           "IceboxTestSupport",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .testTarget(name: "RouterTests", dependencies: ["Router", "Models"], swiftSettings: strict),

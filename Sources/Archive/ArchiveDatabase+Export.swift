@@ -6,7 +6,8 @@ import GRDB
 public struct ExportRecord: Sendable, Hashable {
     package init(number: Int64, uri: String, raw: Data, server: String, localID: String?, createdAt: String,
                  editedAt: String?, goneAt: String?, earlierVersions: [Data], editHistory: [Data] = [],
-                 attachments: [Attachment], avatar: StoredFile?) {
+                 attachments: [Attachment], avatar: StoredFile?, boosts: [ArchivedBoost] = [],
+                 emoji: [String: StoredFile] = [:]) {
         self.number = number
         self.uri = uri
         self.raw = raw
@@ -19,6 +20,8 @@ public struct ExportRecord: Sendable, Hashable {
         self.editHistory = editHistory
         self.attachments = attachments
         self.avatar = avatar
+        self.boosts = boosts
+        self.emoji = emoji
     }
 
     /// A file in the media archive (`media/ab/cd/<sha256>.<ext>`).
@@ -66,6 +69,10 @@ public struct ExportRecord: Sendable, Hashable {
     public var editHistory: [Data] = []
     public var attachments: [Attachment]
     public var avatar: StoredFile?
+    /// Who boosted it, as archived (oldest first).
+    public var boosts: [ArchivedBoost] = []
+    /// The stored files of the custom emoji it uses, by shortcode.
+    public var emoji: [String: StoredFile] = [:]
 }
 
 extension ArchiveDatabase {
@@ -133,7 +140,8 @@ extension ArchiveDatabase {
         return ExportRecord(number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
                             localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
                             goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,
-                            attachments: attachments, avatar: avatar)
+                            attachments: attachments, avatar: avatar, boosts: try boosts(of: number, db),
+                            emoji: try emojiFiles(of: number, db))
     }
 
     private static func storedFile(_ row: Row, sha: String, ext: String, mime: String, size: String) -> ExportRecord.StoredFile? {

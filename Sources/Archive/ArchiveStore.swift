@@ -88,6 +88,8 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows {
     func status(number: Int64) async throws(ArchiveError) -> ArchivedStatus
     /// The thread a status is part of, as archived.
     func thread(around number: Int64) async throws(ArchiveError) -> ThreadTree
+    /// The archived boosts of a status, oldest first (only those some archived timeline carried).
+    func boosts(of number: Int64) async throws(ArchiveError) -> [ArchivedBoost]
     /// The ids a status has on each server it was read from.
     func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID]
     /// What an export needs of each status, in the order given.

@@ -50,7 +50,45 @@ extension PostgresArchive {
                             server: try row.string("raw_server"), localID: try row.optionalString("local_id"),
                             createdAt: try row.string("created_at"), editedAt: try row.optionalString("edited_at"),
                             goneAt: try row.optionalString("gone_at"), earlierVersions: versions, editHistory: editHistory,
-                            attachments: attachments, avatar: avatar)
+                            attachments: attachments, avatar: avatar, boosts: try await boosts(of: number, connection, logger),
+                            emoji: try await emojiFiles(of: number, connection, logger))
+    }
+
+    public func boosts(of number: Int64) async throws(ArchiveError) -> [ArchivedBoost] {
+        let logger = self.logger
+        return try await transaction { connection in try await Self.boosts(of: number, connection, logger) }
+    }
+
+    static func boosts(of number: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws -> [ArchivedBoost] {
+        try await connection.rows("""
+            SELECT b.author_handle, b.author_name, b.created_at FROM statuses p
+            JOIN statuses b ON b.reblog_uri = p.uri
+            WHERE p.id = $1 ORDER BY b.created_at, b.id
+            """, [.int(number)], logger: logger).map {
+            ArchivedBoost(handle: try $0.string("author_handle"), name: try $0.string("author_name"),
+                          createdAt: try $0.string("created_at"))
+        }
+    }
+
+    /// The stored files of the custom emoji a status (or the post it boosts) uses, by shortcode.
+    static func emojiFiles(of number: Int64, _ connection: PostgresConnection,
+                           _ logger: Logger) async throws -> [String: ExportRecord.StoredFile] {
+        var files: [String: ExportRecord.StoredFile] = [:]
+        for row in try await connection.rows("""
+            SELECT e->>'shortcode' AS shortcode, f.sha256, f.ext, f.mime, f.size
+            FROM statuses s
+            CROSS JOIN LATERAL (SELECT CASE WHEN jsonb_typeof(icebox_json(s.raw_json)->'reblog') = 'object'
+                THEN icebox_json(s.raw_json)->'reblog'->'emojis' ELSE icebox_json(s.raw_json)->'emojis' END AS list) j
+            CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.list) = 'array' THEN j.list ELSE '[]'::jsonb END) e
+            JOIN media_downloads d ON d.url = e->>'url' AND d.state = 'stored'
+            JOIN media_files f ON f.sha256 = d.sha256
+            WHERE s.id = $1
+            """, [.int(number)], logger: logger) {
+            guard let shortcode = try row.optionalString("shortcode"),
+                  let file = try storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size") else { continue }
+            files[shortcode] = file
+        }
+        return files
     }
 
     private static func storedFile(_ row: PostgresRandomAccessRow, sha: String, ext: String, mime: String,

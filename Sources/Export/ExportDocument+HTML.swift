@@ -5,8 +5,9 @@ import Models
 extension ExportDocument {
     /// `index.html`: one self-contained page (inline CSS, no scripts, nothing fetched from anywhere:
     /// its Content-Security-Policy forbids it) showing the statuses with their images, videos and
-    /// audio from the export's own `media/`. Replies are indented under their parent. All text from
-    /// servers is escaped; links are plain `http(s)` anchors.
+    /// audio from the export's own `media/`. An author's continuation of their own post stays in its
+    /// column; replies from others are indented (a few steps at most, see ``placements``). All text
+    /// from servers is escaped; links are plain `http(s)` anchors.
     func html(version: String) -> Data {
         var page = """
             <!DOCTYPE html>
@@ -25,19 +26,21 @@ extension ExportDocument {
             """
         if let summary = summary(version: version) { page += "<p class=\"summary\">\(Self.escaped(summary))</p>" }
         if let note = incompleteNote { page += "<p class=\"summary\">\(Self.escaped(note))</p>" }
+        if let note = leftOutNote { page += "<p class=\"summary left-out\">\(Self.escaped(note))</p>" }
         page += "</header>\n"
-        for (index, item) in items.enumerated() { page += article(item, index: index) }
+        let placements = self.placements
+        for (index, item) in items.enumerated() { page += article(item, index: index, placement: placements[index]) }
         page += "</main>\n</body>\n</html>\n"
         return Data(page.utf8)
     }
 
-    private func article(_ item: Item, index: Int) -> String {
+    private func article(_ item: Item, index: Int, placement: Placement) -> String {
         let status = item.status
-        var classes = ["status"]
+        var classes = ["status", "l\(placement.level)"]
+        if placement.continuation { classes.append("continued") }
         if case .thread(let focus, _) = kind, focus == index { classes.append("focus") }
         if item.record.goneAt != nil { classes.append("gone") }
-        let indent = min(item.depth, 12)
-        var html = "<article id=\"s\(index)\" class=\"\(classes.joined(separator: " "))\" style=\"margin-left: \(Double(indent) * 1.75)rem\">\n"
+        var html = "<article id=\"s\(index)\" class=\"\(classes.joined(separator: " "))\">\n"
         html += "<header>"
         if let avatar = Self.shown(item.record.avatar, as: .image) {
             html += "<img class=\"avatar\" src=\"\(Self.entry(avatar))\" alt=\"\" width=\"40\" height=\"40\">"
@@ -46,7 +49,10 @@ extension ExportDocument {
         html += "<span class=\"handle\">@\(Self.escaped(item.handle))</span>"
         html += "<time datetime=\"\(Self.escaped(MastodonDate.format(status.createdAt)))\">\(Self.minute(status.createdAt))</time>"
         if let edited = status.editedAt { html += "<span class=\"edited\">edited \(Self.minute(edited))</span>" }
-        if item.depth > 0 { html += "<span class=\"depth\">reply, level \(item.depth)</span>" }
+        if let label = Self.visibilityLabel(status.visibility) {
+            html += "<span class=\"visibility \(Self.escaped(status.visibility.rawValue))\">\(label)</span>"
+        }
+        if let handle = placement.replyingTo { html += "<span class=\"replying\">replying to @\(Self.escaped(handle))</span>" }
         html += "</header>\n"
         if let gone = item.record.goneAt {
             html += "<p class=\"gone-note\">Gone from its server since \(Self.escaped(gone)); kept by the archive.</p>\n"
@@ -54,23 +60,13 @@ extension ExportDocument {
         if !status.spoilerText.isEmpty {
             html += "<p class=\"cw\"><strong>Content warning:</strong> \(Self.escaped(status.spoilerText))</p>\n"
         }
-        let text = StatusHTML.displayText(status.content, mentions: status.mentions)
-        if !text.isEmpty {
-            html += "<div class=\"content\">" + text.components(separatedBy: "\n\n")
-                .map { "<p>" + Self.escaped($0).replacingOccurrences(of: "\n", with: "<br>") + "</p>" }.joined() + "</div>\n"
-        }
+        html += Self.boostsHTML(item.record)
+        let blocks = StatusHTML.blocks(status.content)
+        if !blocks.isEmpty { html += "<div class=\"content\">" + Self.contentHTML(blocks, emoji: item.record.emoji) + "</div>\n" }
         html += media(item)
-        if let poll = status.poll {
-            html += "<ul class=\"poll\">" + poll.options.map {
-                "<li>\(Self.escaped($0.title))" + ($0.votesCount.map { " <span>\($0) votes</span>" } ?? "") + "</li>"
-            }.joined() + "</ul>\n"
-        }
-        var links: [String] = []
-        if let card = status.card, let anchor = Self.anchor(card.url, text: card.title.isEmpty ? card.url : card.title) {
-            links.append("card: " + anchor)
-        }
-        links += StatusHTML.links(status.content).compactMap { Self.anchor($0, text: $0) }
-        if !links.isEmpty { html += "<ul class=\"links\">" + links.map { "<li>\($0)</li>" }.joined() + "</ul>\n" }
+        if let poll = status.poll { html += Self.pollHTML(poll) }
+        if let card = status.card { html += Self.cardHTML(card) }
+        html += Self.historyHTML(item.record)
         html += "<footer>\(Plural.of(status.repliesCount, "reply", "replies")) · \(Plural.of(status.reblogsCount, "boost")) · "
             + Plural.of(status.favouritesCount, "favourite")
         if let original = Self.anchor(status.url ?? status.uri, text: "original") { html += " · " + original }
@@ -92,7 +88,7 @@ extension ExportDocument {
             let kind = MediaFileKind(rawValue: media.type.rawValue == "gifv" ? "video" : media.type.rawValue)
             if let kind, let file = Self.shown(original, as: kind).map(Self.entry) {
                 switch kind {
-                case .image: html += "<a href=\"\(file)\"><img src=\"\(file)\" alt=\"\(alt)\"></a>"
+                case .image: html += "<a href=\"\(file)\"><img src=\"\(file)\" alt=\"\(alt)\"\(Self.size(media))></a>"
                 case .video:
                     let poster = preview.map { " poster=\"\(Self.entry($0))\"" } ?? ""
                     let loop = media.type.rawValue == "gifv" ? " loop muted autoplay" : ""
@@ -113,6 +109,15 @@ extension ExportDocument {
             html += caption + "</figure>"
         }
         return html + "</div>\n"
+    }
+
+    /// ` width="640" height="480"` from the attachment's metadata, so the page reserves the picture's
+    /// shape before it loads (CSS scales it to the column); empty when the server gave no size.
+    static func size(_ media: MediaAttachment) -> String {
+        guard let width = media.meta?.original?.width, let height = media.meta?.original?.height, width <= 100_000, height <= 100_000 else {
+            return ""
+        }
+        return " width=\"\(width)\" height=\"\(height)\""
     }
 
     /// An anchor to an `http(s)` URL, opening elsewhere without telling that site where it came from;

@@ -18,6 +18,14 @@ extension ExportDocument {
             json.key("thread")
             let children = self.children
             if !items.isEmpty { node(0, children: children, into: &json) }
+            // With posts left out, a reply whose every ancestor was left out starts a tree of its own.
+            let detached = items.indices.dropFirst().filter { items[$0].parent == nil }
+            if !detached.isEmpty {
+                json.key("detached")
+                json.beginArray()
+                for index in detached { node(index, children: children, into: &json) }
+                json.endArray()
+            }
         case .set(let kind, let title):
             json.member("kind", kind)
             json.member("title", title)
@@ -26,6 +34,7 @@ extension ExportDocument {
             for index in items.indices { node(index, children: nil, into: &json) }
             json.endArray()
         }
+        if leftOut > 0 { json.member("left_out", Int64(leftOut)) }
         json.endObject()
         return json.data + Data("\n".utf8)
     }
@@ -39,6 +48,8 @@ extension ExportDocument {
         json.member("server", record.server)
         json.member("id", record.localID)
         json.member("depth", Int64(item.depth))
+        // The audience, outside the archived JSON too, so no reader of the file can miss it.
+        json.member("visibility", item.status.visibility.rawValue)
         json.member("gone_at", record.goneAt)
         json.member("avatar", record.avatar.map(Self.entry))
         json.key("media")

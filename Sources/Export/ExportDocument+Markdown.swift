@@ -9,6 +9,7 @@ extension ExportDocument {
         var lines = ["# " + Self.markdownEscaped(title), ""]
         if let summary = summary(version: version) { lines.append(Self.markdownEscaped(summary)) }
         if let note = incompleteNote { lines += ["", Self.markdownEscaped(note)] }
+        if let note = leftOutNote { lines += ["", Self.markdownEscaped(note)] }
         for item in items {
             lines.append("")
             let prefix = String(repeating: "> ", count: item.depth)
@@ -21,17 +22,17 @@ extension ExportDocument {
         let status = item.status
         let name = status.account.displayName.isEmpty ? "" : "**\(Self.markdownEscaped(status.account.displayName))** "
         var lines = [name + Self.markdownEscaped("@\(item.handle)") + " · " + Self.minute(status.createdAt)
-            + (status.editedAt.map { " · edited " + Self.minute($0) } ?? "")]
+            + (status.editedAt.map { " · edited " + Self.minute($0) } ?? "")
+            + (Self.visibilityLabel(status.visibility).map { " · **" + Self.markdownEscaped($0) + "**" } ?? "")]
         if let gone = item.record.goneAt { lines.append("*Gone from its server since \(Self.markdownEscaped(gone)).*") }
         if !status.spoilerText.isEmpty {
             lines += ["", "**Content warning:** " + Self.markdownEscaped(status.spoilerText)]
         }
-        let text = StatusHTML.displayText(status.content, mentions: status.mentions)
-        if !text.isEmpty {
-            lines.append("")
-            lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { Self.markdownEscaped(String($0)) + "  " }
-                .map { $0 == "  " ? "" : $0 }
+        if !item.record.boosts.isEmpty {
+            lines += ["", "*Boosted by " + item.record.boosts.map { Self.markdownEscaped("@" + $0.handle) }.joined(separator: ", ") + "*"]
         }
+        let content = Self.markdownLines(StatusHTML.blocks(status.content))
+        if !content.isEmpty { lines += [""] + content }
         var extras: [String] = []
         for (position, media) in status.mediaAttachments.enumerated() {
             let alt = media.description.map { Self.markdownEscaped($0.replacingOccurrences(of: "\n", with: " ")) } ?? ""
@@ -48,13 +49,29 @@ extension ExportDocument {
             }
         }
         if let poll = status.poll {
-            extras += poll.options.map { "- poll option: " + Self.markdownEscaped($0.title) + ($0.votesCount.map { " (\($0) votes)" } ?? "") }
+            extras += poll.options.map {
+                "- poll option: " + Self.markdownEscaped($0.title)
+                    + ($0.votesCount.map { " (\($0) vote\($0 == 1 ? "" : "s")\(Self.share($0, of: poll.votesCount)))" } ?? "")
+            }
+            extras.append("- poll: " + Self.markdownEscaped(Self.pollTotal(poll)))
         }
         if let card = status.card, let link = Self.autolink(card.url) {
-            extras.append("- card: " + Self.markdownEscaped(card.title) + " " + link)
+            var line = "- card: " + Self.markdownEscaped(card.title) + " " + link
+            if let site = card.providerName, !site.isEmpty { line += " (" + Self.markdownEscaped(site) + ")" }
+            if !card.description.isEmpty { line += " — " + Self.markdownEscaped(card.description.replacingOccurrences(of: "\n", with: " ")) }
+            extras.append(line)
         }
-        extras += StatusHTML.links(status.content).compactMap(Self.autolink).map { "- link: " + $0 }
         if !extras.isEmpty { lines += [""] + extras }
+        let versions = Self.earlierVersions(item.record)
+        if !versions.isEmpty {
+            lines += ["", "<details><summary>edited \(versions.count) time\(versions.count == 1 ? "" : "s")</summary>", ""]
+            for version in versions.reversed() {
+                lines += ["*Version of \(Self.minute(version.date)):*", ""]
+                if !version.spoilerText.isEmpty { lines += ["**Content warning:** " + Self.markdownEscaped(version.spoilerText), ""] }
+                lines += Self.markdownLines(StatusHTML.blocks(version.content)) + [""]
+            }
+            lines.append("</details>")
+        }
         if let link = Self.autolink(status.url ?? status.uri) { lines += ["", "Original: " + link] }
         return lines
     }

@@ -30,8 +30,11 @@ struct ExportDocument {
     /// The folder every entry is in: built only from ids and hashes.
     var folder: String
     var items: [Item]
+    /// Posts left out because they were not public (`--public-only`): counted, never named.
+    var leftOut = 0
 
-    /// The media entries' names (`media/<sha256>.<ext>`) and the files they come from, each once.
+    /// The media entries' names (`media/<sha256>.<ext>`) and the files they come from, each once:
+    /// attachments, previews, avatars and the custom emoji pictures.
     var mediaFiles: [String: ExportRecord.StoredFile] {
         var files: [String: ExportRecord.StoredFile] = [:]
         for item in items {
@@ -39,6 +42,7 @@ struct ExportDocument {
                 for file in [attachment.original, attachment.preview].compactMap({ $0 }) { files[Self.entry(file)] = file }
             }
             if let avatar = item.record.avatar { files[Self.entry(avatar)] = avatar }
+            for file in item.record.emoji.values where Self.shown(file, as: .image) != nil { files[Self.entry(file)] = file }
         }
         return files
     }

@@ -30,7 +30,9 @@ extension Exporter {
         entries["manifest.json"] = .document(manifest(entries, media: media, options: recorded, statuses: document.items.count))
         let summary = ExportSummary(path: destination.path, folder: document.folder, format: format,
                                     statuses: document.items.count, mediaFiles: media.count, mediaMissing: missing,
-                                    gone: document.items.filter { $0.record.goneAt != nil }.count)
+                                    gone: document.items.filter { $0.record.goneAt != nil }.count,
+                                    direct: document.restrictedCounts.direct,
+                                    followersOnly: document.restrictedCounts.followersOnly, leftOut: document.leftOut)
         try Self.writeTarball(entries, folder: document.folder, mtime: document.timestamp, format: format, to: destination)
         return summary
     }
@@ -146,6 +148,7 @@ extension ExportDocument {
             if let avatar = items[index].record.avatar, !available.contains(Self.entry(avatar)) {
                 items[index].record.avatar = nil
             }
+            items[index].record.emoji = items[index].record.emoji.filter { available.contains(Self.entry($0.value)) }
         }
     }
 }

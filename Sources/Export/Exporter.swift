@@ -27,6 +27,12 @@ public struct ExportSummary: Sendable, Hashable, Codable {
     public var mediaMissing: Int
     /// Statuses whose server has said they are gone.
     public var gone: Int
+    /// Exported direct messages, and followers-only posts (or of an audience Icebox does not know):
+    /// an export that holds any is not fit to share as it is.
+    public var direct = 0
+    public var followersOnly = 0
+    /// Posts left out because they were not public (with `publicOnly`).
+    public var leftOut = 0
 }
 
 /// Writes threads and sets of archived statuses as reproducible tarballs: `thread.json` (the JSON as
@@ -47,9 +53,11 @@ public struct Exporter: Sendable {
     }
 
     /// Exports the whole conversation around status `number`: its topmost archived ancestor and every
-    /// archived reply below it, in conversation order. `options` are recorded in the manifest.
+    /// archived reply below it, in conversation order. `options` are recorded in the manifest. With
+    /// `publicOnly`, direct and followers-only posts are left out (and the page says some were).
     public func exportThread(around number: Int64, to destination: ExportDestination, format: TarballFormat? = nil,
-                             options: [String: String] = [:]) async throws(ExportError) -> ExportSummary {
+                             publicOnly: Bool = false, options: [String: String] = [:]) async throws(ExportError)
+        -> ExportSummary {
         let tree: ThreadTree
         do { tree = try await archive.thread(around: number) } catch { throw .archive(error.description) }
         let records = try await records(tree.numbers)
@@ -61,16 +69,21 @@ public struct Exporter: Sendable {
         }
         let root = records[0]
         let name = root.localID.flatMap { ExportDocument.isSafeName($0) ? $0 : nil } ?? String(root.number)
-        let document = ExportDocument(kind: .thread(focus: index[tree.focus] ?? 0, rootIsReply: tree.rootIsReply), folder: "thread-\(name)", items: items)
-        return try write(document, to: destination, format: format, options: options.merging(["kind": "thread"]) { $1 })
+        var document = ExportDocument(kind: .thread(focus: index[tree.focus] ?? 0, rootIsReply: tree.rootIsReply),
+                                      folder: "thread-\(name)", items: items)
+        if publicOnly, document.dropRestricted() > 0, document.items.isEmpty {
+            throw .empty("no post of the thread around status \(number) is public")
+        }
+        return try write(document, to: destination, format: format,
+                         options: options.merging(["kind": "thread", "public_only": String(publicOnly)]) { $1 })
     }
 
     /// Exports statuses as a flat set in the order given (newest first, as search and timelines list
     /// them). `kind` (`search`, `timeline`…) and `name` (the query or spec) name the set: the folder is
-    /// `<kind>-<hash of name>`, and `name` is the page's title.
+    /// `<kind>-<hash of name>`, and `name` is the page's title. `publicOnly` as for ``exportThread``.
     public func exportStatuses(_ numbers: [Int64], name: String, kind: String = "statuses", to destination: ExportDestination,
-                               format: TarballFormat? = nil, options: [String: String] = [:]) async throws(ExportError)
-        -> ExportSummary {
+                               format: TarballFormat? = nil, publicOnly: Bool = false, options: [String: String] = [:])
+        async throws(ExportError) -> ExportSummary {
         guard !numbers.isEmpty else { throw .empty("\(name) matches no archived status") }
         var items: [ExportDocument.Item] = []
         for record in try await records(numbers) {
@@ -78,10 +91,16 @@ public struct Exporter: Sendable {
         }
         let safeKind = ExportDocument.isSafeName(kind) ? kind : "statuses"
         let hash = String(SHA256.hex(Data(name.utf8)).prefix(12))
-        let document = ExportDocument(kind: .set(kind: safeKind, title: name), folder: "\(safeKind)-\(hash)", items: items)
+        var document = ExportDocument(kind: .set(kind: safeKind, title: name), folder: "\(safeKind)-\(hash)", items: items)
+        if publicOnly, document.dropRestricted() > 0, document.items.isEmpty {
+            throw .empty("\(name) matches no public status")
+        }
         return try write(document, to: destination, format: format,
-                               options: options.merging(["kind": safeKind, "name": name]) { $1 })
+                         options: options.merging(["kind": safeKind, "name": name, "public_only": String(publicOnly)]) { $1 })
     }
+
+    /// Where the media archive keeps a stored file (`<home>/media/ab/cd/<sha256>.<ext>`).
+    public func localFile(_ file: ExportRecord.StoredFile) -> URL { layout.file(sha256: file.sha256, ext: file.ext) }
 
     private func records(_ numbers: [Int64]) async throws(ExportError) -> [ExportRecord] {
         do { return try await archive.exportRecords(numbers) } catch { throw .archive(error.description) }

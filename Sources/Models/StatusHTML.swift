@@ -12,9 +12,10 @@ import Foundation
 /// - Comments, doctypes, and the content of `script`, `style`, `iframe`, `noscript`, `title`,
 ///   `textarea`, `head`, `svg`, `math`, `template`, `object`, `select`, `canvas`, `audio`, `video`
 ///   are dropped.
-/// - Character references are decoded: a common set of named ones (`&amp;`, `&lt;`, `&gt;`, `&quot;`,
-///   `&apos;`, `&nbsp;`, Latin-1, typographic quotes and dashes, arrows, Greek, …) and all numeric ones
-///   (`&#39;`, `&#x27;`). Unknown or malformed references are kept as written (`AT&T`, `&bogus;`).
+/// - Character references are decoded: every named one of the WHATWG list (generated into
+///   `StatusHTMLEntities+Table.swift` by `scripts/generate-html-entities`), the legacy ones without `;`
+///   as browsers read them (`&copy 2026`), and all numeric ones (`&#39;`, `&#x27;`). Unknown or
+///   malformed references are kept as written (`AT&T`, `&bogus;`).
 /// - Whitespace outside `pre`/`code` is collapsed as a browser would; inside them it is kept verbatim.
 /// - Control characters (C0 except whitespace, DEL, C1), written or encoded, never reach the output,
 ///   so a post cannot send escape sequences to a terminal. Tabs survive only inside `pre`/`code`.

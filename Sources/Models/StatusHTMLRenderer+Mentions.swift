@@ -93,9 +93,10 @@ extension StatusHTML.Renderer {
         out.reserveCapacity(slice.count)
         var p = lower
         while p < upper {
-            if b[p] == UInt8(ascii: "&"), let (value, length) = StatusHTML.Entities.decode(b, at: p), length > 0,
-               p + length <= upper, let scalar = Unicode.Scalar(value) {
+            if b[p] == UInt8(ascii: "&"), let (value, second, length) = StatusHTML.Entities.decode(b, at: p, inAttribute: true),
+               length > 0, p + length <= upper, let scalar = Unicode.Scalar(value) {
                 UTF8.encode(scalar) { out.append($0) }
+                if let second, let extra = Unicode.Scalar(second) { UTF8.encode(extra) { out.append($0) } }
                 p += length
             } else {
                 out.append(b[p])

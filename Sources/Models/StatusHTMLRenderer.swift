@@ -123,8 +123,9 @@ extension StatusHTML {
                 guard p < end else { break }
                 let c = bytes[p]
                 if c == UInt8(ascii: "&") {
-                    if let (scalar, length) = Entities.decode(bytes, at: p), length > 0 {
+                    if let (scalar, second, length) = Entities.decode(bytes, at: p), length > 0 {
                         self.scalar(scalar)
+                        if let second { self.scalar(second) }
                         p += length
                     } else {
                         w.visible(byte: c)

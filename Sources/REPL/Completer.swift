@@ -7,10 +7,17 @@ public struct Completer: Sendable {
     public var handles: [String]
     /// Archived hashtags, without `#`.
     public var tags: [String]
+    /// Pinned timelines' specs (`home`, `tag:swift`…), and the kinds any spec starts with.
+    public var timelines: [String]
 
-    public init(handles: [String], tags: [String]) {
+    /// The kinds of timeline spec, for `timeline <TAB>` before anything is pinned under them.
+    public static let timelineKinds = ["home", "local", "federated", "public", "bookmarks", "favourites", "own",
+                                       "mentions", "tag:", "list:", "remote:"]
+
+    public init(handles: [String], tags: [String], timelines: [String] = []) {
         self.handles = handles
         self.tags = tags
+        self.timelines = timelines
     }
 
     /// What to complete a word to.
@@ -33,6 +40,10 @@ public struct Completer: Sendable {
         switch (command, previous.count) {
         case ("account", 1): return .words(Self.matching(handles, Substring(word), prefix: ""))
         case ("tag", 1): return .words(Self.matching(tags, Substring(word), prefix: ""))
+        case ("timeline", 1):
+            var specs = timelines
+            for kind in Self.timelineKinds where !specs.contains(kind) { specs.append(kind) }
+            return .words(Self.matching(specs, Substring(word), prefix: ""))
         case ("export", 1): return .fileNames
         case ("search", _) where word.lowercased().hasPrefix("from:@"):
             return .words(Self.matching(handles, word.dropFirst(6), prefix: String(word.prefix(6))))

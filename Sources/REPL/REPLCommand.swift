@@ -23,8 +23,17 @@ public enum REPLCommand: Hashable, Sendable {
     case back
     /// `path`: the screens that led here.
     case path
-    /// `export <file>`: the thread on screen, or the statuses listed, as a tarball.
+    /// `export <file>`: the thread on screen, or every status of the list on screen, as a tarball.
     case export(String)
+    /// `more` (or `next`): the next page of the list on screen; `prev`: the page before.
+    case more
+    case previous
+    /// `versions`: the earlier versions of the edited status on screen, as archived.
+    case versions
+    /// `boosts`: who boosted the status on screen, as archived.
+    case boosts
+    /// `media`: where the media files of the status on screen are on disk.
+    case media
     /// `help`: the commands.
     case help
     /// `quit` (or `exit`, or end of input).
@@ -37,7 +46,8 @@ public enum REPLCommand: Hashable, Sendable {
 
     /// Every command name, in the order `help` lists them.
     public static let names = ["search", "open", "thread", "author", "tag", "account", "timeline", "url",
-                               "back", "path", "export", "help", "quit"]
+                               "more", "next", "prev", "versions", "boosts", "media", "back", "path", "export",
+                               "help", "quit"]
 
     /// The command on `line`; `nil` for a blank line.
     public init?(parsing line: String) throws(Invalid) {
@@ -62,6 +72,11 @@ public enum REPLCommand: Hashable, Sendable {
         case "account": self = .account(Self.dropping("@", from: try needs("a handle, user@host")))
         case "timeline": self = .timeline(try needs("a pinned timeline, e.g. home or tag:swift"))
         case "url": self = .url(try needs("a link to a status, profile or hashtag"))
+        case "more", "next": self = try none(.more)
+        case "prev", "previous": self = try none(.previous)
+        case "versions": self = try none(.versions)
+        case "boosts": self = try none(.boosts)
+        case "media": self = try none(.media)
         case "back": self = try none(.back)
         case "path": self = try none(.path)
         case "export": self = .export(Self.unquoted(try needs("a file to write, e.g. export thread.tar.gz")))
@@ -95,11 +110,17 @@ public enum REPLCommand: Hashable, Sendable {
         account <handle>   an account's archived posts (user@host; a username alone when unique)
         timeline <spec>    what a pinned timeline archived (home, local, tag:swift…)
         url <url>          the status, profile or hashtag a link names, as archived
+        more               the next page of the list on screen (also: next)
+        next               the same as more
+        prev               the previous page of the list on screen
+        versions           the earlier versions of the edited status on screen
+        boosts             who boosted the status on screen (as archived)
+        media              where the status's media files are on disk
         back               the previous screen
         path               the screens that led here
-        export <file>      the thread on screen, or the statuses listed: .tar.gz, .tar.zst or .tar
+        export <file>      the thread on screen, or every status of the list: .tar.gz, .tar.zst or .tar
         help               this list
-        quit               leave (also exit, or Ctrl-D)
-        TAB completes commands, @handles and #tags; ↑ recalls earlier lines.
+        quit               leave (also exit, or Ctrl-D); Ctrl-C cancels the line or the command
+        TAB completes commands, @handles, #tags and timelines; ↑ recalls earlier lines.
         """
 }

@@ -4,8 +4,9 @@ import Foundation
 import Router
 
 extension REPLSession {
-    /// `export <file>`: the whole thread of the status on screen, or else the statuses the screen lists,
-    /// as a tarball whose format the file name picks (`.tar.gz` when it names none).
+    /// `export <file>`: the whole thread of the status on screen, or else every status of the list on
+    /// screen (all its pages, not only the one shown), as a tarball whose format the file name picks
+    /// (`.tar.gz` when it names none).
     func export(to file: String) async throws -> Reply {
         guard file != "-" else {
             throw REPLFailure("export: give a file; the REPL does not write tarballs to standard output")
@@ -14,14 +15,16 @@ extension REPLSession {
         let summary: ExportSummary
         if let status = screens.last?.status {
             summary = try await exporter.exportThread(around: status, to: destination, options: ["from": "repl"])
-        } else if let listed = screens.last?.listed, !listed.isEmpty, let current = router.current {
+        } else if let top = screens.last, let shown = top.listed, !shown.isEmpty, let current = router.current {
             let (kind, name) = Self.exportName(current)
+            let listed = try await everyListed(top)
             summary = try await exporter.exportStatuses(listed, name: name, kind: kind, to: destination,
                                                         options: ["from": "repl", "route": current.title])
         } else {
             throw REPLFailure("export: nothing on screen to export; search, or open a status, first")
         }
-        return Reply(note: summary.sentence.terminalSafeLine)
+        return Reply(note: ([summary.sentence] + [summary.privacyWarning].compactMap { $0 }).map(\.terminalSafeLine)
+            .joined(separator: "\n"))
     }
 
     /// The kind of set a listing screen is and its name, as `icebox export` names them.

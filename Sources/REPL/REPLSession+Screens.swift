@@ -16,9 +16,9 @@ extension REPLSession {
             // A search honours the archive's consent setting, as `icebox search` does.
             let consent = try await archive.consentPolicy()
             let total = try await archive.count(query, consent: consent)
-            let hits = try await archive.search(query, limit: pageSize, consent: consent)
             let header = "\(total) match\(total == 1 ? "" : "es") for \(text.terminalSafeLine)"
-            return listing(header: header, hits: hits, total: total, words: query.highlightedWords)
+            return try await page(Screen(source: .search(query, consent: consent), total: total, heading: header,
+                                         words: query.highlightedWords))
         case .accountDetail(let id):
             guard id.contains("@") else {
                 throw REPLFailure("account \(id.terminalSafeLine): give a full handle, user@host")
@@ -35,9 +35,8 @@ extension REPLSession {
             // Reading a timeline is browsing it as it was, not searching: everyone's posts are shown.
             let total = try await archive.count(query, consent: .off)
             guard total > 0 else { throw REPLFailure("\(destination.title) has no archived posts") }
-            let hits = try await archive.search(query, limit: pageSize, consent: .off)
-            return listing(header: "\(destination.title): \(total) archived post\(total == 1 ? "" : "s")",
-                           hits: hits, total: total, words: [])
+            return try await page(Screen(source: .search(query, consent: .off), total: total,
+                                         heading: "\(destination.title): \(total) archived post\(total == 1 ? "" : "s")"))
         case .statusDetail(let id):
             guard let number = try await StatusReference.resolve(id, in: archive) else {
                 throw REPLFailure("status \(id.terminalSafeLine) is not in the archive")
@@ -65,33 +64,22 @@ extension REPLSession {
     private func listing(of listing: ArchiveListing, title: String) async throws -> (Reply, Screen) {
         let total = try await archive.count(listing)
         guard total > 0 else { throw REPLFailure("\(title) has no posts in the archive") }
-        let hits = try await archive.posts(listing, limit: pageSize)
-        return self.listing(header: "\(title): \(total) archived post\(total == 1 ? "" : "s")",
-                            hits: hits, total: total, words: [])
-    }
-
-    /// A header, then each hit numbered from 1 with its snippet and link.
-    private func listing(header: String, hits: [SearchHit], total: Int, words: [String]) -> (Reply, Screen) {
-        var lines = [header + (total > hits.count ? ", the newest \(hits.count) shown" : "")]
-        for (index, hit) in hits.enumerated() {
-            let number = colour ? "\u{1B}[1m\(index + 1).\u{1B}[0m" : "\(index + 1)."
-            lines.append("\(number) " + SearchResult(hit: hit, words: words).listing(colour: colour))
-        }
-        let reply = hits.isEmpty ? Reply(note: "No matches.") : Reply(output: lines.joined(separator: "\n"))
-        return (reply, Screen(listed: hits.map(\.number), status: nil))
+        return try await page(Screen(source: .listing(listing), total: total,
+                                     heading: "\(title): \(total) archived post\(total == 1 ? "" : "s")"))
     }
 
     /// `open n` (a list position) or `open <reference>` (`#1234`, a URL, a uri, a server id).
     mutating func open(_ reference: String) async throws -> Reply {
         if let position = Int(reference) {
             let listed = numbered
+            let first = numberedOffset + 1
             guard !listed.isEmpty else {
                 throw REPLFailure("open \(position): no numbered list on screen; search first, or open #NUMBER")
             }
-            guard (1...listed.count).contains(position) else {
-                throw REPLFailure("open \(position): the list on screen is numbered 1 to \(listed.count)")
+            guard (first..<(first + listed.count)).contains(position) else {
+                throw REPLFailure("open \(position): the list on screen is numbered \(first) to \(first + listed.count - 1)")
             }
-            return try await go(to: .statusDetail(id: String(listed[position - 1])))
+            return try await go(to: .statusDetail(id: String(listed[position - first])))
         }
         guard let number = try await StatusReference.resolve(reference, in: archive) else {
             throw REPLFailure("\(reference.terminalSafeLine) is not in the archive")

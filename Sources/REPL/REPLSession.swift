@@ -24,8 +24,18 @@ public struct REPLSession: Sendable {
 
     /// What a screen showed, kept so that `open`, `thread`, `author` and `export` know what is on it.
     struct Screen: Sendable {
-        /// The archive numbers listed, in the order numbered on screen; `nil` when the screen lists none.
+        /// The archive numbers listed on the page shown, in the order numbered; `nil` when the screen
+        /// lists none.
         var listed: [Int64]?
+        /// Where the list comes from, so `more`/`prev` can page it and `export` can write all of it.
+        var source: ListSource?
+        /// How many entries come before the page shown (so it is numbered from `offset + 1`), and how
+        /// many the whole list holds.
+        var offset = 0
+        var total = 0
+        /// The page's heading (without the range shown), and the words search results highlight.
+        var heading = ""
+        var words: [String] = []
         /// The status shown, for status screens.
         var status: Int64?
         /// Whether `thread` replaced the status with its conversation.
@@ -41,17 +51,27 @@ public struct REPLSession: Sendable {
         self.pageSize = pageSize
     }
 
-    /// The prompt: where the session is, as the last two screens' titles (`icebox search:swift › status 12> `).
+    /// The prompt: where the session is, as the last two screens' titles, and how far a longer list
+    /// has been shown (`icebox search:swift (20 of 526)> `, `icebox search:swift › status 12> `).
     public var prompt: String {
         let titles = router.path.map(\.title)
         guard !titles.isEmpty else { return "icebox> " }
         let shown = titles.suffix(2).joined(separator: " › ")
-        return "icebox " + (titles.count > 2 ? "… › " : "") + shown + "> "
+        var progress = ""
+        if let screen = screens.last, let listed = screen.listed, screen.total > listed.count {
+            progress = " (\(screen.offset + listed.count) of \(screen.total))"
+        }
+        return "icebox " + (titles.count > 2 ? "… › " : "") + shown + progress + "> "
     }
 
     /// The archive numbers of the numbered list the user sees: the topmost screen's that has one.
     public var numbered: [Int64] {
         screens.last(where: { $0.listed != nil })?.listed ?? []
+    }
+
+    /// The number the first entry of ``numbered`` carries on screen, minus one.
+    var numberedOffset: Int {
+        screens.last(where: { $0.listed != nil })?.offset ?? 0
     }
 
     /// Runs one typed line. A blank line does nothing.
@@ -88,6 +108,11 @@ public struct REPLSession: Sendable {
             return router.isEmpty ? Reply(note: "Nowhere yet: search, tag, account or url to start.")
                 : Reply(output: router.breadcrumb)
         case .export(let file): return try await export(to: file)
+        case .more: return try await page(by: 1)
+        case .previous: return try await page(by: -1)
+        case .versions: return try await versions()
+        case .boosts: return try await boosts()
+        case .media: return try await media()
         case .help: return Reply(output: REPLCommand.helpText)
         case .quit: return Reply(quit: true)
         }
@@ -111,6 +136,12 @@ public struct REPLSession: Sendable {
         }
         if previous.showsThread, let status = previous.status {
             return try await threadReply(around: status).reply
+        }
+        if previous.source != nil {
+            // The page that was left, not the first one.
+            let (reply, screen) = try await page(previous)
+            screens[screens.count - 1] = screen
+            return reply
         }
         let (reply, screen) = try await render(destination)
         screens[screens.count - 1] = screen

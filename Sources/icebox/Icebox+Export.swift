@@ -33,6 +33,9 @@ struct ExportOutput: ParsableArguments {
     @Option(help: ArgumentHelp("tar.gz, tar.zst or tar (default: from the file name, else tar.gz).", valueName: "format"))
     var format: TarballFormat?
 
+    @Flag(help: "Leave out direct messages and followers-only posts (the page says some posts were left out).")
+    var publicOnly = false
+
     func validate() throws {
         if output == "-" {
             if Console.stdoutIsTerminal { throw ValidationError("standard output is a terminal: redirect it, or give a file with -o") }
@@ -45,13 +48,15 @@ struct ExportOutput: ParsableArguments {
         output == "-" ? .standardOutput : .file(URL(fileURLWithPath: output).standardizedFileURL)
     }
 
-    /// Exports with `body`, then says on stderr what was written (stdout may be the tarball).
+    /// Exports with `body`, then says on stderr what was written (stdout may be the tarball), warning
+    /// when it holds direct messages or followers-only posts.
     func run(_ global: GlobalOptions,
              _ body: (Exporter, any ArchiveStore, IceboxHome) async throws -> ExportSummary) async throws {
         let (home, archive, _, logger) = try await global.openArchiveForReading()
         let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
         let summary = try await body(exporter, archive, home)
         Console.err(summary.sentence)
+        if let warning = summary.privacyWarning { Console.err("icebox: " + warning) }
     }
 }
 
@@ -96,7 +101,7 @@ extension Icebox.Export {
                         }
                     }
                     return try await exporter.exportThread(around: number, to: output.destination, format: output.format,
-                                                           options: ["fetch": String(fetch)])
+                                                           publicOnly: output.publicOnly, options: ["fetch": String(fetch)])
                 }
                 if let incomplete { throw incomplete }
             }
@@ -141,6 +146,7 @@ extension Icebox.Export {
                                                         consent: try await consent.policy(archive))
                     return try await exporter.exportStatuses(hits.map(\.number), name: "Search: \(text)", kind: "search",
                                                              to: output.destination, format: output.format,
+                                                             publicOnly: output.publicOnly,
                                                              options: ["query": text, "limit": String(limit)])
                 }
             }
@@ -184,7 +190,8 @@ extension Icebox.Export {
                     options["since"] = since
                     options["until"] = until
                     return try await exporter.exportStatuses(numbers, name: "Timeline: \(timeline.displayName)", kind: "timeline",
-                                                             to: output.destination, format: output.format, options: options)
+                                                             to: output.destination, format: output.format,
+                                                             publicOnly: output.publicOnly, options: options)
                 }
             }
         }

@@ -1,5 +1,6 @@
 import Archive
 import ArgumentParser
+import Display
 import Export
 import Foundation
 import Models
@@ -14,8 +15,9 @@ extension Icebox {
             abstract: "Browse the archive: searches, statuses, threads, authors, tags.",
             discussion: """
                 Type help for the commands. On a terminal, lines can be edited (emacs keys, \
-                arrows), ↑ recalls earlier ones (kept in repl_history in the archive folder) \
-                and TAB completes commands, @handles and #tags.
+                arrows), ↑ recalls earlier ones (kept in repl_history in the archive folder), \
+                TAB completes commands, @handles, #tags and timelines, output is folded to the \
+                terminal's width, and Ctrl-C cancels the line being typed or the command running.
 
                 With standard input not a terminal, commands are read one a line with no \
                 prompt or colour, and the exit status is 1 when any of them failed.
@@ -23,12 +25,17 @@ extension Icebox {
 
         @OptionGroup var global: GlobalOptions
 
+        @Option(help: "How many statuses a list shows at a time (more shows the next ones).")
+        var pageSize = 20
+
+        func validate() throws { try OptionRange.check("--page-size", pageSize, in: 1...10_000) }
+
         func run() async throws {
             try await reportingFailures {
                 let (home, archive, _, logger) = try await global.openArchiveForReading()
                 let interactive = Console.stdinIsTerminal
                 let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
-                var session = REPLSession(archive: archive, exporter: exporter, logger: logger, colour: interactive && global.escapes(on: STDOUT_FILENO))
+                var session = REPLSession(archive: archive, exporter: exporter, logger: logger, colour: interactive && global.escapes(on: STDOUT_FILENO), pageSize: pageSize)
                 if interactive {
                     try await runInteractive(&session, home: home)
                 } else if try await !runScript(&session) {
@@ -37,16 +44,49 @@ extension Icebox {
             }
         }
 
-        /// Prompts on a terminal until `quit` or Ctrl-D.
+        /// Prompts on a terminal until `quit` or Ctrl-D. Ctrl-C cancels the line being typed, or the
+        /// command running (its output stops; where the session stood is kept), and prompts again.
         private func runInteractive(_ session: inout REPLSession, home: IceboxHome) async throws {
             let completer = Completer(handles: try await session.archive.authorHandles(),
-                                      tags: try await session.archive.tagNames())
+                                      tags: try await session.archive.tagNames(),
+                                      timelines: try await session.archive.timelines().map(\.spec))
             var editor = LineEditor(history: REPLHistory(file: home.replHistory), completer: completer)
             Console.err("Icebox \(home.directory.path). Type help for the commands, quit to leave.")
-            while let line = editor.readLine(prompt: session.prompt) {
-                if show(await session.execute(line), line: nil) { return }
+            Interrupts.catchThem()
+            while true {
+                let line = editor.readLine(prompt: session.prompt)
+                if Interrupts.take() {
+                    Console.outSanitized("")  // the line typed so far is dropped; a fresh prompt
+                    continue
+                }
+                guard let line else { break }
+                guard let (after, reply) = await Interrupts.run({ session in await session.execute(line) }, on: session) else {
+                    Console.err("\ninterrupted")
+                    continue
+                }
+                session = after
+                if showInteractive(reply) { return }
             }
             Console.outSanitized("")
+        }
+
+        /// Prints a reply folded to the terminal's width (read again for every reply, so a resized window
+        /// is honoured), line by line so that Ctrl-C stops a long listing; whether the session is over.
+        private func showInteractive(_ reply: Reply) -> Bool {
+            let columns = Interrupts.columns(of: STDOUT_FILENO)
+            let output = columns > 0 ? TextWrap.wrap(reply.output, width: columns) : reply.output
+            if !output.isEmpty {
+                for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+                    if Interrupts.take() {
+                        Console.err("\ninterrupted")
+                        break
+                    }
+                    Console.outSanitized(String(line))
+                }
+            }
+            if let note = reply.note { Console.err(note) }
+            if let failure = reply.failure { Console.err("icebox: " + failure) }
+            return reply.quit
         }
 
         /// Runs every line of standard input; whether all of them succeeded.

@@ -31,7 +31,10 @@ struct LineEditor {
 
     /// The next line, or `nil` at end of input (Ctrl-D).
     mutating func readLine(prompt: String) -> String? {
-        guard let raw = readline(prompt) else { return nil }
+        Interrupts.reading(true)  // so Ctrl-C, whichever thread the signal reaches, ends the wait for a key
+        let read = readline(prompt)
+        Interrupts.reading(false)
+        guard let raw = read else { return nil }
         defer { free(raw) }
         let line = String(cString: raw)
         let entry = line.trimmingCharacters(in: .whitespaces)

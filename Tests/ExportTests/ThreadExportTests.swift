@@ -72,7 +72,8 @@ import Testing
         // The page shows every status, indented by depth, with its images from the tarball's media/.
         let html = try String(contentsOf: root.appending(path: "index.html"), encoding: .utf8)
         #expect(html.components(separatedBy: "<article ").count - 1 == 4)
-        #expect(html.contains("margin-left: 3.5rem"), "carol is two levels in")
+        #expect(html.contains("class=\"status l2"), "carol is two levels in")
+        #expect(html.contains("replying to @alice@"), "dave's reply, below carol's, says whom it answers")
         let sources = html.matches(of: #/ (?:src|poster)="([^"]*)"/#).map { String($0.1) }
         #expect(sources.count >= 4 && sources.allSatisfy { $0.hasPrefix("media/") }, "nothing is loaded from elsewhere")
         for source in sources { #expect(FileManager.default.fileExists(atPath: root.appending(path: source).path), "\(source)") }

@@ -57,9 +57,10 @@ struct ThreadFixture {
         return fixture
     }
 
-    /// Syncs the pinned local timeline with its media.
-    func sync() async throws {
+    /// Syncs the pinned local timeline with its media (and avatars and custom emoji with `avatars`).
+    func sync(avatars: Bool = false) async throws {
         var options = SyncOptions()
+        options.avatars = avatars
         options.backfillPages = 1000
         options.timeout = 10
         options.backoff = .milliseconds(10)

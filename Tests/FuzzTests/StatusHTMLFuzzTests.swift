@@ -71,3 +71,49 @@ import Testing
         }
     }
 }
+
+/// The structure an export renders: no script text, no control character, only web links.
+@Suite struct StatusBlockFuzzTests {
+    static func texts(_ blocks: [StatusBlock]) -> [String] {
+        blocks.flatMap { block -> [String] in
+            switch block {
+            case .paragraph(let inlines):
+                inlines.map {
+                    switch $0 {
+                    case .text(let text), .code(let text): text
+                    case .link(let href, let text): href + " " + text
+                    case .lineBreak: ""
+                    }
+                }
+            case .list(_, _, let items): items.flatMap(texts)
+            case .quote(let inner): texts(inner)
+            case .code(let text): [text]
+            case .rule: []
+            }
+        }
+    }
+
+    static func links(_ blocks: [StatusBlock]) -> [String] {
+        blocks.flatMap { block -> [String] in
+            switch block {
+            case .paragraph(let inlines): inlines.compactMap { if case .link(let href, _) = $0 { href } else { nil } }
+            case .list(_, _, let items): items.flatMap(links)
+            case .quote(let inner): links(inner)
+            case .code, .rule: []
+            }
+        }
+    }
+
+    @Test func blocksHoldNoScriptNoControlAndOnlyWebLinks() async {
+        await propertyCheck(count: FuzzBudget.count, input: StatusHTMLFuzzTests.html, StatusHTMLFuzzTests.wholeHTML) { html, whole in
+            await Task.yield() // the other suites' test servers share the cooperative threads
+            let blocks = StatusHTML.blocks(whole + "<script>SECRET-MARKER</script>" + html)
+            let text = Self.texts(blocks).joined(separator: "\n")
+            #expect(!text.contains("SECRET-MARKER"), "\(html.debugDescription)")
+            #expect(!text.unicodeScalars.contains { StatusHTMLFuzzTests.isControl($0) }, "\(html.debugDescription)")
+            for link in Self.links(blocks) {
+                #expect(link.lowercased().hasPrefix("https://") || link.lowercased().hasPrefix("http://"), "\(link)")
+            }
+        }
+    }
+}

@@ -73,6 +73,37 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: out.path).allSatisfy { !$0.hasSuffix(".partial") })
     }
 
+    @Test func exportingFollowersOnlyPostsWarnsAndPublicOnlyLeavesThemOut() async throws {
+        var config = TestServerConfig()
+        config.statusCount = 10
+        config.homeShare = 1
+        let server = try await TestServer.start(config)
+        defer { Task { await server.stop() } }
+        let root = try #require(await server.addStatus(username: "alice", text: "Picnic plans in the park"))
+        _ = try #require(await server.addStatus(username: "bob", text: "Picnic: my address is private", inReplyTo: root,
+                                                visibility: "private"))
+        let cli = try CLI()
+        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(try await cli.run("timeline", "add", "home").status == 0)
+        #expect(try await cli.run("sync", "--quiet").status == 0)
+        let out = try TemporaryDirectory("icebox-cli-export")
+
+        let everything = try await cli.run("export", "search", "picnic", "-o", out.url.appending(path: "all.tar").path)
+        #expect(everything.status == 0, "\(everything.stderr)")
+        #expect(everything.stderr.contains("warning: this export contains 1 followers-only post"), "\(everything.stderr)")
+        let thread = try await cli.run("export", "thread", "https://icebox.test/@alice/\(root)", "-o",
+                                       out.url.appending(path: "thread.tar").path)
+        #expect(thread.stderr.contains("1 followers-only post"), "a thread says so too: \(thread.stderr)")
+
+        let shared = out.url.appending(path: "public.tar.gz")
+        let publicOnly = try await cli.run("export", "search", "picnic", "--public-only", "-o", shared.path)
+        #expect(publicOnly.status == 0, "\(publicOnly.stderr)")
+        #expect(!publicOnly.stderr.contains("warning") && publicOnly.stderr.contains("1 non-public post left out"))
+        let json = try await Self.threadJSON(shared)
+        #expect((json["statuses"] as? [Any])?.count == 1 && json["left_out"] as? Int == 1)
+        #expect(!String(describing: json).contains("my address is private"))
+    }
+
     @Test func everyRealFixtureExports() async throws {
         let server = try await TestServer.startWithFixtures(statuses: 10)
         defer { Task { await server.stop() } }

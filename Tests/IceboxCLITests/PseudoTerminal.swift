@@ -11,6 +11,7 @@ final class PseudoTerminal: @unchecked Sendable {
     private let process = Process()
     private let lock = NSLock()
     private var received = Data()
+    private var paused = false
     private let exited: Task<Int32, Never>
 
     /// TIOCSPTLCK and TIOCGPTN (asm-generic/ioctls.h: _IOW('T', 0x31, int), _IOR('T', 0x30, unsigned int)),
@@ -22,8 +23,11 @@ final class PseudoTerminal: @unchecked Sendable {
         var description: String
     }
 
-    /// Starts `executable` with its standard input, output and error on a new terminal.
-    init(_ executable: URL, _ arguments: [String], environment: [String: String]) throws {
+    /// Starts `executable` with its standard input, output and error on a new terminal `columns` wide.
+    /// With `controlling`, the terminal is the program's controlling terminal in a session of its own (as
+    /// a shell runs it), so Ctrl-C typed into it is SIGINT to the program.
+    init(_ executable: URL, _ arguments: [String], environment: [String: String], columns: UInt16 = 160,
+         controlling: Bool = false) throws {
         // posix_openpt, unlockpt and ptsname are not visible through Swift's Glibc module; this is what
         // they do on Linux: open the multiplexer, unlock the new terminal, ask its number.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -33,13 +37,18 @@ final class PseudoTerminal: @unchecked Sendable {
               ioctl(master, Self.numberRequest, &number) == 0 else {
             throw Failure(description: "no pseudo-terminal (errno \(errno))")
         }
-        var size = winsize(ws_row: 40, ws_col: 160, ws_xpixel: 0, ws_ypixel: 0)
+        var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
         _ = ioctl(master, UInt(TIOCSWINSZ), &size)
         let slave = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
         guard slave >= 0 else { throw Failure(description: "cannot open /dev/pts/\(number) (errno \(errno))") }
         let terminal = FileHandle(fileDescriptor: slave, closeOnDealloc: true)
-        process.executableURL = executable
-        process.arguments = arguments
+        if controlling {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+            process.arguments = ["--wait", "--ctty", executable.path] + arguments
+        } else {
+            process.executableURL = executable
+            process.arguments = arguments
+        }
         process.environment = environment
         process.standardInput = terminal
         process.standardOutput = terminal
@@ -54,6 +63,10 @@ final class PseudoTerminal: @unchecked Sendable {
         let reader = Thread {
             var buffer = [UInt8](repeating: 0, count: 4096)
             while true {
+                if self.lock.withLock({ self.paused }) {
+                    usleep(10_000)
+                    continue
+                }
                 let count = read(fd, &buffer, buffer.count)
                 if count <= 0 { break }
                 self.lock.withLock { self.received.append(contentsOf: buffer[0..<count]) }
@@ -67,6 +80,17 @@ final class PseudoTerminal: @unchecked Sendable {
     /// Everything the program has written to the terminal so far.
     var screen: String {
         lock.withLock { String(decoding: received, as: UTF8.self) }
+    }
+
+    /// Stops reading what the program writes, as a terminal that cannot keep up: once the terminal's
+    /// buffer is full, the program's writes wait. `resumeReading` reads on.
+    func pauseReading() { lock.withLock { paused = true } }
+    func resumeReading() { lock.withLock { paused = false } }
+
+    /// Bytes the program has written that the test has not read yet (FIONREAD on the terminal's end).
+    var unread: Int {
+        var count: Int32 = 0
+        return ioctl(master, UInt(FIONREAD), &count) == 0 ? Int(count) : 0
     }
 
     /// Types `text` (control characters and escape sequences included) into the terminal.

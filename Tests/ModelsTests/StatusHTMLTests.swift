@@ -1,5 +1,5 @@
 import Foundation
-import Models
+@testable import Models
 import Testing
 
 /// StatusHTML against the `content` of every status in Fixtures/ (reblogs, quotes, arrays and recorded
@@ -275,8 +275,9 @@ import Testing
         #expect(StatusHTML.indexText("x&nbsp;y") == "x\u{A0}y")
         #expect(StatusHTML.indexText("&copy; &hellip; &mdash; &eacute;&Eacute; &euro; &rarr;") == "© … — éÉ € →")
         #expect(StatusHTML.indexText("&#128512; &#x1F600; &#x1f600") == "😀 😀 😀")
-        // Unknown or malformed references stay as written.
-        #expect(StatusHTML.indexText("&bogus; AT&T &#; &#x; &amp &; & x") == "&bogus; AT&T &#; &#x; &amp &; & x")
+        // Unknown or malformed references stay as written; a legacy name without its `;` is read as
+        // browsers read it.
+        #expect(StatusHTML.indexText("&bogus; AT&T &#; &#x; &amp &; & x") == "&bogus; AT&T &#; &#x; & &; & x")
         // HTML5's numeric mapping: 0, surrogates, out of range → U+FFFD; 0x80–0x9F as Windows-1252.
         #expect(StatusHTML.indexText("&#0;|&#xD800;|&#x110000;|&#99999999999999999999;") == "\u{FFFD}|\u{FFFD}|\u{FFFD}|\u{FFFD}")
         #expect(StatusHTML.indexText("&#150;&#x80;&#146;") == "–€’")
@@ -486,5 +487,22 @@ private struct SplitMix64 {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+/// Every named reference of the WHATWG list is decoded, from the table generated from that list.
+@Suite struct EntityTableTests {
+    @Test func rareNamedReferencesDecode() {
+        #expect(StatusHTML.indexText("a &NotNestedGreaterGreater; b") == "a \u{2AA2}\u{0338} b", "two code points")
+        #expect(StatusHTML.indexText("&copy 2026 &notit; &frac34x") == "© 2026 ¬it; ¾x", "legacy names without `;`")
+        #expect(StatusHTML.indexText("&CounterClockwiseContourIntegral; &bne; &fjlig;") == "∳ =\u{20E5} fj")
+        #expect(StatusHTML.indexText("&bogus; &Copy; &notaname;") == "&bogus; &Copy; ¬aname;", "unknown names stay as written")
+        // In an attribute a legacy name followed by `=` or a letter is a query parameter, not a reference.
+        #expect(StatusHTML.links("<a href=\"https://x.test/?a=1&copy=2&notb&not\">x</a>") == ["https://x.test/?a=1&copy=2&notb¬"])
+    }
+
+    @Test func theWholeListIsThere() {
+        #expect(StatusHTML.Entities.named.count == 2125, "2,231 entries of the list, 106 of them legacy names without `;`")
+        #expect(StatusHTML.Entities.named.values.filter(\.legacy).count == 106)
     }
 }

@@ -44,3 +44,18 @@ extension Completer.Result {
         return []
     }
 }
+
+/// `timeline <TAB>`: the pinned timelines, then the kinds of spec.
+struct TimelineCompletionTests {
+    @Test func timelineSpecsComplete() async throws {
+        let fixture = try await REPLArchive.shared.value
+        let pinned = try await fixture.archive.timelines().map(\.spec)
+        #expect(pinned.contains("home"))
+        let completer = Completer(handles: [], tags: [], timelines: pinned)
+        #expect(completer.complete("ho", after: "timeline ") == .words(["home"]))
+        guard case .words(let tagged) = completer.complete("tag:", after: "timeline ") else { Issue.record("no words"); return }
+        #expect(tagged.contains { $0.hasPrefix("tag:fixtures@") } && tagged.contains("tag:"), "\(tagged)")
+        #expect(completer.complete("fed", after: "timeline ") == .words(["federated"]))
+        #expect(completer.complete("ho", after: "timeline home ") == .words([]), "one spec only")
+    }
+}

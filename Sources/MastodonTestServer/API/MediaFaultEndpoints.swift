@@ -11,6 +11,8 @@ import Foundation
 /// - `/media/fault/short/NAME`: a PNG whose connection closes after half the declared `Content-Length`.
 /// - `/media/large/BYTES/NAME`: BYTES deterministic bytes (typed by NAME's extension).
 /// - `/media/slow/BYTES/NAME`: the same bytes, sent 64 KiB at a time every 25 ms (about 2.5 MB/s).
+/// - `/media/png/WIDTHxHEIGHT/NAME`: a real PNG of that size (up to 4000 on a side), for pages that must
+///   fit wide or tall pictures to a screen.
 /// - `/media/active/svg/NAME`: an SVG image that runs a script (`image/svg+xml`).
 /// - `/media/active/fragment/NAME`: an HTML fragment with a script, no `<html>`, as `application/octet-stream`.
 extension ServerState {
@@ -42,6 +44,11 @@ extension ServerState {
                 return (Reply(status: 200, contentType: "application/octet-stream", body: Data(Self.activeFragment.utf8)), .none)
             default: return (.notFound, .none)
             }
+        case ("png", 4):
+            let sides = s[2].split(separator: "x").compactMap { Int($0) }
+            guard sides.count == 2, sides.allSatisfy({ (1...4000).contains($0) }) else { return (.notFound, .none) }
+            return (Reply(status: 200, contentType: "image/png", body: PNG.make(width: sides[0], height: sides[1], seed: 5)),
+                    .none)
         case ("large", 4), ("slow", 4):
             guard let size = Int(s[2]), size > 0, size <= 1 << 30 else { return (.notFound, .none) }
             var seed: UInt64 = 1469598103934665603

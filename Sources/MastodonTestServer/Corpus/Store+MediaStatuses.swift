@@ -2,7 +2,7 @@ import Foundation
 
 /// Statuses whose attachments point at chosen media paths (faults, large or slow files).
 extension Store {
-    /// Appends a public status by the local account `username` (newer than everything so far) with one
+    /// Appends a status (public unless `visibility` says otherwise) by the local account `username` (newer than everything so far) with one
     /// attachment per path, replying to `inReplyTo` when given (and mentioning its author). Returns its
     /// id, or nil for an unknown or remote account or an unknown parent.
     mutating func addStatus(username: String, mediaPaths: [String], description: String?, text: String? = nil,
@@ -28,6 +28,21 @@ extension Store {
             mentions: (parent.map { $0.author == author ? [] : [$0.author] } ?? []) + mentioned,
             emojis: [], inReplyToID: parent?.id, inReplyToAccount: parent?.author, reblogOf: nil, originID: id,
             reblogsCount: 0, favouritesCount: 0))
+        return id
+    }
+
+    /// Appends a boost of `targetID` by the local account `username` (newer than everything so far).
+    /// Returns the boost's id, or nil for an unknown or remote account, or a target that is unknown, a
+    /// boost itself, or not public.
+    mutating func addBoost(of targetID: String, username: String) -> String? {
+        guard let author = accountIndex(username: username), accounts[author].isLocal,
+              let target = statuses[targetID], !target.isReblog, target.visibility == .public else { return nil }
+        clock = clock.addingTimeInterval(1)
+        let id = allocateID(for: clock)
+        insert(StatusRecord(
+            id: id, createdAt: clock, author: author, content: "", spoilerText: "", sensitive: false, visibility: .public,
+            language: nil, media: [], poll: nil, card: nil, tags: [], mentions: [], emojis: [], inReplyToID: nil,
+            inReplyToAccount: nil, reblogOf: targetID, originID: id, reblogsCount: 0, favouritesCount: 0))
         return id
     }
 }

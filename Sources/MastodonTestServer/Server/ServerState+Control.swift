@@ -20,6 +20,8 @@ extension ServerState {
         return true
     }
 
+    func addBoost(of statusID: String, username: String) -> String? { store.addBoost(of: statusID, username: username) }
+
     func addBackdatedStatuses(_ count: Int, secondsAgo: TimeInterval) -> [String] {
         store.addBackdatedStatuses(count, secondsAgo: secondsAgo)
     }

@@ -33,7 +33,9 @@ extension TestServer {
     /// attachment per path, e.g. `/media/fault/html/a.png` or `/media/slow/8000000/big.mp4` (see the media
     /// fault paths in `MediaFaultEndpoints.swift`). `text` replaces the default content (it is escaped and
     /// wrapped in `<p>`); `inReplyTo` makes it a reply to that status, mentioning its author. Returns its
-    /// id, nil for an unknown or remote account or an unknown parent.
+    /// id, nil for an unknown or remote account or an unknown parent. `visibility` (`public`, `unlisted`,
+    /// `private` or `direct`) decides who may read it, as on Mastodon (a direct reply mentions the parent's
+    /// author, who may read it).
     @discardableResult
     /// `visibility`: public, unlisted, private or direct (nil for another); `tags` are linked in the
     /// text and listed in `tags` as written; `mentioning` names local accounts the status mentions.
@@ -50,6 +52,13 @@ extension TestServer {
     public func setSearchOptOut(username: String, indexable: Bool, noindex: Bool = false,
                                 note: String? = nil) async -> Bool {
         await state.setSearchOptOut(username: username, indexable: indexable, noindex: noindex, note: note)
+    }
+
+    /// Adds a boost of a public status by the local account `username`, newer than all so far. Returns
+    /// the boost's id, nil for an unknown account or a status that cannot be boosted.
+    @discardableResult
+    public func addBoost(of statusID: String, username: String) async -> String? {
+        await state.addBoost(of: statusID, username: username)
     }
 
     /// Adds `count` remote statuses dated `secondsAgo` before the newest status: their ids sort below ids

@@ -1,0 +1,59 @@
+import CLibEdit
+import Foundation
+import REPL
+
+/// Ctrl-C in the interactive REPL: a flag the SIGINT handler sets, and a command raced against it.
+/// Every call into the C side is in this file: each Swift file gets its own copy of the header's
+/// static inline functions and their state.
+enum Interrupts {
+    /// Around each readline(): the thread waiting for a key, which a Ctrl-C must reach.
+    static func reading(_ waiting: Bool) { icebox_reading(waiting ? 1 : 0) }
+
+    /// From now on Ctrl-C sets the flag instead of ending the program (and ends a wait in readline).
+    static func catchThem() {
+        icebox_catch_interrupts()
+        let nudger = Thread {
+            while true {
+                icebox_nudge_reader()
+                usleep(10_000)
+            }
+        }
+        nudger.start()
+    }
+
+    /// Whether Ctrl-C was pressed since the last call.
+    static func take() -> Bool { icebox_take_interrupt() != 0 }
+
+    /// The terminal's width in columns (0 when `descriptor` is not a terminal).
+    static func columns(of descriptor: Int32) -> Int { Int(icebox_terminal_columns(descriptor)) }
+
+    /// Runs `command` on a copy of `session`; the changed copy and the reply, or `nil` when Ctrl-C came
+    /// first (then the command is cancelled and the caller keeps `session` as it was).
+    static func run(_ command: @escaping @Sendable (inout REPLSession) async -> Reply, on session: REPLSession) async
+        -> (REPLSession, Reply)? {
+        let (outcomes, continuation) = AsyncStream<(REPLSession, Reply)?>.makeStream()
+        let work = Task {
+            var copy = session
+            let reply = await command(&copy)
+            continuation.yield((copy, reply))
+        }
+        let watch = Task {
+            while !Task.isCancelled {
+                if take() {
+                    continuation.yield(nil)
+                    return
+                }
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+        }
+        var first: (REPLSession, Reply)?? = nil
+        for await outcome in outcomes {
+            first = outcome
+            break
+        }
+        work.cancel()
+        watch.cancel()
+        continuation.finish()
+        return first ?? nil
+    }
+}
