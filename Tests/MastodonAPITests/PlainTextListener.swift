@@ -27,11 +27,19 @@ final class PlainTextListener: @unchecked Sendable {
         }
         port = UInt16(bigEndian: address.sin_port)
         socket = fd
+        // Non-blocking, waited on with poll: this descriptor may carry the number of a test server's
+        // socket closed a moment ago, and a late accept() from that server's task must get EAGAIN here,
+        // never block one of the few threads every test's async work runs on.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
         thread = Thread {
             let reply = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
             while true {
+                var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+                guard poll(&waiting, 1, -1) >= 0, waiting.revents & Int16(POLLNVAL | POLLERR | POLLHUP) == 0 else { return }
                 let client = accept(fd, nil, nil)
+                if client < 0, errno == EAGAIN || errno == EINTR { continue }
                 guard client >= 0 else { return }
+                _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) & ~O_NONBLOCK)
                 var buffer = [UInt8](repeating: 0, count: 4096)
                 _ = read(client, &buffer, buffer.count)
                 _ = write(client, reply, reply.count)
