@@ -143,11 +143,13 @@ struct SearchCompiler {
             case .boost: sql = "EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = s.uri)"
             case .bookmarked, .favourited:
                 // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account.
-                sql = """
-                    s.id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                             WHERE t.spec = '\(kind == .bookmarked ? "bookmarks" : "favourites")')
+                let list = """
+                    IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                        WHERE t.spec = '\(kind == .bookmarked ? "bookmarks" : "favourites")')
                     """
-                if !filter.negated { authorLookups.append((sql, [])) }
+                // As a condition, `+` keeps SQLite from probing the row once per listed id (3.9 s at 1M).
+                sql = "+s.id " + list
+                if !filter.negated { authorLookups.append(("s.id " + list, [])) }
             case .direct, .private, .unlisted, .public:
                 sql = "s.visibility = '\(kind.rawValue)'"
             }

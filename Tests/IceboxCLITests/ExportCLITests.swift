@@ -114,7 +114,8 @@ import Testing
         #expect(try await cli.run("sync", "--quiet", "--no-media").status == 0)
         let out = try TemporaryDirectory("icebox-cli-export")
         let tarball = out.url.appending(path: "fixtures.tar.gz")
-        let exported = try await cli.run("export", "timeline", spec, "-o", tarball.path)
+        // --all: every fixture, also those whose authors opted out of search (see ConsentCLITests).
+        let exported = try await cli.run("export", "timeline", spec, "--all", "-o", tarball.path)
         #expect(exported.status == 0, "\(exported.stderr)")
         // What the feed serves, read with plain HTTP: each boost stands for the post it boosts.
         let url = server.baseURL.appending(path: "/api/v1/timelines/tag/fixtures").appending(queryItems: [.init(name: "limit", value: "40")])
@@ -125,6 +126,17 @@ import Testing
         let statuses = try #require(try await Self.threadJSON(tarball)["statuses"] as? [[String: Any]])
         #expect(statuses.count == posts.count, "each post once")
         #expect(Set(statuses.compactMap { $0["uri"] as? String }) == posts)
+        // By default the posts of authors who opted out (indexable: false, in these real payloads) are left out.
+        let optedOut = Set(page.compactMap { item -> String? in
+            let post = (item["reblog"] as? [String: Any]) ?? item
+            let account = post["account"] as? [String: Any] ?? [:]
+            let out = account["indexable"] as? Bool == false || account["noindex"] as? Bool == true
+            return out ? post["uri"] as? String : nil
+        })
+        #expect(!optedOut.isEmpty)
+        let consenting = out.url.appending(path: "consenting.tar.gz")
+        #expect(try await cli.run("export", "timeline", spec, "-o", consenting.path).status == 0)
+        #expect(Set(Tarball.uris(try await Tarball.threadJSON(consenting))) == posts.subtracting(optedOut))
         // Each status is embedded exactly as served (its id and content survive byte for byte).
         let served = Dictionary(page.compactMap { item -> (String, [String: Any])? in
             let post = (item["reblog"] as? [String: Any]) ?? item
