@@ -102,7 +102,9 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func mediaIsStoredOnceVerifiedAndCollectedWithTheCatalogueInTheStore(_ kind: StoreKind) async throws {
-        try await withTestServer({ $0.statusCount = 20 }) { server in
+        // Synthetic statuses only: their media are on the loopback server. The fixtures' media are on
+        // real hosts, and a test never looks up any other address.
+        try await withTestServer({ $0.statusCount = 40; $0.fixturesDirectory = nil }) { server in
             try await TestStore.with(kind, "media") { test in
                 let first = try #require(try await Self.syncAlice(server, into: test, media: true).media?.report)
                 #expect(first.newFiles > 0, "the corpus has media")

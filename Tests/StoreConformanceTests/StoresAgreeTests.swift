@@ -33,9 +33,25 @@ import Testing
             }
             try await TestStore.with(.sqlite, "agree-sqlite") { sqlite in
                 try await TestStore.with(.postgres, "agree-postgres") { postgres in
+                    _ = try await StoreConformanceTests.syncAlice(server, into: sqlite)
+                    _ = try await StoreConformanceTests.syncAlice(server, into: postgres)
+                    try await Self.compare(sqlite.store, postgres.store)
+                    try await Self.compareExports(sqlite, postgres)
+                }
+            }
+        }
+    }
+
+    /// With media (synthetic statuses only: their files are on the loopback server, and a test never
+    /// looks up any other address), exported threads are the same bytes from either store.
+    @Test func threadsWithMediaExportTheSameFromBothStores() async throws {
+        try await withTestServer({ $0.statusCount = 60; $0.fixturesDirectory = nil }) { server in
+            try await TestStore.with(.sqlite, "agree-media-sqlite") { sqlite in
+                try await TestStore.with(.postgres, "agree-media-postgres") { postgres in
                     _ = try await StoreConformanceTests.syncAlice(server, into: sqlite, media: true)
                     _ = try await StoreConformanceTests.syncAlice(server, into: postgres, media: true)
-                    try await Self.compare(sqlite.store, postgres.store)
+                    #expect(try await sqlite.store.stats().mediaFiles > 0)
+                    #expect(try await postgres.store.stats().mediaFiles == sqlite.store.stats().mediaFiles)
                     try await Self.compareExports(sqlite, postgres)
                 }
             }
