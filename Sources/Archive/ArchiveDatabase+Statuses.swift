@@ -37,6 +37,9 @@ public struct PageOrigin: Sendable, Hashable {
     public var pageCursor: String
     /// The Icebox that read it (a newer one tries the unreadable statuses again by itself).
     public var readerVersion: String
+    /// On a shared store, the lease the page is written under: the page (and its cursor) is refused
+    /// unless that lease is still this worker's when it commits. `nil`: no lease (one writer).
+    public var fence: LeaseFence?
 
     public init(server: String, authority: CopyAuthority = .account, timelineID: Int64? = nil, pageCursor: String = "",
                 readerVersion: String = "") {

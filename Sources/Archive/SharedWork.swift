@@ -33,3 +33,16 @@ public protocol SharedWork: Sendable {
     /// Waits until a timeline is pinned somewhere, or `timeout` passes.
     func waitForWork(timeout: Duration) async
 }
+
+/// A worker's lease on a server (see `SharedWork`), checked when each page commits: a worker that
+/// stalled past its lease (and whose server another worker took) writes nothing more.
+public struct LeaseFence: Sendable, Hashable {
+    /// The lease's key (the timelines' server).
+    public var server: String
+    public var holder: String
+
+    public init(server: String, holder: String) {
+        self.server = server
+        self.holder = holder
+    }
+}

@@ -14,12 +14,14 @@ extension PostgresArchive {
         let logger = self.logger
         do {
             return try await transaction { connection in
+                try await Self.checkFence(origin.fence, connection, logger)
                 let result = try await Self.storeBatched(rows, origin: origin, now: Self.now(), connection, logger)
                 return try await Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor,
                                                  connection, logger)
             }
         } catch where Self.isolable(error) {
             return try await transaction { connection in
+                try await Self.checkFence(origin.fence, connection, logger)
                 var result = StoreResult()
                 var failed: [UnreadableStatus] = []
                 let now = Self.now()
@@ -39,6 +41,18 @@ extension PostgresArchive {
                 return try await Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor,
                                                  connection, logger)
             }
+        }
+    }
+
+    /// Refuses the page unless its worker still holds the lease it is written under. The lease row stays
+    /// locked until the page commits, so no other worker can claim the server in between.
+    static func checkFence(_ fence: LeaseFence?, _ connection: PostgresConnection, _ logger: Logger) async throws {
+        guard let fence else { return }
+        let held = try await connection.rows("""
+            SELECT 1 FROM server_leases WHERE server = $1 AND holder = $2 AND expires_at > now() FOR UPDATE
+            """, [.text(fence.server), .text(fence.holder)], logger: logger)
+        guard !held.isEmpty else {
+            throw ArchiveError.conflict("the lease on \(fence.server) ran out; the worker that took it continues")
         }
     }
 

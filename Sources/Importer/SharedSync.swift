@@ -82,7 +82,15 @@ struct SharedSync: Sendable {
                 }
                 return nil
             }
-            group.addTask { await syncTimelines(timelines, server: server, accounts: accounts, progress: progress) }
+            group.addTask {
+                // Every page commits only while this worker still holds the lease (see LeaseFence).
+                var options = synchronizer.options
+                options.fence = LeaseFence(server: server, holder: holder)
+                let fenced = Synchronizer(archive: synchronizer.archive, credentials: synchronizer.credentials,
+                                          options: options, logger: logger)
+                return await SharedSync(synchronizer: fenced, work: work)
+                    .syncTimelines(timelines, server: server, accounts: accounts, progress: progress)
+            }
             var result: [TimelineReport] = []
             while let finished = await group.next() {
                 guard let finished else { continue }
@@ -102,7 +110,7 @@ struct SharedSync: Sendable {
     }
 
     /// One server's timelines, one after another; each client's budget starts from the store's.
-    private func syncTimelines(_ timelines: [PinnedTimeline], server: String, accounts: [ArchivingAccount],
+    func syncTimelines(_ timelines: [PinnedTimeline], server: String, accounts: [ArchivingAccount],
                                progress: @escaping @Sendable (SyncProgress) -> Void) async -> [TimelineReport] {
         let options = synchronizer.options
         let work = self.work

@@ -58,6 +58,8 @@ public struct SyncOptions: Sendable {
     public var workerID = SharedSync.workerID()
     /// How long a server's lease lasts unless renewed (it is renewed every third of it while in use).
     public var leaseDuration: Duration = .seconds(120)
+    /// The lease pages are written under (set per server by a shared sync).
+    public var fence: LeaseFence?
 
     public init() {}
 }

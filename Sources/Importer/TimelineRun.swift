@@ -197,8 +197,10 @@ struct TimelineRun {
     /// Where this timeline's pages come from, for provenance and for keeping unreadable statuses.
     private func origin(_ requested: PageCursor) -> PageOrigin {
         let position = requested.maxID.map { "max_id=\($0)" } ?? requested.minID.map { "min_id=\($0)" } ?? ""
-        return PageOrigin(server: timeline.server.hostPart, authority: timeline.accountHandle == nil ? .anonymous : .account,
-                          timelineID: timeline.id, pageCursor: position, readerVersion: IceboxVersion.string)
+        var origin = PageOrigin(server: timeline.server.hostPart, authority: timeline.accountHandle == nil ? .anonymous : .account,
+                                timelineID: timeline.id, pageCursor: position, readerVersion: IceboxVersion.string)
+        origin.fence = options.fence
+        return origin
     }
 
     private mutating func store(_ page: Page<ArchivableStatus>, requested: PageCursor, _ cursor: CursorUpdate) async throws {
