@@ -24,8 +24,15 @@ extension PostgresArchive {
                                                  [.textArray(uris)], logger: logger).map { try $0.string("uri") })
         let fresh = page.filter { !held.contains($0.status.archiveURI) }
         var result = StoreResult()
-        if !fresh.isEmpty { result += try await insertFresh(fresh, origin: origin, now: now, connection, logger) }
-        for row in page where held.contains(row.status.archiveURI) {
+        var taken = Set<String>()
+        if !fresh.isEmpty {
+            let (stored, lost) = try await insertFresh(fresh, origin: origin, now: now, connection, logger)
+            result += stored
+            taken = lost
+        }
+        // Statuses held already, and those another worker stored a moment ago (the same post read from
+        // another server): each a copy to decide on.
+        for row in page where held.contains(row.status.archiveURI) || taken.contains(row.status.archiveURI) {
             result += try await upsert(row, origin: origin, now: now, connection, logger)
         }
         return result
@@ -34,7 +41,8 @@ extension PostgresArchive {
     /// Inserts statuses the store does not hold, in page order (so their numbers follow the order the
     /// SQLite store gives them), with everything that hangs off them.
     private static func insertFresh(_ rows: [ArchiveDatabase.PageRow], origin: PageOrigin, now: String,
-                                    _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
+                                    _ connection: PostgresConnection,
+                                    _ logger: Logger) async throws -> (StoreResult, lost: Set<String>) {
         let server = origin.server
         var statusValues: [[SQLValue]] = []
         for row in rows {
@@ -48,6 +56,9 @@ extension PostgresArchive {
                                                  logger: logger)
         var ids: [String: Int64] = [:]
         for row in inserted { ids[try row.string("uri")] = try row.int64("id") }
+        // Rows another worker inserted first (ON CONFLICT DO NOTHING) go back to the caller as copies.
+        let lost = Set(rows.map(\.status.archiveURI).filter { ids[$0] == nil })
+        let rows = rows.filter { ids[$0.status.archiveURI] != nil }
         func id(_ row: ArchiveDatabase.PageRow) throws -> Int64 {
             guard let id = ids[row.status.archiveURI] else {
                 throw ArchiveError.database("the status \(row.status.archiveURI) vanished while being stored")
@@ -90,7 +101,7 @@ extension PostgresArchive {
                                 connection, logger)
         var result = StoreResult()
         result.new = rows.count
-        return result
+        return (result, lost)
     }
 
     /// `INSERT INTO target VALUES (…), (…) suffix`, one statement for all `rows` (none: nothing sent).

@@ -131,7 +131,10 @@ extension PostgresArchive {
             let row = StatusRow(status, raw: page.raw, server: server, authorHandle: authorHandle, authority: authority)
             guard let inserted = try await connection.rows(StatusColumns.insertSQL, StatusColumns.values(row) + [.text(now)],
                                                            logger: logger).first
-            else { throw ArchiveError.database("the status \(row.uri) vanished while being stored") }
+            else {
+                // Another worker stored the same post (from another server) a moment ago: it is a copy.
+                return try await upsert(page, origin: origin, now: now, connection, logger)
+            }
             statusID = try inserted.int64("id")
             try await replaceMedia(of: statusID, status, connection, logger)
             result.new += 1

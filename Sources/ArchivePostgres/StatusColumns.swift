@@ -28,7 +28,8 @@ enum StatusColumns {
     /// Arguments: `values(row)`, then the time stored. Returns the new id.
     static let insertSQL = "INSERT INTO statuses(\(columns), search_words, search_pieces, first_seen_at, updated_at) VALUES ("
         + (1...columnCount).map { "$\($0)" }.joined(separator: ", ")
-        + ", \(wordsExpression), \(piecesExpression), $\(columnCount + 8), $\(columnCount + 8)) RETURNING id"
+        + ", \(wordsExpression), \(piecesExpression), $\(columnCount + 8), $\(columnCount + 8))"
+        + " ON CONFLICT (uri) DO NOTHING RETURNING id"
 
     /// Parameters one row takes in `insertManySQL`: its values, then the time stored.
     static let parametersPerRow = columnCount + 8
@@ -43,7 +44,7 @@ enum StatusColumns {
                 + ", to_tsvector('simple', $\(base + columnCount + 7)), $\(base + columnCount + 8), $\(base + columnCount + 8))"
         }
         return "INSERT INTO statuses(\(columns), search_words, search_pieces, first_seen_at, updated_at) VALUES "
-            + tuples.joined(separator: ", ") + " RETURNING id, uri"
+            + tuples.joined(separator: ", ") + " ON CONFLICT (uri) DO NOTHING RETURNING id, uri"
     }
 
     /// Arguments: `values(row)`, then the time stored, then the id.
