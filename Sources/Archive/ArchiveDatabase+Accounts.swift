@@ -45,7 +45,9 @@ extension ArchiveDatabase {
             guard let row = try Row.fetchOne(
                 db, sql: "SELECT * FROM archiving_accounts WHERE server = ? AND remote_id = ?", arguments: [server, remoteID])
             else { throw ArchiveError.database("the account \(handle) vanished while being added") }
-            return ArchivingAccount(row: row)
+            let account = ArchivingAccount(row: row)
+            try UserMarks.markForAccount(id: account.id, db)
+            return account
         }
     }
 

@@ -10,7 +10,7 @@ extension ArchiveDatabase {
         return try await read { db in
             try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
                 .map { $0["name"] as String }
-                .filter { !(table == "statuses" && $0 == "sort_key") }
+                .filter { !(table == "statuses" && ($0 == "sort_key" || $0 == "user_marks")) }
         }
     }
 
@@ -68,7 +68,10 @@ extension ArchiveDatabase {
         }
     }
 
-    public func finishCopy() async throws(ArchiveError) {}
+    public func finishCopy() async throws(ArchiveError) {
+        // The user's marks are not copied (PostgreSQL has none): they are computed from what was.
+        try await write { db in try UserMarks.recomputeAll(db) }
+    }
 
     private func primaryKey(_ table: String) async throws(ArchiveError) -> [String] {
         try await read { db in

@@ -94,7 +94,7 @@ extension ArchiveDatabase {
                     sql += " AND " + SearchPlan.rowCheck(lookup)
                     arguments.append(lookup.expression)
                 }
-                sql += " AND " + compiled.conditions.joined(separator: " AND ") + " ORDER BY rank, s.sort_key DESC"
+                sql += " AND " + compiled.rowConditions.joined(separator: " AND ") + " ORDER BY rank, s.sort_key DESC"
                 arguments += compiled.arguments
             } else {
                 guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return [] }
@@ -121,17 +121,19 @@ extension ArchiveDatabase {
             let lookups = compiled.allLookups
             // Words alone: the index's own count (boost wrappers index no text, so none is counted), less
             // the hidden matches, found from the opted-out authors' few posts.
-            if lookups.count == 1, compiled.conditions.count == (hiding ? 2 : 1), compiled.arguments.isEmpty {
+            if lookups.count == 1, compiled.rowConditions.count == (hiding ? 2 : 1), compiled.arguments.isEmpty {
                 let table = lookups[0].table
                 let all = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?"),
                                            arguments: [lookups[0].expression]) ?? 0
                 guard hiding else { return all }
-                // The hidden posts are a set of keys built from the opted-out authors' posts (through the
-                // author index); the index's matches stream past it, as in the bare count.
+                // The hidden posts are a set of keys: the opted-out authors' posts (from the author index)
+                // but the user's own and marked ones (a small partial index), read without a statuses row;
+                // the index's matches stream past it, as in the bare count. Boosts index no text.
                 let hidden = try Int.fetchOne(db.cachedStatement(sql: """
                     SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ? AND +rowid IN (
-                        SELECT s.sort_key FROM statuses s WHERE s.author_handle IN (SELECT handle FROM authors WHERE opted_out = 1)
-                        AND s.reblog_uri IS NULL AND NOT \(ConsentPolicy.condition()))
+                        SELECT sort_key FROM statuses WHERE author_handle IN (SELECT handle FROM authors WHERE opted_out = 1)
+                            AND author_handle NOT IN (SELECT handle FROM archiving_accounts)
+                        EXCEPT SELECT sort_key FROM statuses WHERE user_marks != 0)
                     """), arguments: [lookups[0].expression]) ?? 0
                 return all - hidden
             }

@@ -187,6 +187,7 @@ extension ArchiveDatabase {
                 }
                 try update(statusID, row, now: now, db)
                 try replaceMedia(of: statusID, status, db)
+                try UserMarks.replaceFromCopy(marks(status, raw: raw, server: server, db), statusID: statusID, db)
                 result.updated += 1
             case .keepAsCopy:
                 try keepCopy(of: statusID, status, raw: raw, server: server, authority: authority, now: now, db)
@@ -198,6 +199,9 @@ extension ArchiveDatabase {
             let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
             statusID = try insert(row, now: now, db)
             try replaceMedia(of: statusID, status, db)
+            let marks = try marks(status, raw: raw, server: server, db)
+            if !marks.isEmpty { try UserMarks.replaceFromCopy(marks, statusID: statusID, db) }
+            if let boosted = status.reblog { try UserMarks.markBoosted(uri: boosted.archiveURI, boosterHandle: authorHandle, db) }
             result.new += 1
         }
         try db.cachedStatement(sql: """
@@ -218,6 +222,11 @@ extension ArchiveDatabase {
             try upsertAuthor(status.account, raw: raw, handle: authorHandle, now: now, db)
         }
         return result
+    }
+
+    /// The marks a copy carries by itself (the archiving accounts are read only when it mentions someone).
+    private static func marks(_ status: Status, raw: Data, server: String, _ db: Database) throws -> UserMarks {
+        UserMarks.of(status, raw: raw, server: server, accounts: status.mentions.isEmpty ? [] : try UserMarks.accounts(db))
     }
 
     /// Inserts a row under the next free key of its millisecond, or, when that millisecond is full,

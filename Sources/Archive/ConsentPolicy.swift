@@ -44,29 +44,13 @@ public enum ConsentPolicy: String, Sendable, CaseIterable, Codable {
     }
 
     /// The condition on the statuses row `s` that leaves out opted-out authors' posts, except the user's own
-    /// and those they bookmarked, favourited, boosted or were mentioned in. Only the first line is read
-    /// for most rows (the opted-out authors are one small set, read once); the rest only for theirs, and
-    /// their JSON is parsed only when a byte search finds a flag set or one of the user's usernames in it.
+    /// and those they bookmarked, favourited, boosted or were mentioned in. The opted-out authors are one
+    /// small set, read once; the rest is the row's `user_marks` (see `UserMarks`), written with the row.
     static func condition(on s: String = "s") -> String {
         """
         (\(s).author_handle NOT IN (SELECT handle FROM authors WHERE opted_out = 1)
-         OR \(s).author_handle IN (SELECT handle FROM archiving_accounts)
-         OR \(s).id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                     WHERE t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
-         OR EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = \(s).uri
-                    AND b.author_handle IN (SELECT handle FROM archiving_accounts))
-         OR ((instr(\(s).raw_json, CAST('ed":true' AS BLOB)) > 0 OR instr(\(s).raw_json, CAST('ed": true' AS BLOB)) > 0
-              OR instr(\(s).raw_json, CAST('ed" : true' AS BLOB)) > 0)
-             AND json_valid(CAST(\(s).raw_json AS TEXT))
-             AND (json_extract(CAST(\(s).raw_json AS TEXT), '$.bookmarked') = 1
-                  OR json_extract(CAST(\(s).raw_json AS TEXT), '$.favourited') = 1
-                  OR json_extract(CAST(\(s).raw_json AS TEXT), '$.reblogged') = 1))
-         OR EXISTS (SELECT 1 FROM archiving_accounts a
-                    WHERE instr(\(s).raw_json, CAST(a.username AS BLOB)) > 0
-                    AND json_valid(CAST(\(s).raw_json AS TEXT))
-                    AND EXISTS (SELECT 1 FROM json_each(CAST(\(s).raw_json AS TEXT), '$.mentions') m
-                                WHERE a.url = json_extract(m.value, '$.url') OR a.handle = json_extract(m.value, '$.acct')
-                                   OR a.handle = json_extract(m.value, '$.acct') || '@' || \(s).raw_server)))
+         OR \(s).user_marks != 0
+         OR \(s).author_handle IN (SELECT handle FROM archiving_accounts))
         """
     }
 }

@@ -143,6 +143,8 @@ enum SchemaMigrations {
                 if new != old { try update.execute(arguments: [new, row["id"] as Int64]) }
             }
         },
+        // Existing statuses get the user's marks from the lists, copies and accounts already archived.
+        "0012_user_marks": { db in try UserMarks.recomputeAll(db) },
     ]
 
     /// FNV-1a, 64 bits, as hex: enough to notice an edited migration (not a security measure).

@@ -18,6 +18,13 @@ struct SearchCompiler {
     /// `statuses s` the planner can probe (an index answers each).
     var authorLookups: [(sql: String, argument: [String])] = []
 
+    /// Subqueries of `sort_key`s a row must be among (`is:bookmarked|favourited`, from a partial index):
+    /// tested on the full-text index's rowid before a streamed row is read, else on `s.sort_key`.
+    var keySets: [String] = []
+
+    /// The conditions on `s` with the key sets among them (for plans that read every candidate row).
+    var rowConditions: [String] { conditions + keySets.map { "s.sort_key IN (\($0))" } }
+
     /// The `sort_key` range the positive date filters allow (lower inclusive, upper exclusive): a range of
     /// rowids in the full-text indexes (see `SortKey`).
     var keyRange: (lower: Int64?, upper: Int64?) = (nil, nil)
@@ -142,14 +149,15 @@ struct SearchCompiler {
             case .sensitive: sql = "(s.sensitive = 1 OR s.spoiler_text != '')"
             case .boost: sql = "EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = s.uri)"
             case .bookmarked, .favourited:
-                // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account.
-                let list = """
-                    IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                        WHERE t.spec = '\(kind == .bookmarked ? "bookmarks" : "favourites")')
-                    """
-                // As a condition, `+` keeps SQLite from probing the row once per listed id (3.9 s at 1M).
-                sql = "+s.id " + list
-                if !filter.negated { authorLookups.append(("s.id " + list, [])) }
+                // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account;
+                // each listed post carries the mark (see `UserMarks`), and a partial index lists them by date.
+                let mark = kind == .bookmarked ? UserMarks.bookmarksTimeline : UserMarks.favouritesTimeline
+                sql = "s.user_marks & \(mark.rawValue)"
+                if !filter.negated {
+                    authorLookups.append((sql, []))
+                    keySets.append("SELECT sort_key FROM statuses WHERE user_marks & \(mark.rawValue)")
+                    return
+                }
             case .direct, .private, .unlisted, .public:
                 sql = "s.visibility = '\(kind.rawValue)'"
             }

@@ -22,7 +22,7 @@ struct SearchPlan {
     /// `nil` when a lookup or an author has no match at all (the search finds nothing).
     init?(_ compiled: SearchCompiler, _ db: Database, sparseLimit: Int = Self.defaultSparseLimit) throws {
         var lookups = compiled.allLookups
-        conditions = compiled.conditions
+        conditions = compiled.rowConditions
         arguments = compiled.arguments
         guard !lookups.isEmpty || !compiled.authorLookups.isEmpty else { return }
         // With one lookup and no author there is nothing to choose: stream it.
@@ -62,7 +62,9 @@ struct SearchPlan {
         source = "\(driver.table) f CROSS JOIN statuses s ON s.sort_key = f.rowid"
         streams = true
         let range = compiled.keyRangeConditions(on: "f.rowid")
-        conditions = ["f.\(driver.table) MATCH ?"] + range.conditions + conditions
+        // A key set is read once and tested on the rowid, so only the rows in it are read (`+`: no seek).
+        conditions = ["f.\(driver.table) MATCH ?"] + range.conditions + compiled.keySets.map { "+f.rowid IN (\($0))" }
+            + compiled.conditions
         arguments = [driver.expression] + range.arguments + arguments
         // Another index is read once into a set (a seek per row would cost more than reading it when its
         // matches are many), tested on the rowid before the join (`+` keeps it from becoming a seek).

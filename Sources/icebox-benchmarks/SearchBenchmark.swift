@@ -16,6 +16,7 @@ struct SearchBenchmark: AsyncParsableCommand {
     @Option(help: "Where to keep the generated archive (reused when it exists).") var archive: String?
     @Option(help: "Runs per query.") var runs = 40
     @Flag(help: "Also print each query's own p50 and worst time.") var each = false
+    @Option(help: "Run only the queries whose name contains this text.") var only: String?
 
     func run() async throws {
         let logger = Logger(label: "bench")
@@ -56,7 +57,7 @@ struct SearchBenchmark: AsyncParsableCommand {
                   bareCondition: " AND s.id IN (SELECT status_id FROM timeline_statuses WHERE timeline_id = 3)"),
         ]
         print("query                      icebox p50/p95/p99 ms     bare, same order+limit     bare, ranked")
-        for bench in cases {
+        for bench in cases where only.map(bench.name.contains) ?? true {
             var samples = BenchSamples()
             for run in -bench.texts.count..<runs {
                 // The first pass over the queries is not measured: no side pays for a cold cache alone.
