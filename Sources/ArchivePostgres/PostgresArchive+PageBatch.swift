@@ -13,6 +13,7 @@ import PostgresNIO
 extension PostgresArchive {
     static func storeBatched(_ page: [ArchiveDatabase.PageRow], origin: PageOrigin, now: String,
                              _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
+        let page = try await lockInOrder(page, server: origin.server, now: now, connection, logger)
         let uris = page.map(\.status.archiveURI)
         // A status twice in one page (servers do send that) is stored row by row.
         guard Set(uris).count == uris.count, Set(page.map(\.status.id)).count == page.count else {

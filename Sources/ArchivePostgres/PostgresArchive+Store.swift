@@ -25,6 +25,7 @@ extension PostgresArchive {
                 var result = StoreResult()
                 var failed: [UnreadableStatus] = []
                 let now = Self.now()
+                try await Self.lockURIs(rows.map(\.status.archiveURI), connection, logger)
                 for row in rows {
                     try await connection.execute("SAVEPOINT page_row", logger: logger)
                     do {

@@ -34,7 +34,15 @@ public final class PostgresArchive: ArchiveStore {
         configuration.options.connectTimeout = .seconds(15)
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
-        runner = Task { await client.run() }
+        // The pool must be running before the first query leases a connection (postgres-nio warns
+        // otherwise): the task says when it is about to call `run()`.
+        let (started, starting) = AsyncStream<Void>.makeStream()
+        runner = Task {
+            starting.finish()
+            await client.run()
+        }
+        for await _ in started {}
+        await Task.yield()
         do {
             try await PostgresMigrations.migrate(client, location: location.description, logger: logger)
         } catch {
@@ -51,15 +59,31 @@ public final class PostgresArchive: ArchiveStore {
         _ = await runner.value
     }
 
-    /// Runs `body` in one transaction on one connection.
-    func transaction<T: Sendable>(_ body: (PostgresConnection) async throws -> T) async throws(ArchiveError) -> T {
-        do {
-            return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
-        } catch let error as PostgresTransactionError {
-            throw Self.translate(error.closureError ?? error.commitError ?? error.beginError ?? error)
-        } catch {
-            throw Self.translate(error)
+    /// Runs `body` in one transaction on one connection. A transaction PostgreSQL aborted because it
+    /// deadlocked with another worker's, or could not be serialized with it, is run again from the start
+    /// (as PostgreSQL's documentation advises) after a short random pause, up to `attempts` times.
+    func transaction<T: Sendable>(attempts: Int = 6,
+                                  _ body: (PostgresConnection) async throws -> T) async throws(ArchiveError) -> T {
+        var attempt = 1
+        while true {
+            do {
+                return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
+            } catch {
+                let cause = (error as? PostgresTransactionError).map { $0.closureError ?? $0.commitError ?? $0.beginError ?? $0 }
+                    ?? error
+                guard attempt < attempts, Self.isRetryable(cause) else { throw Self.translate(cause) }
+                logger.debug("transaction retried", metadata: ["attempt": "\(attempt)", "reason": "\(Self.translate(cause))"])
+                try? await Task.sleep(for: .milliseconds(Int.random(in: 5...(20 << min(attempt, 4)))))
+                attempt += 1
+            }
         }
+    }
+
+    /// Whether PostgreSQL aborted a transaction only for its timing with another: a deadlock (40P01) or a
+    /// serialization failure (40001). Running it again is the documented remedy.
+    static func isRetryable(_ error: any Error) -> Bool {
+        guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
+        return state == "40P01" || state == "40001"
     }
 
     /// Runs `body` in a transaction that is rolled back at the end (a dry run sees what it would do).

@@ -1,0 +1,36 @@
+import Archive
+import Foundation
+import Logging
+import PostgresNIO
+
+/// Workers that read the same posts from different servers (federation puts one post on many) store
+/// pages that overlap, each in its own order. Two transactions that lock the same rows in opposite
+/// orders deadlock, and PostgreSQL aborts one of them. So every page takes its locks in one global order
+/// before it writes anything: its authors' rows, sorted by handle, then a lock per post uri, sorted by
+/// the uri's hash. A page that overlaps another waits for it instead of deadlocking; pages that do not
+/// overlap never wait for each other.
+extension PostgresArchive {
+    /// Upserts the page's authors (sorted) and takes the page's uri locks (sorted); returns the rows with
+    /// their authors marked as written.
+    static func lockInOrder(_ page: [ArchiveDatabase.PageRow], server: String, now: String,
+                            _ connection: PostgresConnection, _ logger: Logger) async throws -> [ArchiveDatabase.PageRow] {
+        let authors = page.filter(\.writesAuthor)
+            .sorted { $0.status.account.fullHandle(servedBy: server) < $1.status.account.fullHandle(servedBy: server) }
+        try await upsertAuthors(authors.map { authorValues($0, server: server, now: now) }, connection, logger)
+        try await lockURIs(page.map(\.status.archiveURI), connection, logger)
+        return page.map { row in
+            var row = row
+            row.writesAuthor = false
+            return row
+        }
+    }
+
+    /// Takes a transaction-scoped advisory lock per uri, in the order of their hashes.
+    static func lockURIs(_ uris: [String], _ connection: PostgresConnection, _ logger: Logger) async throws {
+        guard !uris.isEmpty else { return }
+        try await connection.execute("""
+            SELECT pg_advisory_xact_lock(h) FROM (
+                SELECT DISTINCT hashtextextended(u, 7) AS h FROM unnest($1::text[]) AS u ORDER BY h) AS ordered
+            """, [.textArray(uris)], logger: logger)
+    }
+}
