@@ -164,7 +164,13 @@ extension Icebox {
                 if run.recovered.archived > 0, !quiet {
                     Console.out("Archived \(run.recovered.archived) statuses kept unreadable by an earlier Icebox")
                 }
-                if reports.isEmpty, !quiet { Console.err("No timelines pinned: icebox timeline add <spec>") }
+                if reports.isEmpty, !quiet {
+                    if archive is any SharedWork, try await !archive.timelines().isEmpty {
+                        Console.err("Nothing to sync: other workers hold every server with pinned timelines")
+                    } else {
+                        Console.err("No timelines pinned: icebox timeline add <spec>")
+                    }
+                }
                 for report in reports where !quiet || report.outcome != .ok {
                     let line = summaryLine(report)
                     if report.outcome == .ok { Console.out(line) } else { Console.err(line) }

@@ -1,4 +1,6 @@
+import ArchivePostgres
 import Foundation
+import Logging
 import IceboxTestSupport
 import MastodonTestServer
 import Testing
@@ -52,5 +54,31 @@ import Testing
             #expect(bad.status == 64 && bad.stderr.contains("names no user"))
             #expect(!forth.stderr.contains("password") && !forth.stdout.contains("password"))
         }
+    }
+}
+
+/// A worker that finds every server held by other workers says so, not that nothing is pinned.
+@Suite struct BusyWorkerMessageTests {
+    @Test func aWorkerWithNothingLeftSaysOtherWorkersHoldTheServers() async throws {
+        guard let cluster = try PostgresCluster.fromEnvironment() else { return }
+        let location = try await cluster.createDatabase()
+        defer { Task { try? await cluster.dropDatabase(location.database) } }
+        let home = try TemporaryDirectory("icebox-busy-worker")
+        let url = "postgres://\(location.user)@127.0.0.1:\(location.port)/\(location.database)?sslmode=disable"
+        func icebox(_ arguments: String...) async throws -> CommandResult {
+            try await CommandRunner.run(MigrateCommandTests.binary, arguments + ["--home", home.path, "--store", url])
+        }
+        let empty = try await icebox("sync", "--no-media")
+        #expect(empty.stderr.contains("No timelines pinned"), "\(empty.stderr)")
+        // The server's lease is held by another worker for a minute: this one has nothing to do.
+        #expect(try await icebox("timeline", "add", "remote:http://127.0.0.1:9").status == 0)
+        let store = try await PostgresArchive(location, logger: Logger(label: "busy"))
+        let claimed = try await store.claimServer(among: ["http://127.0.0.1:9"], holder: "elsewhere#0", for: .seconds(60))
+        await store.close()
+        #expect(claimed == "http://127.0.0.1:9")
+        let busy = try await icebox("sync", "--no-media")
+        #expect(busy.status == 0, "\(busy.stderr)")
+        #expect(busy.stderr.contains("other workers hold every server"), "\(busy.stderr)")
+        #expect(!busy.stderr.contains("No timelines pinned"))
     }
 }
