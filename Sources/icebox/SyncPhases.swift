@@ -13,6 +13,15 @@ enum SyncPhases {
         return try await synchronizer.runWithMedia(progress: progress)
     }
 
+    /// Rechecks archived statuses (`sync --recheck`) holding `sync.lock`, as the timelines are synced.
+    static func recheck(home: IceboxHome, wait: Bool, shared: Bool, _ rechecker: Rechecker,
+                        days: Int) async throws -> [RecheckReport] {
+        if shared { return try await rechecker.run(days: days) }
+        let lock = try await SyncLock(path: home.syncLock, wait: wait)
+        defer { withExtendedLifetime(lock) {} }
+        return try await rechecker.run(days: days)
+    }
+
     /// Downloads missing media holding `media.lock`; when another run holds it, leaves the media to
     /// that run (it reads the same list of missing files) and says so.
     static func media(home: IceboxHome, _ synchronizer: Synchronizer,

@@ -70,6 +70,8 @@ extension ServerState {
     }
 
     /// Every status id a timeline holds (newest first), ignoring paging and access policy.
+    func hasStatus(id: String) -> Bool { store.statuses[id] != nil }
+
     func timelineIDs(_ timeline: Timeline) -> [String] {
         switch timeline {
         case .home(let user):

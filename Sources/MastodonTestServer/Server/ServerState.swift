@@ -99,6 +99,7 @@ actor ServerState {
         case let p where p.count == 2 && p[0] == "accounts": return account(call, id: p[1])
         case let p where p.count == 3 && p[0] == "accounts" && p[2] == "statuses":
             return accountStatuses(call, id: p[1])
+        case ["statuses"]: return severalStatuses(call)
         case let p where p.count == 2 && p[0] == "statuses": return status(call, id: p[1])
         case let p where p.count == 3 && p[0] == "statuses" && p[2] == "context": return context(call, id: p[1])
         case let p where p.count == 3 && p[0] == "statuses" && p[2] == "history": return history(call, id: p[1])

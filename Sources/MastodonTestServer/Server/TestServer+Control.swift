@@ -124,6 +124,9 @@ extension TestServer {
     /// All status ids of a timeline, newest first, as the paged API would return them in total.
     public func timelineIDs(_ timeline: Timeline) async -> [String] { await state.timelineIDs(timeline) }
 
+    /// Whether the server still has a status (not deleted), seen by anyone.
+    public func hasStatus(id: String) async -> Bool { await state.hasStatus(id: id) }
+
     /// Counts and names of the corpus.
     public func snapshot() async -> Snapshot { await state.snapshot() }
 }
