@@ -1,0 +1,86 @@
+import Archive
+import Foundation
+import Logging
+import MastodonAPI
+import Models
+
+/// Stores what the streams said in small batches, each in the archive's transactions and under the
+/// sync lock for the moment it takes: statuses as a sync stores a page (same dedup by uri, edits kept
+/// as versions), deletions as tombstones learned by stream.
+struct WatchWriter: Sendable {
+    let archive: any ArchiveStore
+    let timelines: [Int64: PinnedTimeline]
+    let options: WatchOptions
+    let logger: Logger
+
+    /// Counts of what was stored, for the log and for tests.
+    struct Totals: Sendable {
+        var statuses = 0
+        var new = 0
+        var deletions = 0
+    }
+
+    /// Stores batches until the queue is finished and drained. Never throws: a batch that cannot be
+    /// stored is logged (a catch-up reads its statuses again; a recheck finds its deletions).
+    func run(_ queue: WatchQueue) async -> Totals {
+        var totals = Totals()
+        while let batch = await queue.take(max: options.batchSize) {
+            do {
+                try await Watcher.locked(options.lockPath) { try await write(batch, into: &totals) }
+            } catch {
+                logger.error("could not store streamed events", metadata: ["count": "\(batch.count)", "error": "\(error)"])
+            }
+            if batch.count < options.batchSize { try? await Task.sleep(for: options.batchDelay) }
+        }
+        return totals
+    }
+
+    /// Writes a batch in order: runs of statuses of one timeline as one page, deletions as they come.
+    private func write(_ batch: [WatchItem], into totals: inout Totals) async throws {
+        var run: [WatchItem] = []
+        for item in batch {
+            if let first = run.first, first.timelineID != item.timelineID || !isStatus(item) {
+                try await store(run, into: &totals)
+                run = []
+            }
+            switch item.kind {
+            case .status: run.append(item)
+            case .delete(let id): try await delete(id, timelineID: item.timelineID, into: &totals)
+            }
+        }
+        if !run.isEmpty { try await store(run, into: &totals) }
+    }
+
+    private func isStatus(_ item: WatchItem) -> Bool {
+        if case .status = item.kind { return true }
+        return false
+    }
+
+    private func store(_ run: [WatchItem], into totals: inout Totals) async throws {
+        guard let first = run.first, let timeline = timelines[first.timelineID] else { return }
+        let raws = run.compactMap { item -> Data? in
+            if case .status(let raw) = item.kind { return raw }
+            return nil
+        }
+        let host = timeline.server.hostPart
+        let page = try ArchivableStatus.decodePage(Data("[".utf8) + Data(raws.joined(separator: Data(",".utf8))) + Data("]".utf8),
+                                                   servedBy: host)
+        var cursor: CursorUpdate?
+        if run.allSatisfy(\.continuous), let spec = try? TimelineSpec(parsing: timeline.spec), TimelineRun.pagesByStatusID(spec),
+           let newest = page.items.map(\.status.id).reduce(nil, { (top: String?, id: String) in top.map { StatusID.newest($0, id) } ?? id }) {
+            let stored = try await archive.timeline(id: timeline.id).newestCursor
+            if stored.map({ StatusID.isNewer(newest, than: $0) }) ?? true { cursor = CursorUpdate(newestCursor: newest) }
+        }
+        let origin = PageOrigin(server: host, authority: timeline.accountID == nil ? .anonymous : .account,
+                                timelineID: timeline.id, pageCursor: "stream", readerVersion: IceboxVersion.string)
+        let result = try await archive.store(page.items, unreadable: page.unreadable, origin: origin, cursor: cursor)
+        totals.statuses += raws.count
+        totals.new += result.new
+    }
+
+    private func delete(_ id: String, timelineID: Int64, into totals: inout Totals) async throws {
+        guard let timeline = timelines[timelineID],
+              let number = try await archive.findStatus(server: timeline.server.hostPart, localID: id) else { return }
+        totals.deletions += try await archive.markGone([number], at: Date(), via: .stream)
+    }
+}
