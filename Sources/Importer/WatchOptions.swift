@@ -5,8 +5,8 @@ public struct WatchOptions: Sendable {
     /// How often a timeline without a stream (bookmarks, favourites, own, mentions), or on a server
     /// that has no streaming or refuses it, is caught up by REST instead.
     public var pollInterval: Duration = .seconds(300)
-    /// No byte for this long, heartbeats included, and a stream is taken for dead (Mastodon sends a
-    /// heartbeat every 15 s or so).
+    /// No byte for this long, heartbeats included, and a stream is taken for dead (Mastodon's streaming
+    /// server keeps a quiet connection alive with `:thump` comments).
     public var idleTimeout: TimeInterval = 90
     /// Reconnects back off from this delay, doubling up to `maxBackoff`, with jitter.
     public var minBackoff: Duration = .seconds(1)
