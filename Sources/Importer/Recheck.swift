@@ -79,6 +79,9 @@ public struct Rechecker: Sendable {
         var report = RecheckReport(server: host)
         let budget = RateBudget(server: host, reserve: options.rateReserve, maxWait: options.maxRateWait, logger: logger)
         var after: Int64 = 0
+        // Marked a page of candidates at a time: one transaction (and, with `deletions: redact`, one merge
+        // of the search index) per 500 statuses asked about; what was found before a stop is marked too.
+        var gone: [Int64] = []
         do {
             while true {
                 let candidates = try await archive.recheckCandidates(server: host, since: since, after: after, limit: 500)
@@ -86,21 +89,28 @@ public struct Rechecker: Sendable {
                 after = last.number
                 for start in stride(from: 0, to: candidates.count, by: Self.batchSize) {
                     let chunk = Array(candidates[start..<min(start + Self.batchSize, candidates.count)])
-                    if report.batched, try await batch(chunk, client, budget, &report) { continue }
-                    for candidate in chunk { try await single(candidate, client, budget, &report) }
+                    if report.batched, try await batch(chunk, client, budget, &report, &gone) { continue }
+                    for candidate in chunk { try await single(candidate, client, budget, &report, &gone) }
                 }
+                report.gone += try await archive.markGone(gone, at: Date(), via: .recheck)
+                gone = []
             }
         } catch let error as BudgetExhausted {
             report.error = "paused: \(error.description); the rest is rechecked on the next run"
         } catch {
             report.error = "\(error)"
         }
+        if !gone.isEmpty {
+            do { report.gone += try await archive.markGone(gone, at: Date(), via: .recheck) } catch {
+                report.error = (report.error ?? "") + "; could not mark \(gone.count) gone statuses: \(error)"
+            }
+        }
         return report
     }
 
     /// Asks for a chunk at once; false when the server has no batch endpoint (it is then asked singly).
     private func batch(_ chunk: [RecheckCandidate], _ client: MastodonClient, _ budget: RateBudget,
-                       _ report: inout RecheckReport) async throws -> Bool {
+                       _ report: inout RecheckReport, _ gone: inout [Int64]) async throws -> Bool {
         try await budget.acquire()
         report.requests += 1
         let answer = await Self.request(Statuses.several(ids: chunk.map(\.localID)), client)
@@ -119,15 +129,14 @@ public struct Rechecker: Sendable {
         }
         let served = Set(decoded.items.map(\.status.id) + decoded.unreadable.compactMap(\.id))
         try await keep(decoded.items, unreadable: decoded.unreadable, client, &report)
-        let missing = chunk.filter { !served.contains($0.localID) }.map(\.number)
+        gone += chunk.filter { !served.contains($0.localID) }.map(\.number)
         report.checked += chunk.count
-        report.gone += try await archive.markGone(missing, at: Date(), via: .recheck)
         return true
     }
 
     /// Asks for one status, within the rate budget, retrying what fails transiently.
     private func single(_ candidate: RecheckCandidate, _ client: MastodonClient, _ budget: RateBudget,
-                        _ report: inout RecheckReport) async throws {
+                        _ report: inout RecheckReport, _ gone: inout [Int64]) async throws {
         var attempt = 1
         while true {
             try await budget.acquire()
@@ -136,7 +145,7 @@ public struct Rechecker: Sendable {
             if case .failure(let error) = answer {
                 if error.httpStatus == 404 || error.httpStatus == 410 {
                     report.checked += 1
-                    report.gone += try await archive.markGone([candidate.number], at: Date(), via: .recheck)
+                    gone.append(candidate.number)
                     return
                 }
                 if error.isTransient, attempt < options.attempts {

@@ -35,9 +35,11 @@ struct WatchWriter: Sendable {
         return totals
     }
 
-    /// Writes a batch in order: runs of statuses of one timeline as one page, deletions as they come.
+    /// Writes a batch in order: runs of statuses of one timeline as one page; the batch's deletions
+    /// marked together after them (one transaction, and with `deletions: redact` one merge of the index).
     private func write(_ batch: [WatchItem], into totals: inout Totals) async throws {
         var run: [WatchItem] = []
+        var gone: [Int64] = []
         for item in batch {
             if let first = run.first, first.timelineID != item.timelineID || !isStatus(item) {
                 try await store(run, into: &totals)
@@ -45,10 +47,11 @@ struct WatchWriter: Sendable {
             }
             switch item.kind {
             case .status: run.append(item)
-            case .delete(let id): try await delete(id, timelineID: item.timelineID, into: &totals)
+            case .delete(let id): if let number = try await number(of: id, timelineID: item.timelineID) { gone.append(number) }
             }
         }
         if !run.isEmpty { try await store(run, into: &totals) }
+        totals.deletions += try await archive.markGone(gone, at: Date(), via: .stream)
     }
 
     private func isStatus(_ item: WatchItem) -> Bool {
@@ -63,8 +66,7 @@ struct WatchWriter: Sendable {
             return nil
         }
         let host = timeline.server.hostPart
-        let page = try ArchivableStatus.decodePage(Data("[".utf8) + Data(raws.joined(separator: Data(",".utf8))) + Data("]".utf8),
-                                                   servedBy: host)
+        let page = Self.decode(raws, servedBy: host)
         var cursor: CursorUpdate?
         if run.allSatisfy(\.continuous), let spec = try? TimelineSpec(parsing: timeline.spec), TimelineRun.pagesByStatusID(spec),
            let newest = page.items.map(\.status.id).reduce(nil, { (top: String?, id: String) in top.map { StatusID.newest($0, id) } ?? id }) {
@@ -78,9 +80,27 @@ struct WatchWriter: Sendable {
         totals.new += result.new
     }
 
-    private func delete(_ id: String, timelineID: Int64, into totals: inout Totals) async throws {
-        guard let timeline = timelines[timelineID],
-              let number = try await archive.findStatus(server: timeline.server.hostPart, localID: id) else { return }
-        totals.deletions += try await archive.markGone([number], at: Date(), via: .stream)
+    /// The statuses of a run as one page; an event whose data is not JSON at all does not cost its
+    /// neighbours: it is kept unreadable with its bytes, as a page's broken status is.
+    static func decode(_ raws: [Data], servedBy host: String) -> DecodedStatuses {
+        let joined = Data("[".utf8) + Data(raws.joined(separator: Data(",".utf8))) + Data("]".utf8)
+        if let page = try? ArchivableStatus.decodePage(joined, servedBy: host) { return page }
+        var page = DecodedStatuses()
+        for raw in raws {
+            do {
+                let one = try ArchivableStatus.decodePage(Data("[".utf8) + raw + Data("]".utf8), servedBy: host)
+                page.items += one.items
+                page.unreadable += one.unreadable
+            } catch {
+                page.unreadable.append(UnreadableStatus(raw: raw, id: nil, reason: "a stream event that is not JSON: \(error)"))
+            }
+        }
+        return page
+    }
+
+    /// The archive's number for a status id of the timeline's server, if archived.
+    private func number(of id: String, timelineID: Int64) async throws -> Int64? {
+        guard let timeline = timelines[timelineID] else { return nil }
+        return try await archive.findStatus(server: timeline.server.hostPart, localID: id)
     }
 }

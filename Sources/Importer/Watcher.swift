@@ -88,7 +88,8 @@ public struct Watcher: Sendable {
                 log.info("streaming", metadata: ["origin": "\(origin)"])
                 // The feed's newest entry as the stream opened: everything after it comes by the stream.
                 let head = try? await source.page(PageCursor(limit: 1)).firstID
-                await catchUp(pinned, accounts: accounts, log: log)
+                // Until the pages reach the stream, its events may not move the cursor: reconnect instead.
+                guard await catchUp(pinned, accounts: accounts, log: log) else { throw CatchUpUnfinished() }
                 await closeCoveredGaps(pinned, streamOpenedAt: head, log: log)
                 failures = 0
                 for try await event in stream.events {
@@ -125,8 +126,15 @@ public struct Watcher: Sendable {
         }
     }
 
-    /// Catches the timeline up by REST from its stored cursor, under the sync lock, as `sync` does.
-    private func catchUp(_ pinned: PinnedTimeline, accounts: [ArchivingAccount], log: Logger) async {
+    /// The REST catch-up of a connection failed or stopped short: the stream is reopened after a pause.
+    struct CatchUpUnfinished: Error, CustomStringConvertible {
+        var description: String { "the catch-up by REST did not finish" }
+    }
+
+    /// Catches the timeline up by REST from its stored cursor, under the sync lock, as `sync` does;
+    /// whether it read everything above the cursor.
+    @discardableResult
+    private func catchUp(_ pinned: PinnedTimeline, accounts: [ArchivingAccount], log: Logger) async -> Bool {
         do {
             let report = try await Self.locked(options.lockPath) { () async throws -> TimelineReport in
                 let current = try await archive.timeline(id: pinned.id)
@@ -135,8 +143,11 @@ public struct Watcher: Sendable {
                 return await synchronizer.sync(current, accounts: accounts, budget: budget, progress: { _ in })
             }
             if report.outcome != .ok { log.info("catch-up did not finish", metadata: ["error": "\(report.error ?? "")"]) }
+            // A catch-up cut at its page cap is not through either.
+            return report.outcome == .ok && !report.warnings.contains { $0.hasPrefix("catch-up stopped") }
         } catch {
             if !Task.isCancelled { log.error("catch-up failed", metadata: ["error": "\(error)"]) }
+            return false
         }
     }
 
@@ -150,7 +161,7 @@ public struct Watcher: Sendable {
             }
             try await archive.closeGaps(covered.map(\.id), by: "watch")
         } catch {
-            log.error("could not close the gaps the stream covered", metadata: ["error": "\(error)"])
+            if !Task.isCancelled { log.error("could not close the gaps the stream covered", metadata: ["error": "\(error)"]) }
         }
     }
 

@@ -106,6 +106,11 @@ import Testing
         var posted: [String] = []
         await fixture.server.sendToStreams(Data("garbage\u{0}\n{{{\ndata: not json\nevent: update\ndata: [1,2\n\n".utf8))
         posted += await fixture.server.addStatuses(5)
+        // The broken event is kept with its bytes; the statuses streamed beside it are stored all the same.
+        try await WatchFixture.until(seconds: 30) {
+            try await fixture.archive.unreadableStatuses().contains { String(decoding: $0.raw, as: UTF8.self).hasSuffix("[1,2") }
+        }
+        try await WatchFixture.until(seconds: 30) { try await Self.archived(posted, fixture) }
         await fixture.server.sendToStreams(Data(repeating: UInt8(ascii: "x"), count: 3 << 20))
         posted += await fixture.server.addStatuses(5)
         try await WatchFixture.until(seconds: 30) { try await Self.archived(posted, fixture) }
