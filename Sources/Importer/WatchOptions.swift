@@ -2,7 +2,7 @@ import Foundation
 
 /// Settings of `icebox watch`.
 public struct WatchOptions: Sendable {
-    /// How often a timeline without a stream (bookmarks, favourites, own, mentions), or on a server
+    /// How often a timeline without a stream (bookmarks, favourites, own), or on a server
     /// that has no streaming or refuses it, is caught up by REST instead.
     public var pollInterval: Duration = .seconds(300)
     /// No byte for this long, heartbeats included, and a stream is taken for dead (Mastodon's streaming

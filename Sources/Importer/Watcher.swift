@@ -58,7 +58,8 @@ public struct Watcher: Sendable {
     private func follow(_ pinned: PinnedTimeline, accounts: [ArchivingAccount], queue: WatchQueue) async {
         var log = logger
         log[metadataKey: "timeline"] = "\(pinned.displayName)"
-        let endpoint = (try? TimelineSpec(parsing: pinned.spec)).flatMap(StreamRoute.endpoint(for:))
+        let spec = try? TimelineSpec(parsing: pinned.spec)
+        let endpoint = spec.flatMap(StreamRoute.endpoint(for:))
         let source: TimelineSource
         do {
             source = try TimelineSource(timeline: pinned, accounts: accounts, credentials: synchronizer.credentials,
@@ -93,7 +94,7 @@ public struct Watcher: Sendable {
                 await closeCoveredGaps(pinned, streamOpenedAt: head, log: log)
                 failures = 0
                 for try await event in stream.events {
-                    guard let item = Self.item(event, timelineID: pinned.id) else { continue }
+                    guard let item = StreamRoute.item(event, timelineID: pinned.id, mentions: spec == .mentions) else { continue }
                     guard await queue.push(item) else { throw EventStreamError.overflow(limit: queue.capacity) }
                 }
             } catch let error as EventStreamError where error.isRefusal {
@@ -108,21 +109,6 @@ public struct Watcher: Sendable {
             if Task.isCancelled { return }
             failures += 1
             await pause(backoff(failures))
-        }
-    }
-
-    /// The item an event becomes; nil for heartbeats and events the archive does not keep.
-    static func item(_ event: ServerEvent, timelineID: Int64) -> WatchItem? {
-        guard case .event(let name, let data) = event else { return nil }
-        switch name {
-        case "update", "status.update":
-            return WatchItem(timelineID: timelineID, kind: .status(Data(data.utf8)), continuous: true)
-        case "delete":
-            let id = data.trimmingCharacters(in: .whitespacesAndNewlines)
-            guard !id.isEmpty, id.count <= 64 else { return nil }
-            return WatchItem(timelineID: timelineID, kind: .delete(id), continuous: true)
-        default:
-            return nil
         }
     }
 

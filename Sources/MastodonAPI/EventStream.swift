@@ -1,8 +1,8 @@
 import Foundation
-
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+import NIOCore
+import NIOFoundationCompat
+import NIOPosix
+import NIOSSL
 
 /// Why an event stream ended or could not be opened.
 public enum EventStreamError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -34,73 +34,85 @@ public enum EventStreamError: Error, Sendable, Hashable, CustomStringConvertible
     }
 }
 
-/// One open stream of server-sent events, read as its bytes arrive (a data delegate: FoundationNetworking
-/// has no `URLSession.bytes`), within bounds: line and event sizes (``ServerSentEventParser``), events
-/// waiting to be read (`maxPending`), and an idle timeout that heartbeats keep from firing.
+/// One open stream of server-sent events, read as its bytes arrive, within bounds: line and event sizes
+/// (``ServerSentEventParser``), events waiting to be read (`maxPending`), and an idle timeout that
+/// heartbeats keep from firing.
+///
+/// On NIO rather than URLSession: FoundationNetworking keeps a write source armed on a socket whose
+/// response stays open, and spins a core for as long as the stream lasts. The request is written by
+/// hand (GET, no body, `Connection: close`); the answer is read by ``HTTPResponseReader`` (a redirect is
+/// an answer like any other, never followed); TLS is NIOSSL's, verifying the certificate and host name.
 public final class EventStream: Sendable {
     /// The events, in order; ends with the connection (throwing why, unless closed).
     public let events: AsyncThrowingStream<ServerEvent, any Error>
-    private let session: URLSession
-    private let task: URLSessionDataTask
+    private let channel: any Channel
     private let timer: TimerBox
 
     /// Connects and waits for the server's answer: throws ``EventStreamError/refused(status:)`` unless
     /// it is a 200 stream. `token` goes in the `Authorization` header of this one request.
     public static func open(_ url: URL, token: String?, userAgent: String, idleTimeout: TimeInterval,
                             maxPending: Int = 10_000) async throws(EventStreamError) -> EventStream {
-        let configuration = EphemeralSessions.configuration()
-        configuration.timeoutIntervalForRequest = idleTimeout
-        configuration.timeoutIntervalForResource = 366 * 86_400
-        configuration.httpShouldSetCookies = false
-        configuration.urlCache = nil
+        guard let host = url.host, let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
+            throw .transport("\(url) is not an http(s) URL")
+        }
+        let port = url.port ?? (scheme == "https" ? 443 : 80)
         let reader = StreamReader(maxPending: maxPending)
-        let delegate = StreamDelegate(reader: reader)
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
-        var request = URLRequest(url: url)
-        request.setValue("text/event-stream", forHTTPHeaderField: "Accept")
-        request.setValue("identity", forHTTPHeaderField: "Accept-Encoding")
-        request.setValue(userAgent, forHTTPHeaderField: "User-Agent")
-        if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
-        let task = session.dataTask(with: request)
+        let channel: any Channel
+        do {
+            let tls = scheme == "https" ? try NIOSSLContext(configuration: .makeClientConfiguration()) : nil
+            let bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connectTimeout(.milliseconds(Int64(max(idleTimeout, 1) * 1000)))
+                .channelInitializer { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        if let tls {
+                            try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: host))
+                        }
+                        try channel.pipeline.syncOperations.addHandler(StreamChannelHandler(reader: reader))
+                    }
+                }
+            channel = try await bootstrap.connect(host: host, port: port).get()
+        } catch {
+            throw .transport("cannot connect to \(host):\(port): \(error)")
+        }
+        var path = url.path.isEmpty ? "/" : url.path
+        if let query = url.query { path += "?" + query }
+        var head = "GET \(path) HTTP/1.1\r\nHost: \(url.port.map { "\(host):\($0)" } ?? host)\r\n"
+            + "Accept: text/event-stream\r\nAccept-Encoding: identity\r\nUser-Agent: \(userAgent)\r\nConnection: close\r\n"
+        if let token { head += "Authorization: Bearer \(token)\r\n" }
+        head += "\r\n"
         // A dispatch timer, not a sleeping Task: it fires even when the cooperative pool is busy.
         let timer = DispatchSource.makeTimerSource(queue: .global())
         timer.schedule(deadline: .now() + idleTimeout / 4, repeating: max(idleTimeout / 4, 0.05))
         timer.setEventHandler {
             if reader.idleFor() > idleTimeout {
                 reader.fail(.idle(seconds: idleTimeout))
-                task.cancel()
+                channel.close(promise: nil)
             }
         }
         timer.resume()
         let status: Int = await withCheckedContinuation { continuation in
             reader.connected = continuation
-            task.resume()
+            channel.writeAndFlush(ByteBuffer(string: head), promise: nil)
         }
         guard status == 200 else {
             timer.cancel()
-            task.cancel()
-            session.invalidateAndCancel()
-            if status < 0 { throw reader.failure ?? .transport("the connection failed") }
+            channel.close(promise: nil)
+            if status < 0 { throw reader.failure ?? .transport("the connection ended before an answer") }
             throw .refused(status: status)
         }
-        return EventStream(events: reader.events, session: session, task: task, timer: TimerBox(timer))
+        return EventStream(events: reader.events, channel: channel, timer: TimerBox(timer))
     }
 
-    private init(events: AsyncThrowingStream<ServerEvent, any Error>, session: URLSession, task: URLSessionDataTask,
-                 timer: TimerBox) {
+    private init(events: AsyncThrowingStream<ServerEvent, any Error>, channel: any Channel, timer: TimerBox) {
         self.events = events
-        self.session = session
-        self.task = task
+        self.channel = channel
         self.timer = timer
     }
 
     /// Ends the stream (its events end without an error).
     public func close() {
         timer.timer.cancel()
-        task.cancel()
-        session.invalidateAndCancel()
+        channel.close(promise: nil)
     }
 
     deinit { close() }
@@ -116,6 +128,7 @@ final class TimerBox: @unchecked Sendable {
 final class StreamReader: @unchecked Sendable {
     private let lock = NSLock()
     private var parser = ServerSentEventParser()
+    private var http = HTTPResponseReader()
     private var lastActivity = ContinuousClock.now
     private let continuation: AsyncThrowingStream<ServerEvent, any Error>.Continuation
     private let maxPending: Int
@@ -140,8 +153,27 @@ final class StreamReader: @unchecked Sendable {
         waiting?.resume(returning: status)
     }
 
-    /// Bytes arrived; false when the stream must stop.
+    /// Bytes of the connection arrived (the answer's head, then its body); false when it must stop.
+    func receiveRaw(_ bytes: Data) -> Bool {
+        let progress: HTTPResponseReader.Progress
+        do {
+            progress = try lock.withLock { try http.feed(bytes) }
+        } catch {
+            fail(.malformed("\(error)"))
+            answer(-1)
+            return false
+        }
+        if let head = progress.head {
+            let encoding = head.headers["content-encoding"]?.lowercased() ?? "identity"
+            answer(encoding == "identity" || encoding.isEmpty ? head.status : 415)
+            guard head.status == 200, encoding == "identity" || encoding.isEmpty else { return false }
+        }
+        return progress.body.isEmpty || receive(progress.body)
+    }
+
+    /// Body bytes arrived; false when the stream must stop.
     func receive(_ data: Data) -> Bool {
+
         lock.withLock {
             lastActivity = .now
             do {
@@ -171,43 +203,34 @@ final class StreamReader: @unchecked Sendable {
         answer(-1)
         lock.withLock {
             if let failure { return continuation.finish(throwing: failure) }
-            if let error, (error as? URLError)?.code != .cancelled {
-                failLocked(.transport(error.localizedDescription))
-            } else if error == nil {
-                failLocked(.transport("the server closed the stream"))
+            if let error {
+                failLocked(.transport("\(error)"))
             } else {
-                continuation.finish()
+                failLocked(.transport("the server closed the stream"))
             }
         }
     }
 }
 
-/// The session's delegate for one stream: never follows a redirect, refuses compressed answers.
-final class StreamDelegate: NSObject, URLSessionDataDelegate, Sendable {
+/// Hands a stream's bytes to its reader; never writes after the request.
+final class StreamChannelHandler: ChannelInboundHandler, Sendable {
+    typealias InboundIn = ByteBuffer
     let reader: StreamReader
 
     init(reader: StreamReader) { self.reader = reader }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        let http = response as? HTTPURLResponse
-        let encoding = http?.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
-        let status = encoding == "identity" || encoding.isEmpty ? (http?.statusCode ?? -1) : 415
-        reader.answer(status)
-        if status != 200 { dataTask.cancel() }
-        completionHandler(status == 200 ? .allow : .cancel)
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        var buffer = unwrapInboundIn(data)
+        let bytes = buffer.readData(length: buffer.readableBytes) ?? Data()
+        if !reader.receiveRaw(bytes) { context.close(promise: nil) }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        if !reader.receive(data) { dataTask.cancel() }
+    func channelInactive(context: ChannelHandlerContext) {
+        reader.finish(nil)
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        completionHandler(nil)
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        reader.finish(error)
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        reader.fail(.transport("\(error)"))
+        context.close(promise: nil)
     }
 }

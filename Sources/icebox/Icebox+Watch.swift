@@ -12,10 +12,10 @@ extension Icebox {
             commandName: "watch",
             abstract: "Archive pinned timelines as they happen, from the streaming API, until stopped.",
             discussion: """
-                Follows the stream of each pinned timeline that has one (home, local, federated, tag:, list:, \
-                remote:), catching up by REST from the stored position on every (re)connection, so nothing \
+                Follows the stream of each pinned timeline that has one (home, mentions, local, federated, tag:, \
+                list:, remote:), catching up by REST from the stored position on every (re)connection, so nothing \
                 between two connections is missed; a dropped or silent connection is reopened with backoff. \
-                Timelines without a stream (bookmarks, favourites, own, mentions), and servers without \
+                Timelines without a stream (bookmarks, favourites, own), and servers without \
                 streaming or refusing it, are polled every --poll-interval seconds. Deleted posts are marked \
                 (see `icebox config deletions`), edits kept as versions. sync.lock is held only while a batch \
                 is written or a timeline caught up, so a cron `icebox sync` runs beside it. SIGTERM or SIGINT \

@@ -127,6 +127,23 @@ import Testing
         _ = try await watch.stop()
     }
 
+    @Test func mentionsComeAsNotificationsOfTheUserStream() async throws {
+        let fixture = try await Self.streamingFixture()
+        defer { Task { await fixture.server.stop() } }
+        let mentions = try await fixture.pin("mentions", account: nil)
+        // Polled only every five minutes: a mention archived within seconds came by the stream.
+        let watch = try WatchFixture.start(fixture, options: WatchFixture.options(fixture, poll: .seconds(300)))
+        try await watch.waitForStreams(3)
+        try await Task.sleep(for: .milliseconds(500))
+        let id = try #require(await fixture.server.addStatus(username: "bob", text: "hello @alice", mentioning: ["alice"]))
+        try await WatchFixture.until(seconds: 20) {
+            guard let number = try await fixture.archive.findStatus(server: fixture.address.host, localID: id) else { return false }
+            let uri = try await fixture.archive.status(number: number).uri
+            return try await fixture.archive.statusURIs(timelineID: mentions.id).contains(uri)
+        }
+        _ = try await watch.stop()
+    }
+
     @Test func aServerWithoutStreamingIsPolled() async throws {
         let fixture = try await Self.streamingFixture { $0.streaming.enabled = false }
         defer { Task { await fixture.server.stop() } }

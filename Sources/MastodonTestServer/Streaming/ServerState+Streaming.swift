@@ -92,9 +92,22 @@ extension ServerState {
         }
     }
 
-    /// `update` events for new statuses, to the streams that carry them.
+    /// `update` events for new statuses, to the streams that carry them, and on the `user` stream of
+    /// each local account a status mentions, its `notification` event.
     func publishUpdates(_ ids: [String]) {
-        for id in ids { publish("update", id) }
+        for id in ids {
+            publish("update", id)
+            publishMentions(id)
+        }
+    }
+
+    private func publishMentions(_ id: String) {
+        streams.send { subscriber in
+            guard case .user(let viewer) = subscriber.kind,
+                  let row = store.notifications[viewer]?.last(where: { $0.statusID == id && $0.type == "mention" }),
+                  let json = store.renderNotification(row, base: base, viewer: viewer) else { return nil }
+            return StreamHub.event("notification", String(decoding: json.data, as: UTF8.self))
+        }
     }
 
     /// A `status.update` event for an edited status.
