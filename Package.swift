@@ -37,7 +37,11 @@ let package = Package(
         // Endpoints, the URLSession client, pagination and rate-limit headers.
         .target(
             name: "MastodonAPI",
-            dependencies: ["Models", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Models", .product(name: "Logging", package: "swift-log"),
+                           // Event streams on NIO: FoundationNetworking spins a core while a response stays open.
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
             swiftSettings: strict),
         // The SQLite store: migrations embedded from schema/*.sql, upserts, FTS5, queries.
         .target(

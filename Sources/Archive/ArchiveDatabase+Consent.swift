@@ -4,20 +4,12 @@ import GRDB
 extension ArchiveDatabase {
     /// The archive's consent setting (`icebox config search-consent`): `.honoured` unless switched off.
     public func consentPolicy() async throws(ArchiveError) -> ConsentPolicy {
-        try await read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM settings WHERE name = 'search-consent'")
-                .flatMap(ConsentPolicy.init(rawValue:)) ?? .honoured
-        }
+        try await setting("search-consent").flatMap(ConsentPolicy.init(rawValue:)) ?? .honoured
     }
 
     /// Sets the archive's consent setting.
     public func setConsentPolicy(_ policy: ConsentPolicy) async throws(ArchiveError) {
-        try await write { db in
-            try db.execute(sql: """
-                INSERT INTO settings(name, value) VALUES ('search-consent', ?)
-                ON CONFLICT(name) DO UPDATE SET value = excluded.value
-                """, arguments: [policy.rawValue])
-        }
+        try await setSetting("search-consent", policy.rawValue)
     }
 
     /// The handles of the authors who opted out of search, as last archived.

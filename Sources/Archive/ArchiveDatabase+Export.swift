@@ -61,8 +61,12 @@ public struct ExportRecord: Sendable, Hashable {
     public var localID: String?
     public var createdAt: String
     public var editedAt: String?
-    /// When the server said it is gone (404/410).
+    /// When the server said it is gone (404/410, a `delete` event).
     public var goneAt: String?
+    /// How that was learned (`stream`, `recheck`, `fetch`).
+    public var goneVia: DeletionSource?
+    /// When its text and media were removed (`deletions: redact`); only a tombstone is left.
+    public var redactedAt: String?
     /// Earlier versions of an edited status, oldest first, exactly as archived.
     public var earlierVersions: [Data]
     /// Every version of its edit history as its server served it, oldest first (empty when not fetched).
@@ -99,17 +103,9 @@ extension ArchiveDatabase {
         }
     }
 
-    /// Records that the server answered 404/410 for a status (the row and its JSON are kept).
-    public func markGone(_ number: Int64, at date: Date) async throws(ArchiveError) {
-        try await write { db in
-            try db.execute(sql: "UPDATE statuses SET gone_at = ? WHERE id = ? AND gone_at IS NULL",
-                           arguments: [Timestamp.string(date), number])
-        }
-    }
-
     private static func exportRecord(_ number: Int64, _ db: Database) throws -> ExportRecord {
         guard let row = try Row.fetchOne(db, sql: """
-            SELECT s.uri, s.raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at,
+            SELECT s.uri, s.raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at, s.gone_via, s.redacted_at,
                 (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server LIMIT 1) AS local_id
             FROM statuses s WHERE s.id = ?
             """, arguments: [number])
@@ -137,11 +133,14 @@ extension ArchiveDatabase {
             JOIN media_files f ON f.sha256 = d.sha256
             WHERE s.id = ?
             """, arguments: [number]).flatMap { storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
-        return ExportRecord(number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
-                            localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
-                            goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,
-                            attachments: attachments, avatar: avatar, boosts: try boosts(of: number, db),
-                            emoji: try emojiFiles(of: number, db))
+        var record = ExportRecord(number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
+                                  localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
+                                  goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,
+                                  attachments: attachments, avatar: avatar, boosts: try boosts(of: number, db),
+                                  emoji: try emojiFiles(of: number, db))
+        record.goneVia = (row["gone_via"] as String?).flatMap(DeletionSource.init(rawValue:))
+        record.redactedAt = row["redacted_at"]
+        return record
     }
 
     private static func storedFile(_ row: Row, sha: String, ext: String, mime: String, size: String) -> ExportRecord.StoredFile? {

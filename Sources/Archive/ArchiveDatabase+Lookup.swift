@@ -36,8 +36,12 @@ public struct ArchivedStatus: Sendable, Hashable {
     public var replies: [Int64]
     /// The pinned timelines it was seen in.
     public var timelines: [String]
-    /// The server said it is gone (404/410) at this time.
+    /// The server said it is gone (404/410, a `delete` event) at this time.
     public var goneAt: String?
+    /// How that was learned (`stream`, `recheck`, `fetch`).
+    public var goneVia: DeletionSource?
+    /// When its text and media were removed (`deletions: redact`); only a tombstone is left.
+    public var redactedAt: String?
     /// Every version of its edit history as its server served it, oldest first (empty when not fetched).
     public var editHistory: [Data] = []
     /// The servers whose copies of it were kept beside the one shown (they differ from it).
@@ -111,6 +115,8 @@ extension ArchiveDatabase {
             var status = ArchivedStatus(number: number, uri: row["uri"], raw: row["raw_json"], server: server,
                                         localID: localID, versions: versions, parent: parent, replies: replies,
                                         timelines: timelines, goneAt: row["gone_at"])
+            status.goneVia = (row["gone_via"] as String?).flatMap(DeletionSource.init(rawValue:))
+            status.redactedAt = row["redacted_at"]
             status.editHistory = try Data.fetchAll(
                 db, sql: "SELECT raw_json FROM status_edits WHERE status_id = ? ORDER BY position", arguments: [number])
             status.otherCopies = try String.fetchAll(

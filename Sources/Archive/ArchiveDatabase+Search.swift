@@ -50,10 +50,13 @@ public struct SearchHit: Codable, Hashable, Sendable {
     public var rank: Double?
     /// The pinned timelines it was seen in, as `spec` or `spec (user@host)`.
     public var timelines: [String]
+    /// When its server said it was deleted (absent while it was not).
+    public var goneAt: String?
 
     enum CodingKeys: String, CodingKey {
         case number, uri, url, id, acct, text, language, rank, timelines
         case authorName = "author_name", createdAt = "created_at", spoilerText = "spoiler_text", altText = "alt_text"
+        case goneAt = "gone_at"
     }
 }
 
@@ -61,7 +64,7 @@ extension ArchiveDatabase {
     /// The columns a `SearchHit` is read from, on `statuses s`.
     package static let hitColumns = """
         SELECT s.id, s.uri, s.url, s.author_handle, s.author_name, s.created_at, s.text, s.spoiler_text,
-            s.alt_text, s.language,
+            s.alt_text, s.language, s.gone_at,
             (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server
              LIMIT 1) AS local_id
         """
@@ -147,10 +150,12 @@ extension ArchiveDatabase {
     /// per connection: a query's shape repeats, its values are arguments.
     static func hits(_ sql: String, arguments: StatementArguments, _ db: Database) throws -> [SearchHit] {
         var hits = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            SearchHit(number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
-                      acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
-                      text: row["text"], spoilerText: row["spoiler_text"], altText: row["alt_text"],
-                      language: row["language"], rank: row["rank"], timelines: [])
+            var hit = SearchHit(number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
+                                acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
+                                text: row["text"], spoilerText: row["spoiler_text"], altText: row["alt_text"],
+                                language: row["language"], rank: row["rank"], timelines: [])
+            hit.goneAt = row["gone_at"]
+            return hit
         }
         try attachTimelines(&hits, db)
         return hits

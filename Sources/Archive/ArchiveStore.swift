@@ -50,8 +50,38 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows {
     /// `cursor` is given) in one transaction; one status that cannot be stored never costs its neighbours.
     func store(_ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
                cursor: CursorUpdate?) async throws(ArchiveError) -> StoreResult
-    /// Marks a status as gone from its server (404/410); nothing is removed.
-    func markGone(_ number: Int64, at date: Date) async throws(ArchiveError)
+    /// Marks statuses as gone from their server (404/410, a `delete` event), with the time and how it
+    /// was learned, in one transaction; a status already marked keeps its first record. Nothing is
+    /// removed unless the deletion policy is `redact` (then tombstones stay). Returns how many were new.
+    @discardableResult
+    func markGone(_ numbers: [Int64], at date: Date, via source: DeletionSource) async throws(ArchiveError) -> Int
+    /// What the store does with deleted posts (`icebox config deletions`); `.keep` unless set.
+    func deletionPolicy() async throws(ArchiveError) -> DeletionPolicy
+    /// Sets the deletion policy; `redact` at once redacts the statuses already marked gone.
+    func setDeletionPolicy(_ policy: DeletionPolicy) async throws(ArchiveError)
+    /// Removes the text and media links of gone statuses (and their boosts) not yet redacted, keeping
+    /// tombstones; returns how many rows it redacted.
+    @discardableResult
+    func redactGone() async throws(ArchiveError) -> Int
+    /// Statuses not marked gone, created at `since` (the archive's date format) or later, that have an id
+    /// on `server`, numbered above `after`, in number order: what `sync --recheck` asks about again.
+    func recheckCandidates(server: String, since: String, after: Int64,
+                           limit: Int) async throws(ArchiveError) -> [RecheckCandidate]
+
+    // MARK: The gap ledger
+
+    /// Records a window of a timeline that could not be read, unless the same one (timeline, cause,
+    /// lower bound) is open already; a missing `fromTime` is read from the status `fromID` names on
+    /// `server`. Returns the gap's id.
+    @discardableResult
+    func openGap(_ gap: TimelineGap, server: String) async throws(ArchiveError) -> Int64
+    /// The gaps of one timeline (all when `nil`), open ones only unless `includingClosed`, oldest first.
+    func gaps(timelineID: Int64?, includingClosed: Bool) async throws(ArchiveError) -> [TimelineGap]
+    /// Marks gaps closed: a later catch-up (`by`: sync) or `watch` read through them.
+    func closeGaps(_ ids: [Int64], by closer: String) async throws(ArchiveError)
+    /// Statuses a timeline received per hour over the `days` days before its newest (by their dates);
+    /// nil when it holds too few to tell.
+    func entryRate(timelineID: Int64, days: Int) async throws(ArchiveError) -> Double?
 
     // MARK: Edit histories
 
@@ -150,9 +180,14 @@ extension ArchiveStore {
         try await store(statuses, unreadable: [], origin: PageOrigin(server: server), cursor: nil)
     }
 
-    /// Marks a status as gone from its server now.
+    /// Marks a status as gone from its server now, as a fetched thread showed.
     public func markGone(_ number: Int64) async throws(ArchiveError) {
-        try await markGone(number, at: Date())
+        try await markGone([number], at: Date(), via: .fetch)
+    }
+
+    /// Marks one status as gone from its server.
+    public func markGone(_ number: Int64, at date: Date, via source: DeletionSource) async throws(ArchiveError) {
+        try await markGone([number], at: date, via: source)
     }
 
     /// The posts of a timeline, newest first, honouring opt-outs.

@@ -21,6 +21,8 @@ public final class SyncLock: Sendable {
         public var description: String {
             "another \(purpose) is running on this archive (\(holder); lock \(path)); use --wait to wait for it"
         }
+        /// `icebox watch` holds it, only while it writes a batch or catches a timeline up.
+        public var heldByWatch: Bool { holder.hasSuffix("(watch)") }
     }
 
     /// Takes the lock, or throws `Held` at once (`wait: false`), or waits until it is free. A lock
@@ -51,7 +53,8 @@ public final class SyncLock: Sendable {
             }
             try? await Task.sleep(for: .milliseconds(250))
         }
-        let note = "pid \(getpid()) since \(Timestamp.string(Date()))\n"
+        // A watch says so: it holds the lock moments at a time, and a sync waits for it (see `heldByWatch`).
+        let note = "pid \(getpid()) since \(Timestamp.string(Date()))" + (purpose == "watch" ? " (watch)" : "") + "\n"
         ftruncate(fd, 0)
         _ = note.withCString { pwrite(fd, $0, strlen($0), 0) }
         descriptor = fd

@@ -37,15 +37,11 @@ extension PostgresArchive {
     }
 
     public func consentPolicy() async throws(ArchiveError) -> ConsentPolicy {
-        try await decodingRows("SELECT value FROM settings WHERE name = 'search-consent'") { try $0.string("value") }
-            .first.flatMap(ConsentPolicy.init(rawValue:)) ?? .honoured
+        try await setting("search-consent").flatMap(ConsentPolicy.init(rawValue:)) ?? .honoured
     }
 
     public func setConsentPolicy(_ policy: ConsentPolicy) async throws(ArchiveError) {
-        try await execute("""
-            INSERT INTO settings(name, value) VALUES ('search-consent', $1)
-            ON CONFLICT(name) DO UPDATE SET value = excluded.value
-            """, [.text(policy.rawValue)])
+        try await setSetting("search-consent", policy.rawValue)
     }
 
     public func optedOutAuthors() async throws(ArchiveError) -> [String] {

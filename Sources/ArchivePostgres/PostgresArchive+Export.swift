@@ -16,7 +16,7 @@ extension PostgresArchive {
     private static func exportRecord(_ number: Int64, _ connection: PostgresConnection,
                                      _ logger: Logger) async throws -> ExportRecord {
         guard let row = try await connection.rows("""
-            SELECT s.uri, s.raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at,
+            SELECT s.uri, s.raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at, s.gone_via, s.redacted_at,
                 (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server LIMIT 1) AS local_id
             FROM statuses s WHERE s.id = $1
             """, [.int(number)], logger: logger).first
@@ -46,12 +46,16 @@ extension PostgresArchive {
             JOIN media_files f ON f.sha256 = d.sha256
             WHERE s.id = $1
             """, [.int(number)], logger: logger).first.flatMap { try storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
-        return ExportRecord(number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"),
-                            server: try row.string("raw_server"), localID: try row.optionalString("local_id"),
-                            createdAt: try row.string("created_at"), editedAt: try row.optionalString("edited_at"),
-                            goneAt: try row.optionalString("gone_at"), earlierVersions: versions, editHistory: editHistory,
-                            attachments: attachments, avatar: avatar, boosts: try await boosts(of: number, connection, logger),
-                            emoji: try await emojiFiles(of: number, connection, logger))
+        var record = ExportRecord(
+            number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"),
+            server: try row.string("raw_server"), localID: try row.optionalString("local_id"),
+            createdAt: try row.string("created_at"), editedAt: try row.optionalString("edited_at"),
+            goneAt: try row.optionalString("gone_at"), earlierVersions: versions, editHistory: editHistory,
+            attachments: attachments, avatar: avatar, boosts: try await boosts(of: number, connection, logger),
+            emoji: try await emojiFiles(of: number, connection, logger))
+        record.goneVia = try row.optionalString("gone_via").flatMap(DeletionSource.init(rawValue:))
+        record.redactedAt = try row.optionalString("redacted_at")
+        return record
     }
 
     public func boosts(of number: Int64) async throws(ArchiveError) -> [ArchivedBoost] {

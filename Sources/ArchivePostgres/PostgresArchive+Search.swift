@@ -41,12 +41,14 @@ extension PostgresArchive {
         let rows = try await rows(sql, binds)
         var hits = try decoding {
             try rows.map { row in
-                SearchHit(number: try row.int64("id"), uri: try row.string("uri"), url: try row.optionalString("url"),
+                var hit = SearchHit(number: try row.int64("id"), uri: try row.string("uri"), url: try row.optionalString("url"),
                           id: try row.optionalString("local_id"), acct: try row.string("author_handle"),
                           authorName: try row.string("author_name"), createdAt: try row.string("created_at"),
                           text: try row.string("text"), spoilerText: try row.string("spoiler_text"),
                           altText: try row.string("alt_text"), language: try row.optionalString("language"),
                           rank: try row.optionalDouble("rank"), timelines: [])
+                hit.goneAt = try row.optionalString("gone_at")
+                return hit
             }
         }
         guard !hits.isEmpty else { return hits }

@@ -123,9 +123,4 @@ extension PostgresArchive {
         let rows = try await rows("SELECT raw_json FROM status_edits WHERE status_id = $1 ORDER BY position", [.int(number)])
         return try decoding { try rows.map { try $0.bytes("raw_json") } }
     }
-
-    public func markGone(_ number: Int64, at date: Date) async throws(ArchiveError) {
-        try await execute("UPDATE statuses SET gone_at = $1 WHERE id = $2 AND gone_at IS NULL",
-                          [.text(Timestamp.string(date)), .int(number)])
-    }
 }

@@ -48,7 +48,10 @@ public struct StatusPrinter: Sendable {
             lines.append("differing copies kept from \(archived.otherCopies.joined(separator: ", ")) (this one is from "
                 + "\(archived.server))")
         }
-        if let gone = archived.goneAt { lines.append("gone from its server since \(gone)") }
+        if let gone = archived.goneAt {
+            lines.append("gone from its server since \(gone)" + (archived.goneVia.map { " (learned \($0.phrase))" } ?? "")
+                + (archived.redactedAt == nil ? "" : "; redacted: only a tombstone is kept"))
+        }
         if !status.spoilerText.isEmpty { lines.append("CW: \(status.spoilerText)") }
         lines.append("")
         lines.append(StatusHTML.displayText(status.content, mentions: status.mentions))

@@ -55,7 +55,9 @@ extension ExportDocument {
         if let handle = placement.replyingTo { html += "<span class=\"replying\">replying to @\(Self.escaped(handle))</span>" }
         html += "</header>\n"
         if let gone = item.record.goneAt {
-            html += "<p class=\"gone-note\">Gone from its server since \(Self.escaped(gone)); kept by the archive.</p>\n"
+            let how = item.record.goneVia.map { " (learned \(Self.escaped($0.phrase)))" } ?? ""
+            let kept = item.record.redactedAt == nil ? "kept by the archive" : "only a tombstone is kept"
+            html += "<p class=\"gone-note\">Gone from its server since \(Self.escaped(gone))\(how); \(kept).</p>\n"
         }
         if !status.spoilerText.isEmpty {
             html += "<p class=\"cw\"><strong>Content warning:</strong> \(Self.escaped(status.spoilerText))</p>\n"

@@ -51,6 +51,8 @@ extension ExportDocument {
         // The audience, outside the archived JSON too, so no reader of the file can miss it.
         json.member("visibility", item.status.visibility.rawValue)
         json.member("gone_at", record.goneAt)
+        json.member("gone_via", record.goneVia?.rawValue)
+        json.member("redacted_at", record.redactedAt)
         json.member("avatar", record.avatar.map(Self.entry))
         json.key("media")
         json.beginArray()

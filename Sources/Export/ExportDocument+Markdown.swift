@@ -24,7 +24,10 @@ extension ExportDocument {
         var lines = [name + Self.markdownEscaped("@\(item.handle)") + " · " + Self.minute(status.createdAt)
             + (status.editedAt.map { " · edited " + Self.minute($0) } ?? "")
             + (Self.visibilityLabel(status.visibility).map { " · **" + Self.markdownEscaped($0) + "**" } ?? "")]
-        if let gone = item.record.goneAt { lines.append("*Gone from its server since \(Self.markdownEscaped(gone)).*") }
+        if let gone = item.record.goneAt {
+            let how = item.record.goneVia.map { " (learned \($0.phrase))" } ?? ""
+            lines.append("*Gone from its server since \(Self.markdownEscaped(gone))\(how).*")
+        }
         if !status.spoilerText.isEmpty {
             lines += ["", "**Content warning:** " + Self.markdownEscaped(status.spoilerText)]
         }

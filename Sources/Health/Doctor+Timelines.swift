@@ -12,6 +12,7 @@ extension Doctor {
         for timeline in pinned {
             checks.append(await check(timeline, archive))
         }
+        checks.append(await gaps(archive, names: Dictionary(pinned.map { ($0.id, $0.displayName) }) { first, _ in first }))
         return checks
     }
 
@@ -42,6 +43,18 @@ extension Doctor {
         return DoctorCheck(name, .ok, since + reach)
     }
 
+    /// The gap ledger's open windows: entries that could not be read.
+    private func gaps(_ archive: ArchiveDatabase, names: [Int64: String]) async -> DoctorCheck {
+        let open: [TimelineGap]
+        do { open = try await archive.gaps(timelineID: nil, includingClosed: false) } catch {
+            return DoctorCheck("gaps", .problem, "\(error)")
+        }
+        guard !open.isEmpty else { return DoctorCheck("gaps", .ok, "no open gap in any timeline") }
+        let list = open.map { "\(names[$0.timelineID] ?? "timeline \($0.timelineID)"): \($0.summary)" }
+        return DoctorCheck("gaps", .warning, "\(open.count) open: " + list.joined(separator: "; ")
+                           + "; sync more often (see `icebox timeline list`) or run `icebox watch`")
+    }
+
     /// For a feed the server trims (home, lists): entries an hour (from the archived `created_at` of its
     /// newest 100) and the hours its ~400 entries span at that rate; nil for other timelines or too few.
     private func feedReach(_ timeline: PinnedTimeline, _ archive: ArchiveDatabase) async -> (perHour: Int, hours: Double)? {
@@ -56,7 +69,7 @@ extension Doctor {
     }
 
     /// "3 min", "5 h", "2 days".
-    static func words(_ seconds: TimeInterval) -> String {
+    public static func words(_ seconds: TimeInterval) -> String {
         switch seconds {
         case ..<120: "\(Int(seconds)) s"
         case ..<7200: "\(Int(seconds / 60)) min"

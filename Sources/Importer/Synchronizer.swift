@@ -201,6 +201,12 @@ public struct Synchronizer: Sendable {
         } catch {
             run.fail(.failed, "\(error)")
         }
+        if run.report.outcome == .refused {
+            do { try await TimelineRun.recordRefusal(of: timeline, archive: archive) } catch {
+                logger.error("could not record the refused window", metadata: ["timeline": "\(timeline.displayName)",
+                                                                              "error": "\(error)"])
+            }
+        }
         let elapsed = ContinuousClock.now - started
         var report = run.report
         report.seconds = elapsed.seconds

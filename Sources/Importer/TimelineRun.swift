@@ -40,9 +40,12 @@ struct TimelineRun {
     }
 
     /// Cursors are status ids (so they can be compared and an overlap re-read), not opaque row ids.
-    private var pagesByStatusID: Bool {
+    private var pagesByStatusID: Bool { spec.map(Self.pagesByStatusID) ?? false }
+
+    /// Whether a timeline's cursors are status ids (not bookmark, favourite or notification row ids).
+    static func pagesByStatusID(_ spec: TimelineSpec) -> Bool {
         switch spec {
-        case .bookmarks, .favourites, .mentions, nil: false
+        case .bookmarks, .favourites, .mentions: false
         default: true
         }
     }
@@ -121,6 +124,7 @@ struct TimelineRun {
         defer { pending?.cancel() }
         var walked = CursorTrail(start: cursor)
         var pages = 0
+        var trimmed = false
         while true {
             let page: Page<ArchivableStatus>
             if let prefetched = pending {
@@ -129,8 +133,11 @@ struct TimelineRun {
             } else {
                 page = try await fetch(source, PageCursor(minID: cursor, limit: options.pageLimit))
             }
-            guard page.served > 0 else { return }
-            if first, cursor != newest { try await warnAboutTrimmedFeed(page) }
+            guard page.served > 0 else {
+                if !trimmed { try await closeGaps() }
+                return
+            }
+            if first, cursor != newest { trimmed = try await recordTrimmedFeed(page, newest: newest) }
             first = false
             guard let top = page.previous ?? page.firstID, top != cursor else {
                 throw SyncError(timeline: timeline.displayName, message: "the server's cursor did not move past \(cursor)")
@@ -144,6 +151,7 @@ struct TimelineRun {
             if !done, stop == nil { pending = prefetch(source, PageCursor(minID: top, limit: options.pageLimit)) }
             try await store(page, requested: PageCursor(minID: cursor), CursorUpdate(newestCursor: stored))
             if let stop { report.warnings.append(stop) }
+            if done, !trimmed { try await closeGaps() }
             if done || stop != nil { return }
             cursor = top
         }
@@ -155,22 +163,6 @@ struct TimelineRun {
         if repeated { return "catch-up stopped: the server's cursor came back to \(top), already read in this run" }
         guard pages >= options.catchUpPages else { return nil }
         return "catch-up stopped after \(pages) pages (--catch-up-pages); the rest follows on the next run"
-    }
-
-    /// Home and list feeds keep only the newest ~400 entries. If the first catch-up page is full and
-    /// holds none of the statuses already archived from the overlap window, the feed no longer reaches
-    /// back to them: whatever fell out in between cannot be read any more.
-    private mutating func warnAboutTrimmedFeed(_ page: Page<ArchivableStatus>) async throws {
-        switch spec {
-        case .home, .list: break
-        default: return
-        }
-        guard page.served >= options.pageLimit else { return }
-        let known = try await archive.countInTimeline(page.items.map(\.status.archiveURI), timelineID: timeline.id)
-        guard known == 0 else { return }
-        report.warnings.append(
-            "possible gap: the server keeps only about 400 entries of this feed and the newest archived one "
-                + "has dropped out of it; sync more often")
     }
 
     /// One page, within the rate budget, retrying transient failures; counts the requests it took.

@@ -19,13 +19,21 @@ public enum Statuses: Endpoint, Hashable {
     case status(id: String)
     case context(id: String)
     case history(id: String)
+    /// Several statuses at once, `?id[]=…` (Mastodon 4.3+; at most 20): those that exist and the caller
+    /// may see, the others left out.
+    case several(ids: [String])
 
     public var path: String {
         switch self {
+        case .several: "/api/v1/statuses"
         case .status(let id): "/api/v1/statuses/\(segment(id))"
         case .context(let id): "/api/v1/statuses/\(segment(id))/context"
         case .history(let id): "/api/v1/statuses/\(segment(id))/history"
         }
+    }
+    public var queryItems: [URLQueryItem] {
+        guard case .several(let ids) = self else { return [] }
+        return ids.map { URLQueryItem(name: "id[]", value: $0) }
     }
     public var requiresToken: Bool { false }
 }

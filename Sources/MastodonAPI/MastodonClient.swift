@@ -22,7 +22,7 @@ public struct Response: Sendable {
 /// Talks to one server, with or without a user token. Never logs the token.
 public struct MastodonClient: Sendable {
     public let server: ServerAddress
-    private let token: String?
+    let token: String?
     private let transport: BoundedTransport
     let logger: Logger
 

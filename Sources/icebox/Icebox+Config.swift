@@ -6,7 +6,7 @@ extension Icebox {
     struct Config: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show or change the archive's settings.",
-            subcommands: [SearchConsent.self])
+            subcommands: [SearchConsent.self, Deletions.self])
 
         /// `icebox config search-consent [on|off]`.
         struct SearchConsent: AsyncParsableCommand {
@@ -41,3 +41,4 @@ extension Icebox {
 }
 
 extension ConsentPolicy: ExpressibleByArgument {}
+extension DeletionPolicy: ExpressibleByArgument {}

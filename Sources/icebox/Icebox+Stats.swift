@@ -46,7 +46,11 @@ extension Icebox {
                     }
                 }
                 let stats = try await archive.stats()
-                if json { return try Console.json(StatsReport(stats: stats, timeline: pinned?.displayName, breakdown: breakdown)) }
+                let gaps = try await archive.gaps(timelineID: pinned?.id, includingClosed: false)
+                if json {
+                    return try Console.json(StatsReport(stats: stats, timeline: pinned?.displayName, breakdown: breakdown,
+                                                        openGaps: gaps))
+                }
                 let bytes = ByteSize.text(stats.databaseBytes)
                 let mediaBytes = ByteSize.text(stats.mediaBytes)
                 let missing = stats.mediaMissing > 0 ? ", \(stats.mediaMissing) attachments not stored" : ""
@@ -62,7 +66,12 @@ extension Icebox {
                     copies      \(stats.otherCopies) from other servers, kept beside the one shown
                     span        \(stats.oldest ?? "-") … \(stats.newest ?? "-")
                     database    \(bytes)
+                    gaps        \(gaps.count) open (windows of a timeline that could not be read)
                     """)
+                if !gaps.isEmpty {
+                    let names = Dictionary(try await archive.timelines().map { ($0.id, $0.displayName) }) { first, _ in first }
+                    for gap in gaps { Console.out("  \(names[gap.timelineID] ?? "timeline \(gap.timelineID)"): \(gap.summary)") }
+                }
                 Console.out(StatsChart.text(breakdown, scope: pinned?.displayName ?? "the archive",
                                             bars: Console.stdoutIsTerminal))
             }
@@ -75,14 +84,17 @@ struct StatsReport: Encodable {
     var stats: ArchiveStats
     var timeline: String?
     var breakdown: ArchiveBreakdown
+    /// The gap ledger's open windows.
+    var openGaps: [TimelineGap]
 
-    enum Keys: String, CodingKey { case timeline, breakdown }
+    enum Keys: String, CodingKey { case timeline, breakdown, openGaps = "open_gaps" }
 
     func encode(to encoder: any Encoder) throws {
         try stats.encode(to: encoder)
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(timeline, forKey: .timeline)
         try container.encode(breakdown, forKey: .breakdown)
+        try container.encode(openGaps, forKey: .openGaps)
     }
 }
 

@@ -74,6 +74,11 @@ extension Icebox {
         @Flag(help: "Print a machine-readable summary on stdout.")
         var json = false
 
+        @Option(name: .customLong("recheck"),
+                help: ArgumentHelp("After the timelines, ask the servers again about the statuses archived in the last DAYS days (--recheck alone: \(Rechecker.defaultDays)); mark those deleted, keep edits as versions.",
+                                   valueName: "days"))
+        var recheckDays: Int?
+
         func validate() throws {
             try OptionRange.check("--backfill-pages", backfillPages, in: 0...100_000_000)
             try OptionRange.seconds("--timeout", timeout, maximum: 3600)
@@ -84,6 +89,7 @@ extension Icebox {
             try OptionRange.check("--rate-reserve", rateReserve, in: 0...100_000)
             try OptionRange.check("--max-rate-wait", maxRateWait, in: 0...86_400, unit: "seconds")
             try OptionRange.check("--retries", retries, in: 0...20)
+            if let recheckDays { try OptionRange.check("--recheck", recheckDays, in: 1...36_500, unit: "days") }
             try media.validate()
             if let since, Self.parseDate(since) == nil {
                 throw ValidationError("--since \(since): give a date as YYYY-MM-DD")
@@ -154,13 +160,24 @@ extension Icebox {
                 // the next run from archiving timelines.
                 var run = try await SyncPhases.timelines(home: home, wait: wait, shared: archive is any SharedWork,
                                                          synchronizer, progress: progress)
+                var rechecked: [RecheckReport]?
+                if let recheckDays {
+                    let rechecker = Rechecker(archive: archive, credentials: try credentialStore.load(), options: options,
+                                              logger: logger)
+                    rechecked = try await SyncPhases.recheck(home: home, wait: wait, shared: archive is any SharedWork,
+                                                             rechecker, days: recheckDays)
+                }
                 if !noMedia {
                     run.media = try await SyncPhases.media(home: home, synchronizer, progress: progress)
                 }
                 ProgressBoard.shared.stop()
                 let reports = run.timelines
                 failed = reports.contains { $0.outcome != .ok } || run.media?.error != nil
-                if json { return try Console.json(SyncSummary(timelines: reports, media: run.media, recovered: run.recovered)) }
+                    || rechecked?.contains { $0.error != nil } == true
+                if json {
+                    return try Console.json(SyncSummary(timelines: reports, media: run.media, recovered: run.recovered,
+                                                        recheck: rechecked))
+                }
                 if run.recovered.archived > 0, !quiet {
                     Console.out("Archived \(run.recovered.archived) statuses kept unreadable by an earlier Icebox")
                 }
@@ -174,6 +191,10 @@ extension Icebox {
                 for report in reports where !quiet || report.outcome != .ok {
                     let line = summaryLine(report)
                     if report.outcome == .ok { Console.out(line) } else { Console.err(line) }
+                }
+                for report in rechecked ?? [] where !quiet || report.error != nil {
+                    let line = RecheckSummary.line(report)
+                    if report.error == nil { Console.out(line) } else { Console.err(line) }
                 }
                 if let media = run.media {
                     if let error = media.error {
@@ -210,14 +231,19 @@ struct SyncSummary: Encodable {
     var media: MediaRunReport?
     /// What an earlier Icebox kept unreadable and this run archived.
     var recovered: RecoveryReport
-    var ok: Bool { timelines.allSatisfy { $0.outcome == .ok } && media?.error == nil }
+    /// Nil without `--recheck`.
+    var recheck: [RecheckReport]?
+    var ok: Bool {
+        timelines.allSatisfy { $0.outcome == .ok } && media?.error == nil && recheck?.allSatisfy { $0.error == nil } != false
+    }
 
-    enum CodingKeys: String, CodingKey { case timelines, media, recovered, ok }
+    enum CodingKeys: String, CodingKey { case timelines, media, recovered, recheck, ok }
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(timelines, forKey: .timelines)
         try container.encodeIfPresent(media, forKey: .media)
         try container.encode(recovered, forKey: .recovered)
+        try container.encodeIfPresent(recheck, forKey: .recheck)
         try container.encode(ok, forKey: .ok)
     }
 }

@@ -96,6 +96,7 @@ extension Icebox.Timeline {
                     let last = timeline.lastSyncAt.map { "last sync \($0) \(timeline.lastResult ?? "")" } ?? "never synced"
                     var line = "\(timeline.displayName)\t\(timeline.statusCount) statuses\t\(last)\t\(backfill)"
                     if let error = timeline.lastError { line += "\t\(error)" }
+                    line += try await SyncInterval.advice(for: timeline, archive: archive)
                     Console.out(line)
                 }
             }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Importer
 import MastodonAPI
 
 /// `icebox`: archive Mastodon timelines into a local full-text index.
@@ -13,5 +14,9 @@ struct Icebox: AsyncParsableCommand {
             """,
         version: IceboxVersion.string,
         subcommands: [Account.self, Timeline.self, Sync.self, Search.self, Show.self, Repl.self, Export.self, Stats.self,
-                      Config.self, Media.self, Unreadable.self, Doctor.self, Migrate.self])
+                      Config.self, Media.self, Unreadable.self, Doctor.self, Migrate.self, Watch.self])
+
+    static func main() async {
+        await main(RecheckArgument.normalized(Array(CommandLine.arguments.dropFirst()), defaultDays: Rechecker.defaultDays))
+    }
 }

@@ -8,9 +8,28 @@ enum SyncPhases {
     static func timelines(home: IceboxHome, wait: Bool, shared: Bool = false, _ synchronizer: Synchronizer,
                           progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> SyncRunReport {
         if shared { return try await synchronizer.runWithMedia(progress: progress) }
-        let lock = try await SyncLock(path: home.syncLock, wait: wait)
+        let lock = try await takeLock(home, wait: wait)
         defer { withExtendedLifetime(lock) {} }
         return try await synchronizer.runWithMedia(progress: progress)
+    }
+
+    /// `sync.lock`, waited for when `wait` or when `icebox watch` holds it (for a batch or a catch-up:
+    /// moments, so a cron sync beside a watch runs instead of exiting 75).
+    static func takeLock(_ home: IceboxHome, wait: Bool) async throws -> SyncLock {
+        do {
+            return try await SyncLock(path: home.syncLock, wait: wait)
+        } catch let held as SyncLock.Held where held.heldByWatch {
+            return try await SyncLock(path: home.syncLock, wait: true)
+        }
+    }
+
+    /// Rechecks archived statuses (`sync --recheck`) holding `sync.lock`, as the timelines are synced.
+    static func recheck(home: IceboxHome, wait: Bool, shared: Bool, _ rechecker: Rechecker,
+                        days: Int) async throws -> [RecheckReport] {
+        if shared { return try await rechecker.run(days: days) }
+        let lock = try await takeLock(home, wait: wait)
+        defer { withExtendedLifetime(lock) {} }
+        return try await rechecker.run(days: days)
     }
 
     /// Downloads missing media holding `media.lock`; when another run holds it, leaves the media to

@@ -18,7 +18,8 @@ extension ServerState {
             "thumbnail": ["url": .string("\(base)/media/thumbnail.png")],
             "languages": ["en", "ja"],
             "configuration": [
-                "urls": ["streaming": .null, "status": .null],
+                "urls": ["streaming": config.streaming.enabled
+                    ? .string(streamingBase.replacingOccurrences(of: "http://", with: "ws://")) : .null, "status": .null],
                 "accounts": ["max_featured_tags": 10, "max_pinned_statuses": 5],
                 "statuses": ["max_characters": 500, "max_media_attachments": 4, "characters_reserved_per_url": 23],
                 "timelines_access": access,

@@ -10,6 +10,16 @@ extension ServerState {
         return .json(store.renderStatus(id, base: base, viewer: call.viewer))
     }
 
+    /// `GET /api/v1/statuses?id[]=…` (Mastodon 4.3+): the statuses that exist and the caller may see, in
+    /// the order asked, the others left out; at most 20 ids (more: 422).
+    func severalStatuses(_ call: Call) -> Reply {
+        if config.quirks.noBatchStatuses { return .notFound }
+        let ids = call.req.params("id")
+        guard ids.count <= 20 else { return .error(422, "Too many ids") }
+        let found = ids.filter { id in store.statuses[id].map { store.canSee($0, viewer: call.viewer) } ?? false }
+        return .json(.array(found.map { store.renderStatus($0, base: base, viewer: call.viewer) }))
+    }
+
     func context(_ call: Call, id: String) -> Reply {
         if store.fixtures.contains(where: { $0.id == id }) { return .json(["ancestors": [], "descendants": []]) }
         guard let s = store.statuses[id], store.canSee(s, viewer: call.viewer) else { return .notFound }

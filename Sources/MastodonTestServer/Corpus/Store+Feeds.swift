@@ -53,38 +53,47 @@ extension Store {
 
     /// Home: the viewer's own statuses and those (boosts included) of accounts they follow.
     func homeIDs(viewer: Int, trimTo limit: Int?) -> [String] {
-        let followed = follows[viewer, default: []]
-        let ids = feeds.value("home:\(viewer)") { newestFirst { s in
-            // Direct messages reach the home of their author and of those they mention, as on Mastodon.
-            (s.visibility == .direct ? (s.author == viewer || s.mentions.contains(viewer))
-                : (s.author == viewer || followed.contains(s.author)))
-                && (s.reblogOf.map { statuses[$0] != nil } ?? true)
-        } }
+        let ids = feeds.value("home:\(viewer)") { newestFirst { inHome($0, viewer: viewer) } }
         return limit.map { Array(ids.prefix($0)) } ?? ids
     }
 
+    /// Whether a status is in the viewer's home feed.
+    func inHome(_ s: StatusRecord, viewer: Int) -> Bool {
+        // Direct messages reach the home of their author and of those they mention, as on Mastodon.
+        (s.visibility == .direct ? (s.author == viewer || s.mentions.contains(viewer))
+            : (s.author == viewer || follows[viewer, default: []].contains(s.author)))
+            && (s.reblogOf.map { statuses[$0] != nil } ?? true)
+    }
+
     func listIDs(_ list: ListRecord, trimTo limit: Int?) -> [String] {
-        let ids = newestFirst { s in list.members.contains(s.author) && s.visibility != .direct && !isReplyToOther(s) }
+        let ids = newestFirst { inList($0, list) }
         return limit.map { Array(ids.prefix($0)) } ?? ids
+    }
+
+    func inList(_ s: StatusRecord, _ list: ListRecord) -> Bool {
+        list.members.contains(s.author) && s.visibility != .direct && !isReplyToOther(s)
     }
 
     /// Public timeline: public, original (non-boost) statuses that are not replies to others.
     func publicIDs(_ filter: FeedFilter) -> [String] {
-        feeds.value("public:\(filter)") {
-            newestFirst { s in s.visibility == .public && !s.isReblog && !isReplyToOther(s) && matches(s, filter) }
-        }
+        feeds.value("public:\(filter)") { newestFirst { inPublic($0, filter) } }
+    }
+
+    func inPublic(_ s: StatusRecord, _ filter: FeedFilter) -> Bool {
+        s.visibility == .public && !s.isReblog && !isReplyToOther(s) && matches(s, filter)
     }
 
     /// Hashtag timeline: public original statuses carrying `tag` (or any of `any[]`), all of `all[]`, none of `none[]`.
     func tagIDs(_ tag: String, _ filter: FeedFilter) -> [String] {
+        newestFirst { inTag($0, tag, filter) }
+    }
+
+    func inTag(_ s: StatusRecord, _ tag: String, _ filter: FeedFilter) -> Bool {
         let wanted = Set(([tag] + filter.anyTags).map { $0.lowercased() })
-        let all = filter.allTags.map { $0.lowercased() }
-        let none = Set(filter.noneTags.map { $0.lowercased() })
-        return newestFirst { s in
-            let tags = Set(s.tags)
-            return s.visibility == .public && !s.isReblog && matches(s, filter)
-                && !tags.isDisjoint(with: wanted) && all.allSatisfy(tags.contains) && tags.isDisjoint(with: none)
-        }
+        let tags = Set(s.tags)
+        return s.visibility == .public && !s.isReblog && matches(s, filter) && !tags.isDisjoint(with: wanted)
+            && filter.allTags.map { $0.lowercased() }.allSatisfy(tags.contains)
+            && tags.isDisjoint(with: Set(filter.noneTags.map { $0.lowercased() }))
     }
 
     /// An account's statuses and boosts, as `viewer` may see them.

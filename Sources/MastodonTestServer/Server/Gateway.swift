@@ -5,8 +5,12 @@ import Foundation
 /// Adapts FlyingFox requests to ``ServerState`` and performs byte-level faults (truncation, drops, hangs).
 struct Gateway: HTTPHandler {
     let state: ServerState
+    /// `api`, or `streaming` for the second port, which answers only the streaming API.
+    var listener = "api"
 
     func handleRequest(_ request: HTTPRequest) async throws -> HTTPResponse {
+        if request.path.hasPrefix("/api/v1/streaming") { return try await stream(request) }
+        if listener == "streaming" { return HTTPResponse(statusCode: .notFound) }
         var headers: [String: String] = [:]
         for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
         let body = try await request.bodyData

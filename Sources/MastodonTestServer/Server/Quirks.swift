@@ -13,6 +13,8 @@ public struct Quirks: Sendable, Equatable {
     public var contextWithoutThread = false
     /// `/api/v1/statuses/:id/history` answers 404, as servers without edit history do.
     public var noEditHistory = false
+    /// `GET /api/v1/statuses?id[]=` answers 404, as servers before Mastodon 4.3 do.
+    public var noBatchStatuses = false
 
     public init() {}
 

@@ -18,6 +18,8 @@ public struct LoggedRequest: Sendable, Codable, Hashable {
     public var overBudget: Bool = false
     /// The token it carried, valid or not: tests check which tokens reached which server.
     public var token: String?
+    /// Which port it came to: `api`, or `streaming` (the second port of ``StreamingConfig/separateOrigin``).
+    public var listener: String = "api"
 
     /// The first value of a query item.
     public func value(_ name: String) -> String? { query.first { $0.name == name }?.value }

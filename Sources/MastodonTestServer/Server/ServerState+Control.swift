@@ -2,14 +2,20 @@ import Foundation
 
 /// Mutation and inspection operations behind ``TestServer``'s public API and `/__admin`.
 extension ServerState {
-    func addStatuses(_ count: Int) -> [String] { store.addStatuses(count) }
+    func addStatuses(_ count: Int) -> [String] {
+        let ids = store.addStatuses(count)
+        publishUpdates(ids)
+        return ids
+    }
 
     func addStatus(username: String, mediaPaths: [String], description: String?, text: String?,
                    inReplyTo: String?, visibility: String = "public", tags: [String] = [],
                    mentioning: [String] = []) -> String? {
         guard let visibility = Visibility(rawValue: visibility) else { return nil }
-        return store.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
-                               inReplyTo: inReplyTo, visibility: visibility, tags: tags, mentioning: mentioning)
+        let id = store.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
+                                 inReplyTo: inReplyTo, visibility: visibility, tags: tags, mentioning: mentioning)
+        publishUpdates(id.map { [$0] } ?? [])
+        return id
     }
 
     func setSearchOptOut(username: String, indexable: Bool, noindex: Bool, note: String?) -> Bool {
@@ -20,18 +26,31 @@ extension ServerState {
         return true
     }
 
-    func addBoost(of statusID: String, username: String) -> String? { store.addBoost(of: statusID, username: username) }
+    func addBoost(of statusID: String, username: String) -> String? {
+        let id = store.addBoost(of: statusID, username: username)
+        publishUpdates(id.map { [$0] } ?? [])
+        return id
+    }
 
     func addBackdatedStatuses(_ count: Int, secondsAgo: TimeInterval) -> [String] {
-        store.addBackdatedStatuses(count, secondsAgo: secondsAgo)
+        let ids = store.addBackdatedStatuses(count, secondsAgo: secondsAgo)
+        publishUpdates(ids)
+        return ids
     }
 
     func editStatus(id: String, content: String, spoilerText: String?) -> Bool {
-        store.editStatus(id: id, content: content, spoilerText: spoilerText,
-                         at: max(Date(), store.clock.addingTimeInterval(1)))
+        let edited = store.editStatus(id: id, content: content, spoilerText: spoilerText,
+                                      at: max(Date(), store.clock.addingTimeInterval(1)))
+        if edited { publishEdit(id) }
+        return edited
     }
 
-    func deleteStatus(id: String) -> Bool { store.deleteStatus(id: id) }
+    func deleteStatus(id: String) -> Bool {
+        let boosts = store.order.filter { store.statuses[$0]?.reblogOf == id }
+        guard store.deleteStatus(id: id) else { return false }
+        publishDeletes([id] + boosts)
+        return true
+    }
 
     func setToken(_ token: String, username: String) -> Bool {
         guard let index = store.accountIndex(username: username) else { return false }
@@ -70,6 +89,8 @@ extension ServerState {
     }
 
     /// Every status id a timeline holds (newest first), ignoring paging and access policy.
+    func hasStatus(id: String) -> Bool { store.statuses[id] != nil }
+
     func timelineIDs(_ timeline: Timeline) -> [String] {
         switch timeline {
         case .home(let user):

@@ -11,6 +11,9 @@ actor ServerState {
     var injector: FaultInjector
     var log: [LoggedRequest] = []
     var oauth = OAuthRegistry()
+    var streams = StreamHub()
+    /// Where the streams are served (`http://127.0.0.1:PORT`, the second port when separate).
+    var streamingBase = ""
 
     init(config: TestServerConfig) throws {
         self.config = config
@@ -24,7 +27,10 @@ actor ServerState {
         }
     }
 
-    func setBase(_ base: String) { self.base = base }
+    func setBase(_ base: String, streaming: String? = nil) {
+        self.base = base
+        streamingBase = streaming ?? base
+    }
 
     /// Answers one request; the decision tells the HTTP layer about truncation, drops and hangs.
     func handle(_ req: APIRequest, now: Date = Date()) -> (Reply, FaultDecision) {
@@ -99,6 +105,7 @@ actor ServerState {
         case let p where p.count == 2 && p[0] == "accounts": return account(call, id: p[1])
         case let p where p.count == 3 && p[0] == "accounts" && p[2] == "statuses":
             return accountStatuses(call, id: p[1])
+        case ["statuses"]: return severalStatuses(call)
         case let p where p.count == 2 && p[0] == "statuses": return status(call, id: p[1])
         case let p where p.count == 3 && p[0] == "statuses" && p[2] == "context": return context(call, id: p[1])
         case let p where p.count == 3 && p[0] == "statuses" && p[2] == "history": return history(call, id: p[1])

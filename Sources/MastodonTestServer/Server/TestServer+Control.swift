@@ -124,6 +124,21 @@ extension TestServer {
     /// All status ids of a timeline, newest first, as the paged API would return them in total.
     public func timelineIDs(_ timeline: Timeline) async -> [String] { await state.timelineIDs(timeline) }
 
+    /// Closes every open event stream, as a restarting streaming server does.
+    public func dropStreams() async { await state.dropStreams() }
+
+    /// While stalled, the streams stay open but carry nothing, heartbeats included (a dead connection).
+    public func setStreamsStalled(_ stalled: Bool) async { await state.setStreamsStalled(stalled) }
+
+    /// Writes raw bytes to every open stream: garbage, an oversized line, a malformed event.
+    public func sendToStreams(_ bytes: Data) async { await state.sendToStreams(bytes) }
+
+    /// Event streams open now, and opened since start.
+    public func streamCounts() async -> (open: Int, opened: Int) { (await state.openStreamCount, await state.streamsOpened) }
+
+    /// Whether the server still has a status (not deleted), seen by anyone.
+    public func hasStatus(id: String) async -> Bool { await state.hasStatus(id: id) }
+
     /// Counts and names of the corpus.
     public func snapshot() async -> Snapshot { await state.snapshot() }
 }

@@ -16,16 +16,25 @@ public final class TestServer: Sendable {
     public let baseURL: URL
     /// The port actually bound.
     public let port: UInt16
+    /// Where the streaming API is served: ``baseURL``, or the second port (``StreamingConfig/separateOrigin``).
+    public let streamingURL: URL
     let state: ServerState
     private let http: HTTPServer
     private let task: Task<Void, any Error>
+    /// The second listener and the heartbeats.
+    private let helpers: [Task<Void, any Error>]
+    private let streamingHTTP: HTTPServer?
 
-    private init(baseURL: URL, port: UInt16, state: ServerState, http: HTTPServer, task: Task<Void, any Error>) {
+    private init(baseURL: URL, port: UInt16, state: ServerState, http: HTTPServer, task: Task<Void, any Error>,
+                 streaming: (url: URL, http: HTTPServer?), helpers: [Task<Void, any Error>]) {
         self.baseURL = baseURL
         self.port = port
         self.state = state
         self.http = http
         self.task = task
+        streamingURL = streaming.url
+        streamingHTTP = streaming.http
+        self.helpers = helpers
     }
 
     /// Errors from ``start(_:)``.
@@ -55,14 +64,47 @@ public final class TestServer: Sendable {
         }
         NoDelay.enable(onListenerAt: port)
         let base = "http://\(config.bindAddress):\(port)"
-        await state.setBase(base)
-        return TestServer(baseURL: URL(string: base)!, port: port, state: state, http: http, task: task)
+        var helpers: [Task<Void, any Error>] = []
+        var streaming: (url: URL, http: HTTPServer?) = (URL(string: base)!, nil)
+        if config.streaming.separateOrigin {
+            let (second, runner, secondPort) = try await listen(config, Gateway(state: state, listener: "streaming"))
+            helpers.append(runner)
+            streaming = (URL(string: "http://\(config.bindAddress):\(secondPort)")!, second)
+        }
+        await state.setBase(base, streaming: streaming.url.absoluteString)
+        let heartbeat = config.streaming.heartbeat
+        helpers.append(Task {
+            while !Task.isCancelled {
+                try await Task.sleep(for: .milliseconds(Int64(max(heartbeat, 0.05) * 1000)))
+                await state.heartbeat()
+            }
+        })
+        return TestServer(baseURL: URL(string: base)!, port: port, state: state, http: http, task: task,
+                          streaming: streaming, helpers: helpers)
+    }
+
+    /// Starts one more listener on the configured loopback address (another port).
+    private static func listen(_ config: TestServerConfig, _ gateway: Gateway) async throws
+        -> (HTTPServer, Task<Void, any Error>, UInt16) {
+        let address = try sockaddr_in.inet(ip4: config.bindAddress, port: 0)
+        let http = HTTPServer(address: address, timeout: 3600, logger: .disabled, handler: gateway)
+        let task = Task { try await http.run() }
+        try await http.waitUntilListening(timeout: 10)
+        guard case .ip4(_, let port)? = await http.listeningAddress else {
+            task.cancel()
+            throw StartError.noPort
+        }
+        NoDelay.enable(onListenerAt: port)
+        return (http, task, port)
     }
 
     /// Stops listening and closes connections.
     public func stop() async {
+        await state.dropStreams()
         await http.stop(timeout: 0)
+        await streamingHTTP?.stop(timeout: 0)
         task.cancel()
+        for helper in helpers { helper.cancel() }
     }
 
     /// A URL under ``baseURL``, e.g. `url("/api/v1/timelines/home?limit=40")`.

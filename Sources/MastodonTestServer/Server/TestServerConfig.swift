@@ -36,6 +36,8 @@ public struct TestServerConfig: Sendable {
     public var faults = Faults()
     /// Answers unlike Mastodon's documentation that real servers give; none by default.
     public var quirks = Quirks()
+    /// The streaming API (on by default, heartbeats every 15 s, same origin).
+    public var streaming = StreamingConfig()
     /// `created_at` of the oldest generated status; later ones follow at seeded intervals.
     public var startDate = Date(timeIntervalSince1970: 1_772_323_200) // 2026-03-01T00:00:00Z
 

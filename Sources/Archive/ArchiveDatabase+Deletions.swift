@@ -1,0 +1,100 @@
+import Foundation
+import GRDB
+
+extension ArchiveDatabase {
+    /// Records that statuses are gone from their server (when, and how Icebox learned it), in one
+    /// transaction; nothing is removed unless the archive's deletion policy is `redact`, in which case
+    /// their text and media go (and those of the boosts of them) and tombstones stay. A status already
+    /// marked keeps its first record. Returns how many were not marked before.
+    @discardableResult
+    public func markGone(_ numbers: [Int64], at date: Date, via source: DeletionSource) async throws(ArchiveError) -> Int {
+        guard !numbers.isEmpty else { return 0 }
+        let marked = try await write { db -> Int in
+            var marked = 0
+            for number in numbers {
+                try db.cachedStatement(sql: """
+                    UPDATE statuses SET gone_at = ?, gone_via = ? WHERE id = ? AND gone_at IS NULL
+                    """).execute(arguments: [Timestamp.string(date), source.rawValue, number])
+                marked += db.changesCount
+            }
+            return marked
+        }
+        if try await deletionPolicy() == .redact { try await redactGone() }
+        return marked
+    }
+
+    /// The archive's deletion policy (`icebox config deletions`): `.keep` unless set.
+    public func deletionPolicy() async throws(ArchiveError) -> DeletionPolicy {
+        try await setting("deletions").flatMap(DeletionPolicy.init(rawValue:)) ?? .keep
+    }
+
+    /// Sets the deletion policy; `redact` at once redacts the statuses already marked gone.
+    public func setDeletionPolicy(_ policy: DeletionPolicy) async throws(ArchiveError) {
+        try await setSetting("deletions", policy.rawValue)
+        if policy == .redact { try await redactGone() }
+    }
+
+    /// Removes the text and media links of every gone status not yet redacted, and of the boosts of
+    /// them, keeping tombstones. The bytes go for good: deleted content is overwritten (`secure_delete`),
+    /// the full-text indexes are rebuilt without it and the write-ahead log is emptied. Returns how many
+    /// rows were redacted.
+    @discardableResult
+    public func redactGone() async throws(ArchiveError) -> Int {
+        let now = Self.now()
+        let redacted = try await write { db -> Int in
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+            let rows = try Row.fetchAll(db, sql: """
+                SELECT id, uri, raw_json FROM statuses
+                WHERE redacted_at IS NULL AND (gone_at IS NOT NULL
+                    OR reblog_uri IN (SELECT uri FROM statuses WHERE gone_at IS NOT NULL))
+                """)
+            var links = Set<String>()
+            for row in rows {
+                let id: Int64 = row["id"]
+                for link in try Row.fetchAll(db, sql: "SELECT url, remote_url, preview_url FROM media_attachments WHERE status_id = ?",
+                                             arguments: [id]) {
+                    for column in ["url", "remote_url", "preview_url"] { if let url: String = link[column] { links.insert(url) } }
+                }
+                let raw: Data = row["raw_json"]
+                try db.cachedStatement(sql: """
+                    UPDATE statuses SET content = '', text = '', spoiler_text = '', alt_text = '', extra_text = '',
+                        search_author = '', tag_names = '', search_cjk = '', media_count = 0, has_poll = 0,
+                        has_card = 0, raw_json = ?, redacted_at = ? WHERE id = ?
+                    """).execute(arguments: [Redaction.redacted(raw, uri: row["uri"]), now, id])
+                // A status first kept unreadable holds its bytes there too.
+                try db.cachedStatement(sql: """
+                    DELETE FROM unreadable_statuses WHERE status_id = ? OR (server, local_id) IN
+                        (SELECT server, local_id FROM status_ids WHERE status_id = ?)
+                    """).execute(arguments: [id, id])
+                for table in ["media_attachments", "status_versions", "status_copies", "status_edits", "edit_history_wanted"] {
+                    try db.cachedStatement(sql: "DELETE FROM \(table) WHERE status_id = ?").execute(arguments: [id])
+                }
+            }
+            guard !rows.isEmpty else { return 0 }
+            // The media links themselves (their URLs may name the post) unless another post still has them;
+            // the files follow with `icebox media gc`.
+            for url in links {
+                try db.cachedStatement(sql: """
+                    DELETE FROM media_downloads WHERE url = ?1 AND NOT EXISTS (SELECT 1 FROM media_attachments
+                        WHERE url = ?1 OR remote_url = ?1 OR preview_url = ?1)
+                    """).execute(arguments: [url])
+            }
+            // FTS5 only records a deletion beside the old entries; merging the segments drops them.
+            try db.execute(sql: "INSERT INTO statuses_fts(statuses_fts) VALUES ('optimize')")
+            try db.execute(sql: "INSERT INTO statuses_cjk(statuses_cjk) VALUES ('optimize')")
+            return rows.count
+        }
+        if redacted > 0 {
+            // The log still holds the pages as they were before: write them back and empty it.
+            do {
+                try await pool.writeWithoutTransaction { db in
+                    try db.execute(sql: "PRAGMA secure_delete = ON")
+                    _ = try db.checkpoint(.truncate)
+                }
+            } catch {
+                throw .database(Self.describe(error))
+            }
+        }
+        return redacted
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import GRDB
+
+extension ArchiveDatabase {
+    /// Records a window of a timeline that could not be read, unless the same one (timeline, cause and
+    /// lower bound) is open already; a missing `fromTime` is read from the archived status `fromID` names
+    /// on `server`. Returns the gap's id.
+    @discardableResult
+    public func openGap(_ gap: TimelineGap, server: String) async throws(ArchiveError) -> Int64 {
+        try await write { db in
+            if let open = try Int64.fetchOne(db, sql: """
+                SELECT id FROM timeline_gaps WHERE timeline_id = ? AND cause = ? AND from_id IS ? AND closed_at IS NULL
+                """, arguments: [gap.timelineID, gap.cause.rawValue, gap.fromID]) {
+                return open
+            }
+            let fromTime = try gap.fromTime ?? gap.fromID.flatMap { id in
+                try String.fetchOne(db, sql: """
+                    SELECT s.created_at FROM status_ids si JOIN statuses s ON s.id = si.status_id
+                    WHERE si.server = ? AND si.local_id = ?
+                    """, arguments: [server, id])
+            }
+            try db.execute(sql: """
+                INSERT INTO timeline_gaps(timeline_id, cause, from_id, to_id, from_time, to_time, opened_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                """, arguments: [gap.timelineID, gap.cause.rawValue, gap.fromID, gap.toID, fromTime, gap.toTime, Self.now()])
+            return db.lastInsertedRowID
+        }
+    }
+
+    /// The gaps of one timeline (all timelines when `nil`), open ones only unless `includingClosed`,
+    /// oldest first.
+    public func gaps(timelineID: Int64?, includingClosed: Bool) async throws(ArchiveError) -> [TimelineGap] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT * FROM timeline_gaps WHERE (? IS NULL OR timeline_id = ?) AND (? OR closed_at IS NULL) ORDER BY id
+                """, arguments: [timelineID, timelineID, includingClosed]).map { row in
+                    TimelineGap(id: row["id"], timelineID: row["timeline_id"],
+                                cause: TimelineGap.Cause(rawValue: row["cause"]) ?? .trimmed, fromID: row["from_id"],
+                                toID: row["to_id"], fromTime: row["from_time"], toTime: row["to_time"],
+                                openedAt: row["opened_at"], closedAt: row["closed_at"], closedBy: row["closed_by"])
+                }
+        }
+    }
+
+    /// Marks gaps closed: a later catch-up (`by`: sync) or `watch` read through them.
+    public func closeGaps(_ ids: [Int64], by closer: String) async throws(ArchiveError) {
+        guard !ids.isEmpty else { return }
+        try await write { db in
+            let now = Self.now()
+            for id in ids {
+                try db.execute(sql: "UPDATE timeline_gaps SET closed_at = ?, closed_by = ? WHERE id = ? AND closed_at IS NULL",
+                               arguments: [now, closer, id])
+            }
+        }
+    }
+
+    /// How many statuses the timeline received per hour over the `days` days before its newest one
+    /// (by their dates); nil when it holds too few to tell.
+    public func entryRate(timelineID: Int64, days: Int) async throws(ArchiveError) -> Double? {
+        try await read { db in
+            guard let newest = try String.fetchOne(db, sql: """
+                SELECT MAX(s.created_at) FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
+                WHERE ts.timeline_id = ?
+                """, arguments: [timelineID]), let end = Timestamp.date(newest) else { return nil }
+            let start = Timestamp.string(end.addingTimeInterval(-Double(days) * 86_400))
+            let row = try Row.fetchOne(db, sql: """
+                SELECT COUNT(*) AS n, MIN(s.created_at) AS oldest FROM timeline_statuses ts
+                JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = ? AND s.created_at >= ?
+                """, arguments: [timelineID, start])
+            guard let row, let count: Int = row["n"], count >= 10, let oldestText: String = row["oldest"],
+                  let oldest = Timestamp.date(oldestText) else { return nil }
+            let hours = max(end.timeIntervalSince(oldest) / 3600, 1.0 / 60)
+            return Double(count) / hours
+        }
+    }
+}

@@ -1,0 +1,73 @@
+import Archive
+import Foundation
+import PostgresNIO
+
+/// Deletions kept as tombstones on PostgreSQL, with the SQLite store's rules (`DeletionPolicy`).
+extension PostgresArchive {
+    @discardableResult
+    public func markGone(_ numbers: [Int64], at date: Date, via source: DeletionSource) async throws(ArchiveError) -> Int {
+        guard !numbers.isEmpty else { return 0 }
+        let marked = try await decodingRows("""
+            UPDATE statuses SET gone_at = $1, gone_via = $2 WHERE id = ANY($3::bigint[]) AND gone_at IS NULL
+            RETURNING id
+            """, [.text(Timestamp.string(date)), .text(source.rawValue), .intArray(numbers)]) { try $0.int64("id") }.count
+        if try await deletionPolicy() == .redact { try await redactGone() }
+        return marked
+    }
+
+    public func deletionPolicy() async throws(ArchiveError) -> DeletionPolicy {
+        try await setting("deletions").flatMap(DeletionPolicy.init(rawValue:)) ?? .keep
+    }
+
+    public func setDeletionPolicy(_ policy: DeletionPolicy) async throws(ArchiveError) {
+        try await setSetting("deletions", policy.rawValue)
+        if policy == .redact { try await redactGone() }
+    }
+
+    /// As the SQLite store's: text, JSON content, index words and media links go; the tombstone stays.
+    /// (PostgreSQL frees the old row versions at its next VACUUM.)
+    @discardableResult
+    public func redactGone() async throws(ArchiveError) -> Int {
+        let logger = self.logger
+        let now = Self.now()
+        return try await transaction { connection in
+            let rows = try await connection.rows("""
+                SELECT id, uri, raw_json FROM statuses
+                WHERE redacted_at IS NULL AND (gone_at IS NOT NULL
+                    OR reblog_uri IN (SELECT uri FROM statuses WHERE gone_at IS NOT NULL))
+                FOR UPDATE
+                """, logger: logger)
+            var links = Set<String>()
+            for row in rows {
+                let id = try row.int64("id")
+                for link in try await connection.rows(
+                    "SELECT url, remote_url, preview_url FROM media_attachments WHERE status_id = $1", [.int(id)], logger: logger) {
+                    for column in ["url", "remote_url", "preview_url"] {
+                        if let url = try link.optionalString(column) { links.insert(url) }
+                    }
+                }
+                let raw = Redaction.redacted(try row.bytes("raw_json"), uri: try row.string("uri"))
+                try await connection.execute("""
+                    UPDATE statuses SET content = '', text = '', spoiler_text = '', alt_text = '', extra_text = '',
+                        search_author = '', tag_names = '', search_cjk = '', media_count = 0, has_poll = false,
+                        has_card = false, search_words = ''::tsvector, search_pieces = ''::tsvector,
+                        raw_json = $1, redacted_at = $2 WHERE id = $3
+                    """, [.bytes(raw), .text(now), .int(id)], logger: logger)
+                try await connection.execute("""
+                    DELETE FROM unreadable_statuses WHERE status_id = $1 OR (server, local_id) IN
+                        (SELECT server, local_id FROM status_ids WHERE status_id = $1)
+                    """, [.int(id)], logger: logger)
+                for table in ["media_attachments", "status_versions", "status_copies", "status_edits", "edit_history_wanted"] {
+                    try await connection.execute("DELETE FROM \(table) WHERE status_id = $1", [.int(id)], logger: logger)
+                }
+            }
+            for url in links {
+                try await connection.execute("""
+                    DELETE FROM media_downloads WHERE url = $1 AND NOT EXISTS (SELECT 1 FROM media_attachments
+                        WHERE url = $1 OR remote_url = $1 OR preview_url = $1)
+                    """, [.text(url)], logger: logger)
+            }
+            return rows.count
+        }
+    }
+}

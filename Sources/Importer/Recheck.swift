@@ -1,0 +1,180 @@
+import Archive
+import Foundation
+import Logging
+import MastodonAPI
+import Models
+
+/// How `icebox sync --recheck` went on one server.
+public struct RecheckReport: Sendable, Codable, Hashable {
+    /// The server's host.
+    public var server: String
+    /// Archived statuses asked about.
+    public var checked = 0
+    /// Those the server no longer has (404/410, or left out of a batch answer): marked gone now.
+    public var gone = 0
+    /// Those that came back edited: the new version archived, the earlier one kept.
+    public var updated = 0
+    /// HTTP requests sent.
+    public var requests = 0
+    /// Whether the server answered batches (`GET /api/v1/statuses?id[]=`, Mastodon 4.3+).
+    public var batched = true
+    /// Why the recheck stopped early, if it did (what was checked stays marked).
+    public var error: String?
+}
+
+/// Asks servers again about the archived statuses of the last days (`icebox sync --recheck`): those a
+/// server no longer has are marked gone with the time (nothing is removed unless the deletion policy
+/// is `redact`); those it edited are archived as a new version, the earlier kept, as a sync keeps edits.
+///
+/// Twenty statuses a request where the server has `GET /api/v1/statuses?id[]=` (Mastodon 4.3+); a server
+/// without it (404/422 on the first batch) is asked one status at a time, within its rate budget.
+public struct Rechecker: Sendable {
+    /// Statuses of this many last days are rechecked unless told otherwise (`--recheck` alone).
+    public static let defaultDays = 30
+    /// Mastodon's limit on `id[]` per request.
+    public static let batchSize = 20
+
+    let archive: any ArchiveStore
+    let credentials: Credentials
+    let options: SyncOptions
+    let logger: Logger
+
+    public init(archive: any ArchiveStore, credentials: Credentials, options: SyncOptions, logger: Logger) {
+        self.archive = archive
+        self.credentials = credentials
+        self.options = options
+        self.logger = logger
+    }
+
+    /// Rechecks the statuses created in the last `days` days on every server Icebox reads from (with an
+    /// account's token where the user has one there); one report per server.
+    public func run(days: Int, now: Date = Date()) async throws(ArchiveError) -> [RecheckReport] {
+        let since = Timestamp.string(now.addingTimeInterval(-Double(max(days, 0)) * 86_400))
+        var reports: [RecheckReport] = []
+        for client in try await clients() {
+            reports.append(await recheck(client, since: since))
+        }
+        return reports
+    }
+
+    /// One client per server: an account's (its token goes only to the origin that issued it) or, for
+    /// servers read only anonymously, one without a token.
+    private func clients() async throws(ArchiveError) -> [MastodonClient] {
+        var clients: [String: MastodonClient] = [:]
+        for account in try await archive.accounts() {
+            guard let address = try? ServerAddress(account.server), clients[address.host] == nil,
+                  let token = credentials.token(for: account.identity, handle: account.handle) else { continue }
+            clients[address.host] = MastodonClient(server: address, token: token.accessToken, limits: options.requestLimits,
+                                                   logger: logger)
+        }
+        for timeline in try await archive.timelines() {
+            guard let address = try? ServerAddress(timeline.server), clients[address.host] == nil else { continue }
+            clients[address.host] = MastodonClient(server: address, token: nil, limits: options.requestLimits, logger: logger)
+        }
+        return clients.values.sorted { $0.server.host < $1.server.host }
+    }
+
+    private func recheck(_ client: MastodonClient, since: String) async -> RecheckReport {
+        let host = client.server.host
+        var report = RecheckReport(server: host)
+        let budget = RateBudget(server: host, reserve: options.rateReserve, maxWait: options.maxRateWait, logger: logger)
+        var after: Int64 = 0
+        // Marked a page of candidates at a time: one transaction (and, with `deletions: redact`, one merge
+        // of the search index) per 500 statuses asked about; what was found before a stop is marked too.
+        var gone: [Int64] = []
+        do {
+            while true {
+                let candidates = try await archive.recheckCandidates(server: host, since: since, after: after, limit: 500)
+                guard let last = candidates.last else { break }
+                after = last.number
+                for start in stride(from: 0, to: candidates.count, by: Self.batchSize) {
+                    let chunk = Array(candidates[start..<min(start + Self.batchSize, candidates.count)])
+                    if report.batched, try await batch(chunk, client, budget, &report, &gone) { continue }
+                    for candidate in chunk { try await single(candidate, client, budget, &report, &gone) }
+                }
+                report.gone += try await archive.markGone(gone, at: Date(), via: .recheck)
+                gone = []
+            }
+        } catch let error as BudgetExhausted {
+            report.error = "paused: \(error.description); the rest is rechecked on the next run"
+        } catch {
+            report.error = "\(error)"
+        }
+        if !gone.isEmpty {
+            do { report.gone += try await archive.markGone(gone, at: Date(), via: .recheck) } catch {
+                report.error = (report.error ?? "") + "; could not mark \(gone.count) gone statuses: \(error)"
+            }
+        }
+        return report
+    }
+
+    /// Asks for a chunk at once; false when the server has no batch endpoint (it is then asked singly).
+    private func batch(_ chunk: [RecheckCandidate], _ client: MastodonClient, _ budget: RateBudget,
+                       _ report: inout RecheckReport, _ gone: inout [Int64]) async throws -> Bool {
+        try await budget.acquire()
+        report.requests += 1
+        let answer = await Self.request(Statuses.several(ids: chunk.map(\.localID)), client)
+        if case .failure(let error) = answer, [400, 404, 405, 422].contains(error.httpStatus ?? 0) {
+            logger.info("no batch status endpoint; asking one status at a time", metadata: ["server": "\(client.server.host)"])
+            report.batched = false
+            return false
+        }
+        let response = try answer.get()
+        await budget.record(response.rateLimit)
+        let decoded: DecodedStatuses
+        do {
+            decoded = try ArchivableStatus.decodePage(response.body, servedBy: client.server.host)
+        } catch {
+            throw APIError.malformed(server: client.server.host, path: "/api/v1/statuses", reason: error.description)
+        }
+        let served = Set(decoded.items.map(\.status.id) + decoded.unreadable.compactMap(\.id))
+        try await keep(decoded.items, unreadable: decoded.unreadable, client, &report)
+        gone += chunk.filter { !served.contains($0.localID) }.map(\.number)
+        report.checked += chunk.count
+        return true
+    }
+
+    /// Asks for one status, within the rate budget, retrying what fails transiently.
+    private func single(_ candidate: RecheckCandidate, _ client: MastodonClient, _ budget: RateBudget,
+                        _ report: inout RecheckReport, _ gone: inout [Int64]) async throws {
+        var attempt = 1
+        while true {
+            try await budget.acquire()
+            report.requests += 1
+            let answer = await Self.request(Statuses.status(id: candidate.localID), client)
+            if case .failure(let error) = answer {
+                if error.httpStatus == 404 || error.httpStatus == 410 {
+                    report.checked += 1
+                    gone.append(candidate.number)
+                    return
+                }
+                if error.isTransient, attempt < options.attempts {
+                    try? await Task.sleep(for: .milliseconds(Int64(500 * attempt)))
+                    attempt += 1
+                    continue
+                }
+            }
+            let response = try answer.get()
+            await budget.record(response.rateLimit)
+            // One status is read as a page of one, so a status that cannot be read is kept as a page's would be.
+            let decoded = try? ArchivableStatus.decodePage(Data("[".utf8) + response.body + Data("]".utf8),
+                                                           servedBy: client.server.host)
+            try await keep(decoded?.items ?? [], unreadable: decoded?.unreadable ?? [], client, &report)
+            report.checked += 1
+            return
+        }
+    }
+
+    private static func request(_ endpoint: Statuses, _ client: MastodonClient) async -> Result<Response, APIError> {
+        do { return .success(try await client.sendExpectingJSON(endpoint)) } catch { return .failure(error) }
+    }
+
+    /// Stores what the server sent back: an edit is kept as a new version, as a sync keeps it.
+    private func keep(_ items: [ArchivableStatus], unreadable: [UnreadableStatus], _ client: MastodonClient,
+                      _ report: inout RecheckReport) async throws {
+        guard !items.isEmpty || !unreadable.isEmpty else { return }
+        let origin = PageOrigin(server: client.server.host, authority: client.isAuthenticated ? .account : .anonymous,
+                                pageCursor: "recheck", readerVersion: IceboxVersion.string)
+        report.updated += try await archive.store(items, unreadable: unreadable, origin: origin, cursor: nil).updated
+    }
+}

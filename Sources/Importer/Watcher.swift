@@ -1,0 +1,163 @@
+import Archive
+import Foundation
+import Logging
+import MastodonAPI
+import Models
+
+/// `icebox watch`: follows the streaming API of every pinned timeline that has a stream, and polls the
+/// others, until cancelled.
+///
+/// On every (re)connection the stream is opened first and a REST catch-up from the stored cursor runs
+/// while its events wait, so the pages and the stream meet with nothing between them. Events go through
+/// a bounded buffer (``WatchQueue``) to one writer (``WatchWriter``) that stores them in small batches.
+/// A stream that ends, breaks its bounds, stays silent past the idle timeout or overflows the buffer is
+/// reconnected with exponential backoff and jitter (and caught up again); a server without streaming,
+/// or refusing it, is polled every `pollInterval`. The sync lock is held only per write batch and per
+/// catch-up, so a cron `sync` on the same archive waits moments, never hours.
+public struct Watcher: Sendable {
+    let synchronizer: Synchronizer
+    let options: WatchOptions
+
+    public init(synchronizer: Synchronizer, options: WatchOptions) {
+        self.synchronizer = synchronizer
+        self.options = options
+    }
+
+    private var archive: any ArchiveStore { synchronizer.archive }
+    private var logger: Logger { synchronizer.logger }
+
+    /// Watches until the task is cancelled (SIGTERM, SIGINT), then stores what is still buffered.
+    /// Returns how many statuses and deletions it stored.
+    public func run() async throws(ArchiveError) -> (statuses: Int, deletions: Int) {
+        let timelines = try await archive.timelines()
+        let accounts = try await archive.accounts()
+        let queue = WatchQueue(capacity: options.maxPending)
+        let writer = WatchWriter(archive: archive, timelines: Dictionary(timelines.map { ($0.id, $0) }) { a, _ in a },
+                                 options: options, logger: logger)
+        // Not a child task: cancelling the watch must not cut a batch short; it ends when the queue does.
+        let writing = Task { await writer.run(queue) }
+        await withTaskGroup(of: Void.self) { group in
+            for timeline in timelines {
+                group.addTask { await follow(timeline, accounts: accounts, queue: queue) }
+            }
+        }
+        await queue.finish()
+        let totals = await writing.value
+        return (totals.statuses, totals.deletions)
+    }
+
+    /// Runs `body` holding the archive's sync lock (no lock on a shared store).
+    static func locked<T: Sendable>(_ path: URL?, _ body: () async throws -> T) async throws -> T {
+        guard let path else { return try await body() }
+        let lock = try await SyncLock(path: path, wait: true, purpose: "watch")
+        defer { withExtendedLifetime(lock) {} }
+        return try await body()
+    }
+
+    /// Follows one timeline until cancelled.
+    private func follow(_ pinned: PinnedTimeline, accounts: [ArchivingAccount], queue: WatchQueue) async {
+        var log = logger
+        log[metadataKey: "timeline"] = "\(pinned.displayName)"
+        let spec = try? TimelineSpec(parsing: pinned.spec)
+        let endpoint = spec.flatMap(StreamRoute.endpoint(for:))
+        let source: TimelineSource
+        do {
+            source = try TimelineSource(timeline: pinned, accounts: accounts, credentials: synchronizer.credentials,
+                                        limits: synchronizer.options.requestLimits, logger: logger)
+        } catch {
+            log.error("cannot watch", metadata: ["error": "\(error.message)"])
+            return
+        }
+        let client = source.client
+        var failures = 0
+        while !Task.isCancelled {
+            guard let endpoint else {
+                await catchUp(pinned, accounts: accounts, log: log)
+                await pause(options.pollInterval)
+                continue
+            }
+            do {
+                guard let origin = try await client.streamingOrigin() else {
+                    log.info("the server advertises no streaming; polling", metadata: ["every": "\(options.pollInterval)"])
+                    await catchUp(pinned, accounts: accounts, log: log)
+                    await pause(options.pollInterval)
+                    continue
+                }
+                let stream = try await client.openStream(endpoint, origin: origin, idleTimeout: options.idleTimeout,
+                                                         maxPending: options.maxPending)
+                defer { stream.close() }
+                log.info("streaming", metadata: ["origin": "\(origin)"])
+                // The feed's newest entry as the stream opened: everything after it comes by the stream.
+                let head = try? await source.page(PageCursor(limit: 1)).firstID
+                // Until the pages reach the stream, its events may not move the cursor: reconnect instead.
+                guard await catchUp(pinned, accounts: accounts, log: log) else { throw CatchUpUnfinished() }
+                await closeCoveredGaps(pinned, streamOpenedAt: head, log: log)
+                failures = 0
+                for try await event in stream.events {
+                    guard let item = StreamRoute.item(event, timelineID: pinned.id, mentions: spec == .mentions) else { continue }
+                    guard await queue.push(item) else { throw EventStreamError.overflow(limit: queue.capacity) }
+                }
+            } catch let error as EventStreamError where error.isRefusal {
+                log.info("the server refuses the stream; polling", metadata: ["error": "\(error)"])
+                await catchUp(pinned, accounts: accounts, log: log)
+                await pause(options.pollInterval)
+                continue
+            } catch {
+                if Task.isCancelled { return }
+                log.info("stream ended; reconnecting", metadata: ["error": "\(error)"])
+            }
+            if Task.isCancelled { return }
+            failures += 1
+            await pause(backoff(failures))
+        }
+    }
+
+    /// The REST catch-up of a connection failed or stopped short: the stream is reopened after a pause.
+    struct CatchUpUnfinished: Error, CustomStringConvertible {
+        var description: String { "the catch-up by REST did not finish" }
+    }
+
+    /// Catches the timeline up by REST from its stored cursor, under the sync lock, as `sync` does;
+    /// whether it read everything above the cursor.
+    @discardableResult
+    private func catchUp(_ pinned: PinnedTimeline, accounts: [ArchivingAccount], log: Logger) async -> Bool {
+        do {
+            let report = try await Self.locked(options.lockPath) { () async throws -> TimelineReport in
+                let current = try await archive.timeline(id: pinned.id)
+                let budget = RateBudget(server: current.server.hostPart, reserve: synchronizer.options.rateReserve,
+                                        maxWait: synchronizer.options.maxRateWait, logger: logger)
+                return await synchronizer.sync(current, accounts: accounts, budget: budget, progress: { _ in })
+            }
+            if report.outcome != .ok { log.info("catch-up did not finish", metadata: ["error": "\(report.error ?? "")"]) }
+            // A catch-up cut at its page cap is not through either.
+            return report.outcome == .ok && !report.warnings.contains { $0.hasPrefix("catch-up stopped") }
+        } catch {
+            if !Task.isCancelled { log.error("catch-up failed", metadata: ["error": "\(error)"]) }
+            return false
+        }
+    }
+
+    /// A trimmed window the catch-up just found is no gap when the stream opened with nothing newer than
+    /// its lower bound in the feed: whatever fell out of the feed since came by the stream.
+    private func closeCoveredGaps(_ pinned: PinnedTimeline, streamOpenedAt head: String?, log: Logger) async {
+        guard let head else { return }
+        do {
+            let covered = try await archive.gaps(timelineID: pinned.id, includingClosed: false).filter { gap in
+                gap.cause == .trimmed && gap.fromID.map { !StatusID.isNewer(head, than: $0) } == true
+            }
+            try await archive.closeGaps(covered.map(\.id), by: "watch")
+        } catch {
+            if !Task.isCancelled { log.error("could not close the gaps the stream covered", metadata: ["error": "\(error)"]) }
+        }
+    }
+
+    private func pause(_ duration: Duration) async {
+        try? await Task.sleep(for: duration)
+    }
+
+    /// Exponential backoff with jitter: half to all of `minBackoff · 2^(failures-1)`, at most `maxBackoff`.
+    private func backoff(_ failures: Int) -> Duration {
+        let ceiling = min(options.minBackoff.seconds * pow(2, Double(max(failures - 1, 0))), options.maxBackoff.seconds)
+        return .milliseconds(Int64(ceiling * Double.random(in: 0.5...1.0) * 1000))
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// Reads an HTTP/1.1 response as its bytes arrive: the status line and headers (at most 64 KiB), then
+/// the body, de-chunked when `Transfer-Encoding: chunked`, handed on piece by piece. What an event
+/// stream needs and nothing more (no redirects, no compression, no keep-alive).
+struct HTTPResponseReader: Sendable {
+    enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+        case malformed(String)
+        var description: String {
+            switch self {
+            case .malformed(let reason): "the server's answer is not HTTP: \(reason)"
+            }
+        }
+    }
+
+    /// What the bytes fed so far completed.
+    struct Progress: Sendable {
+        /// The status and headers (lower-cased names), once, when the head is complete.
+        var head: (status: Int, headers: [String: String])?
+        /// Body bytes.
+        var body = Data()
+    }
+
+    private enum State: Sendable {
+        case head
+        case chunkSize
+        case chunkData(remaining: Int)
+        case chunkEnd
+        case identity
+        case done
+    }
+
+    private static let maxHead = 64 << 10
+    private var state = State.head
+    private var buffer = Data()
+
+    mutating func feed(_ bytes: Data) throws(Failure) -> Progress {
+        var progress = Progress()
+        buffer.append(bytes)
+        while true {
+            switch state {
+            case .head:
+                guard let end = buffer.range(of: Data("\r\n\r\n".utf8)) else {
+                    guard buffer.count <= Self.maxHead else { throw .malformed("headers longer than 64 KiB") }
+                    return progress
+                }
+                let head = try Self.parseHead(buffer[buffer.startIndex..<end.lowerBound])
+                buffer = Data(buffer[end.upperBound...])
+                progress.head = head
+                state = head.headers["transfer-encoding"]?.lowercased().contains("chunked") == true ? .chunkSize : .identity
+            case .chunkSize:
+                guard let end = buffer.range(of: Data("\r\n".utf8)) else {
+                    guard buffer.count <= 1024 else { throw .malformed("a chunk size line longer than 1 KiB") }
+                    return progress
+                }
+                let line = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
+                buffer = Data(buffer[end.upperBound...])
+                let hex = line.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+                guard hex.count <= 8, let size = Int(hex, radix: 16) else { throw .malformed("a chunk size of \"\(line.prefix(20))\"") }
+                state = size == 0 ? .done : .chunkData(remaining: size)
+            case .chunkData(let remaining):
+                guard !buffer.isEmpty else { return progress }
+                let take = min(remaining, buffer.count)
+                progress.body.append(buffer.prefix(take))
+                buffer = Data(buffer.dropFirst(take))
+                state = take == remaining ? .chunkEnd : .chunkData(remaining: remaining - take)
+            case .chunkEnd:
+                guard buffer.count >= 2 else { return progress }
+                guard buffer.prefix(2) == Data("\r\n".utf8) else { throw .malformed("a chunk not followed by CRLF") }
+                buffer = Data(buffer.dropFirst(2))
+                state = .chunkSize
+            case .identity:
+                progress.body.append(buffer)
+                buffer = Data()
+                return progress
+            case .done:
+                buffer = Data()
+                return progress
+            }
+        }
+    }
+
+    private static func parseHead(_ bytes: Data) throws(Failure) -> (status: Int, headers: [String: String]) {
+        let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
+        let parts = lines.first?.split(separator: " ", maxSplits: 2) ?? []
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]), (100...599).contains(status) else {
+            throw .malformed("a status line of \"\(lines.first?.prefix(40) ?? "")\"")
+        }
+        var headers: [String: String] = [:]
+        for line in lines.dropFirst() {
+            guard let colon = line.firstIndex(of: ":") else { continue }
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+        }
+        return (status, headers)
+    }
+}

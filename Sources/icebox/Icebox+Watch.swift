@@ -1,0 +1,87 @@
+import Archive
+import ArgumentParser
+import Dispatch
+import Foundation
+import Importer
+import Models
+
+extension Icebox {
+    /// `icebox watch`: archive as it happens, from the streaming API.
+    struct Watch: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "watch",
+            abstract: "Archive pinned timelines as they happen, from the streaming API, until stopped.",
+            discussion: """
+                Follows the stream of each pinned timeline that has one (home, mentions, local, federated, tag:, \
+                list:, remote:), catching up by REST from the stored position on every (re)connection, so nothing \
+                between two connections is missed; a dropped or silent connection is reopened with backoff. \
+                Timelines without a stream (bookmarks, favourites, own), and servers without \
+                streaming or refusing it, are polled every --poll-interval seconds. Deleted posts are marked \
+                (see `icebox config deletions`), edits kept as versions. sync.lock is held only while a batch \
+                is written or a timeline caught up, so a cron `icebox sync` runs beside it. SIGTERM or SIGINT \
+                stores what is buffered and exits 0. Run it as a systemd service (see the README).
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Option(help: ArgumentHelp("Seconds between REST catch-ups of timelines without a stream.", valueName: "seconds"))
+        var pollInterval: Double = 300
+
+        @Option(help: ArgumentHelp("Seconds without a byte (heartbeats included) after which a stream is taken for dead.",
+                                   valueName: "seconds"))
+        var idleTimeout: Double = 90
+
+        @Option(help: ArgumentHelp("The longest pause between two reconnections, in seconds.", valueName: "seconds"))
+        var maxBackoff: Double = 120
+
+        @Option(help: "Per-request timeout of the REST catch-ups, in seconds.")
+        var timeout: Double = 30
+
+        func validate() throws {
+            try OptionRange.seconds("--poll-interval", pollInterval, maximum: 86_400)
+            try OptionRange.seconds("--idle-timeout", idleTimeout, maximum: 3600)
+            try OptionRange.seconds("--max-backoff", maxBackoff, maximum: 3600)
+            try OptionRange.seconds("--timeout", timeout, maximum: 3600)
+        }
+
+        func run() async throws {
+            try await reportingFailures {
+                let (home, archive, credentialStore, logger) = try await global.openArchive()
+                var sync = SyncOptions()
+                sync.backfillPages = 0
+                sync.timeout = timeout
+                var options = WatchOptions()
+                options.pollInterval = .milliseconds(Int64(pollInterval * 1000))
+                options.idleTimeout = idleTimeout
+                options.maxBackoff = .milliseconds(Int64(maxBackoff * 1000))
+                options.lockPath = archive is any SharedWork ? nil : home.syncLock
+                let watcher = Watcher(synchronizer: Synchronizer(archive: archive, credentials: try credentialStore.load(),
+                                                                 options: sync, logger: logger),
+                                      options: options)
+                let watching = Task { try await watcher.run() }
+                let signals = StopSignals { watching.cancel() }
+                defer { withExtendedLifetime(signals) {} }
+                logger.info("watching", metadata: ["store": "\(archive.location)"])
+                let totals = try await watching.value
+                logger.info("stopped", metadata: ["statuses": "\(totals.statuses)", "deletions": "\(totals.deletions)"])
+            }
+        }
+    }
+}
+
+/// SIGTERM and SIGINT end `watch` cleanly: the handler cancels it instead of the process dying.
+final class StopSignals {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ stop: @escaping @Sendable () -> Void) {
+        sources = [SIGTERM, SIGINT].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: stop)
+            source.resume()
+            return source
+        }
+    }
+
+    deinit { for source in sources { source.cancel() } }
+}

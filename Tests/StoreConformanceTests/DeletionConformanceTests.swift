@@ -1,0 +1,103 @@
+import Archive
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import IceboxTestSupport
+import Logging
+import MastodonTestServer
+import MediaArchive
+import SearchQuery
+import Testing
+
+/// Deleted posts kept as tombstones (issue 17): how a deletion was learned, and `deletions: redact`
+/// leaving nothing of the post's words or media anywhere in the store.
+@Suite(.serialized) struct DeletionConformanceTests {
+    static let secret = "zanzibarquokkasecret"
+
+    /// A store holding alice's home with one post carrying `secret` in its text and its media description,
+    /// a boost of it, and its media stored. Returns the post's number and the files stored for it.
+    static func archiveSecretPost(_ server: TestServer, _ test: TestStore) async throws -> Int64 {
+        let id = try #require(await server.addStatus(mediaPaths: ["/media/redact/\(secret).png"],
+                                                     description: "alt \(secret)", text: "hello \(secret) world"))
+        _ = try #require(await server.addBoost(of: id, username: "bob"))
+        _ = try #require(await server.addStatus(username: "bob", text: "a later tombstone candidate"))
+        _ = try await StoreConformanceTests.syncAlice(server, into: test, media: true)
+        let found = try await test.store.search(try SearchQuery(parsing: secret), consent: .off)
+        #expect(found.count == 1, "the post is archived and found before its deletion")
+        return try #require(found.first).number
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aDeletionIsKeptWithItsTimeAndHowItWasLearned(_ kind: StoreKind) async throws {
+        try await withTestServer({ $0.statusCount = 30; $0.fixturesDirectory = nil }) { server in
+            try await TestStore.with(kind, "tombstone") { test in
+                let number = try await Self.archiveSecretPost(server, test)
+                #expect(try await test.store.deletionPolicy() == .keep, "keep is the default")
+                let when = Date(timeIntervalSince1970: 1_780_000_000)
+                #expect(try await test.store.markGone([number], at: when, via: .stream) == 1)
+                #expect(try await test.store.markGone([number], at: Date(), via: .recheck) == 0, "the first record stays")
+                let status = try await test.store.status(number: number)
+                #expect(status.goneAt == Timestamp.string(when) && status.goneVia == .stream && status.redactedAt == nil)
+                #expect(String(decoding: status.raw, as: UTF8.self).contains(Self.secret), "keep keeps the post whole")
+                let hits = try await test.store.search(try SearchQuery(parsing: Self.secret), consent: .off)
+                #expect(hits.map(\.goneAt) == [Timestamp.string(when)], "search says it was deleted")
+                let record = try #require(try await test.store.exportRecords([number]).first)
+                #expect(record.goneVia == .stream && record.goneAt == Timestamp.string(when))
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func redactLeavesOnlyATombstoneAndNoWordOrFileOfThePost(_ kind: StoreKind) async throws {
+        try await withTestServer({ $0.statusCount = 30; $0.fixturesDirectory = nil }) { server in
+            try await TestStore.with(kind, "redact") { test in
+                let number = try await Self.archiveSecretPost(server, test)
+                let media = try MediaStore(media: test.folder.url.appending(path: "media"), archive: test.store,
+                                           logger: Logger(label: "conformance"))
+                let filesBefore = try await test.store.storedMediaFiles().count
+                try await test.store.markGone(number, at: Date(), via: .recheck)
+                try await test.store.setDeletionPolicy(.redact)
+                let status = try await test.store.status(number: number)
+                #expect(status.redactedAt != nil && status.goneVia == .recheck)
+                #expect(status.uri.hasPrefix("http"), "the tombstone keeps the uri")
+                #expect(!String(decoding: status.raw, as: UTF8.self).contains(Self.secret))
+                #expect(try await test.store.search(try SearchQuery(parsing: Self.secret), consent: .off).isEmpty)
+                for uri in try await test.store.allStatusURIs() {
+                    let raw = try await test.store.rawJSON(uri: uri) ?? Data()
+                    #expect(!String(decoding: raw, as: UTF8.self).contains(Self.secret), "\(uri) (the boost too)")
+                }
+                let collected = try await media.collectGarbage(dryRun: false)
+                let filesAfter = try await test.store.storedMediaFiles().count
+                #expect(collected.filesRemoved >= 1 && filesAfter < filesBefore)
+                let left = FileManager.default.enumerator(atPath: test.folder.url.appending(path: "media").path)?
+                    .compactMap { $0 as? String }.filter { $0.hasSuffix(".png") } ?? []
+                let pngs = try left.map { try Data(contentsOf: test.folder.url.appending(path: "media/\($0)")) }
+                let secretFile = try await PNGProbe.bytes(server: server, path: "/media/redact/\(Self.secret).png")
+                #expect(!pngs.contains(secretFile), "the post's image left the media store")
+                if kind == .sqlite { try Self.expectNotInFiles(Self.secret, folder: test.folder.url) }
+                // A post deleted after the switch is redacted as it is marked.
+                let other = try #require(try await test.store.search(try SearchQuery(parsing: "candidate"), consent: .off).first)
+                try await test.store.markGone(other.number, at: Date(), via: .stream)
+                #expect(try await test.store.status(number: other.number).redactedAt != nil)
+            }
+        }
+    }
+
+    /// No byte of `word` in the database file or its logs, in any case or encoding SQLite writes text in.
+    static func expectNotInFiles(_ word: String, folder: URL) throws {
+        for name in ["archive.sqlite", "archive.sqlite-wal", "archive.sqlite-journal"] {
+            guard let bytes = try? Data(contentsOf: folder.appending(path: name)) else { continue }
+            #expect(bytes.range(of: Data(word.utf8)) == nil, "\(name) still holds the word")
+            #expect(bytes.range(of: Data(word.uppercased().utf8)) == nil, "\(name) still holds the word")
+        }
+    }
+}
+
+/// The bytes the test server serves at a media path (its PNGs are made from the path).
+enum PNGProbe {
+    static func bytes(server: TestServer, path: String) async throws -> Data {
+        let (data, _) = try await URLSession.shared.data(from: server.baseURL.appending(path: path))
+        return data
+    }
+}
