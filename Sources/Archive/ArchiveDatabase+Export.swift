@@ -73,6 +73,8 @@ public struct ExportRecord: Sendable, Hashable {
     public var boosts: [ArchivedBoost] = []
     /// The stored files of the custom emoji it uses, by shortcode.
     public var emoji: [String: StoredFile] = [:]
+    /// Where it came from: syncs, fetches, imports (see `ArchiveStore.provenance(of:)`).
+    public var sources: [StatusProvenance] = []
 }
 
 extension ArchiveDatabase {
@@ -137,11 +139,13 @@ extension ArchiveDatabase {
             JOIN media_files f ON f.sha256 = d.sha256
             WHERE s.id = ?
             """, arguments: [number]).flatMap { storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
-        return ExportRecord(number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
-                            localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
-                            goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,
-                            attachments: attachments, avatar: avatar, boosts: try boosts(of: number, db),
-                            emoji: try emojiFiles(of: number, db))
+        var record = ExportRecord(number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
+                                  localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
+                                  goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,
+                                  attachments: attachments, avatar: avatar, boosts: try boosts(of: number, db),
+                                  emoji: try emojiFiles(of: number, db))
+        record.sources = try provenance(of: number, db)
+        return record
     }
 
     private static func storedFile(_ row: Row, sha: String, ext: String, mime: String, size: String) -> ExportRecord.StoredFile? {

@@ -53,6 +53,16 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows {
     /// Marks a status as gone from its server (404/410); nothing is removed.
     func markGone(_ number: Int64, at date: Date) async throws(ArchiveError)
 
+    // MARK: Imports
+
+    /// Runs an import in one transaction: what `body` stores through the sink is kept when it returns,
+    /// nothing when it throws (its error rethrown as it is). See ``ImportSink``.
+    func importAtomically(_ source: ImportSource, _ body: @escaping @Sendable (any ImportSink) throws -> Void) async throws
+    /// Where a status came from: syncs, fetches and imports.
+    func provenance(of number: Int64) async throws(ArchiveError) -> [StatusProvenance]
+    /// The favourites, bookmarks and boosts imports named by uri, resolved or not.
+    func references(kind: ImportedReference.Kind?) async throws(ArchiveError) -> [ImportedReference]
+
     // MARK: Edit histories
 
     /// Edited statuses of `server` whose history is still to be fetched.

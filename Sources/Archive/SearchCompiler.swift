@@ -142,10 +142,13 @@ struct SearchCompiler {
             case .sensitive: sql = "(s.sensitive = 1 OR s.spoiler_text != '')"
             case .boost: sql = "EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = s.uri)"
             case .bookmarked, .favourited:
-                // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account.
+                // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account;
+                // so are the ones an import named by uri (likes.json, bookmarks.json), once archived.
                 let list = """
                     IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                        WHERE t.spec = '\(kind == .bookmarked ? "bookmarks" : "favourites")')
+                        WHERE t.spec = '\(kind == .bookmarked ? "bookmarks" : "favourites")'
+                        UNION SELECT r.id FROM status_references sr JOIN statuses r ON r.uri = sr.uri
+                        WHERE sr.kind = '\(kind == .bookmarked ? "bookmark" : "favourite")')
                     """
                 // As a condition, `+` keeps SQLite from probing the row once per listed id (3.9 s at 1M).
                 sql = "+s.id " + list
