@@ -13,5 +13,5 @@ struct Icebox: AsyncParsableCommand {
             """,
         version: IceboxVersion.string,
         subcommands: [Account.self, Timeline.self, Sync.self, Search.self, Show.self, Repl.self, Export.self, Stats.self,
-                      Config.self, Media.self, Unreadable.self, Doctor.self, Migrate.self])
+                      Config.self, Media.self, Unreadable.self, Doctor.self, Migrate.self, Import.self])
 }
