@@ -43,6 +43,16 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
         }
     }
 
+    /// An error out of an import's transaction as an `ImportError`: the import's own as it is, the
+    /// archive's wrapped.
+    static func wrapping(_ error: any Error) -> ImportError {
+        switch error {
+        case let error as ImportError: error
+        case let error as ArchiveError: .archive(error)
+        default: .archive(.database("\(error)"))
+        }
+    }
+
     private static func place(_ file: String, _ entry: String?) -> String {
         guard let entry else { return file }
         return "\(file), entry \(entry.terminalSafe)"

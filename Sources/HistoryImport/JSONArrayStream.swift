@@ -6,7 +6,8 @@ import Foundation
 ///
 /// The structure is checked as it streams (brackets that match, strings that end, commas between
 /// elements, nothing after the document); an element's own content is left to its decoder. The array
-/// is either the document itself or the value of one key of the top-level object (`orderedItems`).
+/// is either the document itself or the value of one key of the top-level object (`orderedItems`); or,
+/// as `member`, that key's value itself is the one element (`account`).
 public struct JSONArrayStream {
     /// Which array to split.
     public enum Target: Sendable, Hashable {
@@ -14,6 +15,8 @@ public struct JSONArrayStream {
         case document
         /// The array under this key of the top-level object.
         case key(String)
+        /// The value under this key of the top-level object, handed over as the one element.
+        case member(String)
     }
 
     /// Why the document cannot be split.
@@ -53,7 +56,10 @@ public struct JSONArrayStream {
     /// `maxElementBytes`: the largest element accepted (more is malformed input, not memory to spend).
     public init(target: Target, maxElementBytes: Int = 64 << 20, maxDepth: Int = 512) {
         self.target = target
-        if case .key(let key) = target { targetKey = Array(key.utf8) } else { targetKey = [] }
+        switch target {
+        case .document: targetKey = []
+        case .key(let key), .member(let key): targetKey = Array(key.utf8)
+        }
         self.maxElementBytes = maxElementBytes
         self.maxDepth = maxDepth
     }
@@ -82,6 +88,7 @@ public struct JSONArrayStream {
             switch target {
             case .document: throw Malformed(offset: 0, reason: "not an array")
             case .key(let key): throw Malformed(offset: 0, reason: "no \"\(key)\" array in the top-level object")
+            case .member(let key): throw Malformed(offset: 0, reason: "no \"\(key)\" in the top-level object")
             }
         }
     }
@@ -96,7 +103,7 @@ public struct JSONArrayStream {
         offset += 1
         if inString { return try consumeInString(byte, emit) }
         if scalarElement {
-            if Self.isWhitespace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") {
+            if Self.isWhitespace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
                 scalarElement = false
                 try finishElement(emit)
             } else {
@@ -161,7 +168,10 @@ public struct JSONArrayStream {
             if depth == 1, stack.last == UInt8(ascii: "{") { expectKey = true; lastKey = nil }
         case UInt8(ascii: ":"):
             if inElement { try append(byte) }
-            if depth == 1, stack.last == UInt8(ascii: "{") { expectKey = false }
+            if depth == 1, stack.last == UInt8(ascii: "{") {
+                expectKey = false
+                if case .member = target, arrayDepth == nil, lastKey == targetKey { arrayDepth = 1 }
+            }
         default:
             guard depth > 0 else { throw fail("expected an object or an array") }
             if inElement {
@@ -200,6 +210,7 @@ public struct JSONArrayStream {
         switch target {
         case .document: depth == 0
         case .key: depth == 1 && stack.last == UInt8(ascii: "{") && lastKey == targetKey
+        case .member: false
         }
     }
 
@@ -221,6 +232,7 @@ public struct JSONArrayStream {
     private mutating func finishElement(_ emit: (Data) throws -> Void) throws {
         inElement = false
         needComma = true
+        if case .member = target { arrayClosed = true }
         count += 1
         try emit(Data(element))
         element.removeAll(keepingCapacity: element.count <= 1 << 20)

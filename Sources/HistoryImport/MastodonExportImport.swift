@@ -57,11 +57,7 @@ public struct MastodonExportImport: Sendable {
             try await archive.importAtomically(source) { sink in try pass.run(sink) }
         } catch {
             ledger.removePlacedFiles()
-            switch error {
-            case let error as ImportError: throw error
-            case let error as ArchiveError: throw .archive(error)
-            default: throw .archive(.database("\(error)"))
-            }
+            throw ImportError.wrapping(error)
         }
         return ledger.current
     }

@@ -104,3 +104,34 @@ struct JSONArrayStreamTests {
         #expect(lastLength == item.count)
     }
 }
+
+@Suite("JSONArrayStream, one member")
+struct JSONArrayStreamMemberTests {
+    private func member(_ key: String, of document: String, piece: Int) throws -> [String] {
+        var stream = JSONArrayStream(target: .member(key))
+        var found: [String] = []
+        for chunk in Array(document.utf8).chunked(piece) {
+            try stream.feed(Data(chunk)) { found.append(String(decoding: $0, as: UTF8.self)) }
+        }
+        try stream.finish()
+        return found
+    }
+
+    @Test func theValueOfOneKeyIsHandedOverWhole() throws {
+        let document = #"{"statuses":[{"account":{"x":1}}],"account" : {"username":"alice","n":[1,{"}":"]"}]} ,"n":3}"#
+        for piece in [1, 3, 4096] {
+            #expect(try member("account", of: document, piece: piece) == [#"{"username":"alice","n":[1,{"}":"]"}]}"#])
+            #expect(try member("n", of: document, piece: piece) == ["3"])
+            #expect(try member("statuses", of: document, piece: piece) == [#"[{"account":{"x":1}}]"#])
+        }
+        #expect(try member("s", of: #"{"s":"a\"b"}"#, piece: 1) == [#""a\"b""#])
+        #expect(throws: JSONArrayStream.Malformed.self) { try member("missing", of: document, piece: 7) }
+    }
+}
+
+extension Array {
+    /// The array in pieces of at most `size` elements.
+    func chunked(_ size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
