@@ -90,7 +90,7 @@ let package = Package(
         // History from elsewhere (issue 18): Mastodon's own export, other archivers' files, JSON Lines.
         .target(
             name: "HistoryImport",
-            dependencies: ["Models", "Archive", "MediaArchive", "CArchive",
+            dependencies: ["Models", "Archive", "MediaArchive", "CArchive", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Pages timelines from MastodonAPI into Archive: the only module that imports both.

@@ -38,33 +38,21 @@ public struct JSONLinesImport: Sendable {
         let (name, server, batchSize) = (self.name, self.server, self.batchSize)
         do {
             try await archive.importAtomically(source) { sink in
-                var statuses: [ImportedStatus] = []
-                var unreadable: [UnreadableStatus] = []
+                var batcher = StatusBatcher(sink: sink, ledger: ledger, progress: progress)
+                batcher.batchSize = batchSize
+                batcher.bytesRead = { reader.bytesRead }
                 var lineNumber = 0
-                func flush() throws {
-                    let result = try sink.store(statuses, unreadable: unreadable)
-                    let read = statuses.count + unreadable.count
-                    ledger.update {
-                        $0.read += read
-                        $0.stored += result
-                    }
-                    statuses.removeAll(keepingCapacity: true)
-                    unreadable.removeAll(keepingCapacity: true)
-                    progress(ImportProgress(statuses: ledger.current.read, bytes: reader.bytesRead, totalBytes: nil))
-                }
                 while let line = try reader.next(file: name) {
                     lineNumber += 1
                     guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
                     do {
                         let status = try ArchivableStatus(decoding: line, servedBy: server)
-                        statuses.append(ImportedStatus(status: status, source: nil, entry: "line \(lineNumber)",
-                                                       hasServerID: true))
+                        try batcher.add(ImportedStatus(status: status, source: nil, entry: "line \(lineNumber)", hasServerID: true))
                     } catch let error as StatusDecodingError {
-                        unreadable.append(UnreadableStatus(raw: line, id: error.id, reason: "line \(lineNumber): \(error.reason)"))
+                        try batcher.add(unreadable: UnreadableStatus(raw: line, id: error.id, reason: "line \(lineNumber): \(error.reason)"))
                     }
-                    if statuses.count + unreadable.count >= batchSize { try flush() }
                 }
-                try flush()
+                try batcher.flush()
             }
         } catch {
             throw ImportError.wrapping(error)

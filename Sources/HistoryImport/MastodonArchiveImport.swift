@@ -28,47 +28,32 @@ public struct MastodonArchiveImport: Sendable {
         let (file, elementBytes) = (self.file, self.elementBytes)
         do {
             try await archive.importAtomically(source) { sink in
+                var batcher = StatusBatcher(sink: sink, ledger: ledger, progress: progress)
                 for list in ["statuses", "favourites", "bookmarks", "mentions"] {
-                    var statuses: [ImportedStatus] = []
-                    var unreadable: [UnreadableStatus] = []
-                    var references: [ImportedReference] = []
-                    func flush() throws {
-                        let result = try sink.store(statuses, unreadable: unreadable)
-                        let added = try sink.recordReferences(references)
-                        let read = statuses.count + unreadable.count
-                        ledger.update {
-                            $0.read += read
-                            $0.stored += result
-                            $0.references += added
-                        }
-                        (statuses, unreadable, references) = ([], [], [])
-                        progress(ImportProgress(statuses: ledger.current.read, bytes: 0, totalBytes: nil))
-                    }
                     try FileItems.forEach(in: file, key: list, maxElementBytes: elementBytes, required: list == "statuses") { element, index in
                         let entry = "\(list)[\(index - 1)]"
                         var object = (try? JSONSerialization.jsonObject(with: element)) as? [String: Any]
                         if list == "mentions", let status = object?["status"] as? [String: Any] { object = status }
                         guard let object else {
-                            unreadable.append(UnreadableStatus(raw: element, id: nil, reason: "\(entry): not a JSON object"))
+                            try batcher.add(unreadable: UnreadableStatus(raw: element, id: nil, reason: "\(entry): not a JSON object"))
                             return
                         }
                         do {
                             let raw = try JSONSerialization.data(withJSONObject: APIShape.restored(object),
                                                                  options: [.sortedKeys, .withoutEscapingSlashes])
                             let status = try ArchivableStatus(decoding: raw, servedBy: account.server)
-                            statuses.append(ImportedStatus(status: status, source: element, entry: entry, hasServerID: true))
                             if list == "favourites" || list == "bookmarks" {
-                                references.append(ImportedReference(accountHandle: account.handle,
-                                                                    kind: list == "favourites" ? .favourite : .bookmark,
-                                                                    uri: status.status.archiveURI))
+                                batcher.add(ImportedReference(accountHandle: account.handle,
+                                                              kind: list == "favourites" ? .favourite : .bookmark,
+                                                              uri: status.status.archiveURI))
                             }
+                            try batcher.add(ImportedStatus(status: status, source: element, entry: entry, hasServerID: true))
                         } catch {
-                            unreadable.append(UnreadableStatus(raw: element, id: nil, reason: "\(entry): \(error)"))
+                            try batcher.add(unreadable: UnreadableStatus(raw: element, id: nil, reason: "\(entry): \(error)"))
                         }
-                        if statuses.count + unreadable.count >= 500 { try flush() }
                     }
-                    try flush()
                 }
+                try batcher.flush()
             }
         } catch {
             throw ImportError.wrapping(error)

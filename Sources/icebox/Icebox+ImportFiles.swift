@@ -45,22 +45,14 @@ extension Icebox.Import {
         @Argument(help: "The file, or - for standard input.")
         var file: String
 
-        @Option(help: ArgumentHelp("The server the statuses were read from (host[:port]): their ids are its.",
-                                   valueName: "host"))
-        var server: String
-
-        func validate() throws {
-            guard !server.isEmpty, !server.contains("/"), !server.contains("@") else {
-                throw ValidationError("--server takes a host (and port), such as mastodon.social")
-            }
-        }
+        @OptionGroup var origin: ImportServer
 
         func run() async throws {
             try await reportingFailures {
                 let (_, archive, _, _) = try await global.openArchive()
                 let source = file == "-" ? nil : URL(fileURLWithPath: file)
                 let line = ImportProgressLine()
-                let report = try await JSONLinesImport(file: source, server: server.lowercased()).run(into: archive) {
+                let report = try await JSONLinesImport(file: source, server: origin.host).run(into: archive) {
                     line.show($0)
                 }
                 line.end()
@@ -68,4 +60,50 @@ extension Icebox.Import {
             }
         }
     }
+}
+
+extension Icebox.Import {
+    /// `icebox import mastodon-to-sqlite`.
+    struct MastodonToSQLite: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "mastodon-to-sqlite",
+            abstract: "Import the SQLite file of mastodon-to-sqlite (ids, dates, HTML and authors).",
+            discussion: """
+                The file holds no visibility: its statuses are archived as `unknown` (left out of \
+                public-only exports) until a sync of the same statuses says.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The file, as mastodon-to-sqlite wrote it.")
+        var file: String
+
+        @OptionGroup var origin: ImportServer
+
+        func run() async throws {
+            try await reportingFailures {
+                let (_, archive, _, _) = try await global.openArchive()
+                let line = ImportProgressLine()
+                let report = try await MastodonToSQLiteImport(file: URL(fileURLWithPath: file), server: origin.host)
+                    .run(into: archive) { line.show($0) }
+                line.end()
+                Console.err(report.sentence(file: file))
+            }
+        }
+    }
+}
+
+/// `--server`: the server a file's statuses were read from, whose ids they carry.
+struct ImportServer: ParsableArguments {
+    @Option(help: ArgumentHelp("The server the statuses were read from (host[:port]): their ids are its.",
+                               valueName: "host"))
+    var server: String
+
+    func validate() throws {
+        guard !server.isEmpty, !server.contains("/"), !server.contains("@") else {
+            throw ValidationError("--server takes a host (and port), such as mastodon.social")
+        }
+    }
+
+    var host: String { server.lowercased() }
 }
