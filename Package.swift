@@ -145,7 +145,7 @@ let package = Package(
         .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
         .testTarget(
             name: "HistoryImportTests",
-            dependencies: ["HistoryImport", "Archive", "Models", "MediaArchive", "CArchive", "SearchQuery", "MastodonTestServer", "IceboxTestSupport",
+            dependencies: ["HistoryImport", "Archive", "Export", "Models", "MediaArchive", "CArchive", "SearchQuery", "MastodonTestServer", "IceboxTestSupport",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Property-based fuzzing of what servers send: status pages, status HTML, Link and rate-limit headers.

@@ -58,6 +58,14 @@ extension ArchiveDatabase {
         }
     }
 
+    public func importedSource(of number: Int64, format: String) async throws(ArchiveError) -> Data? {
+        try await read { db in
+            try Data.fetchOne(db, sql: """
+                SELECT raw_json FROM status_sources WHERE status_id = ? AND format = ? ORDER BY imported_at DESC LIMIT 1
+                """, arguments: [number, format])
+        }
+    }
+
     /// `https://host:port` → `host:port` (timelines keep their server as a URL, status ids as a host).
     private static func host(_ server: String) -> String {
         guard let components = URLComponents(string: server), let host = components.host else { return server }

@@ -62,6 +62,8 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows {
     func provenance(of number: Int64) async throws(ArchiveError) -> [StatusProvenance]
     /// The favourites, bookmarks and boosts imports named by uri, resolved or not.
     func references(kind: ImportedReference.Kind?) async throws(ArchiveError) -> [ImportedReference]
+    /// The source's own object a status was imported from in `format` (the newest such import), if any.
+    func importedSource(of number: Int64, format: String) async throws(ArchiveError) -> Data?
 
     // MARK: Edit histories
 

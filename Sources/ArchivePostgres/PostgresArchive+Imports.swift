@@ -17,4 +17,9 @@ extension PostgresArchive {
     public func references(kind: ImportedReference.Kind?) async throws(ArchiveError) -> [ImportedReference] {
         throw .unsupported(store: location, capability: "list imported favourites and bookmarks")
     }
+
+    /// Nothing is imported into a PostgreSQL store yet, so no status has a source object.
+    public func importedSource(of number: Int64, format: String) async throws(ArchiveError) -> Data? {
+        nil
+    }
 }
