@@ -125,7 +125,7 @@ let package = Package(
         // Measurements (not tests): `swift run -c release icebox-benchmarks import`.
         .executableTarget(
             name: "icebox-benchmarks",
-            dependencies: ["Archive", "ArchivePostgres", .product(name: "PostgresNIO", package: "postgres-nio"), "Models", "SearchQuery", "MastodonTestServer", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["Archive", "ArchivePostgres", "CArchive", .product(name: "PostgresNIO", package: "postgres-nio"), "Models", "SearchQuery", "MastodonTestServer", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
