@@ -46,12 +46,15 @@ extension PostgresArchive {
             JOIN media_files f ON f.sha256 = d.sha256
             WHERE s.id = $1
             """, [.int(number)], logger: logger).first.flatMap { try storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
-        return ExportRecord(number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"),
-                            server: try row.string("raw_server"), localID: try row.optionalString("local_id"),
-                            createdAt: try row.string("created_at"), editedAt: try row.optionalString("edited_at"),
-                            goneAt: try row.optionalString("gone_at"), earlierVersions: versions, editHistory: editHistory,
-                            attachments: attachments, avatar: avatar, boosts: try await boosts(of: number, connection, logger),
-                            emoji: try await emojiFiles(of: number, connection, logger))
+        var record = ExportRecord(number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"),
+                                  server: try row.string("raw_server"), localID: try row.optionalString("local_id"),
+                                  createdAt: try row.string("created_at"), editedAt: try row.optionalString("edited_at"),
+                                  goneAt: try row.optionalString("gone_at"), earlierVersions: versions,
+                                  editHistory: editHistory, attachments: attachments, avatar: avatar,
+                                  boosts: try await boosts(of: number, connection, logger),
+                                  emoji: try await emojiFiles(of: number, connection, logger))
+        record.sources = try await provenance(of: number, connection, logger)
+        return record
     }
 
     public func boosts(of number: Int64) async throws(ArchiveError) -> [ArchivedBoost] {

@@ -2,20 +2,16 @@ import Archive
 import Foundation
 
 extension PostgresArchive {
-    /// Not yet on PostgreSQL: imports write through ``ArchiveDatabase`` only (issue 18).
+    /// Not yet on PostgreSQL: an import's transaction is read synchronously from a file while it is
+    /// open, which the SQLite store does and this one does not (issue 18). Says so, with exit status 64.
     public func importAtomically(_ source: ImportSource,
                                  _ body: @escaping @Sendable (any ImportSink) throws -> Void) async throws {
         throw ArchiveError.unsupported(store: location, capability: "import files (icebox import)")
     }
 
-    /// Statuses on a PostgreSQL store are only ever synced or fetched: their timelines say where from.
-    public func provenance(of number: Int64) async throws(ArchiveError) -> [StatusProvenance] {
-        throw .unsupported(store: location, capability: "list where a status came from")
-    }
-
-    /// A PostgreSQL store holds no imports, so no references.
+    /// Nothing is imported into a PostgreSQL store yet, so there are no references.
     public func references(kind: ImportedReference.Kind?) async throws(ArchiveError) -> [ImportedReference] {
-        throw .unsupported(store: location, capability: "list imported favourites and bookmarks")
+        []
     }
 
     /// Nothing is imported into a PostgreSQL store yet, so no status has a source object.
