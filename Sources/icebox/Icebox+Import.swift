@@ -48,6 +48,8 @@ extension Icebox.Import {
         func run() async throws {
             try await reportingFailures {
                 let (home, archive, _, _) = try await global.openArchive()
+                let locks = try await ImportLocks(home)
+                defer { withExtendedLifetime(locks) {} }
                 var importer = MastodonExportImport(file: URL(fileURLWithPath: file), media: MediaLayout(root: home.media))
                 importer.limits.mediaBytes = maxMediaSize << 20
                 let line = ImportProgressLine()
@@ -56,5 +58,18 @@ extension Icebox.Import {
                 Console.err(report.sentence(file: file))
             }
         }
+    }
+}
+
+/// What an import holds while it runs: the sync lock (its transaction would make a sync wait, then
+/// fail) and the media lock (media garbage collection would take the files it has placed but not yet
+/// committed for unreferenced ones). Another holder makes the import stop at once, exit 75.
+struct ImportLocks {
+    let sync: SyncLock
+    let media: SyncLock
+
+    init(_ home: IceboxHome) async throws {
+        sync = try await SyncLock(path: home.syncLock, wait: false)
+        media = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")
     }
 }

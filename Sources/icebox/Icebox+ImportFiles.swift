@@ -21,7 +21,9 @@ extension Icebox.Import {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try await global.openArchive()
+                let (home, archive, _, _) = try await global.openArchive()
+                let locks = try await ImportLocks(home)
+                defer { withExtendedLifetime(locks) {} }
                 let line = ImportProgressLine()
                 let report = try await MastodonArchiveImport(file: URL(fileURLWithPath: file)).run(into: archive) { line.show($0) }
                 line.end()
@@ -49,7 +51,9 @@ extension Icebox.Import {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try await global.openArchive()
+                let (home, archive, _, _) = try await global.openArchive()
+                let locks = try await ImportLocks(home)
+                defer { withExtendedLifetime(locks) {} }
                 let source = file == "-" ? nil : URL(fileURLWithPath: file)
                 let line = ImportProgressLine()
                 let report = try await JSONLinesImport(file: source, server: origin.host).run(into: archive) {
@@ -82,7 +86,9 @@ extension Icebox.Import {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try await global.openArchive()
+                let (home, archive, _, _) = try await global.openArchive()
+                let locks = try await ImportLocks(home)
+                defer { withExtendedLifetime(locks) {} }
                 let line = ImportProgressLine()
                 let report = try await MastodonToSQLiteImport(file: URL(fileURLWithPath: file), server: origin.host)
                     .run(into: archive) { line.show($0) }

@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import IceboxTestSupport
 import Testing
@@ -27,5 +28,20 @@ struct ImportCommandTests {
         let result = try await CommandRunner.run(icebox, ["import", "mastodon-export", file.path, "--home", home.path])
         #expect(result.status == 65)
         #expect(result.stderr.contains("\(file.path) is not a Mastodon export"))
+    }
+}
+
+extension ImportCommandTests {
+    @Test func anImportWaitsForNoSyncItStopsWhileOneRuns() async throws {
+        let home = try TemporaryDirectory("icebox-import-cli")
+        let lock = try await SyncLock(path: IceboxHome(directory: home.url).syncLock, wait: false)
+        let result = try await CommandRunner.run(icebox, ["import", "mastodon-export", ImportFixture.exportFolder.path,
+                                                          "--home", home.path])
+        withExtendedLifetime(lock) {}
+        #expect(result.status == 75, "\(result.stderr)")
+        #expect(result.stderr.contains("is running on this archive"))
+        let shown = try await CommandRunner.run(icebox, ["show", ImportFixture.statusBase + "111000000000000002",
+                                                         "--home", home.path])
+        #expect(shown.status != 0)
     }
 }
