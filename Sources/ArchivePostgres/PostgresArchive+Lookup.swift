@@ -57,11 +57,13 @@ extension PostgresArchive {
             let copies = try await connection.rows(
                 "SELECT DISTINCT server FROM status_copies WHERE status_id = $1 ORDER BY server", [.int(number)],
                 logger: logger).map { try $0.string("server") }
-            return ArchivedStatus(
+            var status = ArchivedStatus(
                 number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"), server: server,
                 localID: localID, versions: versions, parent: try await Self.parent(of: number, connection, logger),
                 replies: try await Self.replies(to: number, connection, logger), timelines: timelines,
                 goneAt: try row.optionalString("gone_at"), editHistory: history, otherCopies: copies)
+            status.sources = try await Self.provenance(of: number, connection, logger)
+            return status
         }
         guard let found else { throw .notFound("status \(number)") }
         return found

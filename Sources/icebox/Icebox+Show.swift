@@ -30,11 +30,6 @@ extension Icebox {
                     return
                 }
                 Console.out(try StatusPrinter(archived: archived).text)
-                // Where it came from (a store that cannot say yet leaves the line out).
-                let sources = (try? await archive.provenance(of: number)) ?? []
-                if !sources.isEmpty {
-                    Console.outSanitized("Archived from: " + sources.map { "\($0.kind.rawValue) \($0.detail)" }.joined(separator: "; "))
-                }
             }
         }
     }

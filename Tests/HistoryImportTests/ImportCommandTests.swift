@@ -18,7 +18,7 @@ struct ImportCommandTests {
                                                          "--home", home.path])
         #expect(shown.status == 0, "\(shown.stderr)")
         #expect(shown.stdout.contains("The ending of the film is sad"))
-        #expect(shown.stdout.contains("Archived from: import mastodon-export mastodon-export (outbox.json item 2)"))
+        #expect(shown.stdout.contains("archived from: import mastodon-export mastodon-export (outbox.json item 2)"))
     }
 
     @Test func aBadFileExitsWithADataErrorNamingIt() async throws {
