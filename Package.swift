@@ -4,6 +4,7 @@
 // Modules, dependencies pointing one way:
 //   Models ← MastodonAPI ← Importer → Archive → Models; Display and REPL read Archive through Router
 //   Health (icebox doctor) reads Archive, MediaArchive and Importer (for one request per account);
+//   HistoryImport (icebox import) reads files into Archive and MediaArchive, never the network;
 //   icebox (the executable) sits on top; MastodonTestServer serves a Mastodon-shaped API for tests.
 import PackageDescription
 
@@ -90,6 +91,12 @@ let package = Package(
             dependencies: ["Archive", "Models", "MediaArchive", "CArchive",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
+        // History from elsewhere (issue 18): Mastodon's own export, other archivers' files, JSON Lines.
+        .target(
+            name: "HistoryImport",
+            dependencies: ["Models", "Archive", "MediaArchive", "CArchive", .product(name: "GRDB", package: "GRDB.swift"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         // Pages timelines from MastodonAPI into Archive: the only module that imports both.
         .target(
             name: "Importer",
@@ -105,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "icebox",
             dependencies: ["Models", "MastodonAPI", "Archive", "ArchivePostgres", "Importer", "SearchQuery", "Router",
-                           "MediaArchive", "Export", "Display", "REPL", "Health", "CLibEdit",
+                           "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
@@ -122,7 +129,7 @@ let package = Package(
         // Measurements (not tests): `swift run -c release icebox-benchmarks import`.
         .executableTarget(
             name: "icebox-benchmarks",
-            dependencies: ["Archive", "ArchivePostgres", .product(name: "PostgresNIO", package: "postgres-nio"), "Models", "SearchQuery", "MastodonTestServer", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["Archive", "ArchivePostgres", "CArchive", .product(name: "PostgresNIO", package: "postgres-nio"), "Models", "SearchQuery", "MastodonTestServer", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
@@ -140,6 +147,11 @@ let package = Package(
             swiftSettings: strict),
 
         .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
+        .testTarget(
+            name: "HistoryImportTests",
+            dependencies: ["HistoryImport", "Archive", "Export", "Models", "MediaArchive", "CArchive", "SearchQuery", "MastodonTestServer", "IceboxTestSupport",
+                           .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         // Property-based fuzzing of what servers send: status pages, status HTML, Link and rate-limit headers.
         .testTarget(
             name: "FuzzTests",

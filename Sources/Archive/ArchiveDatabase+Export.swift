@@ -77,6 +77,8 @@ public struct ExportRecord: Sendable, Hashable {
     public var boosts: [ArchivedBoost] = []
     /// The stored files of the custom emoji it uses, by shortcode.
     public var emoji: [String: StoredFile] = [:]
+    /// Where it came from: syncs, fetches, imports (see `ArchiveStore.provenance(of:)`).
+    public var sources: [StatusProvenance] = []
 }
 
 extension ArchiveDatabase {
@@ -140,6 +142,7 @@ extension ArchiveDatabase {
                                   emoji: try emojiFiles(of: number, db))
         record.goneVia = (row["gone_via"] as String?).flatMap(DeletionSource.init(rawValue:))
         record.redactedAt = row["redacted_at"]
+        record.sources = try provenance(of: number, db)
         return record
     }
 

@@ -46,6 +46,8 @@ public struct ArchivedStatus: Sendable, Hashable {
     public var editHistory: [Data] = []
     /// The servers whose copies of it were kept beside the one shown (they differ from it).
     public var otherCopies: [String] = []
+    /// Where it came from: syncs, fetches, imports (see `ArchiveStore.provenance(of:)`).
+    public var sources: [StatusProvenance] = []
 
 
     /// A version of an edited status as it was archived, and when a newer one replaced it.
@@ -121,6 +123,7 @@ extension ArchiveDatabase {
                 db, sql: "SELECT raw_json FROM status_edits WHERE status_id = ? ORDER BY position", arguments: [number])
             status.otherCopies = try String.fetchAll(
                 db, sql: "SELECT DISTINCT server FROM status_copies WHERE status_id = ? ORDER BY server", arguments: [number])
+            status.sources = try Self.provenance(of: number, db)
             return status
         }
         guard let found else { throw .notFound("status \(number)") }

@@ -40,6 +40,9 @@ public struct PageOrigin: Sendable, Hashable {
     /// On a shared store, the lease the page is written under: the page (and its cursor) is refused
     /// unless that lease is still this worker's when it commits. `nil`: no lease (one writer).
     public var fence: LeaseFence?
+    /// Whether the statuses' ids are the server's own, to record as such (an import that only knows
+    /// uris says no).
+    public var recordsServerIDs = true
 
     public init(server: String, authority: CopyAuthority = .account, timelineID: Int64? = nil, pageCursor: String = "",
                 readerVersion: String = "") {
@@ -204,11 +207,13 @@ extension ArchiveDatabase {
             if let boosted = status.reblog { try UserMarks.markBoosted(uri: boosted.archiveURI, boosterHandle: authorHandle, db) }
             result.new += 1
         }
-        try db.cachedStatement(sql: """
-            INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?, ?, ?, ?)
-            ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                in_reply_to_id = excluded.in_reply_to_id
-            """).execute(arguments: [server, status.id, statusID, status.inReplyToID])
+        if origin.recordsServerIDs {
+            try db.cachedStatement(sql: """
+                INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?, ?, ?, ?)
+                ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
+                    in_reply_to_id = excluded.in_reply_to_id
+                """).execute(arguments: [server, status.id, statusID, status.inReplyToID])
+        }
         if let timelineID = origin.timelineID {
             try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES (?, ?, ?)

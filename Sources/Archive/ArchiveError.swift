@@ -18,6 +18,8 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
     case noArchive(folder: String)
     /// The archive file exists but is not a sound archive (empty, not SQLite, corrupt pages).
     case damaged(path: String, reason: String)
+    /// This store cannot do what was asked yet (the capability is named).
+    case unsupported(store: String, capability: String)
 
     public var description: String {
         switch self {
@@ -31,6 +33,7 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
         case .conflict(let message): message
         case .noArchive(let folder): "no archive in \(folder) (nothing to read; `icebox account add` or `icebox timeline add` starts one)"
         case .damaged(let path, let reason): "the archive at \(path) is damaged: \(reason)"
+        case .unsupported(let store, let capability): "the store at \(store) cannot \(capability) yet; use an SQLite archive"
         }
     }
 }

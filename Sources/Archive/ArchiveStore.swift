@@ -83,6 +83,18 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows {
     /// nil when it holds too few to tell.
     func entryRate(timelineID: Int64, days: Int) async throws(ArchiveError) -> Double?
 
+    // MARK: Imports
+
+    /// Runs an import in one transaction: what `body` stores through the sink is kept when it returns,
+    /// nothing when it throws (its error rethrown as it is). See ``ImportSink``.
+    func importAtomically(_ source: ImportSource, _ body: @escaping @Sendable (any ImportSink) throws -> Void) async throws
+    /// Where a status came from: syncs, fetches and imports.
+    func provenance(of number: Int64) async throws(ArchiveError) -> [StatusProvenance]
+    /// The favourites, bookmarks and boosts imports named by uri, resolved or not.
+    func references(kind: ImportedReference.Kind?) async throws(ArchiveError) -> [ImportedReference]
+    /// The source's own object a status was imported from in `format` (the newest such import), if any.
+    func importedSource(of number: Int64, format: String) async throws(ArchiveError) -> Data?
+
     // MARK: Edit histories
 
     /// Edited statuses of `server` whose history is still to be fetched.

@@ -5,6 +5,9 @@ import Models
 /// archive from many servers; each sends its own copy, and any of them could lie about another
 /// server's post. The copy the archive shows is the most authoritative one it has.
 public enum CopyAuthority: Int, Sendable, Hashable, Comparable, Codable {
+    /// A file imported from elsewhere (Mastodon's own export, another archiver): any server's copy of
+    /// the post replaces it, and it is kept among the copies; it replaces nothing.
+    case imported = 0
     /// A server read anonymously (`remote:`, `tag:NAME@SERVER`): anybody's server.
     case anonymous = 1
     /// A server one of the user's accounts is on: chosen and trusted by the user.
@@ -16,7 +19,7 @@ public enum CopyAuthority: Int, Sendable, Hashable, Comparable, Codable {
 
     /// The authority of `status` as served by `server` (host with port) to a reader of `authority`.
     public static func of(_ status: Status, servedBy server: String, reading authority: CopyAuthority) -> CopyAuthority {
-        guard status.identity == .uri, let host = authorityPart(of: status.uri) else { return authority }
+        guard authority != .imported, status.identity == .uri, let host = authorityPart(of: status.uri) else { return authority }
         return host.caseInsensitiveCompare(server) == .orderedSame ? .origin : authority
     }
 

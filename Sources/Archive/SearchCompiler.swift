@@ -150,7 +150,8 @@ struct SearchCompiler {
             case .boost: sql = "EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = s.uri)"
             case .bookmarked, .favourited:
                 // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account;
-                // each listed post carries the mark (see `UserMarks`), and a partial index lists them by date.
+                // so are the ones an import named by uri (likes.json, bookmarks.json), once archived. Each such
+                // post carries the mark (see `UserMarks`), and a partial index lists them by date.
                 let mark = kind == .bookmarked ? UserMarks.bookmarksTimeline : UserMarks.favouritesTimeline
                 sql = "s.user_marks & \(mark.rawValue)"
                 if !filter.negated {

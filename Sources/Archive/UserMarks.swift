@@ -11,9 +11,9 @@ import Models
 struct UserMarks: OptionSet, Sendable {
     let rawValue: Int64
 
-    /// Listed in the archived `bookmarks` timeline (set by a trigger as it is listed).
+    /// Listed in the archived `bookmarks` timeline, or named as a bookmark by an import (set by triggers).
     static let bookmarksTimeline = UserMarks(rawValue: 1)
-    /// Listed in the archived `favourites` timeline.
+    /// Listed in the archived `favourites` timeline, or named as a favourite by an import.
     static let favouritesTimeline = UserMarks(rawValue: 2)
     /// Listed in the archived `mentions` timeline.
     static let mentionsTimeline = UserMarks(rawValue: 4)
@@ -23,7 +23,8 @@ struct UserMarks: OptionSet, Sendable {
     static let servedInteraction = UserMarks(rawValue: 16)
     /// The copy shown mentions one of the archiving accounts.
     static let mentionsUser = UserMarks(rawValue: 32)
-    /// Boosted by one of the archiving accounts (a boost of theirs is archived).
+    /// Boosted by one of the archiving accounts (a boost of theirs is archived), or by the account an
+    /// import came from (its export named the boost).
     static let boostedByUser = UserMarks(rawValue: 64)
 
     /// The marks computed from the copy shown: replaced whenever the row is rewritten.
@@ -101,6 +102,15 @@ struct UserMarks: OptionSet, Sendable {
             WHERE id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
                          WHERE t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
             """)
+        // Favourites, bookmarks and boosts an import named by uri (schema 0014) count as the lists do.
+        if try db.tableExists("status_references") {
+            try db.execute(sql: """
+                UPDATE statuses SET user_marks = user_marks | (
+                    SELECT SUM(DISTINCT CASE kind WHEN 'bookmark' THEN 1 WHEN 'favourite' THEN 2 ELSE 64 END)
+                    FROM status_references r WHERE r.uri = statuses.uri)
+                WHERE uri IN (SELECT uri FROM status_references)
+                """)
+        }
         let rows = try Row.fetchCursor(db, sql: "SELECT id, raw_json FROM statuses")
         let mark = try db.makeStatement(sql: "UPDATE statuses SET user_marks = user_marks | \(servedInteraction.rawValue) WHERE id = ?")
         while let row = try rows.next() {

@@ -55,6 +55,7 @@ extension PostgresArchive {
             emoji: try await emojiFiles(of: number, connection, logger))
         record.goneVia = try row.optionalString("gone_via").flatMap(DeletionSource.init(rawValue:))
         record.redactedAt = try row.optionalString("redacted_at")
+        record.sources = try await provenance(of: number, connection, logger)
         return record
     }
 

@@ -64,6 +64,7 @@ extension PostgresArchive {
                 goneAt: try row.optionalString("gone_at"), editHistory: history, otherCopies: copies)
             status.goneVia = try row.optionalString("gone_via").flatMap(DeletionSource.init(rawValue:))
             status.redactedAt = try row.optionalString("redacted_at")
+            status.sources = try await Self.provenance(of: number, connection, logger)
             return status
         }
         guard let found else { throw .notFound("status \(number)") }

@@ -68,6 +68,11 @@ public struct StatusPrinter: Sendable {
         }
         if !thread.isEmpty { lines.append("thread: " + thread.joined(separator: "; ")) }
         if !archived.timelines.isEmpty { lines.append("seen in: " + archived.timelines.joined(separator: ", ")) }
+        // Syncs are the timelines above; fetches and imports say where from.
+        let elsewhere = archived.sources.filter { $0.kind != .sync }
+        if !elsewhere.isEmpty {
+            lines.append("archived from: " + elsewhere.map { "\($0.kind.rawValue) \($0.detail.terminalSafe)" }.joined(separator: "; "))
+        }
         lines.append(status.url ?? status.uri)
         return lines.joined(separator: "\n")
     }

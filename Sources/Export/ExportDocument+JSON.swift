@@ -64,6 +64,16 @@ extension ExportDocument {
             json.endObject()
         }
         json.endArray()
+        // Where the archive got it from (timelines synced, servers fetched from, files imported).
+        json.key("sources")
+        json.beginArray()
+        for source in record.sources {
+            json.beginObject()
+            json.member("kind", source.kind.rawValue)
+            json.member("detail", source.detail)
+            json.endObject()
+        }
+        json.endArray()
         json.key("status")
         json.raw(record.raw)
         json.key("earlier_versions")

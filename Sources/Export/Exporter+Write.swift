@@ -95,13 +95,8 @@ extension Exporter {
     /// same folder, renamed into place only once complete and flushed to disk.
     static func writeTarball(_ entries: [String: Entry], folder: String, mtime: Int, format: TarballFormat,
                              to destination: ExportDestination) throws(ExportError) {
-        let output: OutputFile
-        switch destination {
-        case .standardOutput: output = OutputFile(standardOutput: ())
-        case .file(let url): output = try OutputFile(replacing: url)
-        }
-        do throws(ExportError) {
-            let writer = try TarballWriter(format: format, fileDescriptor: output.descriptor, mtime: mtime)
+        try writing(to: destination) { (fd) throws(ExportError) in
+            let writer = try TarballWriter(format: format, fileDescriptor: fd, mtime: mtime)
             try writer.addDirectory(folder)
             var madeMediaFolder = false
             for (name, entry) in entries.sorted(by: { $0.key < $1.key }) {
@@ -115,6 +110,19 @@ extension Exporter {
                 }
             }
             try writer.finish()
+        }
+    }
+
+    /// Runs `body` with the destination's file descriptor: the file appears only when `body` returns
+    /// (see `OutputFile`), and nothing is left when it throws.
+    static func writing(to destination: ExportDestination, _ body: (Int32) throws(ExportError) -> Void) throws(ExportError) {
+        let output: OutputFile
+        switch destination {
+        case .standardOutput: output = OutputFile(standardOutput: ())
+        case .file(let url): output = try OutputFile(replacing: url)
+        }
+        do throws(ExportError) {
+            try body(output.descriptor)
             try output.commit()
         } catch {
             output.abandon()

@@ -8,8 +8,10 @@ public enum TarballFormat: String, Sendable, CaseIterable, Codable {
     case tarGz = "tar.gz"
     /// zstd-compressed tar.
     case tarZst = "tar.zst"
+    /// A ZIP (what Mastodon's own account export is).
+    case zip
 
-    /// The format a file name asks for by its extension (`.tar`, `.tar.gz`/`.tgz`, `.tar.zst`/`.tzst`),
+    /// The format a file name asks for by its extension (`.tar`, `.tar.gz`/`.tgz`, `.tar.zst`/`.tzst`, `.zip`),
     /// or `nil` when it names none.
     public init?(fileName: String) {
         let name = fileName.lowercased()
@@ -19,6 +21,8 @@ public enum TarballFormat: String, Sendable, CaseIterable, Codable {
             self = .tarZst
         } else if name.hasSuffix(".tar") {
             self = .tar
+        } else if name.hasSuffix(".zip") {
+            self = .zip
         } else {
             return nil
         }

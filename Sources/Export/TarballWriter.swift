@@ -1,7 +1,7 @@
 import CArchive
 import Foundation
 
-/// Writes a tar stream with libarchive, reproducibly: entries exactly in the order given, every entry
+/// Writes a tar stream (or a ZIP) with libarchive, reproducibly: entries exactly in the order given, every entry
 /// owned by uid/gid 0 with no user or group names, one fixed modification time, fixed permissions, and
 /// (for gzip) no timestamp in the compressed stream's header.
 final class TarballWriter {
@@ -16,10 +16,14 @@ final class TarballWriter {
         self.archive = archive
         self.mtime = mtime
         do throws(ExportError) {
-            // POSIX ustar headers, with pax extensions only where ustar cannot say something.
-            try check(archive_write_set_format_pax_restricted(archive), "choosing the tar format")
+            // POSIX ustar headers, with pax extensions only where ustar cannot say something; or a ZIP.
+            if format == .zip {
+                try check(archive_write_set_format_zip(archive), "choosing the ZIP format")
+            } else {
+                try check(archive_write_set_format_pax_restricted(archive), "choosing the tar format")
+            }
             switch format {
-            case .tar:
+            case .tar, .zip:
                 try check(archive_write_add_filter_none(archive), "choosing no compression")
             case .tarGz:
                 try check(archive_write_add_filter_gzip(archive), "choosing gzip")

@@ -6,6 +6,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case failure = 1
     /// Bad usage: an unknown timeline or account, a timeline already pinned, a bad option value.
     case usage = 64
+    /// A file given to Icebox is not what it should be (an import that is not a Mastodon export, cut
+    /// short, malformed).
+    case dataError = 65
     /// The archive folder holds no archive (a read-only command creates none).
     case noInput = 66
     /// A server cannot be reached.

@@ -19,18 +19,18 @@ extension Icebox {
                 thread.md, index.html (open it in a browser: no network needed), media/ and manifest.json \
                 (every file's size and SHA-256). The same statuses always give the same bytes.
                 """,
-            subcommands: [ThreadExport.self, SearchExport.self, TimelineExport.self])
+            subcommands: [ThreadExport.self, SearchExport.self, TimelineExport.self, AccountExport.self])
     }
 }
 
 /// Where an export goes, and in which format.
 struct ExportOutput: ParsableArguments {
     @Option(name: .shortAndLong, help: ArgumentHelp(
-        "The tarball to write (- for standard output). Its name picks the format: .tar.gz, .tar.zst or .tar.",
+        "The tarball to write (- for standard output). Its name picks the format: .tar.gz, .tar.zst, .tar or .zip.",
         valueName: "file"))
     var output: String
 
-    @Option(help: ArgumentHelp("tar.gz, tar.zst or tar (default: from the file name, else tar.gz).", valueName: "format"))
+    @Option(help: ArgumentHelp("tar.gz, tar.zst, tar or zip (default: from the file name, else tar.gz).", valueName: "format"))
     var format: TarballFormat?
 
     @Flag(help: "Leave out direct messages and followers-only posts (the page says some posts were left out).")

@@ -14,7 +14,7 @@ struct Icebox: AsyncParsableCommand {
             """,
         version: IceboxVersion.string,
         subcommands: [Account.self, Timeline.self, Sync.self, Search.self, Show.self, Repl.self, Export.self, Stats.self,
-                      Config.self, Media.self, Unreadable.self, Doctor.self, Migrate.self, Watch.self])
+                      Config.self, Media.self, Unreadable.self, Doctor.self, Migrate.self, Watch.self, Import.self])
 
     static func main() async {
         await main(RecheckArgument.normalized(Array(CommandLine.arguments.dropFirst()), defaultDays: Rechecker.defaultDays))

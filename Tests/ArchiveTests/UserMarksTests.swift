@@ -95,14 +95,43 @@ import Testing
         #expect(try await database.count(try SearchQuery(parsing: "words"), consent: .honoured) == 2)
     }
 
+    @Test func postsAnImportNamedAsFavouritesBookmarksOrBoostsAreMarkedInEitherOrder() async throws {
+        let archive = try TemporaryArchive()
+        let database = archive.database
+        let timeline = try await database.addTimeline(spec: "remote:a.example", accountID: nil, server: "https://a.example")
+        try await store([Self.status("1"), Self.status("2")], in: timeline, archive)
+        func reference(_ kind: String, _ uri: String) async throws {
+            try await database.write { db in
+                try db.execute(sql: """
+                    INSERT INTO status_references(account_handle, kind, uri, file, recorded_at)
+                    VALUES ('gone@old.example', ?, ?, 'export.zip', '2026-01-01T00:00:00.000Z')
+                    """, arguments: [kind, uri])
+            }
+        }
+        try await reference("bookmark", Self.uri("1"))   // archived before the reference
+        try await reference("favourite", Self.uri("3"))  // archived after it
+        try await reference("boost", Self.uri("3"))
+        try await store([Self.status("3")], in: timeline, archive)
+        let marks = try await Self.marks(database)
+        #expect(marks[Self.uri("1")] == UserMarks.bookmarksTimeline.rawValue)
+        #expect(marks[Self.uri("2")] == 0)
+        #expect(marks[Self.uri("3")] == UserMarks([.favouritesTimeline, .boostedByUser]).rawValue)
+        try await database.write { db in try UserMarks.recomputeAll(db) }
+        #expect(try await Self.marks(database) == marks)
+        #expect(try await database.search(try SearchQuery(parsing: "words is:bookmarked")).map(\.uri) == [Self.uri("1")])
+        #expect(Set(try await database.search(try SearchQuery(parsing: "words")).map(\.uri)) == [Self.uri("1"), Self.uri("3")],
+                "what the user bookmarked, favourited or boosted is searchable whoever wrote it")
+    }
+
     @Test func anArchiveFromBeforeTheMarksGetsThemOnOpen() async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-old-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appending(path: "archive.sqlite")
-        // Written by the current code, then taken back to how 0011 left it: the column's values are lost.
+        let current = directory.appending(path: "current.sqlite")
+        // Written by the current code, then copied into an archive as 0011 left it (no marks).
         do {
-            let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
+            let archive = try ArchiveDatabase(path: current, logger: Logger(label: "test"))
             let me = try await archive.addAccount(handle: "me@a.example", server: "https://a.example", remoteID: "1",
                                                   username: "me", displayName: "Me", url: "https://a.example/@me")
             let bookmarks = try await archive.addTimeline(spec: "bookmarks", accountID: me.id, server: "https://a.example")
@@ -116,17 +145,14 @@ import Testing
         }
         let expected: [String: Int64] = [Self.uri("1"): 0, Self.uri("2"): 32, Self.uri("3"): 16, Self.uri("4"): 64,
                                          Self.uri("5", by: "me"): 0, Self.uri("6"): 1]
-        let queue = try DatabaseQueue(path: path.path)
-        try await queue.write { db in
-            try db.execute(sql: """
-                DROP TRIGGER timeline_statuses_user_marks; DROP INDEX statuses_bookmarked; DROP INDEX statuses_favourited;
-                DROP INDEX statuses_marked;
-                ALTER TABLE statuses DROP COLUMN user_marks;
-                DELETE FROM grdb_migrations WHERE identifier = '0012_user_marks';
-                DELETE FROM icebox_schema WHERE name = '0012_user_marks';
-                """)
+        try OlderArchive.write(at: path, migrations: 11) { db in
+            try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current.path])
+            for table in ["archiving_accounts", "timelines", "statuses", "timeline_statuses", "authors"] {
+                let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
+                    .joined(separator: ", ")
+                try db.execute(sql: "INSERT INTO \(table)(\(columns)) SELECT \(columns) FROM current.\(table)")
+            }
         }
-        try queue.close()
         let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
         #expect(try await Self.marks(archive) == expected)
         #expect(try await archive.integrityCheck() == "ok")

@@ -131,10 +131,16 @@ import Testing
             case .tarGz: [0x1F, 0x8B]
             case .tarZst: [0x28, 0xB5, 0x2F, 0xFD]
             case .tar: Array("thread-".utf8)
+            case .zip: [0x50, 0x4B, 0x03, 0x04]
             }
             #expect(Array(bytes.prefix(magic.count)) == magic, "\(format)")
-            let unpacked = try await Tools.untar(first)
-            #expect(try FileManager.default.subpathsOfDirectory(atPath: unpacked.path).contains { $0.hasSuffix("thread.json") })
+            if format == .zip {
+                let listing = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/unzip"), ["-Z1", first.path])
+                #expect(listing.stdout.split(separator: "\n").contains { $0.hasSuffix("thread.json") })
+            } else {
+                let unpacked = try await Tools.untar(first)
+                #expect(try FileManager.default.subpathsOfDirectory(atPath: unpacked.path).contains { $0.hasSuffix("thread.json") })
+            }
         }
     }
 

@@ -1,0 +1,102 @@
+import Foundation
+import GRDB
+import Models
+
+extension ArchiveDatabase {
+    /// Runs an import in one write transaction: everything `body` stores through the sink is kept when
+    /// it returns, and nothing when it throws (its error is rethrown as it is). An import is atomic, not
+    /// resumable: a file is read again from its start, and what was already archived deduplicates by uri.
+    ///
+    /// `body` runs synchronously while the transaction is open (it may read a large file meanwhile: the
+    /// archive stays readable, and other writers wait).
+    public func importAtomically(_ source: ImportSource,
+                                 _ body: @escaping @Sendable (any ImportSink) throws -> Void) async throws {
+        do {
+            try await pool.write { db in
+                try body(SQLiteImportSink(db: db, source: source, now: Self.now()))
+            }
+        } catch let error as DatabaseError {
+            if error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
+                throw ArchiveError.damaged(path: path.path, reason: error.message ?? "SQLite error \(error.resultCode)")
+            }
+            throw ArchiveError.database(Self.describe(error))
+        }
+    }
+}
+
+/// The import transaction's writer (see ``ArchiveDatabase/importAtomically(_:_:)``).
+private struct SQLiteImportSink: ImportSink {
+    let db: Database
+    let source: ImportSource
+    let now: String
+
+    func store(_ statuses: [ImportedStatus], unreadable: [UnreadableStatus]) throws -> StoreResult {
+        // The whole batch in one savepoint; only when a status breaks a rule is the batch stored again
+        // status by status, the broken ones kept unreadable and the rest stored.
+        var result = StoreResult()
+        do {
+            try db.inSavepoint {
+                for item in statuses { result += try upsert(item) }
+                return .commit
+            }
+        } catch let error as DatabaseError where ArchiveDatabase.isolable(error) {
+            result = StoreResult()
+            var failed: [UnreadableStatus] = []
+            for item in statuses {
+                do {
+                    try db.inSavepoint {
+                        result += try upsert(item)
+                        return .commit
+                    }
+                } catch let error as DatabaseError where ArchiveDatabase.isolable(error) {
+                    failed.append(UnreadableStatus(
+                        raw: item.status.raw, id: item.status.status.id,
+                        reason: "\(item.entry): could not be stored: \(ArchiveDatabase.describe(error))"))
+                }
+            }
+            result.unreadable += try ArchiveDatabase.keepUnreadable(failed, origin: PageOrigin(server: source.server), db)
+        }
+        result.unreadable += try ArchiveDatabase.keepUnreadable(unreadable, origin: PageOrigin(server: source.server), db)
+        return result
+    }
+
+    private func upsert(_ item: ImportedStatus) throws -> StoreResult {
+        var origin = PageOrigin(server: source.server, authority: .imported)
+        origin.recordsServerIDs = item.hasServerID
+        var result = StoreResult()
+        for row in ArchiveDatabase.pageRows([item.status], server: source.server) {
+            result += try ArchiveDatabase.upsert(row.status, raw: row.raw, origin: origin, now: now,
+                                                 writesAuthor: row.writesAuthor, db)
+        }
+        try recordSource(of: item)
+        return result
+    }
+
+    private func recordSource(of item: ImportedStatus) throws {
+        guard let statusID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
+                                                arguments: [item.status.status.archiveURI]) else { return }
+        try db.cachedStatement(sql: """
+            INSERT INTO status_sources(status_id, format, file, entry, raw_json, imported_at) VALUES (?, ?, ?, ?, ?, ?)
+            ON CONFLICT(status_id, format, file) DO UPDATE SET entry = excluded.entry, raw_json = excluded.raw_json,
+                imported_at = excluded.imported_at
+            """).execute(arguments: [statusID, source.format, source.file, item.entry, item.source ?? item.status.raw, now])
+    }
+
+    func recordMedia(_ media: ImportedMedia) throws {
+        _ = try ArchiveDatabase.recordMediaStored(url: media.url, kind: "original", sha256: media.sha256,
+                                                  size: media.size, mime: media.mime, ext: media.ext, now: now, db)
+    }
+
+    func recordReferences(_ references: [ImportedReference]) throws -> Int {
+        var added = 0
+        for reference in references {
+            try db.cachedStatement(sql: """
+                INSERT INTO status_references(account_handle, kind, uri, activity_uri, published_at, file, recorded_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(account_handle, kind, uri) DO NOTHING
+                """).execute(arguments: [reference.accountHandle, reference.kind.rawValue, reference.uri,
+                                         reference.activityURI, reference.publishedAt, source.file, now])
+            added += db.changesCount
+        }
+        return added
+    }
+}

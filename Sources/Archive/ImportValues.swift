@@ -1,0 +1,116 @@
+import Foundation
+import Models
+
+/// The file an import reads, for the statuses' provenance and for messages.
+public struct ImportSource: Sendable, Hashable {
+    /// `mastodon-export`, `mastodon-archive`, `mastodon-to-sqlite` or `jsonl`.
+    public var format: String
+    /// The file as given to `icebox import` (its name, not its contents, is recorded).
+    public var file: String
+    /// The host (with port) of the account whose history it is: the server the statuses' ids are from.
+    public var server: String
+
+    public init(format: String, file: String, server: String) {
+        self.format = format
+        self.file = file
+        self.server = server
+    }
+}
+
+/// A status read from an import, with the source's own object for it.
+public struct ImportedStatus: Sendable, Hashable {
+    /// The status as the archive keeps it (Mastodon API JSON: mapped from the source when the source
+    /// is not in that shape).
+    public var status: ArchivableStatus
+    /// The source's own object, byte for byte (an ActivityPub object, a row as JSON); `nil` when it is
+    /// `status.raw` itself.
+    public var source: Data?
+    /// Where in the file: `outbox.json`, `line 12`, `statuses[3]`.
+    public var entry: String
+    /// Whether the id in the status is the server's own (then it is recorded as the status's id there).
+    public var hasServerID: Bool
+
+    public init(status: ArchivableStatus, source: Data?, entry: String, hasServerID: Bool) {
+        self.status = status
+        self.source = source
+        self.entry = entry
+        self.hasServerID = hasServerID
+    }
+}
+
+/// A status an import names only by uri: a favourite, a bookmark or a boost.
+public struct ImportedReference: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable, CaseIterable {
+        case favourite, bookmark, boost
+    }
+
+    /// `user@host` whose favourite, bookmark or boost it is.
+    public var accountHandle: String
+    public var kind: Kind
+    /// The status named.
+    public var uri: String
+    /// A boost's own activity id and date.
+    public var activityURI: String?
+    public var publishedAt: String?
+    /// Whether the archive holds the status named (filled when read back).
+    public var resolved = false
+
+    public init(accountHandle: String, kind: Kind, uri: String, activityURI: String? = nil, publishedAt: String? = nil) {
+        self.accountHandle = accountHandle
+        self.kind = kind
+        self.uri = uri
+        self.activityURI = activityURI
+        self.publishedAt = publishedAt
+    }
+}
+
+/// A media file an import stored in the media archive, and the attachment URL it is the file of.
+public struct ImportedMedia: Sendable, Hashable {
+    public var url: String
+    public var sha256: String
+    public var size: Int64
+    public var mime: String
+    public var ext: String
+
+    public init(url: String, sha256: String, size: Int64, mime: String, ext: String) {
+        self.url = url
+        self.sha256 = sha256
+        self.size = size
+        self.mime = mime
+        self.ext = ext
+    }
+}
+
+/// Where an archived status came from, as `icebox show` lists it.
+public struct StatusProvenance: Sendable, Hashable {
+    public enum Kind: String, Sendable, Hashable {
+        /// Seen in a pinned timeline's sync.
+        case sync
+        /// Read outside any timeline (a thread completed with `--fetch`, a reference resolved).
+        case fetch
+        /// Read from a file by `icebox import`.
+        case `import`
+    }
+
+    public var kind: Kind
+    /// The timeline, server, or `format file (entry)`.
+    public var detail: String
+
+    public init(kind: Kind, detail: String) {
+        self.kind = kind
+        self.detail = detail
+    }
+}
+
+/// What an import's transaction is given to write with. Every call runs inside the one transaction of
+/// ``ArchiveStore/importAtomically(_:_:)``: when the import fails, none of it is kept.
+public protocol ImportSink {
+    /// Stores statuses (deduplicated with what is archived by uri: an import never replaces a synced
+    /// copy, and a sync replaces an imported one) and keeps the unreadable ones with their bytes.
+    func store(_ statuses: [ImportedStatus], unreadable: [UnreadableStatus]) throws -> StoreResult
+    /// Records a media file already placed in the media archive as the file of `media.url`.
+    func recordMedia(_ media: ImportedMedia) throws
+    /// Records favourites, bookmarks and boosts named by uri; returns how many were new.
+    @discardableResult
+    func recordReferences(_ references: [ImportedReference]) throws -> Int
+}

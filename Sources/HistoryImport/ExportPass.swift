@@ -1,0 +1,126 @@
+import Archive
+import Foundation
+import MediaArchive
+import Models
+
+/// The second pass over a Mastodon export, inside the import's transaction: media files, outbox.json,
+/// likes.json and bookmarks.json, in the container's order.
+struct ExportPass: Sendable {
+    let container: ExportContainer
+    let survey: ExportSurvey
+    let mapper: ActivityMapper
+    let media: MediaLayout
+    let limits: MastodonExportImport.Limits
+    let batchSize: Int
+    let ledger: ImportLedger
+    let progress: @Sendable (ImportProgress) -> Void
+
+    func run(_ sink: any ImportSink) throws {
+        var sawOutbox = false
+        try container.forEachEntry { entry in
+            guard entry.path.hasPrefix(survey.base) else { return }
+            let path = String(entry.path.dropFirst(survey.base.count))
+            switch path {
+            case "outbox.json":
+                sawOutbox = true
+                try readOutbox(entry, sink)
+            case "likes.json": try readReferences(entry, kind: .favourite, sink)
+            case "bookmarks.json": try readReferences(entry, kind: .bookmark, sink)
+            default:
+                if path.hasPrefix("media_attachments/") { try storeMedia(entry, path: path, sink) }
+            }
+        }
+        guard sawOutbox else {
+            throw ImportError.unreadable(file: container.name, entry: survey.base + "outbox.json",
+                                         reason: "it was there on the first reading and not on the second")
+        }
+    }
+
+    private func storeMedia(_ entry: ExportEntry, path: String, _ sink: any ImportSink) throws {
+        let stored: StreamedFile
+        do {
+            stored = try media.storeStream(limit: limits.mediaBytes) { buffer in try entry.read(buffer) }
+        } catch {
+            switch error {
+            case .tooLarge(let limit): throw ImportError.tooLarge(file: container.name, entry: entry.path, limit: limit)
+            case .storage(let reason): throw ImportError.media(file: container.name, entry: entry.path, reason: reason)
+            case .source(let reason): throw ImportError.unreadable(file: container.name, entry: entry.path, reason: reason)
+            }
+        }
+        if stored.placedNew { ledger.placedFile(media.file(sha256: stored.sha256, ext: stored.ext)) }
+        try sink.recordMedia(ImportedMedia(url: mapper.mediaURL(path), sha256: stored.sha256, size: stored.size,
+                                           mime: stored.mime, ext: stored.ext))
+        ledger.update {
+            $0.mediaFiles += 1
+            $0.mediaBytes += stored.size
+            if stored.placedNew { $0.mediaFilesNew += 1 }
+        }
+    }
+
+    /// Streams outbox.json's `orderedItems`, storing statuses in batches.
+    private func readOutbox(_ entry: ExportEntry, _ sink: any ImportSink) throws {
+        var batch = OutboxBatch(mapper: mapper, entryName: entry.path, file: container.name)
+        var bytes: Int64 = 0
+        func flush() throws {
+            let result = try sink.store(batch.statuses, unreadable: batch.unreadable)
+            let (read, references, skipped) = (batch.statuses.count + batch.unreadable.count, batch.references, batch.skipped)
+            let added = try sink.recordReferences(references)
+            ledger.update {
+                $0.read += read
+                $0.stored += result
+                $0.references += added
+                $0.skipped += skipped
+            }
+            batch.reset()
+            progress(ImportProgress(statuses: ledger.current.read, bytes: bytes, totalBytes: survey.outboxSize))
+        }
+        try forEachItem(of: entry, maxElementBytes: limits.elementBytes) { element, index, read in
+            bytes = read
+            try batch.add(element, index: index)
+            if batch.size >= batchSize { try flush() }
+        }
+        try flush()
+    }
+
+    /// Streams likes.json or bookmarks.json: an OrderedCollection of uris.
+    private func readReferences(_ entry: ExportEntry, kind: ImportedReference.Kind, _ sink: any ImportSink) throws {
+        var pending: [ImportedReference] = []
+        var added = 0
+        try forEachItem(of: entry, maxElementBytes: 1 << 16) { element, index, _ in
+            guard let uri = (try? JSONSerialization.jsonObject(with: element, options: .fragmentsAllowed)) as? String else {
+                throw ImportError.malformed(file: container.name, entry: entry.path, reason: "item \(index) is not a uri")
+            }
+            pending.append(ImportedReference(accountHandle: mapper.actor.handle, kind: kind, uri: uri))
+            if pending.count >= batchSize {
+                added += try sink.recordReferences(pending)
+                pending.removeAll(keepingCapacity: true)
+            }
+        }
+        added += try sink.recordReferences(pending)
+        ledger.update { $0.references += added }
+    }
+
+    /// Hands over each element of an entry's `orderedItems` with its number (from 1) and how many bytes
+    /// of the entry were read so far, reading it in 1 MiB pieces.
+    private func forEachItem(of entry: ExportEntry, maxElementBytes: Int,
+                             _ each: (Data, Int, Int64) throws -> Void) throws {
+        var splitter = JSONArrayStream(target: .key("orderedItems"), maxElementBytes: maxElementBytes)
+        var (index, bytes) = (0, Int64(0))
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { buffer.deallocate() }
+        do {
+            while true {
+                let count = try entry.read(buffer)
+                if count == 0 { break }
+                bytes += Int64(count)
+                try splitter.feed(UnsafeRawBufferPointer(rebasing: buffer[0..<count])) { element in
+                    index += 1
+                    try each(element, index, bytes)
+                }
+            }
+            try splitter.finish()
+        } catch let error as JSONArrayStream.Malformed {
+            throw ImportError.malformed(file: container.name, entry: entry.path, reason: error.description)
+        }
+    }
+}

@@ -1,0 +1,54 @@
+import Archive
+import Foundation
+
+/// What an import did.
+public struct ImportReport: Sendable, Hashable {
+    /// The account whose history it was (`user@host`), when the file says.
+    public var account: String?
+    /// Statuses read from the file.
+    public var read = 0
+    /// What storing them changed (new, updated, kept unreadable).
+    public var stored = StoreResult()
+    /// Favourites, bookmarks and boosts recorded by uri (new ones).
+    public var references = 0
+    /// Media files stored, how many were new to the media folder, and their bytes.
+    public var mediaFiles = 0
+    public var mediaFilesNew = 0
+    public var mediaBytes: Int64 = 0
+    /// Activities or rows that are not statuses (follows, deletes…), left alone.
+    public var skipped = 0
+
+    public init() {}
+}
+
+/// How far an import has come, for a progress line.
+public struct ImportProgress: Sendable, Hashable {
+    /// Statuses read so far.
+    public var statuses: Int
+    /// Bytes of the main entry (outbox.json, the file) read so far, and its size when known.
+    public var bytes: Int64
+    public var totalBytes: Int64?
+}
+
+/// The counters of an import in progress, shared with its transaction (which runs on the archive's
+/// writer thread). `@unchecked`: every access holds the lock.
+final class ImportLedger: @unchecked Sendable {
+    private let lock = NSLock()
+    private var report = ImportReport()
+    private var placed: [URL] = []
+
+    func update(_ change: (inout ImportReport) -> Void) {
+        lock.withLock { change(&report) }
+    }
+
+    var current: ImportReport { lock.withLock { report } }
+
+    /// A media file this import put in the media folder (removed again when the import fails).
+    func placedFile(_ url: URL) { lock.withLock { placed.append(url) } }
+
+    /// Removes the media files this import placed (nothing refers to them once its transaction is undone).
+    func removePlacedFiles() {
+        let files = lock.withLock { placed }
+        for file in files { try? FileManager.default.removeItem(at: file) }
+    }
+}

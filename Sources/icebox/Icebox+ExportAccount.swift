@@ -1,0 +1,64 @@
+import Archive
+import ArgumentParser
+import Export
+import Foundation
+import MastodonAPI
+
+extension Icebox.Export {
+    /// `icebox export account`: an account's history as Mastodon's own export.
+    struct AccountExport: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "account",
+            abstract: "Export an account's posts, boosts, favourites, bookmarks and media as Mastodon's own export (a ZIP).",
+            discussion: """
+                outbox.json, likes.json, bookmarks.json, actor.json and media_attachments/, as Mastodon's \
+                Request your archive writes them: viewers of that format read it, and `icebox import \
+                mastodon-export` reads it back. It holds every post of the account, direct messages too.
+                """)
+
+        /// The one format there is.
+        enum Format: String, ExpressibleByArgument, CaseIterable {
+            case mastodon
+        }
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The account (user@host); default: the one account in use.")
+        var handle: String?
+
+        @Option(help: "The format: mastodon (Mastodon's account export).")
+        var format: Format = .mastodon
+
+        @Option(name: .shortAndLong, help: ArgumentHelp("The ZIP to write (- for standard output).", valueName: "file"))
+        var output: String
+
+        func validate() throws {
+            if output == "-", Console.stdoutIsTerminal {
+                throw ValidationError("standard output is a terminal: redirect it, or give a file with -o")
+            }
+            if output.isEmpty || output.hasSuffix("/") { throw ValidationError("-o needs a file name") }
+        }
+
+        func run() async throws {
+            try await reportingFailures {
+                let (home, archive, _, logger) = try await global.openArchiveForReading()
+                let account = try await resolvedHandle(archive)
+                let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
+                let destination: ExportDestination = output == "-" ? .standardOutput
+                    : .file(URL(fileURLWithPath: output).standardizedFileURL)
+                let summary = try await exporter.exportMastodonAccount(handle: account, to: destination)
+                Console.err("Exported \(summary.statuses) posts of \(account) and \(summary.mediaFiles) media files to \(summary.path) (Mastodon's export format)")
+            }
+        }
+
+        private func resolvedHandle(_ archive: any ArchiveStore) async throws -> String {
+            if let handle { return handle.hasPrefix("@") ? String(handle.dropFirst()) : handle }
+            let accounts = try await archive.accounts()
+            guard accounts.count == 1, let only = accounts.first else {
+                throw ValidationError(accounts.isEmpty ? "name the account to export (user@host)"
+                    : "name the account to export: \(accounts.map(\.handle).joined(separator: ", "))")
+            }
+            return only.handle
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import Archive
+import ArgumentParser
+import Foundation
+import HistoryImport
+import MediaArchive
+
+extension Icebox {
+    /// `icebox import`: history from elsewhere into the archive.
+    struct Import: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "import",
+            abstract: "Import history from Mastodon's own export or other archivers' files.",
+            discussion: """
+                An import is atomic: it is kept whole or, when the file turns out bad, not at all (the \
+                archive is left as it was; run it again once the file is whole). Importing the same file \
+                twice changes nothing: statuses are one row per uri, whichever way they arrived, and a \
+                sync replaces an imported copy with the server's own.
+                """,
+            subcommands: [MastodonExport.self, MastodonArchive.self, MastodonToSQLite.self, JSONLines.self])
+    }
+}
+
+extension Icebox.Import {
+    struct MastodonExport: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "mastodon-export",
+            abstract: "Import the archive Mastodon lets you download (a ZIP, a tar.gz, or the folder unpacked).",
+            discussion: """
+                Every post of outbox.json is archived as a status of the account in actor.json (the \
+                ActivityPub object kept byte for byte beside it), with its media files; boosts, likes.json \
+                and bookmarks.json are kept by uri until the statuses they name are archived by a sync. \
+                The file is read where it is, never unpacked.
+                """)
+
+        @OptionGroup var global: GlobalOptions
+
+        @Argument(help: "The export: archive-….zip (or .tar.gz), or the folder it was unpacked into.")
+        var file: String
+
+        @Option(help: ArgumentHelp("The largest media file accepted, in MiB (a larger one refuses the import).",
+                                   valueName: "MiB"))
+        var maxMediaSize: Int64 = 1024
+
+        func validate() throws {
+            guard maxMediaSize > 0 else { throw ValidationError("--max-media-size must be at least 1") }
+        }
+
+        func run() async throws {
+            try await reportingFailures {
+                let (home, archive, _, _) = try await global.openArchive()
+                let locks = try await ImportLocks(home)
+                defer { withExtendedLifetime(locks) {} }
+                var importer = MastodonExportImport(file: URL(fileURLWithPath: file), media: MediaLayout(root: home.media))
+                importer.limits.mediaBytes = maxMediaSize << 20
+                let line = ImportProgressLine()
+                let report = try await importer.run(into: archive) { line.show($0) }
+                line.end()
+                Console.err(report.sentence(file: file))
+            }
+        }
+    }
+}
+
+/// What an import holds while it runs: the sync lock (its transaction would make a sync wait, then
+/// fail) and the media lock (media garbage collection would take the files it has placed but not yet
+/// committed for unreferenced ones). Another holder makes the import stop at once, exit 75.
+struct ImportLocks {
+    let sync: SyncLock
+    let media: SyncLock
+
+    init(_ home: IceboxHome) async throws {
+        sync = try await SyncLock(path: home.syncLock, wait: false)
+        media = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")
+    }
+}
