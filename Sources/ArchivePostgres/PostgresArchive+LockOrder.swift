@@ -1,4 +1,5 @@
 import Archive
+import Crypto
 import Foundation
 import Logging
 import PostgresNIO
@@ -16,12 +17,34 @@ extension PostgresArchive {
                             _ connection: PostgresConnection, _ logger: Logger) async throws -> [ArchiveDatabase.PageRow] {
         let authors = page.filter(\.writesAuthor)
             .sorted { $0.status.account.fullHandle(servedBy: server) < $1.status.account.fullHandle(servedBy: server) }
-        try await upsertAuthors(authors.map { authorValues($0, server: server, now: now) }, connection, logger)
+        try await upsertAuthors(try await changedAuthors(authors.map { authorValues($0, server: server, now: now) },
+                                                         connection, logger), connection, logger)
         try await lockURIs(page.map(\.status.archiveURI), connection, logger)
         return page.map { row in
             var row = row
             row.writesAuthor = false
             return row
+        }
+    }
+
+    /// The author rows (see `authorValues`) whose profile is new or differs from the one stored. An
+    /// upsert locks an author's row until the page commits even when it changes nothing, and every worker
+    /// meets the same popular authors: upserting only what changed keeps pages from queueing behind each
+    /// other for profiles they all agree on.
+    static func changedAuthors(_ rows: [[SQLValue]], _ connection: PostgresConnection,
+                               _ logger: Logger) async throws -> [[SQLValue]] {
+        let handles = rows.compactMap { row -> String? in if case .text(let handle?) = row.first { handle } else { nil } }
+        guard !handles.isEmpty else { return rows }
+        var stored: [String: String] = [:]
+        for row in try await connection.rows(
+            "SELECT handle, encode(sha256(raw_json), 'hex') AS digest FROM authors WHERE handle = ANY($1::text[])",
+            [.textArray(handles)], logger: logger) {
+            stored[try row.string("handle")] = try row.string("digest")
+        }
+        return rows.filter { row in
+            guard case .text(let handle?) = row.first, let digest = stored[handle] else { return true }
+            guard row.count > 5, case .bytes(let raw?) = row[5] else { return true }
+            return SHA256.hash(data: raw).map { String(format: "%02x", $0) }.joined() != digest
         }
     }
 
