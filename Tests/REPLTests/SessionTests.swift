@@ -118,7 +118,12 @@ import Testing
 
     @Test func urlsGoThroughTheRouter() async throws {
         let fixture = try await REPLArchive.shared.value
-        let (number, post) = try #require(fixture.posts.first { ($0.value["url"] as? String)?.hasPrefix("http") == true })
+        // The first post (by number, so every run takes the same one) whose link and author's profile are
+        // Mastodon-shaped: Pixelfed and Friendica profile links are not routes (the test took a post at
+        // random from a dictionary and failed one run in ten on those).
+        let (number, post) = try #require(fixture.posts.sorted { $0.key < $1.key }.first { number, post in
+            (post["url"] as? String)?.hasPrefix("https://") == true && fixture.authorURL(number)?.contains("/@") == true
+        })
         let link = try #require(post["url"] as? String)
         var session = fixture.session()
         let status = await session.execute("url \(link)")
