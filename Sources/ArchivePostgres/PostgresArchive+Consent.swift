@@ -7,13 +7,15 @@ import PostgresNIO
 extension PostgresArchive {
     /// The condition on the statuses row `s` that leaves out opted-out authors' posts, except the user's
     /// own and those they bookmarked, favourited, boosted or were mentioned in (as `ConsentPolicy.condition`).
+    /// Each exception is a probe for the row at hand (through `timeline_statuses_by_status` for the lists):
+    /// a set of the lists' statuses was built by reading all of `timeline_statuses`, 0.6 s at 1M.
     static func consentCondition(on s: String = "s") -> String {
         let json = "icebox_json(\(s).raw_json)"
         return """
             (\(s).author_handle NOT IN (SELECT handle FROM authors WHERE opted_out)
              OR \(s).author_handle IN (SELECT handle FROM archiving_accounts)
-             OR \(s).id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                         WHERE t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
+             OR EXISTS (SELECT 1 FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                        WHERE ts.status_id = \(s).id AND t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
              OR EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = \(s).uri
                         AND b.author_handle IN (SELECT handle FROM archiving_accounts))
              OR ((position('ed":true'::bytea IN \(s).raw_json) > 0 OR position('ed": true'::bytea IN \(s).raw_json) > 0
