@@ -12,6 +12,8 @@ final class PseudoTerminal: @unchecked Sendable {
     private let lock = NSLock()
     private var received = Data()
     private var paused = false
+    /// Set when the reader has read everything (the program ended and its side of the terminal closed).
+    private var drained = false
     private let exited: Task<Int32, Never>
 
     /// TIOCSPTLCK and TIOCGPTN (asm-generic/ioctls.h: _IOW('T', 0x31, int), _IOR('T', 0x30, unsigned int)),
@@ -71,6 +73,7 @@ final class PseudoTerminal: @unchecked Sendable {
                 if count <= 0 { break }
                 self.lock.withLock { self.received.append(contentsOf: buffer[0..<count]) }
             }
+            self.lock.withLock { self.drained = true }
         }
         reader.start()
     }
@@ -116,6 +119,14 @@ final class PseudoTerminal: @unchecked Sendable {
         if process.isRunning { process.terminate() }
     }
 
-    /// Waits for the program to end; its exit status.
-    func wait() async -> Int32 { await exited.value }
+    /// Waits for the program to end and for everything it wrote to be read (the reader thread may still
+    /// be behind when the process ends: a screen read at once missed the last lines on a loaded machine);
+    /// its exit status.
+    func wait() async -> Int32 {
+        let status = await exited.value
+        for _ in 0..<400 where !lock.withLock({ drained }) {
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        return status
+    }
 }
