@@ -58,7 +58,10 @@ import Testing
     @Test func theBinaryAloneCreatesAndMigratesAnArchive() async throws {
         let elsewhere = try TemporaryDirectory("icebox-copy")
         let copy = elsewhere.url.appending(path: "icebox")
-        try FileManager.default.copyItem(at: CLI.binary, to: copy)
+        // Copied by cp, not by this process: a copy written here can be inherited, open for writing, by a
+        // process another test starts at that moment, and running it then fails with ETXTBSY (seen in CI).
+        let copied = try await CommandRunner.run(URL(fileURLWithPath: "/bin/cp"), [CLI.binary.path, copy.path])
+        #expect(copied.status == 0, "\(copied.stderr)")
         let home = elsewhere.url.appending(path: "home")
         let result = try await CommandRunner.run(copy, ["timeline", "list", "--json", "--home", home.path])
         #expect(result.status == 0, "\(result.stderr)")
