@@ -142,7 +142,8 @@ let package = Package(
         // Shared by the test targets: temporary folders, Fixtures/, what a test server serves, alice's archive.
         .target(
             name: "IceboxTestSupport",
-            dependencies: ["MastodonTestServer", "Archive", "Importer", "MastodonAPI", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["MastodonTestServer", "Archive", "Importer", "MastodonAPI", "Models",
+                           .product(name: "Logging", package: "swift-log")],
             path: "Tests/Support",
             swiftSettings: strict),
 
@@ -178,7 +179,7 @@ let package = Package(
             dependencies: ["MastodonAPI", "MastodonTestServer", "IceboxTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ArchiveTests",
-            dependencies: ["Archive", "Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Archive", "Models", "SearchQuery", "IceboxTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         // Every store behaviour, run against SQLite and (when scripts/test started one) PostgreSQL.
         .testTarget(

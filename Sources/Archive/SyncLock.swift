@@ -25,7 +25,8 @@ public final class SyncLock: Sendable {
         public var heldByWatch: Bool { holder.hasSuffix("(watch)") }
     }
 
-    /// Takes the lock, or throws `Held` at once (`wait: false`), or waits until it is free. A lock
+    /// Takes the lock, or throws `Held` at once (`wait: false`), or waits until it is free (throwing
+    /// `CancellationError` if the task is cancelled while it waits). A lock
     /// file that is a symbolic link (or not a regular file) is refused, never followed: the lock
     /// truncates its file, and must not truncate what a planted link points to.
     public init(path: URL, wait: Bool, purpose: String = "sync") async throws {
@@ -51,7 +52,14 @@ public final class SyncLock: Sendable {
                 close(fd)
                 throw Held(path: path.path, holder: holder.isEmpty ? "unknown process" : holder, purpose: purpose)
             }
-            try? await Task.sleep(for: .milliseconds(250))
+            // A cancelled waiter gives up. `Task.sleep` returns at once in a cancelled task, so waiting on
+            // would spin without ever suspending and, on a two-thread pool, starve the holder it waits for.
+            do {
+                try await Task.sleep(for: .milliseconds(250))
+            } catch {
+                close(fd)
+                throw CancellationError()
+            }
         }
         // A watch says so: it holds the lock moments at a time, and a sync waits for it (see `heldByWatch`).
         let note = "pid \(getpid()) since \(Timestamp.string(Date()))" + (purpose == "watch" ? " (watch)" : "") + "\n"

@@ -35,7 +35,7 @@ struct PageFetcher: Sendable {
                 // 206: Mastodon is rebuilding the home feed and the page is incomplete (often empty).
                 // Taking it as the end of the timeline would end the backfill early: ask again later.
                 if page.httpStatus == 206 {
-                    guard attempt < options.attempts else {
+                    guard attempt < options.attempts, !Task.isCancelled else {
                         throw SyncError(timeline: timeline,
                                         message: "the server is still rebuilding this feed (HTTP 206); it will be read on the next run")
                     }
@@ -61,7 +61,8 @@ struct PageFetcher: Sendable {
                 case .malformed:
                     throw SyncError(timeline: timeline, message: "\(error.description) (page at \(position))")
                 default:
-                    guard error.isTransient, attempt < options.attempts else { throw error }
+                    // A cancelled run (SIGTERM, a watch stopping) does not retry what its cancellation broke.
+                    guard error.isTransient, attempt < options.attempts, !Task.isCancelled else { throw error }
                     let delay = backoff(attempt)
                     logger.info("retrying", metadata: ["error": "\(error)", "attempt": "\(attempt)",
                                                        "delay": "\(delay)", "page": "\(position)"])

@@ -148,7 +148,7 @@ public struct Rechecker: Sendable {
                     gone.append(candidate.number)
                     return
                 }
-                if error.isTransient, attempt < options.attempts {
+                if error.isTransient, attempt < options.attempts, !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(Int64(500 * attempt)))
                     attempt += 1
                     continue

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -54,9 +55,16 @@ final class BoundedTransport: Sendable {
     deinit { session.finishTasksAndInvalidate() }
 
     /// Sends one request and returns its answer (a 3xx included) with the body, within the limits.
+    ///
+    /// The answer is delivered once, by whichever comes first: the delegate's completion, the deadline
+    /// timer or the task's cancellation. Each of them may fire before the others, and before this call
+    /// waits (a task cancelled before it starts is cancelled at once), and none of them is lost.
     func send(_ request: URLRequest) async throws(TransferLimit) -> (HTTPURLResponse, Data) {
+        guard !Task.isCancelled else { throw .transport(URLError(.cancelled)) }
         let task = session.dataTask(with: request)
         let transfer = BoundedBody(limits: limits)
+        delegate.register(transfer, for: task)
+        defer { delegate.forget(task) }
         // A dispatch timer, not a sleeping Task: it fires even when the cooperative pool is busy.
         let deadline = limits.deadline
         let timer = DispatchWorkItem {
@@ -65,13 +73,11 @@ final class BoundedTransport: Sendable {
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timer)
         defer { timer.cancel() }
-        let result: Result<(HTTPURLResponse, Data), TransferLimit> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                transfer.continuation = continuation
-                delegate.register(transfer, for: task)
-                task.resume()
-            }
+        let result = await withTaskCancellationHandler {
+            task.resume()
+            return await transfer.answer.value()
         } onCancel: {
+            transfer.finish(URLError(.cancelled))
             task.cancel()
         }
         return try result.get()
@@ -86,13 +92,16 @@ final class BoundedBody: @unchecked Sendable {
     private var body = Data()
     private var response: HTTPURLResponse?
     private var failure: TransferLimit?
-    var continuation: CheckedContinuation<Result<(HTTPURLResponse, Data), TransferLimit>, Never>?
+    private var finished = false
+    /// The transfer's outcome, once: the first of completion, deadline and cancellation.
+    let answer = OneShot<Result<(HTTPURLResponse, Data), TransferLimit>>()
 
     init(limits: RequestLimits) { self.limits = limits }
 
     /// The deadline passed: the transfer ends with that reason, whatever comes after.
     func expire(_ seconds: TimeInterval) {
         lock.withLock { if failure == nil { failure = .deadline(seconds) } }
+        finish(nil)
     }
 
     func accept(_ response: URLResponse) -> Bool {
@@ -124,16 +133,18 @@ final class BoundedBody: @unchecked Sendable {
         }
     }
 
+    /// Ends the transfer with the first limit it broke, `error`, or its answer; later calls change nothing.
     func finish(_ error: (any Error)?) {
-        let result: Result<(HTTPURLResponse, Data), TransferLimit> = lock.withLock {
+        let result: Result<(HTTPURLResponse, Data), TransferLimit>? = lock.withLock {
+            guard !finished else { return nil }
+            finished = true
+            defer { body = Data() }
             if let failure { return .failure(failure) }
             if let error { return .failure(.transport(error)) }
             guard let response else { return .failure(.transport(URLError(.badServerResponse))) }
             return .success((response, body))
         }
-        body = Data()
-        continuation?.resume(returning: result)
-        continuation = nil
+        if let result { answer.fulfil(result) }
     }
 }
 
@@ -144,6 +155,11 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
 
     func register(_ body: BoundedBody, for task: URLSessionTask) {
         lock.withLock { bodies[task.taskIdentifier] = body }
+    }
+
+    /// The request ended, answered or not: later callbacks of its task find nothing.
+    func forget(_ task: URLSessionTask) {
+        lock.withLock { bodies[task.taskIdentifier] = nil }
     }
 
     private func body(_ task: URLSessionTask) -> BoundedBody? {

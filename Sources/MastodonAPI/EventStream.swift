@@ -1,4 +1,5 @@
 import Foundation
+import Models
 import NIOCore
 import NIOFoundationCompat
 import NIOPosix
@@ -90,9 +91,13 @@ public final class EventStream: Sendable {
             }
         }
         timer.resume()
-        let status: Int = await withCheckedContinuation { continuation in
-            reader.connected = continuation
+        // The answer's status, or -1 when the connection ended first (it may end before this waits).
+        let status: Int = await withTaskCancellationHandler {
             channel.writeAndFlush(ByteBuffer(string: head), promise: nil)
+            return await reader.answered.value()
+        } onCancel: {
+            reader.answer(-1)
+            channel.close(promise: nil)
         }
         guard status == 200 else {
             timer.cancel()
@@ -133,7 +138,8 @@ final class StreamReader: @unchecked Sendable {
     private let continuation: AsyncThrowingStream<ServerEvent, any Error>.Continuation
     private let maxPending: Int
     let events: AsyncThrowingStream<ServerEvent, any Error>
-    var connected: CheckedContinuation<Int, Never>?
+    /// The answer's status (-1: none), once.
+    let answered = OneShot<Int>()
     private(set) var failure: EventStreamError?
 
     init(maxPending: Int) {
@@ -145,12 +151,8 @@ final class StreamReader: @unchecked Sendable {
 
     /// The answer's status (-1: none), once.
     func answer(_ status: Int) {
-        let waiting = lock.withLock { () -> CheckedContinuation<Int, Never>? in
-            defer { connected = nil }
-            lastActivity = .now
-            return connected
-        }
-        waiting?.resume(returning: status)
+        lock.withLock { lastActivity = .now }
+        answered.fulfil(status)
     }
 
     /// Bytes of the connection arrived (the answer's head, then its body); false when it must stop.

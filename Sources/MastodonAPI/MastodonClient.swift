@@ -230,6 +230,7 @@ public struct MastodonClient: Sendable {
             case .cannotFindHost, .dnsLookupFailed: return "host not found"
             case .networkConnectionLost: return "the connection was dropped"
             case .notConnectedToInternet: return "no network"
+            case .cancelled: return "cancelled"
             case .secureConnectionFailed, .serverCertificateUntrusted, .serverCertificateHasBadDate:
                 return "\(APIError.tlsFailurePrefix): \(error.localizedDescription)"
             default:

@@ -16,7 +16,8 @@ final class Transfer: @unchecked Sendable {
     private let started = ContinuousClock.now
     private let expiry = NSLock()
     private var expired = false
-    var continuation: CheckedContinuation<Result<DownloadedFile, MediaFailure>, Never>?
+    /// The download's outcome, once: the first of completion, deadline and cancellation.
+    let outcome = OneShot<Result<DownloadedFile, MediaFailure>>()
     /// Set at the first sign the body is not wanted; the task is then cancelled.
     var failure: MediaFailure?
     var redirects = 0
@@ -37,6 +38,11 @@ final class Transfer: @unchecked Sendable {
 
     /// The deadline passed (called from the timer, off the delegate queue); the task is then cancelled.
     func expire() { expiry.withLock { expired = true } }
+
+    /// Why a download that passed its deadline failed.
+    var deadlineFailure: MediaFailure {
+        .tooSlow(String(format: "no complete file within the %.0f s deadline (--media-deadline)", options.deadline))
+    }
 
     /// Checks the status line and headers before any byte of the body is kept.
     func accept(_ response: URLResponse) {
@@ -96,7 +102,7 @@ final class Transfer: @unchecked Sendable {
     /// Ends the transfer: the file is flushed to disk and handed over, or removed and the reason given.
     func finish(_ error: (any Error)?) {
         if failure == nil, expiry.withLock({ expired }) {
-            failure = .tooSlow(String(format: "no complete file within the %.0f s deadline (--media-deadline)", options.deadline))
+            failure = deadlineFailure
         }
         if failure == nil, let error {
             if declaredLength >= 0, size < declaredLength {
@@ -122,8 +128,8 @@ final class Transfer: @unchecked Sendable {
             result = .success(DownloadedFile(temporary: temporary, sha256: hasher.hexDigest(), size: size, mime: type,
                                              ext: MediaContent.storedExtension(firstBytes: head)))
         }
-        continuation?.resume(returning: result)
-        continuation = nil
+        // Answered already (cancelled, or past the deadline): a file completed meanwhile is not kept.
+        if !outcome.fulfil(result), case .success = result { try? FileManager.default.removeItem(at: temporary) }
     }
 
     private static func describe(_ error: any Error) -> MediaFailure {

@@ -77,6 +77,7 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Downloads `url` into a new temporary file and hashes it. On failure nothing is left behind.
     func download(_ url: URL) async throws(MediaFailure) -> DownloadedFile {
         try check(url)
+        guard !Task.isCancelled else { throw .transport("cancelled") }
         let temporary = try layout.newTemporaryFile()
         let handle: FileHandle
         do {
@@ -87,20 +88,21 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         let task = session.dataTask(with: URLRequest(url: url))
         let transfer = Transfer(url: url, temporary: temporary, handle: handle, options: options)
-        // A dispatch timer, not a sleeping Task: it fires even when the cooperative pool is busy.
+        lock.withLock { transfers[task.taskIdentifier] = transfer }
+        // A dispatch timer, not a sleeping Task: it fires even when the cooperative pool is busy. It and
+        // a cancellation answer at once; the delegate cleans up whenever the task's completion comes.
         let timer = DispatchWorkItem {
             transfer.expire()
+            transfer.outcome.fulfil(.failure(transfer.deadlineFailure))
             task.cancel()
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + options.deadline, execute: timer)
         defer { timer.cancel() }
-        let result: Result<DownloadedFile, MediaFailure> = await withTaskCancellationHandler {
-            await withCheckedContinuation { continuation in
-                transfer.continuation = continuation
-                lock.withLock { transfers[task.taskIdentifier] = transfer }
-                task.resume()
-            }
+        let result = await withTaskCancellationHandler {
+            task.resume()
+            return await transfer.outcome.value()
         } onCancel: {
+            transfer.outcome.fulfil(.failure(.transport("cancelled")))
             task.cancel()
         }
         return try result.get()

@@ -2,6 +2,7 @@ import Archive
 import Foundation
 import IceboxTestSupport
 import Importer
+import Logging
 import MastodonTestServer
 import Models
 import Testing
@@ -155,6 +156,35 @@ import FoundationNetworking
         #expect(local?.outcome == .ok, "\(String(describing: local?.error))")
     }
 
+    /// A sync cancelled (SIGTERM, a watch stopping) mid-request gives up: the request its cancellation
+    /// broke is not retried as if the server had failed (the old code retried it, at once, four times).
+    @Test func aCancelledSyncDoesNotRetryTheRequestItsCancellationBroke() async throws {
+        var faults = Faults()
+        faults.hangRate = 1
+        faults.hangSeconds = 30
+        faults.pathPrefixes = ["/api/v1/timelines/home"]
+        let fixture = try await SyncFixture.start(statuses: 20, faults: faults)
+        defer { Task { await fixture.server.stop() } }
+        _ = try await fixture.addAlice()
+        _ = try await fixture.pin("home", account: nil)
+        var options = SyncOptions()
+        options.timeout = 60
+        options.attempts = 4
+        options.backoff = .milliseconds(10)
+        let synchronizer = Synchronizer(archive: fixture.archive, credentials: try fixture.credentials.load(),
+                                        options: options, logger: Logger(label: "sync"))
+        let activities = ActivityLog()
+        let sync = Task { try await synchronizer.run { activities.append($0.activity) } }
+        try await WatchFixture.until(seconds: 30) {
+            await fixture.server.requestLog().contains { $0.path == "/api/v1/timelines/home" }
+        }
+        sync.cancel()
+        let reports = await outcome(within: .seconds(60)) { try? await sync.value }
+        #expect(reports??.first?.outcome == .failed, "\(String(describing: reports))")
+        let retries = activities.all.filter { if case .retrying = $0 { true } else { false } }
+        #expect(retries.isEmpty, "\(retries)")
+    }
+
     @Test func aFeedStillBeingRebuiltIsAskedAgainLaterInTheRun() async throws {
         var faults = Faults()
         faults.partialHomeRate = 0.5
@@ -181,4 +211,13 @@ import FoundationNetworking
         }
         return result
     }
+}
+
+/// What a sync reported doing, in order.
+final class ActivityLog: @unchecked Sendable {
+    private let lock = NSLock()
+    private var activities: [SyncActivity] = []
+
+    func append(_ activity: SyncActivity) { lock.withLock { activities.append(activity) } }
+    var all: [SyncActivity] { lock.withLock { activities } }
 }
