@@ -37,13 +37,6 @@ public final class OneShot<Value: Sendable>: @unchecked Sendable {
         return taken
     }
 
-    /// Whether a value was delivered.
-    public var isFulfilled: Bool {
-        lock.withLock {
-            if case .delivered = state { return true } else { return false }
-        }
-    }
-
     /// The delivered value, waiting for it if it has not come yet. Only one caller may wait.
     public func value() async -> Value {
         await withCheckedContinuation { continuation in

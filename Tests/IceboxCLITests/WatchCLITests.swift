@@ -34,14 +34,6 @@ import Glibc
         return true
     }
 
-    static func until(seconds: Double, _ condition: () async throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while try await !condition() {
-            guard Date() < deadline else { throw CLI.Failed(description: "not within \(seconds) s") }
-            try await Task.sleep(for: .milliseconds(100))
-        }
-    }
-
     @Test func killNineOfWatchAndARestartLoseNothing() async throws {
         let server = try await Self.server()
         defer { Task { await server.stop() } }
@@ -49,7 +41,7 @@ import Glibc
         var posted: [String] = []
         for round in 0..<3 {
             let watch = try Self.watch(cli)
-            try await Self.until(seconds: 30) { await server.streamCounts().open >= 1 }
+            try await waitUntil(seconds: 30) { await server.streamCounts().open >= 1 }
             let killAt = Int.random(in: 5..<60)
             for step in 0..<60 {
                 posted += await server.addStatuses(1)
@@ -62,7 +54,7 @@ import Glibc
             _ = round
         }
         let last = try Self.watch(cli)
-        try await Self.until(seconds: 60) { try await Self.archived(posted, cli, server) }
+        try await waitUntil(seconds: 60) { try await Self.archived(posted, cli, server) }
         last.kill(SIGTERM)
         #expect(await last.wait() == 0, "SIGTERM ends watch cleanly")
     }
@@ -72,7 +64,7 @@ import Glibc
         defer { Task { await server.stop() } }
         let cli = try await CLI.syncingHome(of: server, "--no-media")
         let watch = try Self.watch(cli)
-        try await Self.until(seconds: 30) { await server.streamCounts().open >= 1 }
+        try await waitUntil(seconds: 30) { await server.streamCounts().open >= 1 }
         var posted: [String] = []
         for _ in 0..<5 {
             posted += await server.addStatuses(40)
@@ -81,7 +73,7 @@ import Glibc
             #expect(sync.status == 0, "\(sync.stderr)")
             #expect(Date().timeIntervalSince(started) < 60)
         }
-        try await Self.until(seconds: 60) { try await Self.archived(posted, cli, server) }
+        try await waitUntil(seconds: 60) { try await Self.archived(posted, cli, server) }
         let archive = try ArchiveDatabase(path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "t"))
         #expect(try await archive.allStatusURIs().count == Set(try await archive.allStatusURIs()).count)
         watch.kill(SIGTERM)

@@ -175,7 +175,7 @@ import FoundationNetworking
                                         options: options, logger: Logger(label: "sync"))
         let activities = ActivityLog()
         let sync = Task { try await synchronizer.run { activities.append($0.activity) } }
-        try await WatchFixture.until(seconds: 30) {
+        try await waitUntil(seconds: 30) {
             await fixture.server.requestLog().contains { $0.path == "/api/v1/timelines/home" }
         }
         sync.cancel()

@@ -36,26 +36,12 @@ struct WatchFixture {
 
     /// Waits until `count` streams are open (a watch reconnected), at most `seconds`.
     func waitForStreams(_ count: Int, seconds: Double = 20) async throws {
-        try await Self.until(seconds: seconds) { await fixture.server.streamCounts().open >= count }
+        try await waitUntil(seconds: seconds) { await fixture.server.streamCounts().open >= count }
     }
 
     /// Stops the watch as SIGTERM does and returns what it stored.
     func stop() async throws -> (statuses: Int, deletions: Int) {
         task.cancel()
         return try await task.value
-    }
-
-    /// Polls `condition` every 50 ms until it holds; throws after `seconds`.
-    static func until(seconds: Double, _ condition: () async throws -> Bool) async throws {
-        let deadline = Date().addingTimeInterval(seconds)
-        while try await !condition() {
-            guard Date() < deadline else { throw TimedOut(seconds: seconds) }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-    }
-
-    struct TimedOut: Error, CustomStringConvertible {
-        var seconds: Double
-        var description: String { "the condition did not hold within \(seconds) s" }
     }
 }

@@ -46,11 +46,11 @@ import Testing
             if Int.random(in: 0..<1000) < 5 { try await Task.sleep(for: .milliseconds(Int.random(in: 1...30))) }
             if step % 25 == 7, let victim = posted.dropLast().randomElement(), !deleted.contains(victim) {
                 // Deleted after the watch archived it: the stream's delete event marks it.
-                try await WatchFixture.until(seconds: 20) { try await Self.archived([victim], fixture) }
+                try await waitUntil(seconds: 20) { try await Self.archived([victim], fixture) }
                 if await fixture.server.deleteStatus(id: victim) { deleted.append(victim) }
             }
             if step % 25 == 19, let target = posted.filter({ !deleted.contains($0) }).randomElement() {
-                try await WatchFixture.until(seconds: 20) { try await Self.archived([target], fixture) }
+                try await waitUntil(seconds: 20) { try await Self.archived([target], fixture) }
                 if await fixture.server.editStatus(id: target, content: "edited at step \(step)") { edited.append(target) }
             }
             if drops.contains(step) {
@@ -61,8 +61,8 @@ import Testing
             }
         }
         let alive = posted.filter { !deleted.contains($0) }
-        try await WatchFixture.until(seconds: 60) { try await Self.archived(alive, fixture) }
-        try await WatchFixture.until(seconds: 30) {
+        try await waitUntil(seconds: 60) { try await Self.archived(alive, fixture) }
+        try await waitUntil(seconds: 30) {
             for id in deleted {
                 guard let number = try await fixture.archive.findStatus(server: fixture.address.host, localID: id),
                       try await fixture.archive.status(number: number).goneVia == .stream else { return false }
@@ -71,7 +71,7 @@ import Testing
         }
         for id in Set(edited).subtracting(deleted) {
             let number = try #require(try await fixture.archive.findStatus(server: fixture.address.host, localID: id))
-            try await WatchFixture.until(seconds: 20) { try await fixture.archive.status(number: number).versions.count >= 1 }
+            try await waitUntil(seconds: 20) { try await fixture.archive.status(number: number).versions.count >= 1 }
             #expect(String(decoding: try await fixture.archive.status(number: number).raw, as: UTF8.self).contains("edited at step"))
         }
         #expect(await fixture.server.streamCounts().opened >= 2 + 2 * drops.count, "every drop was reconnected")
@@ -88,7 +88,7 @@ import Testing
         let watch = try WatchFixture.start(fixture)
         try await watch.waitForStreams(2)
         let burst = await fixture.server.addStatuses(900)
-        try await WatchFixture.until(seconds: 60) { try await Self.archived(burst, fixture) }
+        try await waitUntil(seconds: 60) { try await Self.archived(burst, fixture) }
         _ = try await watch.stop()
         _ = await fixture.server.addStatuses(10)
         let reports = try await fixture.sync()
@@ -107,23 +107,23 @@ import Testing
         await fixture.server.sendToStreams(Data("garbage\u{0}\n{{{\ndata: not json\nevent: update\ndata: [1,2\n\n".utf8))
         posted += await fixture.server.addStatuses(5)
         // The broken event is kept with its bytes; the statuses streamed beside it are stored all the same.
-        try await WatchFixture.until(seconds: 30) {
+        try await waitUntil(seconds: 30) {
             try await fixture.archive.unreadableStatuses().contains { String(decoding: $0.raw, as: UTF8.self).hasSuffix("[1,2") }
         }
-        try await WatchFixture.until(seconds: 30) { try await Self.archived(posted, fixture) }
+        try await waitUntil(seconds: 30) { try await Self.archived(posted, fixture) }
         await fixture.server.sendToStreams(Data(repeating: UInt8(ascii: "x"), count: 3 << 20))
         posted += await fixture.server.addStatuses(5)
-        try await WatchFixture.until(seconds: 30) { try await Self.archived(posted, fixture) }
+        try await waitUntil(seconds: 30) { try await Self.archived(posted, fixture) }
         try await watch.waitForStreams(2)
         try await Task.sleep(for: .milliseconds(500))
         let opened = await fixture.server.streamCounts().opened
         await fixture.server.setStreamsStalled(true)
         posted += await fixture.server.addStatuses(5)
         // Silent past the idle timeout (2 s): the watch reconnects and catches up.
-        try await WatchFixture.until(seconds: 30) { await fixture.server.streamCounts().opened >= opened + 2 }
+        try await waitUntil(seconds: 30) { await fixture.server.streamCounts().opened >= opened + 2 }
         await fixture.server.setStreamsStalled(false)
         posted += await fixture.server.addStatuses(5)
-        try await WatchFixture.until(seconds: 30) { try await Self.archived(posted, fixture) }
+        try await waitUntil(seconds: 30) { try await Self.archived(posted, fixture) }
         _ = try await watch.stop()
     }
 
@@ -136,7 +136,7 @@ import Testing
         try await watch.waitForStreams(3)
         try await Task.sleep(for: .milliseconds(500))
         let id = try #require(await fixture.server.addStatus(username: "bob", text: "hello @alice", mentioning: ["alice"]))
-        try await WatchFixture.until(seconds: 20) {
+        try await waitUntil(seconds: 20) {
             guard let number = try await fixture.archive.findStatus(server: fixture.address.host, localID: id) else { return false }
             let uri = try await fixture.archive.status(number: number).uri
             return try await fixture.archive.statusURIs(timelineID: mentions.id).contains(uri)
@@ -149,7 +149,7 @@ import Testing
         defer { Task { await fixture.server.stop() } }
         let watch = try WatchFixture.start(fixture, options: WatchFixture.options(fixture, poll: .milliseconds(300)))
         let posted = await fixture.server.addStatuses(20)
-        try await WatchFixture.until(seconds: 30) { try await Self.archived(posted, fixture) }
+        try await waitUntil(seconds: 30) { try await Self.archived(posted, fixture) }
         _ = try await watch.stop()
         #expect(await fixture.server.streamCounts().opened == 0)
     }
@@ -161,7 +161,7 @@ import Testing
         let watch = try WatchFixture.start(fixture)
         try await watch.waitForStreams(2)
         let posted = await fixture.server.addStatuses(10)
-        try await WatchFixture.until(seconds: 30) { try await Self.archived(posted, fixture) }
+        try await waitUntil(seconds: 30) { try await Self.archived(posted, fixture) }
         _ = try await watch.stop()
         let log = await fixture.server.requestLog()
         let streams = log.filter { $0.path.hasPrefix("/api/v1/streaming") }

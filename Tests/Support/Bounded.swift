@@ -1,20 +1,17 @@
 import Models
 
 /// Waits for `body` at most `limit`, without waiting for it after that: a test of something that must
-/// end (a cancelled request, a cancelled lock wait) fails with "still running" instead of hanging the
+/// end (a cancelled request, a cancelled lock wait) gets `nil` and fails, instead of hanging the
 /// whole run when it does not. Not a timing assertion: the limit is far above the expected time.
 public func outcome<T: Sendable>(within limit: Duration, _ body: @escaping @Sendable () async -> T) async -> T? {
     let shot = OneShot<T?>()
-    let work = Task {
-        shot.fulfil(await body())
-    }
+    Task { shot.fulfil(await body()) }
     let timer = Task {
         try? await Task.sleep(for: limit)
         shot.fulfil(nil)
     }
     let value = await shot.value()
     timer.cancel()
-    _ = work
     return value
 }
 
