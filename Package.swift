@@ -10,6 +10,17 @@ import PackageDescription
 
 let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 
+// How the `icebox` binary links, for a quick start (a one-shot `icebox search` is mostly start-up):
+// - `-lcurl`, which the static FoundationNetworking asks for, finds Sources/CLazyCurl/link/libcurl.so,
+//   a linker script that adds nothing: CLazyCurl defines the curl functions and opens libcurl when a
+//   command first makes a request, so libcurl's ~30 libraries are not mapped at every start.
+// - `--no-export-dynamic`: the static Swift runtime's link flags export every Swift symbol of the
+//   binary (41,000), which the loader then searches and hashes for nothing; no plug-in loads into icebox.
+let startupLinkerSettings: [LinkerSetting] = [
+    .unsafeFlags(["-L\(Context.packageDirectory)/Sources/CLazyCurl/link", "-Xlinker", "--no-export-dynamic"],
+                 .when(platforms: [.linux])),
+]
+
 let package = Package(
     name: "Icebox",
     platforms: [.macOS(.v14)],
@@ -42,8 +53,12 @@ let package = Package(
                            // Event streams on NIO: FoundationNetworking spins a core while a response stays open.
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOFoundationCompat", package: "swift-nio"),
-                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
+                           .product(name: "NIOSSL", package: "swift-nio-ssl"), "CLazyCurl"],
             swiftSettings: strict),
+        // Opening a shared library on first use, so that start-up maps only what every command needs.
+        .target(name: "CLazyLoad"),
+        // The libcurl functions FoundationNetworking calls, forwarded to libcurl.so.4 once a request is made.
+        .target(name: "CLazyCurl", dependencies: ["CLazyLoad"], exclude: ["link"]),
         // The SQLite store: migrations embedded from schema/*.sql, upserts, FTS5, queries.
         .target(
             name: "Archive",
@@ -73,8 +88,9 @@ let package = Package(
             dependencies: ["Models", "Archive", "Router", "SearchQuery", "Display", "Export",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
-        // libedit (BSD editline) for the interactive REPL's line editing, history and completion.
-        .systemLibrary(name: "CLibEdit", pkgConfig: "libedit", providers: [.apt(["libedit-dev"])]),
+        // libedit (BSD editline) for the interactive REPL's line editing, history and completion, opened
+        // when the REPL starts (headers from libedit-dev).
+        .target(name: "CLibEdit", dependencies: ["CLazyLoad"]),
         // The content-addressed media store: downloads, verification, garbage collection.
         .target(
             name: "MediaArchive",
@@ -82,9 +98,9 @@ let package = Package(
                            .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
-        // libarchive (libarchive-dev), for writing export tarballs.
-        .systemLibrary(name: "CArchive", path: "Sources/CArchive", pkgConfig: "libarchive",
-                       providers: [.apt(["libarchive-dev"])]),
+        // libarchive, for export tarballs and account exports, opened when one is first written or read
+        // (headers from libarchive-dev).
+        .target(name: "CArchive", dependencies: ["CLazyLoad"]),
         // Threads and sets of statuses as reproducible tarballs: JSON, Markdown, a self-contained page, media.
         .target(
             name: "Export",
@@ -115,7 +131,8 @@ let package = Package(
                            "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
-            swiftSettings: strict),
+            swiftSettings: strict,
+            linkerSettings: startupLinkerSettings),
         // A Mastodon-shaped API on 127.0.0.1 over a deterministic synthetic corpus plus Fixtures/.
         .target(
             name: "MastodonTestServer",

@@ -7,6 +7,7 @@ import Testing
 /// Every exit status the README documents, each produced by the command and condition that should
 /// produce it, against the loopback test server and real archive folders.
 /// (66, a read-only command on a folder with no archive, is tested with the archive's opening modes.)
+/// (72, a system library that cannot be loaded, is tested by scripts/test-install, which hides one.)
 @Suite(.serialized) struct ExitCodeTests {
     /// One row: what was run, what it should exit with, what it did.
     struct Row: CustomStringConvertible {

@@ -1,0 +1,54 @@
+// The libcurl functions FoundationNetworking calls, as forwarders to libcurl.so.4 opened on first use.
+//
+// The static Swift runtime's FoundationNetworking links `-lcurl`; the release build points that at
+// link/libcurl.so, a linker script that adds nothing, so these definitions are the only ones the binary
+// has and libcurl (with its ~30 dependencies: TLS, Kerberos, LDAP, SSH) is mapped only by commands that
+// talk to a server. The prototypes use plain C types: curl's handles are opaque pointers, its enums
+// ints, and its option values a single long, pointer or curl_off_t, all passed in one register.
+#include "lazy_curl.h"
+#include "lazy_load.h"
+
+#include <stdarg.h>
+
+static struct icebox_library curl = {"libcurl.so.4", "libcurl4", NULL};
+
+int icebox_curl_load(char *reason, size_t size) { return icebox_library_load(&curl, reason, size); }
+
+ICEBOX_FORWARD(curl, int, curl_global_init, (long flags), (flags))
+ICEBOX_FORWARD(curl, void *, curl_easy_init, (void), ())
+ICEBOX_FORWARD(curl, void, curl_easy_cleanup, (void *handle), (handle))
+ICEBOX_FORWARD(curl, int, curl_easy_pause, (void *handle, int bitmask), (handle, bitmask))
+ICEBOX_FORWARD(curl, const char *, curl_easy_strerror, (int code), (code))
+ICEBOX_FORWARD(curl, void, curl_free, (void *pointer), (pointer))
+ICEBOX_FORWARD(curl, void *, curl_multi_init, (void), ())
+ICEBOX_FORWARD(curl, int, curl_multi_add_handle, (void *multi, void *handle), (multi, handle))
+ICEBOX_FORWARD(curl, int, curl_multi_remove_handle, (void *multi, void *handle), (multi, handle))
+ICEBOX_FORWARD(curl, int, curl_multi_assign, (void *multi, int socket, void *pointer), (multi, socket, pointer))
+ICEBOX_FORWARD(curl, int, curl_multi_cleanup, (void *multi), (multi))
+ICEBOX_FORWARD(curl, void *, curl_multi_info_read, (void *multi, int *queued), (multi, queued))
+ICEBOX_FORWARD(curl, int, curl_multi_socket_action, (void *multi, int socket, int events, int *running),
+               (multi, socket, events, running))
+ICEBOX_FORWARD(curl, void *, curl_slist_append, (void *list, const char *string), (list, string))
+ICEBOX_FORWARD(curl, void, curl_slist_free_all, (void *list), (list))
+ICEBOX_FORWARD(curl, void *, curl_url, (void), ())
+ICEBOX_FORWARD(curl, int, curl_url_get, (void *url, int part, char **content, unsigned flags),
+               (url, part, content, flags))
+ICEBOX_FORWARD(curl, int, curl_url_set, (void *url, int part, const char *content, unsigned flags),
+               (url, part, content, flags))
+ICEBOX_FORWARD(curl, char *, curl_version, (void), ())
+ICEBOX_FORWARD(curl, void *, curl_version_info, (int age), (age))
+
+// The three variadic functions take exactly one value after the option, forwarded as it came.
+#define ICEBOX_FORWARD_OPTION(name)                                                             \
+    __attribute__((visibility("hidden"))) int name(void *handle, int option, ...) {             \
+        static int (*target)(void *, int, ...);                                                 \
+        va_list values;                                                                         \
+        va_start(values, option);                                                               \
+        void *value = va_arg(values, void *);                                                   \
+        va_end(values);                                                                         \
+        return ICEBOX_RESOLVE(curl, target, #name)(handle, option, value);                      \
+    }
+
+ICEBOX_FORWARD_OPTION(curl_easy_setopt)
+ICEBOX_FORWARD_OPTION(curl_easy_getinfo)
+ICEBOX_FORWARD_OPTION(curl_multi_setopt)
