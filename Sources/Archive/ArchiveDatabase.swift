@@ -8,7 +8,9 @@ public final class ArchiveDatabase: ArchiveStore {
     public let path: URL
     /// The database file's path.
     public var location: String { path.path }
-    let pool: DatabasePool
+    /// A pool (a writer and concurrent readers) when the archive may be written; one read-only
+    /// connection when it is opened for a command that never writes (a quicker start for one-shot reads).
+    let pool: any DatabaseWriter
     let logger: Logger
 
     /// How a command uses the archive.
@@ -50,23 +52,25 @@ public final class ArchiveDatabase: ArchiveStore {
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
+        let writable: DatabasePool
         do {
             try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
-            pool = try DatabasePool(path: path.path, configuration: configuration)
+            writable = try DatabasePool(path: path.path, configuration: configuration)
         } catch {
             throw .cannotOpen(path: path.path, reason: Self.describe(error))
         }
-        try SchemaMigrations.migrate(pool, path: path.path, logger: logger)
+        try SchemaMigrations.migrate(writable, path: path.path, logger: logger)
+        pool = writable
     }
 
-    /// The archive opened read-only when its schema is this binary's; nil when it is not (or cannot be
-    /// told), so that the caller opens it for migrating.
-    private static func openCurrentReadOnly(_ path: URL, configuration: Configuration) -> DatabasePool? {
+    /// The archive opened read-only, as one connection, when its schema is this binary's; nil when it
+    /// is not (or cannot be told), so that the caller opens it for migrating.
+    private static func openCurrentReadOnly(_ path: URL, configuration: Configuration) -> DatabaseQueue? {
         var configuration = configuration
         configuration.readonly = true
-        guard let pool = try? DatabasePool(path: path.path, configuration: configuration),
-              SchemaMigrations.isCurrent(pool) else { return nil }
-        return pool
+        guard let queue = try? DatabaseQueue(path: path.path, configuration: configuration),
+              SchemaMigrations.isCurrent(queue) else { return nil }
+        return queue
     }
 
     /// A read-only pool: SQLite's own read-only mode, or, where it cannot create its shared-memory file

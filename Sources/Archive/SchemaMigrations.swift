@@ -53,7 +53,7 @@ enum SchemaMigrations {
     /// Whether the archive has exactly this binary's migrations, each as shipped (its checksum): then
     /// opening it takes no write transaction, so a one-shot search stays a reader. Any doubt (a table
     /// missing, a migration more or less, a checksum that differs) answers `false`, and `migrate` decides.
-    static func isCurrent(_ pool: DatabasePool) -> Bool {
+    static func isCurrent(_ pool: any DatabaseReader) -> Bool {
         let recorded = try? pool.read { db -> [String: String]? in
             guard try db.tableExists("icebox_schema"), try db.tableExists("grdb_migrations") else { return nil }
             let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
@@ -67,7 +67,7 @@ enum SchemaMigrations {
     }
 
     /// Refuses an archive (opened read-only, so not migrated) whose schema is not this binary's.
-    static func requireCurrent(_ pool: DatabasePool, path: String) throws(ArchiveError) {
+    static func requireCurrent(_ pool: any DatabaseReader, path: String) throws(ArchiveError) {
         let applied: Set<String>
         do {
             applied = try pool.read { db in

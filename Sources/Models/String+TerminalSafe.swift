@@ -5,6 +5,8 @@ extension String {
     /// other C0 and C1 controls (newlines and tabs are kept), and the bidirectional controls that can
     /// disguise what a line says (`isHiddenControl`). Everything a server sends goes through this before it is printed.
     public var terminalSafe: String {
+        // Most text has nothing to drop: one look at it, and the text itself comes back.
+        guard unicodeScalars.contains(where: \.isDroppedOnTerminal) else { return self }
         var result = String.UnicodeScalarView()
         var scalars = unicodeScalars.makeIterator()
         while let scalar = scalars.next() {
@@ -31,5 +33,18 @@ extension String {
             }
         }
         return String(result)
+    }
+}
+
+extension Unicode.Scalar {
+    /// Whether `String.terminalSafe` drops this scalar (or the sequence it starts): a C0 control other
+    /// than newline and tab, DEL, or a hidden control.
+    var isDroppedOnTerminal: Bool {
+        switch value {
+        case 0x0A, 0x09: false
+        case 0x00...0x1F, 0x7F: true
+        case 0x20...0x7E: false
+        default: isHiddenControl
+        }
     }
 }

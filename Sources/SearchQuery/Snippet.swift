@@ -11,7 +11,7 @@ public struct Snippet: Hashable, Sendable {
     /// ignored, as the index ignores them); the start of the text when nothing matches. The cut falls
     /// between words: a word at either edge is kept whole, or left out when it is very long (a URL).
     public init(text full: String, words: [String], width: Int = 160) {
-        let flat = full.split(whereSeparator: \.isNewline).joined(separator: " ")
+        let flat = Self.oneLine(full)
         let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
         let first = words.compactMap { flat.range(of: $0, options: options) }.min { $0.lowerBound < $1.lowerBound }
         var start = flat.startIndex
@@ -35,6 +35,13 @@ public struct Snippet: Hashable, Sendable {
             }
         }
         highlights = ranges.sorted { $0.lowerBound < $1.lowerBound }
+    }
+
+    /// `text` with each run of line breaks made one space; the text itself when it has none (looked for
+    /// by byte: CR, LF, VT, FF and the lead bytes of NEL, LS and PS).
+    static func oneLine(_ text: String) -> String {
+        guard text.utf8.contains(where: { (0x0A...0x0D).contains($0) || $0 == 0xC2 || $0 == 0xE2 }) else { return text }
+        return text.split(whereSeparator: \.isNewline).joined(separator: " ")
     }
 
     /// How far a cut may move to keep a word whole.

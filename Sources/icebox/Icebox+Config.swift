@@ -5,6 +5,7 @@ extension Icebox {
     /// `icebox config`: the archive's settings.
     struct Config: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "config",
             abstract: "Show or change the archive's settings.",
             subcommands: [SearchConsent.self, Deletions.self])
 
