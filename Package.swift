@@ -217,7 +217,7 @@ let package = Package(
             name: "ExportTests",
             dependencies: ["Export", "Archive", "Importer", "MediaArchive", "MastodonAPI", "Models", "MastodonTestServer",
                            "IceboxTestSupport",
-                           "CArchive", .product(name: "Logging", package: "swift-log")],
+                           "CArchive", "CLazyLoad", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Drives the built `icebox` binary as a user would, against the test server.
         .testTarget(
