@@ -7,7 +7,7 @@ extension PostgresArchive {
     public var copiedTables: [String] { archiveTables }
 
     /// Columns computed from the others on write, never copied.
-    static let computedColumns: Set<String> = ["search_words", "search_pieces"]
+    static let computedColumns: Set<String> = ["search_words", "search_pieces", "created_order"]
 
     public func copiedColumns(_ table: String) async throws(ArchiveError) -> [String] {
         try await columnTypes(table).map(\.name).filter { !Self.computedColumns.contains($0) }

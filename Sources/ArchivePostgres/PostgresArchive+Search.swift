@@ -22,10 +22,34 @@ extension PostgresArchive {
             order = sort == .oldest ? "s.created_at, s.id" : "s.created_at DESC, s.id DESC"
         }
         binds += [.int(Int64(max(limit, 0))), .int(Int64(max(offset, 0)))]
-        let sql = Self.hitColumns + ", \(rank) AS rank FROM statuses s WHERE "
-            + compiled.conditions.joined(separator: " AND ")
-            + " ORDER BY \(order) LIMIT $\(binds.count - 1) OFFSET $\(binds.count)"
-        return try await hits(sql, binds)
+        let conditions = compiled.conditions.joined(separator: " AND ")
+        let page = " ORDER BY \(order) LIMIT $\(binds.count - 1) OFFSET $\(binds.count)"
+        if phrasesByDate, compiled.hasPhrase, sort != .relevance {
+            let (matches, condition) = Self.phraseMatchesByDate(conditions, newest: sort == .newest, count: binds.count)
+            return try await hits(matches + Self.hitColumns + ", \(rank) AS rank FROM statuses s WHERE " + condition + page,
+                                  binds)
+        }
+        return try await hits(Self.hitColumns + ", \(rank) AS rank FROM statuses s WHERE " + conditions + page, binds)
+    }
+
+    /// A page of phrase matches through the RUM index, which returns them in time order (by
+    /// `created_order`) without reading the rows it skips: the first `limit + offset` matches, plus every
+    /// match with the same time as the last of them, so that the page, ordered as every search is (time,
+    /// then number), is the one the plain query finds. Returns the `WITH` clause that goes before the
+    /// SELECT and the condition on `s`. `count`: the number of binds, the last two the limit and offset.
+    static func phraseMatchesByDate(_ conditions: String, newest: Bool, count: Int) -> (with: String, condition: String) {
+        // rum's ordering operators on the attached column: <=| from the largest value gives newest
+        // first, |=> from 0 oldest first.
+        let distance = newest ? "s.created_order <=| 99999999999999999::bigint" : "s.created_order |=> 0::bigint"
+        let with = """
+            WITH first_matches AS MATERIALIZED (
+                SELECT s.id, s.created_at FROM statuses s WHERE \(conditions)
+                ORDER BY \(distance) LIMIT $\(count - 1) + $\(count)),
+            edge AS (SELECT \(newest ? "min" : "max")(created_at) AS at FROM first_matches)
+
+            """
+        let condition = "(s.id IN (SELECT id FROM first_matches) OR (s.created_at = (SELECT at FROM edge) AND \(conditions)))"
+        return (with, condition)
     }
 
     public func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int {

@@ -12,6 +12,9 @@ public final class PostgresArchive: ArchiveStore {
     /// Where the store is (without its password).
     public let place: PostgresLocation
     let client: PostgresClient
+    /// Whether the store has the RUM index that returns phrase matches in time order
+    /// (`statuses_phrases_by_date`, schema/postgres/0007): PostgreSQL's `rum` extension is optional.
+    let phrasesByDate: Bool
     let logger: Logger
     private let runner: Task<Void, Never>
 
@@ -49,9 +52,15 @@ public final class PostgresArchive: ArchiveStore {
         await Task.yield()
         do {
             try await PostgresMigrations.migrate(client, location: location.description, logger: logger)
-        } catch {
+            let index = try await client.query(
+                "SELECT to_regclass('statuses_phrases_by_date') IS NOT NULL AS present", logger: logger).collect()
+            phrasesByDate = try index.first?.makeRandomAccess()["present"].decode(Bool.self) ?? false
+        } catch let error as ArchiveError {
             runner.cancel()
             throw error
+        } catch {
+            runner.cancel()
+            throw .cannotOpen(path: location.description, reason: Self.translate(error).description)
         }
     }
 

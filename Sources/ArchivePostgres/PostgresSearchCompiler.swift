@@ -14,6 +14,9 @@ struct PostgresSearchCompiler {
     var rankQuery: String?
     /// Whether some text can never match (a word with no letters or numbers in it): no results.
     var matchesNothing = false
+    /// Whether a required clause is a phrase of two words or more on the word index (`<->`): what the
+    /// RUM index of schema/postgres/0007 answers in time order (see `PostgresArchive.search`).
+    var hasPhrase = false
 
     /// `hidingOptedOut`: leave out the posts of accounts that opted out of search (see `ConsentPolicy`).
     init(_ query: SearchQuery, firstParameter: Int = 1, hidingOptedOut: Bool = false) {
@@ -24,7 +27,10 @@ struct PostgresSearchCompiler {
             for text in clause.alternatives {
                 guard let condition = condition(text) else { continue }
                 alternatives.append(condition.sql)
-                if !clause.negated, clause.alternatives.count == 1, let words = condition.words { positiveWords.append(words) }
+                if !clause.negated, clause.alternatives.count == 1, let words = condition.words {
+                    positiveWords.append(words)
+                    if words.contains(" <-> ") { hasPhrase = true }
+                }
             }
             if alternatives.isEmpty {
                 // Nothing searchable in any alternative: a required clause finds nothing, an excluded one
