@@ -35,10 +35,6 @@ public final class PostgresArchive: ArchiveStore {
             database: location.database, tls: tls)
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(15)
-        // No JIT compilation in the store's sessions. A search is a short query under a LIMIT, but the
-        // planner prices the whole scan it may stop early in, so its cost passes jit_above_cost and
-        // PostgreSQL compiled ~70 functions first: 0.5 s before a 2 ms search (measured at 1M statuses).
-        configuration.options.additionalStartupParameters = [("jit", "off")]
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         // The pool must be running before the first query leases a connection (postgres-nio warns

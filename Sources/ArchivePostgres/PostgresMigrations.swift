@@ -16,6 +16,9 @@ enum PostgresMigrations {
                 try await connection.execute("SELECT pg_advisory_lock($1)", [.int(lockKey)], logger: logger)
                 do {
                     try await apply(connection, location: location, logger: logger)
+                    // 0008 made `jit = off` the database's default for sessions that start from now on;
+                    // this one started before.
+                    try await connection.execute("SET jit = off", logger: logger)
                     try await connection.execute("SELECT pg_advisory_unlock($1)", [.int(lockKey)], logger: logger)
                 } catch {
                     try? await connection.execute("SELECT pg_advisory_unlock($1)", [.int(lockKey)], logger: logger)
