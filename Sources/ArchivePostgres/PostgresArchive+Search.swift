@@ -25,9 +25,8 @@ extension PostgresArchive {
         let conditions = compiled.conditions.joined(separator: " AND ")
         let page = " ORDER BY \(order) LIMIT $\(binds.count - 1) OFFSET $\(binds.count)"
         if phrasesByDate, compiled.hasPhrase, sort != .relevance {
-            let (matches, condition) = Self.phraseMatchesByDate(conditions, newest: sort == .newest, count: binds.count)
-            return try await hits(matches + Self.hitColumns + ", \(rank) AS rank FROM statuses s WHERE " + condition + page,
-                                  binds)
+            let (matches, source) = Self.phraseMatchesByDate(conditions, newest: sort == .newest, count: binds.count)
+            return try await hits(matches + Self.hitColumns + ", \(rank) AS rank FROM " + source + page, binds)
         }
         return try await hits(Self.hitColumns + ", \(rank) AS rank FROM statuses s WHERE " + conditions + page, binds)
     }
@@ -36,8 +35,9 @@ extension PostgresArchive {
     /// `created_order`) without reading the rows it skips: the first `limit + offset` matches, plus every
     /// match with the same time as the last of them, so that the page, ordered as every search is (time,
     /// then number), is the one the plain query finds. Returns the `WITH` clause that goes before the
-    /// SELECT and the condition on `s`. `count`: the number of binds, the last two the limit and offset.
-    static func phraseMatchesByDate(_ conditions: String, newest: Bool, count: Int) -> (with: String, condition: String) {
+    /// SELECT and what it selects from (`statuses s`, joined to those few ids, so that the page is sorted
+    /// from them alone). `count`: the number of binds, the last two the limit and the offset.
+    static func phraseMatchesByDate(_ conditions: String, newest: Bool, count: Int) -> (with: String, source: String) {
         // rum's ordering operators on the attached column: <=| from the largest value gives newest
         // first, |=> from 0 oldest first.
         let distance = newest ? "s.created_order <=| 99999999999999999::bigint" : "s.created_order |=> 0::bigint"
@@ -48,8 +48,12 @@ extension PostgresArchive {
             edge AS (SELECT \(newest ? "min" : "max")(created_at) AS at FROM first_matches)
 
             """
-        let condition = "(s.id IN (SELECT id FROM first_matches) OR (s.created_at = (SELECT at FROM edge) AND \(conditions)))"
-        return (with, condition)
+        let source = """
+            (SELECT id FROM first_matches
+             UNION SELECT s.id FROM statuses s WHERE s.created_at = (SELECT at FROM edge) AND \(conditions)) page
+            JOIN statuses s ON s.id = page.id
+            """
+        return (with, source)
     }
 
     public func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int {
