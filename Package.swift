@@ -122,7 +122,7 @@ let package = Package(
         // `icebox doctor`: the archive, media, file modes, tokens, timelines, locks and disk checked in one go.
         .target(
             name: "Health",
-            dependencies: ["Models", "Archive", "Importer", "MediaArchive", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Models", "Archive", "Importer", "MastodonAPI", "MediaArchive", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // The command-line tool: the only place that prints, reads the environment or picks exit codes.
         .executableTarget(

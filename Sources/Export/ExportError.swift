@@ -12,6 +12,8 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
     case io(String)
     /// The export would be empty.
     case empty(String)
+    /// libarchive cannot be loaded (the message names it and its package).
+    case missingLibrary(String)
 
     public var description: String {
         switch self {
@@ -20,6 +22,7 @@ public enum ExportError: Error, Sendable, CustomStringConvertible {
         case .tarball(let message): "cannot write the tarball: \(message)"
         case .io(let message): message
         case .empty(let what): "nothing to export: \(what)"
+        case .missingLibrary(let message): message
         }
     }
 }

@@ -102,6 +102,7 @@ extension Exporter {
 
     /// The entries as a ZIP, in the order given (media first, as Mastodon writes them).
     static func writeZip(_ entries: [(String, Entry)], mtime: Int, to destination: ExportDestination) throws(ExportError) {
+        try TarballWriter.requireLibrary()
         try writing(to: destination) { (fd) throws(ExportError) in
             let writer = try TarballWriter(format: .zip, fileDescriptor: fd, mtime: mtime)
             for (name, entry) in entries {

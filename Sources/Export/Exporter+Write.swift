@@ -95,6 +95,7 @@ extension Exporter {
     /// same folder, renamed into place only once complete and flushed to disk.
     static func writeTarball(_ entries: [String: Entry], folder: String, mtime: Int, format: TarballFormat,
                              to destination: ExportDestination) throws(ExportError) {
+        try TarballWriter.requireLibrary()
         try writing(to: destination) { (fd) throws(ExportError) in
             let writer = try TarballWriter(format: format, fileDescriptor: fd, mtime: mtime)
             try writer.addDirectory(folder)

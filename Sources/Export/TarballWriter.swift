@@ -9,6 +9,16 @@ final class TarballWriter {
     private let mtime: Int
     private var finished = false
 
+    /// Opens libarchive now, before anything is written, so that a missing one is an error naming it
+    /// (and its package) rather than the forwarders' exit in the middle of writing.
+    static func requireLibrary() throws(ExportError) {
+        var reason = [CChar](repeating: 0, count: 512)
+        guard icebox_archive_load(&reason, reason.count) == 0 else { return }
+        let why = reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        throw .missingLibrary("this command needs libarchive.so.13, which cannot be loaded (\(why)); "
+                              + "install libarchive13 (apt-get install libarchive13 on Debian and Ubuntu)")
+    }
+
     /// Starts a tarball in `format` on the open file descriptor `fd` (not closed by the writer).
     /// `mtime` (seconds since 1970) stands on every entry.
     init(format: TarballFormat, fileDescriptor fd: Int32, mtime: Int) throws(ExportError) {

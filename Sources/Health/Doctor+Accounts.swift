@@ -1,6 +1,7 @@
 import Archive
 import Foundation
 import Importer
+import MastodonAPI
 
 extension Doctor {
     /// One cheap request per account (`verify_credentials`): is the server there, does it take the token.
@@ -12,6 +13,9 @@ extension Doctor {
             credentials = try CredentialStore(file: home.credentials, logger: logger).load()
         } catch {
             return [DoctorCheck("accounts", .problem, "\(error)")]
+        }
+        if !accounts.isEmpty, let missing = HTTPLibrary.unavailable() {
+            return [DoctorCheck("accounts", .problem, missing + "; no account or server was checked")]
         }
         let access = AccountAccess(credentials: credentials, limits: .init(idleTimeout: options.requestTimeout,
                                                                           deadline: options.requestTimeout),

@@ -15,6 +15,8 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case unavailable = 69
     /// A bug in Icebox.
     case software = 70
+    /// A system library the command needs (libcurl, libarchive, libedit) cannot be loaded.
+    case missingLibrary = 72
     /// The archive or a file cannot be read or written.
     case ioError = 74
     /// Try again later: another sync holds the archive, or the server's rate limit is used up.
