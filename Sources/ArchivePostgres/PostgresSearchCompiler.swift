@@ -113,7 +113,8 @@ struct PostgresSearchCompiler {
             if let host {
                 sql = "lower(s.author_handle) = \(bind(.text("\(user)@\(host)".lowercased())))"
             } else {
-                sql = "lower(s.author_handle) LIKE \(bind(.text(Self.escapeLike(user.lowercased()) + "@%")))"
+                // COLLATE "C": a LIKE prefix becomes a range on statuses_by_author_bytes (schema/postgres/0009).
+                sql = "lower(s.author_handle) COLLATE \"C\" LIKE \(bind(.text(Self.escapeLike(user.lowercased()) + "@%")))"
             }
         case .has(let feature):
             sql = Self.has(feature)
