@@ -22,11 +22,7 @@ extension String {
                         if next.value == 0x1B { _ = scalars.next(); break }
                     }
                 }
-            case 0x0A, 0x09:
-                result.append(scalar)
-            case 0x00...0x1F, 0x7F:
-                continue
-            case _ where scalar.isHiddenControl:
+            case _ where scalar.isDroppedOnTerminal:
                 continue
             default:
                 result.append(scalar)
