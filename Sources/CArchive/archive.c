@@ -9,7 +9,7 @@
 
 static struct icebox_library archive = {"libarchive.so.13", "libarchive13", NULL};
 
-int icebox_archive_load(char *reason, size_t size) { return icebox_library_load(&archive, reason, size); }
+int icebox_archive_require(char *message, size_t size) { return icebox_library_require(&archive, message, size); }
 
 #define ENTRY struct archive_entry *entry
 #define HANDLE struct archive *handle

@@ -12,7 +12,7 @@
 
 static struct icebox_library curl = {"libcurl.so.4", "libcurl4", NULL};
 
-int icebox_curl_load(char *reason, size_t size) { return icebox_library_load(&curl, reason, size); }
+int icebox_curl_require(char *message, size_t size) { return icebox_library_require(&curl, message, size); }
 
 ICEBOX_FORWARD(curl, int, curl_global_init, (long flags), (flags))
 ICEBOX_FORWARD(curl, void *, curl_easy_init, (void), ())

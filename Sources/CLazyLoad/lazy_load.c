@@ -40,14 +40,22 @@ static void end_missing(const char *message) {
     _exit(ICEBOX_EXIT_MISSING_LIBRARY);
 }
 
-void *icebox_library_symbol(struct icebox_library *library, const char *name) {
+int icebox_library_require(struct icebox_library *library, char *message, size_t size) {
     char reason[512] = "";
-    char message[1024];
-    if (!icebox_library_load(library, reason, sizeof reason)) {
-        snprintf(message, sizeof message,
-                 "icebox: this command needs %s, which cannot be loaded (%s); install %s "
-                 "(apt-get install %s on Debian and Ubuntu)\n",
+    if (icebox_library_load(library, reason, sizeof reason)) return 1;
+    if (message && size > 0) {
+        snprintf(message, size,
+                 "needs %s, which cannot be loaded (%s); install %s (apt-get install %s on Debian and Ubuntu)",
                  library->soname, reason, library->package, library->package);
+    }
+    return 0;
+}
+
+void *icebox_library_symbol(struct icebox_library *library, const char *name) {
+    char needs[768];
+    char message[1024];
+    if (!icebox_library_require(library, needs, sizeof needs)) {
+        snprintf(message, sizeof message, "icebox: this command %s\n", needs);
         end_missing(message);
     }
     void *symbol = dlsym(library->handle, name);

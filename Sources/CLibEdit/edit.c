@@ -9,8 +9,6 @@
 
 static struct icebox_library edit = {"libedit.so.2", "libedit2", NULL};
 
-int icebox_editline_load(char *reason, size_t size) { return icebox_library_load(&edit, reason, size); }
-
 ICEBOX_FORWARD(edit, char *, readline, (const char *prompt), (prompt))
 ICEBOX_FORWARD(edit, int, add_history, (const char *line), (line))
 ICEBOX_FORWARD(edit, void, using_history, (void), ())

@@ -1,5 +1,6 @@
 import CArchive
 import Foundation
+import Models
 
 /// Writes a tar stream (or a ZIP) with libarchive, reproducibly: entries exactly in the order given, every entry
 /// owned by uid/gid 0 with no user or group names, one fixed modification time, fixed permissions, and
@@ -12,11 +13,7 @@ final class TarballWriter {
     /// Opens libarchive now, before anything is written, so that a missing one is an error naming it
     /// (and its package) rather than the forwarders' exit in the middle of writing.
     static func requireLibrary() throws(ExportError) {
-        var reason = [CChar](repeating: 0, count: 512)
-        guard icebox_archive_load(&reason, reason.count) == 0 else { return }
-        let why = reason.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
-        throw .missingLibrary("this command needs libarchive.so.13, which cannot be loaded (\(why)); "
-                              + "install libarchive13 (apt-get install libarchive13 on Debian and Ubuntu)")
+        if let needs = SystemLibrary.missing(icebox_archive_require) { throw .missingLibrary("this command " + needs) }
     }
 
     /// Starts a tarball in `format` on the open file descriptor `fd` (not closed by the writer).

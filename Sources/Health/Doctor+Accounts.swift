@@ -14,8 +14,8 @@ extension Doctor {
         } catch {
             return [DoctorCheck("accounts", .problem, "\(error)")]
         }
-        if !accounts.isEmpty, let missing = HTTPLibrary.unavailable() {
-            return [DoctorCheck("accounts", .problem, missing + "; no account or server was checked")]
+        if !accounts.isEmpty, let needs = HTTPLibrary.missing() {
+            return [DoctorCheck("accounts", .problem, "icebox \(needs); no account or server was checked")]
         }
         let access = AccountAccess(credentials: credentials, limits: .init(idleTimeout: options.requestTimeout,
                                                                           deadline: options.requestTimeout),

@@ -22,7 +22,7 @@ import Testing
 
     @Test func libarchiveOpensOnFirstUseAndItsForwardersReachIt() throws {
         var reason = [CChar](repeating: 0, count: 512)
-        #expect(icebox_archive_load(&reason, reason.count) == 1)
+        #expect(icebox_archive_require(&reason, reason.count) == 1)
         let writer = try #require(archive_write_new())
         #expect(archive_write_set_format_pax_restricted(writer) == ARCHIVE_OK)
         #expect(archive_write_add_filter_gzip(writer) == ARCHIVE_OK)

@@ -4,5 +4,6 @@
 #include <archive.h>
 #include <archive_entry.h>
 
-/// Opens libarchive if it is not open yet: 1 when it is, 0 with the loader's reason in `reason`.
-int icebox_archive_load(char *reason, size_t size);
+/// Opens libarchive if it is not open yet: 1 when it is, 0 with what to tell the user in `message`
+/// (`icebox_library_require`).
+int icebox_archive_require(char *message, size_t size);

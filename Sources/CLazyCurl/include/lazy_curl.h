@@ -4,7 +4,8 @@
 
 #include <stddef.h>
 
-/// Opens libcurl if it is not open yet: 1 when it is, 0 with the loader's reason in `reason`.
-int icebox_curl_load(char *reason, size_t size);
+/// Opens libcurl if it is not open yet: 1 when it is, 0 with what to tell the user in `message`
+/// (`icebox_library_require`).
+int icebox_curl_require(char *message, size_t size);
 
 #endif

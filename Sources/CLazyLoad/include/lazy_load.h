@@ -27,6 +27,11 @@ struct icebox_library {
 /// loader's reason in `reason` (at most `size` bytes, NUL-terminated).
 int icebox_library_load(struct icebox_library *library, char *reason, size_t size);
 
+/// Opens `library` if it is not open yet. Returns 1 when it is open; 0 when it cannot be, with what to
+/// tell the user in `message`: "needs SONAME, which cannot be loaded (REASON); install PACKAGE (…)",
+/// to follow "this command" or "icebox". The forwarders' exit says the same.
+int icebox_library_require(struct icebox_library *library, char *message, size_t size);
+
 /// The address of `name` in `library`, opening the library if needed. A library or symbol that is not
 /// there ends the process (status 72) with a message naming both and the package to install.
 void *icebox_library_symbol(struct icebox_library *library, const char *name);

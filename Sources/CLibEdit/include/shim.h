@@ -1,13 +1,8 @@
 // libedit (BSD editline) through its readline-compatible interface, for the REPL's line editor.
 // Swift 6 treats C globals as shared mutable state, so libedit's globals are set and read through the
 // functions below instead.
-#include <stddef.h>
 #include <stdio.h>
 #include <editline/readline.h>
-
-/// Opens libedit if it is not open yet (edit.c: the REPL alone needs it, so it is loaded on first use):
-/// 1 when it is, 0 with the loader's reason in `reason`.
-int icebox_editline_load(char *reason, size_t size);
 
 /// Names the program for ~/.editrc, breaks words at white space only (so `@handles` and `#tags` are
 /// whole words to complete) and installs the completion function.
