@@ -19,9 +19,13 @@ public struct SavedBudget: Sendable, Hashable {
 ///
 /// A store one process uses at a time (SQLite, under the sync lock) does not implement it.
 public protocol SharedWork: Sendable {
-    /// Claims one of `servers` that no live lease holds (the least recently done first), for `duration`;
-    /// `nil` when every one is held by another worker.
-    func claimServer(among servers: [String], holder: String, for duration: Duration) async throws(ArchiveError) -> String?
+    /// Begins a worker's pass over its servers: the pass claims no server another worker finished after
+    /// this moment (that work was just done, and doing it again spends the server's rate budget twice).
+    func beginRound() async throws(ArchiveError) -> WorkRound
+    /// Claims one of `servers` that no live lease holds and no worker finished since `round` began (the
+    /// least recently done first), for `duration`; `nil` when there is none.
+    func claimServer(among servers: [String], holder: String, for duration: Duration,
+                     round: WorkRound) async throws(ArchiveError) -> String?
     /// Extends a lease this worker holds; false when it was lost (expired and claimed by another).
     func renewLease(server: String, holder: String, for duration: Duration) async throws(ArchiveError) -> Bool
     /// Gives a server back, noting that its timelines were done now.
@@ -32,6 +36,16 @@ public protocol SharedWork: Sendable {
     func saveBudget(_ budget: SavedBudget, server: String, client: String) async throws(ArchiveError)
     /// Waits until a timeline is pinned somewhere, or `timeout` passes.
     func waitForWork(timeout: Duration) async
+}
+
+/// When a worker's pass over its servers began, on the store's clock (machines' own clocks differ), in
+/// microseconds since 1970.
+public struct WorkRound: Sendable, Hashable {
+    public var began: Int64
+
+    public init(began: Int64) {
+        self.began = began
+    }
 }
 
 /// A worker's lease on a server (see `SharedWork`), checked when each page commits: a worker that

@@ -6,8 +6,16 @@ import PostgresNIO
 /// claiming at the same moment; the lease's expiry (not a held lock) decides who owns it, so a worker
 /// killed with kill -9 holds nothing once its lease runs out.
 extension PostgresArchive: SharedWork {
-    public func claimServer(among servers: [String], holder: String, for duration: Duration) async throws(ArchiveError)
-        -> String? {
+    public func beginRound() async throws(ArchiveError) -> WorkRound {
+        let began = try await decodingRows("""
+            SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::int8 AS began
+            """, []) { row in try row["began"].decode(Int64.self) }.first
+        guard let began else { throw ArchiveError.database("the store did not say what time it is") }
+        return WorkRound(began: began)
+    }
+
+    public func claimServer(among servers: [String], holder: String, for duration: Duration,
+                            round: WorkRound) async throws(ArchiveError) -> String? {
         guard !servers.isEmpty else { return nil }
         let logger = self.logger
         return try await transaction { connection in
@@ -20,10 +28,13 @@ extension PostgresArchive: SharedWork {
                 WHERE server = (
                     SELECT server FROM server_leases
                     WHERE server = ANY($1::text[]) AND (holder IS NULL OR expires_at < now() OR holder = $2)
+                        AND (last_done_at IS NULL
+                             OR last_done_at < timestamptz 'epoch' + $4::int8 * interval '1 microsecond')
                     ORDER BY last_done_at NULLS FIRST, server
                     LIMIT 1 FOR UPDATE SKIP LOCKED)
                 RETURNING server
-                """, [.textArray(servers), .text(holder), .double(duration.seconds)], logger: logger).first?.string("server")
+                """, [.textArray(servers), .text(holder), .double(duration.seconds), .int(round.began)],
+                logger: logger).first?.string("server")
         }
     }
 

@@ -23,6 +23,13 @@ struct SharedSync: Sendable {
         let byServer = Dictionary(grouping: timelines, by: \.server)
         let queue = ServerQueue(Array(byServer.keys))
         let options = synchronizer.options
+        let round: WorkRound
+        do {
+            round = try await work.beginRound()
+        } catch {
+            synchronizer.logger.error("cannot begin a round of shared work", metadata: ["error": "\(error)"])
+            return []
+        }
         var reports: [TimelineReport] = []
         await withTaskGroup(of: [TimelineReport].self) { group in
             // Each slot claims under its own name, so two slots never hold the same server.
@@ -30,7 +37,7 @@ struct SharedSync: Sendable {
                 group.addTask {
                     var done: [TimelineReport] = []
                     let holder = "\(options.workerID)#\(slot)"
-                    while let server = await claim(queue, holder: holder) {
+                    while let server = await claim(queue, holder: holder, round: round) {
                         done += await syncServer(server, byServer[server] ?? [], holder: holder, accounts: accounts,
                                                  progress: progress)
                     }
@@ -42,14 +49,16 @@ struct SharedSync: Sendable {
         return reports.sorted { $0.timelineID < $1.timelineID }
     }
 
-    /// The next server this worker may take, or `nil` when the others are all held by other workers.
-    private func claim(_ queue: ServerQueue, holder: String) async -> String? {
+    /// The next server this worker may take, or `nil` when the others are all held by other workers or
+    /// were done by them since this round began.
+    private func claim(_ queue: ServerQueue, holder: String, round: WorkRound) async -> String? {
         while true {
             let left = await queue.left
             guard !left.isEmpty else { return nil }
             do {
                 guard let server = try await work.claimServer(among: left, holder: holder,
-                                                              for: synchronizer.options.leaseDuration) else { return nil }
+                                                              for: synchronizer.options.leaseDuration,
+                                                              round: round) else { return nil }
                 if await queue.take(server) { return server }
                 // Another slot of this worker took it in the meantime: give it back and try again.
                 try await work.releaseLease(server: server, holder: holder)

@@ -16,8 +16,8 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
     @Option(help: "A loopback PostgreSQL database whose user may create databases (postgres://user@127.0.0.1:port/db?sslmode=disable).")
     var store: String
     @Option(help: "Statuses the test server serves on the home timeline.") var statuses = 50_000
-    @Option(help: "Statuses each of the eight rate-limited servers serves (0: skip the workers part).")
-    var workerStatuses = 2_000
+    @Option(help: "Statuses each of the eight rate-limited servers holds; a fifth are on its local timeline (0: skip the workers part).")
+    var workerStatuses = 20_000
 
     @OptionGroup var icebox: IceboxBinary
 
@@ -74,11 +74,15 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
 
     /// One, two and four workers against eight servers, each with its own rate limit.
     private func workers(_ admin: PostgresLocation) async throws {
-        print("workers   seconds   statuses/s   requests over budget   (8 servers, \(workerStatuses) statuses each)")
+        print("workers   seconds   statuses/s   requests   over budget   (8 servers, \(workerStatuses) statuses each)")
         for count in [1, 2, 4] {
             var servers: [TestServer] = []
             for index in 0..<8 {
+                // Each server its own corpus and domain, so their statuses are distinct (one seed would
+                // give eight copies of the same uris, which the archive keeps once).
                 var config = TestServerConfig()
+                config.seed = UInt64(index + 1)
+                config.domain = "server\(index).test"
                 config.statusCount = workerStatuses
                 config.rateLimit = RateLimit(limit: 30 + 10 * index, window: 5)
                 servers.append(try await TestServer.start(config))
@@ -102,8 +106,11 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
             }
             let seconds = (clock.now - started).seconds
             var over = 0
+            var requests = 0
             for server in servers {
-                over += await server.requestLog().filter(\.overBudget).count
+                let log = await server.requestLog()
+                requests += log.count
+                over += log.filter(\.overBudget).count
                 await server.stop()
             }
             let store = try await PostgresArchive(location, logger: Logger(label: "bench"))
@@ -111,7 +118,8 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
             await store.close()
             try? await Self.dropDatabase(location.database, admin)
             try? FileManager.default.removeItem(at: home)
-            print("\(count)         \(String(format: "%7.1f", seconds))   \(String(format: "%10.0f", Double(archived) / seconds))   \(over)")
+            print("\(count)         \(String(format: "%7.1f", seconds))   \(String(format: "%10.0f", Double(archived) / seconds))   "
+                  + "\(String(format: "%8d", requests))   \(over)   (\(archived) statuses)")
         }
     }
 

@@ -183,7 +183,7 @@ extension Icebox {
                 }
                 if reports.isEmpty, !quiet {
                     if archive is any SharedWork, try await !archive.timelines().isEmpty {
-                        Console.err("Nothing to sync: other workers hold every server with pinned timelines")
+                        Console.err("Nothing to sync: other workers hold every server with pinned timelines, or synced it since this run began")
                     } else {
                         Console.err("No timelines pinned: icebox timeline add <spec>")
                     }

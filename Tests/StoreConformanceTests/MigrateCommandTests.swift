@@ -73,7 +73,8 @@ import Testing
         // The server's lease is held by another worker for a minute: this one has nothing to do.
         #expect(try await icebox("timeline", "add", "remote:http://127.0.0.1:9").status == 0)
         let store = try await PostgresArchive(location, logger: Logger(label: "busy"))
-        let claimed = try await store.claimServer(among: ["http://127.0.0.1:9"], holder: "elsewhere#0", for: .seconds(60))
+        let claimed = try await store.claimServer(among: ["http://127.0.0.1:9"], holder: "elsewhere#0", for: .seconds(60),
+                                                  round: try await store.beginRound())
         await store.close()
         #expect(claimed == "http://127.0.0.1:9")
         let busy = try await icebox("sync", "--no-media")

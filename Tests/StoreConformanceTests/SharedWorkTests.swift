@@ -27,10 +27,13 @@ import Testing
     @Test func aServerHasOneLeaseHolderUntilItsLeaseExpires() async throws {
         try await Self.workers(3) { workers in
             let servers = ["a.test", "b.test"]
+            let round = try await workers[0].beginRound()
             // Three workers claim at once: two get a server each, nobody gets one twice.
             let claimed = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
                 for (index, worker) in workers.enumerated() {
-                    group.addTask { (index, try await worker.claimServer(among: servers, holder: "w\(index)", for: .seconds(60))) }
+                    group.addTask {
+                        (index, try await worker.claimServer(among: servers, holder: "w\(index)", for: .seconds(60), round: round))
+                    }
                 }
                 return try await group.reduce(into: [Int: String?]()) { $0[$1.0] = $1.1 }
             }
@@ -40,15 +43,32 @@ import Testing
             // A released server goes to the next claimant; a held one does not.
             let holderOfA = claims.firstIndex(of: "a.test").map { "w\($0)" } ?? ""
             try await workers[0].releaseLease(server: "a.test", holder: holderOfA)
-            #expect(try await workers[2].claimServer(among: servers, holder: "w9", for: .seconds(60)) == "a.test")
-            #expect(try await workers[1].claimServer(among: servers, holder: "w8", for: .seconds(60)) == nil)
+            let next = try await workers[2].beginRound()
+            #expect(try await workers[2].claimServer(among: servers, holder: "w9", for: .seconds(60), round: next) == "a.test")
+            #expect(try await workers[1].claimServer(among: servers, holder: "w8", for: .seconds(60), round: next) == nil)
             // A lease not renewed expires (a worker killed with kill -9), and its holder cannot renew it
             // once another worker has claimed the server.
             #expect(try await workers[2].renewLease(server: "a.test", holder: "w9", for: .milliseconds(300)))
             try await Task.sleep(for: .milliseconds(600))
-            #expect(try await workers[1].claimServer(among: servers, holder: "w8", for: .seconds(60)) == "a.test")
+            #expect(try await workers[1].claimServer(among: servers, holder: "w8", for: .seconds(60), round: next) == "a.test")
             #expect(try await workers[2].renewLease(server: "a.test", holder: "w9", for: .seconds(60)) == false)
             #expect(try await workers[1].renewLease(server: "a.test", holder: "w8", for: .seconds(60)))
+        }
+    }
+
+    @Test func aServerAnotherWorkerFinishedIsNotTakenAgainInTheSameRound() async throws {
+        try await Self.workers(2) { workers in
+            let servers = ["a.test", "b.test"]
+            let first = try await workers[0].beginRound()
+            let second = try await workers[1].beginRound()
+            #expect(try await workers[0].claimServer(among: servers, holder: "w0", for: .seconds(60), round: first) == "a.test")
+            try await workers[0].releaseLease(server: "a.test", holder: "w0")
+            // The other worker's round began before a.test was done: it takes b.test, then nothing.
+            #expect(try await workers[1].claimServer(among: servers, holder: "w1", for: .seconds(60), round: second) == "b.test")
+            #expect(try await workers[1].claimServer(among: servers, holder: "w1#1", for: .seconds(60), round: second) == nil)
+            // Its next round may take a.test again.
+            let third = try await workers[1].beginRound()
+            #expect(try await workers[1].claimServer(among: servers, holder: "w1#1", for: .seconds(60), round: third) == "a.test")
         }
     }
 
