@@ -13,14 +13,19 @@ import PostgresNIO
 extension PostgresArchive {
     static func storeBatched(_ page: [ArchiveDatabase.PageRow], origin: PageOrigin, now: String,
                              _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
-        let page = try await lockInOrder(page, server: origin.server, now: now, connection, logger)
-        let uris = page.map(\.status.archiveURI)
-        // A status twice in one page (servers do send that) is stored row by row.
-        guard Set(uris).count == uris.count, Set(page.map(\.status.id)).count == page.count else {
+        let locked = try await lockInOrder(page, server: origin.server, now: now, connection, logger)
+        // A status twice in one page (a post and its boost, or two boosts of it; servers do send that):
+        // its first row goes with the others, the later ones are decided against it one by one after.
+        var seen = Set<String>()
+        let page = locked.filter { seen.insert($0.status.archiveURI).inserted }
+        let repeated = locked.count == page.count ? [] : Self.repeatedRows(locked)
+        // Two statuses with one server id (never from a sound server): row by row.
+        guard Set(page.map(\.status.id)).count == page.count else {
             var result = StoreResult()
-            for row in page { result += try await upsert(row, origin: origin, now: now, connection, logger) }
+            for row in locked { result += try await upsert(row, origin: origin, now: now, connection, logger) }
             return result
         }
+        let uris = page.map(\.status.archiveURI)
         let held = Set(try await connection.rows("SELECT uri FROM statuses WHERE uri = ANY($1::text[])",
                                                  [.textArray(uris)], logger: logger).map { try $0.string("uri") })
         let fresh = page.filter { !held.contains($0.status.archiveURI) }
@@ -36,7 +41,14 @@ extension PostgresArchive {
         for row in page where held.contains(row.status.archiveURI) || taken.contains(row.status.archiveURI) {
             result += try await upsert(row, origin: origin, now: now, connection, logger)
         }
+        for row in repeated { result += try await upsert(row, origin: origin, now: now, connection, logger) }
         return result
+    }
+
+    /// The rows of a page whose status an earlier row of it already holds, in page order.
+    private static func repeatedRows(_ page: [ArchiveDatabase.PageRow]) -> [ArchiveDatabase.PageRow] {
+        var seen = Set<String>()
+        return page.filter { !seen.insert($0.status.archiveURI).inserted }
     }
 
     /// Inserts statuses the store does not hold, in page order (so their numbers follow the order the
