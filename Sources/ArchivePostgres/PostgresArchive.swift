@@ -35,6 +35,15 @@ public final class PostgresArchive: ArchiveStore {
             database: location.database, tls: tls)
         configuration.options.maximumConnections = maximumConnections
         configuration.options.connectTimeout = .seconds(15)
+        // The pool retries a connection that fails for about a minute before it gives up; the migrations
+        // run on one direct connection first, so a store that cannot be reached says so at once, and why.
+        do {
+            phrasesByDate = try await Self.migrate(location, logger: logger)
+        } catch let error as ArchiveError {
+            throw error
+        } catch {
+            throw .cannotOpen(path: location.description, reason: Self.reason(error))
+        }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
         // The pool must be running before the first query leases a connection (postgres-nio warns
@@ -46,18 +55,36 @@ public final class PostgresArchive: ArchiveStore {
         }
         for await _ in started {}
         await Task.yield()
+    }
+
+    /// Migrates the store on a connection of its own, and says whether it has the phrase index.
+    private static func migrate(_ location: PostgresLocation, logger: Logger) async throws -> Bool {
+        let tls: PostgresConnection.Configuration.TLS = location.requiresTLS
+            ? .require(try NIOSSLContext(configuration: TLSConfiguration.makeClientConfiguration())) : .disable
+        var configuration = PostgresConnection.Configuration(
+            host: location.host, port: location.port, username: location.user, password: location.password,
+            database: location.database, tls: tls)
+        configuration.options.connectTimeout = .seconds(15)
+        let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
         do {
-            try await PostgresMigrations.migrate(client, location: location.description, logger: logger)
-            let index = try await client.query(
-                "SELECT to_regclass('statuses_phrases_by_date') IS NOT NULL AS present", logger: logger).collect()
-            phrasesByDate = try index.first?.makeRandomAccess()["present"].decode(Bool.self) ?? false
-        } catch let error as ArchiveError {
-            runner.cancel()
-            throw error
+            try await PostgresMigrations.migrate(connection, location: location.description, logger: logger)
+            let index = try await connection.rows(
+                "SELECT to_regclass('statuses_phrases_by_date') IS NOT NULL AS present", logger: logger)
+            let present = try index.first?["present"].decode(Bool.self) ?? false
+            try await connection.close()
+            return present
         } catch {
-            runner.cancel()
-            throw .cannotOpen(path: location.description, reason: Self.translate(error).description)
+            try? await connection.close()
+            throw error
         }
+    }
+
+    /// Why a store could not be reached, in words: the server's own message, or the network's.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError, error.serverInfo?[.message] == nil, let underlying = error.underlying {
+            return "\(underlying)"
+        }
+        return translate(error).description
     }
 
     deinit { runner.cancel() }

@@ -10,20 +10,15 @@ enum PostgresMigrations {
     /// The lock's key: any number that other applications on the same database are unlikely to use.
     static let lockKey: Int64 = 0x1CEB0C5
 
-    static func migrate(_ client: PostgresClient, location: String, logger: Logger) async throws(ArchiveError) {
+    static func migrate(_ connection: PostgresConnection, location: String, logger: Logger) async throws(ArchiveError) {
         do {
-            try await client.withConnection { connection in
-                try await connection.execute("SELECT pg_advisory_lock($1)", [.int(lockKey)], logger: logger)
-                do {
-                    try await apply(connection, location: location, logger: logger)
-                    // 0008 made `jit = off` the database's default for sessions that start from now on;
-                    // this one started before.
-                    try await connection.execute("SET jit = off", logger: logger)
-                    try await connection.execute("SELECT pg_advisory_unlock($1)", [.int(lockKey)], logger: logger)
-                } catch {
-                    try? await connection.execute("SELECT pg_advisory_unlock($1)", [.int(lockKey)], logger: logger)
-                    throw error
-                }
+            try await connection.execute("SELECT pg_advisory_lock($1)", [.int(lockKey)], logger: logger)
+            do {
+                try await apply(connection, location: location, logger: logger)
+                try await connection.execute("SELECT pg_advisory_unlock($1)", [.int(lockKey)], logger: logger)
+            } catch {
+                try? await connection.execute("SELECT pg_advisory_unlock($1)", [.int(lockKey)], logger: logger)
+                throw error
             }
         } catch let error as ArchiveError {
             throw error
