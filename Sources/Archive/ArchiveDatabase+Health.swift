@@ -4,6 +4,13 @@ import GRDB
 /// What `icebox doctor` asks the archive: is the file sound, is its schema this binary's, how fast do
 /// its timelines fill.
 extension ArchiveDatabase {
+    public func healthCheck(full: Bool) async throws(ArchiveError) -> StoreCheck {
+        StoreCheck(method: full ? "integrity_check" : "quick_check", problems: try await fileProblems(full: full))
+    }
+
+    /// SQLite keeps nothing an administrator should look at besides damage.
+    public func healthWarnings() async throws(ArchiveError) -> [String] { [] }
+
     /// The schema as this binary sees it: migrations applied, and how many it carries.
     public struct SchemaState: Sendable, Hashable {
         /// Migrations recorded in the archive, in order.
@@ -14,6 +21,11 @@ extension ArchiveDatabase {
         public var unknown: [String] { applied.filter { !known.contains($0) } }
         /// Carried migrations the archive has not had yet.
         public var pending: [String] { known.filter { !applied.contains($0) } }
+
+        public init(applied: [String], known: [String]) {
+            self.applied = applied
+            self.known = known
+        }
     }
 
     /// SQLite's `PRAGMA quick_check` (or, with `full`, `integrity_check`, which also compares every

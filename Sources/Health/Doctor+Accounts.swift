@@ -5,7 +5,7 @@ import MastodonAPI
 
 extension Doctor {
     /// One cheap request per account (`verify_credentials`): is the server there, does it take the token.
-    func accounts(_ archive: ArchiveDatabase) async -> [DoctorCheck] {
+    func accounts(_ archive: any ArchiveStore) async -> [DoctorCheck] {
         let accounts: [ArchivingAccount]
         let credentials: Credentials
         do {

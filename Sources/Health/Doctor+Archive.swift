@@ -3,18 +3,22 @@ import Foundation
 import MediaArchive
 
 extension Doctor {
-    /// The database file (SQLite's own check) and its schema.
-    func archiveFile(_ archive: ArchiveDatabase) async -> [DoctorCheck] {
-        let check = options.full ? "integrity_check" : "quick_check"
+    /// The store's own check (SQLite's of its file), its schema, and what weakens it without damage.
+    func archiveFile(_ archive: any ArchiveStore) async -> [DoctorCheck] {
         var checks: [DoctorCheck] = []
         do {
-            let problems = try await archive.fileProblems(full: options.full)
-            checks.append(problems.isEmpty
-                ? DoctorCheck("archive", .ok, "\(home.database.path) is sound (\(check))")
-                : DoctorCheck("archive", .problem, "\(home.database.path) is damaged (\(check)): "
-                              + problems.prefix(3).joined(separator: "; ") + "; restore it from a backup"))
+            let found = try await archive.healthCheck(full: options.full)
+            checks.append(found.problems.isEmpty
+                ? DoctorCheck("archive", .ok, "\(archive.location) is sound (\(found.method))")
+                : DoctorCheck("archive", .problem, "\(archive.location) is damaged (\(found.method)): "
+                              + found.problems.prefix(3).joined(separator: "; ") + "; restore it from a backup"))
         } catch {
             checks.append(DoctorCheck("archive", .problem, "\(error)"))
+        }
+        do {
+            checks += try await archive.healthWarnings().map { DoctorCheck("store", .warning, $0) }
+        } catch {
+            checks.append(DoctorCheck("store", .problem, "\(error)"))
         }
         do {
             let schema = try await archive.schemaState()
@@ -33,7 +37,7 @@ extension Doctor {
     }
 
     /// A sample of the media files re-hashed (all with `full`).
-    func media(_ archive: ArchiveDatabase) async -> DoctorCheck {
+    func media(_ archive: any ArchiveStore) async -> DoctorCheck {
         guard FileManager.default.fileExists(atPath: home.media.path) else {
             return DoctorCheck("media", .ok, "no files stored yet")
         }

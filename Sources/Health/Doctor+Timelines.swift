@@ -5,7 +5,7 @@ import Models
 extension Doctor {
     /// Each pinned timeline's last successful sync; for home and list feeds, which the server trims to
     /// its newest ~400 entries, whether the time since then risks entries that fell out unread.
-    func timelines(_ archive: ArchiveDatabase) async -> [DoctorCheck] {
+    func timelines(_ archive: any ArchiveStore) async -> [DoctorCheck] {
         let pinned: [PinnedTimeline]
         do { pinned = try await archive.timelines() } catch { return [DoctorCheck("timelines", .problem, "\(error)")] }
         var checks: [DoctorCheck] = []
@@ -16,7 +16,7 @@ extension Doctor {
         return checks
     }
 
-    private func check(_ timeline: PinnedTimeline, _ archive: ArchiveDatabase) async -> DoctorCheck {
+    private func check(_ timeline: PinnedTimeline, _ archive: any ArchiveStore) async -> DoctorCheck {
         let name = "timeline \(timeline.displayName)"
         guard timeline.lastSyncAt != nil else { return DoctorCheck(name, .warning, "never synced; run `icebox sync`") }
         guard let success = timeline.lastSuccessAt.flatMap(MastodonDate.parse) else {
@@ -44,7 +44,7 @@ extension Doctor {
     }
 
     /// The gap ledger's open windows: entries that could not be read.
-    private func gaps(_ archive: ArchiveDatabase, names: [Int64: String]) async -> DoctorCheck {
+    private func gaps(_ archive: any ArchiveStore, names: [Int64: String]) async -> DoctorCheck {
         let open: [TimelineGap]
         do { open = try await archive.gaps(timelineID: nil, includingClosed: false) } catch {
             return DoctorCheck("gaps", .problem, "\(error)")
@@ -57,7 +57,7 @@ extension Doctor {
 
     /// For a feed the server trims (home, lists): entries an hour (from the archived `created_at` of its
     /// newest 100) and the hours its ~400 entries span at that rate; nil for other timelines or too few.
-    private func feedReach(_ timeline: PinnedTimeline, _ archive: ArchiveDatabase) async -> (perHour: Int, hours: Double)? {
+    private func feedReach(_ timeline: PinnedTimeline, _ archive: any ArchiveStore) async -> (perHour: Int, hours: Double)? {
         switch try? TimelineSpec(parsing: timeline.spec) {
         case .home, .list: break
         default: return nil

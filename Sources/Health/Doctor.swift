@@ -48,10 +48,29 @@ public struct Doctor: Sendable {
             checks.append(DoctorCheck("accounts and timelines", .warning, "not checked: the archive cannot be read"))
             return checks + locks() + [diskSpace()]
         }
-        checks += await archiveFile(archive)
-        checks.append(await media(archive))
-        checks += await accounts(archive)
-        checks += await timelines(archive)
-        return checks + locks() + [diskSpace()]
+        return checks + (await storeChecks(archive)) + locks() + [diskSpace()]
+    }
+
+    /// Every check of a store the team shares (PostgreSQL), opened by the caller, with the files of this
+    /// machine's archive folder (credentials, history, media, locks). `opened`: the store, or why it
+    /// could not be opened (then it is a problem of its own and the rest is checked all the same).
+    public func examine(shared opened: Result<any ArchiveStore, ArchiveError>, location: String) async -> [DoctorCheck] {
+        let checks = fileModes()
+        switch opened {
+        case .success(let store):
+            return checks + (await storeChecks(store)) + locks() + [diskSpace()]
+        case .failure(let error):
+            return checks + [DoctorCheck("store", .problem, "\(location) cannot be opened: \(error)"),
+                             DoctorCheck("accounts and timelines", .warning, "not checked: the store cannot be read")]
+                + locks() + [diskSpace()]
+        }
+    }
+
+    private func storeChecks(_ store: any ArchiveStore) async -> [DoctorCheck] {
+        var checks = await archiveFile(store)
+        checks.append(await media(store))
+        checks += await accounts(store)
+        checks += await timelines(store)
+        return checks
     }
 }

@@ -12,8 +12,10 @@ extension Icebox {
             abstract: "Check the archive, media, file modes, tokens, timelines, locks and free disk space.",
             discussion: """
                 One line per check: ok, warning or problem, naming the thing checked. Each account's server \
-                gets one request (verify_credentials). Exit status: 0 when no check found a problem \
-                (warnings allowed), 1 when one did, 66 when the folder holds no archive.
+                gets one request (verify_credentials). With --store postgres://…, the shared store is checked \
+                (its search words and server ids, schema, indexes, settings and leases) with this machine's \
+                folder. Exit status: 0 when no check found a problem (warnings allowed), 1 when one did, 66 \
+                when the folder holds no archive.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -27,13 +29,25 @@ extension Icebox {
         func run() async throws {
             var healthy = true
             try await reportingFailures {
-                if case .postgres(let location) = try global.storeChoice() {
-                    throw ValidationError("doctor checks an archive folder and its SQLite file; "
-                                          + "for the PostgreSQL store at \(location) use `icebox stats --check`")
-                }
                 var options = Health.Doctor.Options()
                 options.full = full
-                let checks = try await Health.Doctor(home: global.iceboxHome, options: options, logger: global.logger()).examine()
+                let logger = global.logger()
+                let doctor = Health.Doctor(home: global.iceboxHome, options: options, logger: logger)
+                let checks: [DoctorCheck]
+                switch try global.storeChoice() {
+                case .sqlite:
+                    checks = try await doctor.examine()
+                case .postgres(let location):
+                    let opened: Result<any ArchiveStore, ArchiveError>
+                    do {
+                        opened = .success(try await StoreChoice.postgres(location).open(logger: logger))
+                    } catch let error as ArchiveError {
+                        opened = .failure(error)
+                    } catch {
+                        opened = .failure(.database("\(error)"))
+                    }
+                    checks = await doctor.examine(shared: opened, location: location.description)
+                }
                 healthy = !checks.contains { $0.status == .problem }
                 if json { return try Console.json(DoctorSummary(checks: checks, ok: healthy)) }
                 for check in checks {

@@ -1,0 +1,56 @@
+import Archive
+import Foundation
+
+/// What `icebox doctor` asks a PostgreSQL store: PostgreSQL keeps its own files sound, so the check is
+/// of what Icebox relies on; the warnings are what a team's administrator can mend.
+extension PostgresArchive {
+    public func healthCheck(full: Bool) async throws(ArchiveError) -> StoreCheck {
+        StoreCheck(method: "search words and server ids", problems: try await integrityProblems())
+    }
+
+    public func healthWarnings() async throws(ArchiveError) -> [String] {
+        let settings = try await rows("""
+            SELECT to_regclass('statuses_phrases_by_date') IS NOT NULL AS phrase_index,
+                   (SELECT reset_val FROM pg_settings WHERE name = 'jit') AS jit
+            """)
+        var warnings: [String] = []
+        if let row = settings.first {
+            let (phraseIndex, jit) = try decoding { (try row["phrase_index"].decode(Bool.self), try row.optionalString("jit")) }
+            if !phraseIndex {
+                warnings.append("phrases are searched without the RUM index statuses_phrases_by_date (slow on a large "
+                                + "store): a superuser can add the rum extension (package postgresql-NN-rum) and the "
+                                + "index of schema/postgres/0007_phrases_by_date.sql")
+            }
+            if jit == "on" {
+                warnings.append("new sessions JIT-compile large queries, which can add half a second to a search: "
+                                + "the database's owner can run ALTER DATABASE … SET jit = off")
+            }
+        }
+        let stale = try await rows("""
+            SELECT server, holder, expires_at::text AS expired FROM server_leases
+            WHERE holder IS NOT NULL AND expires_at < now() ORDER BY server
+            """)
+        for row in stale {
+            let (server, holder, expired) = try decoding {
+                (try row.string("server"), try row.string("holder"), try row.string("expired"))
+            }
+            warnings.append("the lease on \(server) expired at \(expired) without being given back (worker \(holder) "
+                            + "stopped mid-run); the next worker takes the server, and nothing it stored is lost")
+        }
+        return warnings
+    }
+
+    public func schemaState() async throws(ArchiveError) -> ArchiveDatabase.SchemaState {
+        let rows = try await rows("SELECT name FROM icebox_schema ORDER BY name")
+        let applied = try decoding { try rows.map { try $0.string("name") } }
+        return ArchiveDatabase.SchemaState(applied: applied, known: embeddedMigrations.map(\.name))
+    }
+
+    public func recentCreationDates(timelineID: Int64, limit: Int) async throws(ArchiveError) -> [Date] {
+        let rows = try await rows("""
+            SELECT s.created_at FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
+            WHERE ts.timeline_id = $1 ORDER BY s.created_at DESC LIMIT $2
+            """, [.int(timelineID), .int(Int64(limit))])
+        return try decoding { try rows.map { try $0.string("created_at") } }.compactMap(Timestamp.date)
+    }
+}
