@@ -2,7 +2,9 @@ import Archive
 import ArgumentParser
 import Foundation
 import HistoryImport
+import Importer
 import MediaArchive
+import Models
 
 extension Icebox {
     /// `icebox import`: history from elsewhere into the archive.
@@ -41,13 +43,19 @@ extension Icebox.Import {
                                    valueName: "MiB"))
         var maxMediaSize: Int64 = 1024
 
+        @Flag(help: ArgumentHelp(
+            "Then fetch the statuses the export names only by uri (likes, bookmarks, boosts) from the account's server.",
+            discussion: "Needs the account with its token (icebox account add SERVER). Run it again to go on "
+                + "after a stop: the import changes nothing the second time."))
+        var resolve = false
+
         func validate() throws {
             guard maxMediaSize > 0 else { throw ValidationError("--max-media-size must be at least 1") }
         }
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, _) = try await global.openArchive()
+                let (home, archive, credentials, logger) = try await global.openArchive()
                 let locks = try await ImportLocks(home)
                 defer { withExtendedLifetime(locks) {} }
                 var importer = MastodonExportImport(file: URL(fileURLWithPath: file), media: MediaLayout(root: home.media))
@@ -56,6 +64,14 @@ extension Icebox.Import {
                 let report = try await importer.run(into: archive) { line.show($0) }
                 line.end()
                 Console.err(report.sentence(file: file))
+                guard resolve, let account = report.account else { return }
+                let resolver = ReferenceResolver(archive: archive, credentials: try credentials.load(), logger: logger)
+                let resolved = try await resolver.resolve(account: account) { done, total in
+                    line.show { "resolving: \(done) of \(total) statuses named by uri" }
+                }
+                line.end()
+                Console.err(resolved.sentence)
+                if resolved.stopped != nil { throw ExitCode(ExitStatus.failure) }
             }
         }
     }

@@ -1,5 +1,6 @@
 import Foundation
 import HistoryImport
+import Importer
 import Models
 
 /// The line an import redraws on a terminal's stderr (nothing when stderr is not a terminal).
@@ -11,16 +12,23 @@ final class ImportProgressLine: @unchecked Sendable {
     private var last = Date.distantPast
 
     func show(_ progress: ImportProgress) {
+        show {
+            var text = "importing: \(progress.statuses) statuses, \(ByteSize.text(progress.bytes))"
+            if let total = progress.totalBytes, total > 0 {
+                text += " of \(ByteSize.text(total)) (\(min(100, progress.bytes * 100 / total))%)"
+            }
+            return text
+        }
+    }
+
+    /// Redraws the line with `text` (made only when it is drawn: at most five times a second).
+    func show(_ text: () -> String) {
         guard enabled else { return }
         lock.withLock {
             let now = Date()
             guard now.timeIntervalSince(last) >= 0.2 else { return }
             last = now
-            var text = "importing: \(progress.statuses) statuses, \(ByteSize.text(progress.bytes))"
-            if let total = progress.totalBytes, total > 0 {
-                text += " of \(ByteSize.text(total)) (\(min(100, progress.bytes * 100 / total))%)"
-            }
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(text)".utf8))
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(text())".utf8))
             drawn = true
         }
     }
@@ -42,5 +50,17 @@ extension ImportReport {
         if references > 0 { parts.append("\(references) favourites, bookmarks and boosts by uri") }
         if mediaFiles > 0 { parts.append("\(mediaFiles) media files (\(mediaFilesNew) new, \(ByteSize.text(mediaBytes)))") }
         return parts.joined(separator: "; ")
+    }
+}
+
+extension ResolveReport {
+    /// One sentence saying what `--resolve` did.
+    var sentence: String {
+        var text = "resolved \(asked) statuses \(account) had named by uri, through \(server): \(archived) archived"
+        if notFound > 0 { text += ", \(notFound) not found (deleted, or their server is gone)" }
+        if unreadable > 0 { text += ", \(unreadable) kept unreadable" }
+        if failed > 0 { text += ", \(failed) failed (still references; run it again)" }
+        if let stopped { text += "; stopped: \(stopped); the rest stay references until it is run again" }
+        return text
     }
 }

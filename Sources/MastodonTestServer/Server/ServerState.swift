@@ -88,8 +88,9 @@ actor ServerState {
         if s.first == "oauth" { return oauthEndpoint(req, segments: s) }
         if get, s == ["api", "v2", "instance"] || s == ["api", "v1", "instance"] { return instance() }
         guard case .success(let viewer) = viewer(token: token) else { return .invalidToken }
-        guard get, s.count >= 3, s[0] == "api", s[1] == "v1" else { return .notFound }
         let call = Call(req: req, viewer: viewer)
+        if get, s == ["api", "v2", "search"] { return search(call) }
+        guard get, s.count >= 3, s[0] == "api", s[1] == "v1" else { return .notFound }
         switch Array(s.dropFirst(2)) {
         case ["timelines", "home"]: return home(call)
         case ["timelines", "public"]: return publicTimeline(call)

@@ -1,0 +1,100 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import IceboxTestSupport
+import MastodonTestServer
+import Testing
+
+/// `icebox import mastodon-export --resolve`: the statuses an export names only by uri (likes,
+/// bookmarks) are fetched from the account's own server with its token and archived as statuses.
+@Suite("icebox import mastodon-export --resolve", .serialized)
+struct ResolveCommandTests {
+    private let icebox = CommandRunner.productsDirectory.appending(path: "icebox")
+    private static let gone = "https://gone.example/users/x/statuses/1"
+
+    /// An export of alice on the test server (domain icebox.test) that likes `liked` and bookmarks
+    /// `bookmarked`, and has posted nothing.
+    static func export(liking liked: [String], bookmarking bookmarked: [String], in folder: URL) throws -> URL {
+        let export = folder.appending(path: "export")
+        try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
+        func collection(_ id: String, _ items: [String]) throws -> Data {
+            try JSONSerialization.data(withJSONObject: ["@context": "https://www.w3.org/ns/activitystreams", "id": id,
+                                                        "type": "OrderedCollection", "totalItems": items.count,
+                                                        "orderedItems": items])
+        }
+        let actor: [String: Any] = [
+            "@context": "https://www.w3.org/ns/activitystreams", "id": "https://icebox.test/users/alice", "type": "Person",
+            "preferredUsername": "alice", "name": "Alice", "followers": "https://icebox.test/users/alice/followers",
+            "outbox": "outbox.json", "likes": "likes.json", "bookmarks": "bookmarks.json"]
+        try JSONSerialization.data(withJSONObject: actor).write(to: export.appending(path: "actor.json"))
+        try collection("outbox.json", []).write(to: export.appending(path: "outbox.json"))
+        try collection("likes.json", liked).write(to: export.appending(path: "likes.json"))
+        try collection("bookmarks.json", bookmarked).write(to: export.appending(path: "bookmarks.json"))
+        return export
+    }
+
+    /// The uris of some of the server's own posts, as alice is served them.
+    static func uris(_ server: TestServer, count: Int) async throws -> [String] {
+        var uris: [String] = []
+        for id in await server.timelineIDs(.local).prefix(count) {
+            var request = URLRequest(url: server.url("/api/v1/statuses/\(id)"))
+            request.setValue("Bearer test-token", forHTTPHeaderField: "Authorization")
+            let (data, _) = try await URLSession.shared.data(for: request)
+            let status = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
+            uris.append(try #require(status["uri"] as? String))
+        }
+        return uris
+    }
+
+    private func searched(_ text: String, home: TemporaryDirectory) async throws -> Set<String> {
+        let result = try await CommandRunner.run(icebox, ["search", text, "--json", "--home", home.path])
+        let objects = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]] ?? []
+        return Set(objects.compactMap { $0["uri"] as? String })
+    }
+
+    @Test func likesAndBookmarksByUriBecomeArchivedStatusesWithTheirMarks() async throws {
+        try await withTestServer { server in
+            let home = try TemporaryDirectory("icebox-resolve")
+            let uris = try await Self.uris(server, count: 3)
+            #expect(uris.count == 3)
+            let export = try Self.export(liking: [uris[0], uris[1], Self.gone], bookmarking: [uris[2]], in: home.url)
+            let added = try await CommandRunner.run(icebox, ["account", "add", server.baseURL.absoluteString,
+                                                             "--token-stdin", "--home", home.path], stdin: "test-token\n")
+            #expect(added.status == 0, "\(added.stderr)")
+            await server.clearRequestLog()
+
+            let run = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--resolve",
+                                                           "--home", home.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("resolved 4 statuses alice@icebox.test had named by uri"), "\(run.stderr)")
+            #expect(run.stderr.contains("3 archived, 1 not found"), "\(run.stderr)")
+            #expect(try await searched("is:favourited", home: home) == [uris[0], uris[1]])
+            #expect(try await searched("is:bookmarked", home: home) == [uris[2]])
+            let shown = try await CommandRunner.run(icebox, ["show", uris[0], "--home", home.path])
+            #expect(shown.stdout.contains("archived from: fetch"), "\(shown.stdout)")
+            // Asked of the account's own server, with its token, once per uri.
+            let asked = await server.requestLog().to("/api/v2/search")
+            #expect(asked.count == 4)
+            #expect(asked.allSatisfy { $0.hadToken && $0.value("resolve") == "true" })
+
+            // Again: only the post that was not found is asked for, and nothing changes.
+            await server.clearRequestLog()
+            let again = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--resolve",
+                                                             "--home", home.path])
+            #expect(again.status == 0, "\(again.stderr)")
+            #expect(again.stderr.contains("resolved 1 statuses"), "\(again.stderr)")
+            #expect(await server.requestLog().to("/api/v2/search").map { $0.value("q") } == [Self.gone])
+        }
+    }
+
+    @Test func withoutTheAccountItSaysWhatToAddAndKeepsTheImport() async throws {
+        let home = try TemporaryDirectory("icebox-resolve-no-account")
+        let export = try Self.export(liking: [Self.gone], bookmarking: [], in: home.url)
+        let run = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--resolve",
+                                                       "--home", home.path])
+        #expect(run.status == 77, "\(run.stderr)")
+        #expect(run.stderr.contains("--resolve needs the account alice@icebox.test"), "\(run.stderr)")
+        #expect(run.stderr.contains("imported"), "the import itself is kept")
+    }
+}
