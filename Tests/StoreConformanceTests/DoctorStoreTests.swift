@@ -27,18 +27,20 @@ import Testing
         #expect(sound.stdout.contains("ok      schema: current"), "\(sound.stdout)")
         #expect(sound.stdout.contains("timeline remote:http://127.0.0.1:9"), "the store's timelines are checked")
 
-        // A lease a killed worker left, and the phrase index gone: warnings, not problems.
+        // A lease a killed worker left, the phrase index gone, JIT back on: warnings, not problems.
         let store = try await PostgresArchive(location, logger: Logger(label: "doctor"))
         try await store.execute("""
             INSERT INTO server_leases(server, holder, claimed_at, expires_at)
             VALUES ('127.0.0.1:9', 'gone-host:4242:ab', now() - interval '2 hours', now() - interval '1 hour')
             """)
         try await store.execute("DROP INDEX IF EXISTS statuses_phrases_by_date")
+        try await store.execute("ALTER DATABASE \(location.database) RESET jit")
         let warned = try await doctor()
         #expect(warned.status == 0, "\(warned.stdout)")
         #expect(warned.stdout.contains("warning store: the lease on 127.0.0.1:9 expired"), "\(warned.stdout)")
         #expect(warned.stdout.contains("gone-host:4242:ab"))
         #expect(warned.stdout.contains("warning store: phrases are searched without the RUM index"), "\(warned.stdout)")
+        #expect(warned.stdout.contains("warning store: new sessions JIT-compile"), "\(warned.stdout)")
 
         // Damage: a status whose words are not in the search index.
         _ = try await store.store(try RepeatedInPageTests.page(), server: "a.example")
