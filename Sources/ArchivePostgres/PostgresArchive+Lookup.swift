@@ -100,9 +100,13 @@ extension PostgresArchive {
 
     static func parent(of number: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws -> Int64? {
         try await connection.rows("""
-            SELECT p.status_id FROM status_ids c
-            JOIN status_ids p ON p.server = c.server AND p.local_id = c.in_reply_to_id
-            WHERE c.status_id = $1 AND p.status_id <> c.status_id LIMIT 1
+            (SELECT p.status_id FROM status_ids c
+             JOIN status_ids p ON p.server = c.server AND p.local_id = c.in_reply_to_id
+             WHERE c.status_id = $1 AND p.status_id <> c.status_id)
+            UNION ALL
+            (SELECT p.id FROM status_ids c JOIN statuses p ON p.uri = c.in_reply_to_id
+             WHERE c.status_id = $1 AND c.in_reply_to_id LIKE 'http%' AND p.id <> c.status_id)
+            LIMIT 1
             """, [.int(number)], logger: logger).first?.int64("status_id")
     }
 
@@ -111,7 +115,10 @@ extension PostgresArchive {
             SELECT s.id FROM statuses s WHERE s.id IN (
                 SELECT c.status_id FROM status_ids p
                 JOIN status_ids c ON c.server = p.server AND c.in_reply_to_id = p.local_id
-                WHERE p.status_id = $1 AND c.status_id <> p.status_id)
+                WHERE p.status_id = $1 AND c.status_id <> p.status_id
+                UNION
+                SELECT c.status_id FROM statuses p JOIN status_ids c ON c.in_reply_to_id = p.uri
+                WHERE p.id = $1 AND c.in_reply_to_id LIKE 'http%' AND c.status_id <> p.id)
             ORDER BY s.created_at, s.id
             """, [.int(number)], logger: logger).map { try $0.int64("id") }
     }
