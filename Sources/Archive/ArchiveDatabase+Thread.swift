@@ -115,6 +115,19 @@ extension ArchiveDatabase {
         """
 }
 
+extension ArchiveDatabase {
+    public func missingParents(of author: String) async throws(ArchiveError) -> [String] {
+        try await read { db in
+            try String.fetchAll(db, sql: """
+                SELECT DISTINCT c.in_reply_to_id FROM status_ids c JOIN statuses r ON r.id = c.status_id
+                WHERE c.in_reply_to_id LIKE 'http%' AND lower(r.author_handle) = lower(?)
+                    AND NOT EXISTS (SELECT 1 FROM statuses p WHERE p.uri = c.in_reply_to_id)
+                ORDER BY 1
+                """, arguments: [author])
+        }
+    }
+}
+
 /// A status's id on one server (ids differ per server).
 public struct ServerStatusID: Sendable, Hashable {
     package init(server: String, localID: String) {

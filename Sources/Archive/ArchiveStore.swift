@@ -94,6 +94,9 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
     func references(kind: ImportedReference.Kind?) async throws(ArchiveError) -> [ImportedReference]
     /// The source's own object a status was imported from in `format` (the newest such import), if any.
     func importedSource(of number: Int64, format: String) async throws(ArchiveError) -> Data?
+    /// The posts that archived replies by `author` (`user@host`) name as their parent by uri (another
+    /// server's post, which an export names so) and the archive does not hold.
+    func missingParents(of author: String) async throws(ArchiveError) -> [String]
 
     // MARK: Edit histories
 

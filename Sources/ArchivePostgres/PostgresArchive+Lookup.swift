@@ -123,6 +123,16 @@ extension PostgresArchive {
             """, [.int(number)], logger: logger).map { try $0.int64("id") }
     }
 
+    public func missingParents(of author: String) async throws(ArchiveError) -> [String] {
+        let rows = try await rows("""
+            SELECT DISTINCT c.in_reply_to_id AS uri FROM status_ids c JOIN statuses r ON r.id = c.status_id
+            WHERE c.in_reply_to_id LIKE 'http%' AND lower(r.author_handle) = lower($1)
+                AND NOT EXISTS (SELECT 1 FROM statuses p WHERE p.uri = c.in_reply_to_id)
+            ORDER BY 1
+            """, [.text(author)])
+        return try decoding { try rows.map { try $0.string("uri") } }
+    }
+
     public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
         let rows = try await rows("""
             SELECT si.server, si.local_id FROM status_ids si JOIN statuses s ON s.id = si.status_id

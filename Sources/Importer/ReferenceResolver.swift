@@ -31,7 +31,8 @@ public struct ResolveError: Error, Sendable, CustomStringConvertible, ExitStatus
     public var exitStatus: ExitStatus
 }
 
-/// Fetches the statuses an import named only by uri (an account's favourites, bookmarks and boosts) from
+/// Fetches the statuses an import named only by uri (an account's favourites, bookmarks and boosts, and
+/// the other servers' posts its replies answer) from
 /// the account's own server, with its token, through the search API's `resolve` (the server fetches a
 /// post from its origin when it does not have it), and archives them. A resolved reference becomes a
 /// status like a synced one: searchable, showable, exportable, marked favourited or bookmarked.
@@ -124,15 +125,18 @@ public struct ReferenceResolver: Sendable {
         }
     }
 
-    /// The uris `handle`'s references name that the archive does not hold, each once, in a fixed order.
+    /// The uris the archive does not hold that `handle`'s references name, and the posts its archived
+    /// replies answer by uri; each once, in a fixed order.
     private func pending(of handle: String) async throws(ResolveError) -> [String] {
         do {
             var seen = Set<String>()
             var uris: [String] = []
             for reference in try await archive.references(kind: nil)
-            where reference.accountHandle.lowercased() == handle.lowercased() && seen.insert(reference.uri).inserted {
-                if try await archive.findStatus(reference.uri) == nil { uris.append(reference.uri) }
+            where !reference.resolved && reference.accountHandle.lowercased() == handle.lowercased()
+                && seen.insert(reference.uri).inserted {
+                uris.append(reference.uri)
             }
+            for uri in try await archive.missingParents(of: handle) where seen.insert(uri).inserted { uris.append(uri) }
             return uris
         } catch {
             throw ResolveError(description: error.description, exitStatus: error.exitStatus)

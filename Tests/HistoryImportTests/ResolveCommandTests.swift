@@ -13,9 +13,12 @@ struct ResolveCommandTests {
     private let icebox = CommandRunner.productsDirectory.appending(path: "icebox")
     private static let gone = "https://gone.example/users/x/statuses/1"
 
+    static let replyURI = "https://icebox.test/users/alice/statuses/990000000000000001"
+
     /// An export of alice on the test server (domain icebox.test) that likes `liked` and bookmarks
-    /// `bookmarked`, and has posted nothing.
-    static func export(liking liked: [String], bookmarking bookmarked: [String], in folder: URL) throws -> URL {
+    /// `bookmarked`, and has posted one reply, to `repliedTo` (another server's post), if given.
+    static func export(liking liked: [String], bookmarking bookmarked: [String], replyingTo repliedTo: String? = nil,
+                       in folder: URL) throws -> URL {
         let export = folder.appending(path: "export")
         try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
         func collection(_ id: String, _ items: [String]) throws -> Data {
@@ -28,16 +31,26 @@ struct ResolveCommandTests {
             "preferredUsername": "alice", "name": "Alice", "followers": "https://icebox.test/users/alice/followers",
             "outbox": "outbox.json", "likes": "likes.json", "bookmarks": "bookmarks.json"]
         try JSONSerialization.data(withJSONObject: actor).write(to: export.appending(path: "actor.json"))
-        try collection("outbox.json", []).write(to: export.appending(path: "outbox.json"))
+        let reply: [[String: Any]] = repliedTo.map { parent in
+            let note: [String: Any] = [
+                "id": replyURI, "type": "Note", "inReplyTo": parent, "published": "2026-03-05T09:00:00Z",
+                "attributedTo": "https://icebox.test/users/alice", "content": "<p>so true</p>",
+                "to": ["https://www.w3.org/ns/activitystreams#Public"], "cc": [], "tag": [], "attachment": []]
+            return [["id": replyURI + "/activity", "type": "Create", "actor": "https://icebox.test/users/alice",
+                     "published": "2026-03-05T09:00:00Z", "object": note]]
+        } ?? []
+        var outbox = try #require(try JSONSerialization.jsonObject(with: try collection("outbox.json", [])) as? [String: Any])
+        outbox["orderedItems"] = reply
+        try JSONSerialization.data(withJSONObject: outbox).write(to: export.appending(path: "outbox.json"))
         try collection("likes.json", liked).write(to: export.appending(path: "likes.json"))
         try collection("bookmarks.json", bookmarked).write(to: export.appending(path: "bookmarks.json"))
         return export
     }
 
-    /// The uris of some of the server's own posts, as alice is served them.
-    static func uris(_ server: TestServer, count: Int) async throws -> [String] {
+    /// The uris of some of the server's posts (its own, or other servers' it holds), as alice is served them.
+    static func uris(_ server: TestServer, count: Int, remote: Bool = false) async throws -> [String] {
         var uris: [String] = []
-        for id in await server.timelineIDs(.local).prefix(count) {
+        for id in await server.timelineIDs(remote ? .remote : .local).prefix(count) {
             var request = URLRequest(url: server.url("/api/v1/statuses/\(id)"))
             request.setValue("Bearer test-token", forHTTPHeaderField: "Authorization")
             let (data, _) = try await URLSession.shared.data(for: request)
@@ -58,7 +71,10 @@ struct ResolveCommandTests {
             let home = try TemporaryDirectory("icebox-resolve")
             let uris = try await Self.uris(server, count: 3)
             #expect(uris.count == 3)
-            let export = try Self.export(liking: [uris[0], uris[1], Self.gone], bookmarking: [uris[2]], in: home.url)
+            let remote = try #require(try await Self.uris(server, count: 1, remote: true).first)
+            #expect(!remote.hasPrefix("https://icebox.test/"), "a post from another server")
+            let export = try Self.export(liking: [uris[0], uris[1], Self.gone], bookmarking: [uris[2]],
+                                         replyingTo: remote, in: home.url)
             let added = try await CommandRunner.run(icebox, ["account", "add", server.baseURL.absoluteString,
                                                              "--token-stdin", "--home", home.path], stdin: "test-token\n")
             #expect(added.status == 0, "\(added.stderr)")
@@ -67,15 +83,18 @@ struct ResolveCommandTests {
             let run = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--resolve",
                                                            "--home", home.path])
             #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stderr.contains("resolved 4 statuses alice@icebox.test had named by uri"), "\(run.stderr)")
-            #expect(run.stderr.contains("3 archived, 1 not found"), "\(run.stderr)")
+            #expect(run.stderr.contains("resolved 5 statuses alice@icebox.test had named by uri"), "\(run.stderr)")
+            #expect(run.stderr.contains("4 archived, 1 not found"), "\(run.stderr)")
             #expect(try await searched("is:favourited", home: home) == [uris[0], uris[1]])
             #expect(try await searched("is:bookmarked", home: home) == [uris[2]])
             let shown = try await CommandRunner.run(icebox, ["show", uris[0], "--home", home.path])
             #expect(shown.stdout.contains("archived from: fetch"), "\(shown.stdout)")
             // Asked of the account's own server, with its token, once per uri.
+            // The post alice's reply answers is archived, and the reply is in its thread.
+            let reply = try await CommandRunner.run(icebox, ["show", Self.replyURI, "--home", home.path])
+            #expect(reply.stdout.contains("reply to ["), "\(reply.stdout)")
             let asked = await server.requestLog().to("/api/v2/search")
-            #expect(asked.count == 4)
+            #expect(asked.count == 5)
             #expect(asked.allSatisfy { $0.hadToken && $0.value("resolve") == "true" })
 
             // Again: only the post that was not found is asked for, and nothing changes.
