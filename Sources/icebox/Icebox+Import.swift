@@ -30,8 +30,8 @@ extension Icebox.Import {
             discussion: """
                 Every post of outbox.json is archived as a status of the account in actor.json (the \
                 ActivityPub object kept byte for byte beside it), with its media files; boosts, likes.json \
-                and bookmarks.json are kept by uri until the statuses they name are archived by a sync. \
-                The file is read where it is, never unpacked.
+                and bookmarks.json are kept by uri until the statuses they name are archived by a sync, \
+                or fetched with --resolve. The file is read where it is, never unpacked.
                 """)
 
         @OptionGroup var global: GlobalOptions
