@@ -26,44 +26,54 @@ struct OutboxBatch {
     /// input and stops the import; an activity that parses but cannot be mapped is kept unreadable.
     mutating func add(_ element: Data, index: Int) throws(ImportError) {
         let where_ = "\(entryName) item \(index)"
-        guard let activity = (try? JSONSerialization.jsonObject(with: element)) as? [String: Any] else {
+        guard let activity = try? Self.decoder.decode(OutboxActivity.self, from: element) else {
             throw .malformed(file: file, entry: entryName, reason: "item \(index) is not a JSON object")
         }
-        switch activity["type"] as? String {
+        switch activity.type {
         case "Create":
-            let objectBytes = try? RawJSON.value(forKey: "object", inObject: element)
-            guard let object = activity["object"] as? [String: Any] else {
+            guard case .object(let object) = activity.object else {
                 unreadable.append(UnreadableStatus(raw: element, id: nil, reason: "\(where_): the Create holds no object"))
                 return
             }
+            let objectBytes = (try? RawJSON.value(forKey: "object", inObject: element)) ?? element
             switch mapper.status(from: object) {
             case .failure(let failure):
-                unreadable.append(UnreadableStatus(raw: objectBytes ?? element, id: nil, reason: "\(where_): \(failure.reason)"))
+                unreadable.append(UnreadableStatus(raw: objectBytes, id: nil, reason: "\(where_): \(failure.reason)"))
             case .success(let status):
-                append(status, source: objectBytes ?? element, where: where_)
+                append(status, source: objectBytes, where: where_)
             }
         case "Announce":
-            guard let uri = (activity["object"] as? String) ?? (activity["object"] as? [String: Any])?["id"] as? String else {
+            let named: String? = switch activity.object {
+            case .uri(let uri): uri
+            case .object(let object): object.id
+            case .other, nil: nil
+            }
+            guard let uri = named else {
                 unreadable.append(UnreadableStatus(raw: element, id: nil, reason: "\(where_): the Announce names no status"))
                 return
             }
             references.append(ImportedReference(accountHandle: mapper.actor.handle, kind: .boost, uri: uri,
-                                              activityURI: activity["id"] as? String,
-                                              publishedAt: activity["published"] as? String))
+                                                activityURI: activity.id, publishedAt: activity.published))
         default:
             skipped += 1
         }
     }
 
-    private mutating func append(_ status: [String: Any], source: Data, where entry: String) {
-        let uri = status["uri"] as? String ?? ""
+    private static let decoder = JSONDecoder()
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private mutating func append(_ status: MappedStatus, source: Data, where entry: String) {
         do {
-            let raw = try JSONSerialization.data(withJSONObject: status, options: [.sortedKeys, .withoutEscapingSlashes])
+            let raw = try Self.encoder.encode(status)
             let decoded = try ArchivableStatus(decoding: raw, servedBy: mapper.actor.server)
             statuses.append(ImportedStatus(status: decoded, source: source, entry: entry,
-                                           hasServerID: ActivityMapper.hasServerID(uri)))
+                                           hasServerID: ActivityMapper.hasServerID(status.uri)))
         } catch {
-            unreadable.append(UnreadableStatus(raw: source, id: ActivityMapper.localID(uri), reason: "\(entry): \(error)"))
+            unreadable.append(UnreadableStatus(raw: source, id: status.id, reason: "\(entry): \(error)"))
         }
     }
 }
