@@ -24,6 +24,13 @@ struct MappedStatus: Encodable {
     var reblogsCount = 0
     var favouritesCount = 0
 
+    /// The encoder whose output ``json(account:)`` matches.
+    static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
     enum CodingKeys: String, CodingKey {
         case id, uri, url, account, content, visibility, sensitive, language, mentions, tags, emojis, poll
         case createdAt = "created_at", editedAt = "edited_at", spoilerText = "spoiler_text"

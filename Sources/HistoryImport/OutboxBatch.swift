@@ -12,6 +12,15 @@ struct OutboxBatch {
     var unreadable: [UnreadableStatus] = []
     var references: [ImportedReference] = []
     var skipped = 0
+    /// The account's JSON, the same in every status.
+    private let accountJSON: [UInt8]
+
+    init(mapper: ActivityMapper, entryName: String, file: String) {
+        self.mapper = mapper
+        self.entryName = entryName
+        self.file = file
+        accountJSON = Array((try? MappedStatus.encoder.encode(mapper.actor.apiAccount)) ?? Data("{}".utf8))
+    }
 
     var size: Int { statuses.count + unreadable.count + references.count }
 
@@ -60,15 +69,10 @@ struct OutboxBatch {
     }
 
     private static let decoder = JSONDecoder()
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
 
     private mutating func append(_ status: MappedStatus, source: Data, where entry: String) {
         do {
-            let raw = try Self.encoder.encode(status)
+            let raw = status.json(account: accountJSON)
             let decoded = try ArchivableStatus(decoding: raw, servedBy: mapper.actor.server)
             statuses.append(ImportedStatus(status: decoded, source: source, entry: entry,
                                            hasServerID: ActivityMapper.hasServerID(status.uri)))

@@ -164,6 +164,27 @@ struct ActivityMappingTests {
         #expect(throws: ImportError.self) { try batch.add(Data("[1]".utf8), index: 9) }
     }
 
+    @Test func theStatusJSONIsWhatJSONEncoderWritesWithSortedKeys() throws {
+        let actor = try ExportActor.parse(try Data(contentsOf: ImportFixture.exportFolder.appending(path: "actor.json"))).get()
+        let mapper = ActivityMapper(actor: actor)
+        let account = Array(try MappedStatus.encoder.encode(actor.apiAccount))
+        let controls = (0..<32).map { String(UnicodeScalar(UInt8($0))) }.joined()
+        var objects = [String(decoding: try JSONEncoder().encode(["id": Self.uri, "published": "2024-03-01T09:00:00Z",
+                                                                  "content": controls + #""\/ é 😀 \u{2028}"#]), as: UTF8.self)]
+        for fields in [#""type":"Question","closed":"2024-03-02T00:00:00Z","votersCount":2,"anyOf":[{"name":"A\"","replies":{"totalItems":2}}]"#,
+                       #""type":"Question","oneOf":[]"#, #""attachment":[{"url":"a","width":1,"height":2},{"mediaType":"image/png"}]"#] {
+            objects.append(#"{"id":"\#(Self.uri)","published":"2024-03-01T09:00:00Z",\#(fields)}"#)
+        }
+        objects.append(Self.richPost)
+        for object in objects {
+            var data = Data(object.utf8)
+            if let inner = try RawJSON.value(forKey: "object", inObject: data), object.hasPrefix(#"{"type":"Create""#) { data = inner }
+            let status = try mapper.status(from: JSONDecoder().decode(ActivityObject.self, from: data)).get()
+            #expect(String(decoding: status.json(account: account), as: UTF8.self)
+                == String(decoding: try MappedStatus.encoder.encode(status), as: UTF8.self))
+        }
+    }
+
     // MARK: - Helpers
 
     static func batch() throws -> OutboxBatch {
