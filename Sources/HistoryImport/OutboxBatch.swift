@@ -14,12 +14,15 @@ struct OutboxBatch {
     var skipped = 0
     /// The account's JSON, the same in every status.
     private let accountJSON: [UInt8]
+    /// The account as the archive decodes it from that JSON, decoded once.
+    private let account: Account?
 
     init(mapper: ActivityMapper, entryName: String, file: String) {
         self.mapper = mapper
         self.entryName = entryName
         self.file = file
         accountJSON = Array((try? MappedStatus.encoder.encode(mapper.actor.apiAccount)) ?? Data("{}".utf8))
+        account = try? JSONDecoder().decode(Account.self, from: Data(accountJSON))
     }
 
     var size: Int { statuses.count + unreadable.count + references.count }
@@ -73,7 +76,11 @@ struct OutboxBatch {
     private mutating func append(_ status: MappedStatus, source: Data, where entry: String) {
         do {
             let raw = status.json(account: accountJSON)
-            let decoded = try ArchivableStatus(decoding: raw, servedBy: mapper.actor.server)
+            let decoded = if let account {
+                ArchivableStatus(status: try status.status(account: account), raw: raw, rawReblog: nil)
+            } else {
+                try ArchivableStatus(decoding: raw, servedBy: mapper.actor.server)
+            }
             statuses.append(ImportedStatus(status: decoded, source: source, entry: entry,
                                            hasServerID: ActivityMapper.hasServerID(status.uri)))
         } catch {

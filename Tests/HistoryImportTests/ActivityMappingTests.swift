@@ -147,16 +147,21 @@ struct ActivityMappingTests {
             #"{"type":"Like","object":"https://other.example/users/bob/statuses/1"}"#,
             #"{"type":"Announce","id":"https://social.example/a/1","object":{"id":"https://other.example/s/1"}}"#,
             #"{"type":"Create","object":{"id":"https://social.example/users/alice/statuses/8","published":"2024-03-01T09:00:00Z"}}"#,
+            #"{"type":"Create","object":{"id":"https://social.example/users/alice/statuses/9","published":"2024-03-01T09:00:00Z","updated":"soon"}}"#,
+            #"{"type":"Create","object":{"id":"https://social.example/users/alice/statuses/10","published":"2024-03-01T09:00:00Z","type":"Question","endTime":"never"}}"#,
         ]
         for (index, item) in items.enumerated() { try batch.add(Data(item.utf8), index: index + 1) }
         #expect(batch.statuses.map(\.status.status.id) == ["8"])
         #expect(batch.references.map(\.uri) == ["https://other.example/s/1"])
         #expect(batch.skipped == 1)
         let reasons = batch.unreadable.map(\.reason)
-        #expect(reasons.count == 5)
+        #expect(reasons.count == 7)
         #expect(reasons[0] == #"outbox.json item 1: the object has no "id""#)
         #expect(reasons[1] == #"outbox.json item 2: https://social.example/users/alice/statuses/2 has no "published" date"#)
-        #expect(reasons[2].hasPrefix("outbox.json item 3: ") && reasons[2].contains("created_at"))
+        #expect(reasons[2] == #"outbox.json item 3: status (id 3) could not be read: created_at: not an RFC 3339 date: "yesterday""#)
+        #expect(reasons[5] == #"outbox.json item 9: status (id 9) could not be read: edited_at: not an RFC 3339 date: "soon""#)
+        #expect(reasons[6]
+            == #"outbox.json item 10: status (id 10) could not be read: poll.expires_at: not an RFC 3339 date: "never""#)
         #expect(batch.unreadable[2].id == "3")
         #expect(reasons[3] == "outbox.json item 4: the Create holds no object")
         #expect(reasons[4] == "outbox.json item 5: the Announce names no status")
