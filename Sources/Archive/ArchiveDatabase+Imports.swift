@@ -35,8 +35,9 @@ private struct SQLiteImportSink: ImportSink {
         // status by status, the broken ones kept unreadable and the rest stored.
         var result = StoreResult()
         do {
+            let authors = Self.authorRows(statuses, server: source.server)
             try db.inSavepoint {
-                for item in statuses { result += try upsert(item) }
+                for (index, item) in statuses.enumerated() { result += try upsert(item, writingAuthorOf: authors[index]) }
                 return .commit
             }
         } catch let error as DatabaseError where ArchiveDatabase.isolable(error) {
@@ -45,7 +46,7 @@ private struct SQLiteImportSink: ImportSink {
             for item in statuses {
                 do {
                     try db.inSavepoint {
-                        result += try upsert(item)
+                        result += try upsert(item, writingAuthorOf: nil)
                         return .commit
                     }
                 } catch let error as DatabaseError where ArchiveDatabase.isolable(error) {
@@ -60,13 +61,31 @@ private struct SQLiteImportSink: ImportSink {
         return result
     }
 
-    private func upsert(_ item: ImportedStatus) throws -> StoreResult {
+    /// For each status of a batch, which of its rows writes its author's profile (`true`: the post it
+    /// boosts, `false`: the status itself): the author's last row in the batch, so a profile is written
+    /// once per batch rather than once per status, and still from the file's latest copy of it.
+    private static func authorRows(_ statuses: [ImportedStatus], server: String) -> [Set<Bool>] {
+        var last: [String: (item: Int, boostedPost: Bool)] = [:]
+        for (item, imported) in statuses.enumerated() {
+            if let boosted = imported.status.status.reblog { last[boosted.account.fullHandle(servedBy: server)] = (item, true) }
+            last[imported.status.status.account.fullHandle(servedBy: server)] = (item, false)
+        }
+        var writes = Array(repeating: Set<Bool>(), count: statuses.count)
+        for (item, boostedPost) in last.values { writes[item].insert(boostedPost) }
+        return writes
+    }
+
+    /// Upserts one status (and the post it boosts); `writingAuthorOf` says which of its rows write their
+    /// author's profile (see ``authorRows(_:server:)``), `nil` for every row.
+    private func upsert(_ item: ImportedStatus, writingAuthorOf authorRows: Set<Bool>?) throws -> StoreResult {
         var origin = PageOrigin(server: source.server, authority: .imported)
         origin.recordsServerIDs = item.hasServerID
         var result = StoreResult()
+        let isBoost = item.status.status.reblog != nil
         for row in ArchiveDatabase.pageRows([item.status], server: source.server) {
+            let isBoostedPost = isBoost && row.status.reblog == nil
             result += try ArchiveDatabase.upsert(row.status, raw: row.raw, origin: origin, now: now,
-                                                 writesAuthor: row.writesAuthor, db)
+                                                 writesAuthor: authorRows.map { $0.contains(isBoostedPost) } ?? row.writesAuthor, db)
         }
         try recordSource(of: item)
         return result

@@ -10,31 +10,23 @@ struct ActivityMapper: Sendable {
     let actor: ExportActor
 
     /// The status, or why the object cannot be one.
-    func status(from object: [String: Any]) -> Result<[String: Any], MappingFailure> {
-        guard let uri = object["id"] as? String, !uri.isEmpty else { return .failure(MappingFailure(reason: "the object has no \"id\"")) }
-        guard let published = object["published"] as? String else { return .failure(MappingFailure(reason: "\(uri) has no \"published\" date")) }
-        let contentMap = object["contentMap"] as? [String: Any]
-        let content = (object["content"] as? String) ?? contentMap?.values.lazy.compactMap { $0 as? String }.first ?? ""
-        var status: [String: Any] = [
-            "id": Self.localID(uri), "uri": uri, "created_at": published, "account": actor.apiAccount,
-            "content": content, "spoiler_text": object["summary"] as? String ?? "",
-            "visibility": visibility(to: ActivityValue.addresses(object["to"]), cc: ActivityValue.addresses(object["cc"])),
-            "sensitive": object["sensitive"] as? Bool ?? false,
-            "media_attachments": ActivityValue.objects(object["attachment"]).enumerated().map { attachment($0.element, $0.offset, of: uri) },
-            "replies_count": 0, "reblogs_count": 0, "favourites_count": 0,
-        ]
-        status["url"] = ActivityValue.link(object["url"]) ?? uri
-        if let updated = object["updated"] as? String { status["edited_at"] = updated }
-        if let language = contentMap?.keys.sorted().first { status["language"] = language }
-        if let parent = object["inReplyTo"] as? String ?? ActivityValue.link(object["inReplyTo"]) {
-            status["in_reply_to_id"] = replyID(parent)
-        }
-        let tags = ActivityValue.objects(object["tag"])
-        status["mentions"] = tags.filter { $0["type"] as? String == "Mention" }.compactMap(mention)
-        status["tags"] = tags.filter { $0["type"] as? String == "Hashtag" }.compactMap(hashtag)
-        status["emojis"] = tags.filter { $0["type"] as? String == "Emoji" }.compactMap(emoji)
-        if object["type"] as? String == "Question" { status["poll"] = poll(object, id: Self.localID(uri)) }
-        return .success(status)
+    func status(from object: ActivityObject) -> Result<MappedStatus, MappingFailure> {
+        guard let uri = object.id, !uri.isEmpty else { return .failure(MappingFailure(reason: "the object has no \"id\"")) }
+        guard let published = object.published else { return .failure(MappingFailure(reason: "\(uri) has no \"published\" date")) }
+        let id = Self.localID(uri)
+        let tags = object.tags
+        return .success(MappedStatus(
+            id: id, uri: uri, url: object.url ?? uri, createdAt: published, editedAt: object.updated,
+            account: actor.apiAccount,
+            content: object.content ?? object.contentMap?.lazy.compactMap(\.content).first ?? "",
+            spoilerText: object.summary ?? "", visibility: visibility(to: object.to, cc: object.cc),
+            sensitive: object.sensitive ?? false, language: object.contentMap?.first?.language,
+            inReplyToID: object.inReplyTo.map(replyID),
+            mediaAttachments: object.attachments.enumerated().map { attachment($0.element, $0.offset, of: uri) },
+            mentions: tags.filter { $0.type == "Mention" }.compactMap(mention),
+            tags: tags.filter { $0.type == "Hashtag" }.compactMap(hashtag),
+            emojis: tags.filter { $0.type == "Emoji" }.compactMap(emoji),
+            poll: object.type == "Question" ? poll(object, id: id) : nil))
     }
 
     /// Mastodon's uri ends in the status's id on its server (`…/statuses/<id>`).
@@ -66,46 +58,41 @@ struct ActivityMapper: Sendable {
         return Self.localID(parent)
     }
 
-    private func mention(_ tag: [String: Any]) -> [String: Any]? {
-        guard let href = tag["href"] as? String else { return nil }
-        var name = (tag["name"] as? String) ?? href
+    private func mention(_ tag: ActivityTag) -> MappedStatus.Mention? {
+        guard let href = tag.href else { return nil }
+        var name = tag.name ?? href
         if name.hasPrefix("@") { name.removeFirst() }
         let parts = name.split(separator: "@", maxSplits: 1).map(String.init)
         let username = parts.first ?? name
         let domain = parts.count == 2 ? parts[1] : URLComponents(string: href)?.host
         let ownHost = actor.server.split(separator: ":").first.map(String.init) ?? actor.server
         let acct = domain == nil || domain == ownHost || domain == actor.server ? username : "\(username)@\(domain ?? "")"
-        return ["id": href, "username": username, "url": href, "acct": acct]
+        return MappedStatus.Mention(id: href, username: username, url: href, acct: acct)
     }
 
-    private func hashtag(_ tag: [String: Any]) -> [String: Any]? {
-        guard var name = tag["name"] as? String else { return nil }
+    private func hashtag(_ tag: ActivityTag) -> MappedStatus.Tag? {
+        guard var name = tag.name else { return nil }
         if name.hasPrefix("#") { name.removeFirst() }
-        return ["name": name, "url": tag["href"] as? String ?? ""]
+        return MappedStatus.Tag(name: name, url: tag.href ?? "")
     }
 
-    private func emoji(_ tag: [String: Any]) -> [String: Any]? {
-        guard var name = tag["name"] as? String, let icon = ActivityValue.objects(tag["icon"]).first,
-              let url = ActivityValue.link(icon["url"]) else { return nil }
-        name = name.trimmingCharacters(in: CharacterSet(charactersIn: ":"))
-        return ["shortcode": name, "url": url, "static_url": url, "visible_in_picker": false]
+    private func emoji(_ tag: ActivityTag) -> MappedStatus.Emoji? {
+        guard let name = tag.name, let url = tag.iconURL else { return nil }
+        return MappedStatus.Emoji(shortcode: name.trimmingCharacters(in: CharacterSet(charactersIn: ":")), url: url,
+                                  staticURL: url)
     }
 
     /// An attachment; a path relative to the export (`media_attachments/files/…`) becomes the server's
     /// URL for it (Mastodon's export drops the scheme, host and `/system/` of the URL).
-    private func attachment(_ object: [String: Any], _ position: Int, of uri: String) -> [String: Any] {
-        let mediaType = (object["mediaType"] as? String) ?? ""
+    private func attachment(_ object: ActivityAttachment, _ position: Int, of uri: String) -> MappedStatus.Attachment {
+        let mediaType = object.mediaType ?? ""
         let type = mediaType.hasPrefix("image/gif") ? "gifv" : mediaType.hasPrefix("image/") ? "image"
             : mediaType.hasPrefix("video/") ? "video" : mediaType.hasPrefix("audio/") ? "audio" : "unknown"
-        let url = ActivityValue.link(object["url"]).map(mediaURL)
-        var attachment: [String: Any] = ["id": url.map(Self.mediaID) ?? "\(Self.localID(uri))-\(position)", "type": type]
-        attachment["url"] = url
-        attachment["description"] = object["name"] as? String
-        attachment["blurhash"] = object["blurhash"] as? String
-        if let width = object["width"] as? Int, let height = object["height"] as? Int {
-            attachment["meta"] = ["original": ["width": width, "height": height]]
-        }
-        return attachment
+        let url = object.url.map(mediaURL)
+        var meta: MappedStatus.Attachment.Meta?
+        if let width = object.width, let height = object.height { meta = .init(original: .init(width: width, height: height)) }
+        return MappedStatus.Attachment(id: url.map(Self.mediaID) ?? "\(Self.localID(uri))-\(position)", type: type, url: url,
+                                       description: object.name, blurhash: object.blurhash, meta: meta)
     }
 
     /// The URL an attachment path of the export stands for (an absolute URL stays as it is).
@@ -123,19 +110,10 @@ struct ActivityMapper: Sendable {
         return parts[(files + 1)..<original].joined()
     }
 
-    private func poll(_ object: [String: Any], id: String) -> [String: Any] {
-        let multiple = object["anyOf"] != nil
-        let options = ActivityValue.objects(object[multiple ? "anyOf" : "oneOf"]).map { option -> [String: Any] in
-            let votes = (option["replies"] as? [String: Any])?["totalItems"] as? Int ?? 0
-            return ["title": option["name"] as? String ?? "", "votes_count": votes]
-        }
-        var poll: [String: Any] = [
-            "id": id, "multiple": multiple, "options": options, "emojis": [Any](),
-            "votes_count": options.reduce(0) { $0 + ($1["votes_count"] as? Int ?? 0) },
-            "expired": object["closed"] != nil,
-        ]
-        poll["expires_at"] = (object["endTime"] as? String) ?? (object["closed"] as? String)
-        poll["voters_count"] = object["votersCount"] as? Int
-        return poll
+    private func poll(_ object: ActivityObject, id: String) -> MappedStatus.Poll {
+        let options = object.choices.map { MappedStatus.Poll.Option(title: $0.name ?? "", votesCount: $0.votes ?? 0) }
+        return MappedStatus.Poll(id: id, multiple: object.multipleChoice, options: options,
+                                 votesCount: options.reduce(0) { $0 + $1.votesCount }, expired: object.closed,
+                                 expiresAt: object.endTime ?? object.closedAt, votersCount: object.votersCount)
     }
 }

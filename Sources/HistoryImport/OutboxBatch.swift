@@ -12,6 +12,18 @@ struct OutboxBatch {
     var unreadable: [UnreadableStatus] = []
     var references: [ImportedReference] = []
     var skipped = 0
+    /// The account's JSON, the same in every status.
+    private let accountJSON: [UInt8]
+    /// The account as the archive decodes it from that JSON, decoded once.
+    private let account: Account?
+
+    init(mapper: ActivityMapper, entryName: String, file: String) {
+        self.mapper = mapper
+        self.entryName = entryName
+        self.file = file
+        accountJSON = Array((try? MappedStatus.encoder.encode(mapper.actor.apiAccount)) ?? Data("{}".utf8))
+        account = try? JSONDecoder().decode(Account.self, from: Data(accountJSON))
+    }
 
     var size: Int { statuses.count + unreadable.count + references.count }
 
@@ -26,44 +38,53 @@ struct OutboxBatch {
     /// input and stops the import; an activity that parses but cannot be mapped is kept unreadable.
     mutating func add(_ element: Data, index: Int) throws(ImportError) {
         let where_ = "\(entryName) item \(index)"
-        guard let activity = (try? JSONSerialization.jsonObject(with: element)) as? [String: Any] else {
+        guard let activity = try? Self.decoder.decode(OutboxActivity.self, from: element) else {
             throw .malformed(file: file, entry: entryName, reason: "item \(index) is not a JSON object")
         }
-        switch activity["type"] as? String {
+        switch activity.type {
         case "Create":
-            let objectBytes = try? RawJSON.value(forKey: "object", inObject: element)
-            guard let object = activity["object"] as? [String: Any] else {
+            guard case .object(let object) = activity.object else {
                 unreadable.append(UnreadableStatus(raw: element, id: nil, reason: "\(where_): the Create holds no object"))
                 return
             }
+            let objectBytes = (try? RawJSON.value(forKey: "object", inObject: element)) ?? element
             switch mapper.status(from: object) {
             case .failure(let failure):
-                unreadable.append(UnreadableStatus(raw: objectBytes ?? element, id: nil, reason: "\(where_): \(failure.reason)"))
+                unreadable.append(UnreadableStatus(raw: objectBytes, id: nil, reason: "\(where_): \(failure.reason)"))
             case .success(let status):
-                append(status, source: objectBytes ?? element, where: where_)
+                append(status, source: objectBytes, where: where_)
             }
         case "Announce":
-            guard let uri = (activity["object"] as? String) ?? (activity["object"] as? [String: Any])?["id"] as? String else {
+            let named: String? = switch activity.object {
+            case .uri(let uri): uri
+            case .object(let object): object.id
+            case .other, nil: nil
+            }
+            guard let uri = named else {
                 unreadable.append(UnreadableStatus(raw: element, id: nil, reason: "\(where_): the Announce names no status"))
                 return
             }
             references.append(ImportedReference(accountHandle: mapper.actor.handle, kind: .boost, uri: uri,
-                                              activityURI: activity["id"] as? String,
-                                              publishedAt: activity["published"] as? String))
+                                                activityURI: activity.id, publishedAt: activity.published))
         default:
             skipped += 1
         }
     }
 
-    private mutating func append(_ status: [String: Any], source: Data, where entry: String) {
-        let uri = status["uri"] as? String ?? ""
+    private static let decoder = JSONDecoder()
+
+    private mutating func append(_ status: MappedStatus, source: Data, where entry: String) {
         do {
-            let raw = try JSONSerialization.data(withJSONObject: status, options: [.sortedKeys, .withoutEscapingSlashes])
-            let decoded = try ArchivableStatus(decoding: raw, servedBy: mapper.actor.server)
+            let raw = status.json(account: accountJSON)
+            let decoded = if let account {
+                ArchivableStatus(status: try status.status(account: account), raw: raw, rawReblog: nil)
+            } else {
+                try ArchivableStatus(decoding: raw, servedBy: mapper.actor.server)
+            }
             statuses.append(ImportedStatus(status: decoded, source: source, entry: entry,
-                                           hasServerID: ActivityMapper.hasServerID(uri)))
+                                           hasServerID: ActivityMapper.hasServerID(status.uri)))
         } catch {
-            unreadable.append(UnreadableStatus(raw: source, id: ActivityMapper.localID(uri), reason: "\(entry): \(error)"))
+            unreadable.append(UnreadableStatus(raw: source, id: status.id, reason: "\(entry): \(error)"))
         }
     }
 }

@@ -60,8 +60,8 @@ extension MediaLayout {
                 let piece = UnsafeRawBufferPointer(rebasing: buffer[0..<count])
                 hasher.update(piece)
                 if head.count < 64 { head.append(contentsOf: piece.prefix(64 - head.count)) }
-                do { try handle.write(contentsOf: Data(piece)) } catch {
-                    throw StreamedFileError.storage("\(temporaryFile.path): \(error.localizedDescription)")
+                if let failure = Self.write(piece, to: handle.fileDescriptor) {
+                    throw StreamedFileError.storage("\(temporaryFile.path): \(failure)")
                 }
             }
         } catch let error as StreamedFileError {
@@ -79,5 +79,21 @@ extension MediaLayout {
             keep = true
         }
         return StreamedFile(sha256: sha256, size: size, mime: mime, ext: ext, placedNew: !existed)
+    }
+
+    /// Writes the whole piece straight from the buffer (no copy into a `Data` for each piece); the
+    /// system's reason when it cannot.
+    private static func write(_ piece: UnsafeRawBufferPointer, to descriptor: Int32) -> String? {
+        guard let base = piece.baseAddress else { return nil }
+        var offset = 0
+        while offset < piece.count {
+            let written = Foundation.write(descriptor, base + offset, piece.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return String(cString: strerror(errno))
+            }
+            offset += written
+        }
+        return nil
     }
 }

@@ -20,6 +20,11 @@ public struct MediaAttachment: Codable, Hashable, Sendable {
     public struct Meta: Codable, Hashable, Sendable {
         public var original: Dimensions?
         public var small: Dimensions?
+
+        public init(original: Dimensions?, small: Dimensions? = nil) {
+            self.original = original
+            self.small = small
+        }
     }
 
     /// Width, height and, for time-based media, duration.
@@ -29,6 +34,12 @@ public struct MediaAttachment: Codable, Hashable, Sendable {
         public var duration: Double?
 
         enum CodingKeys: String, CodingKey { case width, height, duration }
+
+        public init(width: Int?, height: Int?, duration: Double? = nil) {
+            self.width = width
+            self.height = height
+            self.duration = duration
+        }
 
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
@@ -41,6 +52,16 @@ public struct MediaAttachment: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, type, url, description, blurhash, meta
         case previewURL = "preview_url", remoteURL = "remote_url", previewRemoteURL = "preview_remote_url"
+    }
+
+    public init(id: String, type: MediaType, url: String?, description: String? = nil, blurhash: String? = nil,
+                meta: Meta? = nil) {
+        self.id = id
+        self.type = type
+        self.url = url
+        self.description = description
+        self.blurhash = blurhash
+        self.meta = meta
     }
 
     public init(from decoder: any Decoder) throws {

@@ -19,11 +19,28 @@ public struct Poll: Codable, Hashable, Sendable {
             case title
             case votesCount = "votes_count"
         }
+
+        public init(title: String, votesCount: Int?) {
+            self.title = title
+            self.votesCount = votesCount
+        }
     }
 
     enum CodingKeys: String, CodingKey {
         case id, expired, multiple, options, emojis
         case expiresAt = "expires_at", votesCount = "votes_count", votersCount = "voters_count"
+    }
+
+    public init(id: String, expiresAt: Date?, expired: Bool, multiple: Bool, votesCount: Int, votersCount: Int?,
+                options: [Option], emojis: [CustomEmoji] = []) {
+        self.id = id
+        self.expiresAt = expiresAt
+        self.expired = expired
+        self.multiple = multiple
+        self.votesCount = votesCount
+        self.votersCount = votersCount
+        self.options = options
+        self.emojis = emojis
     }
 
     public init(from decoder: any Decoder) throws {

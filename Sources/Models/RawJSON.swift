@@ -58,16 +58,16 @@ public enum RawJSON {
             if scanner.peek == UInt8(ascii: "}") { return nil }
             let keyStart = scanner.index
             try scanner.skipString()
-            let rawKey = Array(bytes[(keyStart + 1)..<(scanner.index - 1)])
+            let rawKey = bytes[(keyStart + 1)..<(scanner.index - 1)]
             scanner.skipWhitespace()
             guard scanner.peek == UInt8(ascii: ":") else { throw Malformed(offset: scanner.index, reason: "expected :") }
             scanner.index += 1
             scanner.skipWhitespace()
             let valueStart = scanner.index
             try scanner.skipValue()
-            if rawKey == wanted {
-                let value = Data(bytes[valueStart..<scanner.index])
-                return value == Data("null".utf8) ? nil : value
+            if rawKey.elementsEqual(wanted) {
+                let value = bytes[valueStart..<scanner.index]
+                return value.elementsEqual("null".utf8) ? nil : Data(value)
             }
             scanner.skipWhitespace()
             guard let next = scanner.peek else { throw Malformed(offset: scanner.index, reason: "truncated") }
@@ -118,12 +118,19 @@ public enum RawJSON {
                     index += 1
                 default:
                     let start = index
-                    while let next = peek, !Self.delimiters.contains(next) { index += 1 }
+                    while let next = peek, !Self.isDelimiter(next) { index += 1 }
                     if index == start { throw Malformed(offset: index, reason: "unexpected byte") }
                 }
             } while depth > 0
         }
 
-        static let delimiters: Set<UInt8> = Set(",:{}[]\" \n\r\t".utf8)
+        /// `,:{}[]"` and whitespace (a switch: this runs for every byte of every number and literal).
+        static func isDelimiter(_ byte: UInt8) -> Bool {
+            switch byte {
+            case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
+                 UInt8(ascii: "]"), UInt8(ascii: "\""), 0x20, 0x0A, 0x0D, 0x09: true
+            default: false
+            }
+        }
     }
 }
