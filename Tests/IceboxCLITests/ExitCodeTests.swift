@@ -33,11 +33,12 @@ import Testing
         row("search that finds nothing (as grep)", 1, try await cli.run("search", "zzzqqqxxx"))
         row("export of a search that finds nothing", 1,
             try await cli.run("export", "search", "-o", cli.home.url.appending(path: "none.tar.gz").path, "zzzqqqxxx"))
-        let stopped = try await TestServer.startWithFixtures(statuses: 5)
-        let stoppedBase = stopped.baseURL.absoluteString
+        // A server that is gone: a port that refuses connections (never one a stopped server left free,
+        // which a server another test starts at that moment may be given).
+        let gone = try RefusingPort()
+        let goneBase = gone.baseURL
         let failing = try CLI()
-        _ = try await failing.run("timeline", "add", "remote:\(stoppedBase)")
-        await stopped.stop()
+        _ = try await failing.run("timeline", "add", "remote:\(goneBase)")
         row("sync of a timeline whose server is gone", 1, try await failing.run("sync", "--retries", "0"))
 
         // 64: bad usage.
@@ -55,7 +56,8 @@ import Testing
 
         // 69: the server cannot be reached.
         row("account add of a server that is gone", 69,
-            try await CLI().run("account", "add", stoppedBase, "--token-stdin", stdin: "test-token\n"))
+            try await CLI().run("account", "add", goneBase, "--token-stdin", stdin: "test-token\n"))
+        withExtendedLifetime(gone) {}
 
         // 74: the archive or a file cannot be written.
         row("export into a folder that does not exist", 74,
