@@ -9,22 +9,17 @@ extension PostgresArchive {
     }
 
     public func healthWarnings() async throws(ArchiveError) -> [String] {
-        let settings = try await rows("""
-            SELECT to_regclass('statuses_phrases_by_date') IS NOT NULL AS phrase_index,
-                   (SELECT reset_val FROM pg_settings WHERE name = 'jit') AS jit
-            """)
         var warnings: [String] = []
-        if let row = settings.first {
-            let (phraseIndex, jit) = try decoding { (try row["phrase_index"].decode(Bool.self), try row.optionalString("jit")) }
-            if !phraseIndex {
-                warnings.append("phrases are searched without the RUM index statuses_phrases_by_date (slow on a large "
-                                + "store): a superuser can add the rum extension (package postgresql-NN-rum) and the "
-                                + "index of schema/postgres/0007_phrases_by_date.sql")
-            }
-            if jit == "on" {
-                warnings.append("new sessions JIT-compile large queries, which can add half a second to a search: "
-                                + "the database's owner can run ALTER DATABASE … SET jit = off")
-            }
+        if !phrasesByDate {
+            warnings.append("phrases are searched without the RUM index statuses_phrases_by_date (slow on a large "
+                            + "store): a superuser can add the rum extension (package postgresql-NN-rum) and the "
+                            + "index of schema/postgres/0007_phrases_by_date.sql")
+        }
+        // reset_val: what a new session starts with (the database's default), not this session's SET.
+        let jit = try await rows("SELECT reset_val AS jit FROM pg_settings WHERE name = 'jit'").first
+        if try decoding({ try jit?.optionalString("jit") }) == "on" {
+            warnings.append("new sessions JIT-compile large queries, which can add half a second to a search: "
+                            + "the database's owner can run ALTER DATABASE … SET jit = off")
         }
         let stale = try await rows("""
             SELECT server, holder, expires_at::text AS expired FROM server_leases

@@ -17,8 +17,11 @@ extension PostgresArchive {
         // A status twice in one page (a post and its boost, or two boosts of it; servers do send that):
         // its first row goes with the others, the later ones are decided against it one by one after.
         var seen = Set<String>()
-        let page = locked.filter { seen.insert($0.status.archiveURI).inserted }
-        let repeated = locked.count == page.count ? [] : Self.repeatedRows(locked)
+        var page: [ArchiveDatabase.PageRow] = []
+        var repeated: [ArchiveDatabase.PageRow] = []
+        for row in locked {
+            if seen.insert(row.status.archiveURI).inserted { page.append(row) } else { repeated.append(row) }
+        }
         // Two statuses with one server id (never from a sound server): row by row.
         guard Set(page.map(\.status.id)).count == page.count else {
             var result = StoreResult()
@@ -43,12 +46,6 @@ extension PostgresArchive {
         }
         for row in repeated { result += try await upsert(row, origin: origin, now: now, connection, logger) }
         return result
-    }
-
-    /// The rows of a page whose status an earlier row of it already holds, in page order.
-    private static func repeatedRows(_ page: [ArchiveDatabase.PageRow]) -> [ArchiveDatabase.PageRow] {
-        var seen = Set<String>()
-        return page.filter { !seen.insert($0.status.archiveURI).inserted }
     }
 
     /// Inserts statuses the store does not hold, in page order (so their numbers follow the order the

@@ -35,35 +35,39 @@ public struct Doctor: Sendable {
     /// Every check, in a fixed order. Throws only `.noArchive` when the folder holds no archive at all
     /// (nothing is created).
     public func examine() async throws(ArchiveError) -> [DoctorCheck] {
-        // File modes before anything reads the credentials (which restricts a readable file, hiding it).
-        var checks: [DoctorCheck] = []
         let archive: ArchiveDatabase
         do {
             archive = try ArchiveDatabase(path: home.database, logger: logger, access: .read)
-            checks = fileModes()
         } catch {
             if case .noArchive = error { throw error }
-            checks = fileModes()
-            checks.append(DoctorCheck("archive", .problem, "cannot be opened: \(error)"))
-            checks.append(DoctorCheck("accounts and timelines", .warning, "not checked: the archive cannot be read"))
-            return checks + locks() + [diskSpace()]
+            return examine(unopened: DoctorCheck("archive", .problem, "cannot be opened: \(error)"), noun: "archive")
         }
-        return checks + (await storeChecks(archive)) + locks() + [diskSpace()]
+        return await examine(archive)
     }
 
     /// Every check of a store the team shares (PostgreSQL), opened by the caller, with the files of this
     /// machine's archive folder (credentials, history, media, locks). `opened`: the store, or why it
     /// could not be opened (then it is a problem of its own and the rest is checked all the same).
     public func examine(shared opened: Result<any ArchiveStore, ArchiveError>, location: String) async -> [DoctorCheck] {
-        let checks = fileModes()
         switch opened {
         case .success(let store):
-            return checks + (await storeChecks(store)) + locks() + [diskSpace()]
+            return await examine(store)
         case .failure(let error):
-            return checks + [DoctorCheck("store", .problem, "\(location) cannot be opened: \(error)"),
-                             DoctorCheck("accounts and timelines", .warning, "not checked: the store cannot be read")]
-                + locks() + [diskSpace()]
+            return examine(unopened: DoctorCheck("store", .problem, "\(location) cannot be opened: \(error)"), noun: "store")
         }
+    }
+
+    // File modes come first, before anything reads the credentials (which restricts a readable file,
+    // hiding it).
+
+    private func examine(_ store: any ArchiveStore) async -> [DoctorCheck] {
+        fileModes() + (await storeChecks(store)) + locks() + [diskSpace()]
+    }
+
+    /// The store could not be opened: that problem, and what needs the store said to be unchecked.
+    private func examine(unopened problem: DoctorCheck, noun: String) -> [DoctorCheck] {
+        fileModes() + [problem, DoctorCheck("accounts and timelines", .warning, "not checked: the \(noun) cannot be read")]
+            + locks() + [diskSpace()]
     }
 
     private func storeChecks(_ store: any ArchiveStore) async -> [DoctorCheck] {

@@ -83,8 +83,8 @@ public struct ReferenceResolver: Sendable {
                     report.stopped = error.description
                     break resolving
                 } catch let error as APIError where error.isRateLimited && attempt < 3 {
-                    // 429: wait for the reset the server names, then ask again.
-                    guard case .rateLimited(_, _, let reset) = error else { continue }
+                    // 429: wait for the reset the server names (a minute when it names none), then ask again.
+                    let reset: Date? = if case .rateLimited(_, _, let reset) = error { reset } else { nil }
                     do { try await budget.waitAfterTooManyRequests(reset, fallback: .seconds(60)) } catch {
                         report.stopped = error.description
                         break resolving
