@@ -107,7 +107,8 @@ extension ArchiveDatabase {
             }
             sql += " LIMIT ? OFFSET ?"
             arguments += [max(limit, 0), max(offset, 0)]
-            return try Self.hits(sql, arguments: StatementArguments(arguments), db)
+            // As database values: an array of existentials would be cast element by element at run time.
+            return try Self.hits(sql, arguments: StatementArguments(arguments.map(\.databaseValue)), db)
         }
     }
 
@@ -142,7 +143,7 @@ extension ArchiveDatabase {
             }
             guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return 0 }
             let sql = "SELECT COUNT(*) FROM \(plan.source) WHERE " + plan.conditions.joined(separator: " AND ")
-            return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(plan.arguments)) ?? 0
+            return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(plan.arguments.map(\.databaseValue))) ?? 0
         }
     }
 

@@ -90,7 +90,7 @@ struct SearchCompiler {
 
     /// An FTS5 string: double quotes inside are doubled, so the text is never syntax.
     static func quote(_ text: String) -> String {
-        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        "\"" + text.replacing(every: "\"", with: "\"\"") + "\""
     }
 
     private mutating func addCondition(_ matchers: [Matcher], negated: Bool) {
@@ -112,8 +112,8 @@ struct SearchCompiler {
                 alternatives.append("s.sort_key IN (SELECT rowid FROM statuses_cjk WHERE statuses_cjk MATCH ?)")
                 arguments.append(expression)
             case .like(let character):
-                let pattern = "%" + character.replacingOccurrences(of: "\\", with: "\\\\")
-                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+                let pattern = "%" + character.replacing(every: "\\", with: "\\\\")
+                    .replacing(every: "%", with: "\\%").replacing(every: "_", with: "\\_") + "%"
                 alternatives.append("(s.text LIKE ? ESCAPE '\\' OR s.spoiler_text LIKE ? ESCAPE '\\' OR s.alt_text LIKE ? ESCAPE '\\')")
                 arguments += [pattern, pattern, pattern]
             }

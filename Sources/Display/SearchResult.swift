@@ -60,7 +60,7 @@ public struct SearchResult: Encodable, Sendable {
     /// numbers and highlighted words.
     public func listing(colour: Bool) -> String {
         let marked = colour ? snippet.marked(before: "\u{1B}[1;33m", after: "\u{1B}[0m") : snippet.text
-        let date = hit.createdAt.prefix(16).replacingOccurrences(of: "T", with: " ")
+        let date = String(hit.createdAt.prefix(16)).replacing(every: "T", with: " ")
         let warning = hit.spoilerText.isEmpty ? "" : "  [CW: \(hit.spoilerText.terminalSafe)]"
         let number = colour ? "\u{1B}[1m[\(hit.number)]\u{1B}[0m" : "[\(hit.number)]"
         return "\(number) @\(hit.acct.terminalSafe) · \(date) UTC\(warning)\n    \(marked)\n"

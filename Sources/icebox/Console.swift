@@ -9,13 +9,20 @@ import Glibc
 /// Output: data to stdout, messages to stderr, anything from a server made terminal-safe first.
 enum Console {
     static func out(_ text: String) {
-        FileHandle.standardOutput.write(Data((text.terminalSafe + "\n").utf8))
+        line(text.terminalSafe)
     }
 
     /// Text whose server-supplied parts were made terminal-safe by the caller, keeping Icebox's own
     /// colour codes.
     static func outSanitized(_ text: String) {
-        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+        line(text)
+    }
+
+    /// `text` and a newline on stdout, copied from its bytes (`Data(_: Sequence)` asks the runtime
+    /// whether the sequence is contiguous, a lookup a one-shot command pays for).
+    private static func line(_ text: String) {
+        var line = text + "\n"
+        line.withUTF8 { FileHandle.standardOutput.write(Data(buffer: $0)) }
     }
 
     /// A message line on stderr; above the live progress lines when they are shown.
