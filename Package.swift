@@ -57,6 +57,8 @@ let package = Package(
             swiftSettings: strict),
         // Opening a shared library on first use, so that start-up maps only what every command needs.
         .target(name: "CLazyLoad"),
+        // glibc's mallopt, which its Swift module does not export.
+        .target(name: "CMalloc"),
         // The libcurl functions FoundationNetworking calls, forwarded to libcurl.so.4 once a request is made.
         .target(name: "CLazyCurl", dependencies: ["CLazyLoad"], exclude: ["link"]),
         // The SQLite store: migrations embedded from schema/*.sql, upserts, FTS5, queries.
@@ -128,7 +130,7 @@ let package = Package(
         .executableTarget(
             name: "icebox",
             dependencies: ["Models", "MastodonAPI", "Archive", "ArchivePostgres", "Importer", "SearchQuery", "Router",
-                           "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit",
+                           "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit", "CMalloc",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,

@@ -19,7 +19,10 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .customLong("color"), help: ArgumentHelp(
         "Colour and live progress: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never.",
         valueName: "when"))
-    var colour: ColourChoice = .auto
+    var colour = Self.defaultColour
+
+    /// `--color`'s default (also `SearchShortcut`'s).
+    static let defaultColour = ColourChoice.auto
 
     /// Whether output to `descriptor` may carry escape sequences (colour, a progress line that
     /// redraws itself).

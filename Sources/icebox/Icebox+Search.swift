@@ -36,14 +36,18 @@ extension Icebox {
         @Argument(parsing: .allUnrecognized, help: "The query.")
         var words: [String] = []
 
-        @Option(help: "How many results.") var limit = 20
+        @Option(help: "How many results.") var limit = Self.defaultLimit
         @Option(help: "Skip this many results.") var offset = 0
-        @Option(help: "newest (as Mastodon orders search results), oldest or relevance.") var sort: SearchSort = .newest
+        @Option(help: "newest (as Mastodon orders search results), oldest or relevance.") var sort = Self.defaultSort
         @Flag(help: "Print only how many statuses match.") var count = false
         @Flag(help: "Print a JSON array.") var json = false
         @Flag(help: "Print one JSON object per line.") var jsonl = false
         @Flag(help: "Print CSV with a header line.") var csv = false
         @OptionGroup var consent: ConsentOption
+
+        /// The defaults of `--limit` and `--sort` (also `SearchShortcut`'s).
+        static let defaultLimit = 20
+        static let defaultSort = SearchSort.newest
 
         func validate() throws {
             do {

@@ -17,6 +17,12 @@ struct Icebox: AsyncParsableCommand {
                       Config.self, Media.self, Unreadable.self, Doctor.self, Migrate.self, Watch.self, Import.self])
 
     static func main() async {
-        await main(RecheckArgument.normalized(Array(CommandLine.arguments.dropFirst()), defaultDays: Rechecker.defaultDays))
+        let arguments = RecheckArgument.normalized(Array(CommandLine.arguments.dropFirst()), defaultDays: Rechecker.defaultDays)
+        if let search = Search.parsedDirectly(arguments) {
+            SearchShortcut.shareOneHeap()
+            do { try await search.run() } catch { exit(withError: error) }
+            return
+        }
+        await main(arguments)
     }
 }

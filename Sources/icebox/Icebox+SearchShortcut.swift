@@ -1,0 +1,127 @@
+import ArgumentParser
+import Archive
+import CMalloc
+
+extension Icebox.Search {
+    /// `icebox search …` read without ArgumentParser, when the arguments are of the everyday kind: words,
+    /// and the search's own options and the global ones spelled out (`--limit 5`, `--limit=5`, `-v`,
+    /// `-vv`). Nil for anything else (help, a mistake, an option given twice, a value that starts with
+    /// `-`, `--`, a completion request): the caller then parses them the usual way, so every message
+    /// and exit code stays ArgumentParser's, and `IceboxCLITests.SearchShortcutTests` checks that both
+    /// readings agree.
+    ///
+    /// Why: people call a search many times a minute from the shell, and ArgumentParser reflects on
+    /// the command each run; at 100k statuses that was a third of a one-shot search's time (see
+    /// `icebox-benchmarks startup`).
+    static func parsedDirectly(_ arguments: [String]) -> Self? {
+        guard arguments.first == "search" else { return nil }
+        var reader = SearchShortcut()
+        for argument in arguments.dropFirst() {
+            guard reader.take(argument) else { return nil }
+        }
+        guard let search = reader.search() else { return nil }
+        do { try search.validate() } catch { return nil }
+        return search
+    }
+}
+
+/// The arguments of `icebox search` as `Icebox.Search.parsedDirectly` reads them.
+struct SearchShortcut {
+    private var words: [String] = []
+    // Arrays, not sets: a handful of entries, and hashing's first use costs a one-shot run a lookup.
+    private var values: [(option: String, value: String)] = []
+    private var flags: [String] = []
+    private var verbose = 0
+    /// The option whose value comes next.
+    private var pending: String?
+
+    static let valueOptions = ["--limit", "--offset", "--sort", "--home", "--store", "--color"]
+    static let flagOptions = ["--count", "--json", "--jsonl", "--csv", "--all"]
+
+    /// Has every thread allocate from the one heap, for a one-shot search: glibc gives each new thread
+    /// an arena of its own that grows a page per system call, a hundred and more of them in a search
+    /// (half a millisecond), while the main heap grows in 128 KiB steps. A sync keeps the default.
+    static func shareOneHeap() {
+        _ = icebox_malloc_one_arena()
+    }
+
+    /// Takes one argument; false when it is not of the everyday kind.
+    mutating func take(_ argument: String) -> Bool {
+        if let option = pending {
+            pending = nil
+            guard !argument.hasPrefix("-") else { return false }
+            return set(option, argument)
+        }
+        guard argument.hasPrefix("-") else {
+            words.append(argument)
+            return true
+        }
+        switch argument {
+        case "-v", "--verbose": verbose += 1; return true
+        case "-vv": verbose += 2; return true
+        default: break
+        }
+        if Self.flagOptions.contains(argument) {
+            guard !flags.contains(argument) else { return false }
+            flags.append(argument)
+            return true
+        }
+        if Self.valueOptions.contains(argument) {
+            pending = argument
+            return true
+        }
+        let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        guard parts.count == 2, Self.valueOptions.contains(String(parts[0])), !parts[1].hasPrefix("-") else { return false }
+        return set(String(parts[0]), String(parts[1]))
+    }
+
+    private mutating func set(_ option: String, _ value: String) -> Bool {
+        guard self[option] == nil else { return false }
+        values.append((option, value))
+        return true
+    }
+
+    private subscript(option: String) -> String? {
+        values.first { $0.option == option }?.value
+    }
+
+    /// The search read, or nil when an option lacks its value or a value is not one the option takes.
+    func search() -> Icebox.Search? {
+        guard pending == nil else { return nil }
+        var global = GlobalOptions()
+        global.home = self["--home"]
+        global.store = self["--store"]
+        global.verbose = verbose
+        global.colour = GlobalOptions.defaultColour
+        if let colour = self["--color"] {
+            guard let choice = ColourChoice(rawValue: colour) else { return nil }
+            global.colour = choice
+        }
+        var consent = ConsentOption()
+        consent.all = flags.contains("--all")
+        var search = Icebox.Search()
+        search.global = global
+        search.consent = consent
+        search.words = words
+        search.limit = Icebox.Search.defaultLimit
+        search.offset = 0
+        search.sort = Icebox.Search.defaultSort
+        if let limit = self["--limit"] {
+            guard let number = Int(limit) else { return nil }
+            search.limit = number
+        }
+        if let offset = self["--offset"] {
+            guard let number = Int(offset) else { return nil }
+            search.offset = number
+        }
+        if let sort = self["--sort"] {
+            guard let order = SearchSort(rawValue: sort) else { return nil }
+            search.sort = order
+        }
+        search.count = flags.contains("--count")
+        search.json = flags.contains("--json")
+        search.jsonl = flags.contains("--jsonl")
+        search.csv = flags.contains("--csv")
+        return search
+    }
+}
