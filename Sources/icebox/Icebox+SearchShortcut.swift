@@ -5,8 +5,8 @@ import CMalloc
 extension Icebox.Search {
     /// `icebox search …` read without ArgumentParser, when the arguments are of the everyday kind: words,
     /// and the search's own options and the global ones spelled out (`--limit 5`, `--limit=5`, `-v`,
-    /// `-vv`). Nil for anything else (help, a mistake, an option given twice, a value that starts with
-    /// `-`, `--`, a completion request): the caller then parses them the usual way, so every message
+    /// `-vv`). Nil for anything else (help, a mistake, an option given twice, a value that is empty or
+    /// starts with `-`, `--`, a completion request): the caller then parses them the usual way, so every message
     /// and exit code stays ArgumentParser's, and `IceboxCLITests.SearchShortcutTests` checks that both
     /// readings agree.
     ///
@@ -49,7 +49,7 @@ struct SearchShortcut {
     mutating func take(_ argument: String) -> Bool {
         if let option = pending {
             pending = nil
-            guard !argument.hasPrefix("-") else { return false }
+            guard !argument.isEmpty, !argument.hasPrefix("-") else { return false }
             return set(option, argument)
         }
         guard argument.hasPrefix("-") else {
@@ -71,7 +71,8 @@ struct SearchShortcut {
             return true
         }
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, Self.valueOptions.contains(String(parts[0])), !parts[1].hasPrefix("-") else { return false }
+        guard parts.count == 2, Self.valueOptions.contains(String(parts[0])), !parts[1].isEmpty, !parts[1].hasPrefix("-")
+        else { return false }
         return set(String(parts[0]), String(parts[1]))
     }
 

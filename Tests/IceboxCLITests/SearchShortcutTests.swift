@@ -75,7 +75,7 @@ import Testing
         #expect(Icebox.Search.parsedDirectly(arguments) == nil)
     }
 
-    /// Thousands of command lines drawn from the options, their values (good and bad) and words that
+    /// Six thousand command lines drawn from the options, their values (good and bad) and words that
     /// look like options: whenever the shortcut reads one, ArgumentParser reads the same.
     @Test func randomCommandLinesAgree() {
         let pieces: [[String]] = [
@@ -85,10 +85,11 @@ import Testing
             ["--count"], ["--json"], ["--jsonl"], ["--csv"], ["--all"], ["-v"], ["-vv"], ["--verbose"],
             ["--home", "/tmp/a"], ["--home=/tmp/b"], ["--store", "postgres://u@127.0.0.1/db"],
             ["--color", "never"], ["--color=always"], ["--color", "auto"], ["--color", "pink"], ["-h"], ["--json=1"],
+            ["--home="], ["--store="], ["--sort="], ["--limit="], ["--home", ""], ["-x"], ["--limit", "5", "--limit=6"],
         ]
         var random = SplitMix64(seed: 20_261_124)
         var readByShortcut = 0
-        for _ in 0..<3_000 {
+        for _ in 0..<6_000 {
             var arguments = ["search"]
             for _ in 0..<random.int(6) { arguments += pieces[random.int(pieces.count)] }
             if Icebox.Search.parsedDirectly(arguments) != nil { readByShortcut += 1 }
