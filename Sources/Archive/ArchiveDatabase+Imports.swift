@@ -110,10 +110,11 @@ private struct SQLiteImportSink: ImportSink {
         var added = 0
         for reference in references {
             try db.cachedStatement(sql: """
-                INSERT INTO status_references(account_handle, kind, uri, activity_uri, published_at, file, recorded_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT(account_handle, kind, uri) DO NOTHING
+                INSERT INTO status_references(account_handle, kind, uri, activity_uri, published_at, visibility, file,
+                                              recorded_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(account_handle, kind, uri) DO NOTHING
                 """).execute(arguments: [reference.accountHandle, reference.kind.rawValue, reference.uri,
-                                         reference.activityURI, reference.publishedAt, source.file, now])
+                                         reference.activityURI, reference.publishedAt, reference.visibility, source.file, now])
             added += db.changesCount
         }
         return added

@@ -51,7 +51,8 @@ extension ArchiveDatabase {
                 """, arguments: [kind?.rawValue]).compactMap { row in
                 guard let kind = ImportedReference.Kind(rawValue: row["kind"]) else { return nil }
                 var reference = ImportedReference(accountHandle: row["account_handle"], kind: kind, uri: row["uri"],
-                                                activityURI: row["activity_uri"], publishedAt: row["published_at"])
+                                                activityURI: row["activity_uri"], publishedAt: row["published_at"],
+                                                visibility: row["visibility"])
                 reference.resolved = row["resolved"]
                 return reference
             }

@@ -92,6 +92,9 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
     func provenance(of number: Int64) async throws(ArchiveError) -> [StatusProvenance]
     /// The favourites, bookmarks and boosts imports named by uri, resolved or not.
     func references(kind: ImportedReference.Kind?) async throws(ArchiveError) -> [ImportedReference]
+    /// The boosts `handle` (`user@host`, any case) made that the archive holds as statuses of their own
+    /// (a sync's, or an import's once the boosted post was archived), oldest first, as references.
+    func archivedBoosts(by handle: String) async throws(ArchiveError) -> [ImportedReference]
     /// The source's own object a status was imported from in `format` (the newest such import), if any.
     func importedSource(of number: Int64, format: String) async throws(ArchiveError) -> Data?
     /// The posts that archived replies by `author` (`user@host`) name as their parent by uri (another

@@ -52,15 +52,19 @@ public struct ImportedReference: Sendable, Hashable {
     /// A boost's own activity id and date.
     public var activityURI: String?
     public var publishedAt: String?
+    /// A boost's visibility (public, unlisted, private), when known.
+    public var visibility: String?
     /// Whether the archive holds the status named (filled when read back).
     public var resolved = false
 
-    public init(accountHandle: String, kind: Kind, uri: String, activityURI: String? = nil, publishedAt: String? = nil) {
+    public init(accountHandle: String, kind: Kind, uri: String, activityURI: String? = nil, publishedAt: String? = nil,
+                visibility: String? = nil) {
         self.accountHandle = accountHandle
         self.kind = kind
         self.uri = uri
         self.activityURI = activityURI
         self.publishedAt = publishedAt
+        self.visibility = visibility
     }
 }
 

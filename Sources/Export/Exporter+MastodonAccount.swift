@@ -13,16 +13,23 @@ extension Exporter {
         -> ExportSummary {
         let numbers = try await accountNumbers(handle)
         let references: [ImportedReference]
-        do { references = try await archive.references(kind: nil).filter { $0.accountHandle.caseInsensitiveCompare(handle) == .orderedSame } } catch {
+        let archivedBoosts: [ImportedReference]
+        do {
+            references = try await archive.references(kind: nil).filter { $0.accountHandle.caseInsensitiveCompare(handle) == .orderedSame }
+            archivedBoosts = try await archive.archivedBoosts(by: handle)
+        } catch {
             throw .archive(error.description)
         }
-        guard !numbers.isEmpty || !references.isEmpty else { throw .empty("the archive holds no posts of \(handle)") }
+        let boosts = Self.boosts(archived: archivedBoosts, named: references.filter { $0.kind == .boost })
+        guard !numbers.isEmpty || !references.isEmpty || !boosts.isEmpty else {
+            throw .empty("the archive holds no posts of \(handle)")
+        }
         let account = try await accountJSON(numbers.last, handle: handle)
         let actorURI = account["uri"] as? String ?? Self.actorURI(handle)
         let scratch = FileManager.default.temporaryDirectory.appending(path: "icebox-outbox-\(UUID().uuidString).json")
         defer { try? FileManager.default.removeItem(at: scratch) }
         var outbox = MastodonOutbox(archive: archive, actor: actorURI)
-        try await outbox.write(numbers, boosts: references.filter { $0.kind == .boost }, to: scratch)
+        try await outbox.write(numbers, boosts: boosts, to: scratch)
         var entries: [(String, Entry)] = outbox.media.sorted { $0.key < $1.key }.map { path, file in
             (path, .media(layout.file(sha256: file.sha256, ext: file.ext), size: file.size))
         }
@@ -40,6 +47,15 @@ extension Exporter {
         try Self.writeZip(entries, mtime: outbox.newest, to: destination)
         return ExportSummary(path: destination.path, folder: ".", format: .zip, statuses: outbox.statuses,
                              mediaFiles: outbox.media.count, mediaMissing: 0, gone: 0)
+    }
+
+    /// The account's boosts, oldest first: those archived as statuses of their own (a sync's), and those
+    /// an import named only by uri, once each (by the post boosted).
+    package static func boosts(archived: [ImportedReference], named: [ImportedReference]) -> [ImportedReference] {
+        let boosted = Set(archived.map(\.uri))
+        return (archived + named.filter { !boosted.contains($0.uri) }).sorted {
+            ($0.publishedAt ?? "", $0.uri) < ($1.publishedAt ?? "", $1.uri)
+        }
     }
 
     /// The account's posts, oldest first.

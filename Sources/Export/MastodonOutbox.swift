@@ -45,13 +45,23 @@ struct MastodonOutbox {
         for boost in boosts {
             try put(first ? "" : ",")
             first = false
+            let (to, cc) = audience(of: boost)
             try put(Self.json([
                 "id": boost.activityURI ?? boost.uri + "#announce-by-" + actor, "type": "Announce", "actor": actor,
-                "published": boost.publishedAt ?? NSNull(), "to": [ActivityWriter.publicCollection],
-                "cc": [actor + "/followers"], "object": boost.uri,
+                "published": boost.publishedAt ?? NSNull(), "to": to, "cc": cc, "object": boost.uri,
             ]))
         }
         try put("]}")
+    }
+
+    /// An `Announce`'s addressing as Mastodon writes it for the boost's visibility (public when not known).
+    private func audience(of boost: ImportedReference) -> (to: [String], cc: [String]) {
+        let followers = actor + "/followers"
+        return switch boost.visibility {
+        case "unlisted": ([followers], [ActivityWriter.publicCollection])
+        case "private": ([followers], [])
+        default: ([ActivityWriter.publicCollection], [followers])
+        }
     }
 
     /// The `Create` of one status: the ActivityPub object it was imported from, byte for byte, or one

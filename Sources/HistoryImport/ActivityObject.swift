@@ -7,6 +7,9 @@ struct OutboxActivity: Decodable {
     var id: String?
     var published: String?
     var object: Object?
+    /// The addressing (an `Announce`'s says the boost's visibility).
+    var to: [String] = []
+    var cc: [String] = []
 
     /// What the activity is about: a status's uri, the status itself, or something else.
     enum Object {
@@ -15,13 +18,15 @@ struct OutboxActivity: Decodable {
         case other
     }
 
-    private enum Key: String, CodingKey { case type, id, published, object }
+    private enum Key: String, CodingKey { case type, id, published, object, to, cc }
 
     init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: Key.self)
         type = c.loose(String.self, .type)
         id = c.loose(String.self, .id)
         published = c.loose(String.self, .published)
+        to = c.addresses(.to)
+        cc = c.addresses(.cc)
         if let uri = c.loose(String.self, .object) {
             object = .uri(uri)
         } else if let found = c.loose(ActivityObject.self, .object) {

@@ -64,8 +64,12 @@ struct OutboxBatch {
                 unreadable.append(UnreadableStatus(raw: element, id: nil, reason: "\(where_): the Announce names no status"))
                 return
             }
-            references.append(ImportedReference(accountHandle: mapper.actor.handle, kind: .boost, uri: uri,
-                                                activityURI: activity.id, publishedAt: activity.published))
+            // An Announce addressed to no one says nothing of its visibility (an old or hand-made export).
+            let addressed = !activity.to.isEmpty || !activity.cc.isEmpty
+            references.append(ImportedReference(
+                accountHandle: mapper.actor.handle, kind: .boost, uri: uri, activityURI: activity.id,
+                publishedAt: activity.published,
+                visibility: addressed ? mapper.visibility(to: activity.to, cc: activity.cc) : nil))
         default:
             skipped += 1
         }

@@ -101,6 +101,13 @@ import Testing
         other.databaseBytes = stats.databaseBytes
         #expect(other == stats)
         #expect(try await postgres.authorHandles() == sqlite.authorHandles())
+        var boosters = 0
+        for handle in try await sqlite.authorHandles() {
+            let boosts = try await sqlite.archivedBoosts(by: handle)
+            #expect(try await postgres.archivedBoosts(by: handle.uppercased()) == boosts, "boosts by \(handle)")
+            if !boosts.isEmpty { boosters += 1 }
+        }
+        #expect(boosters > 0, "the corpus has boosts")
         #expect(try await postgres.tagNames() == sqlite.tagNames())
     }
 

@@ -1,0 +1,18 @@
+import GRDB
+
+extension ArchiveDatabase {
+    public func archivedBoosts(by handle: String) async throws(ArchiveError) -> [ImportedReference] {
+        try await read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT author_handle, reblog_uri, uri, created_at, visibility FROM statuses
+                WHERE reblog_uri IS NOT NULL AND lower(author_handle) = lower(?) ORDER BY created_at, id
+                """, arguments: [handle]).map { row in
+                var boost = ImportedReference(accountHandle: row["author_handle"], kind: .boost, uri: row["reblog_uri"],
+                                              activityURI: row["uri"], publishedAt: row["created_at"],
+                                              visibility: row["visibility"])
+                boost.resolved = true
+                return boost
+            }
+        }
+    }
+}
