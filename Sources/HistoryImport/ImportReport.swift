@@ -11,6 +11,8 @@ public struct ImportReport: Sendable, Hashable {
     public var stored = StoreResult()
     /// Favourites, bookmarks and boosts recorded by uri (new ones).
     public var references = 0
+    /// Boosts made statuses of their own, the post boosted being archived (see ``BoostRows``).
+    public var boosts = 0
     /// Media files stored, how many were new to the media folder, and their bytes.
     public var mediaFiles = 0
     public var mediaFilesNew = 0

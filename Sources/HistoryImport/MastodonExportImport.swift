@@ -59,6 +59,15 @@ public struct MastodonExportImport: Sendable {
             ledger.removePlacedFiles()
             throw ImportError.wrapping(error)
         }
+        // Apart from the import's transaction: should it fail, the boosts stay references, and the next
+        // import or --resolve makes them.
+        do {
+            let account = try? MappedStatus.encoder.encode(actor.apiAccount)
+            let boosts = try await BoostRows.store(account: actor.handle, actorAccount: account, source: source, into: archive)
+            ledger.update { $0.boosts = boosts.new }
+        } catch {
+            throw ImportError.wrapping(error)
+        }
         return ledger.current
     }
 }

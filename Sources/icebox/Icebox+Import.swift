@@ -71,6 +71,11 @@ extension Icebox.Import {
                 }
                 line.end()
                 Console.err(resolved.sentence)
+                // Boosts whose post was fetched now become boosts (the account as the import left it).
+                let source = ImportSource(format: "mastodon-export", file: URL(fileURLWithPath: file).lastPathComponent,
+                                          server: String(account.split(separator: "@").last ?? ""))
+                let boosts = try await BoostRows.store(account: account, actorAccount: nil, source: source, into: archive)
+                if boosts.new > 0 { Console.err("\(boosts.new) boosts of fetched posts made boosts") }
                 if resolved.stopped != nil { throw ExitCode(ExitStatus.failure) }
             }
         }

@@ -48,6 +48,7 @@ extension ImportReport {
         if let account { parts[0] += " (\(account))" }
         parts.append("\(read) statuses read: \(stored.new) new, \(stored.updated) updated, \(stored.unreadable) kept unreadable")
         if references > 0 { parts.append("\(references) favourites, bookmarks and boosts by uri") }
+        if boosts > 0 { parts.append("\(boosts) boosts of archived posts made boosts") }
         if mediaFiles > 0 { parts.append("\(mediaFiles) media files (\(mediaFilesNew) new, \(ByteSize.text(mediaBytes)))") }
         return parts.joined(separator: "; ")
     }

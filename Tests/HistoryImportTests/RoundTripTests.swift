@@ -48,7 +48,7 @@ struct RoundTripTests {
         let report = try await copy.run(zip)
         #expect(report.stored.new == 8 && report.mediaFiles == 3 && report.stored.unreadable == 0)
         let before = try await held(original)
-        #expect(before.uris.count == 8 && before.media.count == 3 && before.references.count == 6)
+        #expect(before.uris.count == 9 && before.media.count == 3 && before.references.count == 6)
         #expect(try await held(copy) == before)
     }
 
