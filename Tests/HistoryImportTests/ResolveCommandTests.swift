@@ -15,10 +15,13 @@ struct ResolveCommandTests {
 
     static let replyURI = "https://icebox.test/users/alice/statuses/990000000000000001"
 
+    /// The id of alice's `index`-th boost in `export`.
+    static func boostURI(_ index: Int) -> String { "https://icebox.test/users/alice/statuses/99000000000000010\(index)/activity" }
+
     /// An export of alice on the test server (domain icebox.test) that likes `liked` and bookmarks
     /// `bookmarked`, and has posted one reply, to `repliedTo` (another server's post), if given.
     static func export(liking liked: [String], bookmarking bookmarked: [String], replyingTo repliedTo: String? = nil,
-                       in folder: URL) throws -> URL {
+                       boosting boosted: [String] = [], in folder: URL) throws -> URL {
         let export = folder.appending(path: "export")
         try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
         func collection(_ id: String, _ items: [String]) throws -> Data {
@@ -40,7 +43,12 @@ struct ResolveCommandTests {
                      "published": "2026-03-05T09:00:00Z", "object": note]]
         } ?? []
         var outbox = try #require(try JSONSerialization.jsonObject(with: try collection("outbox.json", [])) as? [String: Any])
-        outbox["orderedItems"] = reply
+        let boosts: [[String: Any]] = boosted.enumerated().map { index, uri in
+            ["id": boostURI(index), "type": "Announce", "actor": "https://icebox.test/users/alice",
+             "published": "2026-03-06T10:0\(index):00Z", "to": ["https://icebox.test/users/alice/followers"],
+             "cc": ["https://www.w3.org/ns/activitystreams#Public"], "object": uri]
+        }
+        outbox["orderedItems"] = reply + boosts
         try JSONSerialization.data(withJSONObject: outbox).write(to: export.appending(path: "outbox.json"))
         try collection("likes.json", liked).write(to: export.appending(path: "likes.json"))
         try collection("bookmarks.json", bookmarked).write(to: export.appending(path: "bookmarks.json"))
@@ -104,6 +112,35 @@ struct ResolveCommandTests {
             #expect(again.status == 0, "\(again.stderr)")
             #expect(again.stderr.contains("resolved 1 statuses"), "\(again.stderr)")
             #expect(await server.requestLog().to("/api/v2/search").map { $0.value("q") } == [Self.gone])
+        }
+    }
+
+    /// A boost of a post the archive does not hold stays a reference; once --resolve archives the post,
+    /// it is a boost with the Announce's id, date and visibility (unlisted: the public in `cc`).
+    @Test func aBoostOfAResolvedPostBecomesABoost() async throws {
+        try await withTestServer { server in
+            let home = try TemporaryDirectory("icebox-resolve-boost")
+            let boosted = try #require(try await Self.uris(server, count: 1).first)
+            let remote = try #require(try await Self.uris(server, count: 1, remote: true).first)
+            let export = try Self.export(liking: [], bookmarking: [], replyingTo: remote, boosting: [boosted], in: home.url)
+            let added = try await CommandRunner.run(icebox, ["account", "add", server.baseURL.absoluteString,
+                                                             "--token-stdin", "--home", home.path], stdin: "test-token\n")
+            #expect(added.status == 0, "\(added.stderr)")
+            let imported = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--home", home.path])
+            #expect(imported.status == 0, "\(imported.stderr)")
+            #expect(try await searched("is:boost", home: home) == [])
+
+            let run = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--resolve",
+                                                           "--home", home.path])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stderr.contains("1 boosts of fetched posts made boosts"), "\(run.stderr)")
+            #expect(try await searched("is:boost", home: home) == [boosted])
+            let sql = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [
+                home.url.appending(path: "archive.sqlite").path,
+                "SELECT author_handle, reblog_uri, visibility, json_extract(CAST(raw_json AS TEXT), '$.created_at') "
+                    + "FROM statuses WHERE uri = '\(Self.boostURI(0))'"])
+            #expect(sql.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+                    == "alice@icebox.test|\(boosted)|unlisted|2026-03-06T10:00:00Z")
         }
     }
 
