@@ -200,13 +200,36 @@ extension ArchiveDatabase {
             }
         } else {
             let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
-            statusID = try insert(row, now: now, db)
-            try replaceMedia(of: statusID, status, db)
-            let marks = try marks(status, raw: raw, server: server, db)
-            if !marks.isEmpty { try UserMarks.replaceFromCopy(marks, statusID: statusID, db) }
-            if let boosted = status.reblog { try UserMarks.markBoosted(uri: boosted.archiveURI, boosterHandle: authorHandle, db) }
-            result.new += 1
+            return try recordInserted(insert(row, now: now, db), status, raw: raw, origin: origin, now: now,
+                                      writesAuthor: writesAuthor, db)
         }
+        result.newToTimeline += try recordSeen(statusID, status, raw: raw, origin: origin, now: now, wroteRow: wroteRow,
+                                               isNew: false, writesAuthor: writesAuthor, db)
+        return result
+    }
+
+    /// What follows the insert of a status the archive did not have (its row already written as
+    /// `statusID`): its media, marks, id on the server, timeline, edit history and author.
+    static func recordInserted(_ statusID: Int64, _ status: Status, raw: Data, origin: PageOrigin, now: String,
+                               writesAuthor: Bool, _ db: Database) throws -> StoreResult {
+        let authorHandle = status.account.fullHandle(servedBy: origin.server)
+        try replaceMedia(of: statusID, status, db)
+        let marks = try marks(status, raw: raw, server: origin.server, db)
+        if !marks.isEmpty { try UserMarks.replaceFromCopy(marks, statusID: statusID, db) }
+        if let boosted = status.reblog { try UserMarks.markBoosted(uri: boosted.archiveURI, boosterHandle: authorHandle, db) }
+        var result = StoreResult()
+        result.new += 1
+        _ = try recordSeen(statusID, status, raw: raw, origin: origin, now: now, wroteRow: true, isNew: true,
+                           writesAuthor: writesAuthor, db)
+        return result
+    }
+
+    /// Records a status stored or seen again: its id on the server, its timeline (returns 1 when it is new
+    /// to the timeline and not `isNew`), that its edit history is wanted, its author's profile.
+    private static func recordSeen(_ statusID: Int64, _ status: Status, raw: Data, origin: PageOrigin, now: String,
+                                   wroteRow: Bool, isNew: Bool, writesAuthor: Bool, _ db: Database) throws -> Int {
+        let server = origin.server
+        var newToTimeline = 0
         if origin.recordsServerIDs {
             try db.cachedStatement(sql: """
                 INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?, ?, ?, ?)
@@ -218,15 +241,15 @@ extension ArchiveDatabase {
             try db.cachedStatement(sql: """
                 INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES (?, ?, ?)
                 """).execute(arguments: [timelineID, statusID, now])
-            if result.new == 0, db.changesCount > 0 { result.newToTimeline += 1 }
+            if !isNew, db.changesCount > 0 { newToTimeline = 1 }
         }
         if wroteRow, let editedAt = status.editedAt {
             try wantEditHistory(of: statusID, server: server, localID: status.id, editedAt: editedAt, now: now, db)
         }
         if writesAuthor {
-            try upsertAuthor(status.account, raw: raw, handle: authorHandle, now: now, db)
+            try upsertAuthor(status.account, raw: raw, handle: status.account.fullHandle(servedBy: server), now: now, db)
         }
-        return result
+        return newToTimeline
     }
 
     /// The marks a copy carries by itself (the archiving accounts are read only when it mentions someone).

@@ -1,0 +1,85 @@
+import Foundation
+import GRDB
+import Models
+
+extension ArchiveDatabase {
+    /// Inserts statuses the archive does not have with ONE `INSERT … SELECT` into `statuses`, then records
+    /// each as storing it alone would (see ``upsert(_:raw:origin:now:writesAuthor:_:)``); returns their
+    /// row ids in order, or `nil` without writing anything when the statuses are not all new, distinct,
+    /// boost-free and within their millisecond's own keys (then the caller stores them one by one).
+    ///
+    /// Why: every `INSERT` into `statuses` inside a transaction runs in a statement savepoint (its
+    /// triggers may abort), and at each statement savepoint's end FTS5 writes its pending index out as a
+    /// new segment. Row by row that is a segment per status (and the merges that follow); one statement
+    /// writes one segment for the whole batch. The rows, their keys and ids come out as row by row.
+    package static func insertNew(_ statuses: [PageRow], origin: PageOrigin, now: String,
+                                  _ db: Database) throws -> (ids: [Int64], result: StoreResult)? {
+        guard !statuses.isEmpty else { return ([], StoreResult()) }
+        var uris = Set<String>()
+        var rows: [StatusRow] = []
+        var keys: [Int64] = []
+        var nextKey: [Int64: Int64] = [:]
+        rows.reserveCapacity(statuses.count)
+        for item in statuses {
+            let status = item.status
+            guard status.reblog == nil, uris.insert(status.archiveURI).inserted,
+                  try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
+                                     arguments: [status.archiveURI]) == nil else { return nil }
+            let authorHandle = status.account.fullHandle(servedBy: origin.server)
+            let row = StatusRow(status, raw: item.raw, server: origin.server, authorHandle: authorHandle,
+                                authority: CopyAuthority.of(status, servedBy: origin.server, reading: origin.authority))
+            // The key `SortKey.nextSQL` would give it, counting the batch's rows before it.
+            let key: Int64
+            if let next = nextKey[row.sortFloor] {
+                key = next
+            } else {
+                let highest = try Int64.fetchOne(db.cachedStatement(sql: """
+                    SELECT MAX(sort_key) FROM statuses WHERE sort_key BETWEEN ? AND ? + \((1 << SortKey.tieBits) - 1)
+                    """), arguments: [row.sortFloor, row.sortFloor])
+                key = highest.map { $0 + 1 } ?? row.sortFloor
+            }
+            // A full millisecond spills above it (see SortKey.spill): row by row.
+            guard key < row.sortFloor + (1 << SortKey.tieBits) else { return nil }
+            nextKey[row.sortFloor] = key + 1
+            rows.append(row)
+            keys.append(key)
+        }
+        try stage(rows, keys: keys, now: now, db)
+        try db.execute(sql: """
+            INSERT INTO statuses(\(StatusRow.columns), first_seen_at, updated_at, sort_key)
+            SELECT \(StatusRow.columns), first_seen_at, updated_at, sort_key FROM temp.new_statuses ORDER BY seq
+            """)
+        try db.execute(sql: "DELETE FROM temp.new_statuses")
+        var ids: [Int64] = []
+        var result = StoreResult()
+        for (item, row) in zip(statuses, rows) {
+            guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
+                                              arguments: [row.uri]) else {
+                throw DatabaseError(resultCode: .SQLITE_ERROR, message: "\(row.uri) was not stored")
+            }
+            ids.append(id)
+            result += try recordInserted(id, item.status, raw: item.raw, origin: origin, now: now,
+                                         writesAuthor: item.writesAuthor, db)
+        }
+        return (ids, result)
+    }
+
+    /// Fills the connection's temporary table of rows waiting to go into `statuses`, in order.
+    private static func stage(_ rows: [StatusRow], keys: [Int64], now: String, _ db: Database) throws {
+        try db.execute(sql: """
+            CREATE TEMP TABLE IF NOT EXISTS new_statuses(seq INTEGER PRIMARY KEY, \(StatusRow.columns), first_seen_at,
+                updated_at, sort_key)
+            """)
+        try db.execute(sql: "DELETE FROM temp.new_statuses")
+        let placeholders = Array(repeating: "?", count: StatusRow.columns.split(separator: ",").count + 3)
+            .joined(separator: ", ")
+        let statement = try db.cachedStatement(sql: """
+            INSERT INTO temp.new_statuses(\(StatusRow.columns), first_seen_at, updated_at, sort_key) VALUES (\(placeholders))
+            """)
+        for (row, key) in zip(rows, keys) {
+            var arguments = row.arguments
+            arguments += [now, now, key]
+            try statement.execute(arguments: arguments)
+        }
+    }
+}
