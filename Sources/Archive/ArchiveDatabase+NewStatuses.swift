@@ -3,7 +3,7 @@ import GRDB
 import Models
 
 extension ArchiveDatabase {
-    /// Inserts statuses the archive does not have with ONE `INSERT … SELECT` into `statuses`, then records
+    /// Inserts statuses the archive does not have with one multi-row `INSERT` into `statuses`, then records
     /// each as storing it alone would (see ``upsert(_:raw:origin:now:writesAuthor:_:)``); returns their
     /// row ids in order, or `nil` without writing anything when the statuses are not all new, distinct,
     /// boost-free and within their millisecond's own keys (then the caller stores them one by one).
@@ -11,7 +11,7 @@ extension ArchiveDatabase {
     /// Why: every `INSERT` into `statuses` inside a transaction runs in a statement savepoint (its
     /// triggers may abort), and at each statement savepoint's end FTS5 writes its pending index out as a
     /// new segment. Row by row that is a segment per status (and the merges that follow); one statement
-    /// writes one segment for the whole batch. The rows, their keys and ids come out as row by row.
+    /// writes one segment per statement of up to 1 000 rows. The rows, their keys and ids come out as row by row.
     package static func insertNew(_ statuses: [PageRow], origin: PageOrigin, now: String,
                                   _ db: Database) throws -> (ids: [Int64], result: StoreResult)? {
         guard !statuses.isEmpty else { return ([], StoreResult()) }
@@ -44,12 +44,7 @@ extension ArchiveDatabase {
             rows.append(row)
             keys.append(key)
         }
-        try stage(rows, keys: keys, now: now, db)
-        try db.execute(sql: """
-            INSERT INTO statuses(\(StatusRow.columns), first_seen_at, updated_at, sort_key)
-            SELECT \(StatusRow.columns), first_seen_at, updated_at, sort_key FROM temp.new_statuses ORDER BY seq
-            """)
-        try db.execute(sql: "DELETE FROM temp.new_statuses")
+        try insertRows(rows, keys: keys, now: now, db)
         var ids: [Int64] = []
         var result = StoreResult()
         for (item, row) in zip(statuses, rows) {
@@ -64,22 +59,23 @@ extension ArchiveDatabase {
         return (ids, result)
     }
 
-    /// Fills the connection's temporary table of rows waiting to go into `statuses`, in order.
-    private static func stage(_ rows: [StatusRow], keys: [Int64], now: String, _ db: Database) throws {
-        try db.execute(sql: """
-            CREATE TEMP TABLE IF NOT EXISTS new_statuses(seq INTEGER PRIMARY KEY, \(StatusRow.columns), first_seen_at,
-                updated_at, sort_key)
-            """)
-        try db.execute(sql: "DELETE FROM temp.new_statuses")
-        let placeholders = Array(repeating: "?", count: StatusRow.columns.split(separator: ",").count + 3)
-            .joined(separator: ", ")
-        let statement = try db.cachedStatement(sql: """
-            INSERT INTO temp.new_statuses(\(StatusRow.columns), first_seen_at, updated_at, sort_key) VALUES (\(placeholders))
-            """)
-        for (row, key) in zip(rows, keys) {
-            var arguments = row.arguments
-            arguments += [now, now, key]
-            try statement.execute(arguments: arguments)
+    /// Inserts the rows, in order, with multi-row `INSERT … VALUES` statements of as many rows as SQLite's
+    /// 32 766 parameters allow (prepared once per size and cached).
+    private static func insertRows(_ rows: [StatusRow], keys: [Int64], now: String, _ db: Database) throws {
+        let perRow = StatusRow.columns.split(separator: ",").count + 3
+        let row = "(" + Array(repeating: "?", count: perRow).joined(separator: ", ") + ")"
+        let chunk = 32_766 / perRow
+        for start in stride(from: 0, to: rows.count, by: chunk) {
+            let end = min(start + chunk, rows.count)
+            var arguments = StatementArguments()
+            for index in start..<end {
+                arguments += rows[index].arguments
+                arguments += [now, now, keys[index]]
+            }
+            try db.cachedStatement(sql: """
+                INSERT INTO statuses(\(StatusRow.columns), first_seen_at, updated_at, sort_key) VALUES \
+                \(Array(repeating: row, count: end - start).joined(separator: ", "))
+                """).execute(arguments: arguments)
         }
     }
 }
