@@ -37,7 +37,11 @@ private struct SQLiteImportSink: ImportSink {
         do {
             let authors = Self.authorRows(statuses, server: source.server)
             try db.inSavepoint {
-                for (index, item) in statuses.enumerated() { result += try upsert(item, writingAuthorOf: authors[index]) }
+                if let stored = try insertNew(statuses, writingAuthorOf: authors) {
+                    result += stored
+                } else {
+                    for (index, item) in statuses.enumerated() { result += try upsert(item, writingAuthorOf: authors[index]) }
+                }
                 return .commit
             }
         } catch let error as DatabaseError where ArchiveDatabase.isolable(error) {
@@ -75,6 +79,22 @@ private struct SQLiteImportSink: ImportSink {
         return writes
     }
 
+    /// Stores a batch of statuses new to the archive in one insert (see
+    /// ``ArchiveDatabase/insertNew(_:origin:now:_:)``); `nil`, having written nothing, when they are not.
+    private func insertNew(_ statuses: [ImportedStatus], writingAuthorOf authorRows: [Set<Bool>]) throws -> StoreResult? {
+        var origin = PageOrigin(server: source.server, authority: .imported)
+        // One origin for the whole batch: a batch mixing ids that are the server's and ids that are not
+        // is stored status by status.
+        guard let first = statuses.first, statuses.allSatisfy({ $0.hasServerID == first.hasServerID }) else { return nil }
+        origin.recordsServerIDs = first.hasServerID
+        let items = zip(statuses, authorRows).map { item, authors in
+            ArchiveDatabase.PageRow(status: item.status.status, raw: item.status.raw, writesAuthor: authors.contains(false))
+        }
+        guard let (ids, result) = try ArchiveDatabase.insertNew(items, origin: origin, now: now, db) else { return nil }
+        for (item, id) in zip(statuses, ids) { try recordSource(of: item, statusID: id) }
+        return result
+    }
+
     /// Upserts one status (and the post it boosts); `writingAuthorOf` says which of its rows write their
     /// author's profile (see ``authorRows(_:server:)``), `nil` for every row.
     private func upsert(_ item: ImportedStatus, writingAuthorOf authorRows: Set<Bool>?) throws -> StoreResult {
@@ -94,6 +114,10 @@ private struct SQLiteImportSink: ImportSink {
     private func recordSource(of item: ImportedStatus) throws {
         guard let statusID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
                                                 arguments: [item.status.status.archiveURI]) else { return }
+        try recordSource(of: item, statusID: statusID)
+    }
+
+    private func recordSource(of item: ImportedStatus, statusID: Int64) throws {
         try db.cachedStatement(sql: """
             INSERT INTO status_sources(status_id, format, file, entry, raw_json, imported_at) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(status_id, format, file) DO UPDATE SET entry = excluded.entry, raw_json = excluded.raw_json,

@@ -54,18 +54,18 @@ extension ArchiveDatabase {
     /// file was new to the catalogue.
     static func recordMediaStored(url: String, kind: String, sha256: String, size: Int64, mime: String, ext: String,
                                   now: String, _ db: Database) throws -> Bool {
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO media_files(sha256, ext, size, mime, stored_at, verified_at) VALUES (?, ?, ?, ?, ?, ?)
             ON CONFLICT(sha256) DO NOTHING
-            """, arguments: [sha256, ext, size, mime, now, now])
+            """).execute(arguments: [sha256, ext, size, mime, now, now])
         let isNew = db.changesCount > 0
-        try db.execute(sql: """
+        try db.cachedStatement(sql: """
             INSERT INTO media_downloads(url, kind, state, sha256, mime, failure, http_status, attempts,
                 last_attempt_at, stored_at) VALUES (?, ?, 'stored', ?, ?, NULL, 200, 1, ?, ?)
             ON CONFLICT(url) DO UPDATE SET state = 'stored', sha256 = excluded.sha256, mime = excluded.mime,
                 failure = NULL, http_status = 200, attempts = attempts + 1,
                 last_attempt_at = excluded.last_attempt_at, stored_at = excluded.stored_at
-            """, arguments: [url, kind, sha256, mime, now, now])
+            """).execute(arguments: [url, kind, sha256, mime, now, now])
         return isNew
     }
 

@@ -200,37 +200,16 @@ extension ArchiveDatabase {
             }
         } else {
             let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
-            statusID = try insert(row, now: now, db)
-            try replaceMedia(of: statusID, status, db)
-            let marks = try marks(status, raw: raw, server: server, db)
-            if !marks.isEmpty { try UserMarks.replaceFromCopy(marks, statusID: statusID, db) }
-            if let boosted = status.reblog { try UserMarks.markBoosted(uri: boosted.archiveURI, boosterHandle: authorHandle, db) }
-            result.new += 1
+            return try recordInserted(insert(row, now: now, db), status, raw: raw, origin: origin, now: now,
+                                      writesAuthor: writesAuthor, db)
         }
-        if origin.recordsServerIDs {
-            try db.cachedStatement(sql: """
-                INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?, ?, ?, ?)
-                ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                    in_reply_to_id = excluded.in_reply_to_id
-                """).execute(arguments: [server, status.id, statusID, status.inReplyToID])
-        }
-        if let timelineID = origin.timelineID {
-            try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES (?, ?, ?)
-                """).execute(arguments: [timelineID, statusID, now])
-            if result.new == 0, db.changesCount > 0 { result.newToTimeline += 1 }
-        }
-        if wroteRow, let editedAt = status.editedAt {
-            try wantEditHistory(of: statusID, server: server, localID: status.id, editedAt: editedAt, now: now, db)
-        }
-        if writesAuthor {
-            try upsertAuthor(status.account, raw: raw, handle: authorHandle, now: now, db)
-        }
+        result.newToTimeline += try recordSeen(statusID, status, raw: raw, origin: origin, now: now, wroteRow: wroteRow,
+                                               isNew: false, writesAuthor: writesAuthor, db)
         return result
     }
 
     /// The marks a copy carries by itself (the archiving accounts are read only when it mentions someone).
-    private static func marks(_ status: Status, raw: Data, server: String, _ db: Database) throws -> UserMarks {
+    static func marks(_ status: Status, raw: Data, server: String, _ db: Database) throws -> UserMarks {
         UserMarks.of(status, raw: raw, server: server, accounts: status.mentions.isEmpty ? [] : try UserMarks.accounts(db))
     }
 
@@ -274,7 +253,7 @@ extension ArchiveDatabase {
                                      status.editedAt.map(Timestamp.string) ?? "", raw, now, now])
     }
 
-    private static func replaceMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
+    static func replaceMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
         try db.cachedStatement(sql: "DELETE FROM media_attachments WHERE status_id = ?").execute(arguments: [statusID])
         for (position, media) in status.mediaAttachments.enumerated() {
             try db.cachedStatement(sql: """
@@ -287,7 +266,7 @@ extension ArchiveDatabase {
     }
 
     /// Keeps the author's profile as last seen; the account JSON is sliced from the status bytes.
-    private static func upsertAuthor(_ account: Account, raw status: Data, handle: String, now: String,
+    static func upsertAuthor(_ account: Account, raw status: Data, handle: String, now: String,
                                      _ db: Database) throws {
         let raw = (try? RawJSON.value(forKey: "account", inObject: status)) ?? Data()
         // The opt-out of search is read from this copy: an account that changes its mind is honoured

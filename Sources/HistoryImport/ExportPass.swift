@@ -57,29 +57,70 @@ struct ExportPass: Sendable {
         }
     }
 
-    /// Streams outbox.json's `orderedItems`, storing statuses in batches.
+    /// Streams outbox.json's `orderedItems`, storing statuses in batches. A thread of its own reads and
+    /// decodes the activities while this one stores the batches read before (at most two waiting).
     private func readOutbox(_ entry: ExportEntry, _ sink: any ImportSink) throws {
+        let handover = BatchHandover<(batch: OutboxBatch, bytes: Int64)>(capacity: 2)
+        let owned = OwnedEntry(entry: entry)
+        let reader = Thread { [self] in
+            read(owned.entry, into: handover)
+            handover.readerFinished()
+        }
+        // Deeply nested JSON decodes recursively: the main thread's stack, not a small default one.
+        reader.stackSize = 8 << 20
+        reader.start()
+        do {
+            reading: while true {
+                switch handover.take() {
+                case .batch(let (batch, bytes)): try store(batch, bytes: bytes, sink)
+                case .finished: break reading
+                case .failed(let error): throw error
+                }
+            }
+        } catch {
+            handover.abandonAndWait()
+            throw error
+        }
+        handover.waitForReader()
+    }
+
+    /// The outbox's reading thread: batches of activities handed over until the end, an error, or the
+    /// storer giving up.
+    private func read(_ entry: ExportEntry, into handover: BatchHandover<(batch: OutboxBatch, bytes: Int64)>) {
+        struct Abandoned: Error {}
         var batch = OutboxBatch(mapper: mapper, entryName: entry.path, file: container.name)
         var bytes: Int64 = 0
-        func flush() throws {
-            let result = try sink.store(batch.statuses, unreadable: batch.unreadable)
-            let (read, references, skipped) = (batch.statuses.count + batch.unreadable.count, batch.references, batch.skipped)
-            let added = try sink.recordReferences(references)
-            ledger.update {
-                $0.read += read
-                $0.stored += result
-                $0.references += added
-                $0.skipped += skipped
+        // The closure below runs for every element: it captures locals only, not a copy of `self`.
+        let batchSize = batchSize
+        do {
+            try forEachItem(of: entry, maxElementBytes: limits.elementBytes) { element, index, read in
+                bytes = read
+                try batch.add(element, index: index)
+                if batch.size >= batchSize {
+                    guard handover.put(.batch((batch, bytes))) else { throw Abandoned() }
+                    batch.reset()
+                }
             }
-            batch.reset()
-            progress(ImportProgress(statuses: ledger.current.read, bytes: bytes, totalBytes: survey.outboxSize))
+            if handover.put(.batch((batch, bytes))) { _ = handover.put(.finished) }
+        } catch is Abandoned {
+            return
+        } catch {
+            _ = handover.put(.failed(error))
         }
-        try forEachItem(of: entry, maxElementBytes: limits.elementBytes) { element, index, read in
-            bytes = read
-            try batch.add(element, index: index)
-            if batch.size >= batchSize { try flush() }
+    }
+
+    /// Stores one batch of the outbox and counts it.
+    private func store(_ batch: OutboxBatch, bytes: Int64, _ sink: any ImportSink) throws {
+        let result = try sink.store(batch.statuses, unreadable: batch.unreadable)
+        let added = try sink.recordReferences(batch.references)
+        let read = batch.statuses.count + batch.unreadable.count
+        ledger.update {
+            $0.read += read
+            $0.stored += result
+            $0.references += added
+            $0.skipped += batch.skipped
         }
-        try flush()
+        progress(ImportProgress(statuses: ledger.current.read, bytes: bytes, totalBytes: survey.outboxSize))
     }
 
     /// Streams likes.json or bookmarks.json: an OrderedCollection of uris.
@@ -123,4 +164,10 @@ struct ExportPass: Sendable {
             throw ImportError.malformed(file: container.name, entry: entry.path, reason: error.description)
         }
     }
+}
+
+/// An entry handed to the outbox's reading thread. `@unchecked Sendable`: only that thread reads it, and
+/// the thread that handed it over waits for that thread to stop before it reads the container again.
+private struct OwnedEntry: @unchecked Sendable {
+    let entry: ExportEntry
 }

@@ -15,12 +15,16 @@ struct ExportImportBenchmark: AsyncParsableCommand {
     @Option(help: "Megabytes of media in the generated export (5120 is the issue's 5 GB; less for quick runs).")
     var mediaMB = 5120
 
+    @Option(help: "Work in this new folder and keep it (the ZIP, the imported archive in home/), to compare archives.")
+    var keep: String?
+
     @OptionGroup var icebox: IceboxBinary
 
     func run() async throws {
-        let scratch = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-export-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: scratch) }
+        let scratch = keep.map { URL(fileURLWithPath: $0) }
+            ?? FileManager.default.temporaryDirectory.appending(path: "icebox-bench-export-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: keep == nil)
+        defer { if keep == nil { try? FileManager.default.removeItem(at: scratch) } }
         print("generating an export of \(statuses) posts and \(mediaMB) MB of media…")
         let zip = scratch.appending(path: "archive.zip")
         let zipSize = try SyntheticExport(statuses: statuses, mediaBytes: Int64(mediaMB) << 20)
