@@ -54,20 +54,16 @@ enum SchemaMigrations {
     /// opening it takes no write transaction, so a one-shot search stays a reader. Any doubt (a table
     /// missing, a migration more or less, a checksum that differs) answers `false`, and `migrate` decides.
     static func isCurrent(_ pool: any DatabaseReader) -> Bool {
-        let recorded = try? pool.read { db -> [String: String]? in
-            // sqlite_master read directly: GRDB's `tableExists` loads its schema cache, a third of an open's cost.
-            let tables = try String.fetchAll(db, sql: """
-                SELECT name FROM sqlite_master WHERE type = 'table' AND name IN ('icebox_schema', 'grdb_migrations')
-                """)
-            guard tables.count == 2 else { return nil }
-            let applied = try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations")
-            guard applied.count == all.count, Set(applied) == Set(all.map(\.name)) else { return nil }
-            var checksums: [String: String] = [:]
-            for row in try Row.fetchAll(db, sql: "SELECT name, checksum FROM icebox_schema") { checksums[row["name"]] = row["checksum"] }
-            return checksums
+        // One statement (a one-shot search compiles each against the whole schema): a table missing
+        // fails it, and then the archive is not current. GRDB's `tableExists` would load its schema cache.
+        let recorded = try? pool.read { db in
+            try Row.fetchAll(db, sql: """
+                SELECT m.identifier AS name, s.checksum FROM grdb_migrations m LEFT JOIN icebox_schema s ON s.name = m.identifier
+                """).map { row -> (name: String, checksum: String?) in (row["name"], row["checksum"]) }
         }
-        guard let recorded = recorded ?? nil else { return false }
-        return all.allSatisfy { recorded[$0.name] == fnv1a($0.sql) }
+        guard let recorded, recorded.count == all.count else { return false }
+        let checksums = Dictionary(recorded.map { ($0.name, $0.checksum) }, uniquingKeysWith: { first, _ in first })
+        return checksums.count == all.count && all.allSatisfy { (checksums[$0.name] ?? nil) == fnv1a($0.sql) }
     }
 
     /// Refuses an archive (opened read-only, so not migrated) whose schema is not this binary's.

@@ -51,7 +51,7 @@ public struct SearchResult: Encodable, Sendable {
         let sources = [("", hit.text), ("CW: ", hit.spoilerText), ("alt: ", hit.altText)]
         for (label, text) in sources {
             let snippet = Snippet(text: label + text.terminalSafe, words: words)
-            if !snippet.highlights.isEmpty { return snippet }
+            if snippet.matched { return snippet }
         }
         return Snippet(text: hit.text.terminalSafe, words: words)
     }

@@ -4,16 +4,33 @@ import Foundation
 public struct Snippet: Hashable, Sendable {
     /// The excerpt, on one line.
     public var text: String
-    /// Where the searched words are in `text`.
-    public var highlights: [Range<String.Index>]
+    /// The searched words.
+    public var words: [String]
+    /// Whether any of them is in the text (the excerpt is then cut around the first).
+    public var matched: Bool
+
+    private static let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+
+    /// Where the searched words are in `text`. Found when asked, not before: a listing without colour
+    /// (a pipe, `NO_COLOR`) never asks, and a one-shot search saves the searches through Foundation.
+    public var highlights: [Range<String.Index>] {
+        var ranges: [Range<String.Index>] = []
+        for word in words where !word.isEmpty {
+            var searchStart = text.startIndex
+            while let range = text.range(of: word, options: Self.options, range: searchStart..<text.endIndex) {
+                ranges.append(range)
+                searchStart = range.upperBound
+            }
+        }
+        return ranges.sorted { $0.lowerBound < $1.lowerBound }
+    }
 
     /// Cuts about `width` characters around the first match of any of `words` (case and accents
     /// ignored, as the index ignores them); the start of the text when nothing matches. The cut falls
     /// between words: a word at either edge is kept whole, or left out when it is very long (a URL).
     public init(text full: String, words: [String], width: Int = 160) {
         let flat = Self.oneLine(full)
-        let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
-        let first = words.compactMap { flat.range(of: $0, options: options) }.min { $0.lowerBound < $1.lowerBound }
+        let first = words.compactMap { flat.range(of: $0, options: Self.options) }.min { $0.lowerBound < $1.lowerBound }
         var start = flat.startIndex
         if let first {
             let lead = flat.distance(from: flat.startIndex, to: first.lowerBound)
@@ -26,15 +43,8 @@ public struct Snippet: Hashable, Sendable {
         if start > flat.startIndex { excerpt = "…" + excerpt }
         if end < flat.endIndex { excerpt += "…" }
         text = excerpt
-        var ranges: [Range<String.Index>] = []
-        for word in words where !word.isEmpty {
-            var searchStart = excerpt.startIndex
-            while let range = excerpt.range(of: word, options: options, range: searchStart..<excerpt.endIndex) {
-                ranges.append(range)
-                searchStart = range.upperBound
-            }
-        }
-        highlights = ranges.sorted { $0.lowerBound < $1.lowerBound }
+        self.words = words
+        matched = first != nil
     }
 
     /// `text` with each run of line breaks made one space; the text itself when it has none (looked for
