@@ -27,8 +27,11 @@ public enum BoostRows {
             guard let activity = reference.activityURI, try await archive.findStatus(activity) == nil,
                   let boosted = try await archive.rawJSON(uri: reference.uri) else { continue }
             let raw = Data(json(of: reference, activity: activity, boosted: boosted, account: account))
-            boosts.append(ImportedStatus(status: try ArchivableStatus(decoding: raw, servedBy: source.server), source: nil,
-                                         entry: "Announce \(activity)", hasServerID: serverID(of: activity) != nil))
+            // A boost that cannot be read back (an archived post the decoder no longer takes) stays a
+            // reference; the others are made all the same.
+            guard let status = try? ArchivableStatus(decoding: raw, servedBy: source.server) else { continue }
+            boosts.append(ImportedStatus(status: status, source: nil, entry: "Announce \(activity)",
+                                         hasServerID: serverID(of: activity) != nil))
         }
         guard !boosts.isEmpty else { return StoreResult() }
         let stored = ImportLedger()
