@@ -22,9 +22,11 @@ public enum BoostRows {
         guard !named.isEmpty, let account = try await accountJSON(handle, fallback: actorAccount, archive) else {
             return StoreResult()
         }
+        // The boosts already archived, in one query rather than one per reference on every import.
+        let archived = Set(try await archive.archivedBoosts(by: handle).compactMap(\.activityURI))
         var boosts: [ImportedStatus] = []
         for reference in named {
-            guard let activity = reference.activityURI, try await archive.findStatus(activity) == nil,
+            guard let activity = reference.activityURI, !archived.contains(activity),
                   let boosted = try await archive.rawJSON(uri: reference.uri) else { continue }
             let raw = Data(json(of: reference, activity: activity, boosted: boosted, account: account))
             // A boost that cannot be read back (an archived post the decoder no longer takes) stays a

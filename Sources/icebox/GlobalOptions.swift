@@ -43,7 +43,15 @@ struct GlobalOptions: ParsableArguments {
 
     /// The store this command uses: `--store`, `$ICEBOX_STORE`, or the archive folder's SQLite file.
     func storeChoice() throws -> StoreChoice {
-        try StoreChoice.resolve(store, home: iceboxHome, environment: ProcessInfo.processInfo.environment)
+        try located().store
+    }
+
+    /// The archive folder and the store, from one reading of the environment (Foundation builds the
+    /// whole dictionary on every call: a tenth of a millisecond of a one-shot search each time).
+    private func located() throws -> (home: IceboxHome, store: StoreChoice) {
+        let environment = ProcessInfo.processInfo.environment
+        let home = IceboxHome(explicit: home, environment: environment)
+        return (home, try StoreChoice.resolve(store, home: home, environment: environment))
     }
 
     /// Opens (creating and migrating if needed) the archive: the SQLite file in the archive folder, or
@@ -51,14 +59,17 @@ struct GlobalOptions: ParsableArguments {
     func openArchive(reusing opened: (any ArchiveStore)? = nil) async throws
         -> (IceboxHome, any ArchiveStore, CredentialStore, Logger) {
         let logger = logger()
-        let environment = ProcessInfo.processInfo.environment
-        let home = IceboxHome(explicit: self.home, environment: environment)
-        try home.create()
+        let home: IceboxHome
         let archive: any ArchiveStore
         if let opened {
+            home = iceboxHome
+            try home.create()
             archive = opened
         } else {
-            archive = try await StoreChoice.resolve(store, home: home, environment: environment).open(logger: logger)
+            let location = try located()
+            home = location.home
+            try home.create()
+            archive = try await location.store.open(logger: logger)
         }
         if archive is ArchiveDatabase {
             // What Datasette needs to search the archive, kept beside it; not worth failing a command over.
@@ -79,11 +90,8 @@ struct GlobalOptions: ParsableArguments {
     func openArchiveForReading(neverWrites: Bool = false) async throws
         -> (IceboxHome, any ArchiveStore, CredentialStore, Logger) {
         let logger = logger()
-        // Read once: Foundation builds the whole dictionary on every call (a tenth of a millisecond).
-        let environment = ProcessInfo.processInfo.environment
-        let home = IceboxHome(explicit: self.home, environment: environment)
-        let archive = try await StoreChoice.resolve(store, home: home, environment: environment)
-            .open(logger: logger, access: neverWrites ? .readOnly : .read)
+        let (home, store) = try located()
+        let archive = try await store.open(logger: logger, access: neverWrites ? .readOnly : .read)
         return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
     }
 
