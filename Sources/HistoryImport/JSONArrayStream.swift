@@ -69,7 +69,40 @@ public struct JSONArrayStream {
 
     /// Feeds the next piece of the document; `emit` receives each element completed in it.
     public mutating func feed(_ bytes: UnsafeRawBufferPointer, _ emit: (Data) throws -> Void) throws {
-        for byte in bytes { try consume(byte, emit) }
+        var index = 0
+        while index < bytes.count {
+            // Most of a document is the inside of strings: a run of plain string bytes is taken at once,
+            // the byte that ends it (a quote, a backslash, a control character) one at a time.
+            if inString, !escaped, !capturingKey {
+                let end = Self.plainStringEnd(bytes, from: index)
+                if end > index {
+                    if inElement {
+                        guard element.count + (end - index) <= maxElementBytes else {
+                            offset += Int64(maxElementBytes - element.count + 1)
+                            throw fail("element \(count + 1) is larger than \(maxElementBytes) bytes")
+                        }
+                        element.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[index..<end]))
+                    }
+                    offset += Int64(end - index)
+                    index = end
+                    continue
+                }
+            }
+            try consume(bytes[index], emit)
+            index += 1
+        }
+    }
+
+    /// Where the run of string bytes that need no attention (neither a quote, a backslash nor a control
+    /// character) starting at `start` ends.
+    private static func plainStringEnd(_ bytes: UnsafeRawBufferPointer, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte < 0x20 { return index }
+            index += 1
+        }
+        return index
     }
 
     /// Feeds the next piece of the document.

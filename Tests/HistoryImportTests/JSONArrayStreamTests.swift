@@ -71,11 +71,14 @@ struct JSONArrayStreamTests {
         #expect(found == [#"{"a":1}"#, #"{"b":2}"#])
     }
 
-    @Test func anElementLargerThanTheLimitIsRefused() {
+    @Test(arguments: [1, 3, 4096])
+    func anElementLargerThanTheLimitIsRefused(piece: Int) {
+        // The ninth byte of the element (the "2", byte 25 of the document) is the one refused, however
+        // the string holding it was fed.
         #expect {
-            _ = try split(#"{"orderedItems":[{"a":"0123456789"}]}"#, maxElement: 8)
+            _ = try split(#"{"orderedItems":[{"a":"0123456789"}]}"#, piece: piece, maxElement: 8)
         } throws: { error in
-            "\(error)".contains("element 1 is larger than 8 bytes")
+            "\(error)".contains("element 1 is larger than 8 bytes") && (error as? JSONArrayStream.Malformed)?.offset == 25
         }
     }
 
