@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import MediaArchive
 
 /// What an import did.
 public struct ImportReport: Sendable, Hashable {
@@ -48,9 +49,10 @@ final class ImportLedger: @unchecked Sendable {
     /// A media file this import put in the media folder (removed again when the import fails).
     func placedFile(_ url: URL) { lock.withLock { placed.append(url) } }
 
-    /// Removes the media files this import placed (nothing refers to them once its transaction is undone).
-    func removePlacedFiles() {
+    /// Removes the media files this import placed, and the folders placing them made (nothing refers
+    /// to them once its transaction is undone).
+    func removePlacedFiles(from layout: MediaLayout) {
         let files = lock.withLock { placed }
-        for file in files { try? FileManager.default.removeItem(at: file) }
+        for file in files { layout.removeStored(file) }
     }
 }

@@ -56,7 +56,7 @@ public struct MastodonExportImport: Sendable {
         do {
             try await archive.importAtomically(source) { sink in try pass.run(sink) }
         } catch {
-            ledger.removePlacedFiles()
+            ledger.removePlacedFiles(from: media)
             throw ImportError.wrapping(error)
         }
         // Apart from the import's transaction: should it fail, the boosts stay references, and the next

@@ -70,6 +70,18 @@ public struct MediaLayout: Sendable, Hashable {
         return target
     }
 
+    /// Removes a stored file, and the folders above it inside the media folder that it leaves empty (a
+    /// failed import takes back the files it placed, and the folders their placing made).
+    public func removeStored(_ file: URL) {
+        try? FileManager.default.removeItem(at: file)
+        let rootPath = root.standardizedFileURL.path
+        var folder = file.deletingLastPathComponent().standardizedFileURL
+        // `rmdir` removes a folder only when it is empty: one that holds another file stays.
+        while folder.path.hasPrefix(rootPath + "/"), rmdir(folder.path) == 0 {
+            folder = folder.deletingLastPathComponent()
+        }
+    }
+
     /// Removes what interrupted runs left in the temporary folder; returns how many files.
     @discardableResult
     public func cleanTemporary() -> Int {

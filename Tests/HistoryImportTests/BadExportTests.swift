@@ -25,7 +25,8 @@ struct BadExportTests {
             #expect(error.description.contains(file.path), "\(error)")
             for word in words { #expect(error.description.contains(word), "\(error)") }
         }
-        #expect(try await fixture.snapshot() == before)
+        let after = try await fixture.snapshot()
+        #expect(after == before, "changed: \(Set(after).symmetricDifference(before).sorted())")
         #expect(try await fixture.archive.integrityCheck() == "ok")
         let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: fixture.media.temporary.path)) ?? []
         #expect(leftovers.isEmpty)
@@ -82,6 +83,36 @@ struct BadExportTests {
         }, saying: ["outbox.json", "item 5 is not a JSON object"])
     }
 
+    @Test func malformedJSONInTheOutboxAfterNewMediaLeavesNoneOfTheMedia() async throws {
+        // The media files come first in the ZIP and are stored beside the outbox's statuses: those it
+        // stored before the outbox failed are removed again, however far it got.
+        let text = try String(contentsOf: Self.outbox, encoding: .utf8)
+        let broken = text.replacingOccurrences(of: #""type":"Create""#, with: #""type" "Create""#)
+        let media = (0..<60).map { index in
+            ("media_attachments/files/200/000/\(index)/original/new.png",
+             Data([0x89, 0x50, 0x4E, 0x47]) + Data((0..<(64 << 10)).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 7 &+ index) }))
+        }
+        try await expectRefused({ fixture in
+            // The new media files first, as Mastodon writes them: stored before the outbox is reached.
+            let file = fixture.folder.url.appending(path: "new-media-bad-outbox.zip")
+            try ZipMaker.write(media + ZipMaker.entries(of: ImportFixture.exportFolder, replacing: ["outbox.json": Data(broken.utf8)]),
+                               to: file)
+            return file
+        }, saying: ["outbox.json", "item 1 is not a JSON object"])
+    }
+
+    @Test func aMediaFolderThatCannotBeWrittenStopsTheImportWholeAndSaysWhere() async throws {
+        try await expectRefused({ fixture in
+            // The media archive's temporary folder, where each file is written before it is named by
+            // its hash, is a link: the media files cannot be stored, so none of the statuses are either.
+            try? FileManager.default.removeItem(at: fixture.media.temporary)
+            try FileManager.default.createSymbolicLink(atPath: fixture.media.temporary.path,
+                                                       withDestinationPath: fixture.folder.url.appending(path: "elsewhere").path)
+            return try fixture.zip(named: "more-media.zip", adding: [("media_attachments/files/300/original/a.png",
+                                                                      Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]))])
+        }, status: .ioError, saying: ["media_attachments/files/", "symbolic link"])
+    }
+
     @Test func anOutboxCutShort() async throws {
         let data = try Data(contentsOf: Self.outbox)
         try await expectRefused({ fixture in
@@ -89,3 +120,4 @@ struct BadExportTests {
         }, saying: ["outbox.json", "truncated"])
     }
 }
+
