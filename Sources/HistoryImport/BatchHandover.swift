@@ -44,6 +44,23 @@ final class BatchHandover<Batch>: @unchecked Sendable {
         return item
     }
 
+    /// The storer: every item waiting now, without waiting for more.
+    func takeWaiting() -> [Item] {
+        condition.lock()
+        defer { condition.unlock() }
+        let items = waiting
+        waiting.removeAll()
+        condition.broadcast()
+        return items
+    }
+
+    /// Whether the storer gave up: a reader in the middle of a long item stops there.
+    var isAbandoned: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return abandoned
+    }
+
     /// The reader, when it has stopped for good (whatever the reason).
     func readerFinished() {
         condition.lock()

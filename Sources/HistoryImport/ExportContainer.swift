@@ -33,6 +33,19 @@ enum ExportContainer {
         }
     }
 
+    /// Whether a walk passes an entry without reading its bytes: a folder's files, and a ZIP's entries
+    /// (libarchive seeks past them). A tarball's compressed stream can only be passed by inflating it.
+    var skipsEntriesUnread: Bool {
+        switch self {
+        case .folder: return true
+        case .archive(let url):
+            guard let handle = try? FileHandle(forReadingFrom: url) else { return false }
+            defer { try? handle.close() }
+            let signature = (try? handle.read(upToCount: 4)) ?? nil
+            return signature == Data([0x50, 0x4B, 0x03, 0x04])
+        }
+    }
+
     /// Visits every regular file; entries whose name would leave the folder throw `escapingPath`.
     func forEachEntry(_ visit: (ExportEntry) throws -> Void) throws {
         switch self {

@@ -15,20 +15,42 @@ struct ExportPass: Sendable {
     let ledger: ImportLedger
     let progress: @Sendable (ImportProgress) -> Void
 
+    /// The media part of the pass.
+    private var exportMedia: ExportMedia {
+        ExportMedia(container: container, base: survey.base, mapper: mapper, layout: media, limits: limits, ledger: ledger)
+    }
+
     func run(_ sink: any ImportSink) throws {
+        // The media files are stored by a walk of their own, beside this one, when the container lets
+        // this walk pass them without reading them.
+        let mediaWalk = container.skipsEntriesUnread ? ExportMediaWalk(exportMedia) : nil
+        do {
+            try readEntries(sink, mediaWalk: mediaWalk)
+            try mediaWalk?.recordRest(sink)
+        } catch {
+            mediaWalk?.abandon()
+            throw error
+        }
+    }
+
+    /// Reads the container's entries in its order: outbox.json, likes.json and bookmarks.json, and the
+    /// media files unless `mediaWalk` stores them.
+    private func readEntries(_ sink: any ImportSink, mediaWalk: ExportMediaWalk?) throws {
         var sawOutbox = false
+        let media = exportMedia
         try container.forEachEntry { entry in
             guard entry.path.hasPrefix(survey.base) else { return }
             let path = String(entry.path.dropFirst(survey.base.count))
             switch path {
             case "outbox.json":
                 sawOutbox = true
-                try readOutbox(entry, sink)
+                try readOutbox(entry, sink, mediaWalk: mediaWalk)
             case "likes.json": try readReferences(entry, kind: .favourite, sink)
             case "bookmarks.json": try readReferences(entry, kind: .bookmark, sink)
             default:
-                if path.hasPrefix("media_attachments/") { try storeMedia(entry, path: path, sink) }
+                if mediaWalk == nil, media.isMedia(entry) { try sink.recordMedia(media.store(entry)) }
             }
+            try mediaWalk?.recordStored(sink)
         }
         guard sawOutbox else {
             throw ImportError.unreadable(file: container.name, entry: survey.base + "outbox.json",
@@ -36,30 +58,9 @@ struct ExportPass: Sendable {
         }
     }
 
-    private func storeMedia(_ entry: ExportEntry, path: String, _ sink: any ImportSink) throws {
-        let stored: StreamedFile
-        do {
-            stored = try media.storeStream(limit: limits.mediaBytes) { buffer in try entry.read(buffer) }
-        } catch {
-            switch error {
-            case .tooLarge(let limit): throw ImportError.tooLarge(file: container.name, entry: entry.path, limit: limit)
-            case .storage(let reason): throw ImportError.media(file: container.name, entry: entry.path, reason: reason)
-            case .source(let reason): throw ImportError.unreadable(file: container.name, entry: entry.path, reason: reason)
-            }
-        }
-        if stored.placedNew { ledger.placedFile(media.file(sha256: stored.sha256, ext: stored.ext)) }
-        try sink.recordMedia(ImportedMedia(url: mapper.mediaURL(path), sha256: stored.sha256, size: stored.size,
-                                           mime: stored.mime, ext: stored.ext))
-        ledger.update {
-            $0.mediaFiles += 1
-            $0.mediaBytes += stored.size
-            if stored.placedNew { $0.mediaFilesNew += 1 }
-        }
-    }
-
     /// Streams outbox.json's `orderedItems`, storing statuses in batches. A thread of its own reads and
     /// decodes the activities while this one stores the batches read before (at most two waiting).
-    private func readOutbox(_ entry: ExportEntry, _ sink: any ImportSink) throws {
+    private func readOutbox(_ entry: ExportEntry, _ sink: any ImportSink, mediaWalk: ExportMediaWalk?) throws {
         let handover = BatchHandover<(batch: OutboxBatch, bytes: Int64)>(capacity: 2)
         let owned = OwnedEntry(entry: entry)
         let reader = Thread { [self] in
@@ -72,7 +73,9 @@ struct ExportPass: Sendable {
         do {
             reading: while true {
                 switch handover.take() {
-                case .batch(let (batch, bytes)): try store(batch, bytes: bytes, sink)
+                case .batch(let (batch, bytes)):
+                    try store(batch, bytes: bytes, sink)
+                    try mediaWalk?.recordStored(sink)
                 case .finished: break reading
                 case .failed(let error): throw error
                 }
