@@ -39,6 +39,9 @@ struct ExportImportBenchmark: AsyncParsableCommand {
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 0
         }
         let direct = try await ImportBenchmark.directInsert(from: archivePath, into: scratch.appending(path: "direct.sqlite"))
+        let extracted = scratch.appending(path: "extracted")
+        let media = try MediaExtraction.run(zip, into: extracted)
+        try? FileManager.default.removeItem(at: extracted)
         let rate = Double(rows) / imported.seconds
         let directRate = Double(rows) / direct
         print("""
@@ -46,7 +49,10 @@ struct ExportImportBenchmark: AsyncParsableCommand {
             icebox import         \(String(format: "%.2f", imported.seconds)) s, \(Int(rate)) statuses/s, \
             \(String(format: "%.1f", Double(zipSize) / 1_048_576 / imported.seconds)) MB/s, peak RSS \(imported.peakRSSKiB / 1024) MiB
             direct SQL insert     \(String(format: "%.2f", direct)) s, \(Int(directRate)) statuses/s (the same \(rows) rows, transactions of 40)
+            media extraction      \(String(format: "%.2f", media.seconds)) s, \(media.bytes >> 20) MiB written out of the ZIP as they are
             import / direct       \(String(format: "%.0f", 100 * rate / directRate)) %   (goal: at least 50 %; peak RSS under 200 MiB)
+            import / (direct + extraction)  \(String(format: "%.0f", 100 * (direct + media.seconds) / imported.seconds)) %   \
+            (the same rows and the same media files written, one after the other)
             """)
     }
 }
