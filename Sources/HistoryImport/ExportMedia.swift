@@ -57,14 +57,18 @@ final class ExportMediaWalk {
     private let handover = BatchHandover<ImportedMedia>(capacity: .max)
     private var ended = false
 
-    /// Starts the walk.
-    init(_ media: ExportMedia) {
+    /// Starts the walk, which stores the media files numbered `share`, `share + of`, `share + 2 × of`…
+    /// in the container's order (so that `of` walks store them all between them) and passes the others.
+    init(_ media: ExportMedia, share: Int = 0, of walks: Int = 1) {
         let handover = handover
         let thread = Thread {
             struct Abandoned: Error {}
+            var number = 0
             do {
                 try media.container.forEachEntry { entry in
                     guard media.isMedia(entry) else { return }
+                    defer { number += 1 }
+                    guard number % walks == share else { return }
                     let stored = try media.store(entry, stop: { handover.isAbandoned })
                     guard handover.put(.batch(stored)) else { throw Abandoned() }
                 }

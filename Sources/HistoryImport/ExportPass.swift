@@ -21,21 +21,29 @@ struct ExportPass: Sendable {
     }
 
     func run(_ sink: any ImportSink) throws {
-        // The media files are stored by a walk of their own, beside this one, when the container lets
-        // this walk pass them without reading them.
-        let mediaWalk = container.skipsEntriesUnread ? ExportMediaWalk(exportMedia) : nil
+        // The media files are stored by walks of their own (hashing and writing them is most of a large
+        // import's work), beside this one, when the container lets this walk pass them without reading
+        // them.
+        let walks = container.skipsEntriesUnread ? Self.mediaWalks : 0
+        let mediaWalks = (0..<walks).map { ExportMediaWalk(exportMedia, share: $0, of: walks) }
         do {
-            try readEntries(sink, mediaWalk: mediaWalk)
-            try mediaWalk?.recordRest(sink)
+            try readEntries(sink, mediaWalks: mediaWalks)
+            for walk in mediaWalks { try walk.recordRest(sink) }
         } catch {
-            mediaWalk?.abandon()
+            for walk in mediaWalks { walk.abandon() }
             throw error
         }
     }
 
+    /// How many walks store the media: the processors but one (storing the statuses and decoding
+    /// outbox.json take about one between them), from 1 to 4.
+    private static var mediaWalks: Int {
+        min(4, max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+    }
+
     /// Reads the container's entries in its order: outbox.json, likes.json and bookmarks.json, and the
-    /// media files unless `mediaWalk` stores them.
-    private func readEntries(_ sink: any ImportSink, mediaWalk: ExportMediaWalk?) throws {
+    /// media files unless walks of their own store them.
+    private func readEntries(_ sink: any ImportSink, mediaWalks: [ExportMediaWalk]) throws {
         var sawOutbox = false
         let media = exportMedia
         try container.forEachEntry { entry in
@@ -44,13 +52,13 @@ struct ExportPass: Sendable {
             switch path {
             case "outbox.json":
                 sawOutbox = true
-                try readOutbox(entry, sink, mediaWalk: mediaWalk)
+                try readOutbox(entry, sink, mediaWalks: mediaWalks)
             case "likes.json": try readReferences(entry, kind: .favourite, sink)
             case "bookmarks.json": try readReferences(entry, kind: .bookmark, sink)
             default:
-                if mediaWalk == nil, media.isMedia(entry) { try sink.recordMedia(media.store(entry)) }
+                if mediaWalks.isEmpty, media.isMedia(entry) { try sink.recordMedia(media.store(entry)) }
             }
-            try mediaWalk?.recordStored(sink)
+            for walk in mediaWalks { try walk.recordStored(sink) }
         }
         guard sawOutbox else {
             throw ImportError.unreadable(file: container.name, entry: survey.base + "outbox.json",
@@ -60,7 +68,7 @@ struct ExportPass: Sendable {
 
     /// Streams outbox.json's `orderedItems`, storing statuses in batches. A thread of its own reads and
     /// decodes the activities while this one stores the batches read before (at most two waiting).
-    private func readOutbox(_ entry: ExportEntry, _ sink: any ImportSink, mediaWalk: ExportMediaWalk?) throws {
+    private func readOutbox(_ entry: ExportEntry, _ sink: any ImportSink, mediaWalks: [ExportMediaWalk]) throws {
         let handover = BatchHandover<(batch: OutboxBatch, bytes: Int64)>(capacity: 2)
         let owned = OwnedEntry(entry: entry)
         let reader = Thread { [self] in
@@ -75,7 +83,7 @@ struct ExportPass: Sendable {
                 switch handover.take() {
                 case .batch(let (batch, bytes)):
                     try store(batch, bytes: bytes, sink)
-                    try mediaWalk?.recordStored(sink)
+                    for walk in mediaWalks { try walk.recordStored(sink) }
                 case .finished: break reading
                 case .failed(let error): throw error
                 }
