@@ -1,4 +1,5 @@
 import Archive
+import ArchivePostgres
 import Export
 import Foundation
 import HistoryImport
@@ -154,6 +155,86 @@ extension ImportConformanceTests {
                     try await Self.compare(original.store, postgres.store)
                     try await Self.compare(original.store, back.store)
                 }
+            }
+        }
+    }
+}
+
+/// A status the store refuses is kept unreadable with its entry, and the rest of its batch is stored;
+/// an import whose task is cancelled keeps nothing and ends.
+extension ImportConformanceTests {
+    @Test(arguments: StoreKind.allCases)
+    func aStatusTheStoreRefusesIsKeptUnreadableAndTheOthersStored(_ kind: StoreKind) async throws {
+        try await TestStore.with(kind, "import-refused") { test in
+            try await Self.refuse(uriContaining: "refused", in: test)
+            let file = test.folder.url.appending(path: "three.jsonl")
+            try Data([ImportFiles.status(id: "1", uri: "https://social.example/s/1", acct: "ann", text: "first"),
+                      ImportFiles.status(id: "2", uri: "https://social.example/s/refused", acct: "ann", text: "refused"),
+                      ImportFiles.status(id: "3", uri: "https://social.example/s/3", acct: "ann", text: "third")]
+                .joined(separator: "\n").utf8).write(to: file)
+            let report = try await JSONLinesImport(file: file, server: "social.example").run(into: test.store)
+            #expect(report.read == 3 && report.stored.new == 2 && report.stored.unreadable == 1, "\(report)")
+            #expect(try await test.store.allStatusURIs() == ["https://social.example/s/1", "https://social.example/s/3"])
+            #expect(try await test.store.rowCount("status_sources") == 2)
+            let kept = try await test.store.unreadableStatuses()
+            #expect(kept.count == 1 && kept.first?.error.hasPrefix("line 2: could not be stored: ") == true, "\(kept)")
+        }
+    }
+
+    /// Makes the store refuse to write a status whose uri contains `text`, as a broken rule would.
+    static func refuse(uriContaining text: String, in test: TestStore) async throws {
+        switch test.store {
+        case let postgres as PostgresArchive:
+            let cluster = try #require(try PostgresCluster.fromEnvironment())
+            try await cluster.execute(["""
+                CREATE FUNCTION refuse_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                    IF NEW.uri LIKE '%\(text)%' THEN RAISE EXCEPTION 'refused by the test' USING ERRCODE = 'check_violation'; END IF;
+                    RETURN NEW; END $$
+                """, "CREATE TRIGGER refuse_test BEFORE INSERT OR UPDATE ON statuses FOR EACH ROW EXECUTE FUNCTION refuse_test()"],
+                in: postgres.place.database)
+        default:
+            let made = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [
+                test.folder.url.appending(path: "archive.sqlite").path, """
+                CREATE TRIGGER refuse_test BEFORE INSERT ON statuses WHEN new.uri LIKE '%\(text)%'
+                BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;
+                """])
+            #expect(made.status == 0, "\(made.stderr)")
+        }
+    }
+
+    /// On PostgreSQL the import's transaction is the store's async side: cancelling the task that
+    /// awaits it ends the body at its next call (SQLite's transaction runs the body to its end).
+    @Test func aCancelledImportKeepsNothingAndEndsOnPostgreSQL() async throws {
+        try await TestStore.with(.postgres, "import-cancelled") { test in
+            let started = OneShot<Bool>()
+            let store = test.store
+            let running = Task {
+                defer { started.fulfil(false) }
+                try await Self.importSlowly(into: store, started: started)
+            }
+            #expect(await started.value(), "the import stored statuses before it was cancelled")
+            running.cancel()
+            let begun = ContinuousClock.now
+            let outcome = await running.result
+            #expect(ContinuousClock.now - begun < .seconds(10), "the import ended soon after it was cancelled")
+            if case .success = outcome { Issue.record("a cancelled import was kept") }
+            let kept = try await store.allStatusURIs()
+            #expect(kept.isEmpty)
+        }
+    }
+
+    /// An import of 1,000 statuses, one every 10 ms; `started` is told after the third.
+    static func importSlowly(into store: any ArchiveStore, started: OneShot<Bool>) async throws {
+        let source = ImportSource(format: "jsonl", file: "slow.jsonl", server: "social.example")
+        try await store.importAtomically(source) { sink in
+            for number in 1...1_000 {
+                let json = ImportFiles.status(id: "\(number)", uri: "https://social.example/s/\(number)", acct: "ann",
+                                              text: "status \(number)")
+                let status = try ArchivableStatus(decoding: Data(json.utf8), servedBy: "social.example")
+                _ = try sink.store([ImportedStatus(status: status, source: nil, entry: "line \(number)", hasServerID: true)],
+                                   unreadable: [])
+                if number == 3 { started.fulfil(true) }
+                Thread.sleep(forTimeInterval: 0.01)
             }
         }
     }
