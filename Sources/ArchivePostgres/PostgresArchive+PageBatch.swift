@@ -41,9 +41,8 @@ extension PostgresArchive {
         }
         // Statuses held already, and those another worker stored a moment ago (the same post read from
         // another server): each a copy to decide on.
-        for row in page where held.contains(row.status.archiveURI) || taken.contains(row.status.archiveURI) {
-            result += try await upsert(row, origin: origin, now: now, connection, logger)
-        }
+        result += try await storeHeld(page.filter { held.contains($0.status.archiveURI) || taken.contains($0.status.archiveURI) },
+                                      origin: origin, now: now, connection, logger)
         for row in repeated { result += try await upsert(row, origin: origin, now: now, connection, logger) }
         return result
     }
