@@ -204,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "StoreConformanceTests",
             dependencies: ["icebox", "Archive", "ArchivePostgres", "Importer", "Export", "MediaArchive", "CArchive", "Models",
-                           "SearchQuery",
+                           "SearchQuery", "HistoryImport",
                            "MastodonTestServer", "IceboxTestSupport", .product(name: "Logging", package: "swift-log"),
                            .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: strict),

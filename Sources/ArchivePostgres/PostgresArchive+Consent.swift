@@ -6,7 +6,8 @@ import PostgresNIO
 /// same exceptions, in PostgreSQL's words.
 extension PostgresArchive {
     /// The condition on the statuses row `s` that leaves out opted-out authors' posts, except the user's
-    /// own and those they bookmarked, favourited, boosted or were mentioned in (as `ConsentPolicy.condition`).
+    /// own and those they bookmarked, favourited, boosted or were mentioned in, or an import named (as
+    /// `ConsentPolicy.condition`).
     /// Each exception is a probe for the row at hand (through `timeline_statuses_by_status` for the lists):
     /// a set of the lists' statuses was built by reading all of `timeline_statuses`, 0.6 s at 1M.
     static func consentCondition(on s: String = "s") -> String {
@@ -18,6 +19,7 @@ extension PostgresArchive {
                         WHERE ts.status_id = \(s).id AND t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
              OR EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = \(s).uri
                         AND b.author_handle IN (SELECT handle FROM archiving_accounts))
+             OR EXISTS (SELECT 1 FROM status_references r WHERE r.uri = \(s).uri)
              OR ((position('ed":true'::bytea IN \(s).raw_json) > 0 OR position('ed": true'::bytea IN \(s).raw_json) > 0
                   OR position('ed" : true'::bytea IN \(s).raw_json) > 0)
                  AND (\(json)->>'bookmarked' = 'true' OR \(json)->>'favourited' = 'true' OR \(json)->>'reblogged' = 'true'))

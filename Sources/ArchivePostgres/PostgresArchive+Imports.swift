@@ -1,21 +1,76 @@
 import Archive
 import Foundation
+import Logging
+import Models
+import PostgresNIO
 
 extension PostgresArchive {
-    /// Not yet on PostgreSQL: an import's transaction is read synchronously from a file while it is
-    /// open, which the SQLite store does and this one does not (issue 18). Says so, with exit status 64.
+    /// Runs an import in one transaction, as the SQLite store does: everything `body` stores through the
+    /// sink is kept when it returns, and nothing when it throws (its error is rethrown as it is).
+    ///
+    /// `body` is synchronous and reads a large file while the transaction is open, and this store is not:
+    /// so `body` runs on a thread of its own (with a main thread's stack: deeply nested JSON decodes
+    /// recursively), and each sink call is carried to the one connection holding the transaction and
+    /// waited for there (see ``ImportBridge``). Not retried on a deadlock: `body` reads its file once.
     public func importAtomically(_ source: ImportSource,
                                  _ body: @escaping @Sendable (any ImportSink) throws -> Void) async throws {
-        throw ArchiveError.unsupported(store: location, capability: "import files (icebox import)")
+        let logger = self.logger
+        let bridge = ImportBridge()
+        let outcome = OneShot<Result<Void, any Error>>()
+        let sink = PostgresImportSink(bridge: bridge, source: source, now: Self.now(), logger: logger)
+        let thread = Thread {
+            let result = Result { try body(sink) }
+            bridge.finish()
+            outcome.fulfil(result)
+        }
+        thread.stackSize = 8 << 20
+        let failed = OneShot<any Error>()
+        do {
+            try await transaction(attempts: 1) { connection in
+                thread.start()
+                for await request in bridge.requests where bridge.take(request.id) {
+                    await request.run(connection)
+                }
+                // Cancelled, or the body returned: calls still waiting fail, and the body is waited for
+                // (nothing of it runs once the transaction has ended).
+                bridge.close()
+                if case .failure(let error) = await outcome.value() {
+                    failed.fulfil(error)
+                    throw error
+                }
+            }
+        } catch {
+            // The body's own error as it is (the transaction words every error as the store's); else the
+            // store's own, such as the commit's.
+            let bodyFailed = !failed.fulfil(error)
+            throw bodyFailed ? await failed.value() : error
+        }
     }
 
-    /// Nothing is imported into a PostgreSQL store yet, so there are no references.
+    /// The favourites, bookmarks and boosts imports named by uri (of one kind, or all), each marked
+    /// resolved when the archive holds the status it names; in the SQLite store's order.
     public func references(kind: ImportedReference.Kind?) async throws(ArchiveError) -> [ImportedReference] {
-        []
+        try await decodingRows("""
+            SELECT r.*, EXISTS (SELECT 1 FROM statuses s WHERE s.uri = r.uri) AS resolved
+            FROM status_references r WHERE $1::text IS NULL OR r.kind = $1
+            ORDER BY r.kind COLLATE "C", r.uri COLLATE "C", r.account_handle COLLATE "C"
+            """, [.text(kind?.rawValue)]) { row -> ImportedReference? in
+            guard let kind = ImportedReference.Kind(rawValue: try row.string("kind")) else { return nil }
+            var reference = ImportedReference(accountHandle: try row.string("account_handle"), kind: kind,
+                                              uri: try row.string("uri"), activityURI: try row.optionalString("activity_uri"),
+                                              publishedAt: try row.optionalString("published_at"),
+                                              visibility: try row.optionalString("visibility"))
+            reference.resolved = try row.bool("resolved")
+            return reference
+        }.compactMap { $0 }
     }
 
-    /// Nothing is imported into a PostgreSQL store yet, so no status has a source object.
+    /// The source object a status was last imported with from a file of `format`.
     public func importedSource(of number: Int64, format: String) async throws(ArchiveError) -> Data? {
-        nil
+        try await decodingRows("""
+            SELECT raw_json FROM status_sources WHERE status_id = $1 AND format = $2 ORDER BY imported_at DESC LIMIT 1
+            """, [.int(number), .text(format)]) { row -> Data? in
+            row["raw_json"].bytes == nil ? nil : try row.bytes("raw_json")
+        }.first ?? nil
     }
 }

@@ -1,5 +1,6 @@
 import Archive
 import Foundation
+import Logging
 import PostgresNIO
 
 /// The media catalogue on PostgreSQL: the same records as the SQLite store's, shared by every worker
@@ -55,20 +56,28 @@ extension PostgresArchive {
                                   ext: String) async throws(ArchiveError) -> Bool {
         let logger = self.logger
         return try await transaction { connection in
-            let now = Self.now()
-            let inserted = try await connection.rows("""
-                INSERT INTO media_files(sha256, ext, size, mime, stored_at, verified_at) VALUES ($1, $2, $3, $4, $5, $5)
-                ON CONFLICT(sha256) DO NOTHING RETURNING sha256
-                """, [.text(sha256), .text(ext), .int(size), .text(mime), .text(now)], logger: logger)
-            try await connection.execute("""
-                INSERT INTO media_downloads(url, kind, state, sha256, mime, failure, http_status, attempts,
-                    last_attempt_at, stored_at) VALUES ($1, $2, 'stored', $3, $4, NULL, 200, 1, $5, $5)
-                ON CONFLICT(url) DO UPDATE SET state = 'stored', sha256 = excluded.sha256, mime = excluded.mime,
-                    failure = NULL, http_status = 200, attempts = media_downloads.attempts + 1,
-                    last_attempt_at = excluded.last_attempt_at, stored_at = excluded.stored_at
-                """, [.text(url), .text(kind), .text(sha256), .text(mime), .text(now)], logger: logger)
-            return !inserted.isEmpty
+            try await Self.recordMediaStored(url: url, kind: kind, sha256: sha256, size: size, mime: mime, ext: ext,
+                                             connection, logger)
         }
+    }
+
+    /// Records a file stored as the file of `url`, in the caller's transaction; whether the file is new
+    /// to the catalogue.
+    static func recordMediaStored(url: String, kind: String, sha256: String, size: Int64, mime: String, ext: String,
+                                  _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+        let now = Self.now()
+        let inserted = try await connection.rows("""
+            INSERT INTO media_files(sha256, ext, size, mime, stored_at, verified_at) VALUES ($1, $2, $3, $4, $5, $5)
+            ON CONFLICT(sha256) DO NOTHING RETURNING sha256
+            """, [.text(sha256), .text(ext), .int(size), .text(mime), .text(now)], logger: logger)
+        try await connection.execute("""
+            INSERT INTO media_downloads(url, kind, state, sha256, mime, failure, http_status, attempts,
+                last_attempt_at, stored_at) VALUES ($1, $2, 'stored', $3, $4, NULL, 200, 1, $5, $5)
+            ON CONFLICT(url) DO UPDATE SET state = 'stored', sha256 = excluded.sha256, mime = excluded.mime,
+                failure = NULL, http_status = 200, attempts = media_downloads.attempts + 1,
+                last_attempt_at = excluded.last_attempt_at, stored_at = excluded.stored_at
+            """, [.text(url), .text(kind), .text(sha256), .text(mime), .text(now)], logger: logger)
+        return !inserted.isEmpty
     }
 
     public func recordMediaFailure(url: String, kind: String, permanent: Bool, reason: String,

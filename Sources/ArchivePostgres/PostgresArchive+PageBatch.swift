@@ -22,8 +22,8 @@ extension PostgresArchive {
         for row in locked {
             if seen.insert(row.status.archiveURI).inserted { page.append(row) } else { repeated.append(row) }
         }
-        // Two statuses with one server id (never from a sound server): row by row.
-        guard Set(page.map(\.status.id)).count == page.count else {
+        // Two statuses with one server id (never from a sound server): row by row, when the ids are kept.
+        guard !origin.recordsServerIDs || Set(page.map(\.status.id)).count == page.count else {
             var result = StoreResult()
             for row in locked { result += try await upsert(row, origin: origin, now: now, connection, logger) }
             return result
@@ -41,9 +41,8 @@ extension PostgresArchive {
         }
         // Statuses held already, and those another worker stored a moment ago (the same post read from
         // another server): each a copy to decide on.
-        for row in page where held.contains(row.status.archiveURI) || taken.contains(row.status.archiveURI) {
-            result += try await upsert(row, origin: origin, now: now, connection, logger)
-        }
+        result += try await storeHeld(page.filter { held.contains($0.status.archiveURI) || taken.contains($0.status.archiveURI) },
+                                      origin: origin, now: now, connection, logger)
         for row in repeated { result += try await upsert(row, origin: origin, now: now, connection, logger) }
         return result
     }
@@ -75,12 +74,14 @@ extension PostgresArchive {
             }
             return id
         }
-        try await insertMany(connection, logger, "status_ids(server, local_id, status_id, in_reply_to_id)", rows: try rows.map {
-            [.text(server), .text($0.status.id), .int(try id($0)), .text($0.status.inReplyToID)]
-        }, suffix: """
-            ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                in_reply_to_id = excluded.in_reply_to_id
-            """)
+        if origin.recordsServerIDs {
+            try await insertMany(connection, logger, "status_ids(server, local_id, status_id, in_reply_to_id)", rows: try rows.map {
+                [.text(server), .text($0.status.id), .int(try id($0)), .text($0.status.inReplyToID)]
+            }, suffix: """
+                ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
+                    in_reply_to_id = excluded.in_reply_to_id
+                """)
+        }
         if let timelineID = origin.timelineID {
             try await insertMany(connection, logger, "timeline_statuses(timeline_id, status_id, first_seen_at)",
                                  rows: try rows.map { [.int(timelineID), .int(try id($0)), .text(now)] },
@@ -114,10 +115,12 @@ extension PostgresArchive {
         return (result, lost)
     }
 
-    /// `INSERT INTO target VALUES (…), (…) suffix`, one statement for all `rows` (none: nothing sent).
+    /// `INSERT INTO target VALUES (…), (…) suffix`, one statement for all `rows` (none: nothing sent);
+    /// returns how many rows it returned (a `suffix` may end in `RETURNING`).
+    @discardableResult
     static func insertMany(_ connection: PostgresConnection, _ logger: Logger, _ target: String,
-                                   rows: [[SQLValue]], suffix: String = "") async throws {
-        guard let width = rows.first?.count else { return }
+                           rows: [[SQLValue]], suffix: String = "") async throws -> Int {
+        guard let width = rows.first?.count else { return 0 }
         var parameter = 0
         let tuples = rows.map { _ in
             "(" + (0..<width).map { _ in
@@ -125,7 +128,7 @@ extension PostgresArchive {
                 return "$\(parameter)"
             }.joined(separator: ", ") + ")"
         }
-        try await connection.execute("INSERT INTO \(target) VALUES " + tuples.joined(separator: ", ") + " " + suffix,
-                                     rows.flatMap { $0 }, logger: logger)
+        return try await connection.rows("INSERT INTO \(target) VALUES " + tuples.joined(separator: ", ") + " " + suffix,
+                                         rows.flatMap { $0 }, logger: logger).count
     }
 }

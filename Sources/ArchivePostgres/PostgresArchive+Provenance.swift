@@ -4,8 +4,8 @@ import Logging
 import PostgresNIO
 
 extension PostgresArchive {
-    /// Where a status came from: the pinned timelines whose sync saw it and the servers it was read
-    /// from outside any timeline (a PostgreSQL store holds no imports yet).
+    /// Where a status came from: the pinned timelines whose sync saw it, the servers it was read from
+    /// outside any timeline, and the files it was imported from (in the SQLite store's order and words).
     public func provenance(of number: Int64) async throws(ArchiveError) -> [StatusProvenance] {
         let logger = self.logger
         return try await transaction { connection in try await Self.provenance(of: number, connection, logger) }
@@ -23,11 +23,23 @@ extension PostgresArchive {
             syncedFrom.insert(server)
             found.append(StatusProvenance(kind: .sync, detail: "\(try row.string("spec")) on \(server)"))
         }
+        // A server id recorded by an import whose copy is still the one shown is the import's, not a fetch.
         for row in try await connection.rows("""
-            SELECT server FROM status_ids WHERE status_id = $1 GROUP BY server ORDER BY server COLLATE "C"
+            SELECT i.server FROM status_ids i JOIN statuses s ON s.id = i.status_id
+            WHERE i.status_id = $1 AND NOT (s.raw_authority = \(CopyAuthority.imported.rawValue) AND s.raw_server = i.server
+                AND EXISTS (SELECT 1 FROM status_sources WHERE status_id = s.id))
+            GROUP BY i.server ORDER BY i.server COLLATE "C"
             """, [.int(number)], logger: logger) {
             let server = try row.string("server")
             if !syncedFrom.contains(server) { found.append(StatusProvenance(kind: .fetch, detail: server)) }
+        }
+        for row in try await connection.rows("""
+            SELECT format, file, entry FROM status_sources WHERE status_id = $1
+            ORDER BY imported_at, format COLLATE "C", file COLLATE "C"
+            """, [.int(number)], logger: logger) {
+            let entry = try row.string("entry")
+            let detail = "\(try row.string("format")) \(try row.string("file"))" + (entry.isEmpty ? "" : " (\(entry))")
+            found.append(StatusProvenance(kind: .import, detail: detail))
         }
         return found
     }

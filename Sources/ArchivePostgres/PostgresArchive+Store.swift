@@ -140,11 +140,13 @@ extension PostgresArchive {
             try await replaceMedia(of: statusID, status, connection, logger)
             result.new += 1
         }
-        try await connection.execute("""
-            INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES ($1, $2, $3, $4)
-            ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                in_reply_to_id = excluded.in_reply_to_id
-            """, [.text(server), .text(status.id), .int(statusID), .text(status.inReplyToID)], logger: logger)
+        if origin.recordsServerIDs {
+            try await connection.execute("""
+                INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES ($1, $2, $3, $4)
+                ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
+                    in_reply_to_id = excluded.in_reply_to_id
+                """, [.text(server), .text(status.id), .int(statusID), .text(status.inReplyToID)], logger: logger)
+        }
         if let timelineID = origin.timelineID {
             let added = try await connection.rows("""
                 INSERT INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES ($1, $2, $3)

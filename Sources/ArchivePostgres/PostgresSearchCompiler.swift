@@ -124,10 +124,12 @@ struct PostgresSearchCompiler {
             case .sensitive: sql = "(s.sensitive OR s.spoiler_text <> '')"
             case .boost: sql = "EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = s.uri)"
             case .bookmarked, .favourited:
-                // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account.
+                // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account;
+                // so are the ones an import named by uri (likes.json, bookmarks.json), once archived.
                 sql = """
-                    s.id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                             WHERE t.spec = '\(kind == .bookmarked ? "bookmarks" : "favourites")')
+                    (s.id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                              WHERE t.spec = '\(kind == .bookmarked ? "bookmarks" : "favourites")')
+                     OR s.uri IN (SELECT uri FROM status_references WHERE kind = '\(kind == .bookmarked ? "bookmark" : "favourite")'))
                     """
             case .direct, .private, .unlisted, .public:
                 sql = "s.visibility = '\(kind.rawValue)'"

@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import IceboxTestSupport
 import MastodonTestServer
 import Testing
@@ -13,59 +10,20 @@ struct ResolveCommandTests {
     private let icebox = CommandRunner.productsDirectory.appending(path: "icebox")
     private static let gone = "https://gone.example/users/x/statuses/1"
 
-    static let replyURI = "https://icebox.test/users/alice/statuses/990000000000000001"
+    static let replyURI = AliceExport.replyURI
 
     /// The id of alice's `index`-th boost in `export`.
-    static func boostURI(_ index: Int) -> String { "https://icebox.test/users/alice/statuses/99000000000000010\(index)/activity" }
+    static func boostURI(_ index: Int) -> String { AliceExport.boostURI(index) }
 
-    /// An export of alice on the test server (domain icebox.test) that likes `liked` and bookmarks
-    /// `bookmarked`, and has posted one reply, to `repliedTo` (another server's post), if given.
+    /// An export of alice on the test server (see `AliceExport`).
     static func export(liking liked: [String], bookmarking bookmarked: [String], replyingTo repliedTo: String? = nil,
                        boosting boosted: [String] = [], in folder: URL) throws -> URL {
-        let export = folder.appending(path: "export")
-        try FileManager.default.createDirectory(at: export, withIntermediateDirectories: true)
-        func collection(_ id: String, _ items: [String]) throws -> Data {
-            try JSONSerialization.data(withJSONObject: ["@context": "https://www.w3.org/ns/activitystreams", "id": id,
-                                                        "type": "OrderedCollection", "totalItems": items.count,
-                                                        "orderedItems": items])
-        }
-        let actor: [String: Any] = [
-            "@context": "https://www.w3.org/ns/activitystreams", "id": "https://icebox.test/users/alice", "type": "Person",
-            "preferredUsername": "alice", "name": "Alice", "followers": "https://icebox.test/users/alice/followers",
-            "outbox": "outbox.json", "likes": "likes.json", "bookmarks": "bookmarks.json"]
-        try JSONSerialization.data(withJSONObject: actor).write(to: export.appending(path: "actor.json"))
-        let reply: [[String: Any]] = repliedTo.map { parent in
-            let note: [String: Any] = [
-                "id": replyURI, "type": "Note", "inReplyTo": parent, "published": "2026-03-05T09:00:00Z",
-                "attributedTo": "https://icebox.test/users/alice", "content": "<p>so true</p>",
-                "to": ["https://www.w3.org/ns/activitystreams#Public"], "cc": [], "tag": [], "attachment": []]
-            return [["id": replyURI + "/activity", "type": "Create", "actor": "https://icebox.test/users/alice",
-                     "published": "2026-03-05T09:00:00Z", "object": note]]
-        } ?? []
-        var outbox = try #require(try JSONSerialization.jsonObject(with: try collection("outbox.json", [])) as? [String: Any])
-        let boosts: [[String: Any]] = boosted.enumerated().map { index, uri in
-            ["id": boostURI(index), "type": "Announce", "actor": "https://icebox.test/users/alice",
-             "published": "2026-03-06T10:0\(index):00Z", "to": ["https://icebox.test/users/alice/followers"],
-             "cc": ["https://www.w3.org/ns/activitystreams#Public"], "object": uri]
-        }
-        outbox["orderedItems"] = reply + boosts
-        try JSONSerialization.data(withJSONObject: outbox).write(to: export.appending(path: "outbox.json"))
-        try collection("likes.json", liked).write(to: export.appending(path: "likes.json"))
-        try collection("bookmarks.json", bookmarked).write(to: export.appending(path: "bookmarks.json"))
-        return export
+        try AliceExport.write(liking: liked, bookmarking: bookmarked, replyingTo: repliedTo, boosting: boosted, in: folder)
     }
 
     /// The uris of some of the server's posts (its own, or other servers' it holds), as alice is served them.
     static func uris(_ server: TestServer, count: Int, remote: Bool = false) async throws -> [String] {
-        var uris: [String] = []
-        for id in await server.timelineIDs(remote ? .remote : .local).prefix(count) {
-            var request = URLRequest(url: server.url("/api/v1/statuses/\(id)"))
-            request.setValue("Bearer test-token", forHTTPHeaderField: "Authorization")
-            let (data, _) = try await URLSession.shared.data(for: request)
-            let status = try #require(JSONSerialization.jsonObject(with: data) as? [String: Any])
-            uris.append(try #require(status["uri"] as? String))
-        }
-        return uris
+        try await AliceExport.serverURIs(server, count: count, remote: remote)
     }
 
     private func searched(_ text: String, home: TemporaryDirectory) async throws -> Set<String> {

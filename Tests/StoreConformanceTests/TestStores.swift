@@ -83,11 +83,19 @@ struct PostgresCluster: Sendable {
         try await admin { try await $0.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: $1) }
     }
 
-    private func admin(_ body: @Sendable (PostgresConnection, Logger) async throws -> Void) async throws {
+    /// Runs statements in `database` (a test's own), one at a time, as its owner.
+    func execute(_ statements: [String], in database: String) async throws {
+        try await admin(database: database) { connection, logger in
+            for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+        }
+    }
+
+    private func admin(database: String? = nil,
+                       _ body: @Sendable (PostgresConnection, Logger) async throws -> Void) async throws {
         let logger = Logger(label: "conformance-admin")
         let configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
-            database: location.database, tls: .disable)
+            database: database ?? location.database, tls: .disable)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 1, logger: logger)
         do {
             try await body(connection, logger)

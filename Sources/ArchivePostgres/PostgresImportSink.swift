@@ -1,0 +1,150 @@
+import Archive
+import Foundation
+import Logging
+import Models
+import PostgresNIO
+
+/// The import transaction's writer on PostgreSQL (see ``PostgresArchive/importAtomically(_:_:)``): each
+/// call is carried by the bridge to the transaction's connection, and written there with the SQLite
+/// import sink's rules and the store's own page writer.
+struct PostgresImportSink: ImportSink, Sendable {
+    let bridge: ImportBridge
+    let source: ImportSource
+    let now: String
+    let logger: Logger
+
+    /// Statuses per statement batch: a batch of boosts is twice as many rows, and a statement holds at
+    /// most 65,535 parameters.
+    static let chunk = 250
+
+    func store(_ statuses: [ImportedStatus], unreadable: [UnreadableStatus]) throws -> StoreResult {
+        let (source, now, logger) = (self.source, self.now, self.logger)
+        return try bridge.call { connection in
+            try await Self.store(statuses, unreadable: unreadable, source: source, now: now, connection, logger)
+        }
+    }
+
+    func recordMedia(_ media: ImportedMedia) throws {
+        let logger = self.logger
+        _ = try bridge.call { connection in
+            try await PostgresArchive.recordMediaStored(url: media.url, kind: "original", sha256: media.sha256,
+                                                        size: media.size, mime: media.mime, ext: media.ext,
+                                                        connection, logger)
+        }
+    }
+
+    func recordReferences(_ references: [ImportedReference]) throws -> Int {
+        let (file, now, logger) = (source.file, self.now, self.logger)
+        return try bridge.call { connection in
+            var added = 0
+            for start in stride(from: 0, to: references.count, by: 1_000) {
+                let rows = references[start..<min(start + 1_000, references.count)].map { reference -> [SQLValue] in
+                    [.text(reference.accountHandle), .text(reference.kind.rawValue), .text(reference.uri),
+                     .text(reference.activityURI), .text(reference.publishedAt), .text(reference.visibility), .text(file),
+                     .text(now)]
+                }
+                added += try await PostgresArchive.insertMany(connection, logger, """
+                    status_references(account_handle, kind, uri, activity_uri, published_at, visibility, file, recorded_at)
+                    """, rows: rows, suffix: "ON CONFLICT(account_handle, kind, uri) DO NOTHING RETURNING kind")
+            }
+            return added
+        }
+    }
+
+    /// The whole batch in one savepoint; only when a status breaks a rule is the batch stored again
+    /// status by status, the broken ones kept unreadable and the rest stored.
+    static func store(_ statuses: [ImportedStatus], unreadable: [UnreadableStatus], source: ImportSource, now: String,
+                      _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
+        var result = StoreResult()
+        let kept = PageOrigin(server: source.server)
+        try await connection.execute("SAVEPOINT import_batch", logger: logger)
+        do {
+            let authors = ImportedStatus.authorRows(statuses, server: source.server)
+            for start in stride(from: 0, to: statuses.count, by: chunk) {
+                let range = start..<min(start + chunk, statuses.count)
+                result += try await store(Array(zip(statuses[range], authors[range])), source: source, now: now,
+                                          connection, logger)
+            }
+            try await connection.execute("RELEASE SAVEPOINT import_batch", logger: logger)
+        } catch where isolable(error) {
+            try await connection.execute("ROLLBACK TO SAVEPOINT import_batch", logger: logger)
+            try await connection.execute("RELEASE SAVEPOINT import_batch", logger: logger)
+            result = StoreResult()
+            var failed: [UnreadableStatus] = []
+            for item in statuses {
+                try await connection.execute("SAVEPOINT import_row", logger: logger)
+                do {
+                    result += try await store([(item, nil)], source: source, now: now, connection, logger)
+                    try await connection.execute("RELEASE SAVEPOINT import_row", logger: logger)
+                } catch where isolable(error) {
+                    try await connection.execute("ROLLBACK TO SAVEPOINT import_row", logger: logger)
+                    try await connection.execute("RELEASE SAVEPOINT import_row", logger: logger)
+                    failed.append(UnreadableStatus(
+                        raw: item.status.raw, id: item.status.status.id,
+                        reason: "\(item.entry): could not be stored: \(PostgresArchive.translate(error))"))
+                }
+            }
+            result.unreadable += try await PostgresArchive.keepUnreadable(failed, origin: kept, connection, logger)
+        }
+        result.unreadable += try await PostgresArchive.keepUnreadable(unreadable, origin: kept, connection, logger)
+        return result
+    }
+
+    /// Stores statuses with the store's page writer, then records the file each came from. Statuses whose
+    /// ids are all the server's, or all not, go as one page; a mix, status by status (the page's origin
+    /// says whether its ids are recorded).
+    private static func store(_ items: [(status: ImportedStatus, authors: Set<Bool>?)], source: ImportSource,
+                              now: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
+        guard let first = items.first else { return StoreResult() }
+        var origin = PageOrigin(server: source.server, authority: .imported)
+        var result = StoreResult()
+        if items.allSatisfy({ $0.status.hasServerID == first.status.hasServerID }) {
+            origin.recordsServerIDs = first.status.hasServerID
+            let rows = items.flatMap { $0.status.pageRows(server: source.server, writingAuthorOf: $0.authors) }
+            result += try await PostgresArchive.storeBatched(rows, origin: origin, now: now, connection, logger)
+        } else {
+            for item in items {
+                origin.recordsServerIDs = item.status.hasServerID
+                result += try await PostgresArchive.storeBatched(
+                    item.status.pageRows(server: source.server, writingAuthorOf: item.authors), origin: origin, now: now,
+                    connection, logger)
+            }
+        }
+        try await recordSources(of: items.map(\.status), source: source, now: now, connection, logger)
+        return result
+    }
+
+    /// Records the file, entry and source object of each stored status (a status twice in the batch: its
+    /// last entry, as recording them one after the other would leave it).
+    private static func recordSources(of items: [ImportedStatus], source: ImportSource, now: String,
+                                      _ connection: PostgresConnection, _ logger: Logger) async throws {
+        var ids: [String: Int64] = [:]
+        for row in try await connection.rows("SELECT id, uri FROM statuses WHERE uri = ANY($1::text[])",
+                                             [.textArray(items.map(\.status.status.archiveURI))], logger: logger) {
+            ids[try row.string("uri")] = try row.int64("id")
+        }
+        var order: [Int64] = []
+        var latest: [Int64: ImportedStatus] = [:]
+        for item in items {
+            guard let id = ids[item.status.status.archiveURI] else { continue }
+            if latest.updateValue(item, forKey: id) == nil { order.append(id) }
+        }
+        let rows = order.compactMap { id -> [SQLValue]? in
+            guard let item = latest[id] else { return nil }
+            return [.int(id), .text(source.format), .text(source.file), .text(item.entry),
+                    .bytes(item.source ?? item.status.raw), .text(now)]
+        }
+        try await PostgresArchive.insertMany(connection, logger, "status_sources(status_id, format, file, entry, raw_json, imported_at)",
+                                             rows: rows, suffix: """
+            ON CONFLICT(status_id, format, file) DO UPDATE SET entry = excluded.entry, raw_json = excluded.raw_json,
+                imported_at = excluded.imported_at
+            """)
+    }
+
+    /// Whether an error is one status's data breaking the archive's rules (integrity constraint
+    /// violations, class 23, and data exceptions, class 22), rather than the store failing.
+    private static func isolable(_ error: any Error) -> Bool {
+        guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
+        return state.hasPrefix("23") || state.hasPrefix("22")
+    }
+}
