@@ -35,7 +35,7 @@ private struct SQLiteImportSink: ImportSink {
         // status by status, the broken ones kept unreadable and the rest stored.
         var result = StoreResult()
         do {
-            let authors = Self.authorRows(statuses, server: source.server)
+            let authors = ImportedStatus.authorRows(statuses, server: source.server)
             try db.inSavepoint {
                 if let stored = try insertNew(statuses, writingAuthorOf: authors) {
                     result += stored
@@ -65,20 +65,6 @@ private struct SQLiteImportSink: ImportSink {
         return result
     }
 
-    /// For each status of a batch, which of its rows writes its author's profile (`true`: the post it
-    /// boosts, `false`: the status itself): the author's last row in the batch, so a profile is written
-    /// once per batch rather than once per status, and still from the file's latest copy of it.
-    private static func authorRows(_ statuses: [ImportedStatus], server: String) -> [Set<Bool>] {
-        var last: [String: (item: Int, boostedPost: Bool)] = [:]
-        for (item, imported) in statuses.enumerated() {
-            if let boosted = imported.status.status.reblog { last[boosted.account.fullHandle(servedBy: server)] = (item, true) }
-            last[imported.status.status.account.fullHandle(servedBy: server)] = (item, false)
-        }
-        var writes = Array(repeating: Set<Bool>(), count: statuses.count)
-        for (item, boostedPost) in last.values { writes[item].insert(boostedPost) }
-        return writes
-    }
-
     /// Stores a batch of statuses new to the archive in one insert (see
     /// ``ArchiveDatabase/insertNew(_:origin:now:_:)``); `nil`, having written nothing, when they are not.
     private func insertNew(_ statuses: [ImportedStatus], writingAuthorOf authorRows: [Set<Bool>]) throws -> StoreResult? {
@@ -96,16 +82,14 @@ private struct SQLiteImportSink: ImportSink {
     }
 
     /// Upserts one status (and the post it boosts); `writingAuthorOf` says which of its rows write their
-    /// author's profile (see ``authorRows(_:server:)``), `nil` for every row.
+    /// author's profile (see ``ImportedStatus/authorRows(_:server:)``), `nil` for every row.
     private func upsert(_ item: ImportedStatus, writingAuthorOf authorRows: Set<Bool>?) throws -> StoreResult {
         var origin = PageOrigin(server: source.server, authority: .imported)
         origin.recordsServerIDs = item.hasServerID
         var result = StoreResult()
-        let isBoost = item.status.status.reblog != nil
-        for row in ArchiveDatabase.pageRows([item.status], server: source.server) {
-            let isBoostedPost = isBoost && row.status.reblog == nil
+        for row in item.pageRows(server: source.server, writingAuthorOf: authorRows) {
             result += try ArchiveDatabase.upsert(row.status, raw: row.raw, origin: origin, now: now,
-                                                 writesAuthor: authorRows.map { $0.contains(isBoostedPost) } ?? row.writesAuthor, db)
+                                                 writesAuthor: row.writesAuthor, db)
         }
         try recordSource(of: item)
         return result

@@ -1,8 +1,8 @@
 import Foundation
 import Models
 
-/// An import's batch as the rows a store writes, with the SQLite import sink's rule for authors'
-/// profiles, for the other stores' sinks (the PostgreSQL one) to write the same profiles.
+/// An import's batch as the rows a store writes, with the rule for which rows write authors' profiles:
+/// both stores' import sinks use it, so they write the same profiles.
 extension ImportedStatus {
     /// For each status of a batch, which of its rows writes its author's profile (`true`: the post it
     /// boosts, `false`: the status itself): the author's last row in the batch, so a profile is written
