@@ -24,7 +24,10 @@ struct ExportPass: Sendable {
         // The media files are stored by walks of their own (hashing and writing them is most of a large
         // import's work), beside this one, when the container lets this walk pass them without reading
         // them.
-        let walks = container.skipsEntriesUnread ? Self.mediaWalks : 0
+        let walks = container.skipsEntriesUnread
+            ? Self.mediaWalks(mediaBytes: survey.mediaBytes, outboxBytes: survey.outboxSize,
+                              processors: ProcessInfo.processInfo.activeProcessorCount)
+            : 0
         let mediaWalks = (0..<walks).map { ExportMediaWalk(exportMedia, share: $0, of: walks) }
         do {
             try readEntries(sink, mediaWalks: mediaWalks)
@@ -35,10 +38,14 @@ struct ExportPass: Sendable {
         }
     }
 
-    /// How many walks store the media: the processors but one (storing the statuses and decoding
-    /// outbox.json take about one between them), from 1 to 4.
-    private static var mediaWalks: Int {
-        min(4, max(1, ProcessInfo.processInfo.activeProcessorCount - 1))
+    /// How many walks store the media. Storing the statuses and decoding outbox.json keep about one
+    /// processor busy, so the walks have the others (1 to 4); when the media are so much larger than
+    /// outbox.json that storing them takes longer than the statuses (more than 25 times its size: writing
+    /// and hashing a byte of media costs about a twelfth of storing a byte of outbox.json), the statuses
+    /// are stored before the media are, and the walks take every processor.
+    static func mediaWalks(mediaBytes: Int64, outboxBytes: Int64?, processors: Int) -> Int {
+        let mediaBound = outboxBytes.map { mediaBytes > 25 * $0 } ?? false
+        return min(4, max(1, mediaBound ? processors : processors - 1))
     }
 
     /// Reads the container's entries in its order: outbox.json, likes.json and bookmarks.json, and the

@@ -80,15 +80,21 @@ struct ExportSurvey: Sendable {
     var actor: Data
     /// The size of outbox.json, when the container declares it.
     var outboxSize: Int64?
+    /// The declared sizes of the media files, added up.
+    var mediaBytes: Int64 = 0
 
     init(_ container: ExportContainer, limits: MastodonExportImport.Limits) throws {
         var outboxes: [(String, Int64?)] = []
         var actors: [String: Data] = [:]
+        var media: Int64 = 0
         try container.forEachEntry { entry in
             let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
             if name == "outbox.json" { outboxes.append((entry.path, entry.size)) }
-            if entry.path.contains("media_attachments/"), let size = entry.size, size > limits.mediaBytes {
-                throw ImportError.tooLarge(file: container.name, entry: entry.path, limit: limits.mediaBytes)
+            if entry.path.contains("media_attachments/"), let size = entry.size {
+                guard size <= limits.mediaBytes else {
+                    throw ImportError.tooLarge(file: container.name, entry: entry.path, limit: limits.mediaBytes)
+                }
+                media += size
             }
             if name == "actor.json" {
                 actors[entry.path] = try EntryBytes.read(entry, limit: Int64(limits.actorBytes), file: container.name)
@@ -99,6 +105,7 @@ struct ExportSurvey: Sendable {
         }
         base = String(outbox.0.dropLast("outbox.json".count))
         outboxSize = outbox.1
+        mediaBytes = media
         guard let actor = actors[base + "actor.json"] else {
             throw ImportError.notThisFormat(file: container.name, reason: "a Mastodon export: it has no actor.json beside \(outbox.0)")
         }
