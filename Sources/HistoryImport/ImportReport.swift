@@ -6,6 +6,9 @@ import MediaArchive
 public struct ImportReport: Sendable, Hashable {
     /// The account whose history it was (`user@host`), when the file says.
     public var account: String?
+    /// That account as the Mastodon API shows it, from the file's own description of it (Mastodon's
+    /// `actor.json`): what a boost made later is written with when the archive holds no post of it.
+    public var accountJSON: Data?
     /// Statuses read from the file.
     public var read = 0
     /// What storing them changed (new, updated, kept unreadable).

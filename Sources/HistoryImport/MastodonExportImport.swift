@@ -49,7 +49,11 @@ public struct MastodonExportImport: Sendable {
         case .failure(let failure): throw .malformed(file: container.name, entry: survey.base + "actor.json", reason: failure.reason)
         }
         let ledger = ImportLedger()
-        ledger.update { $0.account = actor.handle }
+        let account = try? MappedStatus.encoder.encode(actor.apiAccount)
+        ledger.update {
+            $0.account = actor.handle
+            $0.accountJSON = account
+        }
         let source = ImportSource(format: "mastodon-export", file: file.lastPathComponent, server: actor.server)
         let pass = ExportPass(container: container, survey: survey, mapper: ActivityMapper(actor: actor), media: media,
                               limits: limits, batchSize: batchSize, ledger: ledger, progress: progress)
@@ -62,7 +66,6 @@ public struct MastodonExportImport: Sendable {
         // Apart from the import's transaction: should it fail, the boosts stay references, and the next
         // import or --resolve makes them.
         do {
-            let account = try? MappedStatus.encoder.encode(actor.apiAccount)
             let boosts = try await BoostRows.store(account: actor.handle, actorAccount: account, source: source, into: archive)
             ledger.update { $0.boosts = boosts.new }
         } catch {

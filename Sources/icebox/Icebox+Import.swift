@@ -71,10 +71,12 @@ extension Icebox.Import {
                 }
                 line.end()
                 Console.err(resolved.sentence)
-                // Boosts whose post was fetched now become boosts (the account as the import left it).
+                // Boosts whose post was fetched now become boosts (the account as its newest archived post
+                // shows it, or as the export describes it when the archive holds no post of it).
                 let source = ImportSource(format: "mastodon-export", file: URL(fileURLWithPath: file).lastPathComponent,
                                           server: String(account.split(separator: "@").last ?? ""))
-                let boosts = try await BoostRows.store(account: account, actorAccount: nil, source: source, into: archive)
+                let boosts = try await BoostRows.store(account: account, actorAccount: report.accountJSON, source: source,
+                                                       into: archive)
                 if boosts.new > 0 { Console.err("\(boosts.new) boosts of fetched posts made boosts") }
                 if resolved.stopped != nil { throw ExitCode(ExitStatus.failure) }
             }

@@ -26,6 +26,21 @@ struct ResolveCommandTests {
         try await AliceExport.serverURIs(server, count: count, remote: remote)
     }
 
+    /// Runs `import --resolve` of `export`, expects it to make the boost of `boosted`, and returns
+    /// `columns` of that boost's row (`|` between them).
+    private func resolvingMakesABoost(of boosted: String, export: URL, home: TemporaryDirectory,
+                                      _ columns: String) async throws -> String {
+        let run = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--resolve",
+                                                       "--home", home.path])
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(run.stderr.contains("1 boosts of fetched posts made boosts"), "\(run.stderr)")
+        #expect(try await searched("is:boost", home: home) == [boosted])
+        let sql = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [
+            home.url.appending(path: "archive.sqlite").path,
+            "SELECT \(columns) FROM statuses WHERE uri = '\(Self.boostURI(0))'"])
+        return sql.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
     private func searched(_ text: String, home: TemporaryDirectory) async throws -> Set<String> {
         let result = try await CommandRunner.run(icebox, ["search", text, "--json", "--home", home.path])
         let objects = (try? JSONSerialization.jsonObject(with: Data(result.stdout.utf8))) as? [[String: Any]] ?? []
@@ -88,17 +103,25 @@ struct ResolveCommandTests {
             #expect(imported.status == 0, "\(imported.stderr)")
             #expect(try await searched("is:boost", home: home) == [])
 
-            let run = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--resolve",
-                                                           "--home", home.path])
-            #expect(run.status == 0, "\(run.stderr)")
-            #expect(run.stderr.contains("1 boosts of fetched posts made boosts"), "\(run.stderr)")
-            #expect(try await searched("is:boost", home: home) == [boosted])
-            let sql = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [
-                home.url.appending(path: "archive.sqlite").path,
-                "SELECT author_handle, reblog_uri, visibility, json_extract(CAST(raw_json AS TEXT), '$.created_at') "
-                    + "FROM statuses WHERE uri = '\(Self.boostURI(0))'"])
-            #expect(sql.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
-                    == "alice@icebox.test|\(boosted)|unlisted|2026-03-06T10:00:00Z")
+            let made = try await resolvingMakesABoost(of: boosted, export: export, home: home,
+                                                      "author_handle, reblog_uri, visibility, json_extract(CAST(raw_json AS TEXT), '$.created_at')")
+            #expect(made == "alice@icebox.test|\(boosted)|unlisted|2026-03-06T10:00:00Z")
+        }
+    }
+
+    @Test func aBoostByAnAccountWithNoPostArchivedBecomesABoostWhenResolved() async throws {
+        // The export holds no post of alice's, only a boost of another server's post: the boost is
+        // written with alice as actor.json describes her.
+        try await withTestServer { server in
+            let home = try TemporaryDirectory("icebox-resolve-lone-boost")
+            let boosted = try #require(try await Self.uris(server, count: 1, remote: true).first)
+            let export = try Self.export(liking: [], bookmarking: [], boosting: [boosted], in: home.url)
+            let added = try await CommandRunner.run(icebox, ["account", "add", server.baseURL.absoluteString,
+                                                             "--token-stdin", "--home", home.path], stdin: "test-token\n")
+            #expect(added.status == 0, "\(added.stderr)")
+            let made = try await resolvingMakesABoost(of: boosted, export: export, home: home,
+                                                      "author_handle, json_extract(CAST(raw_json AS TEXT), '$.account.display_name')")
+            #expect(made == "alice@icebox.test|Alice")
         }
     }
 
