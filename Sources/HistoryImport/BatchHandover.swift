@@ -16,10 +16,13 @@ final class BatchHandover<Batch>: @unchecked Sendable {
     private let capacity: Int
     private var waiting: [Item] = []
     private var abandoned = false
-    private var readerDone = false
+    private var readersLeft: Int
+    private var readerDone: Bool { readersLeft == 0 }
 
-    init(capacity: Int) {
+    /// `readers`: how many threads put items (each says `readerFinished` once).
+    init(capacity: Int, readers: Int = 1) {
         self.capacity = capacity
+        readersLeft = readers
     }
 
     /// The reader: hands over an item, waiting while `capacity` are waiting; `false` when the storer
@@ -61,16 +64,16 @@ final class BatchHandover<Batch>: @unchecked Sendable {
         return abandoned
     }
 
-    /// The reader, when it has stopped for good (whatever the reason).
+    /// A reader, when it has stopped for good (whatever the reason).
     func readerFinished() {
         condition.lock()
-        readerDone = true
+        readersLeft -= 1
         condition.broadcast()
         condition.unlock()
     }
 
-    /// The storer, when it stops before the end: the reader is told to stop, and this returns once it has
-    /// (it never outlives the storer, which owns what it reads).
+    /// The storer, when it stops before the end: the readers are told to stop, and this returns once they
+    /// have (none outlives the storer, which owns what they read).
     func abandonAndWait() {
         condition.lock()
         abandoned = true
@@ -80,7 +83,7 @@ final class BatchHandover<Batch>: @unchecked Sendable {
         condition.unlock()
     }
 
-    /// The storer, after `.finished` or `.failed`: returns once the reader has stopped.
+    /// The storer, after `.finished` or `.failed`: returns once the readers have stopped.
     func waitForReader() {
         condition.lock()
         while !readerDone { condition.wait() }

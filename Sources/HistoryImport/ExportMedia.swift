@@ -46,54 +46,60 @@ struct ExportMedia: Sendable {
     }
 }
 
-/// The export's media stored on a thread of its own while the import's own thread stores the statuses
-/// of outbox.json: the container is read a second time, at once, this walk taking only the media
-/// files and the other one skipping them. A media file costs its hashing and its writing, and creating
-/// a file; run in turn with the statuses, that was a third of an import's time.
+/// The export's media stored by walks of their own while the import's own thread stores the statuses
+/// of outbox.json: the container is read again by each walk, at once, each taking only its share of the
+/// media files and the import's own walk passing them. A media file costs its hashing and its writing,
+/// and creating a file; run in turn with the statuses, that was a third of an import's time, and with
+/// 5 GB of media most of it.
 ///
 /// Only for containers whose entries can be skipped without reading them (a folder, a ZIP): in a
-/// tarball, the other walk would inflate every media file a second time just to pass it.
-final class ExportMediaWalk {
-    private let handover = BatchHandover<ImportedMedia>(capacity: .max)
-    private var ended = false
+/// tarball, the other walks would inflate every media file again just to pass it.
+///
+/// The walks hand their files over in one queue, so the first failure of any walk is seen at once and
+/// stops them all.
+final class ExportMediaWalks {
+    private let handover: BatchHandover<ImportedMedia>
+    private var walking: Int
 
-    /// Starts the walk, which stores the media files numbered `share`, `share + of`, `share + 2 × of`…
-    /// in the container's order (so that `of` walks store them all between them) and passes the others.
-    init(_ media: ExportMedia, share: Int = 0, of walks: Int = 1) {
-        let handover = handover
-        let thread = Thread {
-            struct Abandoned: Error {}
-            var number = 0
-            do {
-                try media.container.forEachEntry { entry in
-                    guard media.isMedia(entry) else { return }
-                    defer { number += 1 }
-                    guard number % walks == share else { return }
-                    let stored = try media.store(entry, stop: { handover.isAbandoned })
-                    guard handover.put(.batch(stored)) else { throw Abandoned() }
+    /// Starts `count` walks. A file's share is decided by its name (not by its place in the walk), so
+    /// every file is stored by exactly one walk even if a folder changes while they list it.
+    init(_ media: ExportMedia, count: Int) {
+        let handover = BatchHandover<ImportedMedia>(capacity: .max, readers: count)
+        self.handover = handover
+        walking = count
+        for share in 0..<count {
+            let thread = Thread {
+                struct Abandoned: Error {}
+                do {
+                    try media.container.forEachEntry { entry in
+                        guard media.isMedia(entry), UInt(bitPattern: entry.path.hashValue) % UInt(count) == share else { return }
+                        let stored = try media.store(entry, stop: { handover.isAbandoned })
+                        guard handover.put(.batch(stored)) else { throw Abandoned() }
+                    }
+                    _ = handover.put(.finished)
+                } catch is Abandoned {
+                } catch {
+                    _ = handover.put(.failed(error))
                 }
-                _ = handover.put(.finished)
-            } catch is Abandoned {
-            } catch {
-                _ = handover.put(.failed(error))
+                handover.readerFinished()
             }
-            handover.readerFinished()
+            thread.start()
         }
-        thread.start()
     }
 
-    /// Records the media stored so far (without waiting for more); throws the walk's error if it failed.
+    /// Records the media stored so far (without waiting for more); throws a walk's error if one failed.
     func recordStored(_ sink: any ImportSink) throws {
         for item in handover.takeWaiting() { try record(item, sink) }
     }
 
-    /// Waits for the walk's end, recording every media file it stored; throws its error if it failed.
+    /// Waits for the walks' end, recording every media file they stored; throws the first walk's error
+    /// as soon as one fails.
     func recordRest(_ sink: any ImportSink) throws {
-        while !ended { try record(handover.take(), sink) }
+        while walking > 0 { try record(handover.take(), sink) }
         handover.waitForReader()
     }
 
-    /// Stops the walk (the import failed) and returns once its thread has: it never writes a file after
+    /// Stops the walks (the import failed) and returns once their threads have: none writes a file after
     /// the import's placed files are removed.
     func abandon() {
         handover.abandonAndWait()
@@ -102,9 +108,9 @@ final class ExportMediaWalk {
     private func record(_ item: BatchHandover<ImportedMedia>.Item, _ sink: any ImportSink) throws {
         switch item {
         case .batch(let media): try sink.recordMedia(media)
-        case .finished: ended = true
+        case .finished: walking -= 1
         case .failed(let error):
-            ended = true
+            walking = 0
             throw error
         }
     }

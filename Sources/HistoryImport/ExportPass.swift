@@ -12,6 +12,8 @@ struct ExportPass: Sendable {
     let media: MediaLayout
     let limits: MastodonExportImport.Limits
     let batchSize: Int
+    /// How many walks store the media (`nil`: chosen, see ``mediaWalks(mediaBytes:outboxBytes:processors:)``).
+    let mediaWalks: Int?
     let ledger: ImportLedger
     let progress: @Sendable (ImportProgress) -> Void
 
@@ -24,16 +26,15 @@ struct ExportPass: Sendable {
         // The media files are stored by walks of their own (hashing and writing them is most of a large
         // import's work), beside this one, when the container lets this walk pass them without reading
         // them.
-        let walks = container.skipsEntriesUnread
-            ? Self.mediaWalks(mediaBytes: survey.mediaBytes, outboxBytes: survey.outboxSize,
-                              processors: ProcessInfo.processInfo.activeProcessorCount)
-            : 0
-        let mediaWalks = (0..<walks).map { ExportMediaWalk(exportMedia, share: $0, of: walks) }
+        let walks = !container.skipsEntriesUnread ? 0 : mediaWalks
+            ?? Self.mediaWalks(mediaBytes: survey.mediaBytes, outboxBytes: survey.outboxSize,
+                               processors: ProcessInfo.processInfo.activeProcessorCount)
+        let mediaWalks = walks > 0 ? ExportMediaWalks(exportMedia, count: walks) : nil
         do {
             try readEntries(sink, mediaWalks: mediaWalks)
-            for walk in mediaWalks { try walk.recordRest(sink) }
+            try mediaWalks?.recordRest(sink)
         } catch {
-            for walk in mediaWalks { walk.abandon() }
+            mediaWalks?.abandon()
             throw error
         }
     }
@@ -50,7 +51,7 @@ struct ExportPass: Sendable {
 
     /// Reads the container's entries in its order: outbox.json, likes.json and bookmarks.json, and the
     /// media files unless walks of their own store them.
-    private func readEntries(_ sink: any ImportSink, mediaWalks: [ExportMediaWalk]) throws {
+    private func readEntries(_ sink: any ImportSink, mediaWalks: ExportMediaWalks?) throws {
         var sawOutbox = false
         let media = exportMedia
         try container.forEachEntry { entry in
@@ -63,9 +64,9 @@ struct ExportPass: Sendable {
             case "likes.json": try readReferences(entry, kind: .favourite, sink)
             case "bookmarks.json": try readReferences(entry, kind: .bookmark, sink)
             default:
-                if mediaWalks.isEmpty, media.isMedia(entry) { try sink.recordMedia(media.store(entry)) }
+                if mediaWalks == nil, media.isMedia(entry) { try sink.recordMedia(media.store(entry)) }
             }
-            for walk in mediaWalks { try walk.recordStored(sink) }
+            try mediaWalks?.recordStored(sink)
         }
         guard sawOutbox else {
             throw ImportError.unreadable(file: container.name, entry: survey.base + "outbox.json",
@@ -75,7 +76,7 @@ struct ExportPass: Sendable {
 
     /// Streams outbox.json's `orderedItems`, storing statuses in batches. A thread of its own reads and
     /// decodes the activities while this one stores the batches read before (at most two waiting).
-    private func readOutbox(_ entry: ExportEntry, _ sink: any ImportSink, mediaWalks: [ExportMediaWalk]) throws {
+    private func readOutbox(_ entry: ExportEntry, _ sink: any ImportSink, mediaWalks: ExportMediaWalks?) throws {
         let handover = BatchHandover<(batch: OutboxBatch, bytes: Int64)>(capacity: 2)
         let owned = OwnedEntry(entry: entry)
         let reader = Thread { [self] in
@@ -90,7 +91,7 @@ struct ExportPass: Sendable {
                 switch handover.take() {
                 case .batch(let (batch, bytes)):
                     try store(batch, bytes: bytes, sink)
-                    for walk in mediaWalks { try walk.recordStored(sink) }
+                    try mediaWalks?.recordStored(sink)
                 case .finished: break reading
                 case .failed(let error): throw error
                 }

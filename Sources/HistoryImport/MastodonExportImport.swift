@@ -29,6 +29,9 @@ public struct MastodonExportImport: Sendable {
     public var limits = Limits()
     /// Statuses stored per batch inside the transaction.
     public var batchSize = 500
+    /// How many walks store the media files beside the statuses (0: in turn with them); `nil` chooses by
+    /// the processors and the media's size (see ``ExportPass/mediaWalks(mediaBytes:outboxBytes:processors:)``).
+    public var mediaWalks: Int?
 
     public init(file: URL, media: MediaLayout) {
         self.file = file
@@ -56,7 +59,8 @@ public struct MastodonExportImport: Sendable {
         }
         let source = ImportSource(format: "mastodon-export", file: file.lastPathComponent, server: actor.server)
         let pass = ExportPass(container: container, survey: survey, mapper: ActivityMapper(actor: actor), media: media,
-                              limits: limits, batchSize: batchSize, ledger: ledger, progress: progress)
+                              limits: limits, batchSize: batchSize, mediaWalks: mediaWalks, ledger: ledger,
+                              progress: progress)
         do {
             try await archive.importAtomically(source) { sink in try pass.run(sink) }
         } catch {

@@ -12,13 +12,14 @@ struct BadExportTests {
     private static let outbox = ImportFixture.exportFolder.appending(path: "outbox.json")
 
     private func expectRefused(_ make: (ImportFixture) throws -> URL, limits: MastodonExportImport.Limits = .init(),
-                               status: Models.ExitStatus = .dataError, saying words: [String]) async throws {
+                               mediaWalks: Int? = nil, status: Models.ExitStatus = .dataError,
+                               saying words: [String]) async throws {
         let fixture = try ImportFixture()
         _ = try await fixture.run(ImportFixture.exportFolder)
         let before = try await fixture.snapshot()
         let file = try make(fixture)
         do {
-            _ = try await fixture.run(file, limits: limits)
+            _ = try await fixture.run(file, limits: limits, mediaWalks: mediaWalks)
             Issue.record("\(file.lastPathComponent) was imported")
         } catch let error as ImportError {
             #expect(error.exitStatus == status)
@@ -83,7 +84,9 @@ struct BadExportTests {
         }, saying: ["outbox.json", "item 5 is not a JSON object"])
     }
 
-    @Test func malformedJSONInTheOutboxAfterNewMediaLeavesNoneOfTheMedia() async throws {
+    /// With the media stored in turn with the statuses (0 walks), by one walk beside them, and by three.
+    @Test(arguments: [0, 1, 3])
+    func malformedJSONInTheOutboxAfterNewMediaLeavesNoneOfTheMedia(walks: Int) async throws {
         // The media files come first in the ZIP and are stored beside the outbox's statuses: those it
         // stored before the outbox failed are removed again, however far it got.
         let text = try String(contentsOf: Self.outbox, encoding: .utf8)
@@ -98,10 +101,11 @@ struct BadExportTests {
             try ZipMaker.write(media + ZipMaker.entries(of: ImportFixture.exportFolder, replacing: ["outbox.json": Data(broken.utf8)]),
                                to: file)
             return file
-        }, saying: ["outbox.json", "item 1 is not a JSON object"])
+        }, mediaWalks: walks, saying: ["outbox.json", "item 1 is not a JSON object"])
     }
 
-    @Test func aMediaFolderThatCannotBeWrittenStopsTheImportWholeAndSaysWhere() async throws {
+    @Test(arguments: [0, 1, 3])
+    func aMediaFolderThatCannotBeWrittenStopsTheImportWholeAndSaysWhere(walks: Int) async throws {
         try await expectRefused({ fixture in
             // The media archive's temporary folder, where each file is written before it is named by
             // its hash, is a link: the media files cannot be stored, so none of the statuses are either.
@@ -110,7 +114,7 @@ struct BadExportTests {
                                                        withDestinationPath: fixture.folder.url.appending(path: "elsewhere").path)
             return try fixture.zip(named: "more-media.zip", adding: [("media_attachments/files/300/original/a.png",
                                                                       Data([0x89, 0x50, 0x4E, 0x47, 1, 2, 3]))])
-        }, status: .ioError, saying: ["media_attachments/files/", "symbolic link"])
+        }, mediaWalks: walks, status: .ioError, saying: ["media_attachments/files/", "symbolic link"])
     }
 
     @Test func anOutboxCutShort() async throws {

@@ -30,9 +30,10 @@ struct ImportFixture {
         return file
     }
 
-    func run(_ file: URL, limits: MastodonExportImport.Limits = .init()) async throws -> ImportReport {
+    func run(_ file: URL, limits: MastodonExportImport.Limits = .init(), mediaWalks: Int? = nil) async throws -> ImportReport {
         var importer = MastodonExportImport(file: file, media: media)
         importer.limits = limits
+        importer.mediaWalks = mediaWalks
         return try await importer.run(into: archive)
     }
 

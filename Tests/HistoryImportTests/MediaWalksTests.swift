@@ -1,7 +1,10 @@
+import Foundation
+import GRDB
 @testable import HistoryImport
 import Testing
 
-/// How many walks store an export's media beside the statuses (see `ExportPass.mediaWalks`).
+/// How many walks store an export's media beside the statuses (see `ExportPass.mediaWalks`), and that
+/// however many do, the archive ends the same.
 @Suite("Media walks")
 struct MediaWalksTests {
     @Test func theWalksLeaveAProcessorToTheStatusesUnlessTheMediaOutlastThem() {
@@ -15,5 +18,46 @@ struct MediaWalksTests {
         // One processor, or an outbox whose size is not declared: one walk.
         #expect(ExportPass.mediaWalks(mediaBytes: 5 << 30, outboxBytes: 70 << 20, processors: 1) == 1)
         #expect(ExportPass.mediaWalks(mediaBytes: 5 << 30, outboxBytes: nil, processors: 2) == 1)
+    }
+
+    /// The fixture export with 40 more media files (one of them twice, under two names), zipped.
+    private static func export(in fixture: ImportFixture) throws -> URL {
+        let extra = (0..<40).map { index in
+            ("media_attachments/files/400/000/\(index)/original/extra.png",
+             Data([0x89, 0x50, 0x4E, 0x47, UInt8(index)]) + Data(repeating: UInt8(index), count: 10_000 + index))
+        } + [("media_attachments/files/400/001/0/original/again.png", Data([0x89, 0x50, 0x4E, 0x47, 0]) + Data(count: 10_000))]
+        let file = fixture.folder.url.appending(path: "more-media.zip")
+        try ZipMaker.write(extra + ZipMaker.entries(of: ImportFixture.exportFolder), to: file)
+        return file
+    }
+
+    /// What the media ended as: each url's file, the files' rows, and the files in the media folder.
+    private static func media(of fixture: ImportFixture) async throws -> [String] {
+        let queue = try DatabaseQueue(path: fixture.folder.url.appending(path: "archive.sqlite").path)
+        defer { try? queue.close() }
+        let rows = try await queue.read { db in
+            try String.fetchAll(db, sql: "SELECT url || ' ' || sha256 || ' ' || state FROM media_downloads ORDER BY url")
+                + String.fetchAll(db, sql: "SELECT sha256 || ' ' || ext || ' ' || size FROM media_files ORDER BY sha256")
+        }
+        let files = (FileManager.default.enumerator(atPath: fixture.media.root.path)?.allObjects as? [String] ?? [])
+            .filter { !$0.hasPrefix(".tmp") }.sorted()
+        return rows + files
+    }
+
+    @Test func everyWalkCountStoresTheSameMediaOnce() async throws {
+        var results: [Int: ([String], ImportReport)] = [:]
+        for walks in [0, 1, 2, 3, 5] {
+            let fixture = try ImportFixture()
+            let report = try await fixture.run(try Self.export(in: fixture), mediaWalks: walks)
+            results[walks] = (try await Self.media(of: fixture), report)
+        }
+        let (media, report) = try #require(results[0])
+        #expect(report.mediaFiles == 44)
+        #expect(media.count(where: { $0.hasSuffix(" stored") }) == 44)
+        for walks in [1, 2, 3, 5] {
+            let (otherMedia, otherReport) = try #require(results[walks])
+            #expect(otherMedia == media, "\(walks) walks")
+            #expect(otherReport.mediaFiles == report.mediaFiles && otherReport.mediaBytes == report.mediaBytes, "\(walks) walks")
+        }
     }
 }
