@@ -57,12 +57,21 @@ public struct MediaLayout: Sendable, Hashable {
     /// holds the same bytes, or is corrupt and so is repaired).
     func place(_ temporaryFile: URL, sha256: String, ext: String) throws(MediaFailure) -> URL {
         let target = file(sha256: sha256, ext: ext)
-        do {
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
-        } catch {
-            throw .storage("\(target.deletingLastPathComponent().path): \(error.localizedDescription)")
+        func makeFolder() throws(MediaFailure) {
+            do {
+                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            } catch {
+                throw .storage("\(target.deletingLastPathComponent().path): \(error.localizedDescription)")
+            }
         }
-        guard rename(temporaryFile.path, target.path) == 0 else {
+        try makeFolder()
+        var renamed = rename(temporaryFile.path, target.path) == 0
+        if !renamed, errno == ENOENT {
+            // A failed import elsewhere removed the folder, empty, just after it was made: once more.
+            try makeFolder()
+            renamed = rename(temporaryFile.path, target.path) == 0
+        }
+        guard renamed else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporaryFile)
             throw .storage("cannot move the download to \(target.path): \(reason)")
