@@ -9,7 +9,7 @@ import PostgresNIO
 /// (no event loop thread is ever blocked). When the connection's side stops taking calls (the body
 /// returned, or the transaction was cancelled), every call still waiting, and every later one, fails.
 ///
-/// `@unchecked Sendable`: `pending`, `nextID` and `closed` are read and written under `lock` only.
+/// `@unchecked Sendable`: `pending`, `nextID`, `closed` and `failure` are read and written under `lock` only.
 final class ImportBridge: @unchecked Sendable {
     /// One call: what runs on the connection, and the number that says it is still awaited.
     struct Request: Sendable {
@@ -24,6 +24,7 @@ final class ImportBridge: @unchecked Sendable {
     private var pending: [Int: @Sendable (any Error) -> Void] = [:]
     private var nextID = 0
     private var closed = false
+    private var failure: (any Error)?
 
     init() {
         (requests, continuation) = AsyncStream.makeStream()
@@ -44,6 +45,7 @@ final class ImportBridge: @unchecked Sendable {
             do {
                 answer.give(.success(try await work(connection)))
             } catch {
+                self.lock.withLock { if self.failure == nil { self.failure = error } }
                 answer.give(.failure(error))
             }
         })
@@ -51,6 +53,12 @@ final class ImportBridge: @unchecked Sendable {
         case .success(let value): return value
         case .failure(let error): throw PostgresArchive.translate(error)
         }
+    }
+
+    /// The first call that failed, if one did: its statement may have aborted the transaction, so the
+    /// import must not be committed even if its body went on and returned.
+    var failedCall: (any Error)? {
+        lock.withLock { failure }
     }
 
     /// The connection's side: whether call `id` is still awaited (from now on, it is its to answer).

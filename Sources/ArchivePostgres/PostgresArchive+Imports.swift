@@ -26,6 +26,7 @@ extension PostgresArchive {
         thread.stackSize = 8 << 20
         let failed = OneShot<any Error>()
         do {
+            // One attempt: the closure starts the body's thread, which can run only once.
             try await transaction(attempts: 1) { connection in
                 thread.start()
                 for await request in bridge.requests where bridge.take(request.id) {
@@ -38,6 +39,9 @@ extension PostgresArchive {
                     failed.fulfil(error)
                     throw error
                 }
+                // A body that went on after a failed call (none does now) is not committed: the failed
+                // statement may have aborted the transaction, whose COMMIT would quietly roll it back.
+                if let error = bridge.failedCall { throw error }
             }
         } catch {
             // The body's own error as it is (the transaction words every error as the store's); else the

@@ -223,6 +223,37 @@ extension ImportConformanceTests {
         }
     }
 
+    @Test func aBodyThatGoesOnAfterAFailedCallIsNotKept() async throws {
+        // A reference PostgreSQL refuses (a test trigger) aborts the transaction; a body that catches the
+        // error and returns must not be reported kept (PostgreSQL's COMMIT would quietly roll back).
+        try await TestStore.with(.postgres, "import-failed-call") { test in
+            let postgres = try #require(test.store as? PostgresArchive)
+            let cluster = try #require(try PostgresCluster.fromEnvironment())
+            try await cluster.execute([
+                "CREATE FUNCTION refuse_references() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$",
+                "CREATE TRIGGER refuse_references BEFORE INSERT ON status_references FOR EACH ROW EXECUTE FUNCTION refuse_references()"],
+                in: postgres.place.database)
+            let source = ImportSource(format: "jsonl", file: "calls.jsonl", server: "social.example")
+            let kept: Bool
+            do {
+                try await test.store.importAtomically(source) { sink in
+                    let json = ImportFiles.status(id: "1", uri: "https://social.example/s/1", acct: "ann", text: "kept?")
+                    let status = try ArchivableStatus(decoding: Data(json.utf8), servedBy: "social.example")
+                    _ = try sink.store([ImportedStatus(status: status, source: nil, entry: "line 1", hasServerID: true)],
+                                       unreadable: [])
+                    _ = try? sink.recordReferences([ImportedReference(accountHandle: "ann@social.example", kind: .favourite,
+                                                                      uri: "https://social.example/s/2")])
+                }
+                kept = true
+            } catch {
+                kept = false
+            }
+            #expect(!kept, "an import whose call failed was reported kept")
+            let uris = try await test.store.allStatusURIs()
+            #expect(uris.isEmpty)
+        }
+    }
+
     /// An import of 1,000 statuses, one every 10 ms; `started` is told after the third.
     static func importSlowly(into store: any ArchiveStore, started: OneShot<Bool>) async throws {
         let source = ImportSource(format: "jsonl", file: "slow.jsonl", server: "social.example")
