@@ -87,15 +87,22 @@ final class ExportMediaWalks {
         }
     }
 
-    /// Records the media stored so far (without waiting for more); throws a walk's error if one failed.
-    func recordStored(_ sink: any ImportSink) throws {
-        for item in handover.takeWaiting() { try record(item, sink) }
+    /// Records the media stored so far (without waiting for more), calling `then` after each; throws a
+    /// walk's error if one failed.
+    func recordStored(_ sink: any ImportSink, then: () -> Void) throws {
+        for item in handover.takeWaiting() {
+            try record(item, sink)
+            then()
+        }
     }
 
-    /// Waits for the walks' end, recording every media file they stored; throws the first walk's error
-    /// as soon as one fails.
-    func recordRest(_ sink: any ImportSink) throws {
-        while walking > 0 { try record(handover.take(), sink) }
+    /// Waits for the walks' end, recording every media file they stored (calling `then` after each);
+    /// throws the first walk's error as soon as one fails.
+    func recordRest(_ sink: any ImportSink, then: () -> Void) throws {
+        while walking > 0 {
+            try record(handover.take(), sink)
+            then()
+        }
         handover.waitForReader()
     }
 

@@ -32,7 +32,7 @@ struct ExportPass: Sendable {
         let mediaWalks = walks > 0 ? ExportMediaWalks(exportMedia, count: walks) : nil
         do {
             try readEntries(sink, mediaWalks: mediaWalks)
-            try mediaWalks?.recordRest(sink)
+            try mediaWalks?.recordRest(sink, then: reportProgress)
         } catch {
             mediaWalks?.abandon()
             throw error
@@ -64,9 +64,12 @@ struct ExportPass: Sendable {
             case "likes.json": try readReferences(entry, kind: .favourite, sink)
             case "bookmarks.json": try readReferences(entry, kind: .bookmark, sink)
             default:
-                if mediaWalks == nil, media.isMedia(entry) { try sink.recordMedia(media.store(entry)) }
+                if mediaWalks == nil, media.isMedia(entry) {
+                    try sink.recordMedia(media.store(entry))
+                    reportProgress()
+                }
             }
-            try mediaWalks?.recordStored(sink)
+            try mediaWalks?.recordStored(sink, then: reportProgress)
         }
         guard sawOutbox else {
             throw ImportError.unreadable(file: container.name, entry: survey.base + "outbox.json",
@@ -91,7 +94,7 @@ struct ExportPass: Sendable {
                 switch handover.take() {
                 case .batch(let (batch, bytes)):
                     try store(batch, bytes: bytes, sink)
-                    try mediaWalks?.recordStored(sink)
+                    try mediaWalks?.recordStored(sink, then: reportProgress)
                 case .finished: break reading
                 case .failed(let error): throw error
                 }
@@ -139,7 +142,18 @@ struct ExportPass: Sendable {
             $0.references += added
             $0.skipped += batch.skipped
         }
-        progress(ImportProgress(statuses: ledger.current.read, bytes: bytes, totalBytes: survey.outboxSize))
+        ledger.mainBytesRead = bytes
+        reportProgress()
+    }
+
+    /// Tells how far the import has come: statuses and outbox.json's bytes, media files and their bytes.
+    private func reportProgress() {
+        let report = ledger.current
+        var now = ImportProgress(statuses: report.read, bytes: ledger.mainBytesRead, totalBytes: survey.outboxSize)
+        now.mediaFiles = report.mediaFiles
+        now.mediaBytes = report.mediaBytes
+        now.mediaTotalBytes = survey.mediaBytes
+        progress(now)
     }
 
     /// Streams likes.json or bookmarks.json: an OrderedCollection of uris.

@@ -34,6 +34,11 @@ public struct ImportProgress: Sendable, Hashable {
     /// Bytes of the main entry (outbox.json, the file) read so far, and its size when known.
     public var bytes: Int64
     public var totalBytes: Int64?
+    /// Media files stored so far, their bytes, and the bytes the container declares for all of them
+    /// (Mastodon's export; 0 for formats without media).
+    public var mediaFiles = 0
+    public var mediaBytes: Int64 = 0
+    public var mediaTotalBytes: Int64 = 0
 }
 
 /// The counters of an import in progress, shared with its transaction (which runs on the archive's
@@ -42,12 +47,20 @@ final class ImportLedger: @unchecked Sendable {
     private let lock = NSLock()
     private var report = ImportReport()
     private var placed: [URL] = []
+    private var mainBytes: Int64 = 0
 
     func update(_ change: (inout ImportReport) -> Void) {
         lock.withLock { change(&report) }
     }
 
     var current: ImportReport { lock.withLock { report } }
+
+    /// How many bytes of the main entry (outbox.json) were read, for progress told while the media are
+    /// stored.
+    var mainBytesRead: Int64 {
+        get { lock.withLock { mainBytes } }
+        set { lock.withLock { mainBytes = newValue } }
+    }
 
     /// A media file this import put in the media folder (removed again when the import fails).
     func placedFile(_ url: URL) { lock.withLock { placed.append(url) } }

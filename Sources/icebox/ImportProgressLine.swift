@@ -17,6 +17,10 @@ final class ImportProgressLine: @unchecked Sendable {
             if let total = progress.totalBytes, total > 0 {
                 text += " of \(ByteSize.text(total)) (\(min(100, progress.bytes * 100 / total))%)"
             }
+            if progress.mediaTotalBytes > 0 {
+                text += "; media: \(progress.mediaFiles) files, \(ByteSize.text(progress.mediaBytes)) of "
+                    + "\(ByteSize.text(progress.mediaTotalBytes)) (\(min(100, progress.mediaBytes * 100 / progress.mediaTotalBytes))%)"
+            }
             return text
         }
     }
@@ -28,7 +32,10 @@ final class ImportProgressLine: @unchecked Sendable {
             let now = Date()
             guard now.timeIntervalSince(last) >= 0.2 else { return }
             last = now
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(text())".utf8))
+            // Cut to the terminal's width, as the sync's lines are: a wrapped line could not be redrawn.
+            let columns = Interrupts.columns(of: STDERR_FILENO)
+            let line = columns > 0 ? ProgressBoard.fit(text(), columns: max(columns - 1, 10)) : text()
+            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
             drawn = true
         }
     }

@@ -30,11 +30,12 @@ struct ImportFixture {
         return file
     }
 
-    func run(_ file: URL, limits: MastodonExportImport.Limits = .init(), mediaWalks: Int? = nil) async throws -> ImportReport {
+    func run(_ file: URL, limits: MastodonExportImport.Limits = .init(), mediaWalks: Int? = nil,
+             progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws -> ImportReport {
         var importer = MastodonExportImport(file: file, media: media)
         importer.limits = limits
         importer.mediaWalks = mediaWalks
-        return try await importer.run(into: archive)
+        return try await importer.run(into: archive, progress: progress)
     }
 
     /// What must not change when an import fails: every table's row count, and the media files.

@@ -60,4 +60,29 @@ struct MediaWalksTests {
             #expect(otherReport.mediaFiles == report.mediaFiles && otherReport.mediaBytes == report.mediaBytes, "\(walks) walks")
         }
     }
+
+    @Test(arguments: [0, 2])
+    func progressCountsTheMediaAsTheyAreStored(walks: Int) async throws {
+        let fixture = try ImportFixture()
+        let told = Told()
+        let report = try await fixture.run(try Self.export(in: fixture), mediaWalks: walks) { told.append($0) }
+        let seen = told.all
+        let last = try #require(seen.last)
+        #expect(last.mediaFiles == 44 && last.mediaBytes == report.mediaBytes, "\(last)")
+        #expect(last.mediaTotalBytes == report.mediaBytes)
+        #expect(last.statuses == report.read)
+        // Told as the media are stored, before any status (they come first in the ZIP), never going
+        // back; stored in turn, file by file (walks may have stored several by the time one is recorded).
+        #expect(seen.contains { $0.mediaFiles > 0 && $0.mediaFiles < 44 && $0.statuses == 0 } || walks > 0)
+        if walks == 0 { #expect(Set(seen.map(\.mediaFiles)).count >= 40) }
+        #expect(zip(seen, seen.dropFirst()).allSatisfy { $0.mediaBytes <= $1.mediaBytes && $0.statuses <= $1.statuses })
+    }
+}
+
+/// Progress told from the import's thread, kept for the test.
+private final class Told: @unchecked Sendable {
+    private let lock = NSLock()
+    private var progress: [ImportProgress] = []
+    func append(_ item: ImportProgress) { lock.withLock { progress.append(item) } }
+    var all: [ImportProgress] { lock.withLock { progress } }
 }
