@@ -31,8 +31,7 @@ extension PostgresArchive {
                     do {
                         result += try await Self.upsert(row, origin: origin, now: now, connection, logger)
                         try await connection.execute("RELEASE SAVEPOINT page_row", logger: logger)
-                    } catch let error as PSQLError where error.serverInfo?[.sqlState]?.hasPrefix("23") == true
-                                || error.serverInfo?[.sqlState]?.hasPrefix("22") == true {
+                    } catch where Self.breaksARule(error) {
                         try await connection.execute("ROLLBACK TO SAVEPOINT page_row", logger: logger)
                         failed.append(UnreadableStatus(raw: row.raw, id: row.status.id,
                                                        reason: "could not be stored: \(Self.translate(error))"))

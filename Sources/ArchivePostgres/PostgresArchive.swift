@@ -122,6 +122,14 @@ public final class PostgresArchive: ArchiveStore {
         return state == "40P01" || state == "40001"
     }
 
+    /// Whether PostgreSQL refused one row's data for breaking the archive's rules (integrity constraint
+    /// violations, class 23, and data exceptions, class 22), rather than the store failing: that row can
+    /// be kept unreadable and its neighbours stored.
+    static func breaksARule(_ error: any Error) -> Bool {
+        guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
+        return state.hasPrefix("23") || state.hasPrefix("22")
+    }
+
     /// Runs `body` in a transaction that is rolled back at the end (a dry run sees what it would do).
     func transaction<T: Sendable>(rollingBack: Bool,
                                   _ body: (PostgresConnection) async throws -> T) async throws(ArchiveError) -> T {

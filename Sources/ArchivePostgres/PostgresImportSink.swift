@@ -66,7 +66,7 @@ struct PostgresImportSink: ImportSink, Sendable {
                                           connection, logger)
             }
             try await connection.execute("RELEASE SAVEPOINT import_batch", logger: logger)
-        } catch where isolable(error) {
+        } catch where PostgresArchive.breaksARule(error) {
             try await connection.execute("ROLLBACK TO SAVEPOINT import_batch", logger: logger)
             try await connection.execute("RELEASE SAVEPOINT import_batch", logger: logger)
             result = StoreResult()
@@ -76,7 +76,7 @@ struct PostgresImportSink: ImportSink, Sendable {
                 do {
                     result += try await store([(item, nil)], source: source, now: now, connection, logger)
                     try await connection.execute("RELEASE SAVEPOINT import_row", logger: logger)
-                } catch where isolable(error) {
+                } catch where PostgresArchive.breaksARule(error) {
                     try await connection.execute("ROLLBACK TO SAVEPOINT import_row", logger: logger)
                     try await connection.execute("RELEASE SAVEPOINT import_row", logger: logger)
                     failed.append(UnreadableStatus(
@@ -139,12 +139,5 @@ struct PostgresImportSink: ImportSink, Sendable {
             ON CONFLICT(status_id, format, file) DO UPDATE SET entry = excluded.entry, raw_json = excluded.raw_json,
                 imported_at = excluded.imported_at
             """)
-    }
-
-    /// Whether an error is one status's data breaking the archive's rules (integrity constraint
-    /// violations, class 23, and data exceptions, class 22), rather than the store failing.
-    private static func isolable(_ error: any Error) -> Bool {
-        guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
-        return state.hasPrefix("23") || state.hasPrefix("22")
     }
 }
