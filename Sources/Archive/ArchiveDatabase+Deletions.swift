@@ -2,25 +2,43 @@ import Foundation
 import GRDB
 
 extension ArchiveDatabase {
-    /// Records that statuses are gone from their server (when, and how Icebox learned it), in one
-    /// transaction; nothing is removed unless the archive's deletion policy is `redact`, in which case
-    /// their text and media go (and those of the boosts of them) and tombstones stay. A status already
-    /// marked keeps its first record. Returns how many were not marked before.
     @discardableResult
-    public func markGone(_ numbers: [Int64], at date: Date, via source: DeletionSource) async throws(ArchiveError) -> Int {
-        guard !numbers.isEmpty else { return 0 }
-        let marked = try await write { db -> Int in
-            var marked = 0
+    public func markGone(_ numbers: [Int64], reportedBy server: String, at date: Date,
+                         via source: DeletionSource) async throws(ArchiveError) -> DeletionAuthority.Outcome {
+        guard !numbers.isEmpty else { return DeletionAuthority.Outcome() }
+        let outcome = try await write { db -> DeletionAuthority.Outcome in
+            let hosts = try Self.accountHosts(db)
+            var posts: [(number: Int64, key: String)] = []
             for number in numbers {
+                if let key = try String.fetchOne(db.cachedStatement(sql: "SELECT uri FROM statuses WHERE id = ?"),
+                                                 arguments: [number]) { posts.append((number, key)) }
+            }
+            let (authoritative, copiesOnly) = DeletionAuthority.split(posts, reportedBy: server, accountHosts: hosts)
+            var outcome = DeletionAuthority.Outcome()
+            let arguments: (Int64) -> StatementArguments = { [Timestamp.string(date), source.rawValue, $0] }
+            for number in authoritative {
                 try db.cachedStatement(sql: """
                     UPDATE statuses SET gone_at = ?, gone_via = ? WHERE id = ? AND gone_at IS NULL
-                    """).execute(arguments: [Timestamp.string(date), source.rawValue, number])
-                marked += db.changesCount
+                    """).execute(arguments: arguments(number))
+                outcome.marked += db.changesCount
             }
-            return marked
+            for number in copiesOnly {
+                try db.cachedStatement(sql: """
+                    UPDATE status_ids SET gone_at = ?, gone_via = ? WHERE status_id = ? AND server = ? AND gone_at IS NULL
+                    """).execute(arguments: arguments(number) + [server])
+                outcome.copiesOnly += db.changesCount > 0 ? 1 : 0
+            }
+            return outcome
         }
-        if try await deletionPolicy() == .redact { try await redactGone() }
-        return marked
+        if outcome.marked > 0, try await deletionPolicy() == .redact { try await redactGone() }
+        return outcome
+    }
+
+    /// The `host[:port]` of every server one of the user's accounts is on (``DeletionAuthority``).
+    static func accountHosts(_ db: Database) throws -> Set<String> {
+        DeletionAuthority.accountHosts(try String.fetchAll(db.cachedStatement(sql: """
+            SELECT server FROM archiving_accounts WHERE removed_at IS NULL
+            """)))
     }
 
     /// The archive's deletion policy (`icebox config deletions`): `.keep` unless set.

@@ -68,6 +68,7 @@ extension ArchiveDatabase {
         // again, row by row, each in a savepoint, the broken rows kept unreadable.
         do {
             return try await pool.write { db in
+                let origin = origin.authority == .anonymous ? origin.speaking(withAccountsOn: try Self.accountHosts(db)) : origin
                 let now = Self.now()
                 var result = StoreResult()
                 for row in rows { result += try Self.upsert(row, origin: origin, now: now, db) }
@@ -75,6 +76,7 @@ extension ArchiveDatabase {
             }
         } catch let error as DatabaseError where Self.isolable(error) {
             return try await write { db in
+                let origin = origin.authority == .anonymous ? origin.speaking(withAccountsOn: try Self.accountHosts(db)) : origin
                 let result = try Self.upsertIsolating(rows, origin: origin, db)
                 return try Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor, db)
             }

@@ -130,14 +130,18 @@ extension ArchiveDatabase {
 
 /// A status's id on one server (ids differ per server).
 public struct ServerStatusID: Sendable, Hashable {
-    package init(server: String, localID: String) {
+    package init(server: String, localID: String, goneAt: String? = nil) {
         self.server = server
         self.localID = localID
+        self.goneAt = goneAt
     }
 
     /// The host (with port when not the default), as timelines record it.
     public var server: String
     public var localID: String
+    /// When this server said its copy is gone, where it does not speak for the post itself
+    /// (``DeletionAuthority``): the post stays as it was, only this copy is marked.
+    public var goneAt: String?
 }
 
 extension ArchiveDatabase {
@@ -145,9 +149,9 @@ extension ArchiveDatabase {
     public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
         try await read { db in
             try Row.fetchAll(db, sql: """
-                SELECT si.server, si.local_id FROM status_ids si JOIN statuses s ON s.id = si.status_id
+                SELECT si.server, si.local_id, si.gone_at FROM status_ids si JOIN statuses s ON s.id = si.status_id
                 WHERE si.status_id = ? ORDER BY si.server <> s.raw_server, si.server
-                """, arguments: [number]).map { ServerStatusID(server: $0["server"], localID: $0["local_id"]) }
+                """, arguments: [number]).map { ServerStatusID(server: $0["server"], localID: $0["local_id"], goneAt: $0["gone_at"]) }
         }
     }
 }

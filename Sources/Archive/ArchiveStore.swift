@@ -50,11 +50,15 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
     /// `cursor` is given) in one transaction; one status that cannot be stored never costs its neighbours.
     func store(_ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
                cursor: CursorUpdate?) async throws(ArchiveError) -> StoreResult
-    /// Marks statuses as gone from their server (404/410, a `delete` event), with the time and how it
-    /// was learned, in one transaction; a status already marked keeps its first record. Nothing is
-    /// removed unless the deletion policy is `redact` (then tombstones stay). Returns how many were new.
+    /// Records that `server` (`host[:port]`) says statuses are gone (404/410, a `delete` event, an id
+    /// left out of a recheck), with the time and how it was learned, in one transaction. A status is
+    /// marked gone only when `server` speaks for it (``DeletionAuthority``: its origin, or a server of
+    /// one of the user's accounts); for the others only `server`'s own copy is marked. A status already
+    /// marked keeps its first record. Nothing is removed unless the deletion policy is `redact` (then
+    /// tombstones stay).
     @discardableResult
-    func markGone(_ numbers: [Int64], at date: Date, via source: DeletionSource) async throws(ArchiveError) -> Int
+    func markGone(_ numbers: [Int64], reportedBy server: String, at date: Date,
+                  via source: DeletionSource) async throws(ArchiveError) -> DeletionAuthority.Outcome
     /// What the store does with deleted posts (`icebox config deletions`); `.keep` unless set.
     func deletionPolicy() async throws(ArchiveError) -> DeletionPolicy
     /// Sets the deletion policy; `redact` at once redacts the statuses already marked gone.
@@ -198,14 +202,11 @@ extension ArchiveStore {
         try await store(statuses, unreadable: [], origin: PageOrigin(server: server), cursor: nil)
     }
 
-    /// Marks a status as gone from its server now, as a fetched thread showed.
-    public func markGone(_ number: Int64) async throws(ArchiveError) {
-        try await markGone([number], at: Date(), via: .fetch)
-    }
-
-    /// Marks one status as gone from its server.
-    public func markGone(_ number: Int64, at date: Date, via source: DeletionSource) async throws(ArchiveError) {
-        try await markGone([number], at: date, via: source)
+    /// Records that `server` says one status is gone (see the seam's `markGone`).
+    @discardableResult
+    public func markGone(_ number: Int64, reportedBy server: String, at date: Date = Date(),
+                         via source: DeletionSource) async throws(ArchiveError) -> DeletionAuthority.Outcome {
+        try await markGone([number], reportedBy: server, at: date, via: source)
     }
 
     /// The posts of a timeline, newest first, honouring opt-outs.

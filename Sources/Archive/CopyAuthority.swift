@@ -58,6 +58,9 @@ public enum CopyAuthority: Int, Sendable, Hashable, Comparable, Codable {
         let differs = edit != storedEdit || incomingContent != storedContent
         if incoming > stored { return .replaceFromBetterSource }
         if incoming < stored { return differs ? .keepAsCopy : .none }
+        // An anonymous server speaks only for its own host's posts (those come as `.origin`): its word
+        // on another host's post, a `status.update` or a newer edit, is kept among the copies, never shown.
+        if incoming == .anonymous { return differs ? .keepAsCopy : .none }
         guard let incomingEdit, let edit else { return .none }
         if incomingEdit > now.addingTimeInterval(clockSkew) { return differs ? .keepAsCopy : .none }
         return storedEdit.map { edit > $0 } ?? true ? .replaceAsEdit : .none

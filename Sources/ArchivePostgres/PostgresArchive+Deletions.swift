@@ -5,14 +5,36 @@ import PostgresNIO
 /// Deletions kept as tombstones on PostgreSQL, with the SQLite store's rules (`DeletionPolicy`).
 extension PostgresArchive {
     @discardableResult
-    public func markGone(_ numbers: [Int64], at date: Date, via source: DeletionSource) async throws(ArchiveError) -> Int {
-        guard !numbers.isEmpty else { return 0 }
-        let marked = try await decodingRows("""
-            UPDATE statuses SET gone_at = $1, gone_via = $2 WHERE id = ANY($3::bigint[]) AND gone_at IS NULL
-            RETURNING id
-            """, [.text(Timestamp.string(date)), .text(source.rawValue), .intArray(numbers)]) { try $0.int64("id") }.count
-        if try await deletionPolicy() == .redact { try await redactGone() }
-        return marked
+    public func markGone(_ numbers: [Int64], reportedBy server: String, at date: Date,
+                         via source: DeletionSource) async throws(ArchiveError) -> DeletionAuthority.Outcome {
+        guard !numbers.isEmpty else { return DeletionAuthority.Outcome() }
+        let logger = self.logger
+        let outcome = try await transaction { connection in
+            let hosts = try await Self.accountHosts(connection, logger)
+            let posts = try await connection.rows("SELECT id, uri FROM statuses WHERE id = ANY($1::bigint[])",
+                                                  [.intArray(numbers)], logger: logger)
+                .map { (number: try $0.int64("id"), key: try $0.string("uri")) }
+            let (authoritative, copiesOnly) = DeletionAuthority.split(posts, reportedBy: server, accountHosts: hosts)
+            let marked = try await connection.rows("""
+                UPDATE statuses SET gone_at = $1, gone_via = $2 WHERE id = ANY($3::bigint[]) AND gone_at IS NULL
+                RETURNING id
+                """, [.text(Timestamp.string(date)), .text(source.rawValue), .intArray(authoritative)], logger: logger)
+            let copies = try await connection.rows("""
+                UPDATE status_ids SET gone_at = $1, gone_via = $2
+                WHERE status_id = ANY($3::bigint[]) AND server = $4 AND gone_at IS NULL
+                RETURNING status_id
+                """, [.text(Timestamp.string(date)), .text(source.rawValue), .intArray(copiesOnly), .text(server)],
+                logger: logger)
+            return DeletionAuthority.Outcome(marked: marked.count, copiesOnly: Set(try copies.map { try $0.int64("status_id") }).count)
+        }
+        if outcome.marked > 0, try await deletionPolicy() == .redact { try await redactGone() }
+        return outcome
+    }
+
+    /// The `host[:port]` of every server one of the user's accounts is on (``DeletionAuthority``).
+    static func accountHosts(_ connection: PostgresConnection, _ logger: Logger) async throws -> Set<String> {
+        DeletionAuthority.accountHosts(try await connection.rows(
+            "SELECT server FROM archiving_accounts WHERE removed_at IS NULL", logger: logger).map { try $0.string("server") })
     }
 
     public func deletionPolicy() async throws(ArchiveError) -> DeletionPolicy {

@@ -135,9 +135,14 @@ extension PostgresArchive {
 
     public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
         let rows = try await rows("""
-            SELECT si.server, si.local_id FROM status_ids si JOIN statuses s ON s.id = si.status_id
+            SELECT si.server, si.local_id, si.gone_at FROM status_ids si JOIN statuses s ON s.id = si.status_id
             WHERE si.status_id = $1 ORDER BY si.server <> s.raw_server, si.server COLLATE "C"
             """, [.int(number)])
-        return try decoding { try rows.map { ServerStatusID(server: try $0.string("server"), localID: try $0.string("local_id")) } }
+        return try decoding {
+            try rows.map {
+                ServerStatusID(server: try $0.string("server"), localID: try $0.string("local_id"),
+                               goneAt: try $0.optionalString("gone_at"))
+            }
+        }
     }
 }

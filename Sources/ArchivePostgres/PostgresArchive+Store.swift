@@ -15,6 +15,7 @@ extension PostgresArchive {
         do {
             return try await transaction { connection in
                 try await Self.checkFence(origin.fence, connection, logger)
+                let origin = try await Self.speaking(origin, connection, logger)
                 let result = try await Self.storeBatched(rows, origin: origin, now: Self.now(), connection, logger)
                 return try await Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor,
                                                  connection, logger)
@@ -22,6 +23,7 @@ extension PostgresArchive {
         } catch where Self.isolable(error) {
             return try await transaction { connection in
                 try await Self.checkFence(origin.fence, connection, logger)
+                let origin = try await Self.speaking(origin, connection, logger)
                 var result = StoreResult()
                 var failed: [UnreadableStatus] = []
                 let now = Self.now()
@@ -201,5 +203,11 @@ extension PostgresArchive {
                       .int(media.meta?.original?.width.map(Int64.init)), .int(media.meta?.original?.height.map(Int64.init))],
                 logger: logger)
         }
+    }
+
+    /// The page's origin, with an anonymous read of a user's account server speaking as that server.
+    static func speaking(_ origin: PageOrigin, _ connection: PostgresConnection, _ logger: Logger) async throws -> PageOrigin {
+        guard origin.authority == .anonymous else { return origin }
+        return origin.speaking(withAccountsOn: try await accountHosts(connection, logger))
     }
 }

@@ -10,8 +10,12 @@ public struct RecheckReport: Sendable, Codable, Hashable {
     public var server: String
     /// Archived statuses asked about.
     public var checked = 0
-    /// Those the server no longer has (404/410, or left out of a batch answer): marked gone now.
+    /// Those the server no longer has (404/410, or left out of a batch answer) and speaks for (their
+    /// origin, or a server of one of the user's accounts): marked gone now.
     public var gone = 0
+    /// Those the server no longer has but does not speak for (another host's posts it held a copy of):
+    /// only its copy is marked gone (``DeletionAuthority``).
+    public var copiesGone = 0
     /// Those that came back edited: the new version archived, the earlier one kept.
     public var updated = 0
     /// HTTP requests sent.
@@ -92,7 +96,7 @@ public struct Rechecker: Sendable {
                     if report.batched, try await batch(chunk, client, budget, &report, &gone) { continue }
                     for candidate in chunk { try await single(candidate, client, budget, &report, &gone) }
                 }
-                report.gone += try await archive.markGone(gone, at: Date(), via: .recheck)
+                try await markGone(gone, on: host, &report)
                 gone = []
             }
         } catch let error as BudgetExhausted {
@@ -101,11 +105,18 @@ public struct Rechecker: Sendable {
             report.error = "\(error)"
         }
         if !gone.isEmpty {
-            do { report.gone += try await archive.markGone(gone, at: Date(), via: .recheck) } catch {
+            do { try await markGone(gone, on: host, &report) } catch {
                 report.error = (report.error ?? "") + "; could not mark \(gone.count) gone statuses: \(error)"
             }
         }
         return report
+    }
+
+    /// Records what `host` said is gone: the posts it speaks for are marked gone, the others' copies only.
+    private func markGone(_ gone: [Int64], on host: String, _ report: inout RecheckReport) async throws(ArchiveError) {
+        let outcome = try await archive.markGone(gone, reportedBy: host, at: Date(), via: .recheck)
+        report.gone += outcome.marked
+        report.copiesGone += outcome.copiesOnly
     }
 
     /// Asks for a chunk at once; false when the server has no batch endpoint (it is then asked singly).

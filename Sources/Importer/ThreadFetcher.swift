@@ -71,8 +71,7 @@ public struct ThreadFetcher: Sendable {
             report.unreadable = stored.unreadable
             seen = Set(statuses.map(\.status.post.archiveURI))
         } catch let error as APIError where error.httpStatus == 404 || error.httpStatus == 410 {
-            try await markGone(number)
-            report.gone += 1
+            report.gone += try await markGone(number, reportedBy: host)
             logger.info("\(host) no longer has the status asked about; its thread is checked status by status")
         } catch let error as APIError {
             throw ThreadFetchError(message: "completing the thread from \(host): \(error)", apiError: error)
@@ -105,8 +104,7 @@ public struct ThreadFetcher: Sendable {
                     break
                 }
             } catch where error.httpStatus == 404 || error.httpStatus == 410 {
-                try await markGone(record.number)
-                gone += 1
+                gone += try await markGone(record.number, reportedBy: host)
             } catch {
                 throw ThreadFetchError(message: "checking \(record.uri) on \(host): \(error)", apiError: error)
             }
@@ -125,7 +123,9 @@ public struct ThreadFetcher: Sendable {
         let withToken = Dictionary(credentials.tokens.values.compactMap { token in
             (try? ServerAddress(token.server)).map { ($0.host, token.accessToken) }
         }, uniquingKeysWith: { first, _ in first })
-        let ranked = ids.sorted { (withToken[$0.server] != nil ? 0 : 1) < (withToken[$1.server] != nil ? 0 : 1) }
+        // A server with a token first; a server that already said its copy is gone last.
+        let rank = { (id: ServerStatusID) in (withToken[id.server] != nil ? 0 : 2) + (id.goneAt == nil ? 0 : 1) }
+        let ranked = ids.sorted { rank($0) < rank($1) }
         guard let chosen = ranked.first else {
             throw ThreadFetchError(message: "status \(number) has no server id in the archive to ask its server with")
         }
@@ -143,7 +143,11 @@ public struct ThreadFetcher: Sendable {
         do { return try await archive.serverIDs(of: number) } catch { throw ThreadFetchError(message: error.description) }
     }
 
-    private func markGone(_ number: Int64) async throws(ThreadFetchError) {
-        do { try await archive.markGone(number) } catch { throw ThreadFetchError(message: error.description) }
+    /// Records that `host` answered 404/410 for the status: marked gone when `host` speaks for it,
+    /// otherwise only `host`'s copy (``DeletionAuthority``). Returns 1 when the status was marked.
+    private func markGone(_ number: Int64, reportedBy host: String) async throws(ThreadFetchError) -> Int {
+        do {
+            return try await archive.markGone(number, reportedBy: host, via: .fetch).marked
+        } catch { throw ThreadFetchError(message: error.description) }
     }
 }

@@ -39,7 +39,7 @@ struct WatchWriter: Sendable {
     /// marked together after them (one transaction, and with `deletions: redact` one merge of the index).
     private func write(_ batch: [WatchItem], into totals: inout Totals) async throws {
         var run: [WatchItem] = []
-        var gone: [Int64] = []
+        var gone: [String: [Int64]] = [:]
         for item in batch {
             if let first = run.first, first.timelineID != item.timelineID || !isStatus(item) {
                 try await store(run, into: &totals)
@@ -47,11 +47,18 @@ struct WatchWriter: Sendable {
             }
             switch item.kind {
             case .status: run.append(item)
-            case .delete(let id): if let number = try await number(of: id, timelineID: item.timelineID) { gone.append(number) }
+            case .delete(let id):
+                if let server = timelines[item.timelineID]?.server.hostPart,
+                   let number = try await archive.findStatus(server: server, localID: id) {
+                    gone[server, default: []].append(number)
+                }
             }
         }
         if !run.isEmpty { try await store(run, into: &totals) }
-        totals.deletions += try await archive.markGone(gone, at: Date(), via: .stream)
+        // Each stream's word counts for the posts its server speaks for (``DeletionAuthority``).
+        for (server, numbers) in gone.sorted(by: { $0.key < $1.key }) {
+            totals.deletions += try await archive.markGone(numbers, reportedBy: server, at: Date(), via: .stream).marked
+        }
     }
 
     private func isStatus(_ item: WatchItem) -> Bool {
@@ -96,11 +103,5 @@ struct WatchWriter: Sendable {
             }
         }
         return page
-    }
-
-    /// The archive's number for a status id of the timeline's server, if archived.
-    private func number(of id: String, timelineID: Int64) async throws -> Int64? {
-        guard let timeline = timelines[timelineID] else { return nil }
-        return try await archive.findStatus(server: timeline.server.hostPart, localID: id)
     }
 }

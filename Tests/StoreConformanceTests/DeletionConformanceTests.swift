@@ -35,8 +35,10 @@ import Testing
                 let number = try await Self.archiveSecretPost(server, test)
                 #expect(try await test.store.deletionPolicy() == .keep, "keep is the default")
                 let when = Date(timeIntervalSince1970: 1_780_000_000)
-                #expect(try await test.store.markGone([number], at: when, via: .stream) == 1)
-                #expect(try await test.store.markGone([number], at: Date(), via: .recheck) == 0, "the first record stays")
+                let host = "\(server.baseURL.host ?? ""):\(server.port)"
+                #expect(try await test.store.markGone([number], reportedBy: host, at: when, via: .stream).marked == 1)
+                #expect(try await test.store.markGone([number], reportedBy: host, at: Date(), via: .recheck).marked == 0,
+                        "the first record stays")
                 let status = try await test.store.status(number: number)
                 #expect(status.goneAt == Timestamp.string(when) && status.goneVia == .stream && status.redactedAt == nil)
                 #expect(String(decoding: status.raw, as: UTF8.self).contains(Self.secret), "keep keeps the post whole")
@@ -56,7 +58,8 @@ import Testing
                 let media = try MediaStore(media: test.folder.url.appending(path: "media"), archive: test.store,
                                            logger: Logger(label: "conformance"))
                 let filesBefore = try await test.store.storedMediaFiles().count
-                try await test.store.markGone(number, at: Date(), via: .recheck)
+                let host = "\(server.baseURL.host ?? ""):\(server.port)"
+                try await test.store.markGone(number, reportedBy: host, via: .recheck)
                 try await test.store.setDeletionPolicy(.redact)
                 let status = try await test.store.status(number: number)
                 #expect(status.redactedAt != nil && status.goneVia == .recheck)
@@ -78,7 +81,7 @@ import Testing
                 if kind == .sqlite { try Self.expectNotInFiles(Self.secret, folder: test.folder.url) }
                 // A post deleted after the switch is redacted as it is marked.
                 let other = try #require(try await test.store.search(try SearchQuery(parsing: "candidate"), consent: .off).first)
-                try await test.store.markGone(other.number, at: Date(), via: .stream)
+                try await test.store.markGone(other.number, reportedBy: host, via: .stream)
                 #expect(try await test.store.status(number: other.number).redactedAt != nil)
             }
         }
@@ -99,5 +102,40 @@ enum PNGProbe {
     static func bytes(server: TestServer, path: String) async throws -> Data {
         let (data, _) = try await URLSession.shared.data(from: server.baseURL.appending(path: path))
         return data
+    }
+}
+
+/// Another server's word is not the truth (issue 27): a post is marked gone only on the word of a server
+/// that speaks for it, on both stores.
+@Suite(.serialized) struct DeletionAuthorityConformanceTests {
+    @Test(arguments: StoreKind.allCases)
+    func onlyTheOriginOrTheUsersServerMarksAPostGone(_ kind: StoreKind) async throws {
+        try await withTestServer({ $0.statusCount = 30; $0.fixturesDirectory = nil }) { server in
+            try await TestStore.with(kind, "authority") { test in
+                _ = try await StoreConformanceTests.syncAlice(server, into: test)
+                let host = "\(server.baseURL.host ?? ""):\(server.port)"
+                let numbers = try await test.store.recheckCandidates(server: host, since: "2000", after: 0, limit: 3)
+                    .map(\.number)
+                try #require(numbers.count == 3)
+                // A server that holds no copy and is neither the posts' origin (icebox.test) nor alice's.
+                let stranger = try await test.store.markGone(numbers, reportedBy: "127.0.0.9:4000", at: Date(), via: .stream)
+                #expect(stranger == DeletionAuthority.Outcome(marked: 0, copiesOnly: 0))
+                #expect(try await test.store.status(number: numbers[0]).goneAt == nil, "a stranger's word marks nothing")
+                // The posts' own server speaks for them, whatever server relayed the word.
+                #expect(try await test.store.markGone(numbers[0], reportedBy: "ICEBOX.test", via: .fetch).marked == 1)
+                // Alice's server relays its federation's deletes.
+                #expect(try await test.store.markGone(numbers[1], reportedBy: host, via: .stream).marked == 1)
+                // Once alice is gone, her server is one more copy: only that copy is marked, and a recheck
+                // of that server passes over it.
+                try await test.store.removeAccount(id: try #require(try await test.store.accounts().first).id)
+                let copy = try await test.store.markGone(numbers[2], reportedBy: host, via: .recheck)
+                #expect(copy == DeletionAuthority.Outcome(marked: 0, copiesOnly: 1))
+                #expect(try await test.store.status(number: numbers[2]).goneAt == nil)
+                let ids = try await test.store.serverIDs(of: numbers[2])
+                #expect(ids.first { $0.server == host }?.goneAt != nil, "the copy is marked: \(ids)")
+                let again = try await test.store.recheckCandidates(server: host, since: "2000", after: 0, limit: 10_000)
+                #expect(!again.map(\.number).contains(numbers[2]))
+            }
+        }
     }
 }

@@ -34,7 +34,7 @@ import Testing
                     after = last.number
                 }
                 #expect(Set(seen.map(\.number)).count == seen.count && !seen.isEmpty)
-                try await test.store.markGone(seen[0].number, at: Date(), via: .recheck)
+                try await test.store.markGone(seen[0].number, reportedBy: host, via: .recheck)
                 let again = try await test.store.recheckCandidates(server: host, since: "2000", after: 0, limit: 10_000)
                 #expect(again.count == seen.count - 1, "a status marked gone is not asked about again")
             }
