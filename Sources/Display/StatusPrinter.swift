@@ -18,7 +18,7 @@ public struct StatusPrinter: Sendable {
     /// Decodes the archived JSON; the post itself when the row is a boost.
     public init(archived: ArchivedStatus) throws(DecodingFailure) {
         do {
-            self.init(status: try JSONDecoder().decode(Status.self, from: archived.raw).post, archived: archived)
+            self.init(status: try Status.archived(archived.raw, servedBy: archived.server).post, archived: archived)
         } catch {
             throw DecodingFailure(number: archived.number, reason: "\(error)")
         }

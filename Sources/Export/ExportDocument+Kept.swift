@@ -19,7 +19,7 @@ extension ExportDocument {
             let history = record.editHistory.compactMap { try? decoder.decode(StatusEdit.self, from: $0) }
             return history.dropLast().map { Version(date: $0.createdAt, spoilerText: $0.spoilerText, content: $0.content) }
         }
-        return record.earlierVersions.compactMap { try? decoder.decode(Status.self, from: $0).post }
+        return record.earlierVersions.compactMap { try? Status.archived($0, servedBy: record.server).post }
             .map { Version(date: $0.editedAt ?? $0.createdAt, spoilerText: $0.spoilerText, content: $0.content) }
     }
 

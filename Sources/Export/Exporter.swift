@@ -108,7 +108,7 @@ public struct Exporter: Sendable {
 
     static func decode(_ record: ExportRecord) throws(ExportError) -> Status {
         do {
-            return try JSONDecoder().decode(Status.self, from: record.raw).post
+            return try Status.archived(record.raw, servedBy: record.server).post
         } catch let error as DecodingError {
             throw .undecodable(uri: record.uri, reason: error.readableDescription)
         } catch {

@@ -14,7 +14,7 @@ extension REPLSession {
             versions = record.editHistory.dropLast().compactMap { try? decoder.decode(StatusEdit.self, from: $0) }
                 .map { ($0.createdAt, $0.spoilerText, $0.content) }
         } else {
-            versions = record.earlierVersions.compactMap { try? decoder.decode(Status.self, from: $0).post }
+            versions = record.earlierVersions.compactMap { try? Status.archived($0, servedBy: record.server).post }
                 .map { ($0.editedAt ?? $0.createdAt, $0.spoilerText, $0.content) }
         }
         guard !versions.isEmpty else { return Reply(note: "[\(number)] has no earlier version in the archive.") }
@@ -49,7 +49,7 @@ extension REPLSession {
     func media() async throws -> Reply {
         let number = try currentStatus(for: "media")
         guard let record = try await archive.exportRecords([number]).first else { throw REPLFailure("media: not archived") }
-        let status = try? JSONDecoder().decode(Status.self, from: record.raw).post
+        let status = try? Status.archived(record.raw, servedBy: record.server).post
         let count = max(status?.mediaAttachments.count ?? 0, (record.attachments.map(\.position).max() ?? -1) + 1)
         guard count > 0 else { return Reply(note: "[\(number)] has no media.") }
         var lines: [String] = []
