@@ -126,7 +126,11 @@ public struct Account: Codable, Hashable, Sendable {
     /// (the server's own domain, which can differ from the host the API is served on), else `servedBy`.
     public func fullHandle(servedBy host: String) -> String {
         if acct.contains("@") { return acct }
-        let domain = url.flatMap { URLComponents(string: $0)?.host } ?? host
+        // The domain with its port when the profile has one: a server on a port is `host:port` in its
+        // mentions, webfinger and ActivityPub ids, and the handle must match them.
+        let domain = url.flatMap { URLComponents(string: $0) }.flatMap { parts in
+            parts.host.map { host in parts.port.map { "\(host):\($0)" } ?? host }
+        } ?? host
         return "\(acct)@\(domain)"
     }
 }

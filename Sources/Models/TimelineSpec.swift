@@ -74,7 +74,9 @@ public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0.isEmoji }) else {
             throw Invalid(text: text, reason: "a hashtag is letters, digits and _")
         }
-        return name
+        // Hashtags are one whatever their case (#Photography is #photography on every server): the
+        // canonical spec has them in lower case, so the same tag cannot be pinned twice.
+        return name.lowercased()
     }
 
     /// The canonical text, as stored and shown.

@@ -60,7 +60,7 @@ extension Icebox.Account {
                     return answer == "y" || answer == "yes"
                 }
                 if tokenStdin {
-                    guard let token = readLine(strippingNewline: true), !token.isEmpty else {
+                    guard let token = SecretInput.readLine(prompt: "Access token (not shown): "), !token.isEmpty else {
                         throw ValidationError("--token-stdin: no token on standard input")
                     }
                     account = try await enrollment.add(server: address, token: token, replace: confirm)
@@ -113,9 +113,14 @@ extension Icebox.Account {
         func run() async throws {
             try await reportingFailures {
                 let (_, archive, credentials, logger) = try await global.openArchive()
+                let timelines = try await archive.timelines()
                 let removed = try await AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
                     .remove(account)
                 Console.out("Removed \(removed.handle) (\(removed.server))")
+                let unpinned = timelines.filter { $0.accountID == removed.id }.map(\.spec)
+                if !unpinned.isEmpty {
+                    Console.out("Unpinned its timelines: \(unpinned.joined(separator: ", ")) (what they archived stays)")
+                }
             }
         }
     }

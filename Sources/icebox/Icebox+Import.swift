@@ -39,9 +39,9 @@ extension Icebox.Import {
         @Argument(help: "The export: archive-….zip (or .tar.gz), or the folder it was unpacked into.")
         var file: String
 
-        @Option(help: ArgumentHelp("The largest media file accepted, in MiB (a larger one refuses the import).",
-                                   valueName: "MiB"))
-        var maxMediaSize: Int64 = 1024
+        @Option(help: ArgumentHelp("The largest media file accepted, e.g. 500M or 2G (a larger one refuses the import).",
+                                   valueName: "size"))
+        var maxMediaSize = SizeArgument(bytes: 1 << 30, description: "1G")
 
         @Flag(help: ArgumentHelp(
             "Then fetch the statuses the export names only by uri (likes, bookmarks, boosts) from the account's server.",
@@ -49,17 +49,13 @@ extension Icebox.Import {
                 + "after a stop: the import changes nothing the second time."))
         var resolve = false
 
-        func validate() throws {
-            guard maxMediaSize > 0 else { throw ValidationError("--max-media-size must be at least 1") }
-        }
-
         func run() async throws {
             try await reportingFailures {
                 let (home, archive, credentials, logger) = try await global.openArchive()
                 let locks = try await ImportLocks(home)
                 defer { withExtendedLifetime(locks) {} }
                 var importer = MastodonExportImport(file: URL(fileURLWithPath: file), media: MediaLayout(root: home.media))
-                importer.limits.mediaBytes = maxMediaSize << 20
+                importer.limits.mediaBytes = maxMediaSize.bytes
                 let line = ImportProgressLine()
                 let report = try await importer.run(into: archive) { line.show($0) }
                 line.end()

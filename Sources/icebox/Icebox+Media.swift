@@ -28,7 +28,7 @@ struct MediaFlags: ParsableArguments {
     var withAvatars = false
 
     @Option(help: ArgumentHelp("Skip files larger than this (e.g. 500K, 100M, 2G).", valueName: "size"))
-    var maxMediaSize = "100M"
+    var maxMediaSize = SizeArgument(bytes: 100 << 20, description: "100M")
 
     @Option(help: "Media downloads at once.")
     var mediaConcurrency = 4
@@ -41,9 +41,6 @@ struct MediaFlags: ParsableArguments {
     var mediaMinRate: Double = 4096
 
     func validate() throws {
-        guard MediaOptions.parseSize(maxMediaSize) != nil else {
-            throw ValidationError("--max-media-size \(maxMediaSize): give a size such as 500K, 100M or 2G")
-        }
         try OptionRange.check("--media-concurrency", mediaConcurrency, in: 1...32)
         try OptionRange.seconds("--media-deadline", mediaDeadline, maximum: 86_400)
         try OptionRange.check("--media-min-rate", mediaMinRate, in: 0...1e12, unit: "bytes a second")
@@ -53,7 +50,7 @@ struct MediaFlags: ParsableArguments {
         var options = MediaOptions()
         options.previews = !noPreviews
         options.avatars = withAvatars
-        options.maxFileSize = MediaOptions.parseSize(maxMediaSize) ?? options.maxFileSize
+        options.maxFileSize = maxMediaSize.bytes
         options.concurrency = mediaConcurrency
         options.deadline = mediaDeadline
         options.minimumRate = mediaMinRate

@@ -75,7 +75,7 @@ extension Icebox {
         var json = false
 
         @Option(name: .customLong("recheck"),
-                help: ArgumentHelp("After the timelines, ask the servers again about the statuses archived in the last DAYS days (--recheck alone: \(Rechecker.defaultDays)); mark those deleted, keep edits as versions.",
+                help: ArgumentHelp("After the timelines, ask the servers again about the archived statuses posted in the last DAYS days (--recheck alone: \(Rechecker.defaultDays)); mark those deleted, keep edits as versions.",
                                    valueName: "days"))
         var recheckDays: Int?
 

@@ -34,11 +34,16 @@ struct AccountOption: ParsableArguments {
         }
     }
 
+    /// A stored spec in today's canonical form (an older Icebox kept a hashtag's case as typed).
+    static func canonical(_ spec: String) -> String {
+        (try? TimelineSpec(parsing: spec))?.description ?? spec
+    }
+
     /// The pinned timeline a typed spec names; one that is not pinned is bad usage.
     func pinnedTimeline(_ spec: String, archive: any ArchiveStore) async throws -> PinnedTimeline {
         let pinning = try await pinning(spec, archive: archive)
         guard let timeline = try await archive.timelines().first(where: {
-            $0.spec == pinning.spec && $0.accountID == pinning.accountID
+            AccountOption.canonical($0.spec) == pinning.spec && $0.accountID == pinning.accountID
         }) else {
             throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
         }
@@ -66,6 +71,12 @@ extension Icebox.Timeline {
                    let account = try await archive.accounts().first(where: { $0.id == pinning.accountID }) {
                     let access = AccountAccess(credentials: try credentials.load(), logger: logger)
                     title = " (\(try await access.list(id, of: account).title))"
+                }
+                // An older Icebox kept a hashtag's case: `tag:Photography` pinned then is `tag:photography` now.
+                if let pinned = try await archive.timelines().first(where: {
+                    AccountOption.canonical($0.spec) == pinning.spec && $0.spec != pinning.spec && $0.accountID == pinning.accountID
+                }) {
+                    throw ValidationError("\(pinning.spec) is already pinned, as \(pinned.spec)")
                 }
                 let timeline = try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID,
                                                              server: pinning.server)

@@ -108,3 +108,14 @@ import Testing
         #expect(status.account.bot && status.account.createdAt == nil)
     }
 }
+
+/// A server on a port is `host:port` in its mentions, webfinger and ids: so is the handle (issue 28).
+@Suite struct HandleWithPortTests {
+    @Test func aLocalAccountsHandleKeepsItsServersPort() throws {
+        let json = #"{"id":"1","username":"alice","acct":"alice","url":"https://127.0.0.1:30811/@alice","display_name":""}"#
+        let account = try JSONDecoder().decode(Account.self, from: Data(json.utf8))
+        #expect(account.fullHandle(servedBy: "127.0.0.1:30811") == "alice@127.0.0.1:30811")
+        let plain = #"{"id":"1","username":"bob","acct":"bob","url":"https://example.social/@bob","display_name":""}"#
+        #expect(try JSONDecoder().decode(Account.self, from: Data(plain.utf8)).fullHandle(servedBy: "api.example") == "bob@example.social")
+    }
+}

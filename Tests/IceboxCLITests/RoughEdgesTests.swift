@@ -1,0 +1,65 @@
+import Foundation
+import IceboxTestSupport
+import MastodonTestServer
+import Testing
+
+/// The rough edges a new user met in an afternoon (issue 28), each as that user met it.
+@Suite(.serialized) struct RoughEdgesTests {
+    @Test func aHashtagIsPinnedOnceWhateverItsCase() async throws {
+        let server = try await TestServer.startWithFixtures(statuses: 10)
+        defer { Task { await server.stop() } }
+        let cli = try CLI()
+        let base = server.baseURL.absoluteString
+        #expect(try await cli.run("timeline", "add", "tag:Photography@\(base)").status == 0)
+        let again = try await cli.run("timeline", "add", "tag:photography@\(base)")
+        #expect(again.status != 0 && again.stderr.contains("already pinned"), "\(again.stderr)")
+        let listed = try await cli.run("timeline", "list", "--json")
+        let timelines = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
+        #expect(timelines.count == 1)
+        #expect(try await cli.run("timeline", "remove", "tag:PHOTOGRAPHY@\(base)").status == 0, "found in any case")
+    }
+
+    @Test func everySizeOptionTakesAUnitAndRefusesABareNumber() async throws {
+        let cli = try CLI()
+        let export = try TemporaryDirectory("icebox-empty-export")
+        let importing = try await cli.run("import", "mastodon-export", export.path, "--max-media-size", "100M")
+        #expect(importing.status != 64, "import takes 100M as sync does: \(importing.stderr)")
+        for command in [["sync"], ["import", "mastodon-export", export.path]] {
+            let bare = try await cli.run(command + ["--max-media-size", "1024"])
+            #expect(bare.status == 64 && bare.stderr.contains("max-media-size"), "\(command): \(bare.stderr)")
+        }
+    }
+
+    @Test func recheckSaysItPicksPostsByTheirPostingDate() async throws {
+        let help = try await CLI().run("sync", "--help")
+        #expect(help.stdout.contains("posted in the last DAYS days"), "\(help.stdout)")
+        #expect(!help.stdout.contains("archived in the last DAYS days"))
+    }
+
+    @Test func removingAnAccountSaysWhichTimelinesItUnpinned() async throws {
+        let server = try await TestServer.startWithFixtures(statuses: 10)
+        defer { Task { await server.stop() } }
+        let cli = try CLI()
+        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(try await cli.run("timeline", "add", "home").status == 0)
+        #expect(try await cli.run("timeline", "add", "bookmarks").status == 0)
+        let removed = try await cli.run("account", "remove", "alice@icebox.test")
+        #expect(removed.status == 0)
+        #expect(removed.stdout.contains("Unpinned its timelines: home, bookmarks"), "\(removed.stdout)")
+    }
+
+    @Test func aTokenTypedAtATerminalIsAskedForAndNotShown() async throws {
+        let server = try await TestServer.startWithFixtures(statuses: 10)
+        defer { Task { await server.stop() } }
+        let home = try TemporaryDirectory("icebox-token-tty")
+        let terminal = try PseudoTerminal(CLI.binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin",
+                                                        "--home", home.path],
+                                          environment: ["TERM": "xterm", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        defer { terminal.stop() }
+        try await terminal.waitFor("Access token (not shown): ")
+        terminal.type("test-token\r")
+        try await terminal.waitFor("Added alice@icebox.test")
+        #expect(await terminal.wait() == 0)
+        #expect(!terminal.screen.contains("test-token"), "\(terminal.screen)")
+    }
+}
