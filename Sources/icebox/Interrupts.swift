@@ -54,6 +54,10 @@ enum Interrupts {
         work.cancel()
         watch.cancel()
         continuation.finish()
+        // A Ctrl-C that came as the command ended belongs to it, even when the watch had not seen it
+        // yet: left set, it would drop the next line typed (the command printed only a note, so no
+        // output line took it either).
+        _ = take()
         return first ?? nil
     }
 }

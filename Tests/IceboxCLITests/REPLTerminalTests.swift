@@ -133,4 +133,33 @@ import Testing
         terminal.type("\u{04}")
         #expect(await terminal.wait() == 0, "the REPL was still running; Ctrl-D ends it")
     }
+
+    /// A Ctrl-C while a command runs belongs to that command: it stops it or comes too late, and the
+    /// next line typed runs (issue 28: a Ctrl-C near a command's end was kept, and dropped the next line).
+    @Test func theLineAfterACtrlCDuringACommandRuns() async throws {
+        let synced = try await Synced.shared.value
+        let userHome = try TemporaryDirectory("icebox-user")
+        let out = try TemporaryDirectory("icebox-repl-interrupted-export")
+        let terminal = try PseudoTerminal(CLI.binary, ["repl", "--home", synced.cli.home.path],
+                                          environment: Self.environment.merging(["HOME": userHome.path]) { $1 },
+                                          columns: 100, controlling: true)
+        defer { terminal.stop() }
+        try await terminal.waitFor("icebox> ")
+        terminal.type("search \(Self.word)\r")
+        try await terminal.waitFor("icebox search:\(Self.word) (20 of 526)> ")
+        // Ctrl-C at every moment of an export of 20 statuses (it prints only a note): early, midway, as it
+        // ends, after it.
+        for round in 1...10 {
+            terminal.type("export \(out.url.appending(path: "round\(round).tar.gz").path)\r")
+            try await Task.sleep(for: .milliseconds(15 * round))
+            terminal.type("\u{03}")
+            try await terminal.waitFor("icebox search:\(Self.word) (20 of 526)> ", count: 2 * round)
+            terminal.type("path\r")
+            try await terminal.waitFor("icebox search:\(Self.word) (20 of 526)> ", count: 2 * round + 1)
+            let ran = Self.lines(terminal.screen).filter { $0 == "search:\(Self.word)" }.count
+            #expect(ran == round, "path ran after Ctrl-C number \(round): \(terminal.screen.suffix(600))")
+        }
+        terminal.type("quit\r")
+        #expect(await terminal.wait() == 0)
+    }
 }
