@@ -52,10 +52,15 @@ public struct StatusPrinter: Sendable {
             lines.append("gone from its server since \(gone)" + (archived.goneVia.map { " (learned \($0.phrase))" } ?? "")
                 + (archived.redactedAt == nil ? "" : "; redacted: only a tombstone is kept"))
         }
-        if !status.spoilerText.isEmpty { lines.append("CW: \(status.spoilerText)") }
         lines.append("")
-        lines.append(StatusHTML.displayText(status.content, mentions: status.mentions))
-        lines += attachmentLines
+        if archived.redactedAt != nil {
+            // Its text, warning and media went with `deletions: redact`: say so rather than print blanks.
+            lines.append("[redacted: its text and media were removed when its server deleted it]")
+        } else {
+            if !status.spoilerText.isEmpty { lines.insert("CW: \(status.spoilerText)", at: lines.count - 1) }
+            lines.append(StatusHTML.displayText(status.content, mentions: status.mentions))
+            lines += attachmentLines
+        }
         lines.append("")
         lines.append("\(Plural.of(status.repliesCount, "reply", "replies")) · \(Plural.of(status.reblogsCount, "boost")) · "
                          + Plural.of(status.favouritesCount, "favourite"))

@@ -1,5 +1,7 @@
+import Archive
 import Foundation
 import IceboxTestSupport
+import Logging
 import MastodonTestServer
 import Testing
 
@@ -61,5 +63,20 @@ import Testing
         try await terminal.waitFor("Added alice@icebox.test")
         #expect(await terminal.wait() == 0)
         #expect(!terminal.screen.contains("test-token"), "\(terminal.screen)")
+    }
+
+    @Test func aRedactedPostSaysSoInsteadOfPrintingBlankLines() async throws {
+        let server = try await TestServer.startWithFixtures(statuses: 20, homeShare: 1)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server, "--no-media")
+        let archive = try ArchiveDatabase(path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "t"))
+        let host = "\(server.baseURL.host ?? ""):\(server.port)"
+        let number = try #require(try await archive.recheckCandidates(server: host, since: "2000", after: 0, limit: 1).first).number
+        try await archive.markGone(number, reportedBy: host, via: .recheck)
+        #expect(try await cli.run("config", "deletions", "redact").status == 0)
+        let shown = try await cli.run("show", String(number))
+        #expect(shown.status == 0)
+        #expect(shown.stdout.contains("[redacted: its text and media were removed"), "\(shown.stdout)")
+        #expect(!shown.stdout.contains("\n\n\n"), "no run of blank lines: \(shown.stdout)")
     }
 }
