@@ -28,8 +28,10 @@ enum PrivateFile {
             throw .unsafe(path: path, reason: "it is not a regular file; move it away")
         }
         if info.st_mode & 0o077 != 0, info.st_uid == geteuid() {
-            if let holds { logger.warning("\(path) holds \(holds) and was readable by others; restricting it to the owner",
-                           metadata: ["mode": "\(String(info.st_mode & 0o777, radix: 8))"]) }
+            if let holds {
+                logger.warning("\(path) holds \(holds) and was readable by others; restricting it to the owner",
+                               metadata: ["mode": "\(String(info.st_mode & 0o777, radix: 8))"])
+            }
             fchmod(fd, 0o600)
         }
         return fd
