@@ -53,12 +53,16 @@ public final class ArchiveDatabase: ArchiveStore {
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
         }
         let writable: DatabasePool
+        let existed = ArchiveFile.exists(path)
+        if access == .readWrite { try ArchiveFile.refuseLink(path) }
         do {
             try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
             writable = try DatabasePool(path: path.path, configuration: configuration)
         } catch {
             throw .cannotOpen(path: path.path, reason: Self.describe(error))
         }
+        // Only a command that writes tightens modes: `doctor` (which opens with `.read`) reports them instead.
+        if access == .readWrite { try ArchiveFile.restrict(path, existed: existed, logger: logger) }
         try SchemaMigrations.migrate(writable, path: path.path, logger: logger)
         pool = writable
     }

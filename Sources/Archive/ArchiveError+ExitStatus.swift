@@ -3,11 +3,13 @@ import Models
 extension ArchiveError: ExitStatusReporting {
     /// 64 when the request names something the archive does not hold or contradicts it (an unknown
     /// account or status, a timeline already pinned) or the store cannot do it; 66 when the folder holds
-    /// no archive (a read-only command creates none); 74 when the archive cannot be read or written, or is damaged.
+    /// no archive (a read-only command creates none); 74 when the archive cannot be read or written, or is damaged;
+    /// 77 (EX_NOPERM) when its folder or a file in it could be read or swapped by someone else.
     public var exitStatus: ExitStatus {
         switch self {
         case .notFound, .conflict, .unsupported: .usage
         case .noArchive: .noInput
+        case .unsafe: .noPermission
         case .cannotOpen, .newerSchema, .migrationChanged, .database, .damaged: .ioError
         }
     }

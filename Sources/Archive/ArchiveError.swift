@@ -20,6 +20,10 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
     case damaged(path: String, reason: String)
     /// This store cannot do what was asked yet (the capability is named).
     case unsupported(store: String, capability: String)
+    /// A file or folder that holds the archive or its tokens could be read or swapped by someone else
+    /// (another user owns it, others may write it, or it is a symbolic link); `reason` says which and how
+    /// to fix it. Refused, as ssh refuses a key file others can read.
+    case unsafe(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -34,6 +38,7 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
         case .noArchive(let folder): "no archive in \(folder) (nothing to read; `icebox account add` or `icebox timeline add` starts one)"
         case .damaged(let path, let reason): "the archive at \(path) is damaged: \(reason)"
         case .unsupported(let store, let capability): "the store at \(store) cannot \(capability) yet; use an SQLite archive"
+        case .unsafe(let path, let reason): "refusing to use \(path): \(reason)"
         }
     }
 }

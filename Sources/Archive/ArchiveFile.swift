@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 #if canImport(Glibc)
 import Glibc
@@ -53,5 +54,20 @@ enum ArchiveFile {
         allowed.remove(charactersIn: "?#%")
         let escaped = path.path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path.path
         return "file:\(escaped)?immutable=1"
+    }
+
+    /// Refuses an archive file that is a symbolic link, for an open that may write: SQLite would follow
+    /// it, and the modes set on the archive would land on whatever it points at.
+    static func refuseLink(_ path: URL) throws(ArchiveError) {
+        if FileAccess(path: path.path)?.isLink == true { throw .unsafe(path: path.path, reason: FileAccess.linkReason) }
+    }
+
+    /// The archive file and SQLite's `-wal` and `-shm` beside it made owner-only (0600) through their
+    /// descriptors, whatever the umask: SQLite creates them 0644 less the umask (the `-wal` and `-shm`
+    /// taking the archive's mode). `existed`: the archive was there before this open, so loosening it
+    /// is worth a warning; a file just made is restricted quietly.
+    static func restrict(_ path: URL, existed: Bool, logger: Logger) throws(ArchiveError) {
+        try PrivateFile.restrict([path.path], holds: existed ? "the archive" : nil, logger: logger)
+        try PrivateFile.restrict([path.path + "-wal", path.path + "-shm"], holds: nil, logger: logger)
     }
 }

@@ -85,17 +85,16 @@ public struct CredentialStore: Sendable {
         self.logger = logger
     }
 
-    /// The stored credentials; empty when the file does not exist yet.
+    /// The stored credentials; empty when the file does not exist yet. The file is opened without
+    /// following a link (one planted at its name is refused, its target left alone) and, if others may
+    /// read it, restricted to 0600 through the open descriptor.
     public func load() throws(ArchiveError) -> Credentials {
-        guard FileManager.default.fileExists(atPath: file.path) else { return Credentials() }
-        if let mode = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.posixPermissions] as? NSNumber,
-           mode.intValue & 0o077 != 0 {
-            logger.warning("credentials file was readable by others; restricting it to the owner",
-                           metadata: ["file": "\(file.path)", "mode": "\(String(mode.intValue, radix: 8))"])
-            chmod(file.path, 0o600)
+        guard let fd = try PrivateFile.descriptor(file.path, holds: "the access tokens", logger: logger) else {
+            return Credentials()
         }
+        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
         do {
-            return try JSONDecoder().decode(Credentials.self, from: Data(contentsOf: file))
+            return try JSONDecoder().decode(Credentials.self, from: handle.readToEnd() ?? Data())
         } catch {
             throw .cannotOpen(path: file.path, reason: "the credentials file is not valid JSON (\(error.localizedDescription))")
         }

@@ -40,6 +40,8 @@ public final class SyncLock: Sendable {
             close(fd)
             throw ArchiveError.cannotOpen(path: path.path, reason: "not a regular file; remove it")
         }
+        // Owner only whatever the umask or an earlier mode, set on the descriptor, never by path.
+        if info.st_mode & 0o077 != 0, info.st_uid == geteuid() { fchmod(fd, 0o600) }
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {
             guard errno == EWOULDBLOCK || errno == EINTR else {
                 let reason = String(cString: strerror(errno))

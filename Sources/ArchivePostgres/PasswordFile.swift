@@ -19,6 +19,17 @@ public enum PasswordFile {
         return nil
     }
 
+    /// Refuses a URL given on the command line (`--store`, `migrate --to`) that carries a password:
+    /// every user of the machine can read a process's arguments (`ps`). The message names where a
+    /// password goes instead and never repeats it.
+    public static func refuseInURL(_ location: PostgresLocation) throws(PostgresLocation.Invalid) {
+        guard location.password != nil else { return }
+        throw PostgresLocation.Invalid(description: "the store URL \(location.description) carries a password, which "
+            + "every user of this machine can read in the process list (ps); leave it out of the URL and give it in "
+            + "PGPASSWORD, or in a password file only you can read (PGPASSFILE, else ~/.pgpass, mode 600, lines of "
+            + "host:port:database:user:password)")
+    }
+
     /// The password for `location`: in its URL, else `PGPASSWORD`, else the password file (`PGPASSFILE`,
     /// or `~/.pgpass` under `HOME`). `environment` is the process's, passed in.
     public static func resolve(_ location: PostgresLocation, environment: [String: String]) -> PostgresLocation {

@@ -123,13 +123,19 @@ extension ExportDocument {
     }
 
     /// An anchor to an `http(s)` URL, opening elsewhere without telling that site where it came from;
-    /// `nil` for any other scheme.
+    /// `nil` for any other scheme. Bidirectional controls in the URL are percent-encoded (so the link
+    /// still goes where the server said), as in `thread.md`.
     static func anchor(_ url: String, text: String) -> String? {
         guard isWebLink(url) else { return nil }
-        return "<a href=\"\(escaped(url))\" rel=\"noopener noreferrer nofollow\">\(escaped(text))</a>"
+        let href = percentEncoding(url) { $0.isHiddenControl }
+        return "<a href=\"\(escaped(href))\" rel=\"noopener noreferrer nofollow\">\(escaped(text))</a>"
     }
 
-    /// Text safe in HTML content and in double-quoted attributes; control characters dropped.
+    /// Text safe in HTML content and in double-quoted attributes; control characters dropped, and so are
+    /// bidirectional controls (`isHiddenControl`), as the terminal, Markdown and CSV drop them. Dropped
+    /// rather than isolated with `<bdi>`: an isolate only fences text off from its neighbours, while an
+    /// override inside it still reverses what it covers (`exe.png` reads `gnp.exe`); and this one
+    /// function also writes attributes (`alt`, `title`), where no element can go.
     static func escaped(_ text: String) -> String {
         var out = ""
         for scalar in text.unicodeScalars {
@@ -139,7 +145,8 @@ extension ExportDocument {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            case _ where (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || (0x7F...0x9F).contains(scalar.value):
+            case _ where (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
+                || scalar.isHiddenControl:
                 continue
             default: out.unicodeScalars.append(scalar)
             }

@@ -82,16 +82,23 @@ extension ExportDocument {
     /// `<https://…>` for an http(s) URL (with `<`, `>`, spaces and controls percent-encoded), else `nil`.
     static func autolink(_ url: String) -> String? {
         guard isWebLink(url) else { return nil }
+        let out = percentEncoding(url) {
+            $0 == "<" || $0 == ">" || $0 == " " || $0.value < 0x20 || $0.value == 0x7F || $0.isHiddenControl
+        }
+        return "<\(out)>"
+    }
+
+    /// `url` with each scalar `encoded` says percent-encoded (its UTF-8 bytes as `%XX`).
+    static func percentEncoding(_ url: String, _ encoded: (Unicode.Scalar) -> Bool) -> String {
         var out = ""
         for scalar in url.unicodeScalars {
-            if scalar == "<" || scalar == ">" || scalar == " " || scalar.value < 0x20 || scalar.value == 0x7F
-                || scalar.isHiddenControl {
+            if encoded(scalar) {
                 out += String(scalar).utf8.map { String(format: "%%%02X", $0) }.joined()
             } else {
                 out.unicodeScalars.append(scalar)
             }
         }
-        return "<\(out)>"
+        return out
     }
 
     /// Text with Markdown's syntax characters escaped: inline ones everywhere, block markers (`#`, `-`,

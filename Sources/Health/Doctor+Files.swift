@@ -7,20 +7,41 @@ import Glibc
 #endif
 
 extension Doctor {
-    /// Files that hold secrets (tokens) or private traces (what was searched) are the owner's only.
+    /// The archive folder is the user's own and nobody else's to read or write; files that hold secrets
+    /// (tokens), private traces (what was searched) or the archive itself are the owner's only, and are
+    /// files, not links.
     func fileModes() -> [DoctorCheck] {
-        [(home.credentials, "the access tokens"), (home.replHistory, "what you typed in the REPL")].map { file, holds in
+        [folder()] + [(home.credentials, "the access tokens"), (home.replHistory, "what you typed in the REPL"),
+                      (home.database, "your archive")].map { file, holds in
             let name = file.lastPathComponent
-            var info = stat()
-            guard lstat(file.path, &info) == 0 else { return DoctorCheck(name, .ok, "none yet") }
-            let mode = info.st_mode & 0o777
-            guard mode & 0o077 == 0 else {
-                let who = mode & 0o007 != 0 ? "anyone on this machine" : "its group"
-                return DoctorCheck(name, .problem, "\(file.path) holds \(holds) and is readable by \(who) "
-                                   + "(mode \(String(mode, radix: 8))); run `chmod 600 \(file.path)`")
+            guard let access = FileAccess(path: file.path) else { return DoctorCheck(name, .ok, "none yet") }
+            if access.isLink { return DoctorCheck(name, .problem, "\(file.path): " + FileAccess.linkReason) }
+            if !access.isOwn {
+                return DoctorCheck(name, .problem, "\(file.path) holds \(holds) and belongs to uid \(access.owner), "
+                                   + "not to you (uid \(geteuid())); `chown \(geteuid()) \(file.path)`")
             }
-            return DoctorCheck(name, .ok, "owner only (mode \(String(mode, radix: 8)))")
+            guard !access.othersMayRead else {
+                let who = access.mode & 0o007 != 0 ? "anyone on this machine" : "its group"
+                return DoctorCheck(name, .problem, "\(file.path) holds \(holds) and is readable by \(who) "
+                                   + "(mode \(access.octalMode)); run `chmod 600 \(file.path)`")
+            }
+            return DoctorCheck(name, .ok, "owner only (mode \(access.octalMode))")
         }
+    }
+
+    /// The archive folder: owned by this user, nobody else may write in it or read it.
+    func folder() -> DoctorCheck {
+        let path = home.directory.path
+        guard let access = FileAccess(path: path, followingLinks: true) else {
+            return DoctorCheck("folder", .ok, "\(path): none yet (the first command that writes makes it, mode 700)")
+        }
+        if let problem = access.folderProblem(path) { return DoctorCheck("folder", .problem, "\(path): \(problem)") }
+        if access.othersMayRead {
+            let who = access.mode & 0o005 != 0 ? "anyone on this machine" : "its group"
+            return DoctorCheck("folder", .problem, "\(path) holds the archive and tokens and \(who) may read it "
+                               + "(mode \(access.octalMode)); run `chmod 700 \(path)` (any command that writes does it)")
+        }
+        return DoctorCheck("folder", .ok, "\(path) is yours, owner only (mode \(access.octalMode))")
     }
 
     /// `sync.lock` and `media.lock`: free, or held by a live process.

@@ -63,12 +63,12 @@ struct GlobalOptions: ParsableArguments {
         let archive: any ArchiveStore
         if let opened {
             home = iceboxHome
-            try home.create()
+            try home.create(logger: logger)
             archive = opened
         } else {
             let location = try located()
             home = location.home
-            try home.create()
+            try home.create(logger: logger)
             archive = try await location.store.open(logger: logger)
         }
         if archive is ArchiveDatabase {

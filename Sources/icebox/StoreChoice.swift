@@ -4,8 +4,10 @@ import Foundation
 import Logging
 
 /// Which store a command uses: the SQLite file in the archive folder (the default), or a PostgreSQL
-/// store named by `--store postgres://user@host/db` or `ICEBOX_STORE`. A password is read from the URL,
-/// `PGPASSWORD`, or the password file (`PGPASSFILE`, `~/.pgpass`), and never printed.
+/// store named by `--store postgres://user@host/db` or `ICEBOX_STORE`. A password is read from
+/// `PGPASSWORD` or the password file (`PGPASSFILE`, `~/.pgpass`), and never printed; one in a URL on the
+/// command line is refused (others see it in `ps`), one in `ICEBOX_STORE` is used (only the user and
+/// root can read a process's environment).
 enum StoreChoice: Sendable {
     case sqlite(URL)
     case postgres(PostgresLocation)
@@ -14,13 +16,15 @@ enum StoreChoice: Sendable {
     /// postgres:// URL names an SQLite file.
     static func resolve(_ option: String?, home: IceboxHome, environment: [String: String]) throws -> StoreChoice {
         guard let text = option ?? environment["ICEBOX_STORE"], !text.isEmpty else { return .sqlite(home.database) }
-        return try named(text, environment: environment)
+        return try named(text, environment: environment, onCommandLine: option != nil)
     }
 
-    /// A store named on the command line (`--store`, `migrate --to`).
-    static func named(_ text: String, environment: [String: String]) throws -> StoreChoice {
+    /// A store named on the command line (`--store`, `migrate --to`), or in `ICEBOX_STORE`.
+    static func named(_ text: String, environment: [String: String], onCommandLine: Bool = true) throws -> StoreChoice {
         if text.lowercased().hasPrefix("postgres://") || text.lowercased().hasPrefix("postgresql://") {
-            return .postgres(PasswordFile.resolve(try PostgresLocation(url: text), environment: environment))
+            let location = try PostgresLocation(url: text)
+            if onCommandLine { try PasswordFile.refuseInURL(location) }
+            return .postgres(PasswordFile.resolve(location, environment: environment))
         }
         return .sqlite(URL(fileURLWithPath: text))
     }

@@ -32,4 +32,21 @@ import Testing
         try Data("{not json".utf8).write(to: store.file)
         #expect { _ = try store.load() } throws: { "\($0)".contains("credentials.json") }
     }
+
+    /// A link planted at the file's name is refused, not followed: the file it points at keeps its mode
+    /// (reading the credentials once `chmod`ed the link's target, as root any file on the machine).
+    @Test func aLinkAtItsNameIsRefusedAndItsTargetLeftAlone() throws {
+        let archive = try TemporaryArchive()
+        let store = CredentialStore(file: archive.directory.appending(path: "credentials.json"), logger: Logger(label: "t"))
+        let elsewhere = try TemporaryArchive()
+        let target = elsewhere.directory.appending(path: "precious.json")
+        try Data("{}".utf8).write(to: target)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: target.path)
+        try FileManager.default.createSymbolicLink(at: store.file, withDestinationURL: target)
+
+        #expect { _ = try store.load() } throws: { "\($0)".contains("credentials.json") && "\($0)".contains("symbolic link") }
+        let mode = try FileManager.default.attributesOfItem(atPath: target.path)[.posixPermissions] as? NSNumber
+        #expect(mode?.intValue == 0o644)
+        #expect(try String(contentsOf: target, encoding: .utf8) == "{}")
+    }
 }

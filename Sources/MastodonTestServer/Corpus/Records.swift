@@ -8,7 +8,7 @@ struct AccountRecord: Sendable {
     let id: String
     let username: String
     let host: String?
-    let displayName: String
+    var displayName: String
     var note: String
     let createdAt: Date
     let bot: Bool
