@@ -12,7 +12,8 @@ import Models
 /// a bounded buffer (``WatchQueue``) to one writer (``WatchWriter``) that stores them in small batches.
 /// A stream that ends, breaks its bounds, stays silent past the idle timeout or overflows the buffer is
 /// reconnected with exponential backoff and jitter (and caught up again); a server without streaming,
-/// or refusing it, is polled every `pollInterval`. The sync lock is held only per write batch and per
+/// refusing it, or advertising a streaming origin its token may not go to (``StreamingOrigin``), is
+/// polled every `pollInterval`. The sync lock is held only per write batch and per
 /// catch-up, so a cron `sync` on the same archive waits moments, never hours.
 public struct Watcher: Sendable {
     let synchronizer: Synchronizer
@@ -77,7 +78,16 @@ public struct Watcher: Sendable {
                 continue
             }
             do {
-                guard let origin = try await client.streamingOrigin() else {
+                let origin: ServerAddress
+                switch try await client.streamingOrigin() {
+                case .success(let advertised): origin = advertised
+                case .failure(let refused):
+                    log.info("the token stays with its server; polling", metadata: ["why": "\(refused)",
+                                                                                   "every": "\(options.pollInterval)"])
+                    await catchUp(pinned, accounts: accounts, log: log)
+                    await pause(options.pollInterval)
+                    continue
+                case nil:
                     log.info("the server advertises no streaming; polling", metadata: ["every": "\(options.pollInterval)"])
                     await catchUp(pinned, accounts: accounts, log: log)
                     await pause(options.pollInterval)
