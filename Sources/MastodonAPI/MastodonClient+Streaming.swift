@@ -19,7 +19,8 @@ extension MastodonClient {
     /// Opens a stream at `origin` (this server, or the streaming origin it advertised: the only other
     /// place this client's token goes), with the token when the stream needs it or one is held.
     public func openStream(_ endpoint: StreamingEndpoint, origin: ServerAddress, idleTimeout: TimeInterval,
-                           maxPending: Int = 10_000) async throws(EventStreamError) -> EventStream {
+                           maxPendingBytes: Int = EventStream.defaultMaxPendingBytes) async throws(EventStreamError)
+        -> EventStream {
         // The token goes to the server's own origin or a name under it on the same scheme and port.
         guard origin == server || (try? StreamingOrigin.resolve(origin.description, for: server)) == origin else {
             throw .transport("\(origin) is not \(server.host)'s streaming origin")
@@ -31,6 +32,6 @@ extension MastodonClient {
         guard let url = components.url else { throw .transport("no URL for \(path) at \(origin)") }
         logger.debug("GET \(url.absoluteString) (stream)")
         return try await EventStream.open(url, token: token, userAgent: "Icebox/\(IceboxVersion.string)",
-                                          idleTimeout: idleTimeout, maxPending: maxPending)
+                                          idleTimeout: idleTimeout, maxPendingBytes: maxPendingBytes)
     }
 }

@@ -187,4 +187,27 @@ import Testing
         #expect(try StreamingOrigin.resolve("wss://streaming.social.example:443/", for: social)
             == (try ServerAddress("https://streaming.social.example")))
     }
+
+    @Test func aStreamThatClosesAtOnceIsReopenedWithGrowingWaits() async throws {
+        let fixture = try await Self.streamingFixture()
+        defer { Task { await fixture.server.stop() } }
+        var modes = HostileModes()
+        modes.streamsCloseAtOnce = true
+        await fixture.server.setHostile(modes)
+        // The default backoff (1 s doubling to 120 s) scaled by 1/20: a minute is 3 s.
+        var options = WatchFixture.options(fixture)
+        options.minBackoff = .milliseconds(50)
+        options.maxBackoff = .seconds(6)
+        let watch = try WatchFixture.start(fixture, options: options)
+        try await Task.sleep(for: .seconds(3))
+        _ = try await watch.stop()
+        let opened = await fixture.server.streamCounts().opened
+        let catchUps = await fixture.server.requestLog().filter {
+            $0.path.hasPrefix("/api/v1/timelines/") && $0.query.contains { $0.name == "min_id" }
+        }.count
+        // Two timelines (home and local): at most ten opens and ten catch-ups each.
+        #expect(opened >= 4, "each stream was reopened")
+        #expect(opened <= 20, "\(opened) opens")
+        #expect(catchUps <= 20, "\(catchUps) catch-ups")
+    }
 }

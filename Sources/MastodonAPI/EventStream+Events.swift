@@ -1,0 +1,37 @@
+import Foundation
+
+extension EventStream {
+    /// The events of a stream, in order, each counted off the stream's pending bytes as it is taken;
+    /// ends with the connection (throwing why, unless closed).
+    public struct Events: AsyncSequence, Sendable {
+        public typealias Element = ServerEvent
+        let stream: AsyncThrowingStream<ServerEvent, any Error>
+        let reader: StreamReader
+
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            var base: AsyncThrowingStream<ServerEvent, any Error>.AsyncIterator
+            let reader: StreamReader
+
+            public mutating func next() async throws -> ServerEvent? {
+                let event = try await base.next()
+                if let event { reader.taken(event) }
+                return event
+            }
+        }
+
+        public func makeAsyncIterator() -> AsyncIterator {
+            AsyncIterator(base: stream.makeAsyncIterator(), reader: reader)
+        }
+    }
+}
+
+extension ServerEvent {
+    /// What the event costs a buffer, in bytes: its name and data, and a fixed share for the entry itself
+    /// (so that even heartbeats, which carry nothing, fill a bounded buffer).
+    public var cost: Int {
+        switch self {
+        case .event(let name, let data): 64 + name.utf8.count + data.utf8.count
+        case .heartbeat: 64
+        }
+    }
+}
