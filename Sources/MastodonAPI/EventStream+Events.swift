@@ -8,10 +8,12 @@ extension EventStream {
         let stream: AsyncThrowingStream<ServerEvent, any Error>
         let reader: StreamReader
 
+        /// Reads the events one by one, as ``EventStream/events`` is iterated.
         public struct AsyncIterator: AsyncIteratorProtocol {
             var base: AsyncThrowingStream<ServerEvent, any Error>.AsyncIterator
             let reader: StreamReader
 
+            /// The next event, once it arrives; nil when the stream was closed; throws why it ended otherwise.
             public mutating func next() async throws -> ServerEvent? {
                 let event = try await base.next()
                 if let event { reader.taken(event) }
@@ -19,6 +21,7 @@ extension EventStream {
             }
         }
 
+        /// One reader of the events (a stream has one).
         public func makeAsyncIterator() -> AsyncIterator {
             AsyncIterator(base: stream.makeAsyncIterator(), reader: reader)
         }
@@ -28,7 +31,7 @@ extension EventStream {
 extension ServerEvent {
     /// What the event costs a buffer, in bytes: its name and data, and a fixed share for the entry itself
     /// (so that even heartbeats, which carry nothing, fill a bounded buffer).
-    public var cost: Int {
+    var cost: Int {
         switch self {
         case .event(let name, let data): 64 + name.utf8.count + data.utf8.count
         case .heartbeat: 64
