@@ -14,8 +14,8 @@ import Models
 /// reconnected with exponential backoff and jitter (and caught up again); the waits reset only once a
 /// stream has stayed healthy for `healthyAfter`, so a stream that keeps dying costs fewer and fewer opens
 /// and catch-ups. A server without streaming, refusing it, or advertising a streaming origin its token
-/// may not go to (``StreamingOrigin``), is polled every `pollInterval`. The sync lock is held only per write batch and per
-/// catch-up, so a cron `sync` on the same archive waits moments, never hours.
+/// may not go to (``StreamingOrigin``), is polled every `pollInterval`. The sync lock is held only per
+/// write batch and per catch-up, so a cron `sync` on the same archive waits moments, never hours.
 public struct Watcher: Sendable {
     let synchronizer: Synchronizer
     let options: WatchOptions

@@ -111,7 +111,8 @@ public final class EventStream: Sendable {
             if status < 0 { throw reader.failure ?? .transport("the connection ended before an answer") }
             throw .refused(status: status)
         }
-        return EventStream(events: Events(stream: reader.events, reader: reader), channel: channel, timer: TimerBox(timer))
+        return EventStream(events: Events(stream: reader.events, reader: reader), channel: channel,
+                           timer: TimerBox(timer))
     }
 
     /// The default bound on the bytes of events read but not yet taken: 16 MiB.
