@@ -60,7 +60,11 @@ let package = Package(
         // glibc's mallopt, which its Swift module does not export.
         .target(name: "CMalloc"),
         // The libcurl functions FoundationNetworking calls, forwarded to libcurl.so.4 once a request is made.
-        .target(name: "CLazyCurl", dependencies: ["CLazyLoad"], exclude: ["link"]),
+        // Its curl_easy_setopt is exported, so that a dynamically linked FoundationNetworking (debug builds,
+        // tests) calls it too: libcurl never decodes an answer for Icebox (see curl.c).
+        .target(name: "CLazyCurl", dependencies: ["CLazyLoad"], exclude: ["link"],
+                linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_easy_setopt"],
+                                              .when(platforms: [.linux]))]),
         // The SQLite store: migrations embedded from schema/*.sql, upserts, FTS5, queries.
         .target(
             name: "Archive",

@@ -49,6 +49,30 @@ ICEBOX_FORWARD(curl, void *, curl_version_info, (int age), (age))
         return ICEBOX_RESOLVE(curl, target, #name)(handle, option, value);                      \
     }
 
-ICEBOX_FORWARD_OPTION(curl_easy_setopt)
+// libcurl never decodes an answer for Icebox. FoundationNetworking asks it to decode every one
+// (`_EasyHandle.set(automaticBodyDecompression: true)` sets CURLOPT_ACCEPT_ENCODING to "" and
+// CURLOPT_HTTP_CONTENT_DECODING to 1 on each request, whatever `Accept-Encoding` the request carries),
+// then hands each decoded piece to the delegate queue with no back-pressure: while that queue waits for a
+// processor, libcurl keeps inflating, so a few megabytes of gzip become gigabytes in memory before the
+// delegate can refuse them. Here those two options are turned into "no encoding asked, none decoded": a
+// compressed answer reaches the delegate as the bytes that came on the wire, refused at its
+// `Content-Encoding` header, and memory follows the wire, never the ratio.
+//
+// Exported (default visibility) so that it also takes the calls of a dynamically linked
+// FoundationNetworking (debug builds and tests), whose reference to curl_easy_setopt binds to the
+// executable's definition first; the forwarded call goes to libcurl's own, found in its handle.
+#define ICEBOX_CURLOPT_ACCEPT_ENCODING 10102 /* CURLOPTTYPE_STRINGPOINT + 102 */
+#define ICEBOX_CURLOPT_HTTP_CONTENT_DECODING 158 /* CURLOPTTYPE_LONG + 158 */
+
+__attribute__((visibility("default"))) int curl_easy_setopt(void *handle, int option, ...) {
+    static int (*target)(void *, int, ...);
+    va_list values;
+    va_start(values, option);
+    void *value = va_arg(values, void *);
+    va_end(values);
+    if (option == ICEBOX_CURLOPT_ACCEPT_ENCODING || option == ICEBOX_CURLOPT_HTTP_CONTENT_DECODING) value = NULL;
+    return ICEBOX_RESOLVE(curl, target, "curl_easy_setopt")(handle, option, value);
+}
+
 ICEBOX_FORWARD_OPTION(curl_easy_getinfo)
 ICEBOX_FORWARD_OPTION(curl_multi_setopt)

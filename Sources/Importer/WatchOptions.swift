@@ -8,15 +8,24 @@ public struct WatchOptions: Sendable {
     /// No byte for this long, heartbeats included, and a stream is taken for dead (Mastodon's streaming
     /// server keeps a quiet connection alive with `:thump` comments).
     public var idleTimeout: TimeInterval = 90
-    /// Reconnects back off from this delay, doubling up to `maxBackoff`, with jitter.
+    /// Reconnects back off from this delay, doubling up to `maxBackoff`, with jitter: a stream that ends
+    /// (or whose catch-up fails) before it has stayed healthy for `healthyAfter` is a failure, and the
+    /// waits grow; only a stream that stayed up that long starts again from `minBackoff`. So a server that
+    /// closes every stream at once sees fewer and fewer opens and catch-ups, not one a second.
     public var minBackoff: Duration = .seconds(1)
     public var maxBackoff: Duration = .seconds(120)
+    public var healthyAfter: Duration = .seconds(60)
     /// Events stored per transaction at most, and the longest an event waits for its batch.
     public var batchSize = 200
     public var batchDelay: Duration = .milliseconds(250)
-    /// Events waiting to be stored, at most (bounded memory); past it the stream is dropped and a
-    /// REST catch-up reads what it would have said.
+    /// Bytes of events stored per transaction at most (an event larger than this is stored alone).
+    public var batchBytes = 8 << 20
+    /// Events waiting to be stored, at most, by count and by bytes (bounded memory, whatever size the
+    /// events are); past either the stream is dropped and a REST catch-up reads what it would have said.
     public var maxPending = 5_000
+    public var maxPendingBytes = 32 << 20
+    /// Bytes of events a stream reads ahead of the watch, at most; past it the stream is dropped too.
+    public var streamBufferBytes = 16 << 20
     /// The archive's `sync.lock`, taken per write batch and per catch-up (nil: a shared store).
     public var lockPath: URL?
 

@@ -24,13 +24,15 @@ struct WatchWriter: Sendable {
     /// stored is logged (a catch-up reads its statuses again; a recheck finds its deletions).
     func run(_ queue: WatchQueue) async -> Totals {
         var totals = Totals()
-        while let batch = await queue.take(max: options.batchSize) {
+        while let batch = await queue.take(max: options.batchSize, maxBytes: options.batchBytes) {
             do {
                 try await Watcher.locked(options.lockPath) { try await write(batch, into: &totals) }
             } catch {
                 logger.error("could not store streamed events", metadata: ["count": "\(batch.count)", "error": "\(error)"])
             }
-            if batch.count < options.batchSize { try? await Task.sleep(for: options.batchDelay) }
+            if batch.count < options.batchSize, await queue.count < options.batchSize {
+                try? await Task.sleep(for: options.batchDelay)
+            }
         }
         return totals
     }

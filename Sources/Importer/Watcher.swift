@@ -11,9 +11,11 @@ import Models
 /// while its events wait, so the pages and the stream meet with nothing between them. Events go through
 /// a bounded buffer (``WatchQueue``) to one writer (``WatchWriter``) that stores them in small batches.
 /// A stream that ends, breaks its bounds, stays silent past the idle timeout or overflows the buffer is
-/// reconnected with exponential backoff and jitter (and caught up again); a server without streaming,
-/// or refusing it, is polled every `pollInterval`. The sync lock is held only per write batch and per
-/// catch-up, so a cron `sync` on the same archive waits moments, never hours.
+/// reconnected with exponential backoff and jitter (and caught up again); the waits reset only once a
+/// stream has stayed healthy for `healthyAfter`, so a stream that keeps dying costs fewer and fewer opens
+/// and catch-ups. A server without streaming, refusing it, or advertising a streaming origin its token
+/// may not go to (``StreamingOrigin``), is polled every `pollInterval`. The sync lock is held only per
+/// write batch and per catch-up, so a cron `sync` on the same archive waits moments, never hours.
 public struct Watcher: Sendable {
     let synchronizer: Synchronizer
     let options: WatchOptions
@@ -31,7 +33,7 @@ public struct Watcher: Sendable {
     public func run() async throws(ArchiveError) -> (statuses: Int, deletions: Int) {
         let timelines = try await archive.timelines()
         let accounts = try await archive.accounts()
-        let queue = WatchQueue(capacity: options.maxPending)
+        let queue = WatchQueue(capacity: options.maxPending, maxBytes: options.maxPendingBytes)
         let writer = WatchWriter(archive: archive, timelines: Dictionary(timelines.map { ($0.id, $0) }) { a, _ in a },
                                  options: options, logger: logger)
         // Not a child task: cancelling the watch must not cut a batch short; it ends when the queue does.
@@ -71,20 +73,31 @@ public struct Watcher: Sendable {
         let client = source.client
         var failures = 0
         while !Task.isCancelled {
+            // When the stream's events began to count, once its catch-up was through.
+            var healthySince: ContinuousClock.Instant?
             guard let endpoint else {
                 await catchUp(pinned, accounts: accounts, log: log)
                 await pause(options.pollInterval)
                 continue
             }
             do {
-                guard let origin = try await client.streamingOrigin() else {
+                let origin: ServerAddress
+                switch try await client.streamingOrigin() {
+                case .success(let advertised): origin = advertised
+                case .failure(let refused):
+                    log.info("the token stays with its server; polling", metadata: ["why": "\(refused)",
+                                                                                   "every": "\(options.pollInterval)"])
+                    await catchUp(pinned, accounts: accounts, log: log)
+                    await pause(options.pollInterval)
+                    continue
+                case nil:
                     log.info("the server advertises no streaming; polling", metadata: ["every": "\(options.pollInterval)"])
                     await catchUp(pinned, accounts: accounts, log: log)
                     await pause(options.pollInterval)
                     continue
                 }
                 let stream = try await client.openStream(endpoint, origin: origin, idleTimeout: options.idleTimeout,
-                                                         maxPending: options.maxPending)
+                                                         maxPendingBytes: options.streamBufferBytes)
                 defer { stream.close() }
                 log.info("streaming", metadata: ["origin": "\(origin)"])
                 // The feed's newest entry as the stream opened: everything after it comes by the stream.
@@ -92,10 +105,10 @@ public struct Watcher: Sendable {
                 // Until the pages reach the stream, its events may not move the cursor: reconnect instead.
                 guard await catchUp(pinned, accounts: accounts, log: log) else { throw CatchUpUnfinished() }
                 await closeCoveredGaps(pinned, streamOpenedAt: head, log: log)
-                failures = 0
+                healthySince = .now
                 for try await event in stream.events {
                     guard let item = StreamRoute.item(event, timelineID: pinned.id, mentions: spec == .mentions) else { continue }
-                    guard await queue.push(item) else { throw EventStreamError.overflow(limit: queue.capacity) }
+                    guard await queue.push(item) else { throw EventStreamError.overflow(limit: queue.maxBytes) }
                 }
             } catch let error as EventStreamError where error.isRefusal {
                 log.info("the server refuses the stream; polling", metadata: ["error": "\(error)"])
@@ -107,6 +120,9 @@ public struct Watcher: Sendable {
                 log.info("stream ended; reconnecting", metadata: ["error": "\(error)"])
             }
             if Task.isCancelled { return }
+            // Only a stream that stayed up a while earns a quick reconnection; one that died within
+            // seconds of opening (or never got through its catch-up) is one more failure.
+            if let healthySince, ContinuousClock.now - healthySince >= options.healthyAfter { failures = 0 }
             failures += 1
             await pause(backoff(failures))
         }

@@ -29,10 +29,12 @@ enum TransferLimit: Error, Sendable {
 /// of the body, so it can refuse the one and stop the other at the cap.
 ///
 /// Why uncompressed answers only (`Accept-Encoding: identity`; a compressed one is refused at its
-/// headers): FoundationNetworking always lets libcurl decode gzip and hands each decoded piece to
-/// the delegate queue without back-pressure (it cannot pause a transfer), so a small compressed answer
-/// expanding to gigabytes piles up in memory faster than the cap can stop it. Pages cost more bytes
-/// on the wire; memory stays bounded whatever a server sends.
+/// headers), and never decoded: FoundationNetworking asks libcurl to decode every answer and hands each
+/// decoded piece to the delegate queue without back-pressure (it cannot pause a transfer), so a small
+/// compressed answer would expand to gigabytes in memory while the delegate queue waits for a processor,
+/// before the cap could stop it. CLazyCurl turns that decoding off (see `curl.c`): a compressed answer
+/// arrives as its wire bytes and is refused at its headers, so what memory holds follows the wire, not
+/// the compression ratio, however the process is scheduled. Pages cost more bytes on the wire.
 final class BoundedTransport: Sendable {
     private let session: URLSession
     private let delegate: TransportDelegate

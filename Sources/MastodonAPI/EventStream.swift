@@ -11,7 +11,8 @@ public enum EventStreamError: Error, Sendable, Hashable, CustomStringConvertible
     case refused(status: Int)
     /// No byte, not even a heartbeat, for this long: the connection is taken for dead.
     case idle(seconds: TimeInterval)
-    /// More events waited than the reader takes; the stream is given up (a catch-up reads the rest).
+    /// More bytes of events waited than the reader takes (`limit` bytes); the stream is given up (a
+    /// catch-up reads the rest).
     case overflow(limit: Int)
     /// The stream broke the parser's bounds.
     case malformed(String)
@@ -22,7 +23,7 @@ public enum EventStreamError: Error, Sendable, Hashable, CustomStringConvertible
         switch self {
         case .refused(let status): "the server answered HTTP \(status) instead of a stream"
         case .idle(let seconds): "no byte for \(Int(seconds)) s (heartbeats included): the connection is taken for dead"
-        case .overflow(let limit): "more than \(limit) events waited to be archived"
+        case .overflow(let limit): "more than \(limit) bytes of events waited to be archived"
         case .malformed(let reason): reason
         case .transport(let message): message
         }
@@ -36,8 +37,12 @@ public enum EventStreamError: Error, Sendable, Hashable, CustomStringConvertible
 }
 
 /// One open stream of server-sent events, read as its bytes arrive, within bounds: line and event sizes
-/// (``ServerSentEventParser``), events waiting to be read (`maxPending`), and an idle timeout that
-/// heartbeats keep from firing.
+/// (``ServerSentEventParser``), the bytes of events waiting to be read (`maxPendingBytes`: past it the
+/// stream fails with ``EventStreamError/overflow(limit:)``, however small or large the events), and an
+/// idle timeout that heartbeats keep from firing.
+///
+/// Nothing is ever decoded: the request asks for `identity` and an answer with a `Content-Encoding` is
+/// refused at its headers, so the bytes held follow the bytes that came on the wire.
 ///
 /// On NIO rather than URLSession: FoundationNetworking keeps a write source armed on a socket whose
 /// response stays open, and spins a core for as long as the stream lasts. The request is written by
@@ -45,19 +50,20 @@ public enum EventStreamError: Error, Sendable, Hashable, CustomStringConvertible
 /// an answer like any other, never followed); TLS is NIOSSL's, verifying the certificate and host name.
 public final class EventStream: Sendable {
     /// The events, in order; ends with the connection (throwing why, unless closed).
-    public let events: AsyncThrowingStream<ServerEvent, any Error>
+    public let events: Events
     private let channel: any Channel
     private let timer: TimerBox
 
     /// Connects and waits for the server's answer: throws ``EventStreamError/refused(status:)`` unless
     /// it is a 200 stream. `token` goes in the `Authorization` header of this one request.
     public static func open(_ url: URL, token: String?, userAgent: String, idleTimeout: TimeInterval,
-                            maxPending: Int = 10_000) async throws(EventStreamError) -> EventStream {
+                            maxPendingBytes: Int = EventStream.defaultMaxPendingBytes) async throws(EventStreamError)
+        -> EventStream {
         guard let host = url.host, let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
             throw .transport("\(url) is not an http(s) URL")
         }
         let port = url.port ?? (scheme == "https" ? 443 : 80)
-        let reader = StreamReader(maxPending: maxPending)
+        let reader = StreamReader(maxPendingBytes: maxPendingBytes)
         let channel: any Channel
         do {
             let tls = scheme == "https" ? try NIOSSLContext(configuration: .makeClientConfiguration()) : nil
@@ -105,10 +111,14 @@ public final class EventStream: Sendable {
             if status < 0 { throw reader.failure ?? .transport("the connection ended before an answer") }
             throw .refused(status: status)
         }
-        return EventStream(events: reader.events, channel: channel, timer: TimerBox(timer))
+        return EventStream(events: Events(stream: reader.events, reader: reader), channel: channel,
+                           timer: TimerBox(timer))
     }
 
-    private init(events: AsyncThrowingStream<ServerEvent, any Error>, channel: any Channel, timer: TimerBox) {
+    /// The default bound on the bytes of events read but not yet taken: 16 MiB.
+    public static let defaultMaxPendingBytes = 16 << 20
+
+    private init(events: Events, channel: any Channel, timer: TimerBox) {
         self.events = events
         self.channel = channel
         self.timer = timer
@@ -136,16 +146,22 @@ final class StreamReader: @unchecked Sendable {
     private var http = HTTPResponseReader()
     private var lastActivity = ContinuousClock.now
     private let continuation: AsyncThrowingStream<ServerEvent, any Error>.Continuation
-    private let maxPending: Int
+    private let maxPendingBytes: Int
+    /// Bytes of the events handed to the stream and not yet taken by its reader.
+    private var pendingBytes = 0
     let events: AsyncThrowingStream<ServerEvent, any Error>
     /// The answer's status (-1: none), once.
     let answered = OneShot<Int>()
     private(set) var failure: EventStreamError?
 
-    init(maxPending: Int) {
-        self.maxPending = maxPending
-        (events, continuation) = AsyncThrowingStream.makeStream(bufferingPolicy: .bufferingOldest(maxPending))
+    /// The buffer is bounded here, in bytes (``ServerEvent/cost``), not by the stream's count.
+    init(maxPendingBytes: Int) {
+        self.maxPendingBytes = maxPendingBytes
+        (events, continuation) = AsyncThrowingStream.makeStream(bufferingPolicy: .unbounded)
     }
+
+    /// The reader took an event: its bytes no longer wait.
+    func taken(_ event: ServerEvent) { lock.withLock { pendingBytes -= event.cost } }
 
     func idleFor() -> TimeInterval { lock.withLock { (ContinuousClock.now - lastActivity).seconds } }
 
@@ -180,10 +196,12 @@ final class StreamReader: @unchecked Sendable {
             lastActivity = .now
             do {
                 for event in try parser.feed(data) {
-                    if case .dropped = continuation.yield(event) {
-                        failLocked(.overflow(limit: maxPending))
+                    pendingBytes += event.cost
+                    guard pendingBytes <= maxPendingBytes else {
+                        failLocked(.overflow(limit: maxPendingBytes))
                         return false
                     }
+                    continuation.yield(event)
                 }
                 return true
             } catch {

@@ -60,8 +60,8 @@ final class Transfer: @unchecked Sendable {
             return
         }
         // Media is sent as it is stored (images, video and audio are compressed already; Icebox asks for
-        // `identity`). A compressed body would be decoded by FoundationNetworking faster than it can be
-        // written, with no way to pause it, so memory would hold the difference: a decompression bomb.
+        // `identity`). libcurl never decodes for Icebox (CLazyCurl), so a compressed body is refused here
+        // as the bytes that came on the wire, never expanded: a decompression bomb costs its wire size.
         let encoding = http.value(forHTTPHeaderField: "Content-Encoding")?.lowercased() ?? "identity"
         guard encoding == "identity" || encoding.isEmpty else {
             failure = .notMedia("a compressed body (Content-Encoding: \(encoding)); media must be sent as stored")

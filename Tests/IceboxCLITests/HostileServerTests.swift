@@ -4,8 +4,8 @@ import MastodonTestServer
 import Testing
 
 /// The built binary against a hostile server: decompression bombs keep peak memory low and fail
-/// cleanly, a trickling attachment does not keep the next sync from archiving timelines, and planted
-/// symbolic links are refused, never followed.
+/// cleanly (with every core busy), a trickling attachment does not keep the next sync from archiving
+/// timelines, and planted symbolic links are refused, never followed.
 @Suite(.serialized) struct HostileServerTests {
     /// Runs `icebox` under `/usr/bin/time`; returns the result and the peak resident memory in MiB.
     private func measured(_ cli: CLI, _ arguments: [String]) async throws -> (CommandResult, Double) {
@@ -37,6 +37,9 @@ import Testing
         let path = "/media/hostile/bomb/\(4 << 30)/bomb.png"
         _ = await server.addStatus(mediaPaths: [path])
         #expect(try await cli.run("sync", "--no-media").status == 0)
+        // A busy thread on each core: the bound must not depend on icebox getting the CPU promptly.
+        let load = CPULoad()
+        defer { load.stop() }
         let (media, mediaPeak) = try await measured(cli, ["media", "fetch"])
         #expect(media.status == 1, "the bomb is a failed download: \(media.stderr)")
         #expect((media.stdout + media.stderr).contains("Content-Encoding"), "\(media.stdout) \(media.stderr)")

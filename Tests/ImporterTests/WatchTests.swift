@@ -154,25 +154,59 @@ import Testing
         #expect(await fixture.server.streamCounts().opened == 0)
     }
 
-    @Test func theTokenGoesOnlyToTheServerAndItsAdvertisedStreamingOrigin() async throws {
+    @Test func aStreamingOriginOnAnotherPortGetsNoTokenAndTheTimelinesArePolled() async throws {
         let fixture = try await Self.streamingFixture { $0.streaming.separateOrigin = true }
         defer { Task { await fixture.server.stop() } }
         #expect(fixture.server.streamingURL.port != fixture.server.baseURL.port)
-        let watch = try WatchFixture.start(fixture)
-        try await watch.waitForStreams(2)
+        let watch = try WatchFixture.start(fixture, options: WatchFixture.options(fixture, poll: .milliseconds(300)))
         let posted = await fixture.server.addStatuses(10)
         try await waitUntil(seconds: 30) { try await Self.archived(posted, fixture) }
         _ = try await watch.stop()
         let log = await fixture.server.requestLog()
-        let streams = log.filter { $0.path.hasPrefix("/api/v1/streaming") }
-        #expect(!streams.isEmpty && streams.allSatisfy { $0.listener == "streaming" })
-        #expect(streams.contains { $0.path == "/api/v1/streaming/user" && $0.token == "test-token" })
-        #expect(log.filter { $0.listener == "streaming" }.allSatisfy { $0.path.hasPrefix("/api/v1/streaming") })
-        // An origin that is not the server's own is refused before any connection.
+        let elsewhere = log.filter { $0.listener == "streaming" }
+        #expect(elsewhere.allSatisfy { !$0.hadToken }, "another port of the host never sees the token: \(elsewhere)")
+        #expect(!log.contains { $0.token != nil && $0.listener != "api" })
+    }
+
+    @Test func aStreamingOriginIsTheServersOwnSchemeHostAndPort() throws {
         let server = try ServerAddress("http://127.0.0.1:4000")
-        #expect(throws: StreamingOrigin.Refused.self) { try StreamingOrigin.resolve("ws://127.0.0.2:4001", for: server) }
-        #expect(throws: StreamingOrigin.Refused.self) { try StreamingOrigin.resolve("wss://evil.example", for: try ServerAddress("https://social.example")) }
-        #expect(try StreamingOrigin.resolve("wss://streaming.social.example", for: try ServerAddress("https://social.example"))
+        #expect(try StreamingOrigin.resolve("ws://127.0.0.1:4000", for: server) == server)
+        #expect(try StreamingOrigin.resolve(nil, for: server) == server)
+        for elsewhere in ["ws://127.0.0.1:4001", "ws://127.0.0.2:4000"] {
+            #expect(throws: StreamingOrigin.Refused.self) { try StreamingOrigin.resolve(elsewhere, for: server) }
+        }
+        let social = try ServerAddress("https://social.example")
+        for elsewhere in ["wss://evil.example", "wss://social.example:8443", "wss://streaming.social.example:8443",
+                          "wss://social.example.evil"] {
+            #expect(throws: StreamingOrigin.Refused.self) { try StreamingOrigin.resolve(elsewhere, for: social) }
+        }
+        // mastodon.social's shape: a name under the server's, https on the same (default) port.
+        #expect(try StreamingOrigin.resolve("wss://streaming.social.example", for: social)
             == (try ServerAddress("https://streaming.social.example")))
+        #expect(try StreamingOrigin.resolve("wss://streaming.social.example:443/", for: social)
+            == (try ServerAddress("https://streaming.social.example")))
+    }
+
+    @Test func aStreamThatClosesAtOnceIsReopenedWithGrowingWaits() async throws {
+        let fixture = try await Self.streamingFixture()
+        defer { Task { await fixture.server.stop() } }
+        var modes = HostileModes()
+        modes.streamsCloseAtOnce = true
+        await fixture.server.setHostile(modes)
+        // The default backoff (1 s doubling to 120 s) scaled by 1/20: a minute is 3 s.
+        var options = WatchFixture.options(fixture)
+        options.minBackoff = .milliseconds(50)
+        options.maxBackoff = .seconds(6)
+        let watch = try WatchFixture.start(fixture, options: options)
+        try await Task.sleep(for: .seconds(3))
+        _ = try await watch.stop()
+        let opened = await fixture.server.streamCounts().opened
+        let catchUps = await fixture.server.requestLog().filter {
+            $0.path.hasPrefix("/api/v1/timelines/") && $0.query.contains { $0.name == "min_id" }
+        }.count
+        // Two timelines (home and local): at most ten opens and ten catch-ups each.
+        #expect(opened >= 4, "each stream was reopened")
+        #expect(opened <= 20, "\(opened) opens")
+        #expect(catchUps <= 20, "\(catchUps) catch-ups")
     }
 }

@@ -23,6 +23,9 @@ public final class RunningCommand: @unchecked Sendable {
         exited = Task { for await status in stream { return status }; return -1 }
     }
 
+    /// The process's id, to read what the kernel knows of it (`/proc/<pid>/status`).
+    public var processIdentifier: Int32 { process.processIdentifier }
+
     /// Sends a signal (SIGKILL by default: no chance to clean up).
     public func kill(_ signal: Int32 = SIGKILL) {
         Glibc.kill(process.processIdentifier, signal)

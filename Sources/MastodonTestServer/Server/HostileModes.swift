@@ -24,6 +24,23 @@ public struct HostileModes: Sendable, Equatable {
     public var stuckBackfill = false
     /// Every `/api/` request answers 429 with `Retry-After: <seconds>` and no `X-RateLimit-*` headers.
     public var tooManyRequestsRetryAfter: Int?
+    /// Every stream opened ends at once, after its first comment: a streaming server that keeps failing.
+    public var streamsCloseAtOnce = false
+    /// Every stream opened first writes this many large `update` events (see ``StreamFlood``).
+    public var streamFlood: StreamFlood?
+
+    /// Large events a stream writes as soon as it opens: the newest status, its JSON padded to about
+    /// `eventBytes` with a `padding` array of strings on their own `data:` lines (each under 1 MiB,
+    /// so a line-bounded parser takes them), written `count` times.
+    public struct StreamFlood: Sendable, Equatable {
+        public var eventBytes: Int
+        public var count: Int
+
+        public init(eventBytes: Int, count: Int) {
+            self.eventBytes = eventBytes
+            self.count = count
+        }
+    }
 
     /// Catch-up cursors that never end.
     public enum CatchUpMode: Sendable, Equatable {

@@ -35,10 +35,30 @@ extension ServerState {
         }
         let id = UUID()
         let (stream, continuation) = AsyncStream<Data>.makeStream(bufferingPolicy: .bufferingNewest(10_000))
-        streams.subscribers[id] = StreamSubscriber(kind: kind, viewer: viewerIndex(token), continuation: continuation)
         streams.opened += 1
         continuation.yield(Data(":)\n".utf8))
+        if config.hostile.streamsCloseAtOnce {
+            continuation.finish()
+            return .opened(id, stream)
+        }
+        streams.subscribers[id] = StreamSubscriber(kind: kind, viewer: viewerIndex(token), continuation: continuation)
+        if let flood = config.hostile.streamFlood, let event = floodEvent(flood.eventBytes) {
+            // One buffer shared by every copy: the server's memory stays at one event.
+            for _ in 0..<flood.count { continuation.yield(event) }
+        }
         return .opened(id, stream)
+    }
+
+    /// An `update` of the newest status, padded to about `bytes` with lines under 1 MiB.
+    private func floodEvent(_ bytes: Int) -> Data? {
+        guard let id = store.statuses.keys.max(by: { ($0.count, $0) < ($1.count, $1) }) else { return nil }
+        var json = String(decoding: store.renderStatus(id, base: base, viewer: nil).data, as: UTF8.self)
+        guard json.hasSuffix("}") else { return nil }
+        json.removeLast()
+        let line = 1_000_000
+        let pieces = (0..<max(bytes / line, 1)).map { _ in "data: \"" + String(repeating: "x", count: line) + "\"" }
+        let text = "event: update\ndata: \(json),\"padding\":[\n" + pieces.joined(separator: ",\n") + "]}\n\n"
+        return Data(text.utf8)
     }
 
     func closeStream(_ id: UUID) {
