@@ -11,15 +11,16 @@ enum SecretInput {
     static func readLine(prompt: String) -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return Swift.readLine(strippingNewline: true) }
         FileHandle.standardError.write(Data(prompt.utf8))
+        // TCSANOW, not TCSAFLUSH: a token pasted before the prompt appeared is kept, not thrown away.
         var saved = termios()
         let hidden = tcgetattr(STDIN_FILENO, &saved) == 0
         if hidden {
             var quiet = saved
             quiet.c_lflag &= ~tcflag_t(ECHO)
             quiet.c_lflag |= tcflag_t(ECHONL)
-            _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &quiet)
+            _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         }
-        defer { if hidden { _ = tcsetattr(STDIN_FILENO, TCSAFLUSH, &saved) } }
+        defer { if hidden { _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved) } }
         return Swift.readLine(strippingNewline: true)
     }
 }
