@@ -28,6 +28,10 @@ public struct WatchOptions: Sendable {
     public var streamBufferBytes = 16 << 20
     /// The archive's `sync.lock`, taken per write batch and per catch-up (nil: a shared store).
     public var lockPath: URL?
+    /// What the watch is doing, in words, as it happens (`home: streaming from …`, `home: 2 new`,
+    /// `home: lost the stream (…); reconnecting in 4 s`): `icebox watch` shows it to a person at a
+    /// terminal, who would otherwise see nothing until something failed. `nil`: said to nobody.
+    public var activity: (@Sendable (String) -> Void)?
 
     public init() {}
 }

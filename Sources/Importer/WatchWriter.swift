@@ -59,7 +59,9 @@ struct WatchWriter: Sendable {
         if !run.isEmpty { try await store(run, into: &totals) }
         // Each stream's word counts for the posts its server speaks for (``DeletionAuthority``).
         for (server, numbers) in gone.sorted(by: { $0.key < $1.key }) {
-            totals.deletions += try await archive.markGone(numbers, reportedBy: server, at: Date(), via: .stream).marked
+            let marked = try await archive.markGone(numbers, reportedBy: server, at: Date(), via: .stream).marked
+            totals.deletions += marked
+            if marked > 0 { options.activity?("\(server): \(marked) deleted") }
         }
     }
 
@@ -87,6 +89,9 @@ struct WatchWriter: Sendable {
         let result = try await archive.store(page.items, unreadable: page.unreadable, origin: origin, cursor: cursor)
         totals.statuses += raws.count
         totals.new += result.new
+        if result.new + result.updated > 0 {
+            options.activity?("\(timeline.displayName): \(result.new) new" + (result.updated > 0 ? ", \(result.updated) edited" : ""))
+        }
     }
 
     /// The statuses of a run as one page; an event whose data is not JSON at all does not cost its

@@ -38,14 +38,27 @@ public struct Watcher: Sendable {
                                  options: options, logger: logger)
         // Not a child task: cancelling the watch must not cut a batch short; it ends when the queue does.
         let writing = Task { await writer.run(queue) }
+        let caughtUp = CatchUpCount()
         await withTaskGroup(of: Void.self) { group in
             for timeline in timelines {
-                group.addTask { await follow(timeline, accounts: accounts, queue: queue) }
+                group.addTask { await follow(timeline, accounts: accounts, queue: queue, caughtUp: caughtUp) }
             }
         }
         await queue.finish()
         let totals = await writing.value
-        return (totals.statuses, totals.deletions)
+        // What came by REST catch-ups counts too: a post archived that way is archived all the same.
+        return (totals.statuses + (await caughtUp.statuses), totals.deletions)
+    }
+
+    /// Statuses the REST catch-ups stored, across timelines.
+    actor CatchUpCount {
+        private(set) var statuses = 0
+        func add(_ count: Int) { statuses += count }
+    }
+
+    /// Says what the watch is doing to whoever asked (``WatchOptions/activity``).
+    private func say(_ pinned: PinnedTimeline, _ text: String) {
+        options.activity?("\(pinned.displayName): \(text)")
     }
 
     /// Runs `body` holding the archive's sync lock (no lock on a shared store).
@@ -57,7 +70,8 @@ public struct Watcher: Sendable {
     }
 
     /// Follows one timeline until cancelled.
-    private func follow(_ pinned: PinnedTimeline, accounts: [ArchivingAccount], queue: WatchQueue) async {
+    private func follow(_ pinned: PinnedTimeline, accounts: [ArchivingAccount], queue: WatchQueue,
+                        caughtUp: CatchUpCount) async {
         var log = logger
         log[metadataKey: "timeline"] = "\(pinned.displayName)"
         let spec = try? TimelineSpec(parsing: pinned.spec)
@@ -72,11 +86,21 @@ public struct Watcher: Sendable {
         }
         let client = source.client
         var failures = 0
+        // Polling is said once a timeline (then only at debug level): a poll every few minutes is no news.
+        var pollingSaid = false
+        func polling(_ why: String, _ metadata: Logger.Metadata) {
+            log.log(level: pollingSaid ? .debug : .info, "\(why); polling", metadata: metadata)
+            if !pollingSaid { say(pinned, "\(why); polled every \(options.pollInterval.seconds.formatted()) s") }
+            pollingSaid = true
+        }
         while !Task.isCancelled {
             // When the stream's events began to count, once its catch-up was through.
             var healthySince: ContinuousClock.Instant?
+            // Why the stream ended, to say so.
+            var lost: String?
             guard let endpoint else {
-                await catchUp(pinned, accounts: accounts, log: log)
+                polling("the timeline has no stream", ["every": "\(options.pollInterval)"])
+                await catchUp(pinned, accounts: accounts, log: log, into: caughtUp)
                 await pause(options.pollInterval)
                 continue
             }
@@ -85,14 +109,13 @@ public struct Watcher: Sendable {
                 switch try await client.streamingOrigin() {
                 case .success(let advertised): origin = advertised
                 case .failure(let refused):
-                    log.info("the token stays with its server; polling", metadata: ["why": "\(refused)",
-                                                                                   "every": "\(options.pollInterval)"])
-                    await catchUp(pinned, accounts: accounts, log: log)
+                    polling("the token stays with its server", ["why": "\(refused)", "every": "\(options.pollInterval)"])
+                    await catchUp(pinned, accounts: accounts, log: log, into: caughtUp)
                     await pause(options.pollInterval)
                     continue
                 case nil:
-                    log.info("the server advertises no streaming; polling", metadata: ["every": "\(options.pollInterval)"])
-                    await catchUp(pinned, accounts: accounts, log: log)
+                    polling("the server advertises no streaming", ["every": "\(options.pollInterval)"])
+                    await catchUp(pinned, accounts: accounts, log: log, into: caughtUp)
                     await pause(options.pollInterval)
                     continue
                 }
@@ -100,10 +123,11 @@ public struct Watcher: Sendable {
                                                          maxPendingBytes: options.streamBufferBytes)
                 defer { stream.close() }
                 log.info("streaming", metadata: ["origin": "\(origin)"])
+                say(pinned, "streaming from \(origin)")
                 // The feed's newest entry as the stream opened: everything after it comes by the stream.
                 let head = try? await source.page(PageCursor(limit: 1)).firstID
                 // Until the pages reach the stream, its events may not move the cursor: reconnect instead.
-                guard await catchUp(pinned, accounts: accounts, log: log) else { throw CatchUpUnfinished() }
+                guard await catchUp(pinned, accounts: accounts, log: log, into: caughtUp) else { throw CatchUpUnfinished() }
                 await closeCoveredGaps(pinned, streamOpenedAt: head, log: log)
                 healthySince = .now
                 for try await event in stream.events {
@@ -111,20 +135,25 @@ public struct Watcher: Sendable {
                     guard await queue.push(item) else { throw EventStreamError.overflow(limit: queue.maxBytes) }
                 }
             } catch let error as EventStreamError where error.isRefusal {
-                log.info("the server refuses the stream; polling", metadata: ["error": "\(error)"])
-                await catchUp(pinned, accounts: accounts, log: log)
+                polling("the server refuses the stream", ["error": "\(error)"])
+                await catchUp(pinned, accounts: accounts, log: log, into: caughtUp)
                 await pause(options.pollInterval)
                 continue
             } catch {
                 if Task.isCancelled { return }
                 log.info("stream ended; reconnecting", metadata: ["error": "\(error)"])
+                lost = "\(error)"
             }
             if Task.isCancelled { return }
             // Only a stream that stayed up a while earns a quick reconnection; one that died within
             // seconds of opening (or never got through its catch-up) is one more failure.
             if let healthySince, ContinuousClock.now - healthySince >= options.healthyAfter { failures = 0 }
             failures += 1
-            await pause(backoff(failures))
+            let wait = backoff(failures)
+            if let lost {
+                say(pinned, "lost the stream (\(lost)); reconnecting in \(max(1, Int(wait.seconds.rounded()))) s")
+            }
+            await pause(wait)
         }
     }
 
@@ -136,7 +165,8 @@ public struct Watcher: Sendable {
     /// Catches the timeline up by REST from its stored cursor, under the sync lock, as `sync` does;
     /// whether it read everything above the cursor.
     @discardableResult
-    private func catchUp(_ pinned: PinnedTimeline, accounts: [ArchivingAccount], log: Logger) async -> Bool {
+    private func catchUp(_ pinned: PinnedTimeline, accounts: [ArchivingAccount], log: Logger,
+                         into count: CatchUpCount) async -> Bool {
         do {
             let report = try await Self.locked(options.lockPath) { () async throws -> TimelineReport in
                 let current = try await archive.timeline(id: pinned.id)
@@ -145,6 +175,8 @@ public struct Watcher: Sendable {
                 return await synchronizer.sync(current, accounts: accounts, budget: budget, progress: { _ in })
             }
             if report.outcome != .ok { log.info("catch-up did not finish", metadata: ["error": "\(report.error ?? "")"]) }
+            await count.add(report.new)
+            if report.new > 0 { say(pinned, "\(report.new) new (caught up by REST)") }
             // A catch-up cut at its page cap is not through either.
             return report.outcome == .ok && !report.warnings.contains { $0.hasPrefix("catch-up stopped") }
         } catch {

@@ -55,6 +55,9 @@ extension Icebox {
                 options.idleTimeout = idleTimeout
                 options.maxBackoff = .milliseconds(Int64(maxBackoff * 1000))
                 options.lockPath = archive is any SharedWork ? nil : home.syncLock
+                // A person at a terminal sees what happens; a service's journal gets the log (-v) only.
+                let atTerminal = Console.stderrIsTerminal
+                if atTerminal { options.activity = { Console.err($0) } }
                 let watcher = Watcher(synchronizer: Synchronizer(archive: archive, credentials: try credentialStore.load(),
                                                                  options: sync, logger: logger),
                                       options: options)
@@ -62,8 +65,10 @@ extension Icebox {
                 let signals = StopSignals { watching.cancel() }
                 defer { withExtendedLifetime(signals) {} }
                 logger.info("watching", metadata: ["store": "\(archive.location)"])
+                if atTerminal { Console.err("watching \(archive.location); Ctrl-C stops (what is buffered is stored)") }
                 let totals = try await watching.value
                 logger.info("stopped", metadata: ["statuses": "\(totals.statuses)", "deletions": "\(totals.deletions)"])
+                if atTerminal { Console.err("stopped: \(totals.statuses) statuses and \(totals.deletions) deletions archived") }
             }
         }
     }

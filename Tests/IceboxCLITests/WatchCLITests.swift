@@ -79,4 +79,34 @@ import Glibc
         watch.kill(SIGTERM)
         #expect(await watch.wait() == 0)
     }
+
+    /// At a terminal, watch says what it does (issue 28: it printed nothing, said nothing for seconds
+    /// after its server died, repeated its polling notice, and ended with statuses=0 after archiving).
+    @Test func atATerminalWatchSaysWhatItDoes() async throws {
+        let server = try await Self.server()
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server, "--no-media")
+        #expect(try await cli.run("timeline", "add", "bookmarks").status == 0)
+        let user = try TemporaryDirectory("icebox-user")
+        let terminal = try PseudoTerminal(CLI.binary, ["watch", "--home", cli.home.path, "--idle-timeout", "2",
+                                                       "--poll-interval", "1", "--max-backoff", "1"],
+                                          environment: ["TERM": "xterm", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+                                                        "HOME": user.path], controlling: true)
+        defer { terminal.stop() }
+        try await terminal.waitFor("home (alice@icebox.test): streaming from")
+        await server.addStatuses(1)
+        try await terminal.waitFor("home (alice@icebox.test): 1 new")
+        await server.dropStreams()
+        await server.addStatuses(2)
+        try await terminal.waitFor("home (alice@icebox.test): lost the stream")
+        try await terminal.waitFor("home (alice@icebox.test): streaming from", count: 2)
+        try await Task.sleep(for: .seconds(3))  // bookmarks polled every second meanwhile
+        let said = terminal.screen.components(separatedBy: "bookmarks (alice@icebox.test): the timeline has no stream").count - 1
+        #expect(said == 1, "said once, not at every poll: \(terminal.screen)")
+        terminal.type("\u{03}")
+        try await terminal.waitFor("stopped: ")
+        #expect(await terminal.wait() == 0)
+        let stopped = try #require(terminal.screen.firstMatch(of: #/stopped: (\d+) statuses/#).map { Int($0.1) ?? 0 })
+        #expect(stopped >= 3, "the streamed post and the two caught up by REST: \(terminal.screen)")
+    }
 }
