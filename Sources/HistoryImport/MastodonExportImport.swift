@@ -57,7 +57,8 @@ public struct MastodonExportImport: Sendable {
             $0.account = actor.handle
             $0.accountJSON = account
         }
-        let source = ImportSource(format: "mastodon-export", file: file.lastPathComponent, server: actor.server)
+        let source = ImportSource(format: "mastodon-export", file: file.lastPathComponent, server: actor.server,
+                                  account: actor.handle)
         let pass = ExportPass(container: container, survey: survey, mapper: ActivityMapper(actor: actor), media: media,
                               limits: limits, batchSize: batchSize, mediaWalks: mediaWalks, ledger: ledger,
                               progress: progress)
