@@ -141,6 +141,7 @@ struct ExportPass: Sendable {
             $0.stored += result
             $0.references += added
             $0.skipped += batch.skipped
+            $0.foreign += batch.foreign
         }
         ledger.mainBytesRead = bytes
         reportProgress()

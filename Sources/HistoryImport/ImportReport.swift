@@ -23,6 +23,9 @@ public struct ImportReport: Sendable, Hashable {
     public var mediaBytes: Int64 = 0
     /// Activities or rows that are not statuses (follows, deletes…), left alone.
     public var skipped = 0
+    /// Posts the file names as its account's whose ids are another server's: not filed under the
+    /// account (nor stored: the file is no word of that server's).
+    public var foreign = 0
 
     public init() {}
 }

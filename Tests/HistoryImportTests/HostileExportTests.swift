@@ -10,7 +10,7 @@ import SearchQuery
 import Testing
 
 /// Another server's word is not the truth: a file adds what the archive lacks, and never rewrites what
-/// a server sent or another account's file brought.
+/// a server sent or another account's file brought, and files no other server's post under its actor.
 @Suite("Hostile Mastodon exports")
 struct HostileExportTests {
     static let aliceFirst = ImportFixture.statusBase + "111000000000000001"
@@ -61,6 +61,19 @@ struct HostileExportTests {
         #expect(report.stored.updated == 1 && report.stored.refused == 0, "\(report.stored)")
         let number = try #require(try await fixture.archive.findStatus(Self.aliceFirst))
         #expect(try await fixture.archive.status(number: number).versions.count == 1)
+    }
+
+    @Test func objectsWhoseIdsAreAnotherServersAreNotFiledAsTheActors() async throws {
+        let fixture = try ImportFixture()
+        let file = try Self.export(fixture, actor: "https://evil.example/users/eve", objects: [
+            ("https://evil.example/users/eve/statuses/1", "<p>eve's own</p>", nil),
+            ("https://social.example/users/alice/statuses/777", "<p>claimed</p>", nil),
+            ("https://evil.example:8443/users/eve/statuses/2", "<p>another port</p>", nil),
+            ("http://evil.example/users/eve/statuses/3", "<p>another scheme</p>", nil),
+        ])
+        let report = try await fixture.run(file)
+        #expect(report.stored.new == 1 && report.foreign == 3, "\(report)")
+        #expect(try await fixture.archive.allStatusURIs() == ["https://evil.example/users/eve/statuses/1"])
     }
 
     @Test func aPostAServerSentIsNotRewrittenNorSaidFetchedFromTheFilesServer() async throws {
