@@ -70,4 +70,16 @@ package enum ImportClaims {
     package static func uris(of statuses: [ImportedStatus]) -> [String] {
         statuses.flatMap { item in [item.status.status.reblog?.archiveURI, item.status.status.archiveURI].compactMap { $0 } }
     }
+
+    /// An SQL condition on `statuses \(alias)` (the same in both stores' dialects): the post is a file's
+    /// word for an account the user holds a token for, and that account's server has not confirmed it
+    /// (no sync or `--resolve` archived the uri from a server). `from:me` and an account's own listing
+    /// (`export account`) leave such posts out: a file's claim to be the user does not make it so. An
+    /// account known only from files (not one of the archiving accounts) is taken at its files' word.
+    package static func unconfirmedOwnPost(_ alias: String) -> String {
+        """
+        (\(alias).raw_authority = \(CopyAuthority.imported.rawValue) AND lower(\(alias).author_handle) IN \
+        (SELECT lower(handle) FROM archiving_accounts WHERE removed_at IS NULL))
+        """
+    }
 }

@@ -10,7 +10,8 @@ import SearchQuery
 import Testing
 
 /// Another server's word is not the truth: a file adds what the archive lacks, and never rewrites what
-/// a server sent or another account's file brought, and files no other server's post under its actor.
+/// a server sent or another account's file brought, files no other server's post under its actor, and
+/// makes no post the user's by claiming the user's account.
 @Suite("Hostile Mastodon exports")
 struct HostileExportTests {
     static let aliceFirst = ImportFixture.statusBase + "111000000000000001"

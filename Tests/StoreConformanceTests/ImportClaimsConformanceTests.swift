@@ -6,7 +6,8 @@ import SearchQuery
 import Testing
 
 /// What a file may do to the archive, the same on each store (see `ImportClaims`): add what is new,
-/// never rewrite another account's post nor a server's copy.
+/// never rewrite another account's post nor a server's copy, and count as the user's own only once the
+/// user's server confirmed it.
 @Suite(.serialized) struct ImportClaimsConformanceTests {
     private static let uri = "https://files.example/users/ann/statuses/5"
 
@@ -60,6 +61,22 @@ import Testing
                 StatusProvenance(kind: .fetch, detail: "home.example"),
                 StatusProvenance(kind: .import, detail: "mastodon-export ann.zip (outbox.json item 1)"),
             ])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func theUsersOwnImportedPostsCountOnceTheServerConfirmedThem(_ kind: StoreKind) async throws {
+        try await TestStore.with(kind, "claims-me") { test in
+            _ = try await test.store.addAccount(handle: "ann@files.example", server: "https://files.example", remoteID: "1",
+                                            username: "ann", displayName: "Ann", url: "https://files.example/@ann")
+            _ = try await Self.importing(try Self.status("ann", content: "claimed"), account: "ann@files.example",
+                                         file: "ann.zip", into: test.store)
+            let fromMe = try SearchQuery(parsing: "from:me")
+            #expect(try await test.store.count(fromMe) == 0)
+            #expect(try await test.store.posts(.author("ann@files.example"), limit: 10, offset: 0).isEmpty)
+            _ = try await test.store.store([try Self.status("ann", content: "confirmed")], server: "files.example")
+            #expect(try await test.store.count(fromMe) == 1)
+            #expect(try await test.store.posts(.author("ann@files.example"), limit: 10, offset: 0).map(\.uri) == [Self.uri])
         }
     }
 }
