@@ -23,12 +23,18 @@ struct ExportMedia: Sendable {
     func store(_ entry: ExportEntry, stop: () -> Bool = { false }) throws -> ImportedMedia {
         struct Stopped: Error, CustomStringConvertible { var description: String { "the import stopped" } }
         let stored: StreamedFile
-        do {
-            stored = try layout.storeStream(limit: limits.mediaBytes) { buffer in
+        // The entry's own error (a bound passed while inflating it) as it is, not as a failed source.
+        var failure: ImportError?
+        do throws(StreamedFileError) {
+            stored = try layout.storeStream(limit: limits.mediaBytes) { (buffer) throws -> Int in
                 if stop() { throw Stopped() }
-                return try entry.read(buffer)
+                do { return try entry.read(buffer) } catch let error as ImportError {
+                    failure = error
+                    throw error
+                }
             }
         } catch {
+            if let failure { throw failure }
             switch error {
             case .tooLarge(let limit): throw ImportError.tooLarge(file: container.name, entry: entry.path, limit: limit)
             case .storage(let reason): throw ImportError.media(file: container.name, entry: entry.path, reason: reason)
@@ -71,7 +77,7 @@ final class ExportMediaWalks {
             let thread = Thread {
                 struct Abandoned: Error {}
                 do {
-                    try media.container.forEachEntry { entry in
+                    try media.container.forEachEntry(bounds: media.limits.inflation) { entry in
                         guard media.isMedia(entry), UInt(bitPattern: entry.path.hashValue) % UInt(count) == share else { return }
                         let stored = try media.store(entry, stop: { handover.isAbandoned })
                         guard handover.put(.batch(stored)) else { throw Abandoned() }

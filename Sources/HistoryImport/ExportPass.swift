@@ -54,7 +54,7 @@ struct ExportPass: Sendable {
     private func readEntries(_ sink: any ImportSink, mediaWalks: ExportMediaWalks?) throws {
         var sawOutbox = false
         let media = exportMedia
-        try container.forEachEntry { entry in
+        try container.forEachEntry(bounds: limits.inflation) { entry in
             guard entry.path.hasPrefix(survey.base) else { return }
             let path = String(entry.path.dropFirst(survey.base.count))
             switch path {
