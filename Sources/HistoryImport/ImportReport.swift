@@ -26,6 +26,8 @@ public struct ImportReport: Sendable, Hashable {
     /// Posts the file names as its account's whose ids are another server's: not filed under the
     /// account (nor stored: the file is no word of that server's).
     public var foreign = 0
+    /// Media files of the export that no post of it names: not stored.
+    public var mediaUnreferenced = 0
 
     public init() {}
 }
@@ -67,6 +69,9 @@ final class ImportLedger: @unchecked Sendable {
 
     /// A media file this import put in the media folder (removed again when the import fails).
     func placedFile(_ url: URL) { lock.withLock { placed.append(url) } }
+
+    /// A placed file removed by the import itself (no post named it).
+    func unplaceFile(_ url: URL) { lock.withLock { placed.removeAll { $0 == url } } }
 
     /// Removes the media files this import placed, and the folders placing them made (nothing refers
     /// to them once its transaction is undone).

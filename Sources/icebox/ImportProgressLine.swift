@@ -59,6 +59,7 @@ extension ImportReport {
         if references > 0 { parts.append("\(references) favourites, bookmarks and boosts by uri") }
         if boosts > 0 { parts.append("\(boosts) boosts of archived posts made boosts") }
         if mediaFiles > 0 { parts.append("\(mediaFiles) media files (\(mediaFilesNew) new, \(ByteSize.text(mediaBytes)))") }
+        if mediaUnreferenced > 0 { parts.append("\(mediaUnreferenced) media files no post names skipped") }
         return parts.joined(separator: "; ")
     }
 }

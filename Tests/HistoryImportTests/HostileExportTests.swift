@@ -97,4 +97,18 @@ struct HostileExportTests {
             == [StatusProvenance(kind: .fetch, detail: "home.example"),
                 StatusProvenance(kind: .import, detail: "mastodon-export hostile.zip (outbox.json item 1)")])
     }
+
+    @Test func mediaNoPostNamesAreNotStored() async throws {
+        for walks in [0, 2] {
+            let fixture = try ImportFixture()
+            let stray = "media_attachments/files/999/000/002/original/stray.png"
+            let bytes = Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 7 &+ 3) })
+            let report = try await fixture.run(try fixture.zip(adding: [(stray, bytes)]), mediaWalks: walks)
+            #expect(report.mediaFiles == 3 && report.mediaUnreferenced == 1, "\(walks) walks: \(report)")
+            #expect(try await fixture.archive.mediaFile(forURL: "https://social.example/system/" + stray) == nil)
+            let file = fixture.media.file(sha256: SHA256.hex(bytes), ext: "bin")
+            let stored = FileManager.default.enumerator(atPath: fixture.media.root.path)?.allObjects as? [String] ?? []
+            #expect(!stored.contains { $0.contains(SHA256.hex(bytes)) }, "\(walks) walks: \(file.lastPathComponent)")
+        }
+    }
 }
