@@ -21,6 +21,16 @@ extension BadExportTests {
                                 saying: [name, "inflates", "refused"])
     }
 
+    @Test func aTarballWhoseMediaInflateAThousandTimesIsRefused() async throws {
+        let name = "media_attachments/files/111/000/001/original/5a1b2c3d4e5f6071.png"
+        try await expectRefused({ fixture in
+            let file = fixture.folder.url.appending(path: "bomb.tar.gz")
+            try ZipMaker.write(try ZipMaker.entries(of: ImportFixture.exportFolder, replacing: [name: Data(count: 64 << 20)]),
+                               to: file, tarball: true)
+            return file
+        }, saying: [name, "inflates", "refused"])
+    }
+
     @Test func anOutboxThatInflatesAThousandTimesIsRefused() async throws {
         try await expectRefused({ fixture in
             let file = try fixture.zip(named: "bomb.zip", replacing: ["outbox.json": Data(repeating: 0x20, count: 64 << 20)])
