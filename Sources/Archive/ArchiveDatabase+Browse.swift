@@ -4,7 +4,9 @@ import SearchQuery
 
 /// A list of archived posts a front end browses besides search results: a profile or a hashtag page.
 public enum ArchiveListing: Hashable, Sendable {
-    /// One author's posts (not their boosts). The `user@host` handle is compared without case.
+    /// One author's posts (not their boosts). The `user@host` handle is compared without case. For an
+    /// account the user archives with, only the posts a server confirmed: a file's unconfirmed word
+    /// that a post is theirs is left out (see `ImportClaims`).
     case author(String)
     /// The posts carrying a hashtag (without `#`, compared without case), from everyone or from one
     /// author (`user@host`).
@@ -54,6 +56,9 @@ extension ArchiveDatabase {
         switch listing {
         case .author(let handle):
             author(handle)
+            // An account's own listing (what `export account` writes) takes a file's word that it is the
+            // user's once a server confirmed it (see ImportClaims).
+            conditions.append("NOT " + ImportClaims.unconfirmedOwnPost("s"))
         case .tag(let tag, let handle):
             let name = Hashtag.normalized(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
             // The tag column of the word index narrows to candidates when the tag has words in it (an

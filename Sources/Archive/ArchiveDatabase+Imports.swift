@@ -37,11 +37,7 @@ private struct SQLiteImportSink: ImportSink {
         do {
             let authors = ImportedStatus.authorRows(statuses, server: source.server)
             try db.inSavepoint {
-                if let stored = try insertNew(statuses, writingAuthorOf: authors) {
-                    result += stored
-                } else {
-                    for (index, item) in statuses.enumerated() { result += try upsert(item, writingAuthorOf: authors[index]) }
-                }
+                result += try store(statuses, writingAuthorOf: authors)
                 return .commit
             }
         } catch let error as DatabaseError where ArchiveDatabase.isolable(error) {
@@ -50,7 +46,7 @@ private struct SQLiteImportSink: ImportSink {
             for item in statuses {
                 do {
                     try db.inSavepoint {
-                        result += try upsert(item, writingAuthorOf: nil)
+                        result += try store([item], writingAuthorOf: nil)
                         return .commit
                     }
                 } catch let error as DatabaseError where ArchiveDatabase.isolable(error) {
@@ -63,6 +59,41 @@ private struct SQLiteImportSink: ImportSink {
         }
         result.unreadable += try ArchiveDatabase.keepUnreadable(unreadable, origin: PageOrigin(server: source.server), db)
         return result
+    }
+
+    /// Stores statuses as ``ImportClaims`` allows: all new ones in one insert, otherwise status by status,
+    /// each writing the rows its plan keeps. `writingAuthorOf`: see ``ImportedStatus/authorRows(_:server:)``
+    /// (`nil`: each status's rows as a page of it alone).
+    private func store(_ statuses: [ImportedStatus], writingAuthorOf authors: [Set<Bool>]?) throws -> StoreResult {
+        let held = try self.held(ImportClaims.uris(of: statuses))
+        if held.isEmpty, let authors, let stored = try insertNew(statuses, writingAuthorOf: authors) { return stored }
+        var result = StoreResult()
+        for (item, plan) in zip(statuses, ImportClaims.plans(statuses, authors: authors, held: held, source: source)) {
+            guard !plan.refused else {
+                result.refused += 1
+                continue
+            }
+            var origin = PageOrigin(server: source.server, authority: .imported)
+            origin.recordsServerIDs = item.hasServerID
+            for row in plan.rows {
+                result += try ArchiveDatabase.upsert(row.status, raw: row.raw, origin: origin, now: now,
+                                                     writesAuthor: row.writesAuthor, db)
+            }
+            if plan.recordsSource { try recordSource(of: item) }
+        }
+        return result
+    }
+
+    /// What the archive holds of these uris, by uri.
+    private func held(_ uris: [String]) throws -> [String: ImportClaims.Held] {
+        var held: [String: ImportClaims.Held] = [:]
+        let statement = try db.cachedStatement(sql: "SELECT raw_authority, author_handle FROM statuses WHERE uri = ?")
+        for uri in uris {
+            guard let row = try Row.fetchOne(statement, arguments: [uri]) else { continue }
+            held[uri] = ImportClaims.Held(authority: CopyAuthority(rawValue: row["raw_authority"]) ?? .account,
+                                          authorHandle: row["author_handle"])
+        }
+        return held
     }
 
     /// Stores a batch of statuses new to the archive in one insert (see
@@ -78,20 +109,6 @@ private struct SQLiteImportSink: ImportSink {
         }
         guard let (ids, result) = try ArchiveDatabase.insertNew(items, origin: origin, now: now, db) else { return nil }
         for (item, id) in zip(statuses, ids) { try recordSource(of: item, statusID: id) }
-        return result
-    }
-
-    /// Upserts one status (and the post it boosts); `writingAuthorOf` says which of its rows write their
-    /// author's profile (see ``ImportedStatus/authorRows(_:server:)``), `nil` for every row.
-    private func upsert(_ item: ImportedStatus, writingAuthorOf authorRows: Set<Bool>?) throws -> StoreResult {
-        var origin = PageOrigin(server: source.server, authority: .imported)
-        origin.recordsServerIDs = item.hasServerID
-        var result = StoreResult()
-        for row in item.pageRows(server: source.server, writingAuthorOf: authorRows) {
-            result += try ArchiveDatabase.upsert(row.status, raw: row.raw, origin: origin, now: now,
-                                                 writesAuthor: row.writesAuthor, db)
-        }
-        try recordSource(of: item)
         return result
     }
 

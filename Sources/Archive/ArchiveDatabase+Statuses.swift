@@ -12,6 +12,8 @@ public struct StoreResult: Sendable, Hashable {
     public var newToTimeline = 0
     /// Statuses kept unreadable (see ``ArchiveDatabase/keepUnreadable(_:origin:_:)``).
     public var unreadable = 0
+    /// Statuses an import named that the archive holds as another account's post: left as they are.
+    public var refused = 0
 
     public init() {}
 
@@ -20,6 +22,7 @@ public struct StoreResult: Sendable, Hashable {
         lhs.updated += rhs.updated
         lhs.newToTimeline += rhs.newToTimeline
         lhs.unreadable += rhs.unreadable
+        lhs.refused += rhs.refused
     }
 }
 

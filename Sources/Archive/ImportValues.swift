@@ -9,11 +9,16 @@ public struct ImportSource: Sendable, Hashable {
     public var file: String
     /// The host (with port) of the account whose history it is: the server the statuses' ids are from.
     public var server: String
+    /// `user@host` of the account whose history the file says it is (Mastodon's export, mastodon-archive);
+    /// `nil` when it names none. Only that account's posts from its own file are ever updated by a file
+    /// (see ``ImportClaims``).
+    public var account: String?
 
-    public init(format: String, file: String, server: String) {
+    public init(format: String, file: String, server: String, account: String? = nil) {
         self.format = format
         self.file = file
         self.server = server
+        self.account = account
     }
 }
 
@@ -110,7 +115,8 @@ public struct StatusProvenance: Sendable, Hashable {
 /// ``ArchiveStore/importAtomically(_:_:)``: when the import fails, none of it is kept.
 public protocol ImportSink {
     /// Stores statuses (deduplicated with what is archived by uri: an import never replaces a synced
-    /// copy, and a sync replaces an imported one) and keeps the unreadable ones with their bytes.
+    /// copy nor another account's post, and a sync replaces an imported one; see ``ImportClaims``) and
+    /// keeps the unreadable ones with their bytes.
     func store(_ statuses: [ImportedStatus], unreadable: [UnreadableStatus]) throws -> StoreResult
     /// Records a media file already placed in the media archive as the file of `media.url`.
     func recordMedia(_ media: ImportedMedia) throws

@@ -127,7 +127,9 @@ struct SearchCompiler {
         let sql: String
         switch filter.condition {
         case .fromMe:
-            sql = "s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL)"
+            // A file's word that it is the user is not enough: imported posts count once confirmed.
+            sql = "(s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL) AND NOT "
+                + ImportClaims.unconfirmedOwnPost("s") + ")"
         case .from(let user, let host):
             // Handles compare without case, through the index on lower(author_handle).
             if let host {

@@ -130,6 +130,9 @@ extension PostgresArchive {
         switch listing {
         case .author(let handle):
             author(handle)
+            // An account's own listing (what `export account` writes) takes a file's word that it is the
+            // user's once a server confirmed it (see ImportClaims).
+            conditions.append("NOT " + ImportClaims.unconfirmedOwnPost("s"))
         case .tag(let tag, let handle):
             let name = (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
             binds.append(.text(name))

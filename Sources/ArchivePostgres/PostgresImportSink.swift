@@ -90,28 +90,45 @@ struct PostgresImportSink: ImportSink, Sendable {
         return result
     }
 
-    /// Stores statuses with the store's page writer, then records the file each came from. Statuses whose
-    /// ids are all the server's, or all not, go as one page; a mix, status by status (the page's origin
-    /// says whether its ids are recorded).
+    /// Stores statuses with the store's page writer as ``ImportClaims`` allows, then records the file each
+    /// came from. Statuses whose ids are all the server's, or all not, go as one page; a mix, status by
+    /// status (the page's origin says whether its ids are recorded).
     private static func store(_ items: [(status: ImportedStatus, authors: Set<Bool>?)], source: ImportSource,
                               now: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
         guard let first = items.first else { return StoreResult() }
+        let statuses = items.map(\.status)
+        let held = try await self.held(ImportClaims.uris(of: statuses), connection, logger)
+        let authors = items.contains { $0.authors == nil } ? nil : items.map { $0.authors ?? [] }
+        let plans = ImportClaims.plans(statuses, authors: authors, held: held, source: source)
         var origin = PageOrigin(server: source.server, authority: .imported)
         var result = StoreResult()
+        result.refused = plans.filter(\.refused).count
         if items.allSatisfy({ $0.status.hasServerID == first.status.hasServerID }) {
             origin.recordsServerIDs = first.status.hasServerID
-            let rows = items.flatMap { $0.status.pageRows(server: source.server, writingAuthorOf: $0.authors) }
-            result += try await PostgresArchive.storeBatched(rows, origin: origin, now: now, connection, logger)
+            result += try await PostgresArchive.storeBatched(plans.flatMap(\.rows), origin: origin, now: now, connection, logger)
         } else {
-            for item in items {
+            for (item, plan) in zip(items, plans) where !plan.rows.isEmpty {
                 origin.recordsServerIDs = item.status.hasServerID
-                result += try await PostgresArchive.storeBatched(
-                    item.status.pageRows(server: source.server, writingAuthorOf: item.authors), origin: origin, now: now,
-                    connection, logger)
+                result += try await PostgresArchive.storeBatched(plan.rows, origin: origin, now: now, connection, logger)
             }
         }
-        try await recordSources(of: items.map(\.status), source: source, now: now, connection, logger)
+        try await recordSources(of: zip(statuses, plans).filter(\.1.recordsSource).map(\.0), source: source, now: now,
+                                connection, logger)
         return result
+    }
+
+    /// What the archive holds of these uris, by uri.
+    private static func held(_ uris: [String], _ connection: PostgresConnection,
+                             _ logger: Logger) async throws -> [String: ImportClaims.Held] {
+        var held: [String: ImportClaims.Held] = [:]
+        for row in try await connection.rows("""
+            SELECT uri, raw_authority, author_handle FROM statuses WHERE uri = ANY($1::text[])
+            """, [.textArray(uris)], logger: logger) {
+            held[try row.string("uri")] = ImportClaims.Held(
+                authority: CopyAuthority(rawValue: Int(try row["raw_authority"].decode(Int16.self))) ?? .account,
+                authorHandle: try row.string("author_handle"))
+        }
+        return held
     }
 
     /// Records the file, entry and source object of each stored status (a status twice in the batch: its

@@ -108,7 +108,9 @@ struct PostgresSearchCompiler {
         let sql: String
         switch filter.condition {
         case .fromMe:
-            sql = "s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL)"
+            // A file's word that it is the user is not enough: imported posts count once confirmed.
+            sql = "(s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL) AND NOT "
+                + ImportClaims.unconfirmedOwnPost("s") + ")"
         case .from(let user, let host):
             if let host {
                 sql = "lower(s.author_handle) = \(bind(.text("\(user)@\(host)".lowercased())))"

@@ -31,6 +31,7 @@ ICEBOX_FORWARD(archive, la_int64_t, archive_entry_size, (ENTRY), (entry))
 ICEBOX_FORWARD(archive, int, archive_entry_size_is_set, (ENTRY), (entry))
 
 ICEBOX_FORWARD(archive, const char *, archive_error_string, (HANDLE), (handle))
+ICEBOX_FORWARD(archive, la_int64_t, archive_filter_bytes, (HANDLE, int filter), (handle, filter))
 
 ICEBOX_FORWARD(archive, struct archive *, archive_read_new, (void), ())
 ICEBOX_FORWARD(archive, int, archive_read_free, (HANDLE), (handle))

@@ -16,6 +16,22 @@ struct ExportActor: Sendable {
     /// `user@host`.
     var handle: String { "\(username)@\(server)" }
 
+    /// Whether an object's id is on the actor's own server (the same scheme, host and port as the actor's
+    /// id): only such an object is the actor's. A file that names another server's object in its outbox
+    /// does not make it the actor's post.
+    func owns(_ id: String) -> Bool {
+        guard let mine = Self.origin(of: uri), let theirs = Self.origin(of: id) else { return false }
+        return mine == theirs
+    }
+
+    /// Scheme, host and port (the scheme's own when none is written) of an http(s) URL, lowercased.
+    private static func origin(of uri: String) -> String? {
+        guard let url = URLComponents(string: uri), let scheme = url.scheme?.lowercased(),
+              scheme == "https" || scheme == "http", let host = url.host?.lowercased(), !host.isEmpty,
+              url.user == nil, url.password == nil else { return nil }
+        return "\(scheme)://\(host):\(url.port ?? (scheme == "https" ? 443 : 80))"
+    }
+
     /// Reads `actor.json`; `nil` with the reason when it is no actor.
     static func parse(_ data: Data) -> Result<ExportActor, MappingFailure> {
         guard let object = try? JSONDecoder().decode(Person.self, from: data) else {

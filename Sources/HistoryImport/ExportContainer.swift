@@ -46,10 +46,11 @@ enum ExportContainer {
         }
     }
 
-    /// Visits every regular file; entries whose name would leave the folder throw `escapingPath`.
-    func forEachEntry(_ visit: (ExportEntry) throws -> Void) throws {
+    /// Visits every regular file; entries whose name would leave the folder throw `escapingPath`, and an
+    /// archive's entries that inflate past `bounds` throw `inflates` as they pass them.
+    func forEachEntry(bounds: InflationBounds, _ visit: (ExportEntry) throws -> Void) throws {
         switch self {
-        case .archive(let url): try ArchiveReader(url).forEachEntry(visit)
+        case .archive(let url): try ArchiveReader(url).forEachEntry(bounds: bounds, visit)
         case .folder(let url): try forEachFile(in: url, visit)
         }
     }
@@ -121,8 +122,10 @@ private final class ArchiveReader {
         archive_error_string(archive).map { String(cString: $0) } ?? "unknown libarchive error"
     }
 
-    func forEachEntry(_ visit: (ExportEntry) throws -> Void) throws {
+    func forEachEntry(bounds: InflationBounds, _ visit: (ExportEntry) throws -> Void) throws {
         var previous: String?
+        // Filter -1 is the file as read (compressed), 0 what the filters (a tarball's gzip) made of it.
+        let meter = InflationMeter(bounds, file: file)
         while true {
             var entry: OpaquePointer?
             let status = archive_read_next_header(archive, &entry)
@@ -136,6 +139,8 @@ private final class ArchiveReader {
             previous = path
             guard archive_entry_filetype(entry) == 0o100000 else { continue }
             let size: Int64? = archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil
+            try meter.begin(path, declared: size, compressed: archive_filter_bytes(archive, -1),
+                            inflated: archive_filter_bytes(archive, 0))
             let file = self.file
             try visit(ExportEntry(path: path, size: size) { [archive] (buffer) throws(ImportError) -> Int in
                 let count = archive_read_data(archive, buffer.baseAddress, buffer.count)
@@ -143,6 +148,7 @@ private final class ArchiveReader {
                     let reason = archive_error_string(archive).map { String(cString: $0) } ?? "unknown libarchive error"
                     throw .unreadable(file: file, entry: path, reason: "\(reason) (is the file complete?)")
                 }
+                try meter.read(count, compressed: archive_filter_bytes(archive, -1))
                 return count
             })
         }

@@ -3,7 +3,8 @@ import Foundation
 import MediaArchive
 
 /// The media files of a Mastodon export (its `media_attachments/` folder), stored in the media archive
-/// and counted. Inside the import's transaction they are recorded by the thread that holds it.
+/// and counted. Inside the import's transaction they are recorded by the thread that holds it, once a
+/// post names them (see ``ExportMediaKeeper``).
 struct ExportMedia: Sendable {
     let container: ExportContainer
     let base: String
@@ -11,6 +12,7 @@ struct ExportMedia: Sendable {
     let layout: MediaLayout
     let limits: MastodonExportImport.Limits
     let ledger: ImportLedger
+    let keeper: ExportMediaKeeper
 
     /// Whether the entry is one of the export's media files.
     func isMedia(_ entry: ExportEntry) -> Bool {
@@ -18,17 +20,29 @@ struct ExportMedia: Sendable {
     }
 
     /// Stores one media entry's bytes (hashed as they are written) and counts it; returns what the
-    /// transaction is to record. `stop` is asked before each piece is read: a walk that is given up stops
-    /// within one piece, not at the end of a large file.
-    func store(_ entry: ExportEntry, stop: () -> Bool = { false }) throws -> ImportedMedia {
+    /// transaction is to record, or `nil` (counted as skipped) when no post of the export names it.
+    /// `stop` is asked before each piece is read: a walk that is given up stops within one piece, not at
+    /// the end of a large file.
+    func store(_ entry: ExportEntry, stop: () -> Bool = { false }) throws -> StoredMedia? {
+        let url = mapper.mediaURL(String(entry.path.dropFirst(base.count)))
+        guard !keeper.isUnnamed(url) else {
+            ledger.update { $0.mediaUnreferenced += 1 }
+            return nil
+        }
         struct Stopped: Error, CustomStringConvertible { var description: String { "the import stopped" } }
         let stored: StreamedFile
-        do {
-            stored = try layout.storeStream(limit: limits.mediaBytes) { buffer in
+        // The entry's own error (a bound passed while inflating it) as it is, not as a failed source.
+        var failure: ImportError?
+        do throws(StreamedFileError) {
+            stored = try layout.storeStream(limit: limits.mediaBytes) { (buffer) throws -> Int in
                 if stop() { throw Stopped() }
-                return try entry.read(buffer)
+                do { return try entry.read(buffer) } catch let error as ImportError {
+                    failure = error
+                    throw error
+                }
             }
         } catch {
+            if let failure { throw failure }
             switch error {
             case .tooLarge(let limit): throw ImportError.tooLarge(file: container.name, entry: entry.path, limit: limit)
             case .storage(let reason): throw ImportError.media(file: container.name, entry: entry.path, reason: reason)
@@ -41,8 +55,8 @@ struct ExportMedia: Sendable {
             $0.mediaBytes += stored.size
             if stored.placedNew { $0.mediaFilesNew += 1 }
         }
-        return ImportedMedia(url: mapper.mediaURL(String(entry.path.dropFirst(base.count))), sha256: stored.sha256,
-                             size: stored.size, mime: stored.mime, ext: stored.ext)
+        return StoredMedia(media: ImportedMedia(url: url, sha256: stored.sha256, size: stored.size, mime: stored.mime,
+                                                ext: stored.ext), placedNew: stored.placedNew)
     }
 }
 
@@ -58,22 +72,22 @@ struct ExportMedia: Sendable {
 /// The walks hand their files over in one queue, so the first failure of any walk is seen at once and
 /// stops them all.
 final class ExportMediaWalks {
-    private let handover: BatchHandover<ImportedMedia>
+    private let handover: BatchHandover<StoredMedia>
     private var walking: Int
 
     /// Starts `count` walks. A file's share is decided by its name (not by its place in the walk), so
     /// every file is stored by exactly one walk even if a folder changes while they list it.
     init(_ media: ExportMedia, count: Int) {
-        let handover = BatchHandover<ImportedMedia>(capacity: .max, readers: count)
+        let handover = BatchHandover<StoredMedia>(capacity: .max, readers: count)
         self.handover = handover
         walking = count
         for share in 0..<count {
             let thread = Thread {
                 struct Abandoned: Error {}
                 do {
-                    try media.container.forEachEntry { entry in
+                    try media.container.forEachEntry(bounds: media.limits.inflation) { entry in
                         guard media.isMedia(entry), UInt(bitPattern: entry.path.hashValue) % UInt(count) == share else { return }
-                        let stored = try media.store(entry, stop: { handover.isAbandoned })
+                        guard let stored = try media.store(entry, stop: { handover.isAbandoned }) else { return }
                         guard handover.put(.batch(stored)) else { throw Abandoned() }
                     }
                     _ = handover.put(.finished)
@@ -87,20 +101,20 @@ final class ExportMediaWalks {
         }
     }
 
-    /// Records the media stored so far (without waiting for more), calling `then` after each; throws a
-    /// walk's error if one failed.
-    func recordStored(_ sink: any ImportSink, then: () -> Void) throws {
+    /// Hands the media stored so far to `keeper` (without waiting for more), calling `then` after each;
+    /// throws a walk's error if one failed.
+    func takeStored(into keeper: ExportMediaKeeper, then: () -> Void) throws {
         for item in handover.takeWaiting() {
-            try record(item, sink)
+            try take(item, keeper)
             then()
         }
     }
 
-    /// Waits for the walks' end, recording every media file they stored (calling `then` after each);
-    /// throws the first walk's error as soon as one fails.
-    func recordRest(_ sink: any ImportSink, then: () -> Void) throws {
+    /// Waits for the walks' end, handing every media file they stored to `keeper` (calling `then` after
+    /// each); throws the first walk's error as soon as one fails.
+    func takeRest(into keeper: ExportMediaKeeper, then: () -> Void) throws {
         while walking > 0 {
-            try record(handover.take(), sink)
+            try take(handover.take(), keeper)
             then()
         }
         handover.waitForReader()
@@ -112,9 +126,9 @@ final class ExportMediaWalks {
         handover.abandonAndWait()
     }
 
-    private func record(_ item: BatchHandover<ImportedMedia>.Item, _ sink: any ImportSink) throws {
+    private func take(_ item: BatchHandover<StoredMedia>.Item, _ keeper: ExportMediaKeeper) throws {
         switch item {
-        case .batch(let media): try sink.recordMedia(media)
+        case .batch(let media): keeper.hold(media)
         case .finished: walking -= 1
         case .failed(let error):
             walking = 0

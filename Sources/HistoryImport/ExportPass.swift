@@ -16,10 +16,13 @@ struct ExportPass: Sendable {
     let mediaWalks: Int?
     let ledger: ImportLedger
     let progress: @Sendable (ImportProgress) -> Void
+    /// The media stored, kept once a post names them.
+    let keeper = ExportMediaKeeper()
 
     /// The media part of the pass.
     private var exportMedia: ExportMedia {
-        ExportMedia(container: container, base: survey.base, mapper: mapper, layout: media, limits: limits, ledger: ledger)
+        ExportMedia(container: container, base: survey.base, mapper: mapper, layout: media, limits: limits, ledger: ledger,
+                    keeper: keeper)
     }
 
     func run(_ sink: any ImportSink) throws {
@@ -32,7 +35,8 @@ struct ExportPass: Sendable {
         let mediaWalks = walks > 0 ? ExportMediaWalks(exportMedia, count: walks) : nil
         do {
             try readEntries(sink, mediaWalks: mediaWalks)
-            try mediaWalks?.recordRest(sink, then: reportProgress)
+            try mediaWalks?.takeRest(into: keeper, then: reportProgress)
+            try keeper.settle(sink, layout: media, ledger: ledger)
         } catch {
             mediaWalks?.abandon()
             throw error
@@ -54,7 +58,7 @@ struct ExportPass: Sendable {
     private func readEntries(_ sink: any ImportSink, mediaWalks: ExportMediaWalks?) throws {
         var sawOutbox = false
         let media = exportMedia
-        try container.forEachEntry { entry in
+        try container.forEachEntry(bounds: limits.inflation) { entry in
             guard entry.path.hasPrefix(survey.base) else { return }
             let path = String(entry.path.dropFirst(survey.base.count))
             switch path {
@@ -64,12 +68,12 @@ struct ExportPass: Sendable {
             case "likes.json": try readReferences(entry, kind: .favourite, sink)
             case "bookmarks.json": try readReferences(entry, kind: .bookmark, sink)
             default:
-                if mediaWalks == nil, media.isMedia(entry) {
-                    try sink.recordMedia(media.store(entry))
+                if mediaWalks == nil, media.isMedia(entry), let stored = try media.store(entry) {
+                    keeper.hold(stored)
                     reportProgress()
                 }
             }
-            try mediaWalks?.recordStored(sink, then: reportProgress)
+            try mediaWalks?.takeStored(into: keeper, then: reportProgress)
         }
         guard sawOutbox else {
             throw ImportError.unreadable(file: container.name, entry: survey.base + "outbox.json",
@@ -94,8 +98,10 @@ struct ExportPass: Sendable {
                 switch handover.take() {
                 case .batch(let (batch, bytes)):
                     try store(batch, bytes: bytes, sink)
-                    try mediaWalks?.recordStored(sink, then: reportProgress)
-                case .finished: break reading
+                    try mediaWalks?.takeStored(into: keeper, then: reportProgress)
+                case .finished:
+                    keeper.outboxFinished()
+                    break reading
                 case .failed(let error): throw error
                 }
             }
@@ -133,6 +139,7 @@ struct ExportPass: Sendable {
 
     /// Stores one batch of the outbox and counts it.
     private func store(_ batch: OutboxBatch, bytes: Int64, _ sink: any ImportSink) throws {
+        keeper.name(batch.statuses)
         let result = try sink.store(batch.statuses, unreadable: batch.unreadable)
         let added = try sink.recordReferences(batch.references)
         let read = batch.statuses.count + batch.unreadable.count
@@ -141,6 +148,7 @@ struct ExportPass: Sendable {
             $0.stored += result
             $0.references += added
             $0.skipped += batch.skipped
+            $0.foreign += batch.foreign
         }
         ledger.mainBytesRead = bytes
         reportProgress()

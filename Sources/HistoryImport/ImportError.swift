@@ -17,6 +17,9 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
     case escapingPath(file: String, entry: String)
     /// An entry larger than the limit.
     case tooLarge(file: String, entry: String, limit: Int64)
+    /// An entry that inflates past the bounds (see ``MastodonExportImport/Limits``): too many times its
+    /// compressed size, or past the bytes all entries may inflate to. Refused as the bound is passed.
+    case inflates(file: String, entry: String, reason: String)
     /// The archive refused the import.
     case archive(ArchiveError)
     /// The media folder could not be written.
@@ -36,6 +39,8 @@ public enum ImportError: Error, Sendable, CustomStringConvertible {
             "\(file): the entry \(entry.terminalSafe) would be written outside its folder; refused"
         case .tooLarge(let file, let entry, let limit):
             "\(Self.place(file, entry)) is larger than the limit of \(ByteSize.text(limit)); refused"
+        case .inflates(let file, let entry, let reason):
+            "\(Self.place(file, entry)) \(reason); refused (a ZIP bomb?)"
         case .archive(let error):
             error.description
         case .media(let file, let entry, let reason):
@@ -65,7 +70,7 @@ extension ImportError: ExitStatusReporting {
     public var exitStatus: ExitStatus {
         switch self {
         case .missing: .noInput
-        case .unreadable, .notThisFormat, .malformed, .escapingPath, .tooLarge: .dataError
+        case .unreadable, .notThisFormat, .malformed, .escapingPath, .tooLarge, .inflates: .dataError
         case .archive(let error): error.exitStatus
         case .media: .ioError
         }

@@ -23,6 +23,11 @@ public struct ImportReport: Sendable, Hashable {
     public var mediaBytes: Int64 = 0
     /// Activities or rows that are not statuses (follows, deletes…), left alone.
     public var skipped = 0
+    /// Posts the file names as its account's whose ids are another server's: not filed under the
+    /// account (nor stored: the file is no word of that server's).
+    public var foreign = 0
+    /// Media files of the export that no post of it names: not stored.
+    public var mediaUnreferenced = 0
 
     public init() {}
 }
@@ -64,6 +69,9 @@ final class ImportLedger: @unchecked Sendable {
 
     /// A media file this import put in the media folder (removed again when the import fails).
     func placedFile(_ url: URL) { lock.withLock { placed.append(url) } }
+
+    /// A placed file removed by the import itself (no post named it).
+    func unplaceFile(_ url: URL) { lock.withLock { placed.removeAll { $0 == url } } }
 
     /// Removes the media files this import placed, and the folders placing them made (nothing refers
     /// to them once its transaction is undone).

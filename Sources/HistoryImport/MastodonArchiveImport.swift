@@ -24,7 +24,8 @@ public struct MastodonArchiveImport: Sendable {
         let account = try readAccount()
         let ledger = ImportLedger()
         ledger.update { $0.account = account.handle }
-        let source = ImportSource(format: "mastodon-archive", file: file.lastPathComponent, server: account.server)
+        let source = ImportSource(format: "mastodon-archive", file: file.lastPathComponent, server: account.server,
+                                  account: account.handle)
         let (file, elementBytes) = (self.file, self.elementBytes)
         do {
             try await archive.importAtomically(source) { sink in

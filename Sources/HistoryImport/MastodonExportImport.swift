@@ -20,6 +20,18 @@ public struct MastodonExportImport: Sendable {
         public var elementBytes = 64 << 20
         /// The largest actor.json.
         public var actorBytes = 4 << 20
+        /// The bytes all entries of a ZIP or tarball may inflate to together (declared, and as read).
+        public var totalBytes: Int64 = 256 << 30
+        /// How many times its compressed size an entry may inflate to (deflate reaches about a thousand
+        /// on one repeated byte; JSON and media stay well under a hundred).
+        public var inflationRatio: Int64 = 100
+        /// The uncompressed bytes below which an entry's ratio is not looked at.
+        public var inflationFloor: Int64 = 8 << 20
+
+        /// The bounds on inflating a ZIP's or tarball's entries.
+        var inflation: InflationBounds {
+            InflationBounds(totalBytes: totalBytes, ratio: inflationRatio, ratioFloor: inflationFloor)
+        }
 
         public init() {}
     }
@@ -57,7 +69,8 @@ public struct MastodonExportImport: Sendable {
             $0.account = actor.handle
             $0.accountJSON = account
         }
-        let source = ImportSource(format: "mastodon-export", file: file.lastPathComponent, server: actor.server)
+        let source = ImportSource(format: "mastodon-export", file: file.lastPathComponent, server: actor.server,
+                                  account: actor.handle)
         let pass = ExportPass(container: container, survey: survey, mapper: ActivityMapper(actor: actor), media: media,
                               limits: limits, batchSize: batchSize, mediaWalks: mediaWalks, ledger: ledger,
                               progress: progress)
@@ -94,7 +107,13 @@ struct ExportSurvey: Sendable {
         var outboxes: [(String, Int64?)] = []
         var actors: [String: Data] = [:]
         var media: Int64 = 0
-        try container.forEachEntry { entry in
+        var declared: Int64 = 0
+        try container.forEachEntry(bounds: limits.inflation) { entry in
+            declared += entry.size ?? 0
+            guard declared <= limits.totalBytes else {
+                throw ImportError.inflates(file: container.name, entry: entry.path, reason: "brings the declared sizes "
+                                           + "past the \(ByteSize.text(limits.totalBytes)) a file may inflate to")
+            }
             let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
             if name == "outbox.json" { outboxes.append((entry.path, entry.size)) }
             if entry.path.contains("media_attachments/"), let size = entry.size {

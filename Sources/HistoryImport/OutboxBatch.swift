@@ -12,6 +12,8 @@ struct OutboxBatch {
     var unreadable: [UnreadableStatus] = []
     var references: [ImportedReference] = []
     var skipped = 0
+    /// Objects whose ids are another server's (see ``ExportActor/owns(_:)``): not the actor's posts.
+    var foreign = 0
     /// The account's JSON, the same in every status.
     private let accountJSON: [UInt8]
     /// The account as the archive decodes it from that JSON, decoded once.
@@ -32,6 +34,7 @@ struct OutboxBatch {
         unreadable.removeAll(keepingCapacity: true)
         references.removeAll(keepingCapacity: true)
         skipped = 0
+        foreign = 0
     }
 
     /// One element of `orderedItems` (the `index`-th, from 1). JSON that does not parse is malformed
@@ -51,6 +54,8 @@ struct OutboxBatch {
             switch mapper.status(from: object) {
             case .failure(let failure):
                 unreadable.append(UnreadableStatus(raw: objectBytes, id: nil, reason: "\(where_): \(failure.reason)"))
+            case .success(let status) where !mapper.actor.owns(status.uri):
+                foreign += 1
             case .success(let status):
                 append(status, source: objectBytes, where: where_)
             }

@@ -54,9 +54,12 @@ extension ImportReport {
         var parts = ["imported \(file)"]
         if let account { parts[0] += " (\(account))" }
         parts.append("\(read) statuses read: \(stored.new) new, \(stored.updated) updated, \(stored.unreadable) kept unreadable")
+        if stored.refused > 0 { parts.append("\(stored.refused) left as they were (another account's posts)") }
+        if foreign > 0 { parts.append("\(foreign) posts with another server's ids not filed as the account's") }
         if references > 0 { parts.append("\(references) favourites, bookmarks and boosts by uri") }
         if boosts > 0 { parts.append("\(boosts) boosts of archived posts made boosts") }
         if mediaFiles > 0 { parts.append("\(mediaFiles) media files (\(mediaFilesNew) new, \(ByteSize.text(mediaBytes)))") }
+        if mediaUnreferenced > 0 { parts.append("\(mediaUnreferenced) media files no post names skipped") }
         return parts.joined(separator: "; ")
     }
 }

@@ -11,7 +11,7 @@ import Testing
 struct BadExportTests {
     private static let outbox = ImportFixture.exportFolder.appending(path: "outbox.json")
 
-    private func expectRefused(_ make: (ImportFixture) throws -> URL, limits: MastodonExportImport.Limits = .init(),
+    func expectRefused(_ make: (ImportFixture) throws -> URL, limits: MastodonExportImport.Limits = .init(),
                                mediaWalks: Int? = nil, status: Models.ExitStatus = .dataError,
                                saying words: [String]) async throws {
         let fixture = try ImportFixture()

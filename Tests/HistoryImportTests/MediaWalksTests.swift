@@ -20,14 +20,28 @@ struct MediaWalksTests {
         #expect(ExportPass.mediaWalks(mediaBytes: 5 << 30, outboxBytes: nil, processors: 2) == 1)
     }
 
-    /// The fixture export with 40 more media files (one of them twice, under two names), zipped.
+    /// The fixture export with 40 more media files (one of them twice, under two names), each named by
+    /// a post of its own (media no post names are not stored), zipped.
     private static func export(in fixture: ImportFixture) throws -> URL {
         let extra = (0..<40).map { index in
             ("media_attachments/files/400/000/\(index)/original/extra.png",
              Data([0x89, 0x50, 0x4E, 0x47, UInt8(index)]) + Data(repeating: UInt8(index), count: 10_000 + index))
         } + [("media_attachments/files/400/001/0/original/again.png", Data([0x89, 0x50, 0x4E, 0x47, 0]) + Data(count: 10_000))]
+        let outboxFile = ImportFixture.exportFolder.appending(path: "outbox.json")
+        var outbox = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: outboxFile)) as? [String: Any])
+        let everyone = ["https://www.w3.org/ns/activitystreams#Public"]
+        let posts: [[String: Any]] = extra.enumerated().map { index, entry in
+            let id = ImportFixture.statusBase + "\(400_000_000_000_000_000 + index)"
+            let note: [String: Any] = ["id": id, "type": "Note", "published": "2024-04-01T09:00:00Z", "to": everyone,
+                                       "content": "<p>picture \(index)</p>",
+                                       "attachment": [["type": "Document", "mediaType": "image/png", "url": entry.0]]]
+            return ["id": id + "/activity", "type": "Create", "actor": "https://social.example/users/alice",
+                    "published": "2024-04-01T09:00:00Z", "to": everyone, "object": note]
+        }
+        outbox["orderedItems"] = (outbox["orderedItems"] as? [[String: Any]] ?? []) + posts
+        let replaced = ["outbox.json": try JSONSerialization.data(withJSONObject: outbox)]
         let file = fixture.folder.url.appending(path: "more-media.zip")
-        try ZipMaker.write(extra + ZipMaker.entries(of: ImportFixture.exportFolder), to: file)
+        try ZipMaker.write(extra + ZipMaker.entries(of: ImportFixture.exportFolder, replacing: replaced), to: file)
         return file
     }
 

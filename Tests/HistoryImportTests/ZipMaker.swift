@@ -8,12 +8,14 @@ enum ZipMaker {
         var description: String
     }
 
-    /// A ZIP of these entries, in this order.
-    static func write(_ entries: [(String, Data)], to file: URL) throws {
+    /// A ZIP of these entries, in this order (or, `tarball`, a tar.gz).
+    static func write(_ entries: [(String, Data)], to file: URL, tarball: Bool = false) throws {
         guard let archive = archive_write_new() else { throw Failure(description: "archive_write_new") }
         defer { archive_write_free(archive) }
-        guard archive_write_set_format_zip(archive) == ARCHIVE_OK,
-              archive_write_open_filename(archive, file.path) == ARCHIVE_OK else {
+        let format = tarball
+            ? archive_write_set_format_pax_restricted(archive) == ARCHIVE_OK && archive_write_add_filter_gzip(archive) == ARCHIVE_OK
+            : archive_write_set_format_zip(archive) == ARCHIVE_OK
+        guard format, archive_write_open_filename(archive, file.path) == ARCHIVE_OK else {
             throw Failure(description: "cannot open \(file.path)")
         }
         for (name, data) in entries {
