@@ -105,7 +105,6 @@ extension SearchSort: ExpressibleByArgument {}
 extension SearchResult {
     /// CSV with the fields of `--json`, in the same order: one header line, then one line a result.
     static func printCSV(_ results: [SearchResult]) throws {
-        let records = try JSONOutput.object(results) as? [[String: Any]] ?? []
-        FileHandle.standardOutput.write(Data(CSVOutput.text(records, fields: fieldNames).utf8))
+        Console.outBytes(Data(CSVOutput.text(try JSONOutput.records(results), fields: fieldNames).utf8))
     }
 }
