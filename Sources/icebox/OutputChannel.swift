@@ -35,7 +35,13 @@ struct OutputChannel: Sendable {
                 continue
             }
             let failure = errno
-            if failure == EINTR || failure == EAGAIN { continue }
+            if failure == EINTR { continue }
+            if failure == EAGAIN || failure == EWOULDBLOCK {
+                // A descriptor left non-blocking by whoever started us: wait until it takes more.
+                var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                _ = poll(&entry, 1, -1)
+                continue
+            }
             if failure == EPIPE { Self.endAsClosedPipe() }
             // A message that cannot be written is lost; data that cannot be written ends the command.
             guard descriptor == STDERR_FILENO else { fail(failure) }
