@@ -10,8 +10,9 @@ public enum SearchSort: String, Sendable, CaseIterable, Codable {
     case oldest
 }
 
-/// One status found by a search. Field names are stable: scripts rely on them (`--json`, `--csv`).
-public struct SearchHit: Codable, Hashable, Sendable {
+/// One status found by a search or listed. Data only: its one JSON record, what `--json`, `--jsonl` and
+/// `--csv` print, is `Display.SearchResult`.
+public struct SearchHit: Hashable, Sendable {
     package init(number: Int64, uri: String, url: String?, id: String?, acct: String, authorName: String,
                  createdAt: String, text: String, spoilerText: String, altText: String, language: String?,
                  rank: Double?, timelines: [String]) {
@@ -50,14 +51,8 @@ public struct SearchHit: Codable, Hashable, Sendable {
     public var rank: Double?
     /// The pinned timelines it was seen in, as `spec` or `spec (user@host)`.
     public var timelines: [String]
-    /// When its server said it was deleted (absent while it was not).
+    /// When its server said it was deleted (nil while it was not).
     public var goneAt: String?
-
-    enum CodingKeys: String, CodingKey {
-        case number, uri, url, id, acct, text, language, rank, timelines
-        case authorName = "author_name", createdAt = "created_at", spoilerText = "spoiler_text", altText = "alt_text"
-        case goneAt = "gone_at"
-    }
 }
 
 extension ArchiveDatabase {

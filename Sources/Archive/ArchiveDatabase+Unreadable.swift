@@ -4,7 +4,7 @@ import GRDB
 import Models
 
 /// A status kept unreadable: its bytes exactly as served, where it came from and why it could not be read.
-/// Encoded (for `--json`) without its bytes.
+/// Encoded (for `--json`, see `KeptUnreadable+JSON.swift`) without its bytes.
 public struct KeptUnreadable: Sendable, Hashable, Encodable {
     public var id: Int64
     /// The host (with port) that served it.
@@ -37,12 +37,6 @@ public struct KeptUnreadable: Sendable, Hashable, Encodable {
         lastSeenAt = row["last_seen_at"]
         archivedAt = row["archived_at"]
         statusNumber = row["status_id"]
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case id = "number", server, localID = "local_id", timelineID = "timeline_id", pageCursor = "page_cursor"
-        case error, readerVersion = "reader_version", firstSeenAt = "first_seen_at", lastSeenAt = "last_seen_at"
-        case archivedAt = "archived_at", statusNumber = "status_number"
     }
 }
 

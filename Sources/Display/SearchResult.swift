@@ -24,7 +24,7 @@ public struct SearchResult: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case number, uri, url, id, acct, createdAt = "created_at", text, snippet, rank, timelines, language
-        case authorName = "author_name", spoilerText = "spoiler_text"
+        case authorName = "author_name", spoilerText = "spoiler_text", goneAt = "gone_at"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -42,6 +42,7 @@ public struct SearchResult: Encodable, Sendable {
         try c.encode(hit.rank, forKey: .rank)
         try c.encode(hit.timelines, forKey: .timelines)
         try c.encode(hit.language, forKey: .language)
+        try c.encode(hit.goneAt, forKey: .goneAt)
     }
 
     /// A snippet from the text, or from the content warning or media descriptions when the searched
@@ -56,14 +57,15 @@ public struct SearchResult: Encodable, Sendable {
         return Snippet(text: hit.text.terminalSafe, words: words)
     }
 
-    /// Three terminal-safe lines: number, author and date; the snippet; the link. `colour` adds bold
-    /// numbers and highlighted words.
+    /// Three terminal-safe lines: number, author and date (and `[deleted YYYY-MM-DD]` when its server
+    /// said it is gone); the snippet; the link. `colour` adds bold numbers and highlighted words.
     public func listing(colour: Bool) -> String {
         let marked = colour ? snippet.marked(before: "\u{1B}[1;33m", after: "\u{1B}[0m") : snippet.text
         let date = String(hit.createdAt.prefix(16)).replacing(every: "T", with: " ")
+        let gone = hit.goneAt.map { "  [deleted \(String($0.prefix(10)).terminalSafe)]" } ?? ""
         let warning = hit.spoilerText.isEmpty ? "" : "  [CW: \(hit.spoilerText.terminalSafe)]"
         let number = colour ? "\u{1B}[1m[\(hit.number)]\u{1B}[0m" : "[\(hit.number)]"
-        return "\(number) @\(hit.acct.terminalSafe) · \(date) UTC\(warning)\n    \(marked)\n"
+        return "\(number) @\(hit.acct.terminalSafe) · \(date) UTC\(gone)\(warning)\n    \(marked)\n"
             + "    \((hit.url ?? hit.uri).terminalSafe)"
     }
 

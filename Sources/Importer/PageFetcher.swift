@@ -4,11 +4,6 @@ import Logging
 import MastodonAPI
 import Models
 
-/// A page and the requests it took (retries and waits included).
-struct Fetched: Sendable {
-    var page: Page<ArchivableStatus>
-    var requests: Int
-}
 
 /// Fetches pages within the rate budget, retrying transient failures with exponential backoff and
 /// jitter. Sendable, so the next page can be fetched while the current one is being stored.
@@ -18,17 +13,18 @@ struct PageFetcher: Sendable {
     let options: SyncOptions
     let timeline: String
     let logger: Logger
+    /// Counts each request as it is sent (retries included), whether the page then arrives or not.
+    let sent: RequestCount
     /// Hears of rate-limit waits and retries, for the live progress line.
     let progress: @Sendable (SyncProgress) -> Void
 
-    func fetch(_ cursor: PageCursor) async throws -> Fetched {
+    func fetch(_ cursor: PageCursor) async throws -> Page<ArchivableStatus> {
         var attempt = 1
-        var requests = 0
         var tooManyRequests = 0
         var waited: Duration = .zero
         while true {
             try await budget.acquire(announce: announce)
-            requests += 1
+            sent.add()
             do {
                 let page = try await source.page(cursor)
                 await budget.record(page.rateLimit)
@@ -43,7 +39,7 @@ struct PageFetcher: Sendable {
                     attempt += 1
                     continue
                 }
-                return Fetched(page: page, requests: requests)
+                return page
             } catch let error as APIError {
                 let position = cursor.maxID.map { "max_id=\($0)" } ?? cursor.minID.map { "min_id=\($0)" } ?? "the newest page"
                 switch error {

@@ -208,7 +208,7 @@ public struct Synchronizer: Sendable {
             }
         }
         let elapsed = ContinuousClock.now - started
-        var report = run.report
+        var report = run.finalReport
         report.seconds = elapsed.seconds
         do {
             try await archive.recordSyncResult(timelineID: timeline.id, result: report.outcome.rawValue, error: report.error)

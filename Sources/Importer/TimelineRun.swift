@@ -14,7 +14,10 @@ struct TimelineRun {
     let budget: RateBudget
     let logger: Logger
     let progress: @Sendable (SyncProgress) -> Void
+    /// The report so far, but for the requests its pages took (`sent`; see `finalReport`).
     var report: TimelineReport
+    /// The requests its pages took, each counted as sent.
+    private let sent = RequestCount()
 
     init(timeline: PinnedTimeline, archive: any ArchiveStore, options: SyncOptions, budget: RateBudget,
          logger: Logger, progress: @escaping @Sendable (SyncProgress) -> Void) {
@@ -30,6 +33,13 @@ struct TimelineRun {
         report = TimelineReport(timeline: timeline.displayName, timelineID: timeline.id, outcome: .ok, new: 0,
                                 updated: 0, unreadable: 0, pages: 0, requests: 0,
                                 backfillComplete: timeline.backfillComplete, error: nil, warnings: [], seconds: 0)
+    }
+
+    /// The report with every request sent for a page, those of a page that failed too.
+    var finalReport: TimelineReport {
+        var final = report
+        final.requests += sent.value
+        return final
     }
 
     mutating func fail(_ outcome: TimelineReport.Outcome, _ message: String) {
@@ -71,14 +81,14 @@ struct TimelineRun {
             backfillBudget -= 1
         }
         var reachedSince = false
-        var pending: Task<Fetched, any Error>?
+        var pending: Task<Page<ArchivableStatus>, any Error>?
         defer { pending?.cancel() }
         var walked = CursorTrail(start: backfillCursor)
         while !backfillComplete, !reachedSince, backfillBudget > 0, let cursor = backfillCursor {
             let page: Page<ArchivableStatus>
             do {
                 if let prefetched = pending {
-                    page = collect(try await prefetched.value)
+                    page = try await prefetched.value
                     pending = nil
                 } else {
                     page = try await fetch(source, PageCursor(maxID: cursor, limit: options.pageLimit))
@@ -120,7 +130,7 @@ struct TimelineRun {
             cursor = overlap
         }
         var first = true
-        var pending: Task<Fetched, any Error>?
+        var pending: Task<Page<ArchivableStatus>, any Error>?
         defer { pending?.cancel() }
         var walked = CursorTrail(start: cursor)
         var pages = 0
@@ -128,7 +138,7 @@ struct TimelineRun {
         while true {
             let page: Page<ArchivableStatus>
             if let prefetched = pending {
-                page = collect(try await prefetched.value)
+                page = try await prefetched.value
                 pending = nil
             } else {
                 page = try await fetch(source, PageCursor(minID: cursor, limit: options.pageLimit))
@@ -165,25 +175,20 @@ struct TimelineRun {
         return "catch-up stopped after \(pages) pages (--catch-up-pages); the rest follows on the next run"
     }
 
-    /// One page, within the rate budget, retrying transient failures; counts the requests it took.
-    private mutating func fetch(_ source: TimelineSource, _ cursor: PageCursor) async throws -> Page<ArchivableStatus> {
-        try await collect(fetcher(source).fetch(cursor))
+    /// One page, within the rate budget, retrying transient failures.
+    private func fetch(_ source: TimelineSource, _ cursor: PageCursor) async throws -> Page<ArchivableStatus> {
+        try await fetcher(source).fetch(cursor)
     }
 
     /// Starts fetching a page in the background, to overlap the next request with storing this page.
-    private func prefetch(_ source: TimelineSource, _ cursor: PageCursor) -> Task<Fetched, any Error> {
+    private func prefetch(_ source: TimelineSource, _ cursor: PageCursor) -> Task<Page<ArchivableStatus>, any Error> {
         let fetcher = fetcher(source)
         return Task { try await fetcher.fetch(cursor) }
     }
 
     private func fetcher(_ source: TimelineSource) -> PageFetcher {
         PageFetcher(source: source, budget: budget, options: options, timeline: timeline.displayName, logger: logger,
-                    progress: progress)
-    }
-
-    private mutating func collect(_ fetched: Fetched) -> Page<ArchivableStatus> {
-        report.requests += fetched.requests
-        return fetched.page
+                    sent: sent, progress: progress)
     }
 
     /// Where this timeline's pages come from, for provenance and for keeping unreadable statuses.

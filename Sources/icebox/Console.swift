@@ -18,11 +18,14 @@ enum Console {
         line(text)
     }
 
-    /// `text` and a newline on stdout, copied from its bytes (`Data(_: Sequence)` asks the runtime
-    /// whether the sequence is contiguous, a lookup a one-shot command pays for).
+    /// `text` and a newline on stdout, written from its own bytes (no `Data` copy).
     private static func line(_ text: String) {
-        var line = text + "\n"
-        line.withUTF8 { FileHandle.standardOutput.write(Data(buffer: $0)) }
+        OutputChannel.standardOutput.write(text + "\n")
+    }
+
+    /// Bytes on stdout as they are (a status's raw JSON, CSV).
+    static func outBytes(_ data: Data) {
+        OutputChannel.standardOutput.write(data)
     }
 
     /// A message line on stderr; above the live progress lines when they are shown.
@@ -37,12 +40,12 @@ enum Console {
     /// One compact JSON object on a line, for `--jsonl` (see `JSONOutput`); C1 and bidirectional
     /// controls escaped.
     static func jsonLine<T: Encodable>(_ value: T) throws {
-        FileHandle.standardOutput.write(HiddenControlEscaping.escaping(try JSONOutput.line(value)) + Data("\n".utf8))
+        outBytes(HiddenControlEscaping.escaping(try JSONOutput.line(value)) + Data("\n".utf8))
     }
 
     /// Pretty, key-sorted JSON for `--json` (see `JSONOutput`); C1 and bidirectional controls escaped.
     static func json<T: Encodable>(_ value: T) throws {
-        FileHandle.standardOutput.write(HiddenControlEscaping.escaping(try JSONOutput.pretty(value)) + Data("\n".utf8))
+        outBytes(HiddenControlEscaping.escaping(try JSONOutput.pretty(value)) + Data("\n".utf8))
     }
 }
 
@@ -52,7 +55,7 @@ extension ExitCode {
 }
 
 /// Runs a command body; a failure is printed as one clear line and becomes a non-zero exit: the
-/// status the error reports (`ExitStatusReporting`), else 1.
+/// status the error reports (`ExitStatusReporting`), else 1; one caused by a closed stdout pipe ends quietly.
 func reportingFailures(_ body: () async throws -> Void) async throws {
     do {
         try await body()
@@ -63,6 +66,9 @@ func reportingFailures(_ body: () async throws -> Void) async throws {
     } catch let error as ValidationError {
         throw error
     } catch {
+        // A failure that came of stdout's reader leaving (an export's tarball piped to `head`) ends as
+        // any other write to a closed pipe does (see `OutputChannel`).
+        if OutputChannel.standardOutput.readerHasGone { OutputChannel.endAsClosedPipe() }
         Console.err("icebox: \(error)")
         throw ExitCode((error as? any ExitStatusReporting)?.exitStatus ?? .failure)
     }

@@ -54,8 +54,8 @@ extension Icebox.Account {
                 let confirm: @Sendable (ArchivingAccount) async -> Bool = { existing in
                     if replace { return true }
                     guard Console.stdinIsTerminal else { return false }
-                    FileHandle.standardError.write(Data(
-                        "\(existing.handle) on \(existing.server) is already added. Replace its token? [y/N] ".terminalSafe.utf8))
+                    OutputChannel.standardError.write(
+                        "\(existing.handle) on \(existing.server) is already added. Replace its token? [y/N] ".terminalSafe)
                     let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
                     return answer == "y" || answer == "yes"
                 }
@@ -68,7 +68,7 @@ extension Icebox.Account {
                     let url = try await enrollment.authorizationURL(server: address, forceLogin: forceLogin)
                     Console.err("Open this page, approve Icebox, and paste the code it shows:")
                     Console.out(url.absoluteString)
-                    FileHandle.standardError.write(Data("Code: ".utf8))
+                    OutputChannel.standardError.write("Code: ")
                     guard let code = readLine(strippingNewline: true), !code.isEmpty else {
                         throw ValidationError("no authorization code entered")
                     }

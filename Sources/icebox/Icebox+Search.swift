@@ -73,18 +73,22 @@ extension Icebox {
                 if count {
                     let total = try await archive.count(query, consent: policy)
                     Console.out(String(total))
-                    if total == 0 { throw ExitCode(.failure) }
-                    return
+                    guard total == 0 else { return }
+                    let note = try await Self.noMatchesNote(query, offset: 0, consent: policy, archive: archive)
+                    if note != "No matches." { Console.err(note) }
+                    throw ExitCode(.failure)
                 }
                 let hits = try await archive.search(query, sort: sort, limit: limit, offset: offset, consent: policy)
                 let words = query.highlightedWords
                 // The snippet is cut from terminal-safe text, so the highlight codes added later are the only ones.
                 let results = hits.map { SearchResult(hit: $0, words: words) }
-                // Nothing matched: the format's empty document, then exit 1, as grep and ripgrep do.
-                defer { if hits.isEmpty { Console.err("No matches.") } }
                 if json { try Console.json(results) } else if jsonl { try results.forEach { try Console.jsonLine($0) } }
                 else if csv { try SearchResult.printCSV(results) }
-                if hits.isEmpty { throw ExitCode(.failure) }
+                // Nothing matched: the format's empty document, why, then exit 1, as grep and ripgrep do.
+                if hits.isEmpty {
+                    Console.err(try await Self.noMatchesNote(query, offset: offset, consent: policy, archive: archive))
+                    throw ExitCode(.failure)
+                }
                 if json || jsonl || csv { return }
                 let colour = global.escapes(on: STDOUT_FILENO)
                 for result in results { Console.outSanitized(result.listing(colour: colour)) }
@@ -105,7 +109,6 @@ extension SearchSort: ExpressibleByArgument {}
 extension SearchResult {
     /// CSV with the fields of `--json`, in the same order: one header line, then one line a result.
     static func printCSV(_ results: [SearchResult]) throws {
-        let records = try JSONOutput.object(results) as? [[String: Any]] ?? []
-        FileHandle.standardOutput.write(Data(CSVOutput.text(records, fields: fieldNames).utf8))
+        Console.outBytes(Data(CSVOutput.text(try JSONOutput.records(results), fields: fieldNames).utf8))
     }
 }

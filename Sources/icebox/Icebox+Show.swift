@@ -26,7 +26,7 @@ extension Icebox {
                 }
                 let archived = try await archive.status(number: number)
                 if raw {
-                    FileHandle.standardOutput.write(archived.raw + Data("\n".utf8))
+                    Console.outBytes(archived.raw + Data("\n".utf8))
                     return
                 }
                 Console.out(try StatusPrinter(archived: archived).text)

@@ -224,7 +224,7 @@ extension Icebox {
     }
 }
 
-/// `icebox sync --json`.
+/// `icebox sync --json` (see `docs/json.md`): `media` is `null` with `--no-media`, `recheck` without `--recheck`.
 struct SyncSummary: Encodable {
     var timelines: [TimelineReport]
     /// Nil with `--no-media`.
@@ -241,9 +241,9 @@ struct SyncSummary: Encodable {
     func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(timelines, forKey: .timelines)
-        try container.encodeIfPresent(media, forKey: .media)
+        try container.encode(media, forKey: .media)
         try container.encode(recovered, forKey: .recovered)
-        try container.encodeIfPresent(recheck, forKey: .recheck)
+        try container.encode(recheck, forKey: .recheck)
         try container.encode(ok, forKey: .ok)
     }
 }

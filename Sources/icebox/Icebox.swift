@@ -20,9 +20,9 @@ struct Icebox: AsyncParsableCommand {
         let arguments = RecheckArgument.normalized(Array(CommandLine.arguments.dropFirst()), defaultDays: Rechecker.defaultDays)
         if let search = Search.parsedDirectly(arguments) {
             SearchShortcut.shareOneHeap()
-            do { try await search.run() } catch { exit(withError: error) }
+            do { try await search.run() } catch { exit(withError: error, in: Search.self) }
             return
         }
-        await main(arguments)
+        await run(arguments)
     }
 }

@@ -35,14 +35,14 @@ final class ImportProgressLine: @unchecked Sendable {
             // Cut to the terminal's width, as the sync's lines are: a wrapped line could not be redrawn.
             let columns = Interrupts.columns(of: STDERR_FILENO)
             let line = columns > 0 ? ProgressBoard.fit(text(), columns: max(columns - 1, 10)) : text()
-            FileHandle.standardError.write(Data("\r\u{1B}[K\(line)".utf8))
+            OutputChannel.standardError.write("\r\u{1B}[K\(line)")
             drawn = true
         }
     }
 
     func end() {
         lock.withLock {
-            if drawn { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+            if drawn { OutputChannel.standardError.write("\r\u{1B}[K") }
             drawn = false
         }
     }

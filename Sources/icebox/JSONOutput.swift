@@ -1,83 +1,29 @@
 import Foundation
 
-/// The one shape of every `--json`, `--jsonl` and `--csv` output: snake_case keys, sorted; every
-/// field of a record present, an absent value as `null`; dates in ISO 8601 UTC.
+/// The one shape of every `--json`, `--jsonl` and `--csv` output (see `docs/json.md`): keys sorted;
+/// dates in ISO 8601 UTC. The keys (snake_case) and the nulls are each record's own: every record kind
+/// declares its `CodingKeys` and encodes an absent value as `null` (`encode`, never `encodeIfPresent`),
+/// so what is printed is what the type says, with nothing added or renamed afterwards.
 enum JSONOutput {
-    /// `value` as JSON objects, arrays and scalars (`NSNull` for absent values).
-    static func object<T: Encodable>(_ value: T) throws -> Any {
-        let encoder = JSONEncoder()
-        encoder.keyEncodingStrategy = .custom { path in Key((path.last?.stringValue ?? "").snakeCased) }
-        encoder.dateEncodingStrategy = .iso8601
-        let data = try encoder.encode(value)
-        return fillingNulls(try JSONSerialization.jsonObject(with: data, options: .fragmentsAllowed), from: value)
-    }
-
     /// Pretty, key-sorted JSON, for `--json`.
     static func pretty<T: Encodable>(_ value: T) throws -> Data {
-        try JSONSerialization.data(withJSONObject: object(value),
-                                   options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+        try encoder([.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]).encode(value)
     }
 
     /// One compact line, for `--jsonl`.
     static func line<T: Encodable>(_ value: T) throws -> Data {
-        try JSONSerialization.data(withJSONObject: object(value), options: [.sortedKeys, .withoutEscapingSlashes, .fragmentsAllowed])
+        try encoder([.sortedKeys, .withoutEscapingSlashes]).encode(value)
     }
 
-    /// Adds `null` for each stored optional property that the encoder left out because it was nil,
-    /// walking the value beside its JSON.
-    private static func fillingNulls(_ json: Any, from value: Any) -> Any {
-        let mirror = Mirror(reflecting: value)
-        switch mirror.displayStyle {
-        case .optional:
-            return mirror.children.first.map { fillingNulls(json, from: $0.value) } ?? json
-        case .collection, .set:
-            guard let array = json as? [Any], array.count == mirror.children.count else { return json }
-            return zip(array, mirror.children).map { fillingNulls($0, from: $1.value) }
-        case .struct, .class:
-            guard var object = json as? [String: Any] else { return json }
-            for child in mirror.children {
-                guard let key = child.label?.snakeCased else { continue }
-                if let present = object[key] {
-                    object[key] = fillingNulls(present, from: child.value)
-                } else if isNil(child.value) {
-                    object[key] = NSNull()
-                }
-            }
-            return object
-        default:
-            return json
-        }
+    /// `value`'s records as dictionaries, for `--csv` (an absent value is `NSNull`).
+    static func records<T: Encodable>(_ value: [T]) throws -> [[String: Any]] {
+        try JSONSerialization.jsonObject(with: line(value)) as? [[String: Any]] ?? []
     }
 
-    private static func isNil(_ value: Any) -> Bool {
-        let mirror = Mirror(reflecting: value)
-        return mirror.displayStyle == .optional && mirror.children.isEmpty
-    }
-
-    private struct Key: CodingKey {
-        var stringValue: String
-        var intValue: Int? { nil }
-        init(_ string: String) { stringValue = string }
-        init?(stringValue: String) { self.stringValue = stringValue }
-        init?(intValue: Int) { nil }
-    }
-}
-
-extension String {
-    /// `backfillComplete` → `backfill_complete`, `remoteID` → `remote_id`, `created_at` unchanged.
-    var snakeCased: String {
-        var out = ""
-        let characters = Array(self)
-        for (index, character) in characters.enumerated() {
-            if character.isUppercase, index > 0 {
-                let previous = characters[index - 1]
-                let next = index + 1 < characters.count ? characters[index + 1] : nil
-                if previous.isLowercase || previous.isNumber || (previous.isUppercase && next?.isLowercase == true) {
-                    out.append("_")
-                }
-            }
-            out += character.lowercased()
-        }
-        return out
+    private static func encoder(_ formatting: JSONEncoder.OutputFormatting) -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = formatting
+        encoder.dateEncodingStrategy = .iso8601
+        return encoder
     }
 }

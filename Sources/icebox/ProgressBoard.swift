@@ -104,6 +104,6 @@ final class ProgressBoard: @unchecked Sendable {
 
     private func emit(_ text: String) {
         guard !text.isEmpty else { return }
-        FileHandle.standardError.write(Data(text.utf8))
+        OutputChannel.standardError.write(text)
     }
 }

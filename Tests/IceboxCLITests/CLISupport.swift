@@ -22,13 +22,19 @@ struct CLI {
     /// A new archive with alice's account on `server` and her home timeline synced (`sync` adds
     /// `arguments`, e.g. `--no-media`).
     static func syncingHome(of server: TestServer, _ arguments: String...) async throws -> CLI {
+        let cli = try await pinningHome(of: server)
+        let synced = try await CommandRunner.run(binary, ["sync", "--quiet"] + arguments + ["--home", cli.home.path])
+        guard synced.status == 0 else { throw Failed(description: "sync: \(synced.stderr)") }
+        return cli
+    }
+
+    /// A new archive with alice's account on `server` and her home timeline pinned, not synced yet.
+    static func pinningHome(of server: TestServer) async throws -> CLI {
         let cli = try CLI()
         let added = try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
         guard added.status == 0, try await cli.run("timeline", "add", "home").status == 0 else {
             throw Failed(description: "account add: \(added.stderr)")
         }
-        let synced = try await CommandRunner.run(binary, ["sync", "--quiet"] + arguments + ["--home", cli.home.path])
-        guard synced.status == 0 else { throw Failed(description: "sync: \(synced.stderr)") }
         return cli
     }
 
@@ -63,6 +69,17 @@ extension TestServer {
         var config = TestServerConfig()
         config.statusCount = statuses
         config.homeShare = 1
+        return try await TestServer.start(config)
+    }
+
+    /// A server of 20 statuses whose home timeline fails as `set` says (`unavailableRate = 1`, say).
+    static func startWithFailingHome(_ set: (inout Faults) -> Void) async throws -> TestServer {
+        var config = TestServerConfig()
+        config.statusCount = 20
+        var faults = Faults()
+        set(&faults)
+        faults.pathPrefixes = ["/api/v1/timelines/home"]
+        config.faults = faults
         return try await TestServer.start(config)
     }
 

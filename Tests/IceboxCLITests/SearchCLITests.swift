@@ -29,7 +29,7 @@ import Testing
         let lines = try await cli.run("search", "--jsonl", "has:media")
         #expect(lines.stdout.split(separator: "\n").allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
         let csv = try await cli.run("search", "--csv", "has:media")
-        #expect(csv.stdout.hasPrefix("acct,author_name,created_at,id,language,number,rank,snippet,spoiler_text,text,timelines,uri,url\n"))
+        #expect(csv.stdout.hasPrefix("acct,author_name,created_at,gone_at,id,language,number,rank,snippet,spoiler_text,text,timelines,uri,url\n"))
         let count = try await cli.run("search", "--count", "has:media")
         #expect(Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == lines.stdout.split(separator: "\n").count)
 

@@ -53,17 +53,9 @@ import Testing
     }
 
     @Test func aFailureIsPrintedOnceUnderQuiet() async throws {
-        var config = TestServerConfig()
-        config.statusCount = 20
-        var faults = Faults()
-        faults.notFoundRate = 1
-        faults.pathPrefixes = ["/api/v1/timelines/home"]
-        config.faults = faults
-        let server = try await TestServer.start(config)
+        let server = try await TestServer.startWithFailingHome { $0.notFoundRate = 1 }
         defer { Task { await server.stop() } }
-        let cli = try CLI()
-        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
-        #expect(try await cli.run("timeline", "add", "home").status == 0)
+        let cli = try await CLI.pinningHome(of: server)
         let result = try await cli.run("sync", "--quiet", "--no-media")
         #expect(result.status == 1)
         #expect(result.stderr.components(separatedBy: "/api/v1/timelines/home").count - 1 == 1, "\(result.stderr)")

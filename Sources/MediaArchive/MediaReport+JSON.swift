@@ -1,0 +1,29 @@
+/// The records of `media fetch --json`, `media verify --json` and `media gc --json` (see `docs/json.md`):
+/// keys declared here, every field present, `null` when absent.
+extension MediaReport {
+    enum CodingKeys: String, CodingKey {
+        case wanted, stored, bytes, failed, deferred, failures, seconds
+        case newFiles = "new_files", skippedFailed = "skipped_failed", cleanedTemporary = "cleaned_temporary"
+    }
+}
+
+extension VerifyReport.Problem {
+    enum CodingKeys: String, CodingKey { case kind, sha256, path, repaired, repairFailure = "repair_failure" }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(sha256, forKey: .sha256)
+        try c.encode(path, forKey: .path)
+        try c.encode(repaired, forKey: .repaired)
+        try c.encode(repairFailure, forKey: .repairFailure)
+    }
+}
+
+extension CollectReport {
+    enum CodingKeys: String, CodingKey {
+        case downloadsForgotten = "downloads_forgotten", filesRemoved = "files_removed"
+        case strayFilesRemoved = "stray_files_removed", temporaryRemoved = "temporary_removed"
+        case bytesFreed = "bytes_freed", dryRun = "dry_run"
+    }
+}
