@@ -54,15 +54,23 @@ public final class ArchiveDatabase: ArchiveStore {
         }
         let writable: DatabasePool
         let existed = ArchiveFile.exists(path)
-        if access == .readWrite { try ArchiveFile.refuseLink(path) }
+        // Only a command that writes tightens modes: `doctor` (which opens with `.read`) reports them instead.
+        // Before this process has any connection to the file: closing another descriptor of a database
+        // file drops every POSIX lock the process holds on it, SQLite's included, and another process
+        // then takes itself for the only one and rebuilds the -shm under this one's mapping (SIGBUS).
+        if access == .readWrite {
+            try ArchiveFile.refuseLink(path)
+            try ArchiveFile.restrict(path, existed: existed, logger: logger)
+        }
+        // A new archive (and the -wal and -shm SQLite gives the same mode) is its owner's only, whatever the umask.
+        let umaskBefore = existed ? nil : umask(0o077)
+        defer { if let umaskBefore { umask(umaskBefore) } }
         do {
             try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
             writable = try DatabasePool(path: path.path, configuration: configuration)
         } catch {
             throw .cannotOpen(path: path.path, reason: Self.describe(error))
         }
-        // Only a command that writes tightens modes: `doctor` (which opens with `.read`) reports them instead.
-        if access == .readWrite { try ArchiveFile.restrict(path, existed: existed, logger: logger) }
         try SchemaMigrations.migrate(writable, path: path.path, logger: logger)
         pool = writable
     }
