@@ -20,7 +20,7 @@ public struct TimelinePinning: Sendable, Hashable {
 
     public init(specText: String, account: String?, accounts: [ArchivingAccount]) throws(Invalid) {
         let parsed: TimelineSpec
-        do { parsed = try TimelineSpec(parsing: specText) } catch { throw Invalid(description: error.description) }
+        do { parsed = try TimelineSpec(parsing: specText).canonical } catch { throw Invalid(description: error.description) }
         if let named = parsed.anonymousServer {
             let address: ServerAddress
             do { address = try ServerAddress(named) } catch { throw Invalid(description: error.description) }

@@ -74,9 +74,17 @@ public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
         guard !name.isEmpty, name.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" || $0.isEmoji }) else {
             throw Invalid(text: text, reason: "a hashtag is letters, digits and _")
         }
-        // Hashtags are one whatever their case (#Photography is #photography on every server): the
-        // canonical spec has them in lower case, so the same tag cannot be pinned twice.
-        return name.lowercased()
+        return name
+    }
+
+    /// The spec as pinned and compared: hashtags are one whatever their case (#Photography is
+    /// #photography on every server), so they are in lower case and the same tag cannot be pinned twice.
+    public var canonical: TimelineSpec {
+        switch self {
+        case .tag(let tag): .tag(tag.lowercased())
+        case .remoteTag(let tag, let server): .remoteTag(tag: tag.lowercased(), server: server)
+        default: self
+        }
     }
 
     /// The canonical text, as stored and shown.

@@ -36,7 +36,7 @@ struct AccountOption: ParsableArguments {
 
     /// A stored spec in today's canonical form (an older Icebox kept a hashtag's case as typed).
     static func canonical(_ spec: String) -> String {
-        (try? TimelineSpec(parsing: spec))?.description ?? spec
+        (try? TimelineSpec(parsing: spec))?.canonical.description ?? spec
     }
 
     /// The pinned timeline a typed spec names; one that is not pinned is bad usage.

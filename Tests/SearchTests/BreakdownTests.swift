@@ -9,7 +9,9 @@ import Testing
         let account = status["account"] as? [String: Any] ?? [:]
         let acct = account["acct"] as? String ?? ""
         if acct.contains("@") { return acct }
-        return acct + "@" + ((account["url"] as? String).flatMap { URL(string: $0)?.host } ?? "")
+        // The profile's domain with its port when it has one (a server on a port is `host:port` in handles).
+        let url = (account["url"] as? String).flatMap { URL(string: $0) }
+        return acct + "@" + (url?.host ?? "") + (url?.port.map { ":\($0)" } ?? "")
     }
 
     static func ranked(_ values: [String]) -> [ArchiveBreakdown.Count] {
