@@ -34,12 +34,22 @@ struct ActivityWriter {
         return (object, paths)
     }
 
-    /// Where an attachment URL's file goes in the export: the URL's path without `/system/`, as
-    /// Mastodon's export writes it.
+    /// Where an attachment URL's file goes in the export: under `media_attachments/`, where Mastodon's
+    /// export keeps every file and where an import looks for them. A Mastodon URL keeps its path from
+    /// `media_attachments/` on (whatever the server puts before it: `/system/`, `/media/`, a bucket); any
+    /// other layout (Pleroma's `/media/<uuid>/name`, GoToSocial's `/fileserver/…`) goes under
+    /// `media_attachments/files/<host>/` with its whole path, so two hosts' files never share a name.
+    /// (An export named files after the URL's path as it was, and its own import found none of them.)
     static func exportPath(_ url: String) -> String {
-        let path = URLComponents(string: url)?.path ?? url
-        let trimmed = path.hasPrefix("/system/") ? String(path.dropFirst("/system/".count)) : String(path.drop { $0 == "/" })
-        return trimmed.isEmpty ? "media_attachments/files/unnamed" : trimmed
+        let parts = URLComponents(string: url)
+        let path = parts?.path ?? url
+        if let start = path.range(of: "media_attachments/") {
+            return String(path[start.lowerBound...])
+        }
+        let trimmed = String(path.drop { $0 == "/" })
+        guard !trimmed.isEmpty else { return "media_attachments/files/unnamed" }
+        let host = parts?.host.map { $0 + (parts?.port.map { ":\($0)" } ?? "") }
+        return "media_attachments/files/" + (host.map { "\($0)/" } ?? "") + trimmed
     }
 
     private func audience(_ status: [String: Any]) -> (to: [String], cc: [String]) {

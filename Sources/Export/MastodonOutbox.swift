@@ -105,9 +105,10 @@ struct MastodonOutbox {
 
     /// A relative path with nothing that climbs out of the export (`..`, an absolute path), or `nil`.
     static func safePath(_ path: String) -> String? {
-        guard !path.hasPrefix("http://"), !path.hasPrefix("https://") else { return ActivityWriter.exportPath(path) }
-        let parts = path.split(separator: "/").filter { $0 != "." && !$0.isEmpty }
-        guard !parts.isEmpty, !parts.contains(".."), !path.contains("\\") else { return nil }
+        // A URL's path is a server's text too: it is checked like any other once made relative.
+        let relative = path.hasPrefix("http://") || path.hasPrefix("https://") ? ActivityWriter.exportPath(path) : path
+        let parts = relative.split(separator: "/").filter { $0 != "." && !$0.isEmpty }
+        guard !parts.isEmpty, !parts.contains(".."), !relative.contains("\\") else { return nil }
         return parts.joined(separator: "/")
     }
 
