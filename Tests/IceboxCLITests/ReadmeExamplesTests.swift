@@ -124,4 +124,26 @@ import Testing
                                                   environment: environment)
         #expect(session.status == 0, "README's REPL session: \(repl)\n\(session.stderr)\n\(session.stdout.prefix(3000))")
     }
+
+    /// Every test the README's security table names exists (suite, or suite.test), so a promise cannot
+    /// point at a test that was renamed or removed.
+    @Test func everySecurityPromisePointsAtATestThatExists() throws {
+        let readme = try String(contentsOf: Repository.root.appending(path: "README.md"), encoding: .utf8)
+        let start = try #require(readme.range(of: "### Security promises"))
+        let table = readme[start.upperBound...].prefix { _ in true }.split(separator: "###", maxSplits: 1).first ?? ""
+        let cited = Set(table.matches(of: #/`([A-Z][A-Za-z]+Tests)(?:\.([a-zA-Z]+))?`/#).map { ($0.1, $0.2) }.map { "\($0.0)|\($0.1 ?? "")" })
+        #expect(cited.count >= 20, "\(cited)")
+        var sources = ""
+        let files = FileManager.default.enumerator(atPath: Repository.root.appending(path: "Tests").path)?.allObjects ?? []
+        for case let file as String in files where file.hasSuffix(".swift") {
+            sources += try String(contentsOf: Repository.root.appending(path: "Tests/\(file)"), encoding: .utf8)
+        }
+        for entry in cited {
+            let parts = entry.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+            let target = FileManager.default.fileExists(atPath: Repository.root.appending(path: "Tests/\(parts[0])").path)
+            #expect(target || sources.contains("struct \(parts[0])") || sources.contains("extension \(parts[0])"),
+                    "no suite or test target \(parts[0])")
+            if !parts[1].isEmpty { #expect(sources.contains("func \(parts[1])("), "no test \(parts[0]).\(parts[1])") }
+        }
+    }
 }
