@@ -40,7 +40,9 @@ extension ExportDocument {
         if placement.continuation { classes.append("continued") }
         if case .thread(let focus, _) = kind, focus == index { classes.append("focus") }
         if item.record.goneAt != nil { classes.append("gone") }
-        var html = "<article id=\"s\(index)\" class=\"\(classes.joined(separator: " "))\">\n"
+        // Each post in its own language, so a reader's browser hyphenates, reads aloud and picks fonts for it.
+        let lang = Self.languageTag(status.language).map { " lang=\"\($0)\"" } ?? ""
+        var html = "<article id=\"s\(index)\" class=\"\(classes.joined(separator: " "))\"\(lang)>\n"
         html += "<header>"
         if let avatar = Self.shown(item.record.avatar, as: .image) {
             html += "<img class=\"avatar\" src=\"\(Self.entry(avatar))\" alt=\"\" width=\"40\" height=\"40\">"
@@ -59,21 +61,32 @@ extension ExportDocument {
             let kept = item.record.redactedAt == nil ? "kept by the archive" : "only a tombstone is kept"
             html += "<p class=\"gone-note\">Gone from its server since \(Self.escaped(gone))\(how); \(kept).</p>\n"
         }
-        if !status.spoilerText.isEmpty {
-            html += "<p class=\"cw\"><strong>Content warning:</strong> \(Self.escaped(status.spoilerText))</p>\n"
-        }
         html += Self.boostsHTML(item.record)
+        // Behind a content warning, the post is folded as Mastodon shows it: a click opens it, no script.
+        let warned = !status.spoilerText.isEmpty
+        if warned {
+            html += "<details class=\"cw\"><summary><strong>Content warning:</strong> \(Self.escaped(status.spoilerText))</summary>\n"
+        }
         let blocks = StatusHTML.blocks(status.content)
         if !blocks.isEmpty { html += "<div class=\"content\">" + Self.contentHTML(blocks, emoji: item.record.emoji) + "</div>\n" }
         html += media(item)
         if let poll = status.poll { html += Self.pollHTML(poll) }
         if let card = status.card { html += Self.cardHTML(card) }
+        if warned { html += "</details>\n" }
         html += Self.historyHTML(item.record)
         html += "<footer>\(Plural.of(status.repliesCount, "reply", "replies")) · \(Plural.of(status.reblogsCount, "boost")) · "
             + Plural.of(status.favouritesCount, "favourite")
         if let original = Self.anchor(status.url ?? status.uri, text: "original") { html += " · " + original }
         html += "</footer>\n</article>\n"
         return html
+    }
+
+    /// A status's `language` as an HTML `lang` value: a BCP 47 tag's letters, digits and hyphens only
+    /// (what a server sends is not trusted into an attribute), or `nil`.
+    static func languageTag(_ language: String?) -> String? {
+        guard let language, !language.isEmpty, language.count <= 35,
+              language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
+        return language
     }
 
     private func media(_ item: Item) -> String {

@@ -28,7 +28,8 @@ extension ExportDocument {
         .handle, time, .edited, .replying, .boosted, footer { color: var(--muted); font-size: .875rem; }
         .visibility { font-size: .8rem; font-weight: 600; color: var(--private); border: 1px solid currentColor;
             border-radius: 3px; padding: 0 .3rem; }
-        .cw { background: var(--cw); padding: .3rem .5rem; border-radius: 4px; }
+        .cw > summary { background: var(--cw); padding: .3rem .5rem; border-radius: 4px; cursor: pointer; }
+        .cw[open] > summary { margin-bottom: .4rem; }
         .gone-note, .left-out { color: var(--gone); font-size: .875rem; }
         .content p, .content li, .content blockquote { margin: .4rem 0; }
         .content blockquote { border-left: 3px solid var(--line); padding-left: .7rem; margin-left: 0; }
