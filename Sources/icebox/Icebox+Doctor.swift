@@ -40,7 +40,7 @@ extension Icebox {
                 case .postgres(let location):
                     let opened: Result<any ArchiveStore, ArchiveError>
                     do {
-                        opened = .success(try await StoreChoice.postgres(location).open(logger: logger))
+                        opened = .success(try await StoreChoice.postgres(location).open(logger: logger, access: .read))
                     } catch let error as ArchiveError {
                         opened = .failure(error)
                     } catch {

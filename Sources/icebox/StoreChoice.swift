@@ -37,7 +37,8 @@ enum StoreChoice: Sendable {
         }
     }
 
-    /// Opens the store; `access` as for `ArchiveDatabase` (a PostgreSQL store is always migrated).
+    /// Opens the store; `access` as for `ArchiveDatabase`: only `.readWrite` starts an archive where
+    /// there is none (a PostgreSQL store that has one is always migrated).
     func open(logger: Logger, access: ArchiveDatabase.Access = .readWrite) async throws -> any ArchiveStore {
         switch self {
         case .sqlite(let file):
@@ -46,7 +47,7 @@ enum StoreChoice: Sendable {
             }
             return try ArchiveDatabase(path: file, logger: logger, access: access)
         case .postgres(let location):
-            return try await PostgresArchive(location, logger: logger)
+            return try await PostgresArchive(location, logger: logger, starting: access == .readWrite)
         }
     }
 }
