@@ -37,7 +37,8 @@ public struct Doctor: Sendable {
     public func examine() async throws(ArchiveError) -> [DoctorCheck] {
         let archive: ArchiveDatabase
         do {
-            archive = try ArchiveDatabase(path: home.database, logger: logger, access: .read)
+            // Read-only when the schema is current: doctor writes nothing, and works on an archive nobody may write.
+            archive = try ArchiveDatabase(path: home.database, logger: logger, access: .readOnly)
         } catch {
             if case .noArchive = error { throw error }
             return examine(unopened: DoctorCheck("archive", .problem, "cannot be opened: \(error)"), noun: "archive")
