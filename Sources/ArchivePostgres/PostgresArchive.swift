@@ -45,7 +45,7 @@ public final class PostgresArchive: ArchiveStore {
         } catch let error as ArchiveError {
             throw error
         } catch {
-            throw .cannotOpen(path: location.description, reason: Self.reason(error))
+            throw Self.openFailure(error, location: location)
         }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
