@@ -126,6 +126,25 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.home.path).sorted() == names.sorted(), "nothing was added")
     }
 
+    /// doctor reports the archive as it finds it: one an older Icebox left is said to need migrating,
+    /// and is not migrated by being checked.
+    @Test func anArchiveBehindTheSchemaIsReportedNotMigrated() async throws {
+        let cli = try CLI()
+        #expect(try await cli.run("timeline", "add", "remote:http://127.0.0.1:9").status == 0)
+        let file = cli.home.url.appending(path: "archive.sqlite").path
+        let database = try DatabaseQueue(path: file)
+        try await database.write { db in
+            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = (SELECT MAX(identifier) FROM grdb_migrations)")
+        }
+        let before = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") }
+        try database.close()
+        let result = try await cli.run("doctor")
+        #expect(result.stdout.contains("warning schema: 1 migrations pending"), "\(result.stdout)\(result.stderr)")
+        let after = try DatabaseQueue(path: file)
+        #expect(try await after.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") } == before)
+        try after.close()
+    }
+
     @Test func aCorruptedArchiveIsAProblem() async throws {
         let server = try await TestServer.startHome(statuses: 200)
         defer { Task { await server.stop() } }
