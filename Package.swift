@@ -77,7 +77,8 @@ let package = Package(
         .target(
             name: "ArchivePostgres",
             dependencies: ["Archive", "Models", "SearchQuery", .product(name: "PostgresNIO", package: "postgres-nio"),
-                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                           .product(name: "NIOSSL", package: "swift-nio-ssl"),
                            .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,

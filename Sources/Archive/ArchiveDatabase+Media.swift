@@ -97,8 +97,10 @@ extension ArchiveDatabase {
         return rows.map { ($0[0], $0[1]) }
     }
 
+    /// Records when files were found sound; an archive opened read-only (a read-only file, or a reader
+    /// such as `doctor`) keeps no record, which is only bookkeeping.
     public func markMediaVerified(_ sha256: [String]) async throws(ArchiveError) {
-        guard !sha256.isEmpty else { return }
+        guard !sha256.isEmpty, !pool.configuration.readonly else { return }
         try await write { db in
             let now = Self.now()
             for sha in sha256 {

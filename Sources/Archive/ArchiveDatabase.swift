@@ -25,6 +25,9 @@ public final class ArchiveDatabase: ArchiveStore {
         /// current is opened read-only, so opening takes no write transaction and leaves the file (and
         /// its `-wal`) as it was; one that needs upgrading is migrated as `.read` does.
         case readOnly
+        /// Only look (`icebox doctor`): opened read-only whatever its schema, never migrated, so that
+        /// what an older Icebox left is reported as found; a query the old schema cannot answer fails.
+        case inspect
     }
 
     /// Opens (creating if needed) and migrates the archive at `path`; an empty or foreign file there is
@@ -41,6 +44,15 @@ public final class ArchiveDatabase: ArchiveStore {
         try ArchiveFile.check(path)
         if access == .readOnly, let current = Self.openCurrentReadOnly(path, configuration: configuration) {
             pool = current
+            return
+        }
+        if access == .inspect {
+            if let queue = Self.openQueueReadOnly(path, configuration: configuration) {
+                pool = queue
+                return
+            }
+            configuration.readonly = true
+            pool = try Self.openReadOnly(path, configuration: configuration)
             return
         }
         if access != .readWrite, !ArchiveFile.isWritable(path) {
@@ -78,10 +90,21 @@ public final class ArchiveDatabase: ArchiveStore {
     /// The archive opened read-only, as one connection, when its schema is this binary's; nil when it
     /// is not (or cannot be told), so that the caller opens it for migrating.
     private static func openCurrentReadOnly(_ path: URL, configuration: Configuration) -> DatabaseQueue? {
+        guard let queue = openQueueReadOnly(path, configuration: configuration), SchemaMigrations.isCurrent(queue) else {
+            return nil
+        }
+        return queue
+    }
+
+    /// The archive as one read-only connection that has read its schema; nil when SQLite cannot open it
+    /// so (a folder where it cannot make its shared-memory file: then `openReadOnly`).
+    private static func openQueueReadOnly(_ path: URL, configuration: Configuration) -> DatabaseQueue? {
         var configuration = configuration
         configuration.readonly = true
         guard let queue = try? DatabaseQueue(path: path.path, configuration: configuration),
-              SchemaMigrations.isCurrent(queue) else { return nil }
+              (try? queue.read({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") })) != nil else {
+            return nil
+        }
         return queue
     }
 

@@ -24,6 +24,12 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
     /// (another user owns it, others may write it, or it is a symbolic link); `reason` says which and how
     /// to fix it. Refused, as ssh refuses a key file others can read.
     case unsafe(path: String, reason: String)
+    /// A store on a server (PostgreSQL) that is not there to be used: nothing listens at its address,
+    /// the connection timed out, the host is unknown, or it has no such database. `reason` says which.
+    case unreachable(store: String, reason: String)
+    /// A store on a server that refused who Icebox connected as (a wrong password, a user it does not
+    /// let in). `reason` says which.
+    case refused(store: String, reason: String)
 
     public var description: String {
         switch self {
@@ -39,6 +45,8 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
         case .damaged(let path, let reason): "the archive at \(path) is damaged: \(reason)"
         case .unsupported(let store, let capability): "the store at \(store) cannot \(capability) yet; use an SQLite archive"
         case .unsafe(let path, let reason): "refusing to use \(path): \(reason)"
+        case .unreachable(let store, let reason): "cannot reach the store \(store): \(reason)"
+        case .refused(let store, let reason): "the store \(store) refused the connection: \(reason)"
         }
     }
 }

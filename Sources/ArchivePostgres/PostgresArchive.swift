@@ -21,7 +21,10 @@ public final class PostgresArchive: ArchiveStore {
     public var location: String { place.description }
 
     /// Connects to the store at `location` and migrates it; `close()` ends the connections.
-    public init(_ location: PostgresLocation, logger: Logger, maximumConnections: Int = 8) async throws(ArchiveError) {
+    /// `starting`: a database with no archive yet is given one; when false (a command that only reads),
+    /// it is `.noArchive` and nothing is created in it.
+    public init(_ location: PostgresLocation, logger: Logger, maximumConnections: Int = 8,
+                starting: Bool = true) async throws(ArchiveError) {
         place = location
         self.logger = logger
         let tls: PostgresClient.Configuration.TLS
@@ -38,11 +41,11 @@ public final class PostgresArchive: ArchiveStore {
         // The pool retries a connection that fails for about a minute before it gives up; the migrations
         // run on one direct connection first, so a store that cannot be reached says so at once, and why.
         do {
-            phrasesByDate = try await Self.migrate(location, logger: logger)
+            phrasesByDate = try await Self.migrate(location, starting: starting, logger: logger)
         } catch let error as ArchiveError {
             throw error
         } catch {
-            throw .cannotOpen(path: location.description, reason: Self.reason(error))
+            throw Self.openFailure(error, location: location)
         }
         let client = PostgresClient(configuration: configuration, backgroundLogger: logger)
         self.client = client
@@ -58,7 +61,7 @@ public final class PostgresArchive: ArchiveStore {
     }
 
     /// Migrates the store on a connection of its own, and says whether it has the phrase index.
-    private static func migrate(_ location: PostgresLocation, logger: Logger) async throws -> Bool {
+    private static func migrate(_ location: PostgresLocation, starting: Bool, logger: Logger) async throws -> Bool {
         let tls: PostgresConnection.Configuration.TLS = location.requiresTLS
             ? .require(try NIOSSLContext(configuration: TLSConfiguration.makeClientConfiguration())) : .disable
         var configuration = PostgresConnection.Configuration(
@@ -67,6 +70,12 @@ public final class PostgresArchive: ArchiveStore {
         configuration.options.connectTimeout = .seconds(15)
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
         do {
+            if !starting {
+                let schema = try await connection.rows("SELECT to_regclass('icebox_schema') IS NOT NULL AS present", logger: logger)
+                guard try schema.first?["present"].decode(Bool.self) == true else {
+                    throw ArchiveError.noArchive(folder: location.description)
+                }
+            }
             try await PostgresMigrations.migrate(connection, location: location.description, logger: logger)
             let index = try await connection.rows(
                 "SELECT to_regclass('statuses_phrases_by_date') IS NOT NULL AS present", logger: logger)

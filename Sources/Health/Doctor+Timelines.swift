@@ -30,7 +30,7 @@ extension Doctor {
         }
         var reach = ""
         if let (perHour, hours) = await feedReach(timeline, archive) {
-            let rate = "at about \(perHour) entries an hour, the server's ~\(options.feedLength) entries reach back "
+            let rate = "at about \(Self.rate(perHour: perHour)), the server's ~\(options.feedLength) entries reach back "
                 + Self.words(hours * 3600)
             guard age <= hours * 3600 else {
                 return DoctorCheck(name, .problem, since + "; " + rate + ": some may have dropped out unread; sync more often")
@@ -57,7 +57,7 @@ extension Doctor {
 
     /// For a feed the server trims (home, lists): entries an hour (from the archived `created_at` of its
     /// newest 100) and the hours its ~400 entries span at that rate; nil for other timelines or too few.
-    private func feedReach(_ timeline: PinnedTimeline, _ archive: any ArchiveStore) async -> (perHour: Int, hours: Double)? {
+    private func feedReach(_ timeline: PinnedTimeline, _ archive: any ArchiveStore) async -> (perHour: Double, hours: Double)? {
         switch try? TimelineSpec(parsing: timeline.spec) {
         case .home, .list: break
         default: return nil
@@ -65,7 +65,19 @@ extension Doctor {
         guard let dates = try? await archive.recentCreationDates(timelineID: timeline.id, limit: 100), dates.count >= 20,
               let newest = dates.first, let oldest = dates.last, newest > oldest else { return nil }
         let perSecond = Double(dates.count - 1) / newest.timeIntervalSince(oldest)
-        return (max(Int((perSecond * 3600).rounded()), 1), Double(options.feedLength) / perSecond / 3600)
+        return (perSecond * 3600, Double(options.feedLength) / perSecond / 3600)
+    }
+
+    /// "3600 entries an hour", "2.5 entries an hour", "1.2 entries a day", "1 entry a week": in the unit
+    /// that keeps the number at 1 or more, to two figures, so that the rate times the time it is said
+    /// beside comes out as the entries counted (rounding a slow feed up to "1 an hour" once made 400
+    /// entries last 322 days).
+    public static func rate(perHour: Double) -> String {
+        let (count, unit) = perHour >= 1 ? (perHour, "an hour") : perHour * 24 >= 1 ? (perHour * 24, "a day")
+            : (perHour * 24 * 7, "a week")
+        let figures = count >= 9.95 ? "\(Int(count.rounded()))"
+            : String(format: "%.1f", count).replacingOccurrences(of: ".0", with: "")
+        return "\(figures) \(figures == "1" ? "entry" : "entries") \(unit)"
     }
 
     /// "3 min", "5 h", "2 days".

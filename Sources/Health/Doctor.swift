@@ -37,7 +37,8 @@ public struct Doctor: Sendable {
     public func examine() async throws(ArchiveError) -> [DoctorCheck] {
         let archive: ArchiveDatabase
         do {
-            archive = try ArchiveDatabase(path: home.database, logger: logger, access: .read)
+            // Read-only and never migrated: doctor reports the archive as found, even one nobody may write.
+            archive = try ArchiveDatabase(path: home.database, logger: logger, access: .inspect)
         } catch {
             if case .noArchive = error { throw error }
             return examine(unopened: DoctorCheck("archive", .problem, "cannot be opened: \(error)"), noun: "archive")

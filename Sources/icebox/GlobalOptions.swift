@@ -56,6 +56,9 @@ struct GlobalOptions: ParsableArguments {
 
     /// Opens (creating and migrating if needed) the archive: the SQLite file in the archive folder, or
     /// the PostgreSQL store `--store` names (the folder then holds the credentials and media).
+    /// Only for commands that may start an archive (account add, timeline add, sync, import, watch,
+    /// config set): a command that only reads uses ``openArchiveForReading(neverWrites:)``, and one that
+    /// changes an archive but never starts one ``openExistingArchive()``.
     func openArchive(reusing opened: (any ArchiveStore)? = nil) async throws
         -> (IceboxHome, any ArchiveStore, CredentialStore, Logger) {
         let logger = logger()
@@ -82,9 +85,11 @@ struct GlobalOptions: ParsableArguments {
         return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
     }
 
-    /// Opens the archive for a command that only reads (search, show, stats, export, repl): it must
-    /// exist (else `ArchiveError.noArchive`, exit 66, and nothing is created), and a read-only archive
-    /// is read as it is.
+    /// The one way a command that only reads opens the archive (search, show, stats, export, repl,
+    /// timeline list, account list and lists, unreadable, media verify, media gc --dry-run, config
+    /// without a value): it must exist, else `ArchiveError.noArchive` (exit 66, naming the folder and
+    /// how an archive is started), and nothing is created, neither the folder nor a file in it; a
+    /// read-only archive is read as it is.
     /// `neverWrites`: the command only queries (search, show, stats), so a current archive is opened
     /// read-only and opening it writes nothing.
     func openArchiveForReading(neverWrites: Bool = false) async throws
@@ -95,4 +100,10 @@ struct GlobalOptions: ParsableArguments {
         return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
     }
 
+    /// Opens the archive for a command that changes an archive but never starts one (account remove,
+    /// timeline remove, unreadable --retry, media fetch, verify --repair and gc): as
+    /// ``openArchiveForReading(neverWrites:)``, a missing archive is exit 66 and nothing is created.
+    func openExistingArchive() async throws -> (IceboxHome, any ArchiveStore, CredentialStore, Logger) {
+        try await openArchiveForReading()
+    }
 }

@@ -89,7 +89,7 @@ extension Icebox.Account {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try await global.openArchive()
+                let (_, archive, _, _) = try await global.openArchiveForReading(neverWrites: true)
                 let accounts = try await archive.accounts()
                 if json { return try Console.json(accounts) }
                 if accounts.isEmpty { Console.err("No accounts yet: icebox account add <server>") }
@@ -112,7 +112,7 @@ extension Icebox.Account {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, credentials, logger) = try await global.openArchive()
+                let (_, archive, credentials, logger) = try await global.openExistingArchive()
                 let timelines = try await archive.timelines()
                 let removed = try await AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
                     .remove(account)

@@ -24,7 +24,7 @@ extension Icebox.Account {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, credentials, logger) = try await global.openArchive()
+                let (_, archive, credentials, logger) = try await global.openArchiveForReading(neverWrites: true)
                 var accounts = try await archive.accounts()
                 if let account {
                     accounts = accounts.matching(account)

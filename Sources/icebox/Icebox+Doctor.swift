@@ -14,8 +14,9 @@ extension Icebox {
                 One line per check: ok, warning or problem, naming the thing checked. Each account's server \
                 gets one request (verify_credentials). With --store postgres://…, the shared store is checked \
                 (its search words and server ids, schema, indexes, settings and leases) with this machine's \
-                folder. Exit status: 0 when no check found a problem (warnings allowed), 1 when one did, 66 \
-                when the folder holds no archive.
+                folder. The archive is only read, never migrated: one nobody may write (a backup mounted \
+                read-only) is checked as it is. Exit status: 0 when no check found a problem (warnings allowed), 1 when one \
+                did, 66 when the folder holds no archive (nothing is created).
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -40,7 +41,7 @@ extension Icebox {
                 case .postgres(let location):
                     let opened: Result<any ArchiveStore, ArchiveError>
                     do {
-                        opened = .success(try await StoreChoice.postgres(location).open(logger: logger))
+                        opened = .success(try await StoreChoice.postgres(location).open(logger: logger, access: .read))
                     } catch let error as ArchiveError {
                         opened = .failure(error)
                     } catch {

@@ -98,7 +98,7 @@ extension Icebox.Media {
         func run() async throws {
             var failed = false
             try await reportingFailures {
-                let (home, archive, _, logger) = try await global.openArchive()
+                let (home, archive, _, logger) = try await global.openExistingArchive()
                 let lock = try await SyncLock(path: home.mediaLock, wait: wait, purpose: "media download")
                 defer { withExtendedLifetime(lock) {} }
                 var options = media.options()
@@ -140,7 +140,8 @@ extension Icebox.Media {
         func run() async throws {
             var unresolved = 0
             try await reportingFailures {
-                let (home, archive, _, logger) = try await global.openArchive()
+                let (home, archive, _, logger) = repair ? try await global.openExistingArchive()
+                    : try await global.openArchiveForReading()
                 // Repairs write files: not while a sync does.
                 let lock = repair ? try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download") : nil
                 defer { withExtendedLifetime(lock) {} }
@@ -176,7 +177,8 @@ extension Icebox.Media {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, logger) = try await global.openArchive()
+                let (home, archive, _, logger) = dryRun ? try await global.openArchiveForReading()
+                    : try await global.openExistingArchive()
                 // Removes files and cleans downloads in progress: neither a sync nor a media download may run.
                 let lock = try await SyncLock(path: home.syncLock, wait: false)
                 let mediaLock = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")

@@ -55,7 +55,7 @@ extension Icebox {
                 let mediaBytes = ByteSize.text(stats.mediaBytes)
                 let missing = stats.mediaMissing > 0 ? ", \(stats.mediaMissing) attachments not stored" : ""
                 Console.out("""
-                    archive     \(home.directory.path)
+                    archive     \(Self.place(of: archive, home: home))
                     statuses    \(stats.statuses) (\(stats.boosts) boosts)
                     authors     \(stats.authors)
                     accounts    \(stats.accounts)
@@ -75,6 +75,13 @@ extension Icebox {
                 Console.out(StatsChart.text(breakdown, scope: pinned?.displayName ?? "the archive",
                                             bars: Console.stdoutIsTerminal))
             }
+        }
+
+        /// Where the archive read is: the folder for its own SQLite file, else the store's location (a
+        /// PostgreSQL URL without its password, another SQLite file's path).
+        static func place(of archive: any ArchiveStore, home: IceboxHome) -> String {
+            (archive as? ArchiveDatabase)?.path.standardizedFileURL == home.database.standardizedFileURL
+                ? home.directory.path : archive.location
         }
     }
 }

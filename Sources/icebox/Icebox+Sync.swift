@@ -168,7 +168,7 @@ extension Icebox {
                                                              rechecker, days: recheckDays)
                 }
                 if !noMedia {
-                    run.media = try await SyncPhases.media(home: home, synchronizer, progress: progress)
+                    run.media = try await SyncPhases.media(home: home, quiet: quiet, synchronizer, progress: progress)
                 }
                 ProgressBoard.shared.stop()
                 let reports = run.timelines

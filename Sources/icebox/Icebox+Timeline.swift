@@ -96,7 +96,7 @@ extension Icebox.Timeline {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try await global.openArchive()
+                let (_, archive, _, _) = try await global.openArchiveForReading(neverWrites: true)
                 let timelines = try await archive.timelines()
                 if json { return try Console.json(timelines) }
                 if timelines.isEmpty { Console.err("No timelines pinned yet: icebox timeline add <spec>") }
@@ -127,7 +127,7 @@ extension Icebox.Timeline {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try await global.openArchive()
+                let (_, archive, _, _) = try await global.openExistingArchive()
                 let pinning = try await accountOption.pinning(spec, archive: archive)
                 guard let timeline = try await archive.timelines().first(where: {
                     $0.spec == pinning.spec && $0.accountID == pinning.accountID

@@ -34,7 +34,8 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, logger) = try await global.openArchive()
+                let (_, archive, _, logger) = retry ? try await global.openExistingArchive()
+                    : try await global.openArchiveForReading()
                 if retry {
                     let report = try await UnreadableRecovery(archive: archive, logger: logger).run(all: true)
                     if json { return try Console.json(report) }

@@ -17,7 +17,7 @@ enum SyncInterval {
         var parts: [String] = []
         if let perHour = try await archive.entryRate(timelineID: timeline.id, days: 7), perHour > 0 {
             let seconds = feedLength / perHour * 3600
-            parts.append("sync at least every \(Doctor.words(seconds)) (about \(Int(perHour.rounded())) entries an hour)")
+            parts.append("sync at least every \(Doctor.words(seconds)) (about \(Doctor.rate(perHour: perHour)))")
         }
         let open = try await archive.gaps(timelineID: timeline.id, includingClosed: false).count
         if open > 0 { parts.append(Plural.of(open, "open gap")) }

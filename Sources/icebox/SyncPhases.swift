@@ -33,14 +33,15 @@ enum SyncPhases {
     }
 
     /// Downloads missing media holding `media.lock`; when another run holds it, leaves the media to
-    /// that run (it reads the same list of missing files) and says so.
-    static func media(home: IceboxHome, _ synchronizer: Synchronizer,
+    /// that run (it reads the same list of missing files) and says so, unless `quiet` (no failure: cron
+    /// would mail the line).
+    static func media(home: IceboxHome, quiet: Bool, _ synchronizer: Synchronizer,
                       progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> MediaRunReport? {
         let lock: SyncLock
         do {
             lock = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")
         } catch let held as SyncLock.Held {
-            Console.err("media: another run is downloading media (\(held.holder)); left to it")
+            if !quiet { Console.err("media: another run is downloading media (\(held.holder)); left to it") }
             return nil
         }
         defer { withExtendedLifetime(lock) {} }

@@ -51,7 +51,7 @@ import Testing
 
     @Test func aSecondSyncSaysWhoHoldsTheLockAndExits75() async throws {
         let cli = try CLI()
-        _ = try await cli.run("timeline", "list")
+        _ = try await cli.run("timeline", "add", "remote:http://127.0.0.1:9")
         let lock = try await SyncLock(path: cli.home.url.appending(path: "sync.lock"), wait: false)
         let result = try await cli.run("sync")
         #expect(result.status == 75)

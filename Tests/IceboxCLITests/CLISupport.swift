@@ -15,8 +15,8 @@ struct CLI {
     }
 
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil) async throws -> CommandResult {
-        try await CommandRunner.run(Self.binary, arguments + ["--home", home.path], stdin: stdin)
+    func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws -> CommandResult {
+        try await CommandRunner.run(Self.binary, arguments + ["--home", home.path], stdin: stdin, environment: environment)
     }
 
     /// A new archive with alice's account on `server` and her home timeline synced (`sync` adds

@@ -63,15 +63,17 @@ import Testing
         let copied = try await CommandRunner.run(URL(fileURLWithPath: "/bin/cp"), [CLI.binary.path, copy.path])
         #expect(copied.status == 0, "\(copied.stderr)")
         let home = elsewhere.url.appending(path: "home")
-        let result = try await CommandRunner.run(copy, ["timeline", "list", "--json", "--home", home.path])
+        // A command that writes starts the archive (one that only reads never does).
+        let result = try await CommandRunner.run(copy, ["timeline", "add", "remote:http://127.0.0.1:9", "--home", home.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: home.appending(path: "archive.sqlite").path))
     }
 
     @Test func defaultHomeFollowsXDG() async throws {
         let xdg = try TemporaryDirectory("icebox-xdg")
-        let result = try await CommandRunner.run(CLI.binary, ["timeline", "list"], environment: ["XDG_DATA_HOME": xdg.path])
-        #expect(result.status == 0)
+        let result = try await CommandRunner.run(CLI.binary, ["timeline", "add", "remote:http://127.0.0.1:9"],
+                                                 environment: ["XDG_DATA_HOME": xdg.path])
+        #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: xdg.url.appending(path: "icebox/archive.sqlite").path))
     }
 }

@@ -1,3 +1,4 @@
+import Archive
 import Foundation
 import IceboxTestSupport
 import MastodonTestServer
@@ -61,6 +62,21 @@ import Testing
         #expect(result.stderr.components(separatedBy: "/api/v1/timelines/home").count - 1 == 1, "\(result.stderr)")
         #expect(!result.stderr.contains("backfill continues next run"), "a failed timeline does not go on: \(result.stderr)")
         #expect(result.stdout.isEmpty)
+    }
+
+    /// Media left to another run's download is no failure: under --quiet (cron mails whatever is
+    /// printed) it goes unsaid; without --quiet it is said.
+    @Test func mediaLeftToAnotherRunIsNotSaidUnderQuiet() async throws {
+        let server = try await TestServer.startHome(statuses: 20)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server)
+        let lock = try await SyncLock(path: cli.home.url.appending(path: "media.lock"), wait: false, purpose: "media download")
+        let quiet = try await cli.run("sync", "--quiet")
+        #expect(quiet.status == 0, "\(quiet.stderr)")
+        #expect(quiet.stderr.isEmpty && quiet.stdout.isEmpty, "\(quiet.stderr)")
+        let said = try await cli.run("sync")
+        #expect(said.stderr.contains("another run is downloading media"), "\(said.stderr)")
+        withExtendedLifetime(lock) {}
     }
 
     @Test func veryVerboseLogsTheExactURLsAndNeverTheToken() async throws {
