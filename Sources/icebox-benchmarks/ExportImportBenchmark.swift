@@ -32,7 +32,7 @@ struct ExportImportBenchmark: AsyncParsableCommand {
         try? FileManager.default.removeItem(at: scratch.appending(path: "outbox.json"))
         let home = scratch.appending(path: "home")
         let imported = try await Measured.run(icebox.url, ["import", "mastodon-export", zip.path, "--home", home.path,
-                                                           "--max-media-size", "4096"])
+                                                           "--max-media-size", "4096M"])
         guard imported.status == 0 else { throw ValidationError("the import failed with status \(imported.status)") }
         let archivePath = home.appending(path: "archive.sqlite")
         let rows = try await DatabaseQueue(path: archivePath.path).read { db in

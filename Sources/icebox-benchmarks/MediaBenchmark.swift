@@ -37,7 +37,7 @@ struct MediaBenchmark: AsyncParsableCommand {
         let sync = try await Measured.run(binary, ["sync", "--quiet", "--no-media"] + arguments)
         guard sync.status == 0 else { throw ValidationError("sync failed with status \(sync.status)") }
         let fetch = try await Measured.run(binary, ["media", "fetch", "--quiet", "--no-previews", "--media-concurrency",
-                                                    "\(concurrency)", "--max-media-size", "\(size + 1)"] + arguments)
+                                                    "\(concurrency)", "--max-media-size", "\(size + 1)B"] + arguments)
         await server.stop()
         guard fetch.status == 0 else { throw ValidationError("media fetch failed with status \(fetch.status)") }
         let stored = Self.files(under: home.appending(path: "media"))
