@@ -81,12 +81,10 @@ extension ExportDocument {
         return html
     }
 
-    /// A status's `language` as an HTML `lang` value: a BCP 47 tag's letters, digits and hyphens only
-    /// (what a server sends is not trusted into an attribute), or `nil`.
+    /// A status's `language` as an HTML `lang` value, when it is a plain token (``isSafeName``: what a
+    /// server sends is not trusted into an attribute), or `nil`.
     static func languageTag(_ language: String?) -> String? {
-        guard let language, !language.isEmpty, language.count <= 35,
-              language.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-") }) else { return nil }
-        return language
+        language.flatMap { isSafeName($0) ? $0 : nil }
     }
 
     private func media(_ item: Item) -> String {
