@@ -43,10 +43,21 @@ public struct ImportedStatus: Sendable, Hashable {
     }
 }
 
-/// A status an import names only by uri: a favourite, a bookmark or a boost.
+/// A status an import names only by uri: a favourite, a bookmark, a boost, or a post the file claims
+/// for its account whose id is another server's.
 public struct ImportedReference: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable, CaseIterable {
         case favourite, bookmark, boost
+        /// A post the file names as its account's (a `Create` in its outbox) whose id is on another
+        /// server: the file is no word of that server's, so the post is neither filed under the account
+        /// nor stored from the file. It is kept by uri, like a favourite, so that `--resolve` can fetch it
+        /// from its origin as that server says it is. It is no mark of the user's (not a boost, and no
+        /// exception to consent).
+        case claimed
+
+        /// Whether the archive counts it as the user's own mark on the post (`is:favourited`,
+        /// `is:bookmarked`, the consent exceptions): every kind but `claimed`.
+        public var marksThePost: Bool { self != .claimed }
     }
 
     /// `user@host` whose favourite, bookmark or boost it is.

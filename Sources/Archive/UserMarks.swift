@@ -102,11 +102,13 @@ struct UserMarks: OptionSet, Sendable {
             WHERE id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
                          WHERE t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
             """)
-        // Favourites, bookmarks and boosts an import named by uri (schema 0014) count as the lists do.
+        // Favourites, bookmarks and boosts an import named by uri (schema 0014) count as the lists do; a
+        // post a file only claimed (0018) is no mark.
         if try db.tableExists("status_references") {
             try db.execute(sql: """
                 UPDATE statuses SET user_marks = user_marks | (
-                    SELECT SUM(DISTINCT CASE kind WHEN 'bookmark' THEN 1 WHEN 'favourite' THEN 2 ELSE 64 END)
+                    SELECT coalesce(SUM(DISTINCT CASE kind WHEN 'bookmark' THEN 1 WHEN 'favourite' THEN 2
+                                                           WHEN 'boost' THEN 64 ELSE 0 END), 0)
                     FROM status_references r WHERE r.uri = statuses.uri)
                 WHERE uri IN (SELECT uri FROM status_references)
                 """)

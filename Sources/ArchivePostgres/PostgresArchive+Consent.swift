@@ -19,7 +19,7 @@ extension PostgresArchive {
                         WHERE ts.status_id = \(s).id AND t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
              OR EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = \(s).uri
                         AND b.author_handle IN (SELECT handle FROM archiving_accounts))
-             OR EXISTS (SELECT 1 FROM status_references r WHERE r.uri = \(s).uri)
+             OR EXISTS (SELECT 1 FROM status_references r WHERE r.uri = \(s).uri AND r.kind <> 'claimed')
              OR ((position('ed":true'::bytea IN \(s).raw_json) > 0 OR position('ed": true'::bytea IN \(s).raw_json) > 0
                   OR position('ed" : true'::bytea IN \(s).raw_json) > 0)
                  AND (\(json)->>'bookmarked' = 'true' OR \(json)->>'favourited' = 'true' OR \(json)->>'reblogged' = 'true'))

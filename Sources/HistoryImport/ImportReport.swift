@@ -13,7 +13,7 @@ public struct ImportReport: Sendable, Hashable {
     public var read = 0
     /// What storing them changed (new, updated, kept unreadable).
     public var stored = StoreResult()
-    /// Favourites, bookmarks and boosts recorded by uri (new ones).
+    /// Favourites, bookmarks, boosts and other servers' posts (see `foreign`) recorded by uri (new ones).
     public var references = 0
     /// Boosts made statuses of their own, the post boosted being archived (see ``BoostRows``).
     public var boosts = 0
@@ -24,7 +24,8 @@ public struct ImportReport: Sendable, Hashable {
     /// Activities or rows that are not statuses (follows, deletes…), left alone.
     public var skipped = 0
     /// Posts the file names as its account's whose ids are another server's: not filed under the
-    /// account (nor stored: the file is no word of that server's).
+    /// account, nor stored from the file (it is no word of that server's), but kept as `claimed`
+    /// references, which `--resolve` fetches from their origin.
     public var foreign = 0
     /// Media files of the export that no post of it names: not stored.
     public var mediaUnreferenced = 0

@@ -12,7 +12,8 @@ struct OutboxBatch {
     var unreadable: [UnreadableStatus] = []
     var references: [ImportedReference] = []
     var skipped = 0
-    /// Objects whose ids are another server's (see ``ExportActor/owns(_:)``): not the actor's posts.
+    /// Objects whose ids are another server's (see ``ExportActor/owns(_:)``): not the actor's posts,
+    /// kept as `claimed` references.
     var foreign = 0
     /// The account's JSON, the same in every status.
     private let accountJSON: [UInt8]
@@ -56,6 +57,8 @@ struct OutboxBatch {
                 unreadable.append(UnreadableStatus(raw: objectBytes, id: nil, reason: "\(where_): \(failure.reason)"))
             case .success(let status) where !mapper.actor.owns(status.uri):
                 foreign += 1
+                references.append(ImportedReference(accountHandle: mapper.actor.handle, kind: .claimed, uri: status.uri,
+                                                    activityURI: activity.id, publishedAt: status.createdAt))
             case .success(let status):
                 append(status, source: objectBytes, where: where_)
             }

@@ -55,8 +55,8 @@ extension ImportReport {
         if let account { parts[0] += " (\(account))" }
         parts.append("\(read) statuses read: \(stored.new) new, \(stored.updated) updated, \(stored.unreadable) kept unreadable")
         if stored.refused > 0 { parts.append("\(stored.refused) left as they were (another account's posts)") }
-        if foreign > 0 { parts.append("\(foreign) posts with another server's ids not filed as the account's") }
-        if references > 0 { parts.append("\(references) favourites, bookmarks and boosts by uri") }
+        if foreign > 0 { parts.append("\(foreign) posts with another server's ids kept as references, not as the account's") }
+        if references > 0 { parts.append("\(references) new references by uri (favourites, bookmarks, boosts, other servers' posts)") }
         if boosts > 0 { parts.append("\(boosts) boosts of archived posts made boosts") }
         if mediaFiles > 0 { parts.append("\(mediaFiles) media files (\(mediaFilesNew) new, \(ByteSize.text(mediaBytes)))") }
         if mediaUnreferenced > 0 { parts.append("\(mediaUnreferenced) media files no post names skipped") }

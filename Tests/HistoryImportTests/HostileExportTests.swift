@@ -75,6 +75,12 @@ struct HostileExportTests {
         let report = try await fixture.run(file)
         #expect(report.stored.new == 1 && report.foreign == 3, "\(report)")
         #expect(try await fixture.archive.allStatusURIs() == ["https://evil.example/users/eve/statuses/1"])
+        // They stay references, which `--resolve` asks their own servers for.
+        let claimed = try await fixture.archive.references(kind: .claimed)
+        #expect(Set(claimed.map(\.uri)) == ["https://social.example/users/alice/statuses/777",
+                                             "https://evil.example:8443/users/eve/statuses/2",
+                                             "http://evil.example/users/eve/statuses/3"], "\(claimed)")
+        #expect(claimed.allSatisfy { $0.accountHandle == "eve@evil.example" && !$0.resolved })
     }
 
     @Test func aPostAServerSentIsNotRewrittenNorSaidFetchedFromTheFilesServer() async throws {
