@@ -51,10 +51,10 @@ struct ExportOutput: ParsableArguments {
     /// Exports with `body`, then says on stderr what was written (stdout may be the tarball), warning
     /// when it holds direct messages or followers-only posts.
     func run(_ global: GlobalOptions,
-             _ body: (Exporter, any ArchiveStore, IceboxHome) async throws -> ExportSummary) async throws {
-        let (home, archive, _, logger) = try await global.openArchiveForReading()
-        let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
-        let summary = try await body(exporter, archive, home)
+             _ body: (Exporter, CommandContext) async throws -> ExportSummary) async throws {
+        let context = try await global.context(.reading)
+        let exporter = Exporter(archive: context.store, home: context.home, version: IceboxVersion.string, logger: context.logger)
+        let summary = try await body(exporter, context)
         Console.err(summary.sentence)
         if let warning = summary.privacyWarning { Console.err("icebox: " + warning) }
     }
@@ -82,15 +82,15 @@ extension Icebox.Export {
                 // A thread that cannot be completed is still exported as archived; the exit status then
                 // says why it is incomplete.
                 var incomplete: ThreadFetchError?
-                try await output.run(global) { exporter, archive, home in
-                    guard let number = try await StatusReference.resolve(status, in: archive) else {
+                try await output.run(global) { exporter, context in
+                    guard let number = try await StatusReference.resolve(status, in: context.store) else {
                         throw ArchiveError.notFound(status)
                     }
                     if fetch {
-                        let credentials = try CredentialStore(file: home.credentials, logger: global.logger()).load()
+                        let credentials = try context.credentials.load()
                         do throws(ThreadFetchError) {
-                            let report = try await ThreadFetcher(archive: archive, credentials: credentials,
-                                                                 logger: global.logger()).complete(around: number)
+                            let report = try await ThreadFetcher(archive: context.store, credentials: credentials,
+                                                                 logger: context.logger).complete(around: number)
                             var line = "Fetched \(report.fetched) statuses of the thread from \(report.server): "
                                 + "\(report.new) new, \(report.updated) updated, \(report.gone) gone"
                             if report.unreadable > 0 { line += ", \(report.unreadable) kept unreadable" }
@@ -139,11 +139,11 @@ extension Icebox.Export {
         func run() async throws {
             try await reportingFailures {
                 let text = words.joined(separator: " ")
-                try await output.run(global) { exporter, archive, _ in
+                try await output.run(global) { exporter, context in
                     let query = try SearchQuery(parsing: text)
                     for warning in query.warnings { Console.err("icebox: warning: \(warning)") }
-                    let hits = try await archive.search(query, sort: .newest, limit: limit,
-                                                        consent: try await consent.policy(archive))
+                    let hits = try await context.store.search(query, sort: .newest, limit: limit,
+                                                        consent: try await consent.policy(context.store))
                     return try await exporter.exportStatuses(hits.map(\.number), name: "Search: \(text)", kind: "search",
                                                              to: output.destination, format: output.format,
                                                              publicOnly: output.publicOnly,
@@ -182,10 +182,10 @@ extension Icebox.Export {
 
         func run() async throws {
             try await reportingFailures {
-                try await output.run(global) { exporter, archive, _ in
-                    let timeline = try await accountOption.pinnedTimeline(spec, archive: archive)
-                    let numbers = try await archive.timelineNumbers(timelineID: timeline.id, since: since, until: until,
-                                                                      consent: try await consent.policy(archive))
+                try await output.run(global) { exporter, context in
+                    let timeline = try await accountOption.pinnedTimeline(spec, archive: context.store)
+                    let numbers = try await context.store.timelineNumbers(timelineID: timeline.id, since: since, until: until,
+                                                                      consent: try await consent.policy(context.store))
                     var options = ["timeline": timeline.displayName]
                     options["since"] = since
                     options["until"] = until

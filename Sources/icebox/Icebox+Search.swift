@@ -68,17 +68,17 @@ extension Icebox {
             try await reportingFailures {
                 let query = try SearchQuery(parsing: words.joined(separator: " "))
                 for warning in query.warnings { Console.err("icebox: warning: \(warning)") }
-                let (_, archive, _, _) = try await global.openArchiveForReading(neverWrites: true)
-                let policy = try await consent.policy(archive)
+                let context = try await global.context(.queryOnly)
+                let policy = try await consent.policy(context.store)
                 if count {
-                    let total = try await archive.count(query, consent: policy)
+                    let total = try await context.store.count(query, consent: policy)
                     Console.out(String(total))
                     guard total == 0 else { return }
-                    let note = try await Self.noMatchesNote(query, offset: 0, consent: policy, archive: archive)
+                    let note = try await Self.noMatchesNote(query, offset: 0, consent: policy, archive: context.store)
                     if note != "No matches." { Console.err(note) }
                     throw ExitCode(.failure)
                 }
-                let hits = try await archive.search(query, sort: sort, limit: limit, offset: offset, consent: policy)
+                let hits = try await context.store.search(query, sort: sort, limit: limit, offset: offset, consent: policy)
                 let words = query.highlightedWords
                 // The snippet is cut from terminal-safe text, so the highlight codes added later are the only ones.
                 let results = hits.map { SearchResult(hit: $0, words: words) }
@@ -86,7 +86,7 @@ extension Icebox {
                 else if csv { try SearchResult.printCSV(results) }
                 // Nothing matched: the format's empty document, why, then exit 1, as grep and ripgrep do.
                 if hits.isEmpty {
-                    Console.err(try await Self.noMatchesNote(query, offset: offset, consent: policy, archive: archive))
+                    Console.err(try await Self.noMatchesNote(query, offset: offset, consent: policy, archive: context.store))
                     throw ExitCode(.failure)
                 }
                 if json || jsonl || csv { return }
@@ -95,7 +95,7 @@ extension Icebox {
                 if Console.stdoutIsTerminal {
                     // A page that is not the whole answer costs one count (the index's own, mostly).
                     let complete = offset == 0 && hits.count < limit
-                    let total = complete ? hits.count : try await archive.count(query, consent: policy)
+                    let total = complete ? hits.count : try await context.store.count(query, consent: policy)
                     Console.outSanitized(SearchResult.closingLine(shown: offset..<(offset + hits.count), of: total,
                                                                   sort: sort, colour: colour))
                 }
