@@ -165,30 +165,21 @@ extension Icebox.Export {
         @Argument(help: "The timeline, as pinned (see icebox timeline list).")
         var spec: String
 
-        @Option(help: ArgumentHelp("Only statuses from this day on (UTC).", valueName: "YYYY-MM-DD"))
-        var since: String?
+        @Option(help: ArgumentHelp("Only statuses from this day on (UTC).", valueName: Day.format))
+        var since: Day?
 
-        @Option(help: ArgumentHelp("Only statuses before this day (UTC).", valueName: "YYYY-MM-DD"))
-        var until: String?
-
-        func validate() throws {
-            for (name, value) in [("--since", since), ("--until", until)] {
-                guard let value else { continue }
-                guard value.wholeMatch(of: #/\d{4}-\d{2}-\d{2}/#) != nil, MastodonDate.parse(value + "T00:00:00Z") != nil else {
-                    throw ValidationError("\(name) takes a date as YYYY-MM-DD, not \"\(value)\"")
-                }
-            }
-        }
+        @Option(help: ArgumentHelp("Only statuses before this day (UTC).", valueName: Day.format))
+        var until: Day?
 
         func run() async throws {
             try await reportingFailures {
                 try await output.run(global) { exporter, context in
                     let timeline = try await accountOption.pinnedTimeline(spec, archive: context.store)
-                    let numbers = try await context.store.timelineNumbers(timelineID: timeline.id, since: since, until: until,
+                    let numbers = try await context.store.timelineNumbers(timelineID: timeline.id, since: since?.text, until: until?.text,
                                                                       consent: try await consent.policy(context.store))
                     var options = ["timeline": timeline.displayName]
-                    options["since"] = since
-                    options["until"] = until
+                    options["since"] = since?.text
+                    options["until"] = until?.text
                     return try await exporter.exportStatuses(numbers, name: "Timeline: \(timeline.displayName)", kind: "timeline",
                                                              to: output.destination, format: output.format,
                                                              publicOnly: output.publicOnly, options: options)

@@ -21,8 +21,8 @@ extension Icebox {
         @Option(help: "Pages to go back per timeline per run (40 statuses a page); the backfill resumes next run.")
         var backfillPages = 10
 
-        @Option(help: ArgumentHelp("Backfill no further back than this date (YYYY-MM-DD, UTC).", valueName: "date"))
-        var since: String?
+        @Option(help: ArgumentHelp("Backfill no further back than this day (UTC).", valueName: Day.format))
+        var since: Day?
 
         @Option(help: "Statuses re-read below the newest archived one, to catch posts that federate late.")
         var overlap = 20
@@ -91,14 +91,6 @@ extension Icebox {
             try OptionRange.check("--retries", retries, in: 0...20)
             if let recheckDays { try OptionRange.check("--recheck", recheckDays, in: 1...36_500, unit: "days") }
             try media.validate()
-            if let since, Self.parseDate(since) == nil {
-                throw ValidationError("--since \(since): give a date as YYYY-MM-DD")
-            }
-        }
-
-        /// `YYYY-MM-DD` (midnight UTC) or a full RFC 3339 timestamp.
-        static func parseDate(_ text: String) -> Date? {
-            MastodonDate.parse(text) ?? MastodonDate.parse(text + "T00:00:00Z")
         }
 
         func run() async throws {
@@ -140,7 +132,7 @@ extension Icebox {
                 options.attempts = retries + 1
                 options.rateReserve = rateReserve
                 options.maxRateWait = .seconds(maxRateWait)
-                options.since = since.flatMap(Self.parseDate)
+                options.since = since?.start
                 let mediaOptions = media.options()
                 options.previews = mediaOptions.previews
                 options.avatars = mediaOptions.avatars
