@@ -125,22 +125,21 @@ extension Icebox.Export {
         @Argument(parsing: .allUnrecognized, help: "The query, as for icebox search.")
         var words: [String] = []
 
-        func validate() throws {
+        /// The query the words make, read once by `validate()`; `run()` exports what it finds.
+        private(set) var query = SearchQuery()
+
+        /// What ArgumentParser reads: every property but `query`.
+        enum CodingKeys: CodingKey { case global, output, limit, consent, words }
+
+        mutating func validate() throws {
             try OptionRange.check("--limit", limit, in: 1...1_000_000)
-            do {
-                guard try !SearchQuery(parsing: words.joined(separator: " ")).isEmpty else {
-                    throw ValidationError("give something to search for")
-                }
-            } catch let error as SearchQuery.Invalid {
-                throw ValidationError(error.description)
-            }
+            query = try SearchQuery(words: words)
         }
 
         func run() async throws {
             try await reportingFailures {
                 let text = words.joined(separator: " ")
                 try await output.run(global) { exporter, context in
-                    let query = try SearchQuery(parsing: text)
                     for warning in query.warnings { Console.err("icebox: warning: \(warning)") }
                     let hits = try await context.store.search(query, sort: .newest, limit: limit,
                                                         consent: try await consent.policy(context.store))

@@ -45,18 +45,18 @@ extension Icebox {
         @Flag(help: "Print CSV with a header line.") var csv = false
         @OptionGroup var consent: ConsentOption
 
+        /// The query the words make, read once by `validate()`; `run()` searches for it as it is.
+        private(set) var query = SearchQuery()
+
+        /// What ArgumentParser reads: every property but `query`.
+        enum CodingKeys: CodingKey { case global, words, limit, offset, sort, count, json, jsonl, csv, consent }
+
         /// The defaults of `--limit` and `--sort` (also `SearchShortcut`'s).
         static let defaultLimit = 20
         static let defaultSort = SearchSort.newest
 
-        func validate() throws {
-            do {
-                guard try !SearchQuery(parsing: words.joined(separator: " ")).isEmpty else {
-                    throw ValidationError("give something to search for")
-                }
-            } catch let error as SearchQuery.Invalid {
-                throw ValidationError(error.description)
-            }
+        mutating func validate() throws {
+            query = try SearchQuery(words: words)
             try OptionRange.check("--limit", limit, in: 1...1_000_000)
             try OptionRange.check("--offset", offset, in: 0...Int(Int32.max))
             guard [json, jsonl, csv].filter({ $0 }).count <= 1 else {
@@ -66,7 +66,6 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let query = try SearchQuery(parsing: words.joined(separator: " "))
                 for warning in query.warnings { Console.err("icebox: warning: \(warning)") }
                 let context = try await global.context(.queryOnly)
                 let policy = try await consent.policy(context.store)

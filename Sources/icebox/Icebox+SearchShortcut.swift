@@ -19,7 +19,7 @@ extension Icebox.Search {
         for argument in arguments.dropFirst() {
             guard reader.take(argument) else { return nil }
         }
-        guard let search = reader.search() else { return nil }
+        guard var search = reader.search() else { return nil }
         do { try search.validate() } catch { return nil }
         return search
     }
