@@ -108,6 +108,6 @@ extension SearchSort: ExpressibleByArgument {}
 extension SearchResult {
     /// CSV with the fields of `--json`, in the same order: one header line, then one line a result.
     static func printCSV(_ results: [SearchResult]) throws {
-        Console.outBytes(Data(CSVOutput.text(try JSONOutput.records(results), fields: fieldNames).utf8))
+        Console.outBytes(Data(try CSVOutput.text(results, fields: fieldNames).utf8))
     }
 }
