@@ -16,14 +16,14 @@ import Testing
 
         enum CodingKeys: String, CodingKey { case name, rank, score, count, flag, tags, gone = "gone_at" }
         func encode(to encoder: any Encoder) throws {
+            // Written by hand, as the output records are, so that a nil is a null rather than left out.
             var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(name, forKey: .name)
+            for (key, value) in [(CodingKeys.name, name), (.gone, gone)] { try container.encode(value, forKey: key) }
             try container.encode(rank, forKey: .rank)
             try container.encode(score, forKey: .score)
             try container.encode(count, forKey: .count)
             try container.encode(flag, forKey: .flag)
             try container.encode(tags, forKey: .tags)
-            try container.encode(gone, forKey: .gone)
         }
     }
 
