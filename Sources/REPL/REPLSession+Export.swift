@@ -13,11 +13,12 @@ extension REPLSession {
         }
         let destination = ExportDestination.file(URL(fileURLWithPath: (file as NSString).expandingTildeInPath).standardizedFileURL)
         let summary: ExportSummary
-        if let status = screens.last?.status {
+        if let status = top?.status {
             summary = try await exporter.exportThread(around: status, to: destination, options: ["from": "repl"])
-        } else if let top = screens.last, let shown = top.listed, !shown.isEmpty, let current = router.current {
+        } else if let visit = stack.last, let shown = visit.screen.listed, !shown.isEmpty {
+            let current = visit.route
             let (kind, name) = Self.exportName(current)
-            let listed = try await everyListed(top)
+            let listed = try await everyListed(visit.screen)
             summary = try await exporter.exportStatuses(listed, name: name, kind: kind, to: destination,
                                                         options: ["from": "repl", "route": current.title])
         } else {

@@ -34,7 +34,7 @@ extension REPLSession {
     /// `more` (`pages` 1) and `prev` (-1): another page of the list on screen, in place.
     mutating func page(by pages: Int) async throws -> Reply {
         let name = pages > 0 ? "more" : "prev"
-        guard let top = screens.last, top.listed != nil else { throw REPLFailure("\(name): no list on screen") }
+        guard let top, top.listed != nil else { throw REPLFailure("\(name): no list on screen") }
         guard top.source != nil else { throw REPLFailure("\(name): the whole list is on screen already") }
         let offset = top.offset + pages * pageSize
         guard offset >= 0 else { throw REPLFailure("prev: this is the first page") }
@@ -42,7 +42,7 @@ extension REPLSession {
         var moved = top
         moved.offset = offset
         let (reply, screen) = try await page(moved)
-        screens[screens.count - 1] = screen
+        redraw(screen)
         return reply
     }
 

@@ -90,16 +90,9 @@ extension REPLSession {
     /// `url <link>`: the route the link names, through the router, shown as archived.
     mutating func follow(_ text: String) async throws -> Reply {
         guard let url = URL(string: text) else { throw REPLFailure("\(text.terminalSafeLine) is not a URL") }
-        switch router.handle(url: url) {
+        switch RouterDestination.resolution(for: url) {
         case .route(let destination):
-            do {
-                let (reply, screen) = try await render(destination)
-                screens.append(screen)
-                return reply
-            } catch {
-                router.back()
-                throw error
-            }
+            return try await go(to: destination)
         case .notARoute(let reason):
             // Not a link Icebox can place; it may still be a status uri exactly as archived.
             if let number = try await archive.findStatus(text) { return try await go(to: .statusDetail(id: String(number))) }
@@ -124,7 +117,7 @@ extension REPLSession {
 
     /// The status on screen, or why there is none.
     func currentStatus(for command: String) throws -> Int64 {
-        guard let status = screens.last?.status else {
+        guard let status = top?.status else {
             throw REPLFailure("\(command): no status on screen; open one first")
         }
         return status

@@ -8,8 +8,10 @@ extension REPLSession {
     mutating func showThread() async throws -> Reply {
         let number = try currentStatus(for: "thread")
         let (reply, listed) = try await threadReply(around: number)
-        screens[screens.count - 1].listed = listed
-        screens[screens.count - 1].showsThread = true
+        guard var screen = top else { return reply }
+        screen.listed = listed
+        screen.showsThread = true
+        redraw(screen)
         return reply
     }
 

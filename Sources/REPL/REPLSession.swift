@@ -5,8 +5,8 @@ import Logging
 import Models
 import Router
 
-/// A REPL session over one archive: the navigation stack (a `RouterPath` of Ice Cubes' routes), what
-/// each screen showed, and the numbered list on screen. Each typed line goes to `execute(_:)`, which
+/// A REPL session over one archive: the navigation stack (Ice Cubes' routes, each with what its screen
+/// showed), and the numbered list on screen. Each typed line goes to `execute(_:)`, which
 /// returns what to show; the session never prints.
 public struct REPLSession: Sendable {
     public let archive: any ArchiveStore
@@ -17,10 +17,21 @@ public struct REPLSession: Sendable {
     /// How many statuses a list shows.
     public var pageSize: Int
 
-    /// The routes pushed so far; the last is on screen.
-    public internal(set) var router = RouterPath()
-    /// What each route of `router` showed, in step with it.
-    var screens: [Screen] = []
+    /// The navigation stack, first pushed first: each route with what its screen showed; the last is
+    /// on screen. One array, so a route and its screen are pushed, popped and redrawn together.
+    var stack: [Visit] = []
+
+    /// One step of the navigation: where the session went, and what it showed there.
+    struct Visit: Sendable {
+        let route: RouterDestination
+        var screen: Screen
+    }
+
+    /// The routes pushed so far, as a `RouterPath`; the last is on screen.
+    public var router: RouterPath { RouterPath(path: stack.map(\.route)) }
+
+    /// What the screen on top shows; nil at the start.
+    var top: Screen? { stack.last?.screen }
 
     /// What a screen showed, kept so that `open`, `thread`, `author` and `export` know what is on it.
     struct Screen: Sendable {
@@ -54,11 +65,11 @@ public struct REPLSession: Sendable {
     /// The prompt: where the session is, as the last two screens' titles, and how far a longer list
     /// has been shown (`icebox search:swift (20 of 526)> `, `icebox search:swift › status 12> `).
     public var prompt: String {
-        let titles = router.path.map(\.title)
+        let titles = stack.map(\.route.title)
         guard !titles.isEmpty else { return "icebox> " }
         let shown = titles.suffix(2).joined(separator: " › ")
         var progress = ""
-        if let screen = screens.last, let listed = screen.listed, screen.total > listed.count {
+        if let screen = top, let listed = screen.listed, screen.total > listed.count {
             progress = " (\(screen.offset + listed.count) of \(screen.total))"
         }
         return "icebox " + (titles.count > 2 ? "… › " : "") + shown + progress + "> "
@@ -66,12 +77,12 @@ public struct REPLSession: Sendable {
 
     /// The archive numbers of the numbered list the user sees: the topmost screen's that has one.
     public var numbered: [Int64] {
-        screens.last(where: { $0.listed != nil })?.listed ?? []
+        stack.last(where: { $0.screen.listed != nil })?.screen.listed ?? []
     }
 
     /// The number the first entry of ``numbered`` carries on screen, minus one.
     var numberedOffset: Int {
-        screens.last(where: { $0.listed != nil })?.offset ?? 0
+        stack.last(where: { $0.screen.listed != nil })?.screen.offset ?? 0
     }
 
     /// Runs one typed line. A blank line does nothing.
@@ -105,7 +116,7 @@ public struct REPLSession: Sendable {
         case .url(let text): return try await follow(text)
         case .back: return try await back()
         case .path:
-            return router.isEmpty ? Reply(note: "Nowhere yet: search, tag, account or url to start.")
+            return stack.isEmpty ? Reply(note: "Nowhere yet: search, tag, account or url to start.")
                 : Reply(output: router.breadcrumb)
         case .export(let file): return try await export(to: file)
         case .more: return try await page(by: 1)
@@ -121,31 +132,32 @@ public struct REPLSession: Sendable {
     /// Pushes `destination` and shows it; when it cannot be shown, the path is left as it was.
     mutating func go(to destination: RouterDestination) async throws -> Reply {
         let (reply, screen) = try await render(destination)
-        router.navigate(to: destination)
-        screens.append(screen)
+        stack.append(Visit(route: destination, screen: screen))
         return reply
     }
 
     /// Pops the top screen and shows the one below again.
     mutating func back() async throws -> Reply {
-        guard !router.isEmpty else { throw REPLFailure("nothing to go back to") }
-        router.back()
-        screens.removeLast()
-        guard let destination = router.current, let previous = screens.last else {
-            return Reply(note: "Back at the start.")
-        }
-        if previous.showsThread, let status = previous.status {
+        guard stack.popLast() != nil else { throw REPLFailure("nothing to go back to") }
+        guard let previous = stack.last else { return Reply(note: "Back at the start.") }
+        if previous.screen.showsThread, let status = previous.screen.status {
             return try await threadReply(around: status).reply
         }
-        if previous.source != nil {
+        if previous.screen.source != nil {
             // The page that was left, not the first one.
-            let (reply, screen) = try await page(previous)
-            screens[screens.count - 1] = screen
+            let (reply, screen) = try await page(previous.screen)
+            redraw(screen)
             return reply
         }
-        let (reply, screen) = try await render(destination)
-        screens[screens.count - 1] = screen
+        let (reply, screen) = try await render(previous.route)
+        redraw(screen)
         return reply
+    }
+
+    /// Keeps what the screen on top shows now (a page turned, a thread opened, a screen drawn again).
+    mutating func redraw(_ screen: Screen) {
+        guard !stack.isEmpty else { return }
+        stack[stack.count - 1].screen = screen
     }
 }
 

@@ -46,7 +46,7 @@ extension SearchQuery {
             }
             return Filter(.language(code), negated: negated)
         case "before", "after", "during":
-            guard let day = day(value) else { throw Invalid("\(name):\(value): give a date as YYYY-MM-DD") }
+            guard let day = day(value) else { throw Invalid("\(name):\(value): give a date as \(Day.format)") }
             let condition: Condition = name == "before" ? .before(day) : name == "after" ? .after(day) : .during(day)
             return Filter(condition, negated: negated)
         case "in":
@@ -62,9 +62,8 @@ extension SearchQuery {
         }
     }
 
-    /// Midnight UTC of a `YYYY-MM-DD` day.
+    /// Midnight UTC of a `YYYY-MM-DD` day (the rule is `Day`'s).
     public static func day(_ text: String) -> Date? {
-        guard text.count == 10, let date = MastodonDate.parse(text + "T00:00:00Z") else { return nil }
-        return date
+        Day(text)?.start
     }
 }

@@ -1,14 +1,16 @@
 import Foundation
 
-/// RFC 4180 CSV from the records `JSONOutput` makes, so `--csv` has the fields of `--json`. Every
-/// `--csv` goes through here, so the defence against formula injection is in one place: see `cell`.
+/// RFC 4180 CSV of records read through their `Encodable` conformance (`CSVRecordEncoder`), the one
+/// `--json` uses, so `--csv` has the fields of `--json`. Every `--csv` goes through here, so the
+/// defence against formula injection is in one place: see `cell`.
 enum CSVOutput {
     /// A header line of `fields`, then one line per record; `null` is an empty field, a list is
     /// joined with "; ".
-    static func text(_ records: [[String: Any]], fields: [String]) -> String {
+    static func text<T: Encodable>(_ records: [T], fields: [String]) throws -> String {
         var lines = [fields.map(quoted).joined(separator: ",")]
         for record in records {
-            lines.append(fields.map { cell(record[$0]) }.joined(separator: ","))
+            let values = try CSVRecordEncoder.fields(of: record)
+            lines.append(fields.map { cell(values[$0] ?? .null) }.joined(separator: ","))
         }
         return lines.joined(separator: "\n") + "\n"
     }
@@ -22,20 +24,23 @@ enum CSVOutput {
     /// neutralised as OWASP recommends: a single quote in front, and the field quoted, so a
     /// spreadsheet shows it as text. Numbers and flags Icebox wrote itself (a negative rank) stay as
     /// they are.
-    static func cell(_ json: Any?) -> String {
-        let text = value(json)
-        guard !(json is NSNumber), let first = text.first, formulaStarts.contains(first) else { return quoted(text) }
+    static func cell(_ field: CSVCell) -> String {
+        let text = value(field)
+        switch field {
+        case .number, .flag: return quoted(text)
+        case .null, .text, .list: break
+        }
+        guard let first = text.first, formulaStarts.contains(first) else { return quoted(text) }
         return "\"'" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    private static func value(_ json: Any?) -> String {
-        switch json {
-        case nil, is NSNull: ""
-        case let text as String: text.terminalSafe
-        case let list as [Any]: list.map { value($0) }.joined(separator: "; ")
-        case let flag as Bool: flag ? "true" : "false"
-        case let number as NSNumber: number.stringValue
-        case let other?: "\(other)"
+    private static func value(_ field: CSVCell) -> String {
+        switch field {
+        case .null: ""
+        case .text(let text): text.terminalSafe
+        case .list(let list): list.map(value).joined(separator: "; ")
+        case .flag(let flag): flag ? "true" : "false"
+        case .number(let number): number
         }
     }
 

@@ -48,62 +48,9 @@ struct GlobalOptions: ParsableArguments {
 
     /// The archive folder and the store, from one reading of the environment (Foundation builds the
     /// whole dictionary on every call: a tenth of a millisecond of a one-shot search each time).
-    private func located() throws -> (home: IceboxHome, store: StoreChoice) {
+    func located() throws -> (home: IceboxHome, store: StoreChoice) {
         let environment = ProcessInfo.processInfo.environment
         let home = IceboxHome(explicit: home, environment: environment)
         return (home, try StoreChoice.resolve(store, home: home, environment: environment))
-    }
-
-    /// Opens (creating and migrating if needed) the archive: the SQLite file in the archive folder, or
-    /// the PostgreSQL store `--store` names (the folder then holds the credentials and media).
-    /// Only for commands that may start an archive (account add, timeline add, sync, import, watch,
-    /// config set): a command that only reads uses ``openArchiveForReading(neverWrites:)``, and one that
-    /// changes an archive but never starts one ``openExistingArchive()``.
-    func openArchive(reusing opened: (any ArchiveStore)? = nil) async throws
-        -> (IceboxHome, any ArchiveStore, CredentialStore, Logger) {
-        let logger = logger()
-        let home: IceboxHome
-        let archive: any ArchiveStore
-        if let opened {
-            home = iceboxHome
-            try home.create(logger: logger)
-            archive = opened
-        } else {
-            let location = try located()
-            home = location.home
-            try home.create(logger: logger)
-            archive = try await location.store.open(logger: logger)
-        }
-        if archive is ArchiveDatabase {
-            // What Datasette needs to search the archive, kept beside it; not worth failing a command over.
-            do {
-                try DatasetteMetadata.write(into: home.directory)
-            } catch {
-                logger.warning("could not write \(DatasetteMetadata.fileName): \(error.localizedDescription)")
-            }
-        }
-        return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
-    }
-
-    /// The one way a command that only reads opens the archive (search, show, stats, export, repl,
-    /// timeline list, account list and lists, unreadable, media verify, media gc --dry-run, config
-    /// without a value): it must exist, else `ArchiveError.noArchive` (exit 66, naming the folder and
-    /// how an archive is started), and nothing is created, neither the folder nor a file in it; a
-    /// read-only archive is read as it is.
-    /// `neverWrites`: the command only queries (search, show, stats), so a current archive is opened
-    /// read-only and opening it writes nothing.
-    func openArchiveForReading(neverWrites: Bool = false) async throws
-        -> (IceboxHome, any ArchiveStore, CredentialStore, Logger) {
-        let logger = logger()
-        let (home, store) = try located()
-        let archive = try await store.open(logger: logger, access: neverWrites ? .readOnly : .read)
-        return (home, archive, CredentialStore(file: home.credentials, logger: logger), logger)
-    }
-
-    /// Opens the archive for a command that changes an archive but never starts one (account remove,
-    /// timeline remove, unreadable --retry, media fetch, verify --repair and gc): as
-    /// ``openArchiveForReading(neverWrites:)``, a missing archive is exit 66 and nothing is created.
-    func openExistingArchive() async throws -> (IceboxHome, any ArchiveStore, CredentialStore, Logger) {
-        try await openArchiveForReading()
     }
 }

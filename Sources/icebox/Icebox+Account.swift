@@ -46,8 +46,8 @@ extension Icebox.Account {
         func run() async throws {
             try await reportingFailures {
                 let address = try ServerAddress(server)
-                let (_, archive, credentials, logger) = try await global.openArchive()
-                let enrollment = AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
+                let context = try await global.context(.mayStart)
+                let enrollment = AccountEnrollment(archive: context.store, credentials: context.credentials, logger: context.logger)
                 let account: ArchivingAccount
                 let replace = replace
                 // An account that exists is replaced with --replace, or when the user says so on a terminal.
@@ -89,8 +89,8 @@ extension Icebox.Account {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try await global.openArchiveForReading(neverWrites: true)
-                let accounts = try await archive.accounts()
+                let context = try await global.context(.queryOnly)
+                let accounts = try await context.store.accounts()
                 if json { return try Console.json(accounts) }
                 if accounts.isEmpty { Console.err("No accounts yet: icebox account add <server>") }
                 for account in accounts {
@@ -112,9 +112,9 @@ extension Icebox.Account {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, credentials, logger) = try await global.openExistingArchive()
-                let timelines = try await archive.timelines()
-                let removed = try await AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
+                let context = try await global.context(.existing)
+                let timelines = try await context.store.timelines()
+                let removed = try await AccountEnrollment(archive: context.store, credentials: context.credentials, logger: context.logger)
                     .remove(account)
                 Console.out("Removed \(removed.handle) (\(removed.server))")
                 let unpinned = timelines.filter { $0.accountID == removed.id }.map(\.spec)

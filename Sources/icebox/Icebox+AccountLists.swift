@@ -24,8 +24,8 @@ extension Icebox.Account {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, credentials, logger) = try await global.openArchiveForReading(neverWrites: true)
-                var accounts = try await archive.accounts()
+                let context = try await global.context(.queryOnly)
+                var accounts = try await context.store.accounts()
                 if let account {
                     accounts = accounts.matching(account)
                     guard !accounts.isEmpty else { throw ValidationError("no account \(account); see `icebox account list`") }
@@ -33,7 +33,7 @@ extension Icebox.Account {
                         throw ValidationError("\(account) names several accounts (\(accounts.listed)); give the server instead")
                     }
                 }
-                let access = AccountAccess(credentials: try credentials.load(), logger: logger)
+                let access = AccountAccess(credentials: try context.credentials.load(), logger: context.logger)
                 var rows: [ListRow] = []
                 for account in accounts {
                     rows += try await access.lists(of: account).map {

@@ -29,11 +29,11 @@ extension Icebox {
             func run() async throws {
                 try await reportingFailures {
                     guard let value else {
-                        let (_, archive, _, _) = try await global.openArchiveForReading()
-                        return Console.out(try await archive.consentPolicy().rawValue)
+                        let context = try await global.context(.reading)
+                        return Console.out(try await context.store.consentPolicy().rawValue)
                     }
-                    let (_, archive, _, _) = try await global.openArchive()
-                    try await archive.setConsentPolicy(value)
+                    let context = try await global.context(.mayStart)
+                    try await context.store.setConsentPolicy(value)
                     Console.err("search-consent: \(value.rawValue)")
                 }
             }

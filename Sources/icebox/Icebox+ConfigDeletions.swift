@@ -23,11 +23,11 @@ extension Icebox.Config {
         func run() async throws {
             try await reportingFailures {
                 guard let value else {
-                    let (_, archive, _, _) = try await global.openArchiveForReading()
-                    return Console.out(try await archive.deletionPolicy().rawValue)
+                    let context = try await global.context(.reading)
+                    return Console.out(try await context.store.deletionPolicy().rawValue)
                 }
-                let (_, archive, _, _) = try await global.openArchive()
-                try await archive.setDeletionPolicy(value)
+                let context = try await global.context(.mayStart)
+                try await context.store.setDeletionPolicy(value)
                 Console.err("deletions: \(value.rawValue)")
             }
         }

@@ -51,10 +51,10 @@ struct ExportOutput: ParsableArguments {
     /// Exports with `body`, then says on stderr what was written (stdout may be the tarball), warning
     /// when it holds direct messages or followers-only posts.
     func run(_ global: GlobalOptions,
-             _ body: (Exporter, any ArchiveStore, IceboxHome) async throws -> ExportSummary) async throws {
-        let (home, archive, _, logger) = try await global.openArchiveForReading()
-        let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
-        let summary = try await body(exporter, archive, home)
+             _ body: (Exporter, CommandContext) async throws -> ExportSummary) async throws {
+        let context = try await global.context(.reading)
+        let exporter = Exporter(archive: context.store, home: context.home, version: IceboxVersion.string, logger: context.logger)
+        let summary = try await body(exporter, context)
         Console.err(summary.sentence)
         if let warning = summary.privacyWarning { Console.err("icebox: " + warning) }
     }
@@ -82,15 +82,15 @@ extension Icebox.Export {
                 // A thread that cannot be completed is still exported as archived; the exit status then
                 // says why it is incomplete.
                 var incomplete: ThreadFetchError?
-                try await output.run(global) { exporter, archive, home in
-                    guard let number = try await StatusReference.resolve(status, in: archive) else {
+                try await output.run(global) { exporter, context in
+                    guard let number = try await StatusReference.resolve(status, in: context.store) else {
                         throw ArchiveError.notFound(status)
                     }
                     if fetch {
-                        let credentials = try CredentialStore(file: home.credentials, logger: global.logger()).load()
+                        let credentials = try context.credentials.load()
                         do throws(ThreadFetchError) {
-                            let report = try await ThreadFetcher(archive: archive, credentials: credentials,
-                                                                 logger: global.logger()).complete(around: number)
+                            let report = try await ThreadFetcher(archive: context.store, credentials: credentials,
+                                                                 logger: context.logger).complete(around: number)
                             var line = "Fetched \(report.fetched) statuses of the thread from \(report.server): "
                                 + "\(report.new) new, \(report.updated) updated, \(report.gone) gone"
                             if report.unreadable > 0 { line += ", \(report.unreadable) kept unreadable" }
@@ -125,25 +125,24 @@ extension Icebox.Export {
         @Argument(parsing: .allUnrecognized, help: "The query, as for icebox search.")
         var words: [String] = []
 
-        func validate() throws {
+        /// The query the words make, read once by `validate()`; `run()` exports what it finds.
+        private(set) var query = SearchQuery()
+
+        /// What ArgumentParser reads: every property but `query`.
+        enum CodingKeys: CodingKey { case global, output, limit, consent, words }
+
+        mutating func validate() throws {
             try OptionRange.check("--limit", limit, in: 1...1_000_000)
-            do {
-                guard try !SearchQuery(parsing: words.joined(separator: " ")).isEmpty else {
-                    throw ValidationError("give something to search for")
-                }
-            } catch let error as SearchQuery.Invalid {
-                throw ValidationError(error.description)
-            }
+            query = try SearchQuery(words: words)
         }
 
         func run() async throws {
             try await reportingFailures {
                 let text = words.joined(separator: " ")
-                try await output.run(global) { exporter, archive, _ in
-                    let query = try SearchQuery(parsing: text)
+                try await output.run(global) { exporter, context in
                     for warning in query.warnings { Console.err("icebox: warning: \(warning)") }
-                    let hits = try await archive.search(query, sort: .newest, limit: limit,
-                                                        consent: try await consent.policy(archive))
+                    let hits = try await context.store.search(query, sort: .newest, limit: limit,
+                                                        consent: try await consent.policy(context.store))
                     return try await exporter.exportStatuses(hits.map(\.number), name: "Search: \(text)", kind: "search",
                                                              to: output.destination, format: output.format,
                                                              publicOnly: output.publicOnly,
@@ -165,30 +164,21 @@ extension Icebox.Export {
         @Argument(help: "The timeline, as pinned (see icebox timeline list).")
         var spec: String
 
-        @Option(help: ArgumentHelp("Only statuses from this day on (UTC).", valueName: "YYYY-MM-DD"))
-        var since: String?
+        @Option(help: ArgumentHelp("Only statuses from this day on (UTC).", valueName: Day.format))
+        var since: Day?
 
-        @Option(help: ArgumentHelp("Only statuses before this day (UTC).", valueName: "YYYY-MM-DD"))
-        var until: String?
-
-        func validate() throws {
-            for (name, value) in [("--since", since), ("--until", until)] {
-                guard let value else { continue }
-                guard value.wholeMatch(of: #/\d{4}-\d{2}-\d{2}/#) != nil, MastodonDate.parse(value + "T00:00:00Z") != nil else {
-                    throw ValidationError("\(name) takes a date as YYYY-MM-DD, not \"\(value)\"")
-                }
-            }
-        }
+        @Option(help: ArgumentHelp("Only statuses before this day (UTC).", valueName: Day.format))
+        var until: Day?
 
         func run() async throws {
             try await reportingFailures {
-                try await output.run(global) { exporter, archive, _ in
-                    let timeline = try await accountOption.pinnedTimeline(spec, archive: archive)
-                    let numbers = try await archive.timelineNumbers(timelineID: timeline.id, since: since, until: until,
-                                                                      consent: try await consent.policy(archive))
+                try await output.run(global) { exporter, context in
+                    let timeline = try await accountOption.pinnedTimeline(spec, archive: context.store)
+                    let numbers = try await context.store.timelineNumbers(timelineID: timeline.id, since: since?.text, until: until?.text,
+                                                                      consent: try await consent.policy(context.store))
                     var options = ["timeline": timeline.displayName]
-                    options["since"] = since
-                    options["until"] = until
+                    options["since"] = since?.text
+                    options["until"] = until?.text
                     return try await exporter.exportStatuses(numbers, name: "Timeline: \(timeline.displayName)", kind: "timeline",
                                                              to: output.destination, format: output.format,
                                                              publicOnly: output.publicOnly, options: options)

@@ -41,9 +41,9 @@ extension Icebox.Export {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, logger) = try await global.openArchiveForReading()
-                let account = try await resolvedHandle(archive)
-                let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
+                let context = try await global.context(.reading)
+                let account = try await resolvedHandle(context.store)
+                let exporter = Exporter(archive: context.store, home: context.home, version: IceboxVersion.string, logger: context.logger)
                 let destination: ExportDestination = output == "-" ? .standardOutput
                     : .file(URL(fileURLWithPath: output).standardizedFileURL)
                 let summary = try await exporter.exportMastodonAccount(handle: account, to: destination)

@@ -51,17 +51,17 @@ extension Icebox.Import {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, credentials, logger) = try await global.openArchive()
-                let locks = try await ImportLocks(home)
+                let context = try await global.context(.mayStart)
+                let locks = try await ImportLocks(context.home)
                 defer { withExtendedLifetime(locks) {} }
-                var importer = MastodonExportImport(file: URL(fileURLWithPath: file), media: MediaLayout(root: home.media))
+                var importer = MastodonExportImport(file: URL(fileURLWithPath: file), media: MediaLayout(root: context.home.media))
                 importer.limits.mediaBytes = maxMediaSize.bytes
                 let line = ImportProgressLine()
-                let report = try await importer.run(into: archive) { line.show($0) }
+                let report = try await importer.run(into: context.store) { line.show($0) }
                 line.end()
                 Console.err(report.sentence(file: file))
                 guard resolve, let account = report.account else { return }
-                let resolver = ReferenceResolver(archive: archive, credentials: try credentials.load(), logger: logger)
+                let resolver = ReferenceResolver(archive: context.store, credentials: try context.credentials.load(), logger: context.logger)
                 let resolved = try await resolver.resolve(account: account) { done, total in
                     line.show { "resolving: \(done) of \(total) statuses named by uri" }
                 }
@@ -72,7 +72,7 @@ extension Icebox.Import {
                 let source = ImportSource(format: "mastodon-export", file: URL(fileURLWithPath: file).lastPathComponent,
                                           server: String(account.split(separator: "@").last ?? ""))
                 let boosts = try await BoostRows.store(account: account, actorAccount: report.accountJSON, source: source,
-                                                       into: archive)
+                                                       into: context.store)
                 if boosts.new > 0 { Console.err("\(boosts.new) boosts of fetched posts made boosts") }
                 if resolved.stopped != nil { throw ExitCode(ExitStatus.failure) }
             }

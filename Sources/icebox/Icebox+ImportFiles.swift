@@ -21,11 +21,11 @@ extension Icebox.Import {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, _) = try await global.openArchive()
-                let locks = try await ImportLocks(home)
+                let context = try await global.context(.mayStart)
+                let locks = try await ImportLocks(context.home)
                 defer { withExtendedLifetime(locks) {} }
                 let line = ImportProgressLine()
-                let report = try await MastodonArchiveImport(file: URL(fileURLWithPath: file)).run(into: archive) { line.show($0) }
+                let report = try await MastodonArchiveImport(file: URL(fileURLWithPath: file)).run(into: context.store) { line.show($0) }
                 line.end()
                 Console.err(report.sentence(file: file))
             }
@@ -51,12 +51,12 @@ extension Icebox.Import {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, _) = try await global.openArchive()
-                let locks = try await ImportLocks(home)
+                let context = try await global.context(.mayStart)
+                let locks = try await ImportLocks(context.home)
                 defer { withExtendedLifetime(locks) {} }
                 let source = file == "-" ? nil : URL(fileURLWithPath: file)
                 let line = ImportProgressLine()
-                let report = try await JSONLinesImport(file: source, server: origin.host).run(into: archive) {
+                let report = try await JSONLinesImport(file: source, server: origin.host).run(into: context.store) {
                     line.show($0)
                 }
                 line.end()
@@ -86,12 +86,12 @@ extension Icebox.Import {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, _) = try await global.openArchive()
-                let locks = try await ImportLocks(home)
+                let context = try await global.context(.mayStart)
+                let locks = try await ImportLocks(context.home)
                 defer { withExtendedLifetime(locks) {} }
                 let line = ImportProgressLine()
                 let report = try await MastodonToSQLiteImport(file: URL(fileURLWithPath: file), server: origin.host)
-                    .run(into: archive) { line.show($0) }
+                    .run(into: context.store) { line.show($0) }
                 line.end()
                 Console.err(report.sentence(file: file))
             }

@@ -98,12 +98,12 @@ extension Icebox.Media {
         func run() async throws {
             var failed = false
             try await reportingFailures {
-                let (home, archive, _, logger) = try await global.openExistingArchive()
-                let lock = try await SyncLock(path: home.mediaLock, wait: wait, purpose: "media download")
+                let context = try await global.context(.existing)
+                let lock = try await SyncLock(path: context.home.mediaLock, wait: wait, purpose: "media download")
                 defer { withExtendedLifetime(lock) {} }
                 var options = media.options()
                 options.retryFailed = retryFailed
-                let store = try MediaStore(home: home, archive: archive, logger: logger)
+                let store = try MediaStore(home: context.home, archive: context.store, logger: context.logger)
                 let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
                 let view = SyncProgressView()
                 if live { ProgressBoard.shared.start() }
@@ -140,12 +140,11 @@ extension Icebox.Media {
         func run() async throws {
             var unresolved = 0
             try await reportingFailures {
-                let (home, archive, _, logger) = repair ? try await global.openExistingArchive()
-                    : try await global.openArchiveForReading()
+                let context = try await global.context(repair ? .existing : .reading)
                 // Repairs write files: not while a sync does.
-                let lock = repair ? try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download") : nil
+                let lock = repair ? try await SyncLock(path: context.home.mediaLock, wait: false, purpose: "media download") : nil
                 defer { withExtendedLifetime(lock) {} }
-                let store = try MediaStore(home: home, archive: archive, logger: logger)
+                let store = try MediaStore(home: context.home, archive: context.store, logger: context.logger)
                 let report = try await store.verify(repair: repair)
                 unresolved = report.unresolved
                 if json { return try Console.json(report) }
@@ -177,13 +176,12 @@ extension Icebox.Media {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, logger) = dryRun ? try await global.openArchiveForReading()
-                    : try await global.openExistingArchive()
+                let context = try await global.context(dryRun ? .reading : .existing)
                 // Removes files and cleans downloads in progress: neither a sync nor a media download may run.
-                let lock = try await SyncLock(path: home.syncLock, wait: false)
-                let mediaLock = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")
+                let lock = try await SyncLock(path: context.home.syncLock, wait: false)
+                let mediaLock = try await SyncLock(path: context.home.mediaLock, wait: false, purpose: "media download")
                 defer { withExtendedLifetime((lock, mediaLock)) {} }
-                let report = try await MediaStore(home: home, archive: archive, logger: logger)
+                let report = try await MediaStore(home: context.home, archive: context.store, logger: context.logger)
                     .collectGarbage(dryRun: dryRun)
                 if json { return try Console.json(report) }
                 let size = ByteSize.text(report.bytesFreed)

@@ -32,12 +32,12 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, logger) = try await global.openArchiveForReading()
+                let context = try await global.context(.reading)
                 let interactive = Console.stdinIsTerminal
-                let exporter = Exporter(archive: archive, home: home, version: IceboxVersion.string, logger: logger)
-                var session = REPLSession(archive: archive, exporter: exporter, logger: logger, colour: interactive && global.escapes(on: STDOUT_FILENO), pageSize: pageSize)
+                let exporter = Exporter(archive: context.store, home: context.home, version: IceboxVersion.string, logger: context.logger)
+                var session = REPLSession(archive: context.store, exporter: exporter, logger: context.logger, colour: interactive && global.escapes(on: STDOUT_FILENO), pageSize: pageSize)
                 if interactive {
-                    try await runInteractive(&session, home: home)
+                    try await runInteractive(&session, home: context.home)
                 } else if try await !runScript(&session) {
                     throw ExitCode(ExitStatus.failure)
                 }

@@ -45,18 +45,18 @@ extension Icebox {
         @Flag(help: "Print CSV with a header line.") var csv = false
         @OptionGroup var consent: ConsentOption
 
+        /// The query the words make, read once by `validate()`; `run()` searches for it as it is.
+        private(set) var query = SearchQuery()
+
+        /// What ArgumentParser reads: every property but `query`.
+        enum CodingKeys: CodingKey { case global, words, limit, offset, sort, count, json, jsonl, csv, consent }
+
         /// The defaults of `--limit` and `--sort` (also `SearchShortcut`'s).
         static let defaultLimit = 20
         static let defaultSort = SearchSort.newest
 
-        func validate() throws {
-            do {
-                guard try !SearchQuery(parsing: words.joined(separator: " ")).isEmpty else {
-                    throw ValidationError("give something to search for")
-                }
-            } catch let error as SearchQuery.Invalid {
-                throw ValidationError(error.description)
-            }
+        mutating func validate() throws {
+            query = try SearchQuery(words: words)
             try OptionRange.check("--limit", limit, in: 1...1_000_000)
             try OptionRange.check("--offset", offset, in: 0...Int(Int32.max))
             guard [json, jsonl, csv].filter({ $0 }).count <= 1 else {
@@ -66,19 +66,18 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let query = try SearchQuery(parsing: words.joined(separator: " "))
                 for warning in query.warnings { Console.err("icebox: warning: \(warning)") }
-                let (_, archive, _, _) = try await global.openArchiveForReading(neverWrites: true)
-                let policy = try await consent.policy(archive)
+                let context = try await global.context(.queryOnly)
+                let policy = try await consent.policy(context.store)
                 if count {
-                    let total = try await archive.count(query, consent: policy)
+                    let total = try await context.store.count(query, consent: policy)
                     Console.out(String(total))
                     guard total == 0 else { return }
-                    let note = try await Self.noMatchesNote(query, offset: 0, consent: policy, archive: archive)
+                    let note = try await Self.noMatchesNote(query, offset: 0, consent: policy, archive: context.store)
                     if note != "No matches." { Console.err(note) }
                     throw ExitCode(.failure)
                 }
-                let hits = try await archive.search(query, sort: sort, limit: limit, offset: offset, consent: policy)
+                let hits = try await context.store.search(query, sort: sort, limit: limit, offset: offset, consent: policy)
                 let words = query.highlightedWords
                 // The snippet is cut from terminal-safe text, so the highlight codes added later are the only ones.
                 let results = hits.map { SearchResult(hit: $0, words: words) }
@@ -86,7 +85,7 @@ extension Icebox {
                 else if csv { try SearchResult.printCSV(results) }
                 // Nothing matched: the format's empty document, why, then exit 1, as grep and ripgrep do.
                 if hits.isEmpty {
-                    Console.err(try await Self.noMatchesNote(query, offset: offset, consent: policy, archive: archive))
+                    Console.err(try await Self.noMatchesNote(query, offset: offset, consent: policy, archive: context.store))
                     throw ExitCode(.failure)
                 }
                 if json || jsonl || csv { return }
@@ -95,7 +94,7 @@ extension Icebox {
                 if Console.stdoutIsTerminal {
                     // A page that is not the whole answer costs one count (the index's own, mostly).
                     let complete = offset == 0 && hits.count < limit
-                    let total = complete ? hits.count : try await archive.count(query, consent: policy)
+                    let total = complete ? hits.count : try await context.store.count(query, consent: policy)
                     Console.outSanitized(SearchResult.closingLine(shown: offset..<(offset + hits.count), of: total,
                                                                   sort: sort, colour: colour))
                 }
@@ -109,6 +108,6 @@ extension SearchSort: ExpressibleByArgument {}
 extension SearchResult {
     /// CSV with the fields of `--json`, in the same order: one header line, then one line a result.
     static func printCSV(_ results: [SearchResult]) throws {
-        Console.outBytes(Data(CSVOutput.text(try JSONOutput.records(results), fields: fieldNames).utf8))
+        Console.outBytes(Data(try CSVOutput.text(results, fields: fieldNames).utf8))
     }
 }

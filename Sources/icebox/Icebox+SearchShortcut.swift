@@ -11,15 +11,26 @@ extension Icebox.Search {
     /// readings agree.
     ///
     /// Why: people call a search many times a minute from the shell, and ArgumentParser reflects on
-    /// the command each run; at 100k statuses that was a third of a one-shot search's time (see
-    /// `icebox-benchmarks startup`).
+    /// the whole command tree each run. Measured again on 2026-11-25 (release build, static stdlib,
+    /// Swift 6.3.1, 2 shared cores at a load of 8 to 10; the archive of `icebox-benchmarks startup`,
+    /// 100k statuses; `icebox search word3977 --limit 20` against the same search sent through
+    /// ArgumentParser by a `--` before the word; runs interleaved, both printing the same bytes):
+    ///
+    ///     runs  path            median wall  median CPU  fastest CPU
+    ///     100   this reader       21.8 ms      9.7 ms      7.0 ms
+    ///     100   ArgumentParser    25.0 ms     11.9 ms      9.6 ms
+    ///     200   this reader       12.5 ms      8.9 ms      7.3 ms
+    ///     200   ArgumentParser    17.3 ms     11.3 ms      9.4 ms
+    ///
+    /// About 2.3 ms of CPU a search, a fifth of a one-shot search: kept. Remove it when that
+    /// difference goes (measure the same way).
     static func parsedDirectly(_ arguments: [String]) -> Self? {
         guard arguments.first == "search" else { return nil }
         var reader = SearchShortcut()
         for argument in arguments.dropFirst() {
             guard reader.take(argument) else { return nil }
         }
-        guard let search = reader.search() else { return nil }
+        guard var search = reader.search() else { return nil }
         do { try search.validate() } catch { return nil }
         return search
     }

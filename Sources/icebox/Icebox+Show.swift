@@ -20,11 +20,11 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try await global.openArchiveForReading(neverWrites: true)
-                guard let number = try await StatusReference.resolve(status, in: archive) else {
+                let context = try await global.context(.queryOnly)
+                guard let number = try await StatusReference.resolve(status, in: context.store) else {
                     throw ArchiveError.notFound("\(status)")
                 }
-                let archived = try await archive.status(number: number)
+                let archived = try await context.store.status(number: number)
                 if raw {
                     Console.outBytes(archived.raw + Data("\n".utf8))
                     return

@@ -36,17 +36,17 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, _, _) = try await global.openArchiveForReading(neverWrites: true)
-                let pinned = try await timeline.asyncMap { try await accountOption.pinnedTimeline($0, archive: archive) }
-                let breakdown = try await archive.breakdown(timelineID: pinned?.id, top: top)
+                let context = try await global.context(.queryOnly)
+                let pinned = try await timeline.asyncMap { try await accountOption.pinnedTimeline($0, archive: context.store) }
+                let breakdown = try await context.store.breakdown(timelineID: pinned?.id, top: top)
                 if check {
-                    let verdict = try await archive.integrityCheck()
+                    let verdict = try await context.store.integrityCheck()
                     guard verdict == "ok" else {
-                        throw ArchiveError.damaged(path: archive.location, reason: "\(verdict); restore it from a backup")
+                        throw ArchiveError.damaged(path: context.store.location, reason: "\(verdict); restore it from a backup")
                     }
                 }
-                let stats = try await archive.stats()
-                let gaps = try await archive.gaps(timelineID: pinned?.id, includingClosed: false)
+                let stats = try await context.store.stats()
+                let gaps = try await context.store.gaps(timelineID: pinned?.id, includingClosed: false)
                 if json {
                     return try Console.json(StatsReport(stats: stats, timeline: pinned?.displayName, breakdown: breakdown,
                                                         openGaps: gaps))
@@ -55,7 +55,7 @@ extension Icebox {
                 let mediaBytes = ByteSize.text(stats.mediaBytes)
                 let missing = stats.mediaMissing > 0 ? ", \(stats.mediaMissing) attachments not stored" : ""
                 Console.out("""
-                    archive     \(Self.place(of: archive, home: home))
+                    archive     \(Self.place(of: context))
                     statuses    \(stats.statuses) (\(stats.boosts) boosts)
                     authors     \(stats.authors)
                     accounts    \(stats.accounts)
@@ -69,7 +69,7 @@ extension Icebox {
                     gaps        \(gaps.count) open (windows of a timeline that could not be read)
                     """)
                 if !gaps.isEmpty {
-                    let names = Dictionary(try await archive.timelines().map { ($0.id, $0.displayName) }) { first, _ in first }
+                    let names = Dictionary(try await context.store.timelines().map { ($0.id, $0.displayName) }) { first, _ in first }
                     for gap in gaps { Console.out("  \(names[gap.timelineID] ?? "timeline \(gap.timelineID)"): \(gap.summary)") }
                 }
                 Console.out(StatsChart.text(breakdown, scope: pinned?.displayName ?? "the archive",
@@ -79,9 +79,9 @@ extension Icebox {
 
         /// Where the archive read is: the folder for its own SQLite file, else the store's location (a
         /// PostgreSQL URL without its password, another SQLite file's path).
-        static func place(of archive: any ArchiveStore, home: IceboxHome) -> String {
-            (archive as? ArchiveDatabase)?.path.standardizedFileURL == home.database.standardizedFileURL
-                ? home.directory.path : archive.location
+        static func place(of context: CommandContext) -> String {
+            context.capabilities.sqliteFile?.standardizedFileURL == context.home.database.standardizedFileURL
+                ? context.home.directory.path : context.store.location
         }
     }
 }

@@ -21,8 +21,8 @@ extension Icebox {
         @Option(help: "Pages to go back per timeline per run (40 statuses a page); the backfill resumes next run.")
         var backfillPages = 10
 
-        @Option(help: ArgumentHelp("Backfill no further back than this date (YYYY-MM-DD, UTC).", valueName: "date"))
-        var since: String?
+        @Option(help: ArgumentHelp("Backfill no further back than this day (UTC).", valueName: Day.format))
+        var since: Day?
 
         @Option(help: "Statuses re-read below the newest archived one, to catch posts that federate late.")
         var overlap = 20
@@ -91,30 +91,22 @@ extension Icebox {
             try OptionRange.check("--retries", retries, in: 0...20)
             if let recheckDays { try OptionRange.check("--recheck", recheckDays, in: 1...36_500, unit: "days") }
             try media.validate()
-            if let since, Self.parseDate(since) == nil {
-                throw ValidationError("--since \(since): give a date as YYYY-MM-DD")
-            }
-        }
-
-        /// `YYYY-MM-DD` (midnight UTC) or a full RFC 3339 timestamp.
-        static func parseDate(_ text: String) -> Date? {
-            MastodonDate.parse(text) ?? MastodonDate.parse(text + "T00:00:00Z")
         }
 
         func run() async throws {
             guard loop else { return try await runOnce() }
             try await reportingFailures {
-                let (home, archive, _, logger) = try await global.openArchive()
-                logger.info("syncing until stopped", metadata: ["store": "\(archive.location)", "home": "\(home.directory.path)"])
+                let context = try await global.context(.mayStart)
+                context.logger.info("syncing until stopped", metadata: ["store": "\(context.store.location)", "home": "\(context.home.directory.path)"])
                 while true {
                     do {
-                        try await runOnce(archive: archive)
+                        try await runOnce(context)
                     } catch let code as ExitCode where code.rawValue == ExitStatus.failure.rawValue {
                         // A run where a timeline failed: the next run tries it again.
                     } catch let code as ExitCode where code.rawValue == ExitStatus.tempFail.rawValue {
                         // Another run held the archive (SQLite): wait for the next turn.
                     }
-                    if let work = archive as? any SharedWork {
+                    if let work = context.capabilities.sharedWork {
                         await work.waitForWork(timeout: .milliseconds(Int64(interval * 1000)))
                     } else {
                         try await Task.sleep(for: .milliseconds(Int64(interval * 1000)))
@@ -123,12 +115,13 @@ extension Icebox {
             }
         }
 
-        /// One run: the timelines, then (unless --no-media) the media. `archive`: an open store to reuse.
-        func runOnce(archive opened: (any ArchiveStore)? = nil) async throws {
+        /// One run: the timelines, then (unless --no-media) the media. `opened`: the context of a
+        /// `--loop`, whose store each run reuses.
+        func runOnce(_ opened: CommandContext? = nil) async throws {
             var failed = false
             try await reportingFailures {
-                let (home, fresh, credentialStore, logger) = try await global.openArchive(reusing: opened)
-                let archive = fresh
+                let context = if let opened { opened } else { try await global.context(.mayStart) }
+                let shared = context.capabilities.isShared
                 var options = SyncOptions()
                 options.backfillPages = backfillPages
                 options.timeout = timeout
@@ -139,7 +132,7 @@ extension Icebox {
                 options.attempts = retries + 1
                 options.rateReserve = rateReserve
                 options.maxRateWait = .seconds(maxRateWait)
-                options.since = since.flatMap(Self.parseDate)
+                options.since = since?.start
                 let mediaOptions = media.options()
                 options.previews = mediaOptions.previews
                 options.avatars = mediaOptions.avatars
@@ -147,10 +140,10 @@ extension Icebox {
                 options.mediaConcurrency = mediaOptions.concurrency
                 options.mediaDeadline = mediaOptions.deadline
                 options.mediaMinimumRate = mediaOptions.minimumRate
-                options.mediaDirectory = home.media
+                options.mediaDirectory = context.home.media
                 options.leaseDuration = .milliseconds(Int64(max(lease, 1) * 1000))
-                let synchronizer = Synchronizer(archive: archive, credentials: try credentialStore.load(),
-                                                options: options, logger: logger)
+                let synchronizer = Synchronizer(archive: context.store, credentials: try context.credentials.load(),
+                                                options: options, logger: context.logger)
                 let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
                 let view = SyncProgressView()
                 if live { ProgressBoard.shared.start() }
@@ -158,17 +151,17 @@ extension Icebox {
                 let progress: @Sendable (SyncProgress) -> Void = { tick in if live { view.show(tick) } }
                 // Timelines under `sync.lock`, media under `media.lock`: a slow download never keeps
                 // the next run from archiving timelines.
-                var run = try await SyncPhases.timelines(home: home, wait: wait, shared: archive is any SharedWork,
+                var run = try await SyncPhases.timelines(home: context.home, wait: wait, shared: shared,
                                                          synchronizer, progress: progress)
                 var rechecked: [RecheckReport]?
                 if let recheckDays {
-                    let rechecker = Rechecker(archive: archive, credentials: try credentialStore.load(), options: options,
-                                              logger: logger)
-                    rechecked = try await SyncPhases.recheck(home: home, wait: wait, shared: archive is any SharedWork,
+                    let rechecker = Rechecker(archive: context.store, credentials: try context.credentials.load(), options: options,
+                                              logger: context.logger)
+                    rechecked = try await SyncPhases.recheck(home: context.home, wait: wait, shared: shared,
                                                              rechecker, days: recheckDays)
                 }
                 if !noMedia {
-                    run.media = try await SyncPhases.media(home: home, quiet: quiet, synchronizer, progress: progress)
+                    run.media = try await SyncPhases.media(home: context.home, quiet: quiet, synchronizer, progress: progress)
                 }
                 ProgressBoard.shared.stop()
                 let reports = run.timelines
@@ -182,7 +175,7 @@ extension Icebox {
                     Console.out("Archived \(run.recovered.archived) statuses kept unreadable by an earlier Icebox")
                 }
                 if reports.isEmpty, !quiet {
-                    if archive is any SharedWork, try await !archive.timelines().isEmpty {
+                    if shared, try await !context.store.timelines().isEmpty {
                         Console.err("Nothing to sync: other workers hold every server with pinned timelines, or synced it since this run began")
                     } else {
                         Console.err("No timelines pinned: icebox timeline add <spec>")

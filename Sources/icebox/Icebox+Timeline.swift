@@ -63,22 +63,22 @@ extension Icebox.Timeline {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, credentials, logger) = try await global.openArchive()
-                let pinning = try await accountOption.pinning(spec, archive: archive)
+                let context = try await global.context(.mayStart)
+                let pinning = try await accountOption.pinning(spec, archive: context.store)
                 // A list is checked with its server now, not found missing at the first sync.
                 var title = ""
                 if case .list(let id) = try TimelineSpec(parsing: pinning.spec),
-                   let account = try await archive.accounts().first(where: { $0.id == pinning.accountID }) {
-                    let access = AccountAccess(credentials: try credentials.load(), logger: logger)
+                   let account = try await context.store.accounts().first(where: { $0.id == pinning.accountID }) {
+                    let access = AccountAccess(credentials: try context.credentials.load(), logger: context.logger)
                     title = " (\(try await access.list(id, of: account).title))"
                 }
                 // An older Icebox kept a hashtag's case: `tag:Photography` pinned then is `tag:photography` now.
-                if let pinned = try await archive.timelines().first(where: {
+                if let pinned = try await context.store.timelines().first(where: {
                     AccountOption.canonical($0.spec) == pinning.spec && $0.spec != pinning.spec && $0.accountID == pinning.accountID
                 }) {
                     throw ValidationError("\(pinning.spec) is already pinned, as \(pinned.spec)")
                 }
-                let timeline = try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID,
+                let timeline = try await context.store.addTimeline(spec: pinning.spec, accountID: pinning.accountID,
                                                              server: pinning.server)
                 Console.out("Pinned \(timeline.displayName)\(title)")
             }
@@ -96,8 +96,8 @@ extension Icebox.Timeline {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try await global.openArchiveForReading(neverWrites: true)
-                let timelines = try await archive.timelines()
+                let context = try await global.context(.queryOnly)
+                let timelines = try await context.store.timelines()
                 if json { return try Console.json(timelines) }
                 if timelines.isEmpty { Console.err("No timelines pinned yet: icebox timeline add <spec>") }
                 for timeline in timelines {
@@ -107,7 +107,7 @@ extension Icebox.Timeline {
                     let last = timeline.lastSyncAt.map { "last sync \($0) \(timeline.lastResult ?? "")" } ?? "never synced"
                     var line = "\(timeline.displayName)\t\(timeline.statusCount) statuses\t\(last)\t\(backfill)"
                     if let error = timeline.lastError { line += "\t\(error)" }
-                    line += try await SyncInterval.advice(for: timeline, archive: archive)
+                    line += try await SyncInterval.advice(for: timeline, archive: context.store)
                     Console.out(line)
                 }
             }
@@ -127,14 +127,14 @@ extension Icebox.Timeline {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, _) = try await global.openExistingArchive()
-                let pinning = try await accountOption.pinning(spec, archive: archive)
-                guard let timeline = try await archive.timelines().first(where: {
+                let context = try await global.context(.existing)
+                let pinning = try await accountOption.pinning(spec, archive: context.store)
+                guard let timeline = try await context.store.timelines().first(where: {
                     $0.spec == pinning.spec && $0.accountID == pinning.accountID
                 }) else {
                     throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
                 }
-                try await archive.removeTimeline(id: timeline.id)
+                try await context.store.removeTimeline(id: timeline.id)
                 Console.out("Unpinned \(timeline.displayName)")
             }
         }

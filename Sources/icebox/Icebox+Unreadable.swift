@@ -34,14 +34,13 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (_, archive, _, logger) = retry ? try await global.openExistingArchive()
-                    : try await global.openArchiveForReading()
+                let context = try await global.context(retry ? .existing : .reading)
                 if retry {
-                    let report = try await UnreadableRecovery(archive: archive, logger: logger).run(all: true)
+                    let report = try await UnreadableRecovery(archive: context.store, logger: context.logger).run(all: true)
                     if json { return try Console.json(report) }
                     return Console.out("\(report.archived) archived, \(report.stillUnreadable) still unreadable")
                 }
-                let kept = try await archive.unreadableStatuses()
+                let kept = try await context.store.unreadableStatuses()
                 if let raw {
                     guard let item = kept.first(where: { $0.id == raw }) else {
                         throw ArchiveError.notFound("kept unreadable status \(raw)")

@@ -46,7 +46,7 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let (home, archive, credentialStore, logger) = try await global.openArchive()
+                let context = try await global.context(.mayStart)
                 var sync = SyncOptions()
                 sync.backfillPages = 0
                 sync.timeout = timeout
@@ -54,20 +54,20 @@ extension Icebox {
                 options.pollInterval = .milliseconds(Int64(pollInterval * 1000))
                 options.idleTimeout = idleTimeout
                 options.maxBackoff = .milliseconds(Int64(maxBackoff * 1000))
-                options.lockPath = archive is any SharedWork ? nil : home.syncLock
+                options.lockPath = context.capabilities.isShared ? nil : context.home.syncLock
                 // A person at a terminal sees what happens; a service's journal gets the log (-v) only.
                 let atTerminal = Console.stderrIsTerminal
                 if atTerminal { options.activity = { Console.err($0) } }
-                let watcher = Watcher(synchronizer: Synchronizer(archive: archive, credentials: try credentialStore.load(),
-                                                                 options: sync, logger: logger),
+                let watcher = Watcher(synchronizer: Synchronizer(archive: context.store, credentials: try context.credentials.load(),
+                                                                 options: sync, logger: context.logger),
                                       options: options)
                 let watching = Task { try await watcher.run() }
                 let signals = StopSignals { watching.cancel() }
                 defer { withExtendedLifetime(signals) {} }
-                logger.info("watching", metadata: ["store": "\(archive.location)"])
-                if atTerminal { Console.err("watching \(archive.location); Ctrl-C stops (what is buffered is stored)") }
+                context.logger.info("watching", metadata: ["store": "\(context.store.location)"])
+                if atTerminal { Console.err("watching \(context.store.location); Ctrl-C stops (what is buffered is stored)") }
                 let totals = try await watching.value
-                logger.info("stopped", metadata: ["statuses": "\(totals.statuses)", "deletions": "\(totals.deletions)"])
+                context.logger.info("stopped", metadata: ["statuses": "\(totals.statuses)", "deletions": "\(totals.deletions)"])
                 if atTerminal { Console.err("stopped: \(totals.statuses) statuses and \(totals.deletions) deletions archived") }
             }
         }

@@ -15,11 +15,6 @@ enum JSONOutput {
         try encoder([.sortedKeys, .withoutEscapingSlashes]).encode(value)
     }
 
-    /// `value`'s records as dictionaries, for `--csv` (an absent value is `NSNull`).
-    static func records<T: Encodable>(_ value: [T]) throws -> [[String: Any]] {
-        try JSONSerialization.jsonObject(with: line(value)) as? [[String: Any]] ?? []
-    }
-
     private static func encoder(_ formatting: JSONEncoder.OutputFormatting) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = formatting

@@ -1,0 +1,21 @@
+import Archive
+import Foundation
+
+/// What the opened store can do beyond the `ArchiveStore` seam, found once when a command opens it,
+/// so that no command casts the store to learn it.
+struct StoreCapabilities: Sendable {
+    /// How workers on one shared store divide the work (a PostgreSQL store); nil for a store one process
+    /// uses at a time (SQLite, under the sync lock).
+    let sharedWork: (any SharedWork)?
+    /// The SQLite file the store is; nil for a PostgreSQL store.
+    let sqliteFile: URL?
+
+    /// The capabilities of `store`: the one place its concrete type is looked at.
+    init(of store: any ArchiveStore) {
+        sharedWork = store as? any SharedWork
+        sqliteFile = (store as? ArchiveDatabase)?.path
+    }
+
+    /// Whether other workers may use the store at the same time (then no lock file guards it).
+    var isShared: Bool { sharedWork != nil }
+}
