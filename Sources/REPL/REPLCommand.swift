@@ -109,7 +109,8 @@ public enum REPLCommand: Hashable, Sendable {
         tag <name>         archived posts with that hashtag
         account <handle>   an account's archived posts (user@host; a username alone when unique)
         timeline <spec>    what a pinned timeline archived (home, local, tag:swift…)
-        url <url>          the status, profile or hashtag a link names, as archived
+        url <url>          the status, profile or hashtag a link names, as archived; or an address that
+                           path prints (/statuses/12, also as icebox serve shows it)
         more               the next page of the list on screen (also: next)
         next               the same as more
         prev               the previous page of the list on screen
@@ -117,7 +118,7 @@ public enum REPLCommand: Hashable, Sendable {
         boosts             who boosted the status on screen (as archived)
         media              where the status's media files are on disk
         back               the previous screen
-        path               the screens that led here
+        path               the screens that led here, and this screen's address
         export <file>      the thread on screen, or every status of the list: .tar.gz, .tar.zst or .tar
         help               this list
         quit               leave (also exit, or Ctrl-D); Ctrl-C cancels the line or the command

@@ -89,15 +89,30 @@ extension REPLSession {
 
     /// `url <link>`: the route the link names, through the router, shown as archived.
     mutating func follow(_ text: String) async throws -> Reply {
+        // An address as `path` prints it, or as `icebox serve` shows it (`/statuses/12`).
+        if text.hasPrefix("/"), let destination = RouterDestination(path: text) { return try await go(to: destination) }
         guard let url = URL(string: text) else { throw REPLFailure("\(text.terminalSafeLine) is not a URL") }
         switch RouterDestination.resolution(for: url) {
         case .route(let destination):
             return try await go(to: destination)
         case .notARoute(let reason):
-            // Not a link Icebox can place; it may still be a status uri exactly as archived.
+            // Not a link Icebox can place; it may still be a status uri exactly as archived, or a page of
+            // `icebox serve` (its path after any host: the reader may sit behind a proxy).
             if let number = try await archive.findStatus(text) { return try await go(to: .statusDetail(id: String(number))) }
+            if url.scheme == "http" || url.scheme == "https",
+               let destination = RouterDestination(path: Self.pathAndQuery(of: text)) {
+                return try await go(to: destination)
+            }
             throw REPLFailure("\(text.terminalSafeLine): \(reason.description)")
         }
+    }
+
+    /// What follows the host in an http(s) link, as written (still percent-encoded): `/search?q=a%20b`.
+    private static func pathAndQuery(of link: String) -> String {
+        guard let schemeEnd = link.range(of: "://") else { return "" }
+        let rest = link[schemeEnd.upperBound...]
+        guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { return "" }
+        return String(rest[slash...])
     }
 
     /// The full handle a typed account names: `user@host` as typed, or the one archived author whose

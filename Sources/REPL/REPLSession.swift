@@ -116,8 +116,10 @@ public struct REPLSession: Sendable {
         case .url(let text): return try await follow(text)
         case .back: return try await back()
         case .path:
+            // The screens that led here, then this screen's address (the path `icebox serve` shows it at,
+            // which `url` opens again).
             return stack.isEmpty ? Reply(note: "Nowhere yet: search, tag, account or url to start.")
-                : Reply(output: router.breadcrumb)
+                : Reply(output: router.breadcrumb + "\n" + (router.current?.path ?? ""))
         case .export(let file): return try await export(to: file)
         case .more: return try await page(by: 1)
         case .previous: return try await page(by: -1)

@@ -109,7 +109,13 @@ import Testing
         #expect(session.prompt.hasPrefix("icebox … › status \(status) › @"))
         let back = await session.execute("back")
         #expect(back.output == opened.output, "back shows the status again")
-        #expect(await session.execute("path").output == "search:coffee › status \(status)")
+        let path = await session.execute("path").output
+        #expect(path == "search:coffee › status \(status)\n/statuses/\(status)")
+        // The address goes back to the same screen, typed alone or as `icebox serve` shows it.
+        var elsewhere = fixture.session()
+        #expect(await elsewhere.execute("url /statuses/\(status)").output == opened.output)
+        #expect(await elsewhere.execute("url http://127.0.0.1:8080/search?q=coffee").output.hasPrefix("\(session.numbered.count) matches"))
+        #expect(await elsewhere.execute("url /search?q=").failure != nil)
         #expect(await session.execute("back").output.hasPrefix("\(session.numbered.count) matches for coffee"))
         #expect(await session.execute("back").note == "Back at the start.")
         #expect(session.router.isEmpty && session.prompt == "icebox> ")
