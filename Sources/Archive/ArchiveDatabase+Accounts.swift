@@ -1,32 +1,6 @@
+import ArchiveCore
 import Foundation
 import GRDB
-
-/// One of the user's own accounts that Icebox archives with (its token lives in `CredentialStore`).
-/// It is identified by `server` and `remoteID` together (see `AccountIdentity`), never by its handle.
-public struct ArchivingAccount: Codable, Hashable, Sendable {
-    public var id: Int64
-    /// `user@host` as the server reports it: a label only, which another server may also claim.
-    public var handle: String
-    /// The base URL of the server that issued the account's token: the only origin it is sent to.
-    public var server: String
-    /// The account's id on its server.
-    public var remoteID: String
-    public var username: String
-    public var displayName: String
-    public var url: String?
-    public var addedAt: String
-
-    init(row: Row) {
-        id = row["id"]
-        handle = row["handle"]
-        server = row["server"]
-        remoteID = row["remote_id"]
-        username = row["username"]
-        displayName = row["display_name"]
-        url = row["url"]
-        addedAt = row["added_at"]
-    }
-}
 
 extension ArchiveDatabase {
     /// Adds the account, or brings back one that was removed, refreshing its profile. The account is

@@ -1,44 +1,8 @@
+import ArchiveCore
 import Crypto
 import Foundation
 import GRDB
 import Models
-
-/// A status kept unreadable: its bytes exactly as served, where it came from and why it could not be read.
-/// Encoded (for `--json`, see `KeptUnreadable+JSON.swift`) without its bytes.
-public struct KeptUnreadable: Sendable, Hashable, Encodable {
-    public var id: Int64
-    /// The host (with port) that served it.
-    public var server: String
-    /// Its id there, when the bytes had one.
-    public var localID: String?
-    public var timelineID: Int64?
-    /// The page it came on (`max_id=…`; empty for a timeline's newest page or a thread's context).
-    public var pageCursor: String
-    public var error: String
-    public var raw: Data
-    /// The Icebox version that could not read it.
-    public var readerVersion: String
-    public var firstSeenAt: String
-    public var lastSeenAt: String
-    /// When a later reading archived it, and as which status.
-    public var archivedAt: String?
-    public var statusNumber: Int64?
-
-    init(row: Row) {
-        id = row["id"]
-        server = row["server"]
-        localID = row["local_id"]
-        timelineID = row["timeline_id"]
-        pageCursor = row["page_cursor"]
-        error = row["error"]
-        raw = row["raw_json"]
-        readerVersion = row["icebox_version"]
-        firstSeenAt = row["first_seen_at"]
-        lastSeenAt = row["last_seen_at"]
-        archivedAt = row["archived_at"]
-        statusNumber = row["status_id"]
-    }
-}
 
 extension ArchiveDatabase {
     /// Keeps statuses that could not be read, byte for byte, inside the caller's transaction, and returns

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Crypto
 import Foundation
 import Logging
@@ -48,7 +48,7 @@ extension PostgresArchive {
 
     public func archiveKept(_ kept: KeptUnreadable, as status: ArchivableStatus,
                             authority: CopyAuthority) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
-        let rows = ArchiveDatabase.pageRows([status], server: kept.server)
+        let rows = PageRow.rows([status], server: kept.server)
         let origin = PageOrigin(server: kept.server, authority: authority, timelineID: kept.timelineID,
                                 pageCursor: kept.pageCursor)
         let logger = self.logger
