@@ -1,0 +1,23 @@
+import Foundation
+
+/// What differs between the SQL of the two stores, for the statements written once in this module (the
+/// search filters first): how an argument is named, how a boolean column reads as a condition, how text
+/// compares without case, where a day starts, and how the user's marks are looked up. The
+/// rest of a statement is the same text on SQLite and PostgreSQL.
+package protocol SQLDialect: Sendable {
+    /// The placeholder of the `number`-th argument of a statement (from 1): `?` or `$number`.
+    func placeholder(_ number: Int) -> String
+    /// A boolean column as a condition: `column = 1` (SQLite keeps integers) or `column`.
+    func isTrue(_ column: String) -> String
+    /// `column` equal to the text at `placeholder`, whatever the case.
+    func caseless(_ column: String, equals placeholder: String) -> String
+    /// Where the text at `needle` first occurs in `haystack` (from 1; 0 when it does not).
+    func position(of needle: String, in haystack: String) -> String
+    /// The column statuses are ordered by in time, and its value at the start of `day` (a day's
+    /// boundary): `sort_key` and its floor on SQLite, `created_at` and its text on PostgreSQL.
+    func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument)
+    /// Handles that begin with `prefix` (`user@`, lowercased), given the bound forms a store needs.
+    func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String
+    /// Whether the row `s` carries the user's mark (see ``UserMark``).
+    func marked(_ mark: UserMark) -> String
+}
