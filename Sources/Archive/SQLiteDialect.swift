@@ -29,6 +29,20 @@ struct SQLiteDialect: SQLDialect {
     /// The mark's bit, which the triggers of schema/0012 and 0014 keep from the timelines and references
     /// ``UserMark`` names; a partial index lists the marked rows by date.
     func marked(_ mark: UserMark) -> String { "s.user_marks & \(UserMarks(mark).rawValue)" }
+
+    /// SQLite reads `?1`, `?2`… as they are.
+    func statement(_ sql: String) -> String { sql }
+
+    /// SQLite's default collation (BINARY) already compares bytes.
+    func bytewise(_ column: String) -> String { column }
+
+    var emojiURLs: String {
+        """
+        SELECT DISTINCT json_extract(e.value, '$.url') AS u FROM statuses s,
+            json_each(CAST(s.raw_json AS TEXT), '$.emojis') e
+        WHERE json_extract(e.value, '$.url') IS NOT NULL AND json_extract(e.value, '$.url') <> ''
+        """
+    }
 }
 
 extension UserMarks {

@@ -20,4 +20,11 @@ package protocol SQLDialect: Sendable {
     func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String
     /// Whether the row `s` carries the user's mark (see ``UserMark``).
     func marked(_ mark: UserMark) -> String
+    /// A statement written once with numbered arguments (`?1`, `?2`…) in this dialect's form.
+    func statement(_ sql: String) -> String
+    /// `column` ordered by its bytes.
+    func bytewise(_ column: String) -> String
+    /// Every custom emoji URL of the archived statuses (read from their raw JSON), once each, non-empty, as
+    /// column `u`.
+    var emojiURLs: String { get }
 }

@@ -8,28 +8,20 @@ extension PostgresArchive {
 
     public func addAccount(handle: String, server: String, remoteID: String, username: String,
                            displayName: String, url: String?) async throws(ArchiveError) -> ArchivingAccount {
-        let rows = try await rows("""
-            INSERT INTO archiving_accounts(handle, server, remote_id, username, display_name, url, added_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            ON CONFLICT(server, remote_id) DO UPDATE SET handle = excluded.handle,
-                username = excluded.username, display_name = excluded.display_name, url = excluded.url,
-                removed_at = NULL
-            RETURNING *
-            """, [.text(handle), .text(server), .text(remoteID), .text(username), .text(displayName), .text(url),
+        let rows = try await rows(PostgresDialect().statement(AccountStatements.upsert) + " RETURNING *", [.text(handle), .text(server), .text(remoteID), .text(username), .text(displayName), .text(url),
                   .text(Self.now())])
         guard let row = rows.first else { throw .database("the account \(handle) vanished while being added") }
         return try decoding { try Self.account(row) }
     }
 
     public func account(_ identity: AccountIdentity) async throws(ArchiveError) -> ArchivingAccount? {
-        let rows = try await rows("""
-            SELECT * FROM archiving_accounts WHERE server = $1 AND remote_id = $2 AND removed_at IS NULL
-            """, [.text(identity.origin), .text(identity.remoteID)])
+        let rows = try await rows(PostgresDialect().statement(AccountStatements.inUseByIdentity),
+                                  [.text(identity.origin), .text(identity.remoteID)])
         return try decoding { try rows.first.map(Self.account) }
     }
 
     public func accounts() async throws(ArchiveError) -> [ArchivingAccount] {
-        let rows = try await rows("SELECT * FROM archiving_accounts WHERE removed_at IS NULL ORDER BY id")
+        let rows = try await rows(AccountStatements.inUse)
         return try decoding { try rows.map(Self.account) }
     }
 
@@ -37,13 +29,12 @@ extension PostgresArchive {
         let now = Self.now()
         let logger = self.logger
         try await transaction { connection in
-            let removed = try await connection.rows("""
-                UPDATE archiving_accounts SET removed_at = $1 WHERE id = $2 AND removed_at IS NULL RETURNING id
-                """, [.text(now), .int(id)], logger: logger)
+            let dialect = PostgresDialect()
+            let removed = try await connection.rows(dialect.statement(AccountStatements.remove) + " RETURNING id",
+                                                    [.text(now), .int(id)], logger: logger)
             guard !removed.isEmpty else { throw ArchiveError.notFound("the account #\(id)") }
-            try await connection.execute(
-                "UPDATE timelines SET removed_at = $1 WHERE removed_at IS NULL AND account_id = $2",
-                [.text(now), .int(id)], logger: logger)
+            try await connection.execute(dialect.statement(AccountStatements.unpinTimelines), [.text(now), .int(id)],
+                                         logger: logger)
         }
     }
 

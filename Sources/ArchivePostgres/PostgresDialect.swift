@@ -31,6 +31,34 @@ struct PostgresDialect: SQLDialect {
         text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
             .replacingOccurrences(of: "_", with: "\\_")
     }
+
+    /// `?n` becomes `$n` (outside quoted text).
+    func statement(_ sql: String) -> String {
+        var result = ""
+        result.reserveCapacity(sql.utf8.count)
+        var quoted = false
+        var previous: Character = " "
+        for character in sql {
+            if character == "'" { quoted.toggle() }
+            if !quoted, previous == "?", character.isASCII, character.isNumber { result.removeLast(); result.append("$") }
+            result.append(character)
+            previous = character
+        }
+        return result
+    }
+
+    func bytewise(_ column: String) -> String { "\(column) COLLATE \"C\"" }
+
+    /// Read from the raw JSON as SQLite's json_each reads it; a raw JSON that is not valid JSON
+    /// contributes none.
+    var emojiURLs: String {
+        """
+        SELECT DISTINCT e->>'url' AS u FROM statuses s,
+            LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(icebox_json(s.raw_json)->'emojis') = 'array'
+                THEN icebox_json(s.raw_json)->'emojis' ELSE '[]'::jsonb END) e
+        WHERE e->>'url' IS NOT NULL AND e->>'url' <> ''
+        """
+    }
 }
 
 extension SQLValue {
