@@ -81,10 +81,8 @@ extension PostgresArchive {
     // MARK: Edit histories
 
     public func wantedEditHistories(server: String, limit: Int) async throws(ArchiveError) -> [WantedEditHistory] {
-        let rows = try await rows("""
-            SELECT status_id, server, local_id FROM edit_history_wanted WHERE server = $1
-            ORDER BY wanted_at, status_id LIMIT $2
-            """, [.text(server), .int(Int64(limit))])
+        let rows = try await rows(PostgresDialect().statement(EditHistoryStatements.wanted),
+                                  [.text(server), .int(Int64(limit))])
         return try decoding {
             try rows.map { WantedEditHistory(number: try $0.int64("status_id"), server: try $0.string("server"),
                                              localID: try $0.string("local_id")) }
@@ -95,20 +93,16 @@ extension PostgresArchive {
         async throws(ArchiveError) -> Int {
         let logger = self.logger
         let versions = versions.map { (Timestamp.string($0.createdAt), $0.raw) }
+        let dialect = PostgresDialect()
         return try await transaction { connection in
             let now = Self.now()
-            let known = try await connection.rows("SELECT COUNT(*) AS n FROM status_edits WHERE status_id = $1",
+            let known = try await connection.rows(dialect.statement(EditHistoryStatements.versionCount),
                                                   [.int(wanted.number)], logger: logger).first?.int("n") ?? 0
             for (position, version) in versions.enumerated() {
-                try await connection.execute("""
-                    INSERT INTO status_edits(status_id, position, created_at, server, raw_json, fetched_at)
-                    VALUES ($1, $2, $3, $4, $5, $6)
-                    ON CONFLICT(status_id, position) DO UPDATE SET created_at = excluded.created_at,
-                        server = excluded.server, raw_json = excluded.raw_json, fetched_at = excluded.fetched_at
-                    """, [.int(wanted.number), .int(Int64(position)), .text(version.0), .text(wanted.server),
+                try await connection.execute(dialect.statement(EditHistoryStatements.upsertVersion), [.int(wanted.number), .int(Int64(position)), .text(version.0), .text(wanted.server),
                           .bytes(version.1), .text(now)], logger: logger)
             }
-            try await connection.execute("DELETE FROM edit_history_wanted WHERE status_id = $1", [.int(wanted.number)],
+            try await connection.execute(dialect.statement(EditHistoryStatements.fetched), [.int(wanted.number)],
                                          logger: logger)
             return max(0, versions.count - known)
         }
@@ -120,7 +114,7 @@ extension PostgresArchive {
     }
 
     public func editHistory(of number: Int64) async throws(ArchiveError) -> [Data] {
-        let rows = try await rows("SELECT raw_json FROM status_edits WHERE status_id = $1 ORDER BY position", [.int(number)])
+        let rows = try await rows(PostgresDialect().statement(EditHistoryStatements.versions), [.int(number)])
         return try decoding { try rows.map { try $0.bytes("raw_json") } }
     }
 }
