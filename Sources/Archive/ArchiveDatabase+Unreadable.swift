@@ -16,18 +16,11 @@ extension ArchiveDatabase {
         for status in statuses {
             let key = status.id.map { "id:\($0)" }
                 ?? "sha256:" + SHA256.hash(data: status.raw).map { String(format: "%02x", $0) }.joined()
-            let known = try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT 1 FROM unreadable_statuses WHERE server = ? AND item_key = ?"),
-                arguments: [origin.server, key]) ?? false
-            try db.cachedStatement(sql: """
-                INSERT INTO unreadable_statuses(server, item_key, local_id, timeline_id, page_cursor, error, raw_json,
-                    icebox_version, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(server, item_key) DO UPDATE SET error = excluded.error, raw_json = excluded.raw_json,
-                    icebox_version = excluded.icebox_version, last_seen_at = excluded.last_seen_at,
-                    timeline_id = IFNULL(excluded.timeline_id, timeline_id), page_cursor = excluded.page_cursor
-                WHERE archived_at IS NULL
-                """).execute(arguments: [origin.server, key, status.id, origin.timelineID, origin.pageCursor,
-                                         status.reason, status.raw, origin.readerVersion, now, now])
+            let known = try Bool.fetchOne(db.cachedStatement(sql: UnreadableStatements.known),
+                                          arguments: [origin.server, key]) ?? false
+            try db.cachedStatement(sql: UnreadableStatements.keep)
+                .execute(arguments: [origin.server, key, status.id, origin.timelineID, origin.pageCursor, status.reason,
+                                     status.raw, origin.readerVersion, now])
             if !known { kept += 1 }
         }
         return kept
@@ -47,7 +40,7 @@ extension ArchiveDatabase {
     /// Every status kept unreadable, archived since or not, oldest first.
     public func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM unreadable_statuses ORDER BY id").map(KeptUnreadable.init)
+            try Row.fetchAll(db, sql: UnreadableStatements.all).map(KeptUnreadable.init)
         }
     }
 
@@ -64,10 +57,9 @@ extension ArchiveDatabase {
             for row in rows {
                 result += try Self.upsert(row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
             }
-            let number = try Int64.fetchOne(
-                db, sql: "SELECT id FROM statuses WHERE uri = ?", arguments: [status.status.archiveURI]) ?? 0
-            try db.execute(sql: "UPDATE unreadable_statuses SET archived_at = ?, status_id = ? WHERE id = ?",
-                           arguments: [now, number, kept.id])
+            let number = try Int64.fetchOne(db, sql: UnreadableStatements.statusByURI,
+                                            arguments: [status.status.archiveURI]) ?? 0
+            try db.execute(sql: UnreadableStatements.archived, arguments: [now, number, kept.id])
             return (number, result)
         }
     }
@@ -75,8 +67,7 @@ extension ArchiveDatabase {
     /// Records again why a kept status still cannot be read, and by which Icebox.
     public func recordStillUnreadable(_ id: Int64, reason: String, readerVersion: String) async throws(ArchiveError) {
         try await write { db in
-            try db.execute(sql: "UPDATE unreadable_statuses SET error = ?, icebox_version = ? WHERE id = ?",
-                           arguments: [reason, readerVersion, id])
+            try db.execute(sql: UnreadableStatements.stillUnreadable, arguments: [reason, readerVersion, id])
         }
     }
 }

@@ -30,6 +30,8 @@ struct SQLiteDialect: SQLDialect {
     /// ``UserMark`` names; a partial index lists the marked rows by date.
     func marked(_ mark: UserMark) -> String { "s.user_marks & \(UserMarks(mark).rawValue)" }
 
+    func isSame(_ left: String, _ right: String) -> String { "\(left) IS \(right)" }
+
     /// SQLite reads `?1`, `?2`… as they are.
     func statement(_ sql: String) -> String { sql }
 

@@ -5,58 +5,52 @@ import PostgresNIO
 
 extension PostgresArchive {
     public func findStatus(_ reference: String) async throws(ArchiveError) -> Int64? {
+        let dialect = PostgresDialect()
         let text = reference.trimmingCharacters(in: .whitespaces)
         var number: Int64?
         if let row = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text),
-           try await !rows("SELECT 1 FROM statuses WHERE id = $1", [.int(row)]).isEmpty {
+           try await !rows(dialect.statement(LookupStatements.exists), [.int(row)]).isEmpty {
             number = row
         }
         if number == nil {
-            let byAddress = try await rows("SELECT id FROM statuses WHERE uri = $1 OR url = $1 ORDER BY id LIMIT 1",
-                                           [.text(text)])
+            let byAddress = try await rows(dialect.statement(LookupStatements.byAddress), [.text(text)])
             number = try decoding { try byAddress.first?.int64("id") }
         }
         if number == nil {
-            let byID = try await rows("SELECT status_id FROM status_ids WHERE local_id = $1 LIMIT 1", [.text(text)])
+            let byID = try await rows(dialect.statement(LookupStatements.byAnyServerID), [.text(text)])
             number = try decoding { try byID.first?.int64("status_id") }
         }
         guard let found = number else { return nil }
-        let boosted = try await rows("SELECT p.id FROM statuses b JOIN statuses p ON p.uri = b.reblog_uri WHERE b.id = $1",
-                                     [.int(found)])
+        let boosted = try await rows(dialect.statement(LookupStatements.boosted), [.int(found)])
         return try decoding { try boosted.first?.int64("id") } ?? found
     }
 
     public func findStatus(server host: String, localID: String) async throws(ArchiveError) -> Int64? {
-        let rows = try await rows("SELECT status_id FROM status_ids WHERE lower(server) = lower($1) AND local_id = $2",
-                                  [.text(host), .text(localID)])
+        let dialect = PostgresDialect()
+        let rows = try await rows(dialect.statement(LookupStatements.byServerID(dialect)), [.text(host), .text(localID)])
         return try decoding { try rows.first?.int64("status_id") }
     }
 
     public func status(number: Int64) async throws(ArchiveError) -> ArchivedStatus {
         let logger = self.logger
+        let dialect = PostgresDialect()
         let found = try await transaction { connection -> ArchivedStatus? in
-            guard let row = try await connection.rows("SELECT * FROM statuses WHERE id = $1", [.int(number)],
+            guard let row = try await connection.rows(dialect.statement(LookupStatements.row), [.int(number)],
                                                       logger: logger).first else { return nil }
             let server = try row.string("raw_server")
-            let localID = try await connection.rows(
-                "SELECT local_id FROM status_ids WHERE status_id = $1 AND server = $2 LIMIT 1",
-                [.int(number), .text(server)], logger: logger).first?.string("local_id")
-            let versions = try await connection.rows(
-                "SELECT raw_json, replaced_at FROM status_versions WHERE status_id = $1 ORDER BY id", [.int(number)],
-                logger: logger).map { ArchivedStatus.Version(raw: try $0.bytes("raw_json"), replacedAt: try $0.string("replaced_at")) }
-            let timelines = try await connection.rows("""
-                SELECT t.spec, a.handle FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                LEFT JOIN archiving_accounts a ON a.id = t.account_id WHERE ts.status_id = $1 ORDER BY t.id
-                """, [.int(number)], logger: logger).map { row -> String in
+            let localID = try await connection.rows(dialect.statement(LookupStatements.localID),
+                                                    [.int(number), .text(server)], logger: logger).first?.string("local_id")
+            let versions = try await connection.rows(dialect.statement(LookupStatements.versions), [.int(number)],
+                                                     logger: logger).map { ArchivedStatus.Version(raw: try $0.bytes("raw_json"), replacedAt: try $0.string("replaced_at")) }
+            let timelines = try await connection.rows(dialect.statement(LookupStatements.timelines), [.int(number)],
+                                                      logger: logger).map { row -> String in
                     let spec = try row.string("spec")
                     return try row.optionalString("handle").map { "\(spec) (\($0))" } ?? spec
                 }
-            let history = try await connection.rows(
-                "SELECT raw_json FROM status_edits WHERE status_id = $1 ORDER BY position", [.int(number)],
-                logger: logger).map { try $0.bytes("raw_json") }
-            let copies = try await connection.rows(
-                "SELECT DISTINCT server FROM status_copies WHERE status_id = $1 ORDER BY server", [.int(number)],
-                logger: logger).map { try $0.string("server") }
+            let history = try await connection.rows(dialect.statement(EditHistoryStatements.versions), [.int(number)],
+                                                    logger: logger).map { try $0.bytes("raw_json") }
+            let copies = try await connection.rows(dialect.statement(LookupStatements.otherCopies), [.int(number)],
+                                                   logger: logger).map { try $0.string("server") }
             var status = ArchivedStatus(
                 number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"), server: server,
                 localID: localID, versions: versions, parent: try await Self.parent(of: number, connection, logger),

@@ -12,21 +12,13 @@ extension PostgresArchive {
                                _ logger: Logger) async throws -> Int {
         var kept = 0
         let now = now()
+        let dialect = PostgresDialect()
         for status in statuses {
             let key = status.id.map { "id:\($0)" }
                 ?? "sha256:" + SHA256.hash(data: status.raw).map { String(format: "%02x", $0) }.joined()
-            let known = try await !connection.rows(
-                "SELECT 1 FROM unreadable_statuses WHERE server = $1 AND item_key = $2",
-                [.text(origin.server), .text(key)], logger: logger).isEmpty
-            try await connection.execute("""
-                INSERT INTO unreadable_statuses(server, item_key, local_id, timeline_id, page_cursor, error, raw_json,
-                    icebox_version, first_seen_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
-                ON CONFLICT(server, item_key) DO UPDATE SET error = excluded.error, raw_json = excluded.raw_json,
-                    icebox_version = excluded.icebox_version, last_seen_at = excluded.last_seen_at,
-                    timeline_id = COALESCE(excluded.timeline_id, unreadable_statuses.timeline_id),
-                    page_cursor = excluded.page_cursor
-                WHERE unreadable_statuses.archived_at IS NULL
-                """, [.text(origin.server), .text(key), .text(status.id), .int(origin.timelineID), .text(origin.pageCursor),
+            let known = try await !connection.rows(dialect.statement(UnreadableStatements.known),
+                                                   [.text(origin.server), .text(key)], logger: logger).isEmpty
+            try await connection.execute(dialect.statement(UnreadableStatements.keep), [.text(origin.server), .text(key), .text(status.id), .int(origin.timelineID), .text(origin.pageCursor),
                       .text(status.reason), .bytes(status.raw), .text(origin.readerVersion), .text(now)], logger: logger)
             if !known { kept += 1 }
         }
@@ -42,7 +34,7 @@ extension PostgresArchive {
     }
 
     public func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable] {
-        let rows = try await rows("SELECT * FROM unreadable_statuses ORDER BY id")
+        let rows = try await rows(UnreadableStatements.all)
         return try decoding { try rows.map(Self.kept) }
     }
 
@@ -56,16 +48,17 @@ extension PostgresArchive {
             let now = Self.now()
             var result = StoreResult()
             for row in rows { result += try await Self.upsert(row, origin: origin, now: now, connection, logger) }
-            let number = try await connection.rows("SELECT id FROM statuses WHERE uri = $1",
+            let dialect = PostgresDialect()
+            let number = try await connection.rows(dialect.statement(UnreadableStatements.statusByURI),
                                                    [.text(status.status.archiveURI)], logger: logger).first?.int64("id") ?? 0
-            try await connection.execute("UPDATE unreadable_statuses SET archived_at = $1, status_id = $2 WHERE id = $3",
+            try await connection.execute(dialect.statement(UnreadableStatements.archived),
                                          [.text(now), .int(number), .int(kept.id)], logger: logger)
             return (number, result)
         }
     }
 
     public func recordStillUnreadable(_ id: Int64, reason: String, readerVersion: String) async throws(ArchiveError) {
-        try await execute("UPDATE unreadable_statuses SET error = $1, icebox_version = $2 WHERE id = $3",
+        try await execute(PostgresDialect().statement(UnreadableStatements.stillUnreadable),
                           [.text(reason), .text(readerVersion), .int(id)])
     }
 
