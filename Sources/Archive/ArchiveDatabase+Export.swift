@@ -27,35 +27,18 @@ extension ArchiveDatabase {
     }
 
     private static func exportRecord(_ number: Int64, _ db: Database) throws -> ExportRecord {
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT s.uri, s.raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at, s.gone_via, s.redacted_at,
-                (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server LIMIT 1) AS local_id
-            FROM statuses s WHERE s.id = ?
-            """, arguments: [number])
+        guard let row = try Row.fetchOne(db, sql: ExportStatements.status, arguments: [number])
         else { throw ArchiveError.notFound("status \(number)") }
-        let versions = try Data.fetchAll(
-            db, sql: "SELECT raw_json FROM status_versions WHERE status_id = ? ORDER BY id", arguments: [number])
-        let editHistory = try Data.fetchAll(
-            db, sql: "SELECT raw_json FROM status_edits WHERE status_id = ? ORDER BY position", arguments: [number])
-        let attachments = try Row.fetchAll(db, sql: """
-            SELECT v.position, v.sha256, v.ext, v.mime, v.size,
-                   v.preview_sha256, pf.ext AS preview_ext, pf.mime AS preview_mime, pf.size AS preview_size
-            FROM media_attachment_files v LEFT JOIN media_files pf ON pf.sha256 = v.preview_sha256
-            WHERE v.status_id = ? ORDER BY v.position
-            """, arguments: [number]).map { row in
+        let versions = try Data.fetchAll(db, sql: ExportStatements.earlierVersions, arguments: [number])
+        let editHistory = try Data.fetchAll(db, sql: EditHistoryStatements.versions, arguments: [number])
+        let attachments = try Row.fetchAll(db, sql: ExportStatements.attachments, arguments: [number]).map { row in
                 ExportRecord.Attachment(
                     position: row["position"],
                     original: storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size"),
                     preview: storedFile(row, sha: "preview_sha256", ext: "preview_ext", mime: "preview_mime",
                                         size: "preview_size"))
             }
-        let avatar = try Row.fetchOne(db, sql: """
-            SELECT f.sha256, f.ext, f.mime, f.size FROM statuses s
-            JOIN authors a ON a.handle = s.author_handle
-            JOIN media_downloads d ON d.url = a.avatar AND d.state = 'stored'
-            JOIN media_files f ON f.sha256 = d.sha256
-            WHERE s.id = ?
-            """, arguments: [number]).flatMap { storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
+        let avatar = try Row.fetchOne(db, sql: ExportStatements.avatar, arguments: [number]).flatMap { storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
         var record = ExportRecord(number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
                                   localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
                                   goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,

@@ -30,6 +30,9 @@ struct SQLiteDialect: SQLDialect {
     /// ``UserMark`` names; a partial index lists the marked rows by date.
     func marked(_ mark: UserMark) -> String { "s.user_marks & \(UserMarks(mark).rawValue)" }
 
+    /// Without statistics (Icebox never runs ANALYZE) SQLite may walk the wrong index: a statement names it.
+    func indexedBy(_ index: String) -> String { " INDEXED BY \(index)" }
+
     func isSame(_ left: String, _ right: String) -> String { "\(left) IS \(right)" }
 
     /// SQLite reads `?1`, `?2`… as they are.

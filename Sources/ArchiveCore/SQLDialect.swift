@@ -20,6 +20,8 @@ package protocol SQLDialect: Sendable {
     func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String
     /// Whether the row `s` carries the user's mark (see ``UserMark``).
     func marked(_ mark: UserMark) -> String
+    /// ` INDEXED BY index` where the planner must be told (SQLite without statistics), else nothing.
+    func indexedBy(_ index: String) -> String
     /// Whether two values are the same, NULL the same as NULL.
     func isSame(_ left: String, _ right: String) -> String
     /// A statement written once with numbered arguments (`?1`, `?2`…) in this dialect's form.

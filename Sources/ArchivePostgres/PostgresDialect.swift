@@ -32,6 +32,8 @@ struct PostgresDialect: SQLDialect {
             .replacingOccurrences(of: "_", with: "\\_")
     }
 
+    func indexedBy(_ index: String) -> String { "" }
+
     func isSame(_ left: String, _ right: String) -> String { "\(left) IS NOT DISTINCT FROM \(right)" }
 
     /// `?n` becomes `$n` (outside quoted text).
