@@ -10,3 +10,16 @@ package enum SQLArgument: Sendable, Hashable {
     case bool(Bool)
     case bytes(Data)
 }
+
+extension SQLArgument {
+    /// A cell copied between stores (see `StoreRows`), as an argument.
+    package init(_ value: CopyValue) {
+        switch value {
+        case .null: self = .null
+        case .int(let number): self = .int(number)
+        case .double(let number): self = .double(number)
+        case .text(let text): self = .text(text)
+        case .bytes(let data): self = .bytes(data)
+        }
+    }
+}
