@@ -2,7 +2,8 @@
 // Icebox: archive Mastodon timelines into a local SQLite full-text index.
 //
 // Modules, dependencies pointing one way:
-//   Models ← MastodonAPI ← Importer → Archive → Models; Display and REPL read Archive through Router
+//   Models ← MastodonAPI ← Importer → Archive → ArchiveCore → Models; ArchivePostgres → ArchiveCore;
+//   Display, REPL and Export read ArchiveCore (the store seam), never a store's driver
 //   Health (icebox doctor) reads Archive, MediaArchive and Importer (for one request per account);
 //   HistoryImport (icebox import) reads files into Archive and MediaArchive, never the network;
 //   icebox (the executable) sits on top; MastodonTestServer serves a Mastodon-shaped API for tests.
@@ -65,10 +66,18 @@ let package = Package(
         .target(name: "CLazyCurl", dependencies: ["CLazyLoad"], exclude: ["link"],
                 linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_easy_setopt"],
                                               .when(platforms: [.linux]))]),
+        // The store seam without a database driver: the protocols every store implements, their values and
+        // errors, the policies both stores apply (copy authority, deletions, consent, import claims), and the
+        // files around an archive (home, credentials, the sync lock). Readers link this, never GRDB or NIO.
+        .target(
+            name: "ArchiveCore",
+            dependencies: ["Models", "SearchQuery", .product(name: "Crypto", package: "swift-crypto"),
+                           .product(name: "Logging", package: "swift-log")],
+            swiftSettings: strict),
         // The SQLite store: migrations embedded from schema/*.sql, upserts, FTS5, queries.
         .target(
             name: "Archive",
-            dependencies: ["Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["ArchiveCore", "Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict,
@@ -76,7 +85,7 @@ let package = Package(
         // The same archive on PostgreSQL: the store seam's second implementation, schema/postgres/*.sql.
         .target(
             name: "ArchivePostgres",
-            dependencies: ["Archive", "Models", "SearchQuery", .product(name: "PostgresNIO", package: "postgres-nio"),
+            dependencies: ["ArchiveCore", "Models", "SearchQuery", .product(name: "PostgresNIO", package: "postgres-nio"),
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOSSL", package: "swift-nio-ssl"),
                            .product(name: "Crypto", package: "swift-crypto"),
@@ -88,11 +97,11 @@ let package = Package(
         // Routes shared by every front end (Ice Cubes' RouterDestination / RouterPath) and URL → route.
         .target(name: "Router", dependencies: ["Models"], swiftSettings: strict),
         // How archived statuses read in a terminal, shared by `icebox show`/`search` and the REPL.
-        .target(name: "Display", dependencies: ["Models", "Archive", "Router", "SearchQuery"], swiftSettings: strict),
+        .target(name: "Display", dependencies: ["Models", "ArchiveCore", "Router", "SearchQuery"], swiftSettings: strict),
         // The REPL's session: commands, navigation through Router's routes, completion, history.
         .target(
             name: "REPL",
-            dependencies: ["Models", "Archive", "Router", "SearchQuery", "Display", "Export",
+            dependencies: ["Models", "ArchiveCore", "Router", "SearchQuery", "Display", "Export",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // libedit (BSD editline) for the interactive REPL's line editing, history and completion, opened
@@ -101,7 +110,7 @@ let package = Package(
         // The content-addressed media store: downloads, verification, garbage collection.
         .target(
             name: "MediaArchive",
-            dependencies: ["Models", "Archive", "MastodonAPI", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["Models", "Archive", "ArchiveCore", "MastodonAPI", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
@@ -111,30 +120,30 @@ let package = Package(
         // Threads and sets of statuses as reproducible tarballs: JSON, Markdown, a self-contained page, media.
         .target(
             name: "Export",
-            dependencies: ["Archive", "Models", "MediaArchive", "CArchive",
+            dependencies: ["ArchiveCore", "Models", "MediaArchive", "CArchive",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // History from elsewhere (issue 18): Mastodon's own export, other archivers' files, JSON Lines.
         .target(
             name: "HistoryImport",
-            dependencies: ["Models", "Archive", "MediaArchive", "CArchive", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["Models", "Archive", "ArchiveCore", "MediaArchive", "CArchive", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Pages timelines from MastodonAPI into Archive: the only module that imports both.
         .target(
             name: "Importer",
-            dependencies: ["Models", "MastodonAPI", "Archive", "MediaArchive",
+            dependencies: ["Models", "MastodonAPI", "Archive", "ArchiveCore", "MediaArchive",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // `icebox doctor`: the archive, media, file modes, tokens, timelines, locks and disk checked in one go.
         .target(
             name: "Health",
-            dependencies: ["Models", "Archive", "Importer", "MastodonAPI", "MediaArchive", .product(name: "Logging", package: "swift-log")],
+            dependencies: ["Models", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "MediaArchive", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // The command-line tool: the only place that prints, reads the environment or picks exit codes.
         .executableTarget(
             name: "icebox",
-            dependencies: ["Models", "MastodonAPI", "Archive", "ArchivePostgres", "Importer", "SearchQuery", "Router",
+            dependencies: ["Models", "MastodonAPI", "Archive", "ArchiveCore", "ArchivePostgres", "Importer", "SearchQuery", "Router",
                            "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit", "CMalloc",
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
@@ -153,7 +162,7 @@ let package = Package(
         // Measurements (not tests): `swift run -c release icebox-benchmarks import`.
         .executableTarget(
             name: "icebox-benchmarks",
-            dependencies: ["Archive", "ArchivePostgres", "CArchive", .product(name: "PostgresNIO", package: "postgres-nio"), "Models", "SearchQuery", "MastodonTestServer", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["Archive", "ArchiveCore", "ArchivePostgres", "CArchive", .product(name: "PostgresNIO", package: "postgres-nio"), "Models", "SearchQuery", "MastodonTestServer", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "ArgumentParser", package: "swift-argument-parser"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
@@ -166,7 +175,7 @@ let package = Package(
         // Shared by the test targets: temporary folders, Fixtures/, what a test server serves, alice's archive.
         .target(
             name: "IceboxTestSupport",
-            dependencies: ["MastodonTestServer", "Archive", "Importer", "MastodonAPI", "Models",
+            dependencies: ["MastodonTestServer", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "Models",
                            .product(name: "Logging", package: "swift-log")],
             path: "Tests/Support",
             swiftSettings: strict),
@@ -174,7 +183,7 @@ let package = Package(
         .testTarget(name: "ModelsTests", dependencies: ["Models"], swiftSettings: strict),
         .testTarget(
             name: "HistoryImportTests",
-            dependencies: ["HistoryImport", "Archive", "Export", "Models", "MediaArchive", "CArchive", "SearchQuery", "MastodonTestServer", "IceboxTestSupport",
+            dependencies: ["HistoryImport", "Archive", "ArchiveCore", "Export", "Models", "MediaArchive", "CArchive", "SearchQuery", "MastodonTestServer", "IceboxTestSupport",
                            .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Property-based fuzzing of what servers send: status pages, status HTML, Link and rate-limit headers.
@@ -184,18 +193,18 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "REPLTests",
-            dependencies: ["REPL", "Export", "Archive", "Router", "Importer", "SearchQuery", "MastodonTestServer",
+            dependencies: ["REPL", "Export", "Archive", "ArchiveCore", "Router", "Importer", "SearchQuery", "MastodonTestServer",
                            "IceboxTestSupport",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         .testTarget(name: "RouterTests", dependencies: ["Router", "Models"], swiftSettings: strict),
         .testTarget(
             name: "SearchTests",
-            dependencies: ["SearchQuery", "Archive", "Importer", "Models", "MastodonTestServer", "IceboxTestSupport"],
+            dependencies: ["SearchQuery", "Archive", "ArchiveCore", "Importer", "Models", "MastodonTestServer", "IceboxTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "MediaArchiveTests",
-            dependencies: ["MediaArchive", "Archive", "Importer", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport",
+            dependencies: ["MediaArchive", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
@@ -203,33 +212,33 @@ let package = Package(
             dependencies: ["MastodonAPI", "MastodonTestServer", "IceboxTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ArchiveTests",
-            dependencies: ["Archive", "Models", "SearchQuery", "IceboxTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: ["Archive", "ArchiveCore", "Models", "SearchQuery", "IceboxTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         // Every store behaviour, run against SQLite and (when scripts/test started one) PostgreSQL.
         .testTarget(
             name: "StoreConformanceTests",
-            dependencies: ["icebox", "Archive", "ArchivePostgres", "Importer", "Export", "MediaArchive", "CArchive", "Models",
+            dependencies: ["icebox", "Archive", "ArchiveCore", "ArchivePostgres", "Importer", "Export", "MediaArchive", "CArchive", "Models",
                            "SearchQuery", "HistoryImport",
                            "MastodonTestServer", "IceboxTestSupport", .product(name: "Logging", package: "swift-log"),
                            .product(name: "PostgresNIO", package: "postgres-nio")],
             swiftSettings: strict),
         .testTarget(
             name: "ImporterTests",
-            dependencies: ["Importer", "Archive", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport"],
+            dependencies: ["Importer", "Archive", "ArchiveCore", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "MastodonTestServerTests", dependencies: ["MastodonTestServer", "IceboxTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ExportTests",
-            dependencies: ["Export", "Archive", "Importer", "MediaArchive", "MastodonAPI", "Models", "MastodonTestServer",
+            dependencies: ["Export", "Archive", "ArchiveCore", "Importer", "MediaArchive", "MastodonAPI", "Models", "MastodonTestServer",
                            "IceboxTestSupport",
                            "CArchive", "CLazyLoad", .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Drives the built `icebox` binary as a user would, against the test server.
         .testTarget(
             name: "IceboxCLITests",
-            dependencies: ["icebox", "MastodonTestServer", "Archive", "IceboxTestSupport",
+            dependencies: ["icebox", "MastodonTestServer", "Archive", "ArchiveCore", "IceboxTestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
     ],

@@ -1,3 +1,4 @@
+import ArchiveCore
 import GRDB
 
 extension ArchiveDatabase {

@@ -1,32 +1,6 @@
+import ArchiveCore
 import Foundation
 import GRDB
-
-/// One of the user's own accounts that Icebox archives with (its token lives in `CredentialStore`).
-/// It is identified by `server` and `remoteID` together (see `AccountIdentity`), never by its handle.
-public struct ArchivingAccount: Codable, Hashable, Sendable {
-    public var id: Int64
-    /// `user@host` as the server reports it: a label only, which another server may also claim.
-    public var handle: String
-    /// The base URL of the server that issued the account's token: the only origin it is sent to.
-    public var server: String
-    /// The account's id on its server.
-    public var remoteID: String
-    public var username: String
-    public var displayName: String
-    public var url: String?
-    public var addedAt: String
-
-    init(row: Row) {
-        id = row["id"]
-        handle = row["handle"]
-        server = row["server"]
-        remoteID = row["remote_id"]
-        username = row["username"]
-        displayName = row["display_name"]
-        url = row["url"]
-        addedAt = row["added_at"]
-    }
-}
 
 extension ArchiveDatabase {
     /// Adds the account, or brings back one that was removed, refreshing its profile. The account is
@@ -35,15 +9,9 @@ extension ArchiveDatabase {
     public func addAccount(handle: String, server: String, remoteID: String, username: String,
                            displayName: String, url: String?) async throws(ArchiveError) -> ArchivingAccount {
         try await write { db in
-            try db.execute(sql: """
-                INSERT INTO archiving_accounts(handle, server, remote_id, username, display_name, url, added_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(server, remote_id) DO UPDATE SET handle = excluded.handle,
-                    username = excluded.username, display_name = excluded.display_name, url = excluded.url,
-                    removed_at = NULL
-                """, arguments: [handle, server, remoteID, username, displayName, url, Self.now()])
-            guard let row = try Row.fetchOne(
-                db, sql: "SELECT * FROM archiving_accounts WHERE server = ? AND remote_id = ?", arguments: [server, remoteID])
+            try db.execute(sql: AccountStatements.upsert,
+                           arguments: [handle, server, remoteID, username, displayName, url, Self.now()])
+            guard let row = try Row.fetchOne(db, sql: AccountStatements.inUseByIdentity, arguments: [server, remoteID])
             else { throw ArchiveError.database("the account \(handle) vanished while being added") }
             let account = ArchivingAccount(row: row)
             try UserMarks.markForAccount(id: account.id, db)
@@ -54,17 +22,15 @@ extension ArchiveDatabase {
     /// The account in use with this identity, if any.
     public func account(_ identity: AccountIdentity) async throws(ArchiveError) -> ArchivingAccount? {
         try await read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT * FROM archiving_accounts WHERE server = ? AND remote_id = ? AND removed_at IS NULL
-                """, arguments: [identity.origin, identity.remoteID]).map(ArchivingAccount.init(row:))
+            try Row.fetchOne(db, sql: AccountStatements.inUseByIdentity, arguments: [identity.origin, identity.remoteID])
+                .map(ArchivingAccount.init(row:))
         }
     }
 
     /// The accounts in use, in the order they were added.
     public func accounts() async throws(ArchiveError) -> [ArchivingAccount] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM archiving_accounts WHERE removed_at IS NULL ORDER BY id")
-                .map(ArchivingAccount.init(row:))
+            try Row.fetchAll(db, sql: AccountStatements.inUse).map(ArchivingAccount.init(row:))
         }
     }
 
@@ -72,11 +38,9 @@ extension ArchiveDatabase {
     public func removeAccount(id: Int64) async throws(ArchiveError) {
         try await write { db in
             let now = Self.now()
-            try db.execute(sql: "UPDATE archiving_accounts SET removed_at = ? WHERE id = ? AND removed_at IS NULL",
-                           arguments: [now, id])
+            try db.execute(sql: AccountStatements.remove, arguments: [now, id])
             guard db.changesCount > 0 else { throw ArchiveError.notFound("the account #\(id)") }
-            try db.execute(sql: "UPDATE timelines SET removed_at = ? WHERE removed_at IS NULL AND account_id = ?",
-                           arguments: [now, id])
+            try db.execute(sql: AccountStatements.unpinTimelines, arguments: [now, id])
         }
     }
 }

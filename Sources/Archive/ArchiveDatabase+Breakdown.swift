@@ -1,73 +1,30 @@
+import ArchiveCore
 import Foundation
 import GRDB
-
-/// What the posts of the archive (or of one timeline) are: the most frequent hashtags, authors, their
-/// servers and languages, and how many posts each month. A boost counts as the post it boosts, once.
-public struct ArchiveBreakdown: Codable, Hashable, Sendable {
-    package init(posts: Int, hashtags: [Count], authors: [Count], servers: [Count], languages: [Count], months: [Count]) {
-        self.posts = posts
-        self.hashtags = hashtags
-        self.authors = authors
-        self.servers = servers
-        self.languages = languages
-        self.months = months
-    }
-
-    /// A value and how many posts have it.
-    public struct Count: Codable, Hashable, Sendable {
-        public var name: String
-        public var count: Int
-
-        public init(name: String, count: Int) {
-            self.name = name
-            self.count = count
-        }
-    }
-
-    /// Posts counted.
-    public var posts: Int
-    /// Most frequent first (ties by name), at most the `top` asked.
-    public var hashtags: [Count]
-    public var authors: [Count]
-    /// The host part of the authors' handles.
-    public var servers: [Count]
-    /// `unknown` for posts without a language.
-    public var languages: [Count]
-    /// Every month with posts, `YYYY-MM` (UTC), oldest first.
-    public var months: [Count]
-}
 
 extension ArchiveDatabase {
     /// The breakdown of every post, or of those seen in the timeline `timelineID`; `top` values per list.
     public func breakdown(timelineID: Int64? = nil, top: Int = 10) async throws(ArchiveError) -> ArchiveBreakdown {
         try await read { db in
-            // The posts in scope, read by each count.
-            let scope = timelineID == nil
-                ? "WITH p(id) AS (SELECT id FROM statuses WHERE reblog_uri IS NULL) "
-                : """
-                    WITH p(id) AS (SELECT DISTINCT COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
-                        FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = ?1)
-                    """
+            let inTimeline = timelineID != nil
             let arguments: StatementArguments = timelineID.map { [$0] } ?? []
-            let limit = " LIMIT \(max(top, 0))"
-            func counts(_ value: String, join: String = "", order: String = "count DESC, name",
+            func counts(_ value: String, join: String = "", byName: Bool = false,
                         all: Bool = false) throws -> [ArchiveBreakdown.Count] {
-                try Row.fetchAll(db, sql: scope + """
-                    SELECT \(value) AS name, COUNT(*) AS count FROM p JOIN statuses s ON s.id = p.id \(join)
-                    GROUP BY name ORDER BY \(order)\(all ? "" : limit)
-                    """, arguments: arguments).map { ArchiveBreakdown.Count(name: $0["name"], count: $0["count"]) }
+                try Row.fetchAll(db, sql: BreakdownStatements.counts(value, join: join, byName: byName, limit: all ? nil : top,
+                                                                     inTimeline: inTimeline, SQLiteDialect()),
+                                 arguments: arguments).map { ArchiveBreakdown.Count(name: $0["name"], count: $0["count"]) }
             }
             // Hashtags are normalized names of letters, digits and _ (see Hashtag), space-separated.
             let tags = """
                 JOIN json_each('["' || replace(s.tag_names, ' ', '","') || '"]') t ON s.tag_names != '' AND t.value != ''
                 """
             return ArchiveBreakdown(
-                posts: try Int.fetchOne(db, sql: scope + "SELECT COUNT(*) FROM p", arguments: arguments) ?? 0,
+                posts: try Int.fetchOne(db, sql: BreakdownStatements.posts(inTimeline: inTimeline), arguments: arguments) ?? 0,
                 hashtags: try counts("t.value", join: tags),
                 authors: try counts("s.author_handle"),
-                servers: try counts("lower(substr(s.author_handle, instr(s.author_handle, '@') + 1))"),
-                languages: try counts("IFNULL(NULLIF(lower(s.language), ''), 'unknown')"),
-                months: try counts("substr(s.created_at, 1, 7)", order: "name", all: true))
+                servers: try counts(BreakdownStatements.server(SQLiteDialect())),
+                languages: try counts(BreakdownStatements.language),
+                months: try counts(BreakdownStatements.month, byName: true, all: true))
         }
     }
 }

@@ -1,3 +1,4 @@
+import ArchiveCore
 import Foundation
 import GRDB
 
@@ -36,9 +37,7 @@ extension ArchiveDatabase {
 
     /// The `host[:port]` of every server one of the user's accounts is on (``DeletionAuthority``).
     static func accountHosts(_ db: Database) throws -> Set<String> {
-        DeletionAuthority.accountHosts(try String.fetchAll(db.cachedStatement(sql: """
-            SELECT server FROM archiving_accounts WHERE removed_at IS NULL
-            """)))
+        DeletionAuthority.accountHosts(try String.fetchAll(db.cachedStatement(sql: DeletionStatements.accountServers)))
     }
 
     /// The archive's deletion policy (`icebox config deletions`): `.keep` unless set.
@@ -61,16 +60,11 @@ extension ArchiveDatabase {
         let now = Self.now()
         let redacted = try await write { db -> Int in
             try db.execute(sql: "PRAGMA secure_delete = ON")
-            let rows = try Row.fetchAll(db, sql: """
-                SELECT id, uri, raw_json FROM statuses
-                WHERE redacted_at IS NULL AND (gone_at IS NOT NULL
-                    OR reblog_uri IN (SELECT uri FROM statuses WHERE gone_at IS NOT NULL))
-                """)
+            let rows = try Row.fetchAll(db, sql: DeletionStatements.toRedact)
             var links = Set<String>()
             for row in rows {
                 let id: Int64 = row["id"]
-                for link in try Row.fetchAll(db, sql: "SELECT url, remote_url, preview_url FROM media_attachments WHERE status_id = ?",
-                                             arguments: [id]) {
+                for link in try Row.fetchAll(db, sql: DeletionStatements.mediaLinks, arguments: [id]) {
                     for column in ["url", "remote_url", "preview_url"] { if let url: String = link[column] { links.insert(url) } }
                 }
                 let raw: Data = row["raw_json"]
@@ -80,22 +74,16 @@ extension ArchiveDatabase {
                         has_card = 0, raw_json = ?, redacted_at = ? WHERE id = ?
                     """).execute(arguments: [Redaction.redacted(raw, uri: row["uri"]), now, id])
                 // A status first kept unreadable holds its bytes there too.
-                try db.cachedStatement(sql: """
-                    DELETE FROM unreadable_statuses WHERE status_id = ? OR (server, local_id) IN
-                        (SELECT server, local_id FROM status_ids WHERE status_id = ?)
-                    """).execute(arguments: [id, id])
-                for table in ["media_attachments", "status_versions", "status_copies", "status_edits", "edit_history_wanted"] {
-                    try db.cachedStatement(sql: "DELETE FROM \(table) WHERE status_id = ?").execute(arguments: [id])
+                try db.cachedStatement(sql: DeletionStatements.forgetUnreadable).execute(arguments: [id])
+                for table in DeletionStatements.redactedTables {
+                    try db.cachedStatement(sql: DeletionStatements.forgetRows(in: table)).execute(arguments: [id])
                 }
             }
             guard !rows.isEmpty else { return 0 }
             // The media links themselves (their URLs may name the post) unless another post still has them;
             // the files follow with `icebox media gc`.
             for url in links {
-                try db.cachedStatement(sql: """
-                    DELETE FROM media_downloads WHERE url = ?1 AND NOT EXISTS (SELECT 1 FROM media_attachments
-                        WHERE url = ?1 OR remote_url = ?1 OR preview_url = ?1)
-                    """).execute(arguments: [url])
+                try db.cachedStatement(sql: DeletionStatements.forgetLink).execute(arguments: [url])
             }
             // FTS5 only records a deletion beside the old entries; merging the segments drops them.
             try db.execute(sql: "INSERT INTO statuses_fts(statuses_fts) VALUES ('optimize')")

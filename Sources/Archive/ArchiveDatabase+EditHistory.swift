@@ -1,21 +1,7 @@
+import ArchiveCore
 import Foundation
 import GRDB
 import Models
-
-/// An edited status whose earlier versions are still to be fetched from the server it was read from.
-public struct WantedEditHistory: Sendable, Hashable {
-    package init(number: Int64, server: String, localID: String) {
-        self.number = number
-        self.server = server
-        self.localID = localID
-    }
-
-    /// The archive's number for the status.
-    public var number: Int64
-    /// The host (with port) to ask, and the status's id there.
-    public var server: String
-    public var localID: String
-}
 
 extension ArchiveDatabase {
     /// Notes, inside the caller's transaction, that an edited status's history is wanted (again, when
@@ -33,10 +19,7 @@ extension ArchiveDatabase {
     /// The edited statuses read from `server` whose history is still wanted, oldest wish first.
     public func wantedEditHistories(server: String, limit: Int) async throws(ArchiveError) -> [WantedEditHistory] {
         try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT status_id, server, local_id FROM edit_history_wanted WHERE server = ? ORDER BY wanted_at, status_id
-                LIMIT ?
-                """, arguments: [server, limit]).map {
+            try Row.fetchAll(db, sql: EditHistoryStatements.wanted, arguments: [server, limit]).map {
                 WantedEditHistory(number: $0["status_id"], server: $0["server"], localID: $0["local_id"])
             }
         }
@@ -51,19 +34,13 @@ extension ArchiveDatabase {
         try await write { db in
             let now = Self.now()
             var added = 0
-            let known = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM status_edits WHERE status_id = ?",
-                                         arguments: [wanted.number]) ?? 0
+            let known = try Int.fetchOne(db, sql: EditHistoryStatements.versionCount, arguments: [wanted.number]) ?? 0
             for (position, version) in versions.enumerated() {
-                try db.cachedStatement(sql: """
-                    INSERT INTO status_edits(status_id, position, created_at, server, raw_json, fetched_at)
-                    VALUES (?, ?, ?, ?, ?, ?)
-                    ON CONFLICT(status_id, position) DO UPDATE SET created_at = excluded.created_at,
-                        server = excluded.server, raw_json = excluded.raw_json, fetched_at = excluded.fetched_at
-                    """).execute(arguments: [wanted.number, position, Timestamp.string(version.createdAt), wanted.server,
+                try db.cachedStatement(sql: EditHistoryStatements.upsertVersion).execute(arguments: [wanted.number, position, Timestamp.string(version.createdAt), wanted.server,
                                              version.raw, now])
             }
             added = max(0, versions.count - known)
-            try db.execute(sql: "DELETE FROM edit_history_wanted WHERE status_id = ?", arguments: [wanted.number])
+            try db.execute(sql: EditHistoryStatements.fetched, arguments: [wanted.number])
             return added
         }
     }
@@ -72,7 +49,7 @@ extension ArchiveDatabase {
     public func dropWantedEditHistory(_ wanted: [WantedEditHistory]) async throws(ArchiveError) {
         try await write { db in
             for item in wanted {
-                try db.execute(sql: "DELETE FROM edit_history_wanted WHERE status_id = ?", arguments: [item.number])
+                try db.execute(sql: EditHistoryStatements.fetched, arguments: [item.number])
             }
         }
     }
@@ -80,8 +57,7 @@ extension ArchiveDatabase {
     /// Every version of a status's edit history the archive holds, oldest first, as served.
     public func editHistory(of number: Int64) async throws(ArchiveError) -> [Data] {
         try await read { db in
-            try Data.fetchAll(db, sql: "SELECT raw_json FROM status_edits WHERE status_id = ? ORDER BY position",
-                              arguments: [number])
+            try Data.fetchAll(db, sql: EditHistoryStatements.versions, arguments: [number])
         }
     }
 }

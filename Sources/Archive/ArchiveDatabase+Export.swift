@@ -1,85 +1,6 @@
+import ArchiveCore
 import Foundation
 import GRDB
-
-/// A status with everything an export writes about it: its JSON as archived, its earlier versions,
-/// and the stored files of its media and its author's avatar.
-public struct ExportRecord: Sendable, Hashable {
-    package init(number: Int64, uri: String, raw: Data, server: String, localID: String?, createdAt: String,
-                 editedAt: String?, goneAt: String?, earlierVersions: [Data], editHistory: [Data] = [],
-                 attachments: [Attachment], avatar: StoredFile?, boosts: [ArchivedBoost] = [],
-                 emoji: [String: StoredFile] = [:]) {
-        self.number = number
-        self.uri = uri
-        self.raw = raw
-        self.server = server
-        self.localID = localID
-        self.createdAt = createdAt
-        self.editedAt = editedAt
-        self.goneAt = goneAt
-        self.earlierVersions = earlierVersions
-        self.editHistory = editHistory
-        self.attachments = attachments
-        self.avatar = avatar
-        self.boosts = boosts
-        self.emoji = emoji
-    }
-
-    /// A file in the media archive (`media/ab/cd/<sha256>.<ext>`).
-    public struct StoredFile: Sendable, Hashable {
-        public var sha256: String
-        public var ext: String
-        public var mime: String
-        public var size: Int64
-
-        public init(sha256: String, ext: String, mime: String, size: Int64) {
-            self.sha256 = sha256
-            self.ext = ext
-            self.mime = mime
-            self.size = size
-        }
-    }
-
-    /// One attachment, by its position in the status, with what the media archive holds of it.
-    public struct Attachment: Sendable, Hashable {
-        package init(position: Int, original: ExportRecord.StoredFile?, preview: ExportRecord.StoredFile?) {
-            self.position = position
-            self.original = original
-            self.preview = preview
-        }
-
-        public var position: Int
-        public var original: StoredFile?
-        public var preview: StoredFile?
-    }
-
-    public var number: Int64
-    public var uri: String
-    /// The status JSON exactly as the server sent it.
-    public var raw: Data
-    /// The server `raw` came from, and the status's id there.
-    public var server: String
-    public var localID: String?
-    public var createdAt: String
-    public var editedAt: String?
-    /// When the server said it is gone (404/410, a `delete` event).
-    public var goneAt: String?
-    /// How that was learned (`stream`, `recheck`, `fetch`).
-    public var goneVia: DeletionSource?
-    /// When its text and media were removed (`deletions: redact`); only a tombstone is left.
-    public var redactedAt: String?
-    /// Earlier versions of an edited status, oldest first, exactly as archived.
-    public var earlierVersions: [Data]
-    /// Every version of its edit history as its server served it, oldest first (empty when not fetched).
-    public var editHistory: [Data] = []
-    public var attachments: [Attachment]
-    public var avatar: StoredFile?
-    /// Who boosted it, as archived (oldest first).
-    public var boosts: [ArchivedBoost] = []
-    /// The stored files of the custom emoji it uses, by shortcode.
-    public var emoji: [String: StoredFile] = [:]
-    /// Where it came from: syncs, fetches, imports (see `ArchiveStore.provenance(of:)`).
-    public var sources: [StatusProvenance] = []
-}
 
 extension ArchiveDatabase {
     /// The export records of `numbers`, in the same order; a number the archive lacks is an error.
@@ -106,35 +27,18 @@ extension ArchiveDatabase {
     }
 
     private static func exportRecord(_ number: Int64, _ db: Database) throws -> ExportRecord {
-        guard let row = try Row.fetchOne(db, sql: """
-            SELECT s.uri, s.raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at, s.gone_via, s.redacted_at,
-                (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server LIMIT 1) AS local_id
-            FROM statuses s WHERE s.id = ?
-            """, arguments: [number])
+        guard let row = try Row.fetchOne(db, sql: ExportStatements.status, arguments: [number])
         else { throw ArchiveError.notFound("status \(number)") }
-        let versions = try Data.fetchAll(
-            db, sql: "SELECT raw_json FROM status_versions WHERE status_id = ? ORDER BY id", arguments: [number])
-        let editHistory = try Data.fetchAll(
-            db, sql: "SELECT raw_json FROM status_edits WHERE status_id = ? ORDER BY position", arguments: [number])
-        let attachments = try Row.fetchAll(db, sql: """
-            SELECT v.position, v.sha256, v.ext, v.mime, v.size,
-                   v.preview_sha256, pf.ext AS preview_ext, pf.mime AS preview_mime, pf.size AS preview_size
-            FROM media_attachment_files v LEFT JOIN media_files pf ON pf.sha256 = v.preview_sha256
-            WHERE v.status_id = ? ORDER BY v.position
-            """, arguments: [number]).map { row in
+        let versions = try Data.fetchAll(db, sql: ExportStatements.earlierVersions, arguments: [number])
+        let editHistory = try Data.fetchAll(db, sql: EditHistoryStatements.versions, arguments: [number])
+        let attachments = try Row.fetchAll(db, sql: ExportStatements.attachments, arguments: [number]).map { row in
                 ExportRecord.Attachment(
                     position: row["position"],
                     original: storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size"),
                     preview: storedFile(row, sha: "preview_sha256", ext: "preview_ext", mime: "preview_mime",
                                         size: "preview_size"))
             }
-        let avatar = try Row.fetchOne(db, sql: """
-            SELECT f.sha256, f.ext, f.mime, f.size FROM statuses s
-            JOIN authors a ON a.handle = s.author_handle
-            JOIN media_downloads d ON d.url = a.avatar AND d.state = 'stored'
-            JOIN media_files f ON f.sha256 = d.sha256
-            WHERE s.id = ?
-            """, arguments: [number]).flatMap { storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
+        let avatar = try Row.fetchOne(db, sql: ExportStatements.avatar, arguments: [number]).flatMap { storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
         var record = ExportRecord(number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
                                   localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
                                   goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,

@@ -1,3 +1,4 @@
+import ArchiveCore
 import Foundation
 import GRDB
 
@@ -8,21 +9,14 @@ extension ArchiveDatabase {
     @discardableResult
     public func openGap(_ gap: TimelineGap, server: String) async throws(ArchiveError) -> Int64 {
         try await write { db in
-            if let open = try Int64.fetchOne(db, sql: """
-                SELECT id FROM timeline_gaps WHERE timeline_id = ? AND cause = ? AND from_id IS ? AND closed_at IS NULL
-                """, arguments: [gap.timelineID, gap.cause.rawValue, gap.fromID]) {
+            if let open = try Int64.fetchOne(db, sql: GapStatements.open(SQLiteDialect()),
+                                             arguments: [gap.timelineID, gap.cause.rawValue, gap.fromID]) {
                 return open
             }
             let fromTime = try gap.fromTime ?? gap.fromID.flatMap { id in
-                try String.fetchOne(db, sql: """
-                    SELECT s.created_at FROM status_ids si JOIN statuses s ON s.id = si.status_id
-                    WHERE si.server = ? AND si.local_id = ?
-                    """, arguments: [server, id])
+                try String.fetchOne(db, sql: GapStatements.creation, arguments: [server, id])
             }
-            try db.execute(sql: """
-                INSERT INTO timeline_gaps(timeline_id, cause, from_id, to_id, from_time, to_time, opened_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                """, arguments: [gap.timelineID, gap.cause.rawValue, gap.fromID, gap.toID, fromTime, gap.toTime, Self.now()])
+            try db.execute(sql: GapStatements.insert, arguments: [gap.timelineID, gap.cause.rawValue, gap.fromID, gap.toID, fromTime, gap.toTime, Self.now()])
             return db.lastInsertedRowID
         }
     }
@@ -58,15 +52,9 @@ extension ArchiveDatabase {
     /// (by their dates); nil when it holds too few to tell.
     public func entryRate(timelineID: Int64, days: Int) async throws(ArchiveError) -> Double? {
         try await read { db in
-            guard let newest = try String.fetchOne(db, sql: """
-                SELECT MAX(s.created_at) FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-                WHERE ts.timeline_id = ?
-                """, arguments: [timelineID]), let end = Timestamp.date(newest) else { return nil }
+            guard let newest = try String.fetchOne(db, sql: GapStatements.newest, arguments: [timelineID]), let end = Timestamp.date(newest) else { return nil }
             let start = Timestamp.string(end.addingTimeInterval(-Double(days) * 86_400))
-            let row = try Row.fetchOne(db, sql: """
-                SELECT COUNT(*) AS n, MIN(s.created_at) AS oldest FROM timeline_statuses ts
-                JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = ? AND s.created_at >= ?
-                """, arguments: [timelineID, start])
+            let row = try Row.fetchOne(db, sql: GapStatements.window, arguments: [timelineID, start])
             guard let row, let count: Int = row["n"], count >= 10, let oldestText: String = row["oldest"],
                   let oldest = Timestamp.date(oldestText) else { return nil }
             let hours = max(end.timeIntervalSince(oldest) / 3600, 1.0 / 60)

@@ -1,3 +1,4 @@
+import ArchiveCore
 import Foundation
 import GRDB
 
@@ -11,22 +12,8 @@ extension ArchiveDatabase {
     /// SQLite keeps nothing an administrator should look at besides damage.
     public func healthWarnings() async throws(ArchiveError) -> [String] { [] }
 
-    /// The schema as this binary sees it: migrations applied, and how many it carries.
-    public struct SchemaState: Sendable, Hashable {
-        /// Migrations recorded in the archive, in order.
-        public var applied: [String]
-        /// Migrations this binary carries.
-        public var known: [String]
-        /// Applied migrations this binary does not know (written by a newer Icebox).
-        public var unknown: [String] { applied.filter { !known.contains($0) } }
-        /// Carried migrations the archive has not had yet.
-        public var pending: [String] { known.filter { !applied.contains($0) } }
-
-        public init(applied: [String], known: [String]) {
-            self.applied = applied
-            self.known = known
-        }
-    }
+    /// The schema as this binary sees it (the seam's value, named as before).
+    public typealias SchemaState = ArchiveCore.SchemaState
 
     /// SQLite's `PRAGMA quick_check` (or, with `full`, `integrity_check`, which also compares every
     /// index with its table): the problems found, empty when the file is sound.

@@ -1,3 +1,4 @@
+import ArchiveCore
 import Foundation
 import GRDB
 import Models
@@ -105,7 +106,7 @@ private struct SQLiteImportSink: ImportSink {
         guard let first = statuses.first, statuses.allSatisfy({ $0.hasServerID == first.hasServerID }) else { return nil }
         origin.recordsServerIDs = first.hasServerID
         let items = zip(statuses, authorRows).map { item, authors in
-            ArchiveDatabase.PageRow(status: item.status.status, raw: item.status.raw, writesAuthor: authors.contains(false))
+            PageRow(status: item.status.status, raw: item.status.raw, writesAuthor: authors.contains(false))
         }
         guard let (ids, result) = try ArchiveDatabase.insertNew(items, origin: origin, now: now, db) else { return nil }
         for (item, id) in zip(statuses, ids) { try recordSource(of: item, statusID: id) }

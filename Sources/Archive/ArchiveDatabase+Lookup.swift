@@ -1,66 +1,6 @@
+import ArchiveCore
 import Foundation
 import GRDB
-
-/// A status as the archive holds it, with what hangs off it.
-public struct ArchivedStatus: Sendable, Hashable {
-    package init(number: Int64, uri: String, raw: Data, server: String, localID: String?, versions: [Version],
-                 parent: Int64?, replies: [Int64], timelines: [String], goneAt: String?, editHistory: [Data] = [],
-                 otherCopies: [String] = []) {
-        self.number = number
-        self.uri = uri
-        self.raw = raw
-        self.server = server
-        self.localID = localID
-        self.versions = versions
-        self.parent = parent
-        self.replies = replies
-        self.timelines = timelines
-        self.goneAt = goneAt
-        self.editHistory = editHistory
-        self.otherCopies = otherCopies
-    }
-
-    /// The archive's number for it.
-    public var number: Int64
-    public var uri: String
-    /// The JSON as the server sent it.
-    public var raw: Data
-    /// The server `raw` came from, and this status's id there.
-    public var server: String
-    public var localID: String?
-    /// Earlier versions (edits), oldest first.
-    public var versions: [Version]
-    /// The status it replies to, when archived.
-    public var parent: Int64?
-    /// Archived replies to it, oldest first.
-    public var replies: [Int64]
-    /// The pinned timelines it was seen in.
-    public var timelines: [String]
-    /// The server said it is gone (404/410, a `delete` event) at this time.
-    public var goneAt: String?
-    /// How that was learned (`stream`, `recheck`, `fetch`).
-    public var goneVia: DeletionSource?
-    /// When its text and media were removed (`deletions: redact`); only a tombstone is left.
-    public var redactedAt: String?
-    /// Every version of its edit history as its server served it, oldest first (empty when not fetched).
-    public var editHistory: [Data] = []
-    /// The servers whose copies of it were kept beside the one shown (they differ from it).
-    public var otherCopies: [String] = []
-    /// Where it came from: syncs, fetches, imports (see `ArchiveStore.provenance(of:)`).
-    public var sources: [StatusProvenance] = []
-
-
-    /// A version of an edited status as it was archived, and when a newer one replaced it.
-    public struct Version: Sendable, Hashable {
-        package init(raw: Data, replacedAt: String) {
-            self.raw = raw
-            self.replacedAt = replacedAt
-        }
-
-        public var raw: Data
-        public var replacedAt: String
-    }
-}
 
 extension ArchiveDatabase {
     /// Finds a status by what a person may type or paste: the archive's number, a uri, a url, or a
@@ -70,46 +10,37 @@ extension ArchiveDatabase {
         return try await read { db in
             var number: Int64?
             if let row = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text),
-               try Bool.fetchOne(db, sql: "SELECT 1 FROM statuses WHERE id = ?", arguments: [row]) == true {
+               try Bool.fetchOne(db, sql: LookupStatements.exists, arguments: [row]) == true {
                 number = row
             }
             number = try number
-                ?? Int64.fetchOne(db, sql: "SELECT id FROM statuses WHERE uri = ? OR url = ? LIMIT 1", arguments: [text, text])
-                ?? Int64.fetchOne(db, sql: "SELECT status_id FROM status_ids WHERE local_id = ? LIMIT 1", arguments: [text])
+                ?? Int64.fetchOne(db, sql: LookupStatements.byAddress, arguments: [text])
+                ?? Int64.fetchOne(db, sql: LookupStatements.byAnyServerID, arguments: [text])
             guard let found = number else { return nil }
             // A boost shows the post it boosts.
-            return try Int64.fetchOne(db, sql: """
-                SELECT p.id FROM statuses b JOIN statuses p ON p.uri = b.reblog_uri WHERE b.id = ?
-                """, arguments: [found]) ?? found
+            return try Int64.fetchOne(db, sql: LookupStatements.boosted, arguments: [found]) ?? found
         }
     }
 
     /// Finds a status on a given server by that server's id (what a status URL carries).
     public func findStatus(server host: String, localID: String) async throws(ArchiveError) -> Int64? {
         try await read { db in
-            try Int64.fetchOne(db, sql: "SELECT status_id FROM status_ids WHERE server = ? COLLATE NOCASE AND local_id = ?",
-                               arguments: [host, localID])
+            try Int64.fetchOne(db, sql: LookupStatements.byServerID(SQLiteDialect()), arguments: [host, localID])
         }
     }
 
     /// Everything the archive holds about one status.
     public func status(number: Int64) async throws(ArchiveError) -> ArchivedStatus {
         let found = try await read { db -> ArchivedStatus? in
-            guard let row = try Row.fetchOne(db, sql: "SELECT * FROM statuses WHERE id = ?", arguments: [number]) else {
+            guard let row = try Row.fetchOne(db, sql: LookupStatements.row, arguments: [number]) else {
                 return nil
             }
             let server: String = row["raw_server"]
-            let localID = try String.fetchOne(
-                db, sql: "SELECT local_id FROM status_ids WHERE status_id = ? AND server = ? LIMIT 1", arguments: [number, server])
-            let versions = try Row.fetchAll(
-                db, sql: "SELECT raw_json, replaced_at FROM status_versions WHERE status_id = ? ORDER BY id", arguments: [number]
-            ).map { ArchivedStatus.Version(raw: $0["raw_json"], replacedAt: $0["replaced_at"]) }
+            let localID = try String.fetchOne(db, sql: LookupStatements.localID, arguments: [number, server])
+            let versions = try Row.fetchAll(db, sql: LookupStatements.versions, arguments: [number]).map { ArchivedStatus.Version(raw: $0["raw_json"], replacedAt: $0["replaced_at"]) }
             let parent = try Self.parent(of: number, db)
             let replies = try Self.replies(to: number, db)
-            let timelines = try Row.fetchAll(db, sql: """
-                SELECT t.spec, a.handle FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                LEFT JOIN archiving_accounts a ON a.id = t.account_id WHERE ts.status_id = ? ORDER BY t.id
-                """, arguments: [number]).map { row -> String in
+            let timelines = try Row.fetchAll(db, sql: LookupStatements.timelines, arguments: [number]).map { row -> String in
                     let handle: String? = row["handle"]
                     let spec: String = row["spec"]
                     return handle.map { "\(spec) (\($0))" } ?? spec
@@ -119,10 +50,8 @@ extension ArchiveDatabase {
                                         timelines: timelines, goneAt: row["gone_at"])
             status.goneVia = (row["gone_via"] as String?).flatMap(DeletionSource.init(rawValue:))
             status.redactedAt = row["redacted_at"]
-            status.editHistory = try Data.fetchAll(
-                db, sql: "SELECT raw_json FROM status_edits WHERE status_id = ? ORDER BY position", arguments: [number])
-            status.otherCopies = try String.fetchAll(
-                db, sql: "SELECT DISTINCT server FROM status_copies WHERE status_id = ? ORDER BY server", arguments: [number])
+            status.editHistory = try Data.fetchAll(db, sql: EditHistoryStatements.versions, arguments: [number])
+            status.otherCopies = try String.fetchAll(db, sql: LookupStatements.otherCopies, arguments: [number])
             status.sources = try Self.provenance(of: number, db)
             return status
         }

@@ -1,3 +1,4 @@
+import ArchiveCore
 import Foundation
 import GRDB
 
@@ -83,13 +84,5 @@ extension ArchiveDatabase {
 
     private static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
 
-    private static func databaseValue(_ value: CopyValue) -> DatabaseValue {
-        switch value {
-        case .null: .null
-        case .int(let number): number.databaseValue
-        case .double(let number): number.databaseValue
-        case .text(let text): text.databaseValue
-        case .bytes(let data): data.databaseValue
-        }
-    }
+    private static func databaseValue(_ value: CopyValue) -> DatabaseValue { SQLArgument(value).databaseValue }
 }

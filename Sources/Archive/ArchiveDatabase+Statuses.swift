@@ -1,61 +1,7 @@
+import ArchiveCore
 import Foundation
 import GRDB
 import Models
-
-/// What storing a page changed.
-public struct StoreResult: Sendable, Hashable {
-    /// Statuses the archive did not have.
-    public var new = 0
-    /// Statuses whose edit arrived (the earlier version is kept in `status_versions`).
-    public var updated = 0
-    /// Statuses already archived that this timeline had not recorded yet.
-    public var newToTimeline = 0
-    /// Statuses kept unreadable (see ``ArchiveDatabase/keepUnreadable(_:origin:_:)``).
-    public var unreadable = 0
-    /// Statuses an import named that the archive holds as another account's post: left as they are.
-    public var refused = 0
-
-    public init() {}
-
-    public static func += (lhs: inout StoreResult, rhs: StoreResult) {
-        lhs.new += rhs.new
-        lhs.updated += rhs.updated
-        lhs.newToTimeline += rhs.newToTimeline
-        lhs.unreadable += rhs.unreadable
-        lhs.refused += rhs.refused
-    }
-}
-
-/// Where a page of statuses came from: the server, how far its copies are to be believed, and for
-/// statuses that cannot be read, where to find them again.
-public struct PageOrigin: Sendable, Hashable {
-    /// The host (with port) the statuses came from; their ids are that server's.
-    public var server: String
-    /// Read with one of the user's accounts, or anonymously. A status whose uri is on `server` itself
-    /// is the origin's copy whatever this says.
-    public var authority: CopyAuthority
-    /// The timeline the page belongs to; `nil` outside a timeline (a thread's context).
-    public var timelineID: Int64?
-    /// The request the page answered (`max_id=…`, `min_id=…`, `''` for the newest page).
-    public var pageCursor: String
-    /// The Icebox that read it (a newer one tries the unreadable statuses again by itself).
-    public var readerVersion: String
-    /// On a shared store, the lease the page is written under: the page (and its cursor) is refused
-    /// unless that lease is still this worker's when it commits. `nil`: no lease (one writer).
-    public var fence: LeaseFence?
-    /// Whether the statuses' ids are the server's own, to record as such (an import that only knows
-    /// uris says no).
-    public var recordsServerIDs = true
-
-    public init(server: String, authority: CopyAuthority = .account, timelineID: Int64? = nil, pageCursor: String = "",
-                readerVersion: String = "") {
-        self.server = server
-        self.authority = authority
-        self.timelineID = timelineID
-        self.pageCursor = pageCursor
-        self.readerVersion = readerVersion
-    }
-}
 
 extension ArchiveDatabase {
     /// Stores a page: its statuses, those that could not be read (kept with their bytes), and the
@@ -104,31 +50,12 @@ extension ArchiveDatabase {
           .SQLITE_CANTOPEN, .SQLITE_NOMEM].contains(error.resultCode)
     }
 
-    /// A status of a page as it is stored, and whether it writes its author's profile.
-    package struct PageRow: Sendable {
-        package var status: Status
-        package var raw: Data
-        package var writesAuthor: Bool
-    }
+    /// A status of a page as it is stored (the core's `PageRow`, named as before).
+    package typealias PageRow = ArchiveCore.PageRow
 
-    /// A page's statuses (boosted posts with their boosts), oldest first. Each author's profile is
-    /// written once per page, not once per status: from their first status in the page as the server
-    /// sent it (a boosted post before its boost), the newest. Oldest first, the full-text indexes (keyed
-    /// by date) take the page's rows in rising rowid order, and FTS5 writes out what it holds whenever a
-    /// rowid is lower than the one before.
+    /// A page's statuses in the order they are stored (see `PageRow.rows`).
     package static func pageRows(_ statuses: [ArchivableStatus], server: String) -> [PageRow] {
-        var rows: [PageRow] = []
-        var authors = Set<String>()
-        func add(_ status: Status, _ raw: Data) {
-            rows.append(PageRow(status: status, raw: raw,
-                                writesAuthor: authors.insert(status.account.fullHandle(servedBy: server)).inserted))
-        }
-        for item in statuses {
-            if let boosted = item.status.reblog { add(boosted, item.rawReblog ?? Data()) }
-            add(item.status, item.raw)
-        }
-        return rows.enumerated()
-            .sorted { ($0.element.status.createdAt, $0.offset) < ($1.element.status.createdAt, $1.offset) }.map(\.element)
+        PageRow.rows(statuses, server: server)
     }
 
     /// Upserts prepared rows row by row, each in its own savepoint; the rows that fail are kept unreadable

@@ -1,46 +1,6 @@
+import ArchiveCore
 import Foundation
 import GRDB
-
-/// A conversation as the archive holds it: the topmost archived ancestor of a status and every
-/// archived reply below it, as a tree.
-public struct ThreadTree: Sendable, Hashable {
-    package init(root: Int64, focus: Int64, rootIsReply: Bool, nodes: [Node]) {
-        self.root = root
-        self.focus = focus
-        self.rootIsReply = rootIsReply
-        self.nodes = nodes
-    }
-
-    /// One status of the conversation and its place in the tree.
-    public struct Node: Sendable, Hashable {
-        package init(number: Int64, depth: Int, parent: Int64?) {
-            self.number = number
-            self.depth = depth
-            self.parent = parent
-        }
-
-        /// The archive's number for the status.
-        public var number: Int64
-        /// 0 for the root, 1 for its replies, and so on.
-        public var depth: Int
-        /// The status this one replies to; `nil` for the root.
-        public var parent: Int64?
-    }
-
-    /// The topmost archived ancestor. When the real root was never archived, this is the highest
-    /// status the archive has; `rootIsReply` then says so.
-    public var root: Int64
-    /// The status the thread was asked for.
-    public var focus: Int64
-    /// Whether `root` itself replies to a status the archive does not hold.
-    public var rootIsReply: Bool
-    /// Every status of the conversation in conversation order: depth first, each status's replies
-    /// oldest first (ties by archive number), so a reply always follows its parent.
-    public var nodes: [Node]
-
-    /// The numbers of `nodes`, in order.
-    public var numbers: [Int64] { nodes.map(\.number) }
-}
 
 extension ArchiveDatabase {
     /// The conversation around `number` (a boost stands for the post it boosts).
@@ -54,8 +14,7 @@ extension ArchiveDatabase {
             var root = focus
             var seen: Set<Int64> = [focus]
             while let parent = try Self.parent(of: root, db), seen.insert(parent).inserted { root = parent }
-            let rootIsReply = try Bool.fetchOne(
-                db, sql: "SELECT in_reply_to FROM statuses WHERE id = ?", arguments: [root]) ?? false
+            let rootIsReply = try Bool.fetchOne(db, sql: ThreadStatements.isReply, arguments: [root]) ?? false
             var nodes: [ThreadTree.Node] = []
             var placed: Set<Int64> = []
             // Depth first with an explicit stack: long threads must not exhaust the call stack.
@@ -75,24 +34,13 @@ extension ArchiveDatabase {
     /// The post a row stands for: the boosted post for a boost wrapper, else the row itself;
     /// `nil` when there is no such row.
     static func postNumber(of number: Int64, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db, sql: """
-            SELECT COALESCE((SELECT p.id FROM statuses p WHERE p.uri = s.reblog_uri), s.id)
-            FROM statuses s WHERE s.id = ?
-            """, arguments: [number])
+        try Int64.fetchOne(db, sql: ThreadStatements.postNumber, arguments: [number])
     }
 
     /// The archived status `number` replies to, found through any server's ids, or by its uri when the
     /// reply names it so (an imported reply to another server's post; see schema/0015).
     static func parent(of number: Int64, _ db: Database) throws -> Int64? {
-        try Int64.fetchOne(db.cachedStatement(sql: """
-            SELECT p.status_id FROM status_ids c
-            JOIN status_ids p ON p.server = c.server AND p.local_id = c.in_reply_to_id
-            WHERE c.status_id = ?1 AND p.status_id <> c.status_id
-            UNION ALL
-            SELECT p.id FROM status_ids c JOIN statuses p ON p.uri = c.in_reply_to_id
-            WHERE c.status_id = ?1 AND c.in_reply_to_id LIKE 'http%' AND p.id <> c.status_id
-            LIMIT 1
-            """), arguments: [number])
+        try Int64.fetchOne(db.cachedStatement(sql: ThreadStatements.parent), arguments: [number])
     }
 
     /// The archived replies to `number`, oldest first: through any server's ids, and those that name it
@@ -103,55 +51,22 @@ extension ArchiveDatabase {
 
     /// Without statistics (Icebox never runs ANALYZE) SQLite walked every id of the parent's server to
     /// find its replies (46 ms a status at 500k ids of one server), so the index is named.
-    package static let repliesSQL = """
-        SELECT s.id FROM statuses s WHERE s.id IN (
-            SELECT c.status_id FROM status_ids p
-            JOIN status_ids c INDEXED BY status_ids_by_parent ON c.server = p.server AND c.in_reply_to_id = p.local_id
-            WHERE p.status_id = ?1 AND c.in_reply_to_id IS NOT NULL AND c.status_id <> p.status_id
-            UNION
-            SELECT c.status_id FROM statuses p JOIN status_ids c ON c.in_reply_to_id = p.uri
-            WHERE p.id = ?1 AND c.in_reply_to_id LIKE 'http%' AND c.status_id <> p.id)
-        ORDER BY s.created_at, s.id
-        """
+    package static let repliesSQL = ThreadStatements.replies(SQLiteDialect())
 }
 
 extension ArchiveDatabase {
     public func missingParents(of author: String) async throws(ArchiveError) -> [String] {
         try await read { db in
-            try String.fetchAll(db, sql: """
-                SELECT DISTINCT c.in_reply_to_id FROM status_ids c JOIN statuses r ON r.id = c.status_id
-                WHERE c.in_reply_to_id LIKE 'http%' AND lower(r.author_handle) = lower(?)
-                    AND NOT EXISTS (SELECT 1 FROM statuses p WHERE p.uri = c.in_reply_to_id)
-                ORDER BY 1
-                """, arguments: [author])
+            try String.fetchAll(db, sql: ThreadStatements.missingParents, arguments: [author])
         }
     }
-}
-
-/// A status's id on one server (ids differ per server).
-public struct ServerStatusID: Sendable, Hashable {
-    package init(server: String, localID: String, goneAt: String? = nil) {
-        self.server = server
-        self.localID = localID
-        self.goneAt = goneAt
-    }
-
-    /// The host (with port when not the default), as timelines record it.
-    public var server: String
-    public var localID: String
-    /// When this server said its copy is gone, where it does not speak for the post itself
-    /// (``DeletionAuthority``): the post stays as it was, only this copy is marked.
-    public var goneAt: String?
 }
 
 extension ArchiveDatabase {
     /// Every server's id for a status, the server its JSON came from first.
     public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
         try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT si.server, si.local_id, si.gone_at FROM status_ids si JOIN statuses s ON s.id = si.status_id
-                WHERE si.status_id = ? ORDER BY si.server <> s.raw_server, si.server
-                """, arguments: [number]).map { ServerStatusID(server: $0["server"], localID: $0["local_id"], goneAt: $0["gone_at"]) }
+            try Row.fetchAll(db, sql: ThreadStatements.serverIDs(SQLiteDialect()), arguments: [number]).map { ServerStatusID(server: $0["server"], localID: $0["local_id"], goneAt: $0["gone_at"]) }
         }
     }
 }

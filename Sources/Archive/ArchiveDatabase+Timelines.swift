@@ -1,84 +1,8 @@
+import ArchiveCore
 import Foundation
 import GRDB
 
-/// A pinned timeline and where its sync stands.
-public struct PinnedTimeline: Codable, Hashable, Sendable {
-    public var id: Int64
-    /// The canonical spec (`home`, `tag:swift`, `remote:host`…).
-    public var spec: String
-    /// The account it is read with (`ArchivingAccount.id`); `nil` when read without login.
-    public var accountID: Int64?
-    /// That account's handle, a label for messages; `nil` when read without login.
-    public var accountHandle: String?
-    /// The server it is read from.
-    public var server: String
-    public var addedAt: String
-    /// Catch-up continues above this (opaque `min_id`); `nil` before the first sync.
-    public var newestCursor: String?
-    /// Backfill continues below this (opaque `max_id`).
-    public var backfillCursor: String?
-    public var backfillComplete: Bool
-    public var backfillPages: Int
-    public var lastSyncAt: String?
-    /// `ok`, `failed` or `refused`.
-    public var lastResult: String?
-    public var lastError: String?
-    /// When it last synced without failing (nil: never).
-    public var lastSuccessAt: String?
-    /// Statuses archived from this timeline.
-    public var statusCount: Int
-
-    init(row: Row) {
-        id = row["id"]
-        spec = row["spec"]
-        accountID = row["account_id"]
-        accountHandle = row["handle"]
-        server = row["server"]
-        addedAt = row["added_at"]
-        newestCursor = row["newest_cursor"]
-        backfillCursor = row["backfill_cursor"]
-        backfillComplete = row["backfill_complete"]
-        backfillPages = row["backfill_pages"]
-        lastSyncAt = row["last_sync_at"]
-        lastResult = row["last_result"]
-        lastError = row["last_error"]
-        lastSuccessAt = row["last_success_at"]
-        statusCount = row["status_count"]
-    }
-
-    /// `spec` with the account, the way users name a timeline: `home (alice@example.social)`.
-    public var displayName: String {
-        accountHandle.map { "\(spec) (\($0))" } ?? spec
-    }
-}
-
-/// How a page moves a timeline's cursors; stored in the same transaction as the page.
-public struct CursorUpdate: Sendable, Hashable {
-    /// The new catch-up position, when the page moved it.
-    public var newestCursor: String?
-    /// The new backfill position (`nil` leaves it).
-    public var backfillCursor: String?
-    /// The backfill reached the end (an empty page).
-    public var backfillComplete: Bool
-    /// Count this page as one more backfill page.
-    public var countsAsBackfillPage: Bool
-
-    public init(newestCursor: String? = nil, backfillCursor: String? = nil,
-                backfillComplete: Bool = false, countsAsBackfillPage: Bool = false) {
-        self.newestCursor = newestCursor
-        self.backfillCursor = backfillCursor
-        self.backfillComplete = backfillComplete
-        self.countsAsBackfillPage = countsAsBackfillPage
-    }
-}
-
 extension ArchiveDatabase {
-    static let timelineSelect = """
-        SELECT t.*, a.handle,
-            (SELECT COUNT(*) FROM timeline_statuses ts WHERE ts.timeline_id = t.id) AS status_count
-        FROM timelines t LEFT JOIN archiving_accounts a ON a.id = t.account_id
-        """
-
     /// Pins a timeline. `accountID` (an `ArchivingAccount.id`) is `nil` for timelines read without login.
     @discardableResult
     public func addTimeline(spec: String, accountID: Int64?, server: String) async throws(ArchiveError)
@@ -86,27 +10,19 @@ extension ArchiveDatabase {
         try await write { db in
             var accountHandle: String?
             if let accountID {
-                accountHandle = try String.fetchOne(
-                    db, sql: "SELECT handle FROM archiving_accounts WHERE id = ? AND removed_at IS NULL",
-                    arguments: [accountID])
+                accountHandle = try String.fetchOne(db, sql: TimelineStatements.accountHandle, arguments: [accountID])
                 guard accountHandle != nil else { throw ArchiveError.notFound("the account #\(accountID)") }
             }
-            let existing = try Row.fetchOne(
-                db, sql: "SELECT id, removed_at FROM timelines WHERE spec = ? AND IFNULL(account_id, 0) = IFNULL(?, 0)",
-                arguments: [spec, accountID])
+            let existing = try Row.fetchOne(db, sql: TimelineStatements.existing, arguments: [spec, accountID])
             if let existing {
                 guard existing["removed_at"] as String? != nil else {
                     throw ArchiveError.conflict("\(spec) is already pinned\(accountHandle.map { " for \($0)" } ?? "")")
                 }
-                try db.execute(sql: "UPDATE timelines SET removed_at = NULL, server = ? WHERE id = ?",
-                               arguments: [server, existing["id"] as Int64])
+                try db.execute(sql: TimelineStatements.restore, arguments: [server, existing["id"] as Int64])
             } else {
-                try db.execute(sql: "INSERT INTO timelines(spec, account_id, server, added_at) VALUES (?, ?, ?, ?)",
-                               arguments: [spec, accountID, server, Self.now()])
+                try db.execute(sql: TimelineStatements.insert, arguments: [spec, accountID, server, Self.now()])
             }
-            guard let row = try Row.fetchOne(
-                db, sql: Self.timelineSelect + " WHERE t.spec = ? AND IFNULL(t.account_id, 0) = IFNULL(?, 0)",
-                arguments: [spec, accountID])
+            guard let row = try Row.fetchOne(db, sql: TimelineStatements.bySpec, arguments: [spec, accountID])
             else { throw ArchiveError.database("the timeline \(spec) vanished while being pinned") }
             return PinnedTimeline(row: row)
         }
@@ -115,14 +31,14 @@ extension ArchiveDatabase {
     /// The pinned timelines, in the order they were added.
     public func timelines() async throws(ArchiveError) -> [PinnedTimeline] {
         try await read { db in
-            try Row.fetchAll(db, sql: Self.timelineSelect + " WHERE t.removed_at IS NULL ORDER BY t.id").map(PinnedTimeline.init(row:))
+            try Row.fetchAll(db, sql: TimelineStatements.pinned).map(PinnedTimeline.init(row:))
         }
     }
 
     /// One pinned timeline by id.
     public func timeline(id: Int64) async throws(ArchiveError) -> PinnedTimeline {
         let timeline = try await read { db in
-            try Row.fetchOne(db, sql: Self.timelineSelect + " WHERE t.id = ?", arguments: [id]).map(PinnedTimeline.init(row:))
+            try Row.fetchOne(db, sql: TimelineStatements.byID, arguments: [id]).map(PinnedTimeline.init(row:))
         }
         guard let timeline else { throw .notFound("timeline \(id)") }
         return timeline
@@ -131,8 +47,7 @@ extension ArchiveDatabase {
     /// Unpins a timeline; what it archived stays.
     public func removeTimeline(id: Int64) async throws(ArchiveError) {
         try await write { db in
-            try db.execute(sql: "UPDATE timelines SET removed_at = ? WHERE id = ? AND removed_at IS NULL",
-                           arguments: [Self.now(), id])
+            try db.execute(sql: TimelineStatements.remove, arguments: [Self.now(), id])
             guard db.changesCount > 0 else { throw ArchiveError.notFound("timeline \(id)") }
         }
     }
@@ -140,12 +55,7 @@ extension ArchiveDatabase {
     /// Records how the last sync of a timeline ended.
     public func recordSyncResult(timelineID: Int64, result: String, error: String?) async throws(ArchiveError) {
         try await write { db in
-            let now = Self.now()
-            try db.execute(sql: """
-                UPDATE timelines SET last_sync_at = ?, last_result = ?, last_error = ?,
-                    last_success_at = CASE WHEN ? = 'ok' THEN ? ELSE last_success_at END
-                WHERE id = ?
-                """, arguments: [now, result, error, result, now, timelineID])
+            try db.execute(sql: TimelineStatements.syncResult, arguments: [Self.now(), result, error, timelineID])
         }
     }
 
@@ -172,12 +82,8 @@ extension ArchiveDatabase {
     /// where a catch-up starts so that posts which federated late are read too.
     public func overlapCursor(timelineID: Int64, server: String, depth: Int) async throws(ArchiveError) -> String? {
         try await read { db in
-            try String.fetchOne(db, sql: """
-                SELECT si.local_id FROM timeline_statuses ts
-                JOIN status_ids si ON si.status_id = ts.status_id AND si.server = ?
-                WHERE ts.timeline_id = ?
-                ORDER BY length(si.local_id) DESC, si.local_id DESC LIMIT 1 OFFSET ?
-                """, arguments: [server, timelineID, max(depth, 0)])
+            try String.fetchOne(db, sql: TimelineStatements.overlapCursor(SQLiteDialect()),
+                                arguments: [server, timelineID, max(depth, 0)])
         }
     }
 

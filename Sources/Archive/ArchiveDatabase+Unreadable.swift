@@ -1,44 +1,8 @@
+import ArchiveCore
 import Crypto
 import Foundation
 import GRDB
 import Models
-
-/// A status kept unreadable: its bytes exactly as served, where it came from and why it could not be read.
-/// Encoded (for `--json`, see `KeptUnreadable+JSON.swift`) without its bytes.
-public struct KeptUnreadable: Sendable, Hashable, Encodable {
-    public var id: Int64
-    /// The host (with port) that served it.
-    public var server: String
-    /// Its id there, when the bytes had one.
-    public var localID: String?
-    public var timelineID: Int64?
-    /// The page it came on (`max_id=…`; empty for a timeline's newest page or a thread's context).
-    public var pageCursor: String
-    public var error: String
-    public var raw: Data
-    /// The Icebox version that could not read it.
-    public var readerVersion: String
-    public var firstSeenAt: String
-    public var lastSeenAt: String
-    /// When a later reading archived it, and as which status.
-    public var archivedAt: String?
-    public var statusNumber: Int64?
-
-    init(row: Row) {
-        id = row["id"]
-        server = row["server"]
-        localID = row["local_id"]
-        timelineID = row["timeline_id"]
-        pageCursor = row["page_cursor"]
-        error = row["error"]
-        raw = row["raw_json"]
-        readerVersion = row["icebox_version"]
-        firstSeenAt = row["first_seen_at"]
-        lastSeenAt = row["last_seen_at"]
-        archivedAt = row["archived_at"]
-        statusNumber = row["status_id"]
-    }
-}
 
 extension ArchiveDatabase {
     /// Keeps statuses that could not be read, byte for byte, inside the caller's transaction, and returns
@@ -52,18 +16,11 @@ extension ArchiveDatabase {
         for status in statuses {
             let key = status.id.map { "id:\($0)" }
                 ?? "sha256:" + SHA256.hash(data: status.raw).map { String(format: "%02x", $0) }.joined()
-            let known = try Bool.fetchOne(
-                db.cachedStatement(sql: "SELECT 1 FROM unreadable_statuses WHERE server = ? AND item_key = ?"),
-                arguments: [origin.server, key]) ?? false
-            try db.cachedStatement(sql: """
-                INSERT INTO unreadable_statuses(server, item_key, local_id, timeline_id, page_cursor, error, raw_json,
-                    icebox_version, first_seen_at, last_seen_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(server, item_key) DO UPDATE SET error = excluded.error, raw_json = excluded.raw_json,
-                    icebox_version = excluded.icebox_version, last_seen_at = excluded.last_seen_at,
-                    timeline_id = IFNULL(excluded.timeline_id, timeline_id), page_cursor = excluded.page_cursor
-                WHERE archived_at IS NULL
-                """).execute(arguments: [origin.server, key, status.id, origin.timelineID, origin.pageCursor,
-                                         status.reason, status.raw, origin.readerVersion, now, now])
+            let known = try Bool.fetchOne(db.cachedStatement(sql: UnreadableStatements.known),
+                                          arguments: [origin.server, key]) ?? false
+            try db.cachedStatement(sql: UnreadableStatements.keep)
+                .execute(arguments: [origin.server, key, status.id, origin.timelineID, origin.pageCursor, status.reason,
+                                     status.raw, origin.readerVersion, now])
             if !known { kept += 1 }
         }
         return kept
@@ -83,7 +40,7 @@ extension ArchiveDatabase {
     /// Every status kept unreadable, archived since or not, oldest first.
     public func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable] {
         try await read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM unreadable_statuses ORDER BY id").map(KeptUnreadable.init)
+            try Row.fetchAll(db, sql: UnreadableStatements.all).map(KeptUnreadable.init)
         }
     }
 
@@ -100,10 +57,9 @@ extension ArchiveDatabase {
             for row in rows {
                 result += try Self.upsert(row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
             }
-            let number = try Int64.fetchOne(
-                db, sql: "SELECT id FROM statuses WHERE uri = ?", arguments: [status.status.archiveURI]) ?? 0
-            try db.execute(sql: "UPDATE unreadable_statuses SET archived_at = ?, status_id = ? WHERE id = ?",
-                           arguments: [now, number, kept.id])
+            let number = try Int64.fetchOne(db, sql: UnreadableStatements.statusByURI,
+                                            arguments: [status.status.archiveURI]) ?? 0
+            try db.execute(sql: UnreadableStatements.archived, arguments: [now, number, kept.id])
             return (number, result)
         }
     }
@@ -111,8 +67,7 @@ extension ArchiveDatabase {
     /// Records again why a kept status still cannot be read, and by which Icebox.
     public func recordStillUnreadable(_ id: Int64, reason: String, readerVersion: String) async throws(ArchiveError) {
         try await write { db in
-            try db.execute(sql: "UPDATE unreadable_statuses SET error = ?, icebox_version = ? WHERE id = ?",
-                           arguments: [reason, readerVersion, id])
+            try db.execute(sql: UnreadableStatements.stillUnreadable, arguments: [reason, readerVersion, id])
         }
     }
 }

@@ -1,3 +1,4 @@
+import ArchiveCore
 import Foundation
 import GRDB
 import Logging

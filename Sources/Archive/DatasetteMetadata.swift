@@ -1,3 +1,4 @@
+import ArchiveCore
 import Foundation
 
 /// The `metadata.json` Icebox writes beside the archive, for Datasette (0.65's format): its `?_search=`

@@ -1,3 +1,4 @@
+import ArchiveCore
 import Foundation
 import GRDB
 import SearchQuery
@@ -16,7 +17,7 @@ struct SearchCompiler {
 
     /// Statuses a positive `from:` or `is:bookmarked|favourited` filter narrows to, as a condition on
     /// `statuses s` the planner can probe (an index answers each).
-    var authorLookups: [(sql: String, argument: [String])] = []
+    var authorLookups: [(sql: String, arguments: [DatabaseValue])] = []
 
     /// Subqueries of `sort_key`s a row must be among (`is:bookmarked|favourited`, from a partial index):
     /// tested on the full-text index's rowid before a streamed row is read, else on `s.sort_key`.
@@ -56,8 +57,24 @@ struct SearchCompiler {
             conditions.append("s.sort_key NOT IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)")
             arguments.append(negatives.joined(separator: " OR "))
         }
-        for filter in query.filters { add(filter) }
+        addFilters(SearchFilters(query.filters, dialect: SQLiteDialect()))
         if hidingOptedOut { conditions.append(ConsentPolicy.condition()) }
+    }
+
+    /// The filters, written once for both stores (see `SearchFilters`), and what they offer the plan:
+    /// authors and marks to probe, tags for the word index, a range of sort keys.
+    private mutating func addFilters(_ filters: SearchFilters) {
+        conditions += filters.conditions
+        arguments += filters.arguments.map(\.databaseValue)
+        authorLookups += filters.authorLookups.map { ($0.sql, $0.arguments.map(\.databaseValue)) }
+        for mark in filters.marks {
+            // The marked rows come from a partial index, by date (see `SQLiteDialect.marked`).
+            authorLookups.append((SQLiteDialect().marked(mark), []))
+            keySets.append("SELECT sort_key FROM statuses WHERE user_marks & \(UserMarks(mark).rawValue)")
+        }
+        // The tag column of the word index narrows to candidates; the filter's condition decides exactly.
+        textLookups += filters.tags.map { TextLookup(table: "statuses_fts", expression: "tag_names : " + Self.quote($0)) }
+        keyRange = (filters.dayRange.lower.map(SortKey.floor), filters.dayRange.upper.map(SortKey.floor))
     }
 
     /// How one piece of text is looked up.
@@ -122,95 +139,6 @@ struct SearchCompiler {
         conditions.append(negated ? "NOT \(joined)" : joined)
     }
 
-    private mutating func add(_ filter: SearchQuery.Filter) {
-        var arguments: [any DatabaseValueConvertible] = []
-        let sql: String
-        switch filter.condition {
-        case .fromMe:
-            // A file's word that it is the user is not enough: imported posts count once confirmed.
-            sql = "(s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL) AND NOT "
-                + ImportClaims.unconfirmedOwnPost("s") + ")"
-        case .from(let user, let host):
-            // Handles compare without case, through the index on lower(author_handle).
-            if let host {
-                sql = "lower(s.author_handle) = ?"
-                arguments.append("\(user)@\(host)".lowercased())
-            } else {
-                // Every handle that starts with "user@": '@' is followed by 'A' in code point order.
-                sql = "(lower(s.author_handle) >= ? AND lower(s.author_handle) < ?)"
-                arguments += [user.lowercased() + "@", user.lowercased() + "A"]
-            }
-            if !filter.negated {
-                authorLookups.append((sql, arguments.map { "\($0)" }))
-            }
-        case .has(let feature):
-            sql = Self.has(feature)
-        case .isA(let kind):
-            switch kind {
-            case .reply: sql = "s.in_reply_to = 1"
-            case .sensitive: sql = "(s.sensitive = 1 OR s.spoiler_text != '')"
-            case .boost: sql = "EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = s.uri)"
-            case .bookmarked, .favourited:
-                // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account;
-                // so are the ones an import named by uri (likes.json, bookmarks.json), once archived. Each such
-                // post carries the mark (see `UserMarks`), and a partial index lists them by date.
-                let mark = kind == .bookmarked ? UserMarks.bookmarksTimeline : UserMarks.favouritesTimeline
-                sql = "s.user_marks & \(mark.rawValue)"
-                if !filter.negated {
-                    authorLookups.append((sql, []))
-                    keySets.append("SELECT sort_key FROM statuses WHERE user_marks & \(mark.rawValue)")
-                    return
-                }
-            case .direct, .private, .unlisted, .public:
-                sql = "s.visibility = '\(kind.rawValue)'"
-            }
-        case .tag(let name):
-            // The tag column of the word index narrows to candidates; the space-separated, normalized
-            // tag_names column decides exactly (the index would also match one word of `#foo_bar`).
-            sql = "instr(' ' || s.tag_names || ' ', ?) > 0"
-            arguments.append(" \(name) ")
-            if !filter.negated, name.contains(where: { $0.isLetter || $0.isNumber }) {
-                textLookups.append(TextLookup(table: "statuses_fts", expression: "tag_names : " + Self.quote(name)))
-            }
-        case .language(let code):
-            sql = "s.language = ? COLLATE NOCASE"
-            arguments.append(code)
-        // Dates compare as sort keys: the same test as on created_at, and a rowid range for the indexes.
-        case .before(let day):
-            sql = "s.sort_key < ?"
-            arguments.append(SortKey.floor(day))
-            if !filter.negated { narrow(upper: SortKey.floor(day)) }
-        case .after(let day):
-            sql = "s.sort_key >= ?"
-            arguments.append(SortKey.floor(day.addingTimeInterval(86_400)))
-            if !filter.negated { narrow(lower: SortKey.floor(day.addingTimeInterval(86_400))) }
-        case .during(let day):
-            sql = "(s.sort_key >= ? AND s.sort_key < ?)"
-            arguments += [SortKey.floor(day), SortKey.floor(day.addingTimeInterval(86_400))]
-            if !filter.negated { narrow(lower: SortKey.floor(day), upper: SortKey.floor(day.addingTimeInterval(86_400))) }
-        case .inTimeline(let spec):
-            sql = """
-                EXISTS (SELECT 1 FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                        WHERE ts.status_id = s.id AND t.spec = ? COLLATE NOCASE)
-                """
-            arguments.append(spec)
-        case .account(let handle):
-            sql = """
-                EXISTS (SELECT 1 FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                        JOIN archiving_accounts a ON a.id = t.account_id
-                        WHERE ts.status_id = s.id AND a.handle = ? COLLATE NOCASE)
-                """
-            arguments.append(handle)
-        }
-        conditions.append(filter.negated ? "NOT \(sql)" : sql)
-        self.arguments += arguments
-    }
-
-    private mutating func narrow(lower: Int64? = nil, upper: Int64? = nil) {
-        if let lower { keyRange.lower = max(keyRange.lower ?? lower, lower) }
-        if let upper { keyRange.upper = min(keyRange.upper ?? upper, upper) }
-    }
-
     /// `keyRange` as conditions on a rowid of a full-text index (`column`), with their arguments.
     func keyRangeConditions(on column: String) -> (conditions: [String], arguments: [any DatabaseValueConvertible]) {
         var conditions: [String] = []
@@ -218,22 +146,5 @@ struct SearchCompiler {
         if let lower = keyRange.lower { conditions.append("\(column) >= ?"); arguments.append(lower) }
         if let upper = keyRange.upper { conditions.append("\(column) < ?"); arguments.append(upper) }
         return (conditions, arguments)
-    }
-
-    private static func has(_ feature: SearchQuery.Feature) -> String {
-        func media(_ types: String) -> String {
-            "EXISTS (SELECT 1 FROM media_attachments m WHERE m.status_id = s.id AND m.type IN (\(types)))"
-        }
-        switch feature {
-        case .media: return "s.media_count > 0"
-        case .image: return media("'image'")
-        case .video: return media("'video', 'gifv'")
-        case .audio: return media("'audio'")
-        case .poll: return "s.has_poll = 1"
-        case .link: return "(s.has_card = 1 OR s.text LIKE '%://%')"
-        case .embed: return "s.has_card = 1"
-        case .alt:
-            return "EXISTS (SELECT 1 FROM media_attachments m WHERE m.status_id = s.id AND IFNULL(m.description, '') != '')"
-        }
     }
 }

@@ -1,3 +1,4 @@
+import ArchiveCore
 import Foundation
 import GRDB
 
@@ -40,7 +41,7 @@ struct SearchPlan {
             for author in compiled.authorLookups {
                 let ids = try Int64.fetchAll(
                     db, sql: "SELECT s.id FROM statuses s WHERE \(author.sql) LIMIT \(sparseLimit + 1)",
-                    arguments: StatementArguments(author.argument))
+                    arguments: StatementArguments(author.arguments))
                 if ids.isEmpty { return nil }
                 if ids.count <= sparseLimit, ids.count < (authorCandidates?.count ?? Int.max) { authorCandidates = ids }
             }

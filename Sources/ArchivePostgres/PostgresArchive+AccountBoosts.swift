@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 
 extension PostgresArchive {
     public func archivedBoosts(by handle: String) async throws(ArchiveError) -> [ImportedReference] {

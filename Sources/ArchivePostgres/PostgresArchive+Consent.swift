@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 import PostgresNIO
 
@@ -68,31 +68,28 @@ extension PostgresArchive {
     }
 
     public func breakdown(timelineID: Int64?, top: Int) async throws(ArchiveError) -> ArchiveBreakdown {
-        let scope = timelineID == nil
-            ? "WITH p(id) AS (SELECT id FROM statuses WHERE reblog_uri IS NULL) "
-            : """
-                WITH p(id) AS (SELECT DISTINCT COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
-                    FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = $1)
-                """
+        let inTimeline = timelineID != nil
+        let dialect = PostgresDialect()
         let binds: [SQLValue] = timelineID.map { [.int($0)] } ?? []
         func counts(_ value: String, join: String = "", byName: Bool = false,
                     all: Bool = false) async throws(ArchiveError) -> [ArchiveBreakdown.Count] {
             // Names compare byte by byte, as SQLite's do.
-            let order = byName ? "(\(value)) COLLATE \"C\"" : "count DESC, (\(value)) COLLATE \"C\""
-            return try await decodingRows(scope + """
-                SELECT \(value) AS name, COUNT(*) AS count FROM p JOIN statuses s ON s.id = p.id \(join)
-                GROUP BY 1 ORDER BY \(order)\(all ? "" : " LIMIT \(max(top, 0))")
-                """, binds) { ArchiveBreakdown.Count(name: try $0.string("name"), count: try $0.int("count")) }
+            try await decodingRows(dialect.statement(BreakdownStatements.counts(
+                value, join: join, byName: byName, limit: all ? nil : top, inTimeline: inTimeline, dialect)), binds) {
+                ArchiveBreakdown.Count(name: try $0.string("name"), count: try $0.int("count"))
+            }
         }
-        let posts = try await decodingRows(scope + "SELECT COUNT(*) AS n FROM p", binds) { try $0.int("n") }.first ?? 0
+        let posts = try await decodingRows(dialect.statement(BreakdownStatements.posts(inTimeline: inTimeline)), binds) {
+            try $0.int("n")
+        }.first ?? 0
         return ArchiveBreakdown(
             posts: posts,
             hashtags: try await counts("t.name", join: """
                 CROSS JOIN LATERAL unnest(string_to_array(s.tag_names, ' ')) AS t(name) WHERE s.tag_names <> '' AND t.name <> ''
                 """),
             authors: try await counts("s.author_handle"),
-            servers: try await counts("lower(substr(s.author_handle, strpos(s.author_handle, '@') + 1))"),
-            languages: try await counts("COALESCE(NULLIF(lower(s.language), ''), 'unknown')"),
-            months: try await counts("substr(s.created_at, 1, 7)", byName: true, all: true))
+            servers: try await counts(BreakdownStatements.server(dialect)),
+            languages: try await counts(BreakdownStatements.language),
+            months: try await counts(BreakdownStatements.month, byName: true, all: true))
     }
 }

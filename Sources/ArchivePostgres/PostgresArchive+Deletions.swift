@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 import PostgresNIO
 
@@ -33,8 +33,8 @@ extension PostgresArchive {
 
     /// The `host[:port]` of every server one of the user's accounts is on (``DeletionAuthority``).
     static func accountHosts(_ connection: PostgresConnection, _ logger: Logger) async throws -> Set<String> {
-        DeletionAuthority.accountHosts(try await connection.rows(
-            "SELECT server FROM archiving_accounts WHERE removed_at IS NULL", logger: logger).map { try $0.string("server") })
+        DeletionAuthority.accountHosts(try await connection.rows(DeletionStatements.accountServers, logger: logger)
+            .map { try $0.string("server") })
     }
 
     public func deletionPolicy() async throws(ArchiveError) -> DeletionPolicy {
@@ -52,18 +52,14 @@ extension PostgresArchive {
     public func redactGone() async throws(ArchiveError) -> Int {
         let logger = self.logger
         let now = Self.now()
+        let dialect = PostgresDialect()
         return try await transaction { connection in
-            let rows = try await connection.rows("""
-                SELECT id, uri, raw_json FROM statuses
-                WHERE redacted_at IS NULL AND (gone_at IS NOT NULL
-                    OR reblog_uri IN (SELECT uri FROM statuses WHERE gone_at IS NOT NULL))
-                FOR UPDATE
-                """, logger: logger)
+            let rows = try await connection.rows(DeletionStatements.toRedact + " FOR UPDATE", logger: logger)
             var links = Set<String>()
             for row in rows {
                 let id = try row.int64("id")
-                for link in try await connection.rows(
-                    "SELECT url, remote_url, preview_url FROM media_attachments WHERE status_id = $1", [.int(id)], logger: logger) {
+                for link in try await connection.rows(dialect.statement(DeletionStatements.mediaLinks), [.int(id)],
+                                                      logger: logger) {
                     for column in ["url", "remote_url", "preview_url"] {
                         if let url = try link.optionalString(column) { links.insert(url) }
                     }
@@ -75,19 +71,15 @@ extension PostgresArchive {
                         has_card = false, search_words = ''::tsvector, search_pieces = ''::tsvector,
                         raw_json = $1, redacted_at = $2 WHERE id = $3
                     """, [.bytes(raw), .text(now), .int(id)], logger: logger)
-                try await connection.execute("""
-                    DELETE FROM unreadable_statuses WHERE status_id = $1 OR (server, local_id) IN
-                        (SELECT server, local_id FROM status_ids WHERE status_id = $1)
-                    """, [.int(id)], logger: logger)
-                for table in ["media_attachments", "status_versions", "status_copies", "status_edits", "edit_history_wanted"] {
-                    try await connection.execute("DELETE FROM \(table) WHERE status_id = $1", [.int(id)], logger: logger)
+                try await connection.execute(dialect.statement(DeletionStatements.forgetUnreadable), [.int(id)],
+                                             logger: logger)
+                for table in DeletionStatements.redactedTables {
+                    try await connection.execute(dialect.statement(DeletionStatements.forgetRows(in: table)), [.int(id)],
+                                                 logger: logger)
                 }
             }
             for url in links {
-                try await connection.execute("""
-                    DELETE FROM media_downloads WHERE url = $1 AND NOT EXISTS (SELECT 1 FROM media_attachments
-                        WHERE url = $1 OR remote_url = $1 OR preview_url = $1)
-                    """, [.text(url)], logger: logger)
+                try await connection.execute(dialect.statement(DeletionStatements.forgetLink), [.text(url)], logger: logger)
             }
             return rows.count
         }

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 import Logging
 import PostgresNIO
@@ -15,37 +15,24 @@ extension PostgresArchive {
 
     private static func exportRecord(_ number: Int64, _ connection: PostgresConnection,
                                      _ logger: Logger) async throws -> ExportRecord {
-        guard let row = try await connection.rows("""
-            SELECT s.uri, s.raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at, s.gone_via, s.redacted_at,
-                (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server LIMIT 1) AS local_id
-            FROM statuses s WHERE s.id = $1
-            """, [.int(number)], logger: logger).first
+        let dialect = PostgresDialect()
+        guard let row = try await connection.rows(dialect.statement(ExportStatements.status), [.int(number)],
+                                                  logger: logger).first
         else { throw ArchiveError.notFound("status \(number)") }
-        let versions = try await connection.rows(
-            "SELECT raw_json FROM status_versions WHERE status_id = $1 ORDER BY id", [.int(number)], logger: logger)
-            .map { try $0.bytes("raw_json") }
-        let editHistory = try await connection.rows(
-            "SELECT raw_json FROM status_edits WHERE status_id = $1 ORDER BY position", [.int(number)], logger: logger)
-            .map { try $0.bytes("raw_json") }
-        let attachments = try await connection.rows("""
-            SELECT v.position, v.sha256, v.ext, v.mime, v.size,
-                   v.preview_sha256, pf.ext AS preview_ext, pf.mime AS preview_mime, pf.size AS preview_size
-            FROM media_attachment_files v LEFT JOIN media_files pf ON pf.sha256 = v.preview_sha256
-            WHERE v.status_id = $1 ORDER BY v.position
-            """, [.int(number)], logger: logger).map { row in
+        let versions = try await connection.rows(dialect.statement(ExportStatements.earlierVersions), [.int(number)],
+                                                 logger: logger).map { try $0.bytes("raw_json") }
+        let editHistory = try await connection.rows(dialect.statement(EditHistoryStatements.versions), [.int(number)],
+                                                    logger: logger).map { try $0.bytes("raw_json") }
+        let attachments = try await connection.rows(dialect.statement(ExportStatements.attachments), [.int(number)],
+                                                    logger: logger).map { row in
                 ExportRecord.Attachment(
                     position: Int(try row["position"].decode(Int32.self)),
                     original: try storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size"),
                     preview: try storedFile(row, sha: "preview_sha256", ext: "preview_ext", mime: "preview_mime",
                                             size: "preview_size"))
             }
-        let avatar = try await connection.rows("""
-            SELECT f.sha256, f.ext, f.mime, f.size FROM statuses s
-            JOIN authors a ON a.handle = s.author_handle
-            JOIN media_downloads d ON d.url = a.avatar AND d.state = 'stored'
-            JOIN media_files f ON f.sha256 = d.sha256
-            WHERE s.id = $1
-            """, [.int(number)], logger: logger).first.flatMap { try storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
+        let avatar = try await connection.rows(dialect.statement(ExportStatements.avatar), [.int(number)],
+                                               logger: logger).first.flatMap { try storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
         var record = ExportRecord(
             number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"),
             server: try row.string("raw_server"), localID: try row.optionalString("local_id"),

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 import PostgresNIO
 
@@ -7,24 +7,16 @@ extension PostgresArchive {
     @discardableResult
     public func openGap(_ gap: TimelineGap, server: String) async throws(ArchiveError) -> Int64 {
         let logger = self.logger
+        let dialect = PostgresDialect()
         return try await transaction { connection in
-            if let open = try await connection.rows("""
-                SELECT id FROM timeline_gaps WHERE timeline_id = $1 AND cause = $2 AND from_id IS NOT DISTINCT FROM $3
-                AND closed_at IS NULL
-                """, [.int(gap.timelineID), .text(gap.cause.rawValue), .text(gap.fromID)], logger: logger).first {
+            if let open = try await connection.rows(dialect.statement(GapStatements.open(dialect)), [.int(gap.timelineID), .text(gap.cause.rawValue), .text(gap.fromID)], logger: logger).first {
                 return try open.int64("id")
             }
             var fromTime = gap.fromTime
             if fromTime == nil, let fromID = gap.fromID {
-                fromTime = try await connection.rows("""
-                    SELECT s.created_at FROM status_ids si JOIN statuses s ON s.id = si.status_id
-                    WHERE si.server = $1 AND si.local_id = $2
-                    """, [.text(server), .text(fromID)], logger: logger).first?.string("created_at")
+                fromTime = try await connection.rows(dialect.statement(GapStatements.creation), [.text(server), .text(fromID)], logger: logger).first?.string("created_at")
             }
-            let row = try await connection.rows("""
-                INSERT INTO timeline_gaps(timeline_id, cause, from_id, to_id, from_time, to_time, opened_at)
-                VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id
-                """, [.int(gap.timelineID), .text(gap.cause.rawValue), .text(gap.fromID), .text(gap.toID), .text(fromTime),
+            let row = try await connection.rows(dialect.statement(GapStatements.insert) + " RETURNING id", [.int(gap.timelineID), .text(gap.cause.rawValue), .text(gap.fromID), .text(gap.toID), .text(fromTime),
                       .text(gap.toTime), .text(Self.now())], logger: logger)
             return try row.first?.int64("id") ?? 0
         }
@@ -52,16 +44,11 @@ extension PostgresArchive {
     }
 
     public func entryRate(timelineID: Int64, days: Int) async throws(ArchiveError) -> Double? {
-        let newest = try await decodingRows("""
-            SELECT MAX(s.created_at) AS newest FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-            WHERE ts.timeline_id = $1
-            """, [.int(timelineID)]) { try $0.optionalString("newest") }.first ?? nil
+        let dialect = PostgresDialect()
+        let newest = try await decodingRows(dialect.statement(GapStatements.newest), [.int(timelineID)]) { try $0.optionalString("newest") }.first ?? nil
         guard let newest, let end = Timestamp.date(newest) else { return nil }
         let start = Timestamp.string(end.addingTimeInterval(-Double(days) * 86_400))
-        let rows = try await decodingRows("""
-            SELECT COUNT(*) AS n, MIN(s.created_at) AS oldest FROM timeline_statuses ts
-            JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = $1 AND s.created_at >= $2
-            """, [.int(timelineID), .text(start)]) { (try $0.int("n"), try $0.optionalString("oldest")) }
+        let rows = try await decodingRows(dialect.statement(GapStatements.window), [.int(timelineID), .text(start)]) { (try $0.int("n"), try $0.optionalString("oldest")) }
         guard let (count, oldestText) = rows.first, count >= 10, let oldestText,
               let oldest = Timestamp.date(oldestText) else { return nil }
         return Double(count) / max(end.timeIntervalSince(oldest) / 3600, 1.0 / 60)

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 
 /// What `icebox doctor` asks a PostgreSQL store: PostgreSQL keeps its own files sound, so the check is
@@ -35,10 +35,10 @@ extension PostgresArchive {
         return warnings
     }
 
-    public func schemaState() async throws(ArchiveError) -> ArchiveDatabase.SchemaState {
+    public func schemaState() async throws(ArchiveError) -> SchemaState {
         let rows = try await rows("SELECT name FROM icebox_schema ORDER BY name")
         let applied = try decoding { try rows.map { try $0.string("name") } }
-        return ArchiveDatabase.SchemaState(applied: applied, known: embeddedMigrations.map(\.name))
+        return SchemaState(applied: applied, known: embeddedMigrations.map(\.name))
     }
 
     public func recentCreationDates(timelineID: Int64, limit: Int) async throws(ArchiveError) -> [Date] {

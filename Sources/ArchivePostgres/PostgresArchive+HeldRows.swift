@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 import Logging
 import Models
@@ -11,7 +11,7 @@ import PostgresNIO
 /// the row or is kept beside it goes through `upsert`, as before.
 extension PostgresArchive {
     /// Stores rows whose uris the store holds (their authors already written, see `lockInOrder`).
-    static func storeHeld(_ rows: [ArchiveDatabase.PageRow], origin: PageOrigin, now: String,
+    static func storeHeld(_ rows: [PageRow], origin: PageOrigin, now: String,
                           _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
         guard !rows.isEmpty else { return StoreResult() }
         var stored: [String: (id: Int64, edit: String?, authority: CopyAuthority, content: String)] = [:]
@@ -23,7 +23,7 @@ extension PostgresArchive {
                                              try row.string("content"))
         }
         var result = StoreResult()
-        var unchanged: [(row: ArchiveDatabase.PageRow, id: Int64)] = []
+        var unchanged: [(row: PageRow, id: Int64)] = []
         let today = Date()
         for row in rows {
             let status = row.status

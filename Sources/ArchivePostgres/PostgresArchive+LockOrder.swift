@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Crypto
 import Foundation
 import Logging
@@ -13,8 +13,8 @@ import PostgresNIO
 extension PostgresArchive {
     /// Upserts the page's authors (sorted) and takes the page's uri locks (sorted); returns the rows with
     /// their authors marked as written.
-    static func lockInOrder(_ page: [ArchiveDatabase.PageRow], server: String, now: String,
-                            _ connection: PostgresConnection, _ logger: Logger) async throws -> [ArchiveDatabase.PageRow] {
+    static func lockInOrder(_ page: [PageRow], server: String, now: String,
+                            _ connection: PostgresConnection, _ logger: Logger) async throws -> [PageRow] {
         let authors = page.filter(\.writesAuthor)
             .sorted { $0.status.account.fullHandle(servedBy: server) < $1.status.account.fullHandle(servedBy: server) }
         try await upsertAuthors(try await changedAuthors(authors.map { authorValues($0, server: server, now: now) },

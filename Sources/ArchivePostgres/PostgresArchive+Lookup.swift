@@ -1,62 +1,56 @@
-import Archive
+import ArchiveCore
 import Foundation
 import Logging
 import PostgresNIO
 
 extension PostgresArchive {
     public func findStatus(_ reference: String) async throws(ArchiveError) -> Int64? {
+        let dialect = PostgresDialect()
         let text = reference.trimmingCharacters(in: .whitespaces)
         var number: Int64?
         if let row = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text),
-           try await !rows("SELECT 1 FROM statuses WHERE id = $1", [.int(row)]).isEmpty {
+           try await !rows(dialect.statement(LookupStatements.exists), [.int(row)]).isEmpty {
             number = row
         }
         if number == nil {
-            let byAddress = try await rows("SELECT id FROM statuses WHERE uri = $1 OR url = $1 ORDER BY id LIMIT 1",
-                                           [.text(text)])
+            let byAddress = try await rows(dialect.statement(LookupStatements.byAddress), [.text(text)])
             number = try decoding { try byAddress.first?.int64("id") }
         }
         if number == nil {
-            let byID = try await rows("SELECT status_id FROM status_ids WHERE local_id = $1 LIMIT 1", [.text(text)])
+            let byID = try await rows(dialect.statement(LookupStatements.byAnyServerID), [.text(text)])
             number = try decoding { try byID.first?.int64("status_id") }
         }
         guard let found = number else { return nil }
-        let boosted = try await rows("SELECT p.id FROM statuses b JOIN statuses p ON p.uri = b.reblog_uri WHERE b.id = $1",
-                                     [.int(found)])
+        let boosted = try await rows(dialect.statement(LookupStatements.boosted), [.int(found)])
         return try decoding { try boosted.first?.int64("id") } ?? found
     }
 
     public func findStatus(server host: String, localID: String) async throws(ArchiveError) -> Int64? {
-        let rows = try await rows("SELECT status_id FROM status_ids WHERE lower(server) = lower($1) AND local_id = $2",
-                                  [.text(host), .text(localID)])
+        let dialect = PostgresDialect()
+        let rows = try await rows(dialect.statement(LookupStatements.byServerID(dialect)), [.text(host), .text(localID)])
         return try decoding { try rows.first?.int64("status_id") }
     }
 
     public func status(number: Int64) async throws(ArchiveError) -> ArchivedStatus {
         let logger = self.logger
+        let dialect = PostgresDialect()
         let found = try await transaction { connection -> ArchivedStatus? in
-            guard let row = try await connection.rows("SELECT * FROM statuses WHERE id = $1", [.int(number)],
+            guard let row = try await connection.rows(dialect.statement(LookupStatements.row), [.int(number)],
                                                       logger: logger).first else { return nil }
             let server = try row.string("raw_server")
-            let localID = try await connection.rows(
-                "SELECT local_id FROM status_ids WHERE status_id = $1 AND server = $2 LIMIT 1",
-                [.int(number), .text(server)], logger: logger).first?.string("local_id")
-            let versions = try await connection.rows(
-                "SELECT raw_json, replaced_at FROM status_versions WHERE status_id = $1 ORDER BY id", [.int(number)],
-                logger: logger).map { ArchivedStatus.Version(raw: try $0.bytes("raw_json"), replacedAt: try $0.string("replaced_at")) }
-            let timelines = try await connection.rows("""
-                SELECT t.spec, a.handle FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                LEFT JOIN archiving_accounts a ON a.id = t.account_id WHERE ts.status_id = $1 ORDER BY t.id
-                """, [.int(number)], logger: logger).map { row -> String in
+            let localID = try await connection.rows(dialect.statement(LookupStatements.localID),
+                                                    [.int(number), .text(server)], logger: logger).first?.string("local_id")
+            let versions = try await connection.rows(dialect.statement(LookupStatements.versions), [.int(number)],
+                                                     logger: logger).map { ArchivedStatus.Version(raw: try $0.bytes("raw_json"), replacedAt: try $0.string("replaced_at")) }
+            let timelines = try await connection.rows(dialect.statement(LookupStatements.timelines), [.int(number)],
+                                                      logger: logger).map { row -> String in
                     let spec = try row.string("spec")
                     return try row.optionalString("handle").map { "\(spec) (\($0))" } ?? spec
                 }
-            let history = try await connection.rows(
-                "SELECT raw_json FROM status_edits WHERE status_id = $1 ORDER BY position", [.int(number)],
-                logger: logger).map { try $0.bytes("raw_json") }
-            let copies = try await connection.rows(
-                "SELECT DISTINCT server FROM status_copies WHERE status_id = $1 ORDER BY server", [.int(number)],
-                logger: logger).map { try $0.string("server") }
+            let history = try await connection.rows(dialect.statement(EditHistoryStatements.versions), [.int(number)],
+                                                    logger: logger).map { try $0.bytes("raw_json") }
+            let copies = try await connection.rows(dialect.statement(LookupStatements.otherCopies), [.int(number)],
+                                                   logger: logger).map { try $0.string("server") }
             var status = ArchivedStatus(
                 number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"), server: server,
                 localID: localID, versions: versions, parent: try await Self.parent(of: number, connection, logger),
@@ -74,14 +68,13 @@ extension PostgresArchive {
     public func thread(around number: Int64) async throws(ArchiveError) -> ThreadTree {
         let logger = self.logger
         let found = try await transaction { connection -> ThreadTree? in
-            guard let focus = try await connection.rows("""
-                SELECT COALESCE((SELECT p.id FROM statuses p WHERE p.uri = s.reblog_uri), s.id) AS id
-                FROM statuses s WHERE s.id = $1
-                """, [.int(number)], logger: logger).first?.int64("id") else { return nil }
+            let dialect = PostgresDialect()
+            guard let focus = try await connection.rows(dialect.statement(ThreadStatements.postNumber), [.int(number)],
+                                                        logger: logger).first?.int64("id") else { return nil }
             var root = focus
             var seen: Set<Int64> = [focus]
             while let parent = try await Self.parent(of: root, connection, logger), seen.insert(parent).inserted { root = parent }
-            let rootIsReply = try await connection.rows("SELECT in_reply_to FROM statuses WHERE id = $1", [.int(root)],
+            let rootIsReply = try await connection.rows(dialect.statement(ThreadStatements.isReply), [.int(root)],
                                                         logger: logger).first?.bool("in_reply_to") ?? false
             var nodes: [ThreadTree.Node] = []
             var placed: Set<Int64> = []
@@ -99,45 +92,24 @@ extension PostgresArchive {
     }
 
     static func parent(of number: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws -> Int64? {
-        try await connection.rows("""
-            (SELECT p.status_id FROM status_ids c
-             JOIN status_ids p ON p.server = c.server AND p.local_id = c.in_reply_to_id
-             WHERE c.status_id = $1 AND p.status_id <> c.status_id)
-            UNION ALL
-            (SELECT p.id FROM status_ids c JOIN statuses p ON p.uri = c.in_reply_to_id
-             WHERE c.status_id = $1 AND c.in_reply_to_id LIKE 'http%' AND p.id <> c.status_id)
-            LIMIT 1
-            """, [.int(number)], logger: logger).first?.int64("status_id")
+        try await connection.rows(PostgresDialect().statement(ThreadStatements.parent), [.int(number)], logger: logger)
+            .first?.int64("status_id")
     }
 
     static func replies(to number: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws -> [Int64] {
-        try await connection.rows("""
-            SELECT s.id FROM statuses s WHERE s.id IN (
-                SELECT c.status_id FROM status_ids p
-                JOIN status_ids c ON c.server = p.server AND c.in_reply_to_id = p.local_id
-                WHERE p.status_id = $1 AND c.status_id <> p.status_id
-                UNION
-                SELECT c.status_id FROM statuses p JOIN status_ids c ON c.in_reply_to_id = p.uri
-                WHERE p.id = $1 AND c.in_reply_to_id LIKE 'http%' AND c.status_id <> p.id)
-            ORDER BY s.created_at, s.id
-            """, [.int(number)], logger: logger).map { try $0.int64("id") }
+        let dialect = PostgresDialect()
+        return try await connection.rows(dialect.statement(ThreadStatements.replies(dialect)), [.int(number)],
+                                         logger: logger).map { try $0.int64("id") }
     }
 
     public func missingParents(of author: String) async throws(ArchiveError) -> [String] {
-        let rows = try await rows("""
-            SELECT DISTINCT c.in_reply_to_id AS uri FROM status_ids c JOIN statuses r ON r.id = c.status_id
-            WHERE c.in_reply_to_id LIKE 'http%' AND lower(r.author_handle) = lower($1)
-                AND NOT EXISTS (SELECT 1 FROM statuses p WHERE p.uri = c.in_reply_to_id)
-            ORDER BY 1
-            """, [.text(author)])
+        let rows = try await rows(PostgresDialect().statement(ThreadStatements.missingParents), [.text(author)])
         return try decoding { try rows.map { try $0.string("uri") } }
     }
 
     public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
-        let rows = try await rows("""
-            SELECT si.server, si.local_id, si.gone_at FROM status_ids si JOIN statuses s ON s.id = si.status_id
-            WHERE si.status_id = $1 ORDER BY si.server <> s.raw_server, si.server COLLATE "C"
-            """, [.int(number)])
+        let dialect = PostgresDialect()
+        let rows = try await rows(dialect.statement(ThreadStatements.serverIDs(dialect)), [.int(number)])
         return try decoding {
             try rows.map {
                 ServerStatusID(server: try $0.string("server"), localID: try $0.string("local_id"),

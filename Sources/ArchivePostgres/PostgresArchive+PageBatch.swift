@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 import Logging
 import Models
@@ -11,14 +11,14 @@ import PostgresNIO
 /// server ids, timeline rows, attachments, authors and wanted edit histories; a status already held goes
 /// through `upsert` one by one, which decides between the copies as the SQLite store does.
 extension PostgresArchive {
-    static func storeBatched(_ page: [ArchiveDatabase.PageRow], origin: PageOrigin, now: String,
+    static func storeBatched(_ page: [PageRow], origin: PageOrigin, now: String,
                              _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
         let locked = try await lockInOrder(page, server: origin.server, now: now, connection, logger)
         // A status twice in one page (a post and its boost, or two boosts of it; servers do send that):
         // its first row goes with the others, the later ones are decided against it one by one after.
         var seen = Set<String>()
-        var page: [ArchiveDatabase.PageRow] = []
-        var repeated: [ArchiveDatabase.PageRow] = []
+        var page: [PageRow] = []
+        var repeated: [PageRow] = []
         for row in locked {
             if seen.insert(row.status.archiveURI).inserted { page.append(row) } else { repeated.append(row) }
         }
@@ -49,7 +49,7 @@ extension PostgresArchive {
 
     /// Inserts statuses the store does not hold, in page order (so their numbers follow the order the
     /// SQLite store gives them), with everything that hangs off them.
-    private static func insertFresh(_ rows: [ArchiveDatabase.PageRow], origin: PageOrigin, now: String,
+    private static func insertFresh(_ rows: [PageRow], origin: PageOrigin, now: String,
                                     _ connection: PostgresConnection,
                                     _ logger: Logger) async throws -> (StoreResult, lost: Set<String>) {
         let server = origin.server
@@ -68,7 +68,7 @@ extension PostgresArchive {
         // Rows another worker inserted first (ON CONFLICT DO NOTHING) go back to the caller as copies.
         let lost = Set(rows.map(\.status.archiveURI).filter { ids[$0] == nil })
         let rows = rows.filter { ids[$0.status.archiveURI] != nil }
-        func id(_ row: ArchiveDatabase.PageRow) throws -> Int64 {
+        func id(_ row: PageRow) throws -> Int64 {
             guard let id = ids[row.status.archiveURI] else {
                 throw ArchiveError.database("the status \(row.status.archiveURI) vanished while being stored")
             }

@@ -1,11 +1,11 @@
-import Archive
+import ArchiveCore
 import Foundation
 import PostgresNIO
 import SearchQuery
 
 extension PostgresArchive {
     /// The columns a `SearchHit` is read from, on `statuses s`: the same SQL works on both stores.
-    static var hitColumns: String { ArchiveDatabase.hitColumns }
+    static var hitColumns: String { SearchHit.columns }
 
     public func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
                        consent: ConsentPolicy) async throws(ArchiveError) -> [SearchHit] {

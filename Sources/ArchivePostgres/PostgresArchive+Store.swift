@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 import Logging
 import Models
@@ -10,7 +10,7 @@ extension PostgresArchive {
     /// rows kept unreadable with the reason.
     public func store(_ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
                       cursor: CursorUpdate?) async throws(ArchiveError) -> StoreResult {
-        let rows = ArchiveDatabase.pageRows(statuses, server: origin.server)
+        let rows = PageRow.rows(statuses, server: origin.server)
         let logger = self.logger
         do {
             return try await transaction { connection in
@@ -77,7 +77,7 @@ extension PostgresArchive {
     }
 
     /// Inserts a status, or updates it when a newer edit or a more authoritative copy arrived.
-    static func upsert(_ page: ArchiveDatabase.PageRow, origin: PageOrigin, now: String,
+    static func upsert(_ page: PageRow, origin: PageOrigin, now: String,
                        _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
         let status = page.status
         let server = origin.server
@@ -172,7 +172,7 @@ extension PostgresArchive {
 
     /// An author's row from a status of the page: the profile as last seen, and whether it opted out of
     /// search (read from this copy, so an account that changes its mind is honoured on the next sync).
-    static func authorValues(_ page: ArchiveDatabase.PageRow, server: String, now: String) -> [SQLValue] {
+    static func authorValues(_ page: PageRow, server: String, now: String) -> [SQLValue] {
         let account = page.status.account
         let raw = (try? RawJSON.value(forKey: "account", inObject: page.raw)) ?? Data()
         return [.text(account.fullHandle(servedBy: server)), .text(account.uri), .text(account.url),

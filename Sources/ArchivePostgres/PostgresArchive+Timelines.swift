@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 import Logging
 import PostgresNIO
@@ -8,28 +8,20 @@ extension PostgresArchive {
 
     public func addAccount(handle: String, server: String, remoteID: String, username: String,
                            displayName: String, url: String?) async throws(ArchiveError) -> ArchivingAccount {
-        let rows = try await rows("""
-            INSERT INTO archiving_accounts(handle, server, remote_id, username, display_name, url, added_at)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            ON CONFLICT(server, remote_id) DO UPDATE SET handle = excluded.handle,
-                username = excluded.username, display_name = excluded.display_name, url = excluded.url,
-                removed_at = NULL
-            RETURNING *
-            """, [.text(handle), .text(server), .text(remoteID), .text(username), .text(displayName), .text(url),
+        let rows = try await rows(PostgresDialect().statement(AccountStatements.upsert) + " RETURNING *", [.text(handle), .text(server), .text(remoteID), .text(username), .text(displayName), .text(url),
                   .text(Self.now())])
         guard let row = rows.first else { throw .database("the account \(handle) vanished while being added") }
         return try decoding { try Self.account(row) }
     }
 
     public func account(_ identity: AccountIdentity) async throws(ArchiveError) -> ArchivingAccount? {
-        let rows = try await rows("""
-            SELECT * FROM archiving_accounts WHERE server = $1 AND remote_id = $2 AND removed_at IS NULL
-            """, [.text(identity.origin), .text(identity.remoteID)])
+        let rows = try await rows(PostgresDialect().statement(AccountStatements.inUseByIdentity),
+                                  [.text(identity.origin), .text(identity.remoteID)])
         return try decoding { try rows.first.map(Self.account) }
     }
 
     public func accounts() async throws(ArchiveError) -> [ArchivingAccount] {
-        let rows = try await rows("SELECT * FROM archiving_accounts WHERE removed_at IS NULL ORDER BY id")
+        let rows = try await rows(AccountStatements.inUse)
         return try decoding { try rows.map(Self.account) }
     }
 
@@ -37,13 +29,12 @@ extension PostgresArchive {
         let now = Self.now()
         let logger = self.logger
         try await transaction { connection in
-            let removed = try await connection.rows("""
-                UPDATE archiving_accounts SET removed_at = $1 WHERE id = $2 AND removed_at IS NULL RETURNING id
-                """, [.text(now), .int(id)], logger: logger)
+            let dialect = PostgresDialect()
+            let removed = try await connection.rows(dialect.statement(AccountStatements.remove) + " RETURNING id",
+                                                    [.text(now), .int(id)], logger: logger)
             guard !removed.isEmpty else { throw ArchiveError.notFound("the account #\(id)") }
-            try await connection.execute(
-                "UPDATE timelines SET removed_at = $1 WHERE removed_at IS NULL AND account_id = $2",
-                [.text(now), .int(id)], logger: logger)
+            try await connection.execute(dialect.statement(AccountStatements.unpinTimelines), [.text(now), .int(id)],
+                                         logger: logger)
         }
     }
 
@@ -56,70 +47,56 @@ extension PostgresArchive {
 
     // MARK: Timelines
 
-    static let timelineSelect = """
-        SELECT t.*, a.handle,
-            (SELECT COUNT(*) FROM timeline_statuses ts WHERE ts.timeline_id = t.id) AS status_count
-        FROM timelines t LEFT JOIN archiving_accounts a ON a.id = t.account_id
-        """
-
     public func addTimeline(spec: String, accountID: Int64?, server: String) async throws(ArchiveError)
         -> PinnedTimeline {
         let logger = self.logger
         let now = Self.now()
+        let dialect = PostgresDialect()
         return try await transaction { connection in
             var accountHandle: String?
             if let accountID {
-                accountHandle = try await connection.rows(
-                    "SELECT handle FROM archiving_accounts WHERE id = $1 AND removed_at IS NULL", [.int(accountID)],
-                    logger: logger).first?.string("handle")
+                accountHandle = try await connection.rows(dialect.statement(TimelineStatements.accountHandle),
+                                                          [.int(accountID)], logger: logger).first?.string("handle")
                 guard accountHandle != nil else { throw ArchiveError.notFound("the account #\(accountID)") }
             }
-            let existing = try await connection.rows("""
-                SELECT id, removed_at FROM timelines WHERE spec = $1 AND COALESCE(account_id, 0) = COALESCE($2, 0)
-                FOR UPDATE
-                """, [.text(spec), .int(accountID)], logger: logger).first
+            let existing = try await connection.rows(dialect.statement(TimelineStatements.existing) + " FOR UPDATE",
+                                                     [.text(spec), .int(accountID)], logger: logger).first
             if let existing {
                 guard try existing.optionalString("removed_at") != nil else {
                     throw ArchiveError.conflict("\(spec) is already pinned\(accountHandle.map { " for \($0)" } ?? "")")
                 }
-                try await connection.execute("UPDATE timelines SET removed_at = NULL, server = $1 WHERE id = $2",
+                try await connection.execute(dialect.statement(TimelineStatements.restore),
                                              [.text(server), .int(try existing.int64("id"))], logger: logger)
             } else {
-                try await connection.execute(
-                    "INSERT INTO timelines(spec, account_id, server, added_at) VALUES ($1, $2, $3, $4)",
-                    [.text(spec), .int(accountID), .text(server), .text(now)], logger: logger)
+                try await connection.execute(dialect.statement(TimelineStatements.insert),
+                                             [.text(spec), .int(accountID), .text(server), .text(now)], logger: logger)
             }
-            guard let row = try await connection.rows(
-                Self.timelineSelect + " WHERE t.spec = $1 AND COALESCE(t.account_id, 0) = COALESCE($2, 0)",
-                [.text(spec), .int(accountID)], logger: logger).first
+            guard let row = try await connection.rows(dialect.statement(TimelineStatements.bySpec),
+                                                      [.text(spec), .int(accountID)], logger: logger).first
             else { throw ArchiveError.database("the timeline \(spec) vanished while being pinned") }
             return try Self.timeline(row)
         }
     }
 
     public func timelines() async throws(ArchiveError) -> [PinnedTimeline] {
-        let rows = try await rows(Self.timelineSelect + " WHERE t.removed_at IS NULL ORDER BY t.id")
+        let rows = try await rows(TimelineStatements.pinned)
         return try decoding { try rows.map(Self.timeline) }
     }
 
     public func timeline(id: Int64) async throws(ArchiveError) -> PinnedTimeline {
-        let rows = try await rows(Self.timelineSelect + " WHERE t.id = $1", [.int(id)])
+        let rows = try await rows(PostgresDialect().statement(TimelineStatements.byID), [.int(id)])
         guard let row = rows.first else { throw .notFound("timeline \(id)") }
         return try decoding { try Self.timeline(row) }
     }
 
     public func removeTimeline(id: Int64) async throws(ArchiveError) {
-        let removed = try await rows("UPDATE timelines SET removed_at = $1 WHERE id = $2 AND removed_at IS NULL RETURNING id",
+        let removed = try await rows(PostgresDialect().statement(TimelineStatements.remove) + " RETURNING id",
                                      [.text(Self.now()), .int(id)])
         guard !removed.isEmpty else { throw .notFound("timeline \(id)") }
     }
 
     public func recordSyncResult(timelineID: Int64, result: String, error: String?) async throws(ArchiveError) {
-        try await execute("""
-            UPDATE timelines SET last_sync_at = $1, last_result = $2, last_error = $3,
-                last_success_at = CASE WHEN $2 = 'ok' THEN $1 ELSE last_success_at END
-            WHERE id = $4
-            """, [.text(Self.now()), .text(result), .text(error), .int(timelineID)])
+        try await execute(PostgresDialect().statement(TimelineStatements.syncResult), [.text(Self.now()), .text(result), .text(error), .int(timelineID)])
     }
 
     public func updateCursor(timelineID: Int64, _ update: CursorUpdate) async throws(ArchiveError) {
@@ -141,12 +118,8 @@ extension PostgresArchive {
     }
 
     public func overlapCursor(timelineID: Int64, server: String, depth: Int) async throws(ArchiveError) -> String? {
-        let rows = try await rows("""
-            SELECT si.local_id FROM timeline_statuses ts
-            JOIN status_ids si ON si.status_id = ts.status_id AND si.server = $1
-            WHERE ts.timeline_id = $2
-            ORDER BY length(si.local_id) DESC, si.local_id COLLATE "C" DESC LIMIT 1 OFFSET $3
-            """, [.text(server), .int(timelineID), .int(Int64(max(depth, 0)))])
+        let dialect = PostgresDialect()
+        let rows = try await rows(dialect.statement(TimelineStatements.overlapCursor(dialect)), [.text(server), .int(timelineID), .int(Int64(max(depth, 0)))])
         return try decoding { try rows.first?.string("local_id") }
     }
 

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Crypto
 import Foundation
 import Logging
@@ -12,21 +12,13 @@ extension PostgresArchive {
                                _ logger: Logger) async throws -> Int {
         var kept = 0
         let now = now()
+        let dialect = PostgresDialect()
         for status in statuses {
             let key = status.id.map { "id:\($0)" }
                 ?? "sha256:" + SHA256.hash(data: status.raw).map { String(format: "%02x", $0) }.joined()
-            let known = try await !connection.rows(
-                "SELECT 1 FROM unreadable_statuses WHERE server = $1 AND item_key = $2",
-                [.text(origin.server), .text(key)], logger: logger).isEmpty
-            try await connection.execute("""
-                INSERT INTO unreadable_statuses(server, item_key, local_id, timeline_id, page_cursor, error, raw_json,
-                    icebox_version, first_seen_at, last_seen_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9)
-                ON CONFLICT(server, item_key) DO UPDATE SET error = excluded.error, raw_json = excluded.raw_json,
-                    icebox_version = excluded.icebox_version, last_seen_at = excluded.last_seen_at,
-                    timeline_id = COALESCE(excluded.timeline_id, unreadable_statuses.timeline_id),
-                    page_cursor = excluded.page_cursor
-                WHERE unreadable_statuses.archived_at IS NULL
-                """, [.text(origin.server), .text(key), .text(status.id), .int(origin.timelineID), .text(origin.pageCursor),
+            let known = try await !connection.rows(dialect.statement(UnreadableStatements.known),
+                                                   [.text(origin.server), .text(key)], logger: logger).isEmpty
+            try await connection.execute(dialect.statement(UnreadableStatements.keep), [.text(origin.server), .text(key), .text(status.id), .int(origin.timelineID), .text(origin.pageCursor),
                       .text(status.reason), .bytes(status.raw), .text(origin.readerVersion), .text(now)], logger: logger)
             if !known { kept += 1 }
         }
@@ -42,13 +34,13 @@ extension PostgresArchive {
     }
 
     public func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable] {
-        let rows = try await rows("SELECT * FROM unreadable_statuses ORDER BY id")
+        let rows = try await rows(UnreadableStatements.all)
         return try decoding { try rows.map(Self.kept) }
     }
 
     public func archiveKept(_ kept: KeptUnreadable, as status: ArchivableStatus,
                             authority: CopyAuthority) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
-        let rows = ArchiveDatabase.pageRows([status], server: kept.server)
+        let rows = PageRow.rows([status], server: kept.server)
         let origin = PageOrigin(server: kept.server, authority: authority, timelineID: kept.timelineID,
                                 pageCursor: kept.pageCursor)
         let logger = self.logger
@@ -56,16 +48,17 @@ extension PostgresArchive {
             let now = Self.now()
             var result = StoreResult()
             for row in rows { result += try await Self.upsert(row, origin: origin, now: now, connection, logger) }
-            let number = try await connection.rows("SELECT id FROM statuses WHERE uri = $1",
+            let dialect = PostgresDialect()
+            let number = try await connection.rows(dialect.statement(UnreadableStatements.statusByURI),
                                                    [.text(status.status.archiveURI)], logger: logger).first?.int64("id") ?? 0
-            try await connection.execute("UPDATE unreadable_statuses SET archived_at = $1, status_id = $2 WHERE id = $3",
+            try await connection.execute(dialect.statement(UnreadableStatements.archived),
                                          [.text(now), .int(number), .int(kept.id)], logger: logger)
             return (number, result)
         }
     }
 
     public func recordStillUnreadable(_ id: Int64, reason: String, readerVersion: String) async throws(ArchiveError) {
-        try await execute("UPDATE unreadable_statuses SET error = $1, icebox_version = $2 WHERE id = $3",
+        try await execute(PostgresDialect().statement(UnreadableStatements.stillUnreadable),
                           [.text(reason), .text(readerVersion), .int(id)])
     }
 
@@ -81,10 +74,8 @@ extension PostgresArchive {
     // MARK: Edit histories
 
     public func wantedEditHistories(server: String, limit: Int) async throws(ArchiveError) -> [WantedEditHistory] {
-        let rows = try await rows("""
-            SELECT status_id, server, local_id FROM edit_history_wanted WHERE server = $1
-            ORDER BY wanted_at, status_id LIMIT $2
-            """, [.text(server), .int(Int64(limit))])
+        let rows = try await rows(PostgresDialect().statement(EditHistoryStatements.wanted),
+                                  [.text(server), .int(Int64(limit))])
         return try decoding {
             try rows.map { WantedEditHistory(number: try $0.int64("status_id"), server: try $0.string("server"),
                                              localID: try $0.string("local_id")) }
@@ -95,20 +86,16 @@ extension PostgresArchive {
         async throws(ArchiveError) -> Int {
         let logger = self.logger
         let versions = versions.map { (Timestamp.string($0.createdAt), $0.raw) }
+        let dialect = PostgresDialect()
         return try await transaction { connection in
             let now = Self.now()
-            let known = try await connection.rows("SELECT COUNT(*) AS n FROM status_edits WHERE status_id = $1",
+            let known = try await connection.rows(dialect.statement(EditHistoryStatements.versionCount),
                                                   [.int(wanted.number)], logger: logger).first?.int("n") ?? 0
             for (position, version) in versions.enumerated() {
-                try await connection.execute("""
-                    INSERT INTO status_edits(status_id, position, created_at, server, raw_json, fetched_at)
-                    VALUES ($1, $2, $3, $4, $5, $6)
-                    ON CONFLICT(status_id, position) DO UPDATE SET created_at = excluded.created_at,
-                        server = excluded.server, raw_json = excluded.raw_json, fetched_at = excluded.fetched_at
-                    """, [.int(wanted.number), .int(Int64(position)), .text(version.0), .text(wanted.server),
+                try await connection.execute(dialect.statement(EditHistoryStatements.upsertVersion), [.int(wanted.number), .int(Int64(position)), .text(version.0), .text(wanted.server),
                           .bytes(version.1), .text(now)], logger: logger)
             }
-            try await connection.execute("DELETE FROM edit_history_wanted WHERE status_id = $1", [.int(wanted.number)],
+            try await connection.execute(dialect.statement(EditHistoryStatements.fetched), [.int(wanted.number)],
                                          logger: logger)
             return max(0, versions.count - known)
         }
@@ -120,7 +107,7 @@ extension PostgresArchive {
     }
 
     public func editHistory(of number: Int64) async throws(ArchiveError) -> [Data] {
-        let rows = try await rows("SELECT raw_json FROM status_edits WHERE status_id = $1 ORDER BY position", [.int(number)])
+        let rows = try await rows(PostgresDialect().statement(EditHistoryStatements.versions), [.int(number)])
         return try decoding { try rows.map { try $0.bytes("raw_json") } }
     }
 }

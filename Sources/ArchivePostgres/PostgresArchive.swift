@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 import Logging
 import NIOSSL

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 import SearchQuery
 
@@ -44,7 +44,11 @@ struct PostgresSearchCompiler {
         if !positiveWords.isEmpty {
             rankQuery = "to_tsquery('icebox', \(bind(.text(positiveWords.joined(separator: " & ")))))"
         }
-        for filter in query.filters { add(filter) }
+        // The filters, written once for both stores (see `SearchFilters`).
+        let filters = SearchFilters(query.filters, dialect: PostgresDialect(),
+                                    firstParameter: binds.count + parameterOffset + 1)
+        conditions += filters.allConditions
+        binds += filters.arguments.map(SQLValue.init)
         if hidingOptedOut { conditions.append(PostgresArchive.consentCondition()) }
     }
 
@@ -102,86 +106,5 @@ struct PostgresSearchCompiler {
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
         let parameter = bind(.text(pattern))
         return "(s.text LIKE \(parameter) OR s.spoiler_text LIKE \(parameter) OR s.alt_text LIKE \(parameter))"
-    }
-
-    private mutating func add(_ filter: SearchQuery.Filter) {
-        let sql: String
-        switch filter.condition {
-        case .fromMe:
-            // A file's word that it is the user is not enough: imported posts count once confirmed.
-            sql = "(s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL) AND NOT "
-                + ImportClaims.unconfirmedOwnPost("s") + ")"
-        case .from(let user, let host):
-            if let host {
-                sql = "lower(s.author_handle) = \(bind(.text("\(user)@\(host)".lowercased())))"
-            } else {
-                // COLLATE "C": a LIKE prefix becomes a range on statuses_by_author_bytes (schema/postgres/0009).
-                sql = "lower(s.author_handle) COLLATE \"C\" LIKE \(bind(.text(Self.escapeLike(user.lowercased()) + "@%")))"
-            }
-        case .has(let feature):
-            sql = Self.has(feature)
-        case .isA(let kind):
-            switch kind {
-            case .reply: sql = "s.in_reply_to"
-            case .sensitive: sql = "(s.sensitive OR s.spoiler_text <> '')"
-            case .boost: sql = "EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = s.uri)"
-            case .bookmarked, .favourited:
-                // The archived `bookmarks` / `favourites` timelines are the user's own, whichever account;
-                // so are the ones an import named by uri (likes.json, bookmarks.json), once archived.
-                sql = """
-                    (s.id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                              WHERE t.spec = '\(kind == .bookmarked ? "bookmarks" : "favourites")')
-                     OR s.uri IN (SELECT uri FROM status_references WHERE kind = '\(kind == .bookmarked ? "bookmark" : "favourite")'))
-                    """
-            case .direct, .private, .unlisted, .public:
-                sql = "s.visibility = '\(kind.rawValue)'"
-            }
-        case .tag(let name):
-            // The space-separated, normalized tag_names column (see Hashtag), as the SQLite store decides.
-            sql = "position(\(bind(.text(" \(name) "))) IN ' ' || s.tag_names || ' ') > 0"
-        case .language(let code):
-            sql = "lower(s.language) = \(bind(.text(code.lowercased())))"
-        case .before(let day):
-            sql = "s.created_at < \(bind(.text(Timestamp.string(day))))"
-        case .after(let day):
-            sql = "s.created_at >= \(bind(.text(Timestamp.string(day.addingTimeInterval(86_400)))))"
-        case .during(let day):
-            let from = bind(.text(Timestamp.string(day)))
-            sql = "(s.created_at >= \(from) AND s.created_at < \(bind(.text(Timestamp.string(day.addingTimeInterval(86_400))))))"
-        case .inTimeline(let spec):
-            sql = """
-                EXISTS (SELECT 1 FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                        WHERE ts.status_id = s.id AND lower(t.spec) = lower(\(bind(.text(spec)))))
-                """
-        case .account(let handle):
-            sql = """
-                EXISTS (SELECT 1 FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                        JOIN archiving_accounts a ON a.id = t.account_id
-                        WHERE ts.status_id = s.id AND lower(a.handle) = lower(\(bind(.text(handle)))))
-                """
-        }
-        conditions.append(filter.negated ? "NOT \(sql)" : sql)
-    }
-
-    static func escapeLike(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
-    }
-
-    private static func has(_ feature: SearchQuery.Feature) -> String {
-        func media(_ types: String) -> String {
-            "EXISTS (SELECT 1 FROM media_attachments m WHERE m.status_id = s.id AND m.type IN (\(types)))"
-        }
-        switch feature {
-        case .media: return "s.media_count > 0"
-        case .image: return media("'image'")
-        case .video: return media("'video', 'gifv'")
-        case .audio: return media("'audio'")
-        case .poll: return "s.has_poll"
-        case .link: return "(s.has_card OR s.text LIKE '%://%')"
-        case .embed: return "s.has_card"
-        case .alt:
-            return "EXISTS (SELECT 1 FROM media_attachments m WHERE m.status_id = s.id AND COALESCE(m.description, '') <> '')"
-        }
     }
 }

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 
 /// A `statuses` row on PostgreSQL: the same columns as the SQLite store's (`StatusRow`), plus the two

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Display
 import Foundation
 import SearchQuery

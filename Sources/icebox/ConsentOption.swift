@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import ArgumentParser
 
 /// `--all`: for one search or export of a set, also the posts of accounts that opted out of search.

@@ -1,4 +1,5 @@
 import Archive
+import ArchiveCore
 import ArgumentParser
 import Foundation
 import Logging

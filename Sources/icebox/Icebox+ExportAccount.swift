@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import ArgumentParser
 import Export
 import Foundation

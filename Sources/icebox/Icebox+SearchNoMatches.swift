@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import SearchQuery
 
 extension Icebox.Search {

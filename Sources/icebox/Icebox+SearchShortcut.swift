@@ -1,5 +1,5 @@
 import ArgumentParser
-import Archive
+import ArchiveCore
 import CMalloc
 
 extension Icebox.Search {

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 
 /// `icebox stats`'s breakdown as text: one section a list, each value with its count and, on a
 /// terminal, a bar to scale.

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Health
 import Models
 

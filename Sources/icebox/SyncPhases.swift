@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Importer
 
 /// The two phases of `icebox sync`, each under its own lock.

@@ -3,6 +3,7 @@ import GRDB
 import Logging
 import Testing
 @testable import Archive
+import ArchiveCore
 
 /// Accounts are the origin that issued their token plus their id there; the handle is a label.
 @Suite struct AccountOriginTests {

@@ -4,6 +4,7 @@ import Models
 import SearchQuery
 import Testing
 @testable import Archive
+import ArchiveCore
 
 /// Search results in date order however the statuses were archived: backfill stores older posts after
 /// newer ones, and posts created in the same millisecond keep the order they were archived in.

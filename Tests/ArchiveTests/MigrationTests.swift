@@ -5,6 +5,7 @@ import Logging
 import SearchQuery
 import Testing
 @testable import Archive
+import ArchiveCore
 
 @Suite struct MigrationTests {
     @Test func freshArchiveGetsEveryMigrationRecordedInOrder() async throws {

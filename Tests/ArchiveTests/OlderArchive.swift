@@ -1,6 +1,7 @@
 import Foundation
 import GRDB
 @testable import Archive
+import ArchiveCore
 
 /// An archive file as an older Icebox left it: its first `count` migrations applied and recorded as
 /// that release recorded them, then whatever rows `body` adds.

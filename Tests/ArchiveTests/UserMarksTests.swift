@@ -5,6 +5,7 @@ import Models
 import SearchQuery
 import Testing
 @testable import Archive
+import ArchiveCore
 
 /// The user's marks on each row (schema 0012) are what the lists, copies and accounts say, whether
 /// written with the row, filled in for an older archive, or recomputed from scratch.

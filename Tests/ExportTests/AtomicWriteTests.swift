@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 @testable import Export
 import Foundation
 import IceboxTestSupport
@@ -38,7 +38,7 @@ struct AtomicWriteTests {
 }
 
 enum ExportRecordStub {
-    static func file(ext: String) -> Archive.ExportRecord.StoredFile {
+    static func file(ext: String) -> ArchiveCore.ExportRecord.StoredFile {
         .init(sha256: String(repeating: "ab", count: 32), ext: ext, mime: "image/png", size: 1)
     }
 }

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 @testable import Export
 import Foundation
 import Testing

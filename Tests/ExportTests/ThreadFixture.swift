@@ -1,4 +1,5 @@
 import Archive
+import ArchiveCore
 @testable import Export
 import Foundation
 import IceboxTestSupport

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Export
 import Foundation
 import HistoryImport

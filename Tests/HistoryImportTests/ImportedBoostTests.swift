@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 @testable import HistoryImport
 import IceboxTestSupport

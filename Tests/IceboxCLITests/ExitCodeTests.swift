@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 import IceboxTestSupport
 import MastodonTestServer

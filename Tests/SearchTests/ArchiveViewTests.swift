@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import Testing
 @testable import Archive
+import ArchiveCore
 
 /// The views for Datasette and sqlite3, on an archive built by sync: a full-text search through
 /// `posts` finds what Icebox's search finds, with the text, timelines and raw JSON as text.

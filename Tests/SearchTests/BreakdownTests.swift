@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import Archive
+import ArchiveCore
 
 /// `icebox stats`'s breakdown against what the archived JSON says.
 @Suite struct BreakdownTests {

@@ -3,6 +3,7 @@ import Models
 import SearchQuery
 import Testing
 @testable import Archive
+import ArchiveCore
 
 /// The operators added to Mastodon's language (`#tag`, visibilities, bookmarks and favourites, `AND`,
 /// `NOT`, unknown operators, exclusions alone), each alone, negated and combined, against the oracle of

@@ -3,6 +3,7 @@ import Models
 import SearchQuery
 import Testing
 @testable import Archive
+import ArchiveCore
 
 /// Every operator against an archive built by sync, checked against what the archived JSON says.
 @Suite struct SearchTests {

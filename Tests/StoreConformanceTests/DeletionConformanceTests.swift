@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking

@@ -1,5 +1,5 @@
 @testable import ArchivePostgres
-import Archive
+import ArchiveCore
 import Foundation
 import IceboxTestSupport
 import Logging

@@ -1,4 +1,5 @@
 import Archive
+import ArchiveCore
 import ArchivePostgres
 import Foundation
 import IceboxTestSupport

@@ -1,4 +1,4 @@
-import Archive
+import ArchiveCore
 import ArchivePostgres
 import Foundation
 import IceboxTestSupport

@@ -21,9 +21,9 @@ extension ImportedStatus {
     /// The status's rows (the post it boosts, then the boost, oldest first), each writing its author's
     /// profile when `writingAuthorOf` says so (see ``authorRows(_:server:)``), or, when `nil`, as a page
     /// of this status alone would.
-    package func pageRows(server: String, writingAuthorOf authorRows: Set<Bool>?) -> [ArchiveDatabase.PageRow] {
+    package func pageRows(server: String, writingAuthorOf authorRows: Set<Bool>?) -> [PageRow] {
         let isBoost = status.status.reblog != nil
-        return ArchiveDatabase.pageRows([status], server: server).map { row in
+        return PageRow.rows([status], server: server).map { row in
             guard let authorRows else { return row }
             var row = row
             row.writesAuthor = authorRows.contains(isBoost && row.status.reblog == nil)

@@ -3,7 +3,7 @@ import Foundation
 /// A deleted status's JSON with what the author wrote taken out: what `deletions: redact` keeps.
 package enum Redaction {
     /// The members that carry what the post said or showed.
-    static var emptied: [String: Any] {
+    package static var emptied: [String: Any] {
         ["content": "", "text": "", "spoiler_text": "", "media_attachments": [Any](), "tags": [Any](),
          "emojis": [Any](), "poll": NSNull(), "card": NSNull(), "quote": NSNull()]
     }

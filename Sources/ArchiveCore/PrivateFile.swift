@@ -10,12 +10,12 @@ import Darwin
 /// A file of the archive folder that only its owner may read (the tokens, the archive), reached through
 /// its descriptor: opened without following a link and restricted with `fchmod`, never `chmod` by path,
 /// which follows a link planted at the name (as root: to any file on the machine).
-enum PrivateFile {
+package enum PrivateFile {
     /// Opens the regular file at `path` without following a link (`O_NOFOLLOW`, and `O_NONBLOCK` so a
     /// planted pipe cannot hang the open); `nil` when nothing is there. A link or anything not a
     /// regular file is refused. A file others may read is restricted to 0600 on the descriptor, with a
     /// warning (`holds` says what it holds; `nil`: a file just made, no warning), when this process owns it.
-    static func descriptor(_ path: String, flags: Int32 = O_RDONLY, holds: String?, logger: Logger) throws(ArchiveError) -> Int32? {
+    package static func descriptor(_ path: String, flags: Int32 = O_RDONLY, holds: String?, logger: Logger) throws(ArchiveError) -> Int32? {
         let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
@@ -38,7 +38,7 @@ enum PrivateFile {
     }
 
     /// Restricts each existing file of `paths` to its owner, as `descriptor` does, and closes it.
-    static func restrict(_ paths: [String], holds: String?, logger: Logger) throws(ArchiveError) {
+    package static func restrict(_ paths: [String], holds: String?, logger: Logger) throws(ArchiveError) {
         for path in paths {
             if let fd = try descriptor(path, holds: holds, logger: logger) { close(fd) }
         }

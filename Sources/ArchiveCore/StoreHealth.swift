@@ -22,7 +22,7 @@ public protocol StoreHealth: Sendable {
     /// a worker left behind. Empty when there is nothing to say.
     func healthWarnings() async throws(ArchiveError) -> [String]
     /// Which migrations the store has had.
-    func schemaState() async throws(ArchiveError) -> ArchiveDatabase.SchemaState
+    func schemaState() async throws(ArchiveError) -> SchemaState
     /// The `created_at` of the newest `limit` statuses of a timeline, newest first: how fast it fills.
     func recentCreationDates(timelineID: Int64, limit: Int) async throws(ArchiveError) -> [Date]
 }

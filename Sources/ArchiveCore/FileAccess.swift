@@ -24,7 +24,7 @@ public struct FileAccess: Sendable, Hashable {
         self.init(info)
     }
 
-    init(_ info: stat) {
+    package init(_ info: stat) {
         isLink = info.st_mode & S_IFMT == S_IFLNK
         owner = UInt32(info.st_uid)
         mode = UInt32(info.st_mode & 0o777)

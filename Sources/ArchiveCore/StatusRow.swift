@@ -1,5 +1,4 @@
 import Foundation
-import GRDB
 import Models
 import SearchQuery
 
@@ -85,46 +84,11 @@ package struct StatusRow {
         }
     }
 
-    static let columns = """
+    /// The columns `init` fills, in the order of `arguments` in the SQLite store.
+    package static let columns = """
         uri, url, created_at, edited_at, author_handle, author_name, reblog_uri, visibility, language, sensitive,
         spoiler_text, content, text, alt_text, extra_text, search_author, tag_names, media_count, has_poll, has_card,
         in_reply_to, replies_count, reblogs_count, favourites_count, raw_json, raw_server, search_cjk, uri_kind,
         raw_authority
         """
-
-    private static let insertPrefix = "INSERT INTO statuses(\(columns), first_seen_at, updated_at, sort_key) VALUES ("
-        + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ")
-
-    /// Arguments: `arguments`, then first seen and updated, then `sortArguments`.
-    static let insertSQL = insertPrefix + ", \(SortKey.nextSQL))"
-    /// Arguments: `arguments`, then first seen and updated, then the key (see `SortKey.spill`).
-    static let insertWithKeySQL = insertPrefix + ", ?)"
-
-    private static let updatePrefix = "UPDATE statuses SET "
-        + columns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
-            .joined(separator: ", ")
-        + ", updated_at = ?, sort_key = "
-
-    /// Arguments: `arguments`, then updated, then `keepArguments` and `sortArguments`, then the id. The
-    /// key is kept while it still fits created_at's millisecond (or its spill above it).
-    static let updateSQL = updatePrefix + "CASE WHEN sort_key >> \(SortKey.tieBits) BETWEEN ? AND ? THEN sort_key"
-        + " ELSE \(SortKey.nextSQL) END WHERE id = ?"
-    /// Arguments: `arguments`, then updated, then the key, then the id.
-    static let updateWithKeySQL = updatePrefix + "? WHERE id = ?"
-
-    /// The arguments of `SortKey.nextSQL`.
-    var sortArguments: StatementArguments { [sortFloor, sortFloor, sortFloor] }
-
-    /// The millisecond range in which `updateSQL` keeps a row's key.
-    var keepArguments: StatementArguments {
-        let millisecond = sortFloor >> Int64(SortKey.tieBits)
-        return [millisecond, millisecond + SortKey.maxSpill]
-    }
-
-    var arguments: StatementArguments {
-        [uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
-         spoilerText, content, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
-         isReply, counts.replies, counts.reblogs, counts.favourites, raw, server, searchCJK, uriKind,
-         authority.rawValue]
-    }
 }

@@ -46,7 +46,7 @@ package enum ImportClaims {
     /// itself; see ``ImportedStatus/pageRows(server:writingAuthorOf:)``), whether its file is recorded as
     /// its source, and whether it was refused.
     package struct Plan: Sendable {
-        package var rows: [ArchiveDatabase.PageRow]
+        package var rows: [PageRow]
         package var recordsSource: Bool
         package var refused: Bool
     }

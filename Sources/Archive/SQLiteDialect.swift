@@ -1,0 +1,75 @@
+import ArchiveCore
+import Foundation
+import GRDB
+
+/// SQLite's side of the statements ArchiveCore writes once: `?` for every argument, booleans kept as
+/// integers, `COLLATE NOCASE`, days as `sort_key` floors (see `SortKey`), the user's marks as the bits
+/// of `statuses.user_marks` (see `UserMarks`).
+struct SQLiteDialect: SQLDialect {
+    func placeholder(_ number: Int) -> String { "?" }
+
+    func isTrue(_ column: String) -> String { "\(column) = 1" }
+
+    func caseless(_ column: String, equals placeholder: String) -> String {
+        "\(column) = \(placeholder) COLLATE NOCASE"
+    }
+
+    func position(of needle: String, in haystack: String) -> String { "instr(\(haystack), \(needle))" }
+
+    /// Dates compare as sort keys: the same test as on created_at, and a rowid range for the indexes.
+    func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument) { ("s.sort_key", .int(SortKey.floor(day))) }
+
+    /// A range on the index of lower(author_handle): '@' is followed by 'A' in code point order.
+    func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String {
+        let lower = bind(.text(prefix))
+        let upper = bind(.text(String(prefix.dropLast()) + "A"))
+        return "(lower(s.author_handle) >= \(lower) AND lower(s.author_handle) < \(upper))"
+    }
+
+    /// The mark's bit, which the triggers of schema/0012 and 0014 keep from the timelines and references
+    /// ``UserMark`` names; a partial index lists the marked rows by date.
+    func marked(_ mark: UserMark) -> String { "s.user_marks & \(UserMarks(mark).rawValue)" }
+
+    /// Without statistics (Icebox never runs ANALYZE) SQLite may walk the wrong index: a statement names it.
+    func indexedBy(_ index: String) -> String { " INDEXED BY \(index)" }
+
+    func isSame(_ left: String, _ right: String) -> String { "\(left) IS \(right)" }
+
+    /// SQLite reads `?1`, `?2`… as they are.
+    func statement(_ sql: String) -> String { sql }
+
+    /// SQLite's default collation (BINARY) already compares bytes.
+    func bytewise(_ column: String) -> String { column }
+
+    var emojiURLs: String {
+        """
+        SELECT DISTINCT json_extract(e.value, '$.url') AS u FROM statuses s,
+            json_each(CAST(s.raw_json AS TEXT), '$.emojis') e
+        WHERE json_extract(e.value, '$.url') IS NOT NULL AND json_extract(e.value, '$.url') <> ''
+        """
+    }
+}
+
+extension UserMarks {
+    /// The bit of a mark.
+    init(_ mark: UserMark) {
+        switch mark {
+        case .bookmarked: self = .bookmarksTimeline
+        case .favourited: self = .favouritesTimeline
+        }
+    }
+}
+
+extension SQLArgument {
+    /// The value as GRDB binds it.
+    var databaseValue: DatabaseValue {
+        switch self {
+        case .null: .null
+        case .int(let value): value.databaseValue
+        case .double(let value): value.databaseValue
+        case .text(let value): value.databaseValue
+        case .bool(let value): value.databaseValue
+        case .bytes(let value): value.databaseValue
+        }
+    }
+}

@@ -1,0 +1,29 @@
+import Foundation
+
+/// The statements an export reads a status with, one text for both stores (arguments `?1`, `?2`…, see
+/// ``SQLDialect/statement(_:)``).
+package enum ExportStatements {
+    /// A status as an export needs it, with its id on the server it was read from: ?1 its number.
+    package static let status = """
+        SELECT s.uri, s.raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at, s.gone_via, s.redacted_at,
+            (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server LIMIT 1) AS local_id
+        FROM statuses s WHERE s.id = ?1
+        """
+    /// The bytes of the versions later copies replaced, oldest first: ?1 the status's number.
+    package static let earlierVersions = "SELECT raw_json FROM status_versions WHERE status_id = ?1 ORDER BY id"
+    /// A status's attachments with their stored files and previews: ?1 its number.
+    package static let attachments = """
+        SELECT v.position, v.sha256, v.ext, v.mime, v.size,
+               v.preview_sha256, pf.ext AS preview_ext, pf.mime AS preview_mime, pf.size AS preview_size
+        FROM media_attachment_files v LEFT JOIN media_files pf ON pf.sha256 = v.preview_sha256
+        WHERE v.status_id = ?1 ORDER BY v.position
+        """
+    /// The stored avatar of a status's author: ?1 its number.
+    package static let avatar = """
+        SELECT f.sha256, f.ext, f.mime, f.size FROM statuses s
+        JOIN authors a ON a.handle = s.author_handle
+        JOIN media_downloads d ON d.url = a.avatar AND d.state = 'stored'
+        JOIN media_files f ON f.sha256 = d.sha256
+        WHERE s.id = ?1
+        """
+}

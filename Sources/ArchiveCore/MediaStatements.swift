@@ -1,0 +1,98 @@
+import Foundation
+
+/// The media catalogue's statements (`schema/0003_media.sql`), one text for both stores. Arguments are
+/// numbered, `?1`, `?2`… (SQLite's own form; ``SQLDialect/statement(_:)`` makes them `$1`, `$2`… on
+/// PostgreSQL), so a value used twice is bound once.
+package enum MediaStatements {
+    /// Whether the file of the URL in the column that follows is stored.
+    private static let stored = "SELECT 1 FROM media_downloads d WHERE d.state = 'stored' AND d.url = "
+
+    /// Attachments whose file (from either URL) is not stored yet.
+    package static let pendingOriginals = """
+        SELECT DISTINCT a.remote_url, a.url FROM media_attachments a
+        WHERE (a.remote_url IS NOT NULL OR a.url IS NOT NULL)
+          AND NOT EXISTS (\(stored) a.remote_url) AND NOT EXISTS (\(stored) a.url)
+        """
+
+    /// Attachment previews not stored yet.
+    package static let pendingPreviews = """
+        SELECT DISTINCT a.preview_url FROM media_attachments a
+        WHERE a.preview_url IS NOT NULL AND a.preview_url <> '' AND NOT EXISTS (\(stored) a.preview_url)
+        """
+
+    /// Authors' avatars not stored yet.
+    package static let pendingAvatars = """
+        SELECT DISTINCT a.avatar FROM authors a
+        WHERE a.avatar IS NOT NULL AND a.avatar <> '' AND NOT EXISTS (\(stored) a.avatar)
+        """
+
+    /// Custom emoji not stored yet, given the dialect's query of every emoji URL (column `u`).
+    package static func pendingEmoji(_ dialect: any SQLDialect) -> String {
+        "SELECT u FROM (\(dialect.emojiURLs)) emoji WHERE NOT EXISTS (\(stored) u)"
+    }
+
+    /// URLs that failed for good.
+    package static let failedURLs = "SELECT url FROM media_downloads WHERE state = 'failed'"
+
+    /// The extension of a stored file: ?1 its hash.
+    package static let fileExtension = "SELECT ext FROM media_files WHERE sha256 = ?1"
+
+    /// Catalogues a file unless it is catalogued: ?1 hash, ?2 extension, ?3 size, ?4 type, ?5 now.
+    package static let insertFile = """
+        INSERT INTO media_files(sha256, ext, size, mime, stored_at, verified_at) VALUES (?1, ?2, ?3, ?4, ?5, ?5)
+        ON CONFLICT(sha256) DO NOTHING
+        """
+
+    /// Records a URL's file as stored: ?1 URL, ?2 kind, ?3 hash, ?4 type, ?5 now.
+    package static let recordStored = """
+        INSERT INTO media_downloads(url, kind, state, sha256, mime, failure, http_status, attempts,
+            last_attempt_at, stored_at) VALUES (?1, ?2, 'stored', ?3, ?4, NULL, 200, 1, ?5, ?5)
+        ON CONFLICT(url) DO UPDATE SET state = 'stored', sha256 = excluded.sha256, mime = excluded.mime,
+            failure = NULL, http_status = 200, attempts = media_downloads.attempts + 1,
+            last_attempt_at = excluded.last_attempt_at, stored_at = excluded.stored_at
+        """
+
+    /// Records a failed download: ?1 URL, ?2 kind, ?3 state (`failed` or `retry`), ?4 reason, ?5 HTTP
+    /// status, ?6 now.
+    package static let recordFailure = """
+        INSERT INTO media_downloads(url, kind, state, failure, http_status, attempts, last_attempt_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6)
+        ON CONFLICT(url) DO UPDATE SET state = excluded.state, failure = excluded.failure,
+            http_status = excluded.http_status, attempts = media_downloads.attempts + 1,
+            last_attempt_at = excluded.last_attempt_at
+        """
+
+    /// Every catalogued file, by hash (bytewise).
+    package static func storedFiles(_ dialect: any SQLDialect) -> String {
+        "SELECT sha256, ext, size FROM media_files ORDER BY \(dialect.bytewise("sha256"))"
+    }
+
+    /// The URLs a file is stored for, newest first: ?1 its hash.
+    package static let sources = """
+        SELECT url, kind FROM media_downloads WHERE sha256 = ?1 AND state = 'stored' ORDER BY stored_at DESC
+        """
+
+    /// The stored file of a URL: ?1 the URL.
+    package static let fileForURL = """
+        SELECT f.sha256, f.ext, f.size FROM media_downloads d JOIN media_files f ON f.sha256 = d.sha256
+        WHERE d.url = ?1 AND d.state = 'stored'
+        """
+
+    /// Forgets the downloads of URLs nothing archived names any more.
+    package static func forgetUnreferenced(_ dialect: any SQLDialect) -> String {
+        """
+        DELETE FROM media_downloads WHERE url NOT IN (
+            SELECT url FROM media_attachments WHERE url IS NOT NULL
+            UNION SELECT remote_url FROM media_attachments WHERE remote_url IS NOT NULL
+            UNION SELECT preview_url FROM media_attachments WHERE preview_url IS NOT NULL
+            UNION SELECT avatar FROM authors WHERE avatar IS NOT NULL
+            UNION SELECT u FROM (\(dialect.emojiURLs)) emoji)
+        """
+    }
+
+    /// Catalogued files no URL is stored for.
+    package static let orphans = """
+        SELECT sha256, ext, size FROM media_files f
+        WHERE NOT EXISTS (SELECT 1 FROM media_downloads d WHERE d.sha256 = f.sha256 AND d.state = 'stored')
+        """
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// A value bound to a statement, the same in either dialect: each store turns it into its driver's own
+/// (GRDB's `DatabaseValue`, PostgresNIO's bindings).
+package enum SQLArgument: Sendable, Hashable {
+    case null
+    case int(Int64)
+    case double(Double)
+    case text(String)
+    case bool(Bool)
+    case bytes(Data)
+}
+
+extension SQLArgument {
+    /// A cell copied between stores (see `StoreRows`), as an argument.
+    package init(_ value: CopyValue) {
+        switch value {
+        case .null: self = .null
+        case .int(let number): self = .int(number)
+        case .double(let number): self = .double(number)
+        case .text(let text): self = .text(text)
+        case .bytes(let data): self = .bytes(data)
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import Foundation
+
+/// What differs between the SQL of the two stores, for the statements written once in this module (the
+/// search filters first): how an argument is named, how a boolean column reads as a condition, how text
+/// compares without case, where a day starts, and how the user's marks are looked up. The
+/// rest of a statement is the same text on SQLite and PostgreSQL.
+package protocol SQLDialect: Sendable {
+    /// The placeholder of the `number`-th argument of a statement (from 1): `?` or `$number`.
+    func placeholder(_ number: Int) -> String
+    /// A boolean column as a condition: `column = 1` (SQLite keeps integers) or `column`.
+    func isTrue(_ column: String) -> String
+    /// `column` equal to the text at `placeholder`, whatever the case.
+    func caseless(_ column: String, equals placeholder: String) -> String
+    /// Where the text at `needle` first occurs in `haystack` (from 1; 0 when it does not).
+    func position(of needle: String, in haystack: String) -> String
+    /// The column statuses are ordered by in time, and its value at the start of `day` (a day's
+    /// boundary): `sort_key` and its floor on SQLite, `created_at` and its text on PostgreSQL.
+    func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument)
+    /// Handles that begin with `prefix` (`user@`, lowercased), given the bound forms a store needs.
+    func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String
+    /// Whether the row `s` carries the user's mark (see ``UserMark``).
+    func marked(_ mark: UserMark) -> String
+    /// ` INDEXED BY index` where the planner must be told (SQLite without statistics), else nothing.
+    func indexedBy(_ index: String) -> String
+    /// Whether two values are the same, NULL the same as NULL.
+    func isSame(_ left: String, _ right: String) -> String
+    /// A statement written once with numbered arguments (`?1`, `?2`…) in this dialect's form.
+    func statement(_ sql: String) -> String
+    /// `column` ordered by its bytes.
+    func bytewise(_ column: String) -> String
+    /// Every custom emoji URL of the archived statuses (read from their raw JSON), once each, non-empty, as
+    /// column `u`.
+    var emojiURLs: String { get }
+}

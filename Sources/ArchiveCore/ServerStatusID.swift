@@ -1,0 +1,17 @@
+import Foundation
+
+/// A status's id on one server (ids differ per server).
+public struct ServerStatusID: Sendable, Hashable {
+    package init(server: String, localID: String, goneAt: String? = nil) {
+        self.server = server
+        self.localID = localID
+        self.goneAt = goneAt
+    }
+
+    /// The host (with port when not the default), as timelines record it.
+    public var server: String
+    public var localID: String
+    /// When this server said its copy is gone, where it does not speak for the post itself
+    /// (``DeletionAuthority``): the post stays as it was, only this copy is marked.
+    public var goneAt: String?
+}

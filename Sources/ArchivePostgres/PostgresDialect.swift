@@ -1,0 +1,80 @@
+import ArchiveCore
+import Foundation
+
+/// PostgreSQL's side of the statements ArchiveCore writes once: `$n` arguments, real booleans,
+/// `lower()` on both sides for text without case, days as `created_at` text, the user's marks computed
+/// from the timelines and references that make them (this store keeps no bit for them).
+struct PostgresDialect: SQLDialect {
+    func placeholder(_ number: Int) -> String { "$\(number)" }
+
+    func isTrue(_ column: String) -> String { column }
+
+    func caseless(_ column: String, equals placeholder: String) -> String {
+        "lower(\(column)) = lower(\(placeholder))"
+    }
+
+    func position(of needle: String, in haystack: String) -> String { "position(\(needle) IN \(haystack))" }
+
+    func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument) {
+        ("s.created_at", .text(Timestamp.string(day)))
+    }
+
+    /// COLLATE "C": a LIKE prefix becomes a range on statuses_by_author_bytes (schema/postgres/0009).
+    func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String {
+        "lower(s.author_handle) COLLATE \"C\" LIKE \(bind(.text(Self.escapeLike(prefix) + "%")))"
+    }
+
+    func marked(_ mark: UserMark) -> String { mark.subquery() }
+
+    /// Text matched literally by LIKE (PostgreSQL's escape character is the backslash).
+    static func escapeLike(_ text: String) -> String {
+        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
+            .replacingOccurrences(of: "_", with: "\\_")
+    }
+
+    func indexedBy(_ index: String) -> String { "" }
+
+    func isSame(_ left: String, _ right: String) -> String { "\(left) IS NOT DISTINCT FROM \(right)" }
+
+    /// `?n` becomes `$n` (outside quoted text).
+    func statement(_ sql: String) -> String {
+        var result = ""
+        result.reserveCapacity(sql.utf8.count)
+        var quoted = false
+        var previous: Character = " "
+        for character in sql {
+            if character == "'" { quoted.toggle() }
+            if !quoted, previous == "?", character.isASCII, character.isNumber { result.removeLast(); result.append("$") }
+            result.append(character)
+            previous = character
+        }
+        return result
+    }
+
+    func bytewise(_ column: String) -> String { "\(column) COLLATE \"C\"" }
+
+    /// Read from the raw JSON as SQLite's json_each reads it; a raw JSON that is not valid JSON
+    /// contributes none.
+    var emojiURLs: String {
+        """
+        SELECT DISTINCT e->>'url' AS u FROM statuses s,
+            LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(icebox_json(s.raw_json)->'emojis') = 'array'
+                THEN icebox_json(s.raw_json)->'emojis' ELSE '[]'::jsonb END) e
+        WHERE e->>'url' IS NOT NULL AND e->>'url' <> ''
+        """
+    }
+}
+
+extension SQLValue {
+    /// An argument of a statement written once for both stores.
+    init(_ argument: SQLArgument) {
+        switch argument {
+        case .null: self = .text(nil)
+        case .int(let value): self = .int(value)
+        case .double(let value): self = .double(value)
+        case .text(let value): self = .text(value)
+        case .bool(let value): self = .bool(value)
+        case .bytes(let value): self = .bytes(value)
+        }
+    }
+}
