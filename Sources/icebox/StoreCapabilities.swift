@@ -1,4 +1,5 @@
 import Archive
+import ArchiveCore
 import Foundation
 
 /// What the opened store can do beyond the `ArchiveStore` seam, found once when a command opens it,

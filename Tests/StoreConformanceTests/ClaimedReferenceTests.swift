@@ -1,4 +1,5 @@
 import Archive
+import ArchiveCore
 import Foundation
 import HistoryImport
 import IceboxTestSupport
