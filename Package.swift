@@ -2,7 +2,7 @@
 // Icebox: archive Mastodon timelines into a local SQLite full-text index.
 //
 // Modules, dependencies pointing one way:
-//   Models ← MastodonAPI ← Importer → Archive → Models; Display and REPL read Archive through Router
+//   Models ← Transport ← MastodonAPI ← Importer → Archive → Models; Display and REPL read Archive through Router
 //   Health (icebox doctor) reads Archive, MediaArchive and Importer (for one request per account);
 //   HistoryImport (icebox import) reads files into Archive and MediaArchive, never the network;
 //   icebox (the executable) sits on top; MastodonTestServer serves a Mastodon-shaped API for tests.
@@ -46,14 +46,17 @@ let package = Package(
     targets: [
         // Codable Mastodon entities and the status HTML converter. Foundation only.
         .target(name: "Models", swiftSettings: strict),
+        // What may be reached and how: server addresses, origins, the address policy, redirects, ephemeral
+        // URL sessions, request limits and the one bounded transfer the API client and media fetching share.
+        .target(name: "Transport", dependencies: ["Models", "CLazyCurl"], swiftSettings: strict),
         // Endpoints, the URLSession client, pagination and rate-limit headers.
         .target(
             name: "MastodonAPI",
-            dependencies: ["Models", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["Models", "Transport", .product(name: "Logging", package: "swift-log"),
                            // Event streams on NIO: FoundationNetworking spins a core while a response stays open.
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOFoundationCompat", package: "swift-nio"),
-                           .product(name: "NIOSSL", package: "swift-nio-ssl"), "CLazyCurl"],
+                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
             swiftSettings: strict),
         // Opening a shared library on first use, so that start-up maps only what every command needs.
         .target(name: "CLazyLoad"),
@@ -101,7 +104,7 @@ let package = Package(
         // The content-addressed media store: downloads, verification, garbage collection.
         .target(
             name: "MediaArchive",
-            dependencies: ["Models", "Archive", "MastodonAPI", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["Models", "Archive", "Transport", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Crypto", package: "swift-crypto"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
@@ -195,7 +198,7 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "MediaArchiveTests",
-            dependencies: ["MediaArchive", "Archive", "Importer", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport",
+            dependencies: ["MediaArchive", "Archive", "Importer", "MastodonAPI", "Transport", "MastodonTestServer", "IceboxTestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(

@@ -27,7 +27,6 @@ extension MediaStore {
             for _ in 0..<max(1, min(options.concurrency, jobs.count)) {
                 group.addTask {
                     let downloader = MediaDownloader(layout: layout, options: options)
-                    defer { downloader.invalidate() }
                     var part = MediaReport()
                     do throws(MediaError) {
                         while let job = await queue.next() {

@@ -66,7 +66,6 @@ extension MediaStore {
             layout.cleanTemporary()
             let options = try await trustingArchivedServers(options)
             let downloader = MediaDownloader(layout: layout, options: options)
-            defer { downloader.invalidate() }
             let pacer = HostPacer(options: options)
             for index in report.problems.indices {
                 let problem = report.problems[index]
