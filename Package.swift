@@ -4,7 +4,8 @@
 // Modules, dependencies pointing one way:
 //   Models ← Transport ← MastodonAPI ← Importer → Archive → Models; Display and REPL read Archive through Router
 //   Health (icebox doctor) reads Archive, MediaArchive and Importer (for one request per account);
-//   HistoryImport (icebox import) reads files into Archive and MediaArchive, never the network;
+//   HistoryImport (icebox import) reads files into Archive and MediaFiles, never the network;
+//   Export reads MediaFiles (the layout and hashes), never MediaArchive's fetching nor Transport;
 //   icebox (the executable) sits on top; MastodonTestServer serves a Mastodon-shaped API for tests.
 import PackageDescription
 
@@ -101,11 +102,17 @@ let package = Package(
         // libedit (BSD editline) for the interactive REPL's line editing, history and completion, opened
         // when the REPL starts (headers from libedit-dev).
         .target(name: "CLibEdit", dependencies: ["CLazyLoad"]),
-        // The content-addressed media store: downloads, verification, garbage collection.
+        // The content-addressed media files: their layout, hashing, recognising and storing streams. What
+        // readers (exports, imports) need; no network, no store.
+        .target(
+            name: "MediaFiles",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
+        // The media archive over the store's catalogue: downloads through Transport, verification, garbage
+        // collection.
         .target(
             name: "MediaArchive",
-            dependencies: ["Models", "Archive", "Transport", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Crypto", package: "swift-crypto"),
+            dependencies: ["Models", "Archive", "Transport", "MediaFiles",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // libarchive, for export tarballs and account exports, opened when one is first written or read
@@ -114,13 +121,13 @@ let package = Package(
         // Threads and sets of statuses as reproducible tarballs: JSON, Markdown, a self-contained page, media.
         .target(
             name: "Export",
-            dependencies: ["Archive", "Models", "MediaArchive", "CArchive",
+            dependencies: ["Archive", "Models", "MediaFiles", "CArchive",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // History from elsewhere (issue 18): Mastodon's own export, other archivers' files, JSON Lines.
         .target(
             name: "HistoryImport",
-            dependencies: ["Models", "Archive", "MediaArchive", "CArchive", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["Models", "Archive", "MediaFiles", "CArchive", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Pages timelines from MastodonAPI into Archive: the only module that imports both.

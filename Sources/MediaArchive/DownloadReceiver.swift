@@ -1,4 +1,5 @@
 import Foundation
+import MediaFiles
 import Transport
 
 #if canImport(FoundationNetworking)

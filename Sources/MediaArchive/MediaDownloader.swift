@@ -1,4 +1,5 @@
 import Foundation
+import MediaFiles
 import Transport
 
 #if canImport(FoundationNetworking)
@@ -74,7 +75,8 @@ final class MediaDownloader: Sendable {
     func download(_ url: URL) async throws(MediaFailure) -> DownloadedFile {
         try check(url)
         guard !Task.isCancelled else { throw .transport("cancelled") }
-        let temporary = try layout.newTemporaryFile()
+        let temporary: URL
+        do { temporary = try layout.newTemporaryFile() } catch { throw .storage(error.reason) }
         let handle: FileHandle
         do {
             handle = try FileHandle(forWritingTo: temporary)

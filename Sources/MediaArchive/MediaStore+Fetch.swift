@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MediaFiles
 
 /// Downloading what is missing.
 extension MediaStore {
@@ -68,8 +69,9 @@ extension MediaStore {
                 do {
                     _ = try layout.place(file.temporary, sha256: file.sha256, ext: ext)
                 } catch {
-                    try await catalog.recordFailure(url: url, kind: job.kind, error)
-                    last = (url, error)
+                    let failure = MediaFailure.storage(error.reason)
+                    try await catalog.recordFailure(url: url, kind: job.kind, failure)
+                    last = (url, failure)
                     continue
                 }
                 if try await catalog.recordStored(url: url, kind: job.kind, file: file, ext: ext) { report.newFiles += 1 }

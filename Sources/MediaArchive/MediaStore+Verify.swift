@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MediaFiles
 
 /// What `verify` found.
 public struct VerifyReport: Sendable, Codable, Hashable {
