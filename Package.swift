@@ -209,6 +209,9 @@ let package = Package(
                            .product(name: "GRDB", package: "GRDB.swift")],
             swiftSettings: strict),
         .testTarget(
+            name: "TransportTests", dependencies: ["Transport", "MastodonTestServer", "IceboxTestSupport"],
+            swiftSettings: strict),
+        .testTarget(
             name: "MastodonAPITests",
             dependencies: ["MastodonAPI", "MastodonTestServer", "IceboxTestSupport"], swiftSettings: strict),
         .testTarget(
