@@ -2,10 +2,11 @@
 // Icebox: archive Mastodon timelines into a local SQLite full-text index.
 //
 // Modules, dependencies pointing one way:
-//   Models ← MastodonAPI ← Importer → Archive → ArchiveCore → Models; ArchivePostgres → ArchiveCore;
-//   Display, REPL and Export read ArchiveCore (the store seam), never a store's driver
+//   Models ← Transport ← MastodonAPI ← Importer → Archive → ArchiveCore → Models; ArchivePostgres → ArchiveCore;
+//   Display, REPL and Export read ArchiveCore (the store seam), never a store's driver (docs/ARCHITECTURE.md)
 //   Health (icebox doctor) reads Archive, MediaArchive and Importer (for one request per account);
-//   HistoryImport (icebox import) reads files into Archive and MediaArchive, never the network;
+//   HistoryImport (icebox import) reads files into Archive and MediaFiles, never the network;
+//   Export reads MediaFiles (the layout and hashes), never MediaArchive's fetching nor Transport;
 //   icebox (the executable) sits on top; MastodonTestServer serves a Mastodon-shaped API for tests.
 import PackageDescription
 
@@ -47,14 +48,17 @@ let package = Package(
     targets: [
         // Codable Mastodon entities and the status HTML converter. Foundation only.
         .target(name: "Models", swiftSettings: strict),
+        // What may be reached and how: server addresses, origins, the address policy, redirects, ephemeral
+        // URL sessions, request limits and the one bounded transfer the API client and media fetching share.
+        .target(name: "Transport", dependencies: ["Models", "CLazyCurl"], swiftSettings: strict),
         // Endpoints, the URLSession client, pagination and rate-limit headers.
         .target(
             name: "MastodonAPI",
-            dependencies: ["Models", .product(name: "Logging", package: "swift-log"),
+            dependencies: ["Models", "Transport", .product(name: "Logging", package: "swift-log"),
                            // Event streams on NIO: FoundationNetworking spins a core while a response stays open.
                            .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                            .product(name: "NIOFoundationCompat", package: "swift-nio"),
-                           .product(name: "NIOSSL", package: "swift-nio-ssl"), "CLazyCurl"],
+                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
             swiftSettings: strict),
         // Opening a shared library on first use, so that start-up maps only what every command needs.
         .target(name: "CLazyLoad"),
@@ -107,11 +111,17 @@ let package = Package(
         // libedit (BSD editline) for the interactive REPL's line editing, history and completion, opened
         // when the REPL starts (headers from libedit-dev).
         .target(name: "CLibEdit", dependencies: ["CLazyLoad"]),
-        // The content-addressed media store: downloads, verification, garbage collection.
+        // The content-addressed media files: their layout, hashing, recognising and storing streams. What
+        // readers (exports, imports) need; no network, no store.
+        .target(
+            name: "MediaFiles",
+            dependencies: [.product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
+        // The media archive over the store's catalogue: downloads through Transport, verification, garbage
+        // collection.
         .target(
             name: "MediaArchive",
-            dependencies: ["Models", "Archive", "ArchiveCore", "MastodonAPI", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Crypto", package: "swift-crypto"),
+            dependencies: ["Models", "ArchiveCore", "Transport", "MediaFiles",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // libarchive, for export tarballs and account exports, opened when one is first written or read
@@ -120,13 +130,13 @@ let package = Package(
         // Threads and sets of statuses as reproducible tarballs: JSON, Markdown, a self-contained page, media.
         .target(
             name: "Export",
-            dependencies: ["ArchiveCore", "Models", "MediaArchive", "CArchive",
+            dependencies: ["ArchiveCore", "Models", "MediaFiles", "CArchive",
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // History from elsewhere (issue 18): Mastodon's own export, other archivers' files, JSON Lines.
         .target(
             name: "HistoryImport",
-            dependencies: ["Models", "Archive", "ArchiveCore", "MediaArchive", "CArchive", .product(name: "GRDB", package: "GRDB.swift"),
+            dependencies: ["Models", "Archive", "ArchiveCore", "MediaFiles", "CArchive", .product(name: "GRDB", package: "GRDB.swift"),
                            .product(name: "Logging", package: "swift-log")],
             swiftSettings: strict),
         // Pages timelines from MastodonAPI into Archive: the only module that imports both.
@@ -204,8 +214,11 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "MediaArchiveTests",
-            dependencies: ["MediaArchive", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport",
+            dependencies: ["MediaArchive", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "Transport", "MastodonTestServer", "IceboxTestSupport",
                            .product(name: "GRDB", package: "GRDB.swift")],
+            swiftSettings: strict),
+        .testTarget(
+            name: "TransportTests", dependencies: ["Transport", "MastodonTestServer", "IceboxTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "MastodonAPITests",

@@ -1,5 +1,5 @@
 import Foundation
-import MediaArchive
+import MediaFiles
 import Models
 
 extension ExportDocument {

@@ -1,6 +1,6 @@
 import ArchiveCore
 import Foundation
-import MediaArchive
+import MediaFiles
 import Models
 
 /// What an export holds, before it is rendered: the statuses in order, with their place in the tree,

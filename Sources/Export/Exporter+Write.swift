@@ -1,6 +1,6 @@
 import ArchiveCore
 import Foundation
-import MediaArchive
+import MediaFiles
 
 extension Exporter {
     /// One entry of the tarball, relative to its folder.

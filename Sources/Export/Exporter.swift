@@ -1,7 +1,7 @@
 import ArchiveCore
 import Foundation
 import Logging
-import MediaArchive
+import MediaFiles
 import Models
 
 /// Where an export goes.

@@ -1,6 +1,6 @@
 import ArchiveCore
 import Foundation
-import MediaArchive
+import MediaFiles
 
 /// A media file an import stored, and whether this import put it in the media folder.
 struct StoredMedia: Sendable {

@@ -1,6 +1,6 @@
 import ArchiveCore
 import Foundation
-import MediaArchive
+import MediaFiles
 
 /// The media files of a Mastodon export (its `media_attachments/` folder), stored in the media archive
 /// and counted. Inside the import's transaction they are recorded by the thread that holds it, once a

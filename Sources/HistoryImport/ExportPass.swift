@@ -1,6 +1,6 @@
 import ArchiveCore
 import Foundation
-import MediaArchive
+import MediaFiles
 import Models
 
 /// The second pass over a Mastodon export, inside the import's transaction: media files, outbox.json,

@@ -1,6 +1,6 @@
 import ArchiveCore
 import Foundation
-import MediaArchive
+import MediaFiles
 
 /// What an import did.
 public struct ImportReport: Sendable, Hashable {

@@ -1,6 +1,6 @@
 import ArchiveCore
 import Foundation
-import MediaArchive
+import MediaFiles
 import Models
 
 /// `icebox import mastodon-export`: the archive Mastodon lets every user download (Settings → Import

@@ -42,17 +42,9 @@ public struct SyncOptions: Sendable {
     /// Download the media of archived statuses after the timelines (off unless asked: `icebox sync`
     /// turns it on, `--no-media` off). Skipped media stays listed, so `icebox media fetch` can catch up.
     public var downloadMedia = false
-    /// Keep attachments' previews too.
-    public var previews = true
-    /// Keep avatars and custom emoji too.
-    public var avatars = false
-    /// Files larger than this are not kept.
-    public var maxMediaSize: Int64 = MediaOptions().maxFileSize
-    /// Media downloads at once.
-    public var mediaConcurrency = 4
-    /// The longest one media download may take, and the rate below which it is given up.
-    public var mediaDeadline: TimeInterval = MediaOptions().deadline
-    public var mediaMinimumRate: Double = MediaOptions().minimumRate
+    /// What media to keep and how to fetch it (previews, avatars, size cap, concurrency, deadline,
+    /// minimum rate). Its retries and idle timeout follow the sync's own (see ``Synchronizer/fetchMedia(progress:)``).
+    public var media = MediaOptions()
     /// Where media files go (default: `media/` beside the archive database).
     public var mediaDirectory: URL?
     /// This worker's name on a shared store (host, process and a random part); leases carry it.
@@ -109,16 +101,11 @@ public struct Synchronizer: Sendable {
 
     /// Downloads the media still missing; never throws: a media archive that cannot be used is reported.
     public func fetchMedia(progress: @escaping @Sendable (SyncProgress) -> Void) async -> MediaRunReport {
-        var media = MediaOptions()
-        media.previews = options.previews
-        media.avatars = options.avatars
-        media.maxFileSize = options.maxMediaSize
-        media.concurrency = options.mediaConcurrency
+        // A sync's media retries and waits as its requests do: `--retries`, its backoff, `--timeout`.
+        var media = options.media
         media.attempts = min(options.attempts, 3)
         media.backoff = options.backoff
         media.timeout = max(options.timeout, 30)
-        media.deadline = options.mediaDeadline
-        media.minimumRate = options.mediaMinimumRate
         // Beside an SQLite archive by default; a shared store's workers are given the folder they share.
         let beside = (archive as? ArchiveDatabase).map { IceboxHome(directory: $0.path.deletingLastPathComponent()).media }
         guard let directory = options.mediaDirectory ?? beside else {

@@ -112,18 +112,21 @@ public struct MastodonClient: Sendable {
             return try await transport.send(request)
         } catch {
             switch error {
-            case .tooLarge(let limit): throw .tooLarge(server: server.host, path: path, limit: limit)
-            case .deadline(let seconds):
+            case .limit(.tooLarge(let limit)): throw .tooLarge(server: server.host, path: path, limit: limit)
+            case .limit(.deadline(let seconds)):
                 throw .transport(server: server.host, path: path,
                                  message: "no complete answer within the \(Self.format(seconds)) s deadline", timedOut: true)
-            case .tooSlow(let rate, let minimum):
+            case .limit(.tooSlow(let rate, let minimum)):
                 throw .transport(server: server.host, path: path,
                                  message: "the answer came at \(Self.format(rate)) bytes/s, below the minimum of "
                                      + "\(Self.format(minimum)) bytes/s", timedOut: true)
-            case .compressed(let encoding):
+            case .limit(.compressed(let encoding)):
                 throw .malformed(server: server.host, path: path,
                                  reason: "a compressed answer (Content-Encoding: \(encoding)) although none was asked for; "
                                      + "refused, since its decoded size cannot be bounded")
+            case .limit(.tooManyRedirects):
+                // Not reached: this transport answers every 3xx, and ``send(_:cursor:)`` follows them.
+                throw .redirected(server: server.host, path: path, location: "too many redirects")
             case .transport(let underlying):
                 let timedOut = (underlying as? URLError)?.code == .timedOut
                 throw .transport(server: server.host, path: path, message: Self.describe(underlying), timedOut: timedOut)

@@ -1,6 +1,6 @@
 import Foundation
 import Models
-import MastodonAPI
+import Transport
 
 /// A pace per key (a host, or a host's `/media_proxy/`): at most `burst` requests at once, then one
 /// every `interval` seconds — the generic cell rate algorithm, on a clock given by the caller so the

@@ -1,5 +1,6 @@
 import Foundation
-import MastodonAPI
+import MediaFiles
+import Transport
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -16,16 +17,13 @@ struct DownloadedFile: Sendable {
 
 /// Downloads one URL at a time into `media/.tmp/`, hashing the bytes as they arrive, and stops as
 /// soon as the answer is plainly not wanted: an error status, an HTML page, more than the size cap.
-/// One per concurrent download, each with its own URLSession, so hashing runs in parallel.
-final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+/// One per concurrent download, each with its own ``BoundedTransport`` (its own URLSession), so hashing
+/// runs in parallel.
+final class MediaDownloader: Sendable {
     private let layout: MediaLayout
     private let options: MediaOptions
     private let policy: AddressPolicy
-    private let lock = NSLock()
-    /// Transfers in flight by task id; each is only touched on the session's serial delegate queue
-    /// once registered.
-    private var transfers: [Int: Transfer] = [:]
-    private var session: URLSession!
+    private let transport: BoundedTransport
 
     /// The most redirects followed before a URL counts as a loop.
     static let maxRedirects = 8
@@ -34,23 +32,14 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.layout = layout
         self.options = options
         policy = AddressPolicy(trustedOrigins: options.trustedOrigins)
-        super.init()
-        let configuration = EphemeralSessions.configuration()
-        configuration.timeoutIntervalForRequest = options.timeout
-        configuration.timeoutIntervalForResource = options.deadline
-        configuration.httpAdditionalHeaders = [
+        let limits = RequestLimits(idleTimeout: options.timeout, deadline: options.deadline,
+                                   minimumRate: options.minimumRate, rateGrace: options.rateGrace,
+                                   maxBodyBytes: Int(clamping: options.maxFileSize))
+        transport = BoundedTransport(limits: limits, headers: [
             "User-Agent": "Icebox/\(IceboxVersion.string) (media archive)",
             "Accept": "image/*, video/*, audio/*, */*;q=0.5",
-            "Accept-Encoding": "identity",
-        ]
-        configuration.httpMaximumConnectionsPerHost = 2
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: configuration, delegate: self, delegateQueue: queue)
+        ], redirects: .followed(max: Self.maxRedirects), connectionsPerHost: 2)
     }
-
-    /// Lets the session go (it holds its delegate until then).
-    func invalidate() { session.finishTasksAndInvalidate() }
 
     /// Whether Icebox fetches this URL at all: https, or plain http to a loopback host (test servers);
     /// never reserved names that cannot resolve; never a private address (see ``AddressPolicy``).
@@ -71,14 +60,23 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
         case "http": throw .refusedURL("plain http:// is fetched only from loopback hosts; \(host) must use https://")
         default: throw .refusedURL("unsupported scheme \(scheme)://")
         }
-        try policy.check(url)
+        do {
+            try policy.check(url)
+        } catch {
+            switch error {
+            case .unsupportedScheme(let why): throw .refusedURL(why)
+            case .notPublic(let why): throw .refusedAddress(why)
+            case .unresolved(let why): throw .transport(why)
+            }
+        }
     }
 
     /// Downloads `url` into a new temporary file and hashes it. On failure nothing is left behind.
     func download(_ url: URL) async throws(MediaFailure) -> DownloadedFile {
         try check(url)
         guard !Task.isCancelled else { throw .transport("cancelled") }
-        let temporary = try layout.newTemporaryFile()
+        let temporary: URL
+        do { temporary = try layout.newTemporaryFile() } catch { throw .storage(error.reason) }
         let handle: FileHandle
         do {
             handle = try FileHandle(forWritingTo: temporary)
@@ -86,67 +84,9 @@ final class MediaDownloader: NSObject, URLSessionDataDelegate, @unchecked Sendab
             try? FileManager.default.removeItem(at: temporary)
             throw .storage("\(temporary.path): \(error.localizedDescription)")
         }
-        let task = session.dataTask(with: URLRequest(url: url))
-        let transfer = Transfer(url: url, temporary: temporary, handle: handle, options: options)
-        lock.withLock { transfers[task.taskIdentifier] = transfer }
-        // A dispatch timer, not a sleeping Task: it fires even when the cooperative pool is busy. It and
-        // a cancellation answer at once; the delegate cleans up whenever the task's completion comes.
-        let timer = DispatchWorkItem {
-            transfer.expire()
-            transfer.outcome.fulfil(.failure(transfer.deadlineFailure))
-            task.cancel()
+        let receiver = DownloadReceiver(temporary: temporary, handle: handle, options: options) {
+            [self] (target) throws(MediaFailure) in try check(target)
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + options.deadline, execute: timer)
-        defer { timer.cancel() }
-        let result = await withTaskCancellationHandler {
-            task.resume()
-            return await transfer.outcome.value()
-        } onCancel: {
-            transfer.outcome.fulfil(.failure(.transport("cancelled")))
-            task.cancel()
-        }
-        return try result.get()
-    }
-
-    private func transfer(_ task: URLSessionTask) -> Transfer? {
-        lock.withLock { transfers[task.taskIdentifier] }
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
-        guard let transfer = transfer(dataTask) else { return completionHandler(.cancel) }
-        if transfer.failure == nil { transfer.accept(response) }
-        // FoundationNetworking keeps reading the body after a `.cancel` disposition: cancel the task too.
-        if transfer.failure != nil { dataTask.cancel() }
-        completionHandler(transfer.failure == nil ? .allow : .cancel)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        guard let transfer = transfer(dataTask), transfer.failure == nil else { return dataTask.cancel() }
-        transfer.append(data)
-        if transfer.failure != nil { dataTask.cancel() }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
-        guard let transfer = transfer(task) else { return completionHandler(nil) }
-        transfer.redirects += 1
-        if transfer.redirects > Self.maxRedirects {
-            transfer.failure = .tooManyRedirects
-            return completionHandler(nil)
-        }
-        guard let target = request.url else { return completionHandler(nil) }
-        do throws(MediaFailure) {
-            try check(target)
-            completionHandler(request)
-        } catch {
-            transfer.failure = error
-            completionHandler(nil)
-        }
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
-        guard let transfer = lock.withLock({ transfers.removeValue(forKey: task.taskIdentifier) }) else { return }
-        transfer.finish(error)
+        return try await transport.send(URLRequest(url: url), to: receiver)
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import MediaFiles
 
 /// What garbage collection removed (or, in a dry run, would remove).
 public struct CollectReport: Sendable, Codable, Hashable {

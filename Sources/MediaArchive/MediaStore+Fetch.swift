@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MediaFiles
 
 /// Downloading what is missing.
 extension MediaStore {
@@ -27,7 +28,6 @@ extension MediaStore {
             for _ in 0..<max(1, min(options.concurrency, jobs.count)) {
                 group.addTask {
                     let downloader = MediaDownloader(layout: layout, options: options)
-                    defer { downloader.invalidate() }
                     var part = MediaReport()
                     do throws(MediaError) {
                         while let job = await queue.next() {
@@ -69,8 +69,9 @@ extension MediaStore {
                 do {
                     _ = try layout.place(file.temporary, sha256: file.sha256, ext: ext)
                 } catch {
-                    try await catalog.recordFailure(url: url, kind: job.kind, error)
-                    last = (url, error)
+                    let failure = MediaFailure.storage(error.reason)
+                    try await catalog.recordFailure(url: url, kind: job.kind, failure)
+                    last = (url, failure)
                     continue
                 }
                 if try await catalog.recordStored(url: url, kind: job.kind, file: file, ext: ext) { report.newFiles += 1 }

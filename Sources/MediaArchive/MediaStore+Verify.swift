@@ -1,5 +1,6 @@
 import Foundation
 import Logging
+import MediaFiles
 
 /// What `verify` found.
 public struct VerifyReport: Sendable, Codable, Hashable {
@@ -66,7 +67,6 @@ extension MediaStore {
             layout.cleanTemporary()
             let options = try await trustingArchivedServers(options)
             let downloader = MediaDownloader(layout: layout, options: options)
-            defer { downloader.invalidate() }
             let pacer = HostPacer(options: options)
             for index in report.problems.indices {
                 let problem = report.problems[index]

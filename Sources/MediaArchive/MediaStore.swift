@@ -1,6 +1,7 @@
 import ArchiveCore
 import Foundation
 import Logging
+import MediaFiles
 
 /// The content-addressed media archive of an Icebox home: every attachment (and optionally avatar and
 /// custom emoji) of the archived statuses, stored once per distinct content as

@@ -133,13 +133,7 @@ extension Icebox {
                 options.rateReserve = rateReserve
                 options.maxRateWait = .seconds(maxRateWait)
                 options.since = since?.start
-                let mediaOptions = media.options()
-                options.previews = mediaOptions.previews
-                options.avatars = mediaOptions.avatars
-                options.maxMediaSize = mediaOptions.maxFileSize
-                options.mediaConcurrency = mediaOptions.concurrency
-                options.mediaDeadline = mediaOptions.deadline
-                options.mediaMinimumRate = mediaOptions.minimumRate
+                options.media = media.options()
                 options.mediaDirectory = context.home.media
                 options.leaseDuration = .milliseconds(Int64(max(lease, 1) * 1000))
                 let synchronizer = Synchronizer(archive: context.store, credentials: try context.credentials.load(),

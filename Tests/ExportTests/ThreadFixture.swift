@@ -61,7 +61,7 @@ struct ThreadFixture {
     /// Syncs the pinned local timeline with its media (and avatars and custom emoji with `avatars`).
     func sync(avatars: Bool = false) async throws {
         var options = SyncOptions()
-        options.avatars = avatars
+        options.media.avatars = avatars
         options.backfillPages = 1000
         options.timeout = 10
         options.backoff = .milliseconds(10)

@@ -5,6 +5,7 @@ import IceboxTestSupport
 import Importer
 import MastodonTestServer
 @testable import MediaArchive
+import Transport
 import Testing
 
 /// A status cannot make Icebox fetch from the user's own machine or network: media URLs that name,

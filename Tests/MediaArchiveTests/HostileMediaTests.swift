@@ -18,8 +18,8 @@ import Testing
         try await fixture.pinLocal(server)
         let started = ContinuousClock.now
         let run = try await fixture.sync { options in
-            options.mediaDeadline = 3
-            options.mediaMinimumRate = 0
+            options.media.deadline = 3
+            options.media.minimumRate = 0
         }
         let elapsed = ContinuousClock.now - started
         let record = try await fixture.download(server.baseURL.absoluteString + "/media/hostile/trickle/slow.png")
@@ -37,7 +37,7 @@ import Testing
         let fixture = try MediaFixture()
         try await fixture.pinLocal(server)
         // 64 MiB: more than the ~27 MB sent, so the declared length does not refuse it.
-        _ = try await fixture.sync { $0.maxMediaSize = 64 << 20 }
+        _ = try await fixture.sync { $0.media.maxFileSize = 64 << 20 }
         let record = try await fixture.download(server.baseURL.absoluteString + path)
         #expect(record?.state == "failed")
         #expect(record?.failure?.contains("Content-Encoding: gzip") == true, "\(String(describing: record))")

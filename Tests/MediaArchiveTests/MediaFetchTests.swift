@@ -77,7 +77,7 @@ import FoundationNetworking
         _ = await server.addStatus(mediaPaths: paths)
         let fixture = try MediaFixture()
         try await fixture.pinLocal(server)
-        let run = try await fixture.sync { $0.maxMediaSize = 200_000 }
+        let run = try await fixture.sync { $0.media.maxFileSize = 200_000 }
         #expect(run.timelines.allSatisfy { $0.outcome == .ok }, "media trouble never fails a timeline")
         let report = try #require(run.media?.report)
         let base = server.baseURL.absoluteString

@@ -3,13 +3,13 @@ import Foundation
 /// Which redirects an API request may follow. A token belongs to the origin that issued it (scheme,
 /// host and port), so a request is sent again only to that same origin: never to another host or
 /// port, never from `https` down to `http`. Anything else ends the request with
-/// ``APIError/redirected(server:path:location:)`` rather than reading another server's answer as a page.
+/// `APIError.redirected(server:path:location:)` rather than reading another server's answer as a page.
 public enum RedirectPolicy {
     /// The most same-origin redirects one request follows (more is a loop).
     public static let maxHops = 5
 
     /// The statuses that carry a `Location` to follow.
-    static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
+    public static let redirectStatuses: Set<Int> = [301, 302, 303, 307, 308]
 
     /// An origin: lowercased scheme and host, and the port (the scheme's default when not given).
     public struct Origin: Hashable, Sendable, CustomStringConvertible {
@@ -47,13 +47,13 @@ public enum RedirectPolicy {
     }
 
     /// The absolute target of a redirect answer, or nil when it has no usable `Location`.
-    static func target(of location: String?, from url: URL) -> URL? {
+    public static func target(of location: String?, from url: URL) -> URL? {
         guard let location, !location.isEmpty else { return nil }
         return URL(string: location, relativeTo: url)?.absoluteURL
     }
 
     /// What to name in an error: the target's origin only (its path or query may carry anything).
-    static func describe(_ location: String?, from url: URL) -> String {
+    public static func describe(_ location: String?, from url: URL) -> String {
         guard let target = target(of: location, from: url) else { return "no usable Location" }
         return Origin(target)?.description ?? "a \(target.scheme ?? "schemeless") URL"
     }

@@ -7,14 +7,17 @@ import Darwin
 #endif
 
 /// An IPv4 or IPv6 address and what kind of network it belongs to.
-struct IPAddress: Sendable, Hashable, CustomStringConvertible {
+public struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     /// 4 or 16 bytes.
-    let bytes: [UInt8]
+    public let bytes: [UInt8]
 
-    init(v4: [UInt8]) { bytes = v4 }
-    init(v6: [UInt8]) { bytes = v6 }
+    /// An IPv4 address from its 4 bytes.
+    public init(v4: [UInt8]) { bytes = v4 }
+    /// An IPv6 address from its 16 bytes.
+    public init(v6: [UInt8]) { bytes = v6 }
 
-    init?(_ address: UnsafeMutablePointer<sockaddr>?) {
+    /// The address a socket address holds; nil for other families.
+    public init?(_ address: UnsafeMutablePointer<sockaddr>?) {
         guard let address else { return nil }
         switch Int32(address.pointee.sa_family) {
         case AF_INET:
@@ -29,7 +32,7 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Why the address is not public ("loopback", "private"…), or "public".
-    var kind: String {
+    public var kind: String {
         if bytes.count == 4 { return Self.kind(v4: bytes) }
         let b = bytes
         if b.allSatisfy({ $0 == 0 }) { return "unspecified" }
@@ -46,7 +49,8 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         return "public"
     }
 
-    var isPublic: Bool { kind == "public" }
+    /// Whether the address is on the public internet.
+    public var isPublic: Bool { kind == "public" }
 
     private static func kind(v4 b: [UInt8]) -> String {
         switch (b[0], b[1]) {
@@ -63,7 +67,7 @@ struct IPAddress: Sendable, Hashable, CustomStringConvertible {
         }
     }
 
-    var description: String {
+    public var description: String {
         if bytes.count == 4 { return bytes.map(String.init).joined(separator: ".") }
         var words: [String] = []
         for index in stride(from: 0, to: 16, by: 2) {

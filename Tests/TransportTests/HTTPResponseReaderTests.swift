@@ -1,5 +1,5 @@
 import Foundation
-@testable import MastodonAPI
+import Transport
 import Testing
 
 /// The HTTP/1.1 reader under event streams: heads, chunked and plain bodies, in pieces of any size.

@@ -28,40 +28,35 @@ public struct MediaLayout: Sendable, Hashable {
 
     /// Whether `media/.tmp` is a symbolic link: then it is never used, cleaned or followed (emptying
     /// it would empty the folder it points to).
-    var temporaryIsLink: Bool {
+    package var temporaryIsLink: Bool {
         var info = stat()
         return lstat(temporary.path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
     }
 
-    /// Throws when the temporary folder cannot be used safely.
-    func checkTemporary() throws(MediaError) {
-        if temporaryIsLink { throw .storage(path: temporary.path, reason: "it is a symbolic link; remove it") }
-    }
-
     /// A new, empty temporary file.
-    func newTemporaryFile() throws(MediaFailure) -> URL {
-        if temporaryIsLink { throw .storage("\(temporary.path) is a symbolic link; remove it") }
+    package func newTemporaryFile() throws(MediaStorageFailure) -> URL {
+        if temporaryIsLink { throw MediaStorageFailure("\(temporary.path) is a symbolic link; remove it") }
         let url = temporary.appending(path: "\(UUID().uuidString).part")
         do {
             try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
         } catch {
-            throw .storage("\(temporary.path): \(error.localizedDescription)")
+            throw MediaStorageFailure("\(temporary.path): \(error.localizedDescription)")
         }
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
-            throw .storage("cannot create \(url.path)")
+            throw MediaStorageFailure("cannot create \(url.path)")
         }
         return url
     }
 
     /// Renames a finished, hashed temporary file into place, replacing any file already there (which
     /// holds the same bytes, or is corrupt and so is repaired).
-    func place(_ temporaryFile: URL, sha256: String, ext: String) throws(MediaFailure) -> URL {
+    package func place(_ temporaryFile: URL, sha256: String, ext: String) throws(MediaStorageFailure) -> URL {
         let target = file(sha256: sha256, ext: ext)
-        func makeFolder() throws(MediaFailure) {
+        func makeFolder() throws(MediaStorageFailure) {
             do {
                 try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
-                throw .storage("\(target.deletingLastPathComponent().path): \(error.localizedDescription)")
+                throw MediaStorageFailure("\(target.deletingLastPathComponent().path): \(error.localizedDescription)")
             }
         }
         try makeFolder()
@@ -74,7 +69,7 @@ public struct MediaLayout: Sendable, Hashable {
         guard renamed else {
             let reason = String(cString: strerror(errno))
             try? FileManager.default.removeItem(at: temporaryFile)
-            throw .storage("cannot move the download to \(target.path): \(reason)")
+            throw MediaStorageFailure("cannot move the download to \(target.path): \(reason)")
         }
         return target
     }
@@ -102,7 +97,7 @@ public struct MediaLayout: Sendable, Hashable {
 
     /// Every file stored under `ab/cd/`, as (hash, extension, URL). Other names are reported with an
     /// empty hash, so garbage collection can remove them too.
-    func storedFiles() -> [(sha256: String, ext: String, url: URL)] {
+    package func storedFiles() -> [(sha256: String, ext: String, url: URL)] {
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
         else { return [] }
         var found: [(String, String, URL)] = []

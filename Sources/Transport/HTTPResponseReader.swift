@@ -3,10 +3,11 @@ import Foundation
 /// Reads an HTTP/1.1 response as its bytes arrive: the status line and headers (at most 64 KiB), then
 /// the body, de-chunked when `Transfer-Encoding: chunked`, handed on piece by piece. What an event
 /// stream needs and nothing more (no redirects, no compression, no keep-alive).
-struct HTTPResponseReader: Sendable {
-    enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
+public struct HTTPResponseReader: Sendable {
+    /// Why the bytes are not an HTTP response.
+    public enum Failure: Error, Sendable, Hashable, CustomStringConvertible {
         case malformed(String)
-        var description: String {
+        public var description: String {
             switch self {
             case .malformed(let reason): "the server's answer is not HTTP: \(reason)"
             }
@@ -14,11 +15,11 @@ struct HTTPResponseReader: Sendable {
     }
 
     /// What the bytes fed so far completed.
-    struct Progress: Sendable {
+    public struct Progress: Sendable {
         /// The status and headers (lower-cased names), once, when the head is complete.
-        var head: (status: Int, headers: [String: String])?
+        public var head: (status: Int, headers: [String: String])?
         /// Body bytes.
-        var body = Data()
+        public var body = Data()
     }
 
     private enum State: Sendable {
@@ -34,7 +35,11 @@ struct HTTPResponseReader: Sendable {
     private var state = State.head
     private var buffer = Data()
 
-    mutating func feed(_ bytes: Data) throws(Failure) -> Progress {
+    /// A reader that has seen nothing yet.
+    public init() {}
+
+    /// Feeds the bytes that came; returns what they completed (head, body bytes).
+    public mutating func feed(_ bytes: Data) throws(Failure) -> Progress {
         var progress = Progress()
         buffer.append(bytes)
         while true {

@@ -2,16 +2,16 @@ import Foundation
 
 /// What a response holds: its MIME type (declared or recognised from the first bytes), whether it is
 /// media at all, and the file extension to store it under.
-enum MediaContent {
+package enum MediaContent {
     /// The declared type without parameters, lower-cased; nil when absent.
-    static func declaredType(_ header: String?) -> String? {
+    package static func declaredType(_ header: String?) -> String? {
         guard let header else { return nil }
         let type = header.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces).lowercased() } ?? ""
         return type.isEmpty ? nil : type
     }
 
     /// Why a declared type is not media (an HTML page, a JSON error…), or nil when it may be.
-    static func refusal(declared type: String?) -> String? {
+    package static func refusal(declared type: String?) -> String? {
         guard let type else { return nil }
         if type.hasPrefix("text/") || type == "application/json" || type == "application/xhtml+xml"
             || type == "application/xml" || type.hasSuffix("+json") {
@@ -21,7 +21,7 @@ enum MediaContent {
     }
 
     /// Why the first bytes are not media (they open an HTML or XML page), or nil.
-    static func refusal(firstBytes: Data) -> String? {
+    package static func refusal(firstBytes: Data) -> String? {
         let head = String(decoding: firstBytes.prefix(256), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
         if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.hasPrefix("<head") || head.hasPrefix("<body") {
@@ -32,7 +32,7 @@ enum MediaContent {
     }
 
     /// The type recognised from the first bytes, for well-known media formats.
-    static func sniff(_ bytes: Data) -> String? {
+    package static func sniff(_ bytes: Data) -> String? {
         let b = [UInt8](bytes.prefix(16))
         func starts(_ prefix: [UInt8], at offset: Int = 0) -> Bool {
             b.count >= offset + prefix.count && Array(b[offset..<(offset + prefix.count)]) == prefix
@@ -58,7 +58,7 @@ enum MediaContent {
     }
 
     /// The type to record: the declared one, unless it is missing or generic and the bytes say more.
-    static func mediaType(declared: String?, firstBytes: Data) -> String {
+    package static func mediaType(declared: String?, firstBytes: Data) -> String {
         if let declared, declared != "application/octet-stream", declared != "binary/octet-stream" { return declared }
         return sniff(firstBytes) ?? declared ?? "application/octet-stream"
     }
@@ -66,7 +66,7 @@ enum MediaContent {
     /// The extension a file is stored under, from what its first bytes are (never from the URL or the
     /// declared type, which a server chooses): one of `MediaFileKind`'s passive formats, else `bin`. So
     /// SVG, HTML, XHTML, XML or anything unknown is never stored with an extension a browser would run.
-    static func storedExtension(firstBytes: Data) -> String {
+    package static func storedExtension(firstBytes: Data) -> String {
         sniff(firstBytes).flatMap { MediaFileKind.extensions[$0] } ?? MediaFileKind.neutralExtension
     }
 }
