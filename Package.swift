@@ -19,8 +19,9 @@ let strict: [SwiftSetting] = [.enableUpcomingFeature("ExistentialAny")]
 // - `--no-export-dynamic`: the static Swift runtime's link flags export every Swift symbol of the
 //   binary (41,000), which the loader then searches and hashes for nothing; no plug-in loads into icebox.
 let startupLinkerSettings: [LinkerSetting] = [
-    .unsafeFlags(["-L\(Context.packageDirectory)/Sources/CLazyCurl/link", "-Xlinker", "--no-export-dynamic"],
-                 .when(platforms: [.linux])),
+    .unsafeFlags(
+        ["-L\(Context.packageDirectory)/Sources/CLazyCurl/link", "-Xlinker", "--no-export-dynamic"],
+        .when(platforms: [.linux]))
 ]
 
 let package = Package(
@@ -54,11 +55,13 @@ let package = Package(
         // Endpoints, the URLSession client, pagination and rate-limit headers.
         .target(
             name: "MastodonAPI",
-            dependencies: ["Models", "Transport", .product(name: "Logging", package: "swift-log"),
-                           // Event streams on NIO: FoundationNetworking spins a core while a response stays open.
-                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                           .product(name: "NIOFoundationCompat", package: "swift-nio"),
-                           .product(name: "NIOSSL", package: "swift-nio-ssl")],
+            dependencies: [
+                "Models", "Transport", .product(name: "Logging", package: "swift-log"),
+                // Event streams on NIO: FoundationNetworking spins a core while a response stays open.
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+            ],
             swiftSettings: strict),
         // Opening a shared library on first use, so that start-up maps only what every command needs.
         .target(name: "CLazyLoad"),
@@ -67,33 +70,43 @@ let package = Package(
         // The libcurl functions FoundationNetworking calls, forwarded to libcurl.so.4 once a request is made.
         // Its curl_easy_setopt is exported, so that a dynamically linked FoundationNetworking (debug builds,
         // tests) calls it too: libcurl never decodes an answer for Icebox (see curl.c).
-        .target(name: "CLazyCurl", dependencies: ["CLazyLoad"], exclude: ["link"],
-                linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=curl_easy_setopt"],
-                                              .when(platforms: [.linux]))]),
+        .target(
+            name: "CLazyCurl", dependencies: ["CLazyLoad"], exclude: ["link"],
+            linkerSettings: [
+                .unsafeFlags(
+                    ["-Xlinker", "--export-dynamic-symbol=curl_easy_setopt"],
+                    .when(platforms: [.linux]))
+            ]),
         // The store seam without a database driver: the protocols every store implements, their values and
         // errors, the policies both stores apply (copy authority, deletions, consent, import claims), and the
         // files around an archive (home, credentials, the sync lock). Readers link this, never GRDB or NIO.
         .target(
             name: "ArchiveCore",
-            dependencies: ["Models", "SearchQuery", .product(name: "Crypto", package: "swift-crypto"),
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Models", "SearchQuery", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // The SQLite store: migrations embedded from schema/*.sql, upserts, FTS5, queries.
         .target(
             name: "Archive",
-            dependencies: ["ArchiveCore", "Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Crypto", package: "swift-crypto"),
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "ArchiveCore", "Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict,
             plugins: ["SchemaEmbedPlugin"]),
         // The same archive on PostgreSQL: the store seam's second implementation, schema/postgres/*.sql.
         .target(
             name: "ArchivePostgres",
-            dependencies: ["ArchiveCore", "Models", "SearchQuery", .product(name: "PostgresNIO", package: "postgres-nio"),
-                           .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
-                           .product(name: "NIOSSL", package: "swift-nio-ssl"),
-                           .product(name: "Crypto", package: "swift-crypto"),
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "ArchiveCore", "Models", "SearchQuery", .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict,
             plugins: ["SchemaEmbedPlugin"]),
         // The search language: Mastodon's operators and Icebox's own, parsed into a query object.
@@ -101,12 +114,15 @@ let package = Package(
         // Routes shared by every front end (Ice Cubes' RouterDestination / RouterPath) and URL → route.
         .target(name: "Router", dependencies: ["Models"], swiftSettings: strict),
         // How archived statuses read in a terminal, shared by `icebox show`/`search` and the REPL.
-        .target(name: "Display", dependencies: ["Models", "ArchiveCore", "Router", "SearchQuery"], swiftSettings: strict),
+        .target(
+            name: "Display", dependencies: ["Models", "ArchiveCore", "Router", "SearchQuery"], swiftSettings: strict),
         // The REPL's session: commands, navigation through Router's routes, completion, history.
         .target(
             name: "REPL",
-            dependencies: ["Models", "ArchiveCore", "Router", "SearchQuery", "Display", "Export",
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Models", "ArchiveCore", "Router", "SearchQuery", "Display", "Export",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // libedit (BSD editline) for the interactive REPL's line editing, history and completion, opened
         // when the REPL starts (headers from libedit-dev).
@@ -121,8 +137,10 @@ let package = Package(
         // collection.
         .target(
             name: "MediaArchive",
-            dependencies: ["Models", "ArchiveCore", "Transport", "MediaFiles",
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Models", "ArchiveCore", "Transport", "MediaFiles",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // libarchive, for export tarballs and account exports, opened when one is first written or read
         // (headers from libarchive-dev).
@@ -130,33 +148,46 @@ let package = Package(
         // Threads and sets of statuses as reproducible tarballs: JSON, Markdown, a self-contained page, media.
         .target(
             name: "Export",
-            dependencies: ["ArchiveCore", "Models", "MediaFiles", "CArchive",
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "ArchiveCore", "Models", "MediaFiles", "CArchive",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // History from elsewhere (issue 18): Mastodon's own export, other archivers' files, JSON Lines.
         .target(
             name: "HistoryImport",
-            dependencies: ["Models", "Archive", "ArchiveCore", "MediaFiles", "CArchive", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Models", "Archive", "ArchiveCore", "MediaFiles", "CArchive",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // Pages timelines from MastodonAPI into Archive: the only module that imports both.
         .target(
             name: "Importer",
-            dependencies: ["Models", "MastodonAPI", "Archive", "ArchiveCore", "MediaArchive",
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Models", "MastodonAPI", "Archive", "ArchiveCore", "MediaArchive",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // `icebox doctor`: the archive, media, file modes, tokens, timelines, locks and disk checked in one go.
         .target(
             name: "Health",
-            dependencies: ["Models", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "MediaArchive", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Models", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "MediaArchive",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // The command-line tool: the only place that prints, reads the environment or picks exit codes.
         .executableTarget(
             name: "icebox",
-            dependencies: ["Models", "MastodonAPI", "Archive", "ArchiveCore", "ArchivePostgres", "Importer", "SearchQuery", "Router",
-                           "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit", "CMalloc",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Models", "MastodonAPI", "Archive", "ArchiveCore", "ArchivePostgres", "Importer", "SearchQuery",
+                "Router",
+                "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit", "CMalloc",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict,
             linkerSettings: startupLinkerSettings),
         // A Mastodon-shaped API on 127.0.0.1 over a deterministic synthetic corpus plus Fixtures/.
@@ -166,15 +197,21 @@ let package = Package(
             swiftSettings: strict),
         .executableTarget(
             name: "icebox-testserver",
-            dependencies: ["MastodonTestServer",
-                           .product(name: "ArgumentParser", package: "swift-argument-parser")],
+            dependencies: [
+                "MastodonTestServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
             swiftSettings: strict),
         // Measurements (not tests): `swift run -c release icebox-benchmarks import`.
         .executableTarget(
             name: "icebox-benchmarks",
-            dependencies: ["Archive", "ArchiveCore", "ArchivePostgres", "CArchive", .product(name: "PostgresNIO", package: "postgres-nio"), "Models", "SearchQuery", "MastodonTestServer", .product(name: "GRDB", package: "GRDB.swift"),
-                           .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Archive", "ArchiveCore", "ArchivePostgres", "CArchive",
+                .product(name: "PostgresNIO", package: "postgres-nio"), "Models", "SearchQuery", "MastodonTestServer",
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // Build tool: turns schema/*.sql into Swift string literals so the binary is self-contained.
         .executableTarget(name: "SchemaEmbedder", path: "Sources/SchemaEmbedder"),
@@ -185,8 +222,10 @@ let package = Package(
         // Shared by the test targets: temporary folders, Fixtures/, what a test server serves, alice's archive.
         .target(
             name: "IceboxTestSupport",
-            dependencies: ["MastodonTestServer", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "Models",
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "MastodonTestServer", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "Models",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             path: "Tests/Support",
             swiftSettings: strict),
 
@@ -195,8 +234,11 @@ let package = Package(
         .testTarget(name: "ArchitectureTests", swiftSettings: strict),
         .testTarget(
             name: "HistoryImportTests",
-            dependencies: ["HistoryImport", "Archive", "ArchiveCore", "Export", "Models", "MediaArchive", "CArchive", "SearchQuery", "MastodonTestServer", "IceboxTestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "HistoryImport", "Archive", "ArchiveCore", "Export", "Models", "MediaArchive", "CArchive",
+                "SearchQuery", "MastodonTestServer", "IceboxTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // Property-based fuzzing of what servers send: status pages, status HTML, Link and rate-limit headers.
         .testTarget(
@@ -205,19 +247,27 @@ let package = Package(
             swiftSettings: strict),
         .testTarget(
             name: "REPLTests",
-            dependencies: ["REPL", "Export", "Archive", "ArchiveCore", "Router", "Importer", "SearchQuery", "MastodonTestServer",
-                           "IceboxTestSupport",
-                           .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "REPL", "Export", "Archive", "ArchiveCore", "Router", "Importer", "SearchQuery", "MastodonTestServer",
+                "IceboxTestSupport",
+                .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         .testTarget(name: "RouterTests", dependencies: ["Router", "Models"], swiftSettings: strict),
         .testTarget(
             name: "SearchTests",
-            dependencies: ["SearchQuery", "Archive", "ArchiveCore", "Importer", "Models", "MastodonTestServer", "IceboxTestSupport"],
+            dependencies: [
+                "SearchQuery", "Archive", "ArchiveCore", "Importer", "Models", "MastodonTestServer",
+                "IceboxTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "MediaArchiveTests",
-            dependencies: ["MediaArchive", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "Transport", "MastodonTestServer", "IceboxTestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "MediaArchive", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "Transport", "MastodonTestServer",
+                "IceboxTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "TransportTests", dependencies: ["Transport", "MastodonTestServer", "IceboxTestSupport"],
@@ -227,34 +277,47 @@ let package = Package(
             dependencies: ["MastodonAPI", "MastodonTestServer", "IceboxTestSupport"], swiftSettings: strict),
         .testTarget(
             name: "ArchiveTests",
-            dependencies: ["Archive", "ArchiveCore", "Models", "SearchQuery", "IceboxTestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "Archive", "ArchiveCore", "Models", "SearchQuery", "IceboxTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
         // Every store behaviour, run against SQLite and (when scripts/test started one) PostgreSQL.
         .testTarget(
             name: "StoreConformanceTests",
-            dependencies: ["icebox", "Archive", "ArchiveCore", "ArchivePostgres", "Importer", "Export", "MediaArchive", "CArchive", "Models",
-                           "SearchQuery", "HistoryImport",
-                           "MastodonTestServer", "IceboxTestSupport", .product(name: "Logging", package: "swift-log"),
-                           .product(name: "PostgresNIO", package: "postgres-nio")],
+            dependencies: [
+                "icebox", "Archive", "ArchiveCore", "ArchivePostgres", "Importer", "Export", "MediaArchive", "CArchive",
+                "Models",
+                "SearchQuery", "HistoryImport",
+                "MastodonTestServer", "IceboxTestSupport", .product(name: "Logging", package: "swift-log"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "ImporterTests",
-            dependencies: ["Importer", "Archive", "ArchiveCore", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport"],
+            dependencies: [
+                "Importer", "Archive", "ArchiveCore", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport",
+            ],
             swiftSettings: strict),
         .testTarget(
             name: "MastodonTestServerTests", dependencies: ["MastodonTestServer", "IceboxTestSupport"],
             swiftSettings: strict),
         .testTarget(
             name: "ExportTests",
-            dependencies: ["Export", "Archive", "ArchiveCore", "Importer", "MediaArchive", "MastodonAPI", "Models", "MastodonTestServer",
-                           "IceboxTestSupport",
-                           "CArchive", "CLazyLoad", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Export", "Archive", "ArchiveCore", "Importer", "MediaArchive", "MastodonAPI", "Models",
+                "MastodonTestServer",
+                "IceboxTestSupport",
+                "CArchive", "CLazyLoad", .product(name: "Logging", package: "swift-log"),
+            ],
             swiftSettings: strict),
         // Drives the built `icebox` binary as a user would, against the test server.
         .testTarget(
             name: "IceboxCLITests",
-            dependencies: ["icebox", "MastodonTestServer", "Archive", "ArchiveCore", "IceboxTestSupport",
-                           .product(name: "GRDB", package: "GRDB.swift")],
+            dependencies: [
+                "icebox", "MastodonTestServer", "Archive", "ArchiveCore", "IceboxTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
+            ],
             swiftSettings: strict),
     ],
     swiftLanguageModes: [.v6]

@@ -6,11 +6,14 @@ extension ArchiveDatabase {
     /// Adds the account, or brings back one that was removed, refreshing its profile. The account is
     /// the pair (server, remote id): a second server reporting the same handle adds a second account.
     @discardableResult
-    public func addAccount(handle: String, server: String, remoteID: String, username: String,
-                           displayName: String, url: String?) async throws(ArchiveError) -> ArchivingAccount {
+    public func addAccount(
+        handle: String, server: String, remoteID: String, username: String,
+        displayName: String, url: String?
+    ) async throws(ArchiveError) -> ArchivingAccount {
         try await write { db in
-            try db.execute(sql: AccountStatements.upsert,
-                           arguments: [handle, server, remoteID, username, displayName, url, Self.now()])
+            try db.execute(
+                sql: AccountStatements.upsert,
+                arguments: [handle, server, remoteID, username, displayName, url, Self.now()])
             guard let row = try Row.fetchOne(db, sql: AccountStatements.inUseByIdentity, arguments: [server, remoteID])
             else { throw ArchiveError.database("the account \(handle) vanished while being added") }
             let account = ArchivingAccount(row: row)
@@ -22,8 +25,10 @@ extension ArchiveDatabase {
     /// The account in use with this identity, if any.
     public func account(_ identity: AccountIdentity) async throws(ArchiveError) -> ArchivingAccount? {
         try await read { db in
-            try Row.fetchOne(db, sql: AccountStatements.inUseByIdentity, arguments: [identity.origin, identity.remoteID])
-                .map(ArchivingAccount.init(row:))
+            try Row.fetchOne(
+                db, sql: AccountStatements.inUseByIdentity, arguments: [identity.origin, identity.remoteID]
+            )
+            .map(ArchivingAccount.init(row:))
         }
     }
 

@@ -10,11 +10,14 @@ extension ArchiveDatabase {
     }
 
     static func boosts(of number: Int64, _ db: Database) throws -> [ArchivedBoost] {
-        try Row.fetchAll(db, sql: """
-            SELECT b.author_handle, b.author_name, b.created_at FROM statuses p
-            JOIN statuses b ON b.reblog_uri = p.uri
-            WHERE p.id = ? ORDER BY b.created_at, b.id
-            """, arguments: [number]).map {
+        try Row.fetchAll(
+            db,
+            sql: """
+                SELECT b.author_handle, b.author_name, b.created_at FROM statuses p
+                JOIN statuses b ON b.reblog_uri = p.uri
+                WHERE p.id = ? ORDER BY b.created_at, b.id
+                """, arguments: [number]
+        ).map {
             ArchivedBoost(handle: $0["author_handle"], name: $0["author_name"], createdAt: $0["created_at"])
         }
     }
@@ -24,20 +27,26 @@ extension ArchiveDatabase {
     /// reading the status's JSON again for each: the emoji are read once and looked up by URL.
     static func emojiFiles(of number: Int64, _ db: Database) throws -> [String: ExportRecord.StoredFile] {
         var files: [String: ExportRecord.StoredFile] = [:]
-        for row in try Row.fetchAll(db, sql: """
-            SELECT json_extract(e.value, '$.shortcode') AS shortcode, f.sha256, f.ext, f.mime, f.size
-            FROM statuses s
-            CROSS JOIN json_each(CAST(s.raw_json AS TEXT), CASE WHEN json_type(CAST(s.raw_json AS TEXT), '$.reblog') = 'object'
-                THEN '$.reblog.emojis' ELSE '$.emojis' END) e
-            CROSS JOIN media_downloads d ON d.url = json_extract(e.value, '$.url')
-            CROSS JOIN media_files f ON f.sha256 = d.sha256
-            WHERE s.id = ? AND d.state = 'stored'
-            """, arguments: [number]) {
-            guard let shortcode: String = row["shortcode"], let hash: String = row["sha256"], let ext: String = row["ext"] else {
+        for row in try Row.fetchAll(
+            db,
+            sql: """
+                SELECT json_extract(e.value, '$.shortcode') AS shortcode, f.sha256, f.ext, f.mime, f.size
+                FROM statuses s
+                CROSS JOIN json_each(CAST(s.raw_json AS TEXT), CASE WHEN json_type(CAST(s.raw_json AS TEXT), '$.reblog') = 'object'
+                    THEN '$.reblog.emojis' ELSE '$.emojis' END) e
+                CROSS JOIN media_downloads d ON d.url = json_extract(e.value, '$.url')
+                CROSS JOIN media_files f ON f.sha256 = d.sha256
+                WHERE s.id = ? AND d.state = 'stored'
+                """, arguments: [number])
+        {
+            guard let shortcode: String = row["shortcode"], let hash: String = row["sha256"],
+                let ext: String = row["ext"]
+            else {
                 continue
             }
-            files[shortcode] = ExportRecord.StoredFile(sha256: hash, ext: ext, mime: row["mime"] ?? "application/octet-stream",
-                                                       size: row["size"] ?? 0)
+            files[shortcode] = ExportRecord.StoredFile(
+                sha256: hash, ext: ext, mime: row["mime"] ?? "application/octet-stream",
+                size: row["size"] ?? 0)
         }
         return files
     }

@@ -8,18 +8,25 @@ extension ArchiveDatabase {
         try await read { db in
             let inTimeline = timelineID != nil
             let arguments: StatementArguments = timelineID.map { [$0] } ?? []
-            func counts(_ value: String, join: String = "", byName: Bool = false,
-                        all: Bool = false) throws -> [ArchiveBreakdown.Count] {
-                try Row.fetchAll(db, sql: BreakdownStatements.counts(value, join: join, byName: byName, limit: all ? nil : top,
-                                                                     inTimeline: inTimeline, SQLiteDialect()),
-                                 arguments: arguments).map { ArchiveBreakdown.Count(name: $0["name"], count: $0["count"]) }
+            func counts(
+                _ value: String, join: String = "", byName: Bool = false,
+                all: Bool = false
+            ) throws -> [ArchiveBreakdown.Count] {
+                try Row.fetchAll(
+                    db,
+                    sql: BreakdownStatements.counts(
+                        value, join: join, byName: byName, limit: all ? nil : top,
+                        inTimeline: inTimeline, SQLiteDialect()),
+                    arguments: arguments
+                ).map { ArchiveBreakdown.Count(name: $0["name"], count: $0["count"]) }
             }
             // Hashtags are normalized names of letters, digits and _ (see Hashtag), space-separated.
             let tags = """
                 JOIN json_each('["' || replace(s.tag_names, ' ', '","') || '"]') t ON s.tag_names != '' AND t.value != ''
                 """
             return ArchiveBreakdown(
-                posts: try Int.fetchOne(db, sql: BreakdownStatements.posts(inTimeline: inTimeline), arguments: arguments) ?? 0,
+                posts: try Int.fetchOne(
+                    db, sql: BreakdownStatements.posts(inTimeline: inTimeline), arguments: arguments) ?? 0,
                 hashtags: try counts("t.value", join: tags),
                 authors: try counts("s.author_handle"),
                 servers: try counts(BreakdownStatements.server(SQLiteDialect())),

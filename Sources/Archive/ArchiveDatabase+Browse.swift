@@ -8,7 +8,8 @@ extension ArchiveDatabase {
     public func posts(_ listing: ArchiveListing, limit: Int, offset: Int) async throws(ArchiveError) -> [SearchHit] {
         try await read { db in
             let (conditions, arguments) = Self.conditions(listing)
-            let sql = Self.hitColumns + ", NULL AS rank FROM statuses s WHERE " + conditions
+            let sql =
+                Self.hitColumns + ", NULL AS rank FROM statuses s WHERE " + conditions
                 + " ORDER BY s.created_at DESC, s.id DESC LIMIT ? OFFSET ?"
             return try Self.hits(sql, arguments: StatementArguments(arguments + [max(limit, 0), max(offset, 0)]), db)
         }
@@ -18,8 +19,9 @@ extension ArchiveDatabase {
     public func count(_ listing: ArchiveListing) async throws(ArchiveError) -> Int {
         try await read { db in
             let (conditions, arguments) = Self.conditions(listing)
-            return try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses s WHERE " + conditions,
-                                    arguments: StatementArguments(arguments)) ?? 0
+            return try Int.fetchOne(
+                db, sql: "SELECT COUNT(*) FROM statuses s WHERE " + conditions,
+                arguments: StatementArguments(arguments)) ?? 0
         }
     }
 
@@ -27,8 +29,9 @@ extension ArchiveDatabase {
     public func posts(numbered numbers: [Int64]) async throws(ArchiveError) -> [SearchHit] {
         guard !numbers.isEmpty else { return [] }
         let found = try await read { db in
-            try Self.hits(Self.hitColumns + ", NULL AS rank FROM statuses s WHERE s.id IN (SELECT value FROM json_each(?))",
-                          arguments: ["[" + numbers.map(String.init).joined(separator: ",") + "]"], db)
+            try Self.hits(
+                Self.hitColumns + ", NULL AS rank FROM statuses s WHERE s.id IN (SELECT value FROM json_each(?))",
+                arguments: ["[" + numbers.map(String.init).joined(separator: ",") + "]"], db)
         }
         let byNumber = Dictionary(found.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         return numbers.compactMap { byNumber[$0] }

@@ -24,7 +24,8 @@ extension ArchiveDatabase {
     /// out (so a search in an archive where nobody did costs nothing more).
     static func hidesOptedOut(_ policy: ConsentPolicy, _ db: Database) throws -> Bool {
         guard policy == .honoured else { return false }
-        return try Bool.fetchOne(db.cachedStatement(
-            sql: "SELECT EXISTS (SELECT 1 FROM authors WHERE opted_out = 1)")) ?? false
+        return try Bool.fetchOne(
+            db.cachedStatement(
+                sql: "SELECT EXISTS (SELECT 1 FROM authors WHERE opted_out = 1)")) ?? false
     }
 }

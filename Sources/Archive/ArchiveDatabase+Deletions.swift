@@ -4,29 +4,39 @@ import GRDB
 
 extension ArchiveDatabase {
     @discardableResult
-    public func markGone(_ numbers: [Int64], reportedBy server: String, at date: Date,
-                         via source: DeletionSource) async throws(ArchiveError) -> DeletionAuthority.Outcome {
+    public func markGone(
+        _ numbers: [Int64], reportedBy server: String, at date: Date,
+        via source: DeletionSource
+    ) async throws(ArchiveError) -> DeletionAuthority.Outcome {
         guard !numbers.isEmpty else { return DeletionAuthority.Outcome() }
         let outcome = try await write { db -> DeletionAuthority.Outcome in
             let hosts = try Self.accountHosts(db)
             var posts: [(number: Int64, key: String)] = []
             for number in numbers {
-                if let key = try String.fetchOne(db.cachedStatement(sql: "SELECT uri FROM statuses WHERE id = ?"),
-                                                 arguments: [number]) { posts.append((number, key)) }
+                if let key = try String.fetchOne(
+                    db.cachedStatement(sql: "SELECT uri FROM statuses WHERE id = ?"),
+                    arguments: [number])
+                {
+                    posts.append((number, key))
+                }
             }
             let (authoritative, copiesOnly) = DeletionAuthority.split(posts, reportedBy: server, accountHosts: hosts)
             var outcome = DeletionAuthority.Outcome()
             let arguments: (Int64) -> StatementArguments = { [Timestamp.string(date), source.rawValue, $0] }
             for number in authoritative {
-                try db.cachedStatement(sql: """
-                    UPDATE statuses SET gone_at = ?, gone_via = ? WHERE id = ? AND gone_at IS NULL
-                    """).execute(arguments: arguments(number))
+                try db.cachedStatement(
+                    sql: """
+                        UPDATE statuses SET gone_at = ?, gone_via = ? WHERE id = ? AND gone_at IS NULL
+                        """
+                ).execute(arguments: arguments(number))
                 outcome.marked += db.changesCount
             }
             for number in copiesOnly {
-                try db.cachedStatement(sql: """
-                    UPDATE status_ids SET gone_at = ?, gone_via = ? WHERE status_id = ? AND server = ? AND gone_at IS NULL
-                    """).execute(arguments: arguments(number) + [server])
+                try db.cachedStatement(
+                    sql: """
+                        UPDATE status_ids SET gone_at = ?, gone_via = ? WHERE status_id = ? AND server = ? AND gone_at IS NULL
+                        """
+                ).execute(arguments: arguments(number) + [server])
                 outcome.copiesOnly += db.changesCount > 0 ? 1 : 0
             }
             return outcome
@@ -65,14 +75,18 @@ extension ArchiveDatabase {
             for row in rows {
                 let id: Int64 = row["id"]
                 for link in try Row.fetchAll(db, sql: DeletionStatements.mediaLinks, arguments: [id]) {
-                    for column in ["url", "remote_url", "preview_url"] { if let url: String = link[column] { links.insert(url) } }
+                    for column in ["url", "remote_url", "preview_url"] {
+                        if let url: String = link[column] { links.insert(url) }
+                    }
                 }
                 let raw: Data = row["raw_json"]
-                try db.cachedStatement(sql: """
-                    UPDATE statuses SET content = '', text = '', spoiler_text = '', alt_text = '', extra_text = '',
-                        search_author = '', tag_names = '', search_cjk = '', media_count = 0, has_poll = 0,
-                        has_card = 0, raw_json = ?, redacted_at = ? WHERE id = ?
-                    """).execute(arguments: [Redaction.redacted(raw, uri: row["uri"]), now, id])
+                try db.cachedStatement(
+                    sql: """
+                        UPDATE statuses SET content = '', text = '', spoiler_text = '', alt_text = '', extra_text = '',
+                            search_author = '', tag_names = '', search_cjk = '', media_count = 0, has_poll = 0,
+                            has_card = 0, raw_json = ?, redacted_at = ? WHERE id = ?
+                        """
+                ).execute(arguments: [Redaction.redacted(raw, uri: row["uri"]), now, id])
                 // A status first kept unreadable holds its bytes there too.
                 try db.cachedStatement(sql: DeletionStatements.forgetUnreadable).execute(arguments: [id])
                 for table in DeletionStatements.redactedTables {

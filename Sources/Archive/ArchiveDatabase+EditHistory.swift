@@ -6,14 +6,18 @@ import Models
 extension ArchiveDatabase {
     /// Notes, inside the caller's transaction, that an edited status's history is wanted (again, when
     /// this edit is newer than the one last wanted).
-    static func wantEditHistory(of statusID: Int64, server: String, localID: String, editedAt: Date, now: String,
-                                _ db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO edit_history_wanted(status_id, server, local_id, edited_at, wanted_at) VALUES (?, ?, ?, ?, ?)
-            ON CONFLICT(status_id) DO UPDATE SET server = excluded.server, local_id = excluded.local_id,
-                edited_at = excluded.edited_at, wanted_at = excluded.wanted_at
-            WHERE excluded.edited_at > edited_at
-            """).execute(arguments: [statusID, server, localID, Timestamp.string(editedAt), now])
+    static func wantEditHistory(
+        of statusID: Int64, server: String, localID: String, editedAt: Date, now: String,
+        _ db: Database
+    ) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO edit_history_wanted(status_id, server, local_id, edited_at, wanted_at) VALUES (?, ?, ?, ?, ?)
+                ON CONFLICT(status_id) DO UPDATE SET server = excluded.server, local_id = excluded.local_id,
+                    edited_at = excluded.edited_at, wanted_at = excluded.wanted_at
+                WHERE excluded.edited_at > edited_at
+                """
+        ).execute(arguments: [statusID, server, localID, Timestamp.string(editedAt), now])
     }
 
     /// The edited statuses read from `server` whose history is still wanted, oldest wish first.
@@ -30,14 +34,17 @@ extension ArchiveDatabase {
     /// many versions the archive did not have.
     @discardableResult
     public func storeEditHistory(_ wanted: WantedEditHistory, versions: [(createdAt: Date, raw: Data)])
-        async throws(ArchiveError) -> Int {
+        async throws(ArchiveError) -> Int
+    {
         try await write { db in
             let now = Self.now()
             var added = 0
             let known = try Int.fetchOne(db, sql: EditHistoryStatements.versionCount, arguments: [wanted.number]) ?? 0
             for (position, version) in versions.enumerated() {
-                try db.cachedStatement(sql: EditHistoryStatements.upsertVersion).execute(arguments: [wanted.number, position, Timestamp.string(version.createdAt), wanted.server,
-                                             version.raw, now])
+                try db.cachedStatement(sql: EditHistoryStatements.upsertVersion).execute(arguments: [
+                    wanted.number, position, Timestamp.string(version.createdAt), wanted.server,
+                    version.raw, now,
+                ])
             }
             added = max(0, versions.count - known)
             try db.execute(sql: EditHistoryStatements.fetched, arguments: [wanted.number])

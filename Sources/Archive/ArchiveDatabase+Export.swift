@@ -11,18 +11,22 @@ extension ArchiveDatabase {
     /// The archived posts of a pinned timeline (boosts stand for the post they boost, once), newest
     /// first, created in `[since, until)` when given (Mastodon's date format, or a prefix of it). With
     /// `consent` honoured, the posts of accounts that opted out of search are left out (see `ConsentPolicy`).
-    public func timelineNumbers(timelineID: Int64, since: String?, until: String?,
-                                consent: ConsentPolicy) async throws(ArchiveError) -> [Int64] {
+    public func timelineNumbers(
+        timelineID: Int64, since: String?, until: String?,
+        consent: ConsentPolicy
+    ) async throws(ArchiveError) -> [Int64] {
         try await read { db in
             let consentCondition = try Self.hidesOptedOut(consent, db) ? "AND " + ConsentPolicy.condition(on: "p") : ""
-            return try Int64.fetchAll(db, sql: """
-                SELECT DISTINCT p.id FROM timeline_statuses ts
-                JOIN statuses s ON s.id = ts.status_id
-                JOIN statuses p ON p.id = COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
-                WHERE ts.timeline_id = ? AND (? IS NULL OR p.created_at >= ?) AND (? IS NULL OR p.created_at < ?)
-                \(consentCondition)
-                ORDER BY p.created_at DESC, p.id DESC
-                """, arguments: [timelineID, since, since, until, until])
+            return try Int64.fetchAll(
+                db,
+                sql: """
+                    SELECT DISTINCT p.id FROM timeline_statuses ts
+                    JOIN statuses s ON s.id = ts.status_id
+                    JOIN statuses p ON p.id = COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
+                    WHERE ts.timeline_id = ? AND (? IS NULL OR p.created_at >= ?) AND (? IS NULL OR p.created_at < ?)
+                    \(consentCondition)
+                    ORDER BY p.created_at DESC, p.id DESC
+                    """, arguments: [timelineID, since, since, until, until])
         }
     }
 
@@ -32,27 +36,34 @@ extension ArchiveDatabase {
         let versions = try Data.fetchAll(db, sql: ExportStatements.earlierVersions, arguments: [number])
         let editHistory = try Data.fetchAll(db, sql: EditHistoryStatements.versions, arguments: [number])
         let attachments = try Row.fetchAll(db, sql: ExportStatements.attachments, arguments: [number]).map { row in
-                ExportRecord.Attachment(
-                    position: row["position"],
-                    original: storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size"),
-                    preview: storedFile(row, sha: "preview_sha256", ext: "preview_ext", mime: "preview_mime",
-                                        size: "preview_size"))
-            }
-        let avatar = try Row.fetchOne(db, sql: ExportStatements.avatar, arguments: [number]).flatMap { storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
-        var record = ExportRecord(number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
-                                  localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
-                                  goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,
-                                  attachments: attachments, avatar: avatar, boosts: try boosts(of: number, db),
-                                  emoji: try emojiFiles(of: number, db))
+            ExportRecord.Attachment(
+                position: row["position"],
+                original: storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size"),
+                preview: storedFile(
+                    row, sha: "preview_sha256", ext: "preview_ext", mime: "preview_mime",
+                    size: "preview_size"))
+        }
+        let avatar = try Row.fetchOne(db, sql: ExportStatements.avatar, arguments: [number]).flatMap {
+            storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size")
+        }
+        var record = ExportRecord(
+            number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
+            localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
+            goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,
+            attachments: attachments, avatar: avatar, boosts: try boosts(of: number, db),
+            emoji: try emojiFiles(of: number, db))
         record.goneVia = (row["gone_via"] as String?).flatMap(DeletionSource.init(rawValue:))
         record.redactedAt = row["redacted_at"]
         record.sources = try provenance(of: number, db)
         return record
     }
 
-    private static func storedFile(_ row: Row, sha: String, ext: String, mime: String, size: String) -> ExportRecord.StoredFile? {
+    private static func storedFile(_ row: Row, sha: String, ext: String, mime: String, size: String) -> ExportRecord
+        .StoredFile?
+    {
         guard let hash: String = row[sha], let suffix: String = row[ext] else { return nil }
-        return ExportRecord.StoredFile(sha256: hash, ext: suffix, mime: row[mime] ?? "application/octet-stream",
-                                       size: row[size] ?? 0)
+        return ExportRecord.StoredFile(
+            sha256: hash, ext: suffix, mime: row[mime] ?? "application/octet-stream",
+            size: row[size] ?? 0)
     }
 }

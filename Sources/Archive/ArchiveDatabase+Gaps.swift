@@ -9,14 +9,20 @@ extension ArchiveDatabase {
     @discardableResult
     public func openGap(_ gap: TimelineGap, server: String) async throws(ArchiveError) -> Int64 {
         try await write { db in
-            if let open = try Int64.fetchOne(db, sql: GapStatements.open(SQLiteDialect()),
-                                             arguments: [gap.timelineID, gap.cause.rawValue, gap.fromID]) {
+            if let open = try Int64.fetchOne(
+                db, sql: GapStatements.open(SQLiteDialect()),
+                arguments: [gap.timelineID, gap.cause.rawValue, gap.fromID])
+            {
                 return open
             }
-            let fromTime = try gap.fromTime ?? gap.fromID.flatMap { id in
-                try String.fetchOne(db, sql: GapStatements.creation, arguments: [server, id])
-            }
-            try db.execute(sql: GapStatements.insert, arguments: [gap.timelineID, gap.cause.rawValue, gap.fromID, gap.toID, fromTime, gap.toTime, Self.now()])
+            let fromTime =
+                try gap.fromTime
+                ?? gap.fromID.flatMap { id in
+                    try String.fetchOne(db, sql: GapStatements.creation, arguments: [server, id])
+                }
+            try db.execute(
+                sql: GapStatements.insert,
+                arguments: [gap.timelineID, gap.cause.rawValue, gap.fromID, gap.toID, fromTime, gap.toTime, Self.now()])
             return db.lastInsertedRowID
         }
     }
@@ -25,14 +31,18 @@ extension ArchiveDatabase {
     /// oldest first.
     public func gaps(timelineID: Int64?, includingClosed: Bool) async throws(ArchiveError) -> [TimelineGap] {
         try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT * FROM timeline_gaps WHERE (? IS NULL OR timeline_id = ?) AND (? OR closed_at IS NULL) ORDER BY id
-                """, arguments: [timelineID, timelineID, includingClosed]).map { row in
-                    TimelineGap(id: row["id"], timelineID: row["timeline_id"],
-                                cause: TimelineGap.Cause(rawValue: row["cause"]) ?? .trimmed, fromID: row["from_id"],
-                                toID: row["to_id"], fromTime: row["from_time"], toTime: row["to_time"],
-                                openedAt: row["opened_at"], closedAt: row["closed_at"], closedBy: row["closed_by"])
-                }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM timeline_gaps WHERE (? IS NULL OR timeline_id = ?) AND (? OR closed_at IS NULL) ORDER BY id
+                    """, arguments: [timelineID, timelineID, includingClosed]
+            ).map { row in
+                TimelineGap(
+                    id: row["id"], timelineID: row["timeline_id"],
+                    cause: TimelineGap.Cause(rawValue: row["cause"]) ?? .trimmed, fromID: row["from_id"],
+                    toID: row["to_id"], fromTime: row["from_time"], toTime: row["to_time"],
+                    openedAt: row["opened_at"], closedAt: row["closed_at"], closedBy: row["closed_by"])
+            }
         }
     }
 
@@ -42,8 +52,9 @@ extension ArchiveDatabase {
         try await write { db in
             let now = Self.now()
             for id in ids {
-                try db.execute(sql: "UPDATE timeline_gaps SET closed_at = ?, closed_by = ? WHERE id = ? AND closed_at IS NULL",
-                               arguments: [now, closer, id])
+                try db.execute(
+                    sql: "UPDATE timeline_gaps SET closed_at = ?, closed_by = ? WHERE id = ? AND closed_at IS NULL",
+                    arguments: [now, closer, id])
             }
         }
     }
@@ -52,11 +63,14 @@ extension ArchiveDatabase {
     /// (by their dates); nil when it holds too few to tell.
     public func entryRate(timelineID: Int64, days: Int) async throws(ArchiveError) -> Double? {
         try await read { db in
-            guard let newest = try String.fetchOne(db, sql: GapStatements.newest, arguments: [timelineID]), let end = Timestamp.date(newest) else { return nil }
+            guard let newest = try String.fetchOne(db, sql: GapStatements.newest, arguments: [timelineID]),
+                let end = Timestamp.date(newest)
+            else { return nil }
             let start = Timestamp.string(end.addingTimeInterval(-Double(days) * 86_400))
             let row = try Row.fetchOne(db, sql: GapStatements.window, arguments: [timelineID, start])
             guard let row, let count: Int = row["n"], count >= 10, let oldestText: String = row["oldest"],
-                  let oldest = Timestamp.date(oldestText) else { return nil }
+                let oldest = Timestamp.date(oldestText)
+            else { return nil }
             let hours = max(end.timeIntervalSince(oldest) / 3600, 1.0 / 60)
             return Double(count) / hours
         }

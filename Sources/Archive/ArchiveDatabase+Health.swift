@@ -36,10 +36,12 @@ extension ArchiveDatabase {
     /// The `created_at` of the newest `limit` statuses of a timeline, newest first: how fast it fills.
     public func recentCreationDates(timelineID: Int64, limit: Int) async throws(ArchiveError) -> [Date] {
         let texts = try await read { db in
-            try String.fetchAll(db, sql: """
-                SELECT s.created_at FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-                WHERE ts.timeline_id = ? ORDER BY s.created_at DESC LIMIT ?
-                """, arguments: [timelineID, limit])
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT s.created_at FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
+                    WHERE ts.timeline_id = ? ORDER BY s.created_at DESC LIMIT ?
+                    """, arguments: [timelineID, limit])
         }
         return texts.compactMap(Timestamp.date)
     }

@@ -10,8 +10,10 @@ extension ArchiveDatabase {
     ///
     /// `body` runs synchronously while the transaction is open (it may read a large file meanwhile: the
     /// archive stays readable, and other writers wait).
-    public func importAtomically(_ source: ImportSource,
-                                 _ body: @escaping @Sendable (any ImportSink) throws -> Void) async throws {
+    public func importAtomically(
+        _ source: ImportSource,
+        _ body: @escaping @Sendable (any ImportSink) throws -> Void
+    ) async throws {
         do {
             try await pool.write { db in
                 try body(SQLiteImportSink(db: db, source: source, now: Self.now()))
@@ -51,14 +53,17 @@ private struct SQLiteImportSink: ImportSink {
                         return .commit
                     }
                 } catch let error as DatabaseError where ArchiveDatabase.isolable(error) {
-                    failed.append(UnreadableStatus(
-                        raw: item.status.raw, id: item.status.status.id,
-                        reason: "\(item.entry): could not be stored: \(ArchiveDatabase.describe(error))"))
+                    failed.append(
+                        UnreadableStatus(
+                            raw: item.status.raw, id: item.status.status.id,
+                            reason: "\(item.entry): could not be stored: \(ArchiveDatabase.describe(error))"))
                 }
             }
-            result.unreadable += try ArchiveDatabase.keepUnreadable(failed, origin: PageOrigin(server: source.server), db)
+            result.unreadable += try ArchiveDatabase.keepUnreadable(
+                failed, origin: PageOrigin(server: source.server), db)
         }
-        result.unreadable += try ArchiveDatabase.keepUnreadable(unreadable, origin: PageOrigin(server: source.server), db)
+        result.unreadable += try ArchiveDatabase.keepUnreadable(
+            unreadable, origin: PageOrigin(server: source.server), db)
         return result
     }
 
@@ -77,8 +82,9 @@ private struct SQLiteImportSink: ImportSink {
             var origin = PageOrigin(server: source.server, authority: .imported)
             origin.recordsServerIDs = item.hasServerID
             for row in plan.rows {
-                result += try ArchiveDatabase.upsert(row.status, raw: row.raw, origin: origin, now: now,
-                                                     writesAuthor: row.writesAuthor, db)
+                result += try ArchiveDatabase.upsert(
+                    row.status, raw: row.raw, origin: origin, now: now,
+                    writesAuthor: row.writesAuthor, db)
             }
             if plan.recordsSource { try recordSource(of: item) }
         }
@@ -91,19 +97,23 @@ private struct SQLiteImportSink: ImportSink {
         let statement = try db.cachedStatement(sql: "SELECT raw_authority, author_handle FROM statuses WHERE uri = ?")
         for uri in uris {
             guard let row = try Row.fetchOne(statement, arguments: [uri]) else { continue }
-            held[uri] = ImportClaims.Held(authority: CopyAuthority(rawValue: row["raw_authority"]) ?? .account,
-                                          authorHandle: row["author_handle"])
+            held[uri] = ImportClaims.Held(
+                authority: CopyAuthority(rawValue: row["raw_authority"]) ?? .account,
+                authorHandle: row["author_handle"])
         }
         return held
     }
 
     /// Stores a batch of statuses new to the archive in one insert (see
     /// ``ArchiveDatabase/insertNew(_:origin:now:_:)``); `nil`, having written nothing, when they are not.
-    private func insertNew(_ statuses: [ImportedStatus], writingAuthorOf authorRows: [Set<Bool>]) throws -> StoreResult? {
+    private func insertNew(_ statuses: [ImportedStatus], writingAuthorOf authorRows: [Set<Bool>]) throws -> StoreResult?
+    {
         var origin = PageOrigin(server: source.server, authority: .imported)
         // One origin for the whole batch: a batch mixing ids that are the server's and ids that are not
         // is stored status by status.
-        guard let first = statuses.first, statuses.allSatisfy({ $0.hasServerID == first.hasServerID }) else { return nil }
+        guard let first = statuses.first, statuses.allSatisfy({ $0.hasServerID == first.hasServerID }) else {
+            return nil
+        }
         origin.recordsServerIDs = first.hasServerID
         let items = zip(statuses, authorRows).map { item, authors in
             PageRow(status: item.status.status, raw: item.status.raw, writesAuthor: authors.contains(false))
@@ -114,33 +124,43 @@ private struct SQLiteImportSink: ImportSink {
     }
 
     private func recordSource(of item: ImportedStatus) throws {
-        guard let statusID = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
-                                                arguments: [item.status.status.archiveURI]) else { return }
+        guard
+            let statusID = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
+                arguments: [item.status.status.archiveURI])
+        else { return }
         try recordSource(of: item, statusID: statusID)
     }
 
     private func recordSource(of item: ImportedStatus, statusID: Int64) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO status_sources(status_id, format, file, entry, raw_json, imported_at) VALUES (?, ?, ?, ?, ?, ?)
-            ON CONFLICT(status_id, format, file) DO UPDATE SET entry = excluded.entry, raw_json = excluded.raw_json,
-                imported_at = excluded.imported_at
-            """).execute(arguments: [statusID, source.format, source.file, item.entry, item.source ?? item.status.raw, now])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO status_sources(status_id, format, file, entry, raw_json, imported_at) VALUES (?, ?, ?, ?, ?, ?)
+                ON CONFLICT(status_id, format, file) DO UPDATE SET entry = excluded.entry, raw_json = excluded.raw_json,
+                    imported_at = excluded.imported_at
+                """
+        ).execute(arguments: [statusID, source.format, source.file, item.entry, item.source ?? item.status.raw, now])
     }
 
     func recordMedia(_ media: ImportedMedia) throws {
-        _ = try ArchiveDatabase.recordMediaStored(url: media.url, kind: "original", sha256: media.sha256,
-                                                  size: media.size, mime: media.mime, ext: media.ext, now: now, db)
+        _ = try ArchiveDatabase.recordMediaStored(
+            url: media.url, kind: "original", sha256: media.sha256,
+            size: media.size, mime: media.mime, ext: media.ext, now: now, db)
     }
 
     func recordReferences(_ references: [ImportedReference]) throws -> Int {
         var added = 0
         for reference in references {
-            try db.cachedStatement(sql: """
-                INSERT INTO status_references(account_handle, kind, uri, activity_uri, published_at, visibility, file,
-                                              recorded_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(account_handle, kind, uri) DO NOTHING
-                """).execute(arguments: [reference.accountHandle, reference.kind.rawValue, reference.uri,
-                                         reference.activityURI, reference.publishedAt, reference.visibility, source.file, now])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO status_references(account_handle, kind, uri, activity_uri, published_at, visibility, file,
+                                                  recorded_at)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(account_handle, kind, uri) DO NOTHING
+                    """
+            ).execute(arguments: [
+                reference.accountHandle, reference.kind.rawValue, reference.uri,
+                reference.activityURI, reference.publishedAt, reference.visibility, source.file, now,
+            ])
             added += db.changesCount
         }
         return added

@@ -10,10 +10,12 @@ extension ArchiveDatabase {
         return try await read { db in
             var number: Int64?
             if let row = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text),
-               try Bool.fetchOne(db, sql: LookupStatements.exists, arguments: [row]) == true {
+                try Bool.fetchOne(db, sql: LookupStatements.exists, arguments: [row]) == true
+            {
                 number = row
             }
-            number = try number
+            number =
+                try number
                 ?? Int64.fetchOne(db, sql: LookupStatements.byAddress, arguments: [text])
                 ?? Int64.fetchOne(db, sql: LookupStatements.byAnyServerID, arguments: [text])
             guard let found = number else { return nil }
@@ -37,17 +39,21 @@ extension ArchiveDatabase {
             }
             let server: String = row["raw_server"]
             let localID = try String.fetchOne(db, sql: LookupStatements.localID, arguments: [number, server])
-            let versions = try Row.fetchAll(db, sql: LookupStatements.versions, arguments: [number]).map { ArchivedStatus.Version(raw: $0["raw_json"], replacedAt: $0["replaced_at"]) }
+            let versions = try Row.fetchAll(db, sql: LookupStatements.versions, arguments: [number]).map {
+                ArchivedStatus.Version(raw: $0["raw_json"], replacedAt: $0["replaced_at"])
+            }
             let parent = try Self.parent(of: number, db)
             let replies = try Self.replies(to: number, db)
-            let timelines = try Row.fetchAll(db, sql: LookupStatements.timelines, arguments: [number]).map { row -> String in
-                    let handle: String? = row["handle"]
-                    let spec: String = row["spec"]
-                    return handle.map { "\(spec) (\($0))" } ?? spec
-                }
-            var status = ArchivedStatus(number: number, uri: row["uri"], raw: row["raw_json"], server: server,
-                                        localID: localID, versions: versions, parent: parent, replies: replies,
-                                        timelines: timelines, goneAt: row["gone_at"])
+            let timelines = try Row.fetchAll(db, sql: LookupStatements.timelines, arguments: [number]).map {
+                row -> String in
+                let handle: String? = row["handle"]
+                let spec: String = row["spec"]
+                return handle.map { "\(spec) (\($0))" } ?? spec
+            }
+            var status = ArchivedStatus(
+                number: number, uri: row["uri"], raw: row["raw_json"], server: server,
+                localID: localID, versions: versions, parent: parent, replies: replies,
+                timelines: timelines, goneAt: row["gone_at"])
             status.goneVia = (row["gone_via"] as String?).flatMap(DeletionSource.init(rawValue:))
             status.redactedAt = row["redacted_at"]
             status.editHistory = try Data.fetchAll(db, sql: EditHistoryStatements.versions, arguments: [number])

@@ -6,10 +6,13 @@ import GRDB
 /// advises (the media archive used to open a second one).
 extension ArchiveDatabase {
     public func pendingMedia(previews: Bool, avatars: Bool, retryFailed: Bool) async throws(ArchiveError)
-        -> (jobs: [PendingMedia], skipped: Int) {
+        -> (jobs: [PendingMedia], skipped: Int)
+    {
         try await read { db in
             var wanted: [PendingMedia] = try Row.fetchAll(db, sql: MediaStatements.pendingOriginals).map { row in
-                PendingMedia(kind: "original", candidates: [row["remote_url"] as String?, row["url"] as String?].compactMap { $0 })
+                PendingMedia(
+                    kind: "original",
+                    candidates: [row["remote_url"] as String?, row["url"] as String?].compactMap { $0 })
             }
             if previews {
                 wanted += try String.fetchAll(db, sql: MediaStatements.pendingPreviews)
@@ -33,27 +36,37 @@ extension ArchiveDatabase {
     }
 
     @discardableResult
-    public func recordMediaStored(url: String, kind: String, sha256: String, size: Int64, mime: String,
-                                  ext: String) async throws(ArchiveError) -> Bool {
-        try await write { db in try Self.recordMediaStored(url: url, kind: kind, sha256: sha256, size: size, mime: mime,
-                                                             ext: ext, now: Self.now(), db) }
+    public func recordMediaStored(
+        url: String, kind: String, sha256: String, size: Int64, mime: String,
+        ext: String
+    ) async throws(ArchiveError) -> Bool {
+        try await write { db in
+            try Self.recordMediaStored(
+                url: url, kind: kind, sha256: sha256, size: size, mime: mime,
+                ext: ext, now: Self.now(), db)
+        }
     }
 
     /// Records a stored file and the URL it is the file of, in the caller's transaction; true when the
     /// file was new to the catalogue.
-    static func recordMediaStored(url: String, kind: String, sha256: String, size: Int64, mime: String, ext: String,
-                                  now: String, _ db: Database) throws -> Bool {
+    static func recordMediaStored(
+        url: String, kind: String, sha256: String, size: Int64, mime: String, ext: String,
+        now: String, _ db: Database
+    ) throws -> Bool {
         try db.cachedStatement(sql: MediaStatements.insertFile).execute(arguments: [sha256, ext, size, mime, now])
         let isNew = db.changesCount > 0
         try db.cachedStatement(sql: MediaStatements.recordStored).execute(arguments: [url, kind, sha256, mime, now])
         return isNew
     }
 
-    public func recordMediaFailure(url: String, kind: String, permanent: Bool, reason: String,
-                                   httpStatus: Int?) async throws(ArchiveError) {
+    public func recordMediaFailure(
+        url: String, kind: String, permanent: Bool, reason: String,
+        httpStatus: Int?
+    ) async throws(ArchiveError) {
         try await write { db in
-            try db.execute(sql: MediaStatements.recordFailure,
-                           arguments: [url, kind, permanent ? "failed" : "retry", reason, httpStatus, Self.now()])
+            try db.execute(
+                sql: MediaStatements.recordFailure,
+                arguments: [url, kind, permanent ? "failed" : "retry", reason, httpStatus, Self.now()])
         }
     }
 
@@ -90,16 +103,18 @@ extension ArchiveDatabase {
     }
 
     public func forgetUnreferencedMedia(dryRun: Bool) async throws(ArchiveError)
-        -> (forgotten: Int, unreferenced: [CataloguedFile]) {
+        -> (forgotten: Int, unreferenced: [CataloguedFile])
+    {
         let result = try await write { db -> MediaCollection in
             var result = MediaCollection()
             try db.inSavepoint {
                 try db.execute(sql: MediaStatements.forgetUnreferenced(SQLiteDialect()))
                 result.forgotten = db.changesCount
                 result.unreferenced = try Row.fetchAll(db, sql: MediaStatements.orphans).map(Self.cataloguedFile)
-                try db.execute(sql: "UPDATE media_downloads SET sha256 = NULL WHERE state <> 'stored' AND sha256 IN "
-                               + "(SELECT sha256 FROM media_files f WHERE NOT EXISTS (SELECT 1 FROM media_downloads d "
-                               + "WHERE d.sha256 = f.sha256 AND d.state = 'stored'))")
+                try db.execute(
+                    sql: "UPDATE media_downloads SET sha256 = NULL WHERE state <> 'stored' AND sha256 IN "
+                        + "(SELECT sha256 FROM media_files f WHERE NOT EXISTS (SELECT 1 FROM media_downloads d "
+                        + "WHERE d.sha256 = f.sha256 AND d.state = 'stored'))")
                 for orphan in result.unreferenced {
                     try db.execute(sql: "DELETE FROM media_files WHERE sha256 = ?", arguments: [orphan.sha256])
                 }

@@ -13,8 +13,10 @@ extension ArchiveDatabase {
     /// triggers may abort), and at each statement savepoint's end FTS5 writes its pending index out as a
     /// new segment. Row by row that is a segment per status (and the merges that follow); one statement
     /// writes one segment per statement of up to 1 000 rows. The rows, their keys and ids come out as row by row.
-    package static func insertNew(_ statuses: [PageRow], origin: PageOrigin, now: String,
-                                  _ db: Database) throws -> (ids: [Int64], result: StoreResult)? {
+    package static func insertNew(
+        _ statuses: [PageRow], origin: PageOrigin, now: String,
+        _ db: Database
+    ) throws -> (ids: [Int64], result: StoreResult)? {
         guard !statuses.isEmpty else { return ([], StoreResult()) }
         var uris = Set<String>()
         var rows: [StatusRow] = []
@@ -24,19 +26,24 @@ extension ArchiveDatabase {
         for item in statuses {
             let status = item.status
             guard status.reblog == nil, uris.insert(status.archiveURI).inserted,
-                  try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
-                                     arguments: [status.archiveURI]) == nil else { return nil }
+                try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
+                    arguments: [status.archiveURI]) == nil
+            else { return nil }
             let authorHandle = status.account.fullHandle(servedBy: origin.server)
-            let row = StatusRow(status, raw: item.raw, server: origin.server, authorHandle: authorHandle,
-                                authority: CopyAuthority.of(status, servedBy: origin.server, reading: origin.authority))
+            let row = StatusRow(
+                status, raw: item.raw, server: origin.server, authorHandle: authorHandle,
+                authority: CopyAuthority.of(status, servedBy: origin.server, reading: origin.authority))
             // The key `SortKey.nextSQL` would give it, counting the batch's rows before it.
             let key: Int64
             if let next = nextKey[row.sortFloor] {
                 key = next
             } else {
-                let highest = try Int64.fetchOne(db.cachedStatement(sql: """
-                    SELECT MAX(sort_key) FROM statuses WHERE sort_key BETWEEN ? AND ? + \((1 << SortKey.tieBits) - 1)
-                    """), arguments: [row.sortFloor, row.sortFloor])
+                let highest = try Int64.fetchOne(
+                    db.cachedStatement(
+                        sql: """
+                            SELECT MAX(sort_key) FROM statuses WHERE sort_key BETWEEN ? AND ? + \((1 << SortKey.tieBits) - 1)
+                            """), arguments: [row.sortFloor, row.sortFloor])
                 key = highest.map { $0 + 1 } ?? row.sortFloor
             }
             // A full millisecond spills above it (see SortKey.spill): row by row.
@@ -49,57 +56,73 @@ extension ArchiveDatabase {
         var ids: [Int64] = []
         var result = StoreResult()
         for (item, row) in zip(statuses, rows) {
-            guard let id = try Int64.fetchOne(db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
-                                              arguments: [row.uri]) else {
+            guard
+                let id = try Int64.fetchOne(
+                    db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
+                    arguments: [row.uri])
+            else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "\(row.uri) was not stored")
             }
             ids.append(id)
-            result += try recordInserted(id, item.status, raw: item.raw, origin: origin, now: now,
-                                         writesAuthor: item.writesAuthor, db)
+            result += try recordInserted(
+                id, item.status, raw: item.raw, origin: origin, now: now,
+                writesAuthor: item.writesAuthor, db)
         }
         return (ids, result)
     }
 
     /// What follows the insert of a status the archive did not have (its row already written as
     /// `statusID`): its media, marks, id on the server, timeline, edit history and author.
-    static func recordInserted(_ statusID: Int64, _ status: Status, raw: Data, origin: PageOrigin, now: String,
-                               writesAuthor: Bool, _ db: Database) throws -> StoreResult {
+    static func recordInserted(
+        _ statusID: Int64, _ status: Status, raw: Data, origin: PageOrigin, now: String,
+        writesAuthor: Bool, _ db: Database
+    ) throws -> StoreResult {
         let authorHandle = status.account.fullHandle(servedBy: origin.server)
         try replaceMedia(of: statusID, status, db)
         let marks = try marks(status, raw: raw, server: origin.server, db)
         if !marks.isEmpty { try UserMarks.replaceFromCopy(marks, statusID: statusID, db) }
-        if let boosted = status.reblog { try UserMarks.markBoosted(uri: boosted.archiveURI, boosterHandle: authorHandle, db) }
+        if let boosted = status.reblog {
+            try UserMarks.markBoosted(uri: boosted.archiveURI, boosterHandle: authorHandle, db)
+        }
         var result = StoreResult()
         result.new += 1
-        _ = try recordSeen(statusID, status, raw: raw, origin: origin, now: now, wroteRow: true, isNew: true,
-                           writesAuthor: writesAuthor, db)
+        _ = try recordSeen(
+            statusID, status, raw: raw, origin: origin, now: now, wroteRow: true, isNew: true,
+            writesAuthor: writesAuthor, db)
         return result
     }
 
     /// Records a status stored or seen again: its id on the server, its timeline (returns 1 when it is new
     /// to the timeline and not `isNew`), that its edit history is wanted, its author's profile.
-    static func recordSeen(_ statusID: Int64, _ status: Status, raw: Data, origin: PageOrigin, now: String,
-                                   wroteRow: Bool, isNew: Bool, writesAuthor: Bool, _ db: Database) throws -> Int {
+    static func recordSeen(
+        _ statusID: Int64, _ status: Status, raw: Data, origin: PageOrigin, now: String,
+        wroteRow: Bool, isNew: Bool, writesAuthor: Bool, _ db: Database
+    ) throws -> Int {
         let server = origin.server
         var newToTimeline = 0
         if origin.recordsServerIDs {
-            try db.cachedStatement(sql: """
-                INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?, ?, ?, ?)
-                ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                    in_reply_to_id = excluded.in_reply_to_id
-                """).execute(arguments: [server, status.id, statusID, status.inReplyToID])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?, ?, ?, ?)
+                    ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
+                        in_reply_to_id = excluded.in_reply_to_id
+                    """
+            ).execute(arguments: [server, status.id, statusID, status.inReplyToID])
         }
         if let timelineID = origin.timelineID {
-            try db.cachedStatement(sql: """
-                INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES (?, ?, ?)
-                """).execute(arguments: [timelineID, statusID, now])
+            try db.cachedStatement(
+                sql: """
+                    INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES (?, ?, ?)
+                    """
+            ).execute(arguments: [timelineID, statusID, now])
             if !isNew, db.changesCount > 0 { newToTimeline = 1 }
         }
         if wroteRow, let editedAt = status.editedAt {
             try wantEditHistory(of: statusID, server: server, localID: status.id, editedAt: editedAt, now: now, db)
         }
         if writesAuthor {
-            try upsertAuthor(status.account, raw: raw, handle: status.account.fullHandle(servedBy: server), now: now, db)
+            try upsertAuthor(
+                status.account, raw: raw, handle: status.account.fullHandle(servedBy: server), now: now, db)
         }
         return newToTimeline
     }
@@ -117,10 +140,12 @@ extension ArchiveDatabase {
                 arguments += rows[index].arguments
                 arguments += [now, now, keys[index]]
             }
-            try db.cachedStatement(sql: """
-                INSERT INTO statuses(\(StatusRow.columns), first_seen_at, updated_at, sort_key) VALUES \
-                \(Array(repeating: row, count: end - start).joined(separator: ", "))
-                """).execute(arguments: arguments)
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO statuses(\(StatusRow.columns), first_seen_at, updated_at, sort_key) VALUES \
+                    \(Array(repeating: row, count: end - start).joined(separator: ", "))
+                    """
+            ).execute(arguments: arguments)
         }
     }
 }

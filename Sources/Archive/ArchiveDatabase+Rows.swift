@@ -21,11 +21,13 @@ extension ArchiveDatabase {
     }
 
     public func readRows(_ table: String, columns: [String], offset: Int, limit: Int) async throws(ArchiveError)
-        -> [[CopyValue]] {
+        -> [[CopyValue]]
+    {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
         let keys = try await primaryKey(table)
         return try await read { db in
-            let sql = "SELECT \(columns.map(Self.quoted).joined(separator: ", ")) FROM \(table) ORDER BY "
+            let sql =
+                "SELECT \(columns.map(Self.quoted).joined(separator: ", ")) FROM \(table) ORDER BY "
                 + keys.map(Self.quoted).joined(separator: ", ") + " LIMIT ? OFFSET ?"
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [limit, offset]).map { row in
                 (0..<row.count).map { index -> CopyValue in
@@ -58,8 +60,10 @@ extension ArchiveDatabase {
                 // The date order key, as storing the status computes it (see SortKey).
                 let floor = SortKey.floor(Timestamp.date(created) ?? Date(timeIntervalSince1970: 0))
                 do {
-                    try db.cachedStatement(sql: "INSERT INTO statuses(\(names), sort_key) VALUES (\(placeholders), \(SortKey.nextSQL))")
-                        .execute(arguments: StatementArguments(values + [floor, floor, floor].map(\.databaseValue)))
+                    try db.cachedStatement(
+                        sql: "INSERT INTO statuses(\(names), sort_key) VALUES (\(placeholders), \(SortKey.nextSQL))"
+                    )
+                    .execute(arguments: StatementArguments(values + [floor, floor, floor].map(\.databaseValue)))
                 } catch let error as DatabaseError where SortKey.isCollision(error) {
                     let key = try SortKey.spill(above: floor, db)
                     try db.cachedStatement(sql: "INSERT INTO statuses(\(names), sort_key) VALUES (\(placeholders), ?)")
@@ -76,13 +80,17 @@ extension ArchiveDatabase {
 
     private func primaryKey(_ table: String) async throws(ArchiveError) -> [String] {
         try await read { db in
-            let keys = try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk",
-                                        arguments: [table]).map { $0["name"] as String }
+            let keys = try Row.fetchAll(
+                db, sql: "SELECT name FROM pragma_table_info(?) WHERE pk > 0 ORDER BY pk",
+                arguments: [table]
+            ).map { $0["name"] as String }
             return keys.isEmpty ? ["rowid"] : keys
         }
     }
 
-    private static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    private static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
 
     private static func databaseValue(_ value: CopyValue) -> DatabaseValue { SQLArgument(value).databaseValue }
 }

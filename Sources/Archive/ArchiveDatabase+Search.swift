@@ -10,22 +10,28 @@ extension ArchiveDatabase {
     /// Runs a search. Boosts are not results of their own: a boosted post is found once, as itself.
     /// Newest first by default, as Mastodon orders its search results. `consent`: whether the posts of
     /// accounts that opted out of search are left out (see `ConsentPolicy`).
-    public func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
-                       consent: ConsentPolicy) async throws(ArchiveError) -> [SearchHit] {
-        try await search(query, sort: sort, limit: limit, offset: offset, consent: consent,
-                         sparseLimit: SearchPlan.defaultSparseLimit)
+    public func search(
+        _ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
+        consent: ConsentPolicy
+    ) async throws(ArchiveError) -> [SearchHit] {
+        try await search(
+            query, sort: sort, limit: limit, offset: offset, consent: consent,
+            sparseLimit: SearchPlan.defaultSparseLimit)
     }
 
     /// `search` with the planner's sparse limit given: tests set it to take each plan on a small archive.
-    func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int, consent: ConsentPolicy = .honoured,
-                sparseLimit: Int) async throws(ArchiveError) -> [SearchHit] {
+    func search(
+        _ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int, consent: ConsentPolicy = .honoured,
+        sparseLimit: Int
+    ) async throws(ArchiveError) -> [SearchHit] {
         try await read { db in
             let compiled = SearchCompiler(query, hidingOptedOut: try Self.hidesOptedOut(consent, db))
             var sql: String
             var arguments: [any DatabaseValueConvertible] = []
             if sort == .relevance, let match = compiled.match {
                 // Text weighs most, then content warning and hashtags, then alt text, author, card and poll.
-                sql = Self.hitColumns + ", bm25(statuses_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 6.0) AS rank FROM statuses_fts "
+                sql =
+                    Self.hitColumns + ", bm25(statuses_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 6.0) AS rank FROM statuses_fts "
                     + "JOIN statuses s ON s.sort_key = statuses_fts.rowid WHERE statuses_fts MATCH ?"
                 arguments.append(match)
                 let range = compiled.keyRangeConditions(on: "statuses_fts.rowid")
@@ -39,7 +45,9 @@ extension ArchiveDatabase {
                 arguments += compiled.arguments
             } else {
                 guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return [] }
-                sql = Self.hitColumns + ", NULL AS rank FROM \(plan.source) WHERE " + plan.conditions.joined(separator: " AND ")
+                sql =
+                    Self.hitColumns + ", NULL AS rank FROM \(plan.source) WHERE "
+                    + plan.conditions.joined(separator: " AND ")
                     + " ORDER BY " + plan.order(oldestFirst: sort == .oldest)
                 arguments = plan.arguments
             }
@@ -56,7 +64,9 @@ extension ArchiveDatabase {
     }
 
     /// `count` with the planner's sparse limit given (see `search`).
-    func count(_ query: SearchQuery, consent: ConsentPolicy = .honoured, sparseLimit: Int) async throws(ArchiveError) -> Int {
+    func count(_ query: SearchQuery, consent: ConsentPolicy = .honoured, sparseLimit: Int) async throws(ArchiveError)
+        -> Int
+    {
         try await read { db in
             let hiding = try Self.hidesOptedOut(consent, db)
             let compiled = SearchCompiler(query, hidingOptedOut: hiding)
@@ -65,23 +75,29 @@ extension ArchiveDatabase {
             // the hidden matches, found from the opted-out authors' few posts.
             if lookups.count == 1, compiled.rowConditions.count == (hiding ? 2 : 1), compiled.arguments.isEmpty {
                 let table = lookups[0].table
-                let all = try Int.fetchOne(db.cachedStatement(sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?"),
-                                           arguments: [lookups[0].expression]) ?? 0
+                let all =
+                    try Int.fetchOne(
+                        db.cachedStatement(sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?"),
+                        arguments: [lookups[0].expression]) ?? 0
                 guard hiding else { return all }
                 // The hidden posts are a set of keys: the opted-out authors' posts (from the author index)
                 // but the user's own and marked ones (a small partial index), read without a statuses row;
                 // the index's matches stream past it, as in the bare count. Boosts index no text.
-                let hidden = try Int.fetchOne(db.cachedStatement(sql: """
-                    SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ? AND +rowid IN (
-                        SELECT sort_key FROM statuses WHERE author_handle IN (SELECT handle FROM authors WHERE opted_out = 1)
-                            AND author_handle NOT IN (SELECT handle FROM archiving_accounts)
-                        EXCEPT SELECT sort_key FROM statuses WHERE user_marks != 0)
-                    """), arguments: [lookups[0].expression]) ?? 0
+                let hidden =
+                    try Int.fetchOne(
+                        db.cachedStatement(
+                            sql: """
+                                SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ? AND +rowid IN (
+                                    SELECT sort_key FROM statuses WHERE author_handle IN (SELECT handle FROM authors WHERE opted_out = 1)
+                                        AND author_handle NOT IN (SELECT handle FROM archiving_accounts)
+                                    EXCEPT SELECT sort_key FROM statuses WHERE user_marks != 0)
+                                """), arguments: [lookups[0].expression]) ?? 0
                 return all - hidden
             }
             guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return 0 }
             let sql = "SELECT COUNT(*) FROM \(plan.source) WHERE " + plan.conditions.joined(separator: " AND ")
-            return try Int.fetchOne(db.cachedStatement(sql: sql), arguments: StatementArguments(plan.arguments.map(\.databaseValue))) ?? 0
+            return try Int.fetchOne(
+                db.cachedStatement(sql: sql), arguments: StatementArguments(plan.arguments.map(\.databaseValue))) ?? 0
         }
     }
 
@@ -89,10 +105,11 @@ extension ArchiveDatabase {
     /// per connection: a query's shape repeats, its values are arguments.
     static func hits(_ sql: String, arguments: StatementArguments, _ db: Database) throws -> [SearchHit] {
         var hits = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            var hit = SearchHit(number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
-                                acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
-                                text: row["text"], spoilerText: row["spoiler_text"], altText: row["alt_text"],
-                                language: row["language"], rank: row["rank"], timelines: [])
+            var hit = SearchHit(
+                number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
+                acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
+                text: row["text"], spoilerText: row["spoiler_text"], altText: row["alt_text"],
+                language: row["language"], rank: row["rank"], timelines: [])
             hit.goneAt = row["gone_at"]
             return hit
         }
@@ -102,11 +119,13 @@ extension ArchiveDatabase {
 
     private static func attachTimelines(_ hits: inout [SearchHit], _ db: Database) throws {
         guard !hits.isEmpty else { return }
-        let rows = try Row.fetchAll(db.cachedStatement(sql: """
-            SELECT ts.status_id, t.spec, a.handle FROM timeline_statuses ts
-            JOIN timelines t ON t.id = ts.timeline_id LEFT JOIN archiving_accounts a ON a.id = t.account_id
-            WHERE ts.status_id IN (SELECT value FROM json_each(?)) ORDER BY t.id
-            """), arguments: ["[" + hits.map { String($0.number) }.joined(separator: ",") + "]"])
+        let rows = try Row.fetchAll(
+            db.cachedStatement(
+                sql: """
+                    SELECT ts.status_id, t.spec, a.handle FROM timeline_statuses ts
+                    JOIN timelines t ON t.id = ts.timeline_id LEFT JOIN archiving_accounts a ON a.id = t.account_id
+                    WHERE ts.status_id IN (SELECT value FROM json_each(?)) ORDER BY t.id
+                    """), arguments: ["[" + hits.map { String($0.number) }.joined(separator: ",") + "]"])
         var byStatus: [Int64: [String]] = [:]
         for row in rows {
             let handle: String? = row["handle"]

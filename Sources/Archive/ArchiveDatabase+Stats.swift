@@ -21,7 +21,8 @@ extension ArchiveDatabase {
                 mediaFiles: try count("SELECT COUNT(*) FROM media_files"),
                 mediaBytes: try Int64.fetchOne(db, sql: "SELECT IFNULL(SUM(size), 0) FROM media_files") ?? 0,
                 mediaMissing: try count("SELECT COUNT(*) FROM media_attachment_files WHERE sha256 IS NULL"),
-                editVersions: try count("SELECT (SELECT COUNT(*) FROM status_versions) + (SELECT COUNT(*) FROM status_edits)"),
+                editVersions: try count(
+                    "SELECT (SELECT COUNT(*) FROM status_versions) + (SELECT COUNT(*) FROM status_edits)"),
                 unreadable: try count("SELECT COUNT(*) FROM unreadable_statuses WHERE archived_at IS NULL"),
                 otherCopies: try count("SELECT COUNT(*) FROM status_copies"),
                 databaseBytes: size,
@@ -37,26 +38,32 @@ extension ArchiveDatabase {
 
     /// The raw JSON of a status as archived.
     public func rawJSON(uri: String) async throws(ArchiveError) -> Data? {
-        try await read { db in try Data.fetchOne(db, sql: "SELECT raw_json FROM statuses WHERE uri = ?", arguments: [uri]) }
+        try await read { db in
+            try Data.fetchOne(db, sql: "SELECT raw_json FROM statuses WHERE uri = ?", arguments: [uri])
+        }
     }
 
     /// Earlier versions of a status, oldest first.
     public func versions(uri: String) async throws(ArchiveError) -> [Data] {
         try await read { db in
-            try Data.fetchAll(db, sql: """
-                SELECT v.raw_json FROM status_versions v JOIN statuses s ON s.id = v.status_id
-                WHERE s.uri = ? ORDER BY v.id
-                """, arguments: [uri])
+            try Data.fetchAll(
+                db,
+                sql: """
+                    SELECT v.raw_json FROM status_versions v JOIN statuses s ON s.id = v.status_id
+                    WHERE s.uri = ? ORDER BY v.id
+                    """, arguments: [uri])
         }
     }
 
     /// Uris of statuses whose indexed text matches an FTS5 query (the search command builds on this).
     public func matchingURIs(fts query: String) async throws(ArchiveError) -> [String] {
         try await read { db in
-            try String.fetchAll(db, sql: """
-                SELECT s.uri FROM statuses_fts f JOIN statuses s ON s.sort_key = f.rowid
-                WHERE statuses_fts MATCH ? ORDER BY s.uri
-                """, arguments: [query])
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT s.uri FROM statuses_fts f JOIN statuses s ON s.sort_key = f.rowid
+                    WHERE statuses_fts MATCH ? ORDER BY s.uri
+                    """, arguments: [query])
         }
     }
 }
@@ -65,10 +72,12 @@ extension ArchiveDatabase {
     /// The archive keys of the statuses seen in one timeline, sorted.
     public func statusURIs(timelineID: Int64) async throws(ArchiveError) -> [String] {
         try await read { db in
-            try String.fetchAll(db, sql: """
-                SELECT s.uri FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-                WHERE ts.timeline_id = ? ORDER BY s.uri
-                """, arguments: [timelineID])
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT s.uri FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
+                    WHERE ts.timeline_id = ? ORDER BY s.uri
+                    """, arguments: [timelineID])
         }
     }
 }

@@ -8,8 +8,10 @@ extension ArchiveDatabase {
     /// timeline's cursors when `cursor` is given, all in one transaction. A status that cannot be stored
     /// (a constraint the server's data breaks) is kept unreadable with the reason, and the rest of the
     /// page is stored: one status never costs its neighbours.
-    public func store(_ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
-                      cursor: CursorUpdate?) async throws(ArchiveError) -> StoreResult {
+    public func store(
+        _ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
+        cursor: CursorUpdate?
+    ) async throws(ArchiveError) -> StoreResult {
         let rows = Self.pageRows(statuses, server: origin.server)
         let pool = self.pool
         // First the whole page in one plain transaction: no savepoint, whose sub-journal would cost
@@ -17,7 +19,8 @@ extension ArchiveDatabase {
         // again, row by row, each in a savepoint, the broken rows kept unreadable.
         do {
             return try await pool.write { db in
-                let origin = origin.authority == .anonymous ? origin.speaking(withAccountsOn: try Self.accountHosts(db)) : origin
+                let origin =
+                    origin.authority == .anonymous ? origin.speaking(withAccountsOn: try Self.accountHosts(db)) : origin
                 let now = Self.now()
                 var result = StoreResult()
                 for row in rows { result += try Self.upsert(row, origin: origin, now: now, db) }
@@ -25,7 +28,8 @@ extension ArchiveDatabase {
             }
         } catch let error as DatabaseError where Self.isolable(error) {
             return try await write { db in
-                let origin = origin.authority == .anonymous ? origin.speaking(withAccountsOn: try Self.accountHosts(db)) : origin
+                let origin =
+                    origin.authority == .anonymous ? origin.speaking(withAccountsOn: try Self.accountHosts(db)) : origin
                 let result = try Self.upsertIsolating(rows, origin: origin, db)
                 return try Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor, db)
             }
@@ -35,8 +39,10 @@ extension ArchiveDatabase {
     }
 
     /// The end of a page's transaction: its unreadable statuses kept, the timeline's cursors moved.
-    private static func finishPage(_ stored: StoreResult, unreadable: [UnreadableStatus], origin: PageOrigin,
-                                   cursor: CursorUpdate?, _ db: Database) throws -> StoreResult {
+    private static func finishPage(
+        _ stored: StoreResult, unreadable: [UnreadableStatus], origin: PageOrigin,
+        cursor: CursorUpdate?, _ db: Database
+    ) throws -> StoreResult {
         var result = stored
         result.unreadable += try keepUnreadable(unreadable, origin: origin, db)
         if let cursor, let timelineID = origin.timelineID { try apply(cursor, timelineID: timelineID, db) }
@@ -46,8 +52,11 @@ extension ArchiveDatabase {
     /// Whether an error is one row's data breaking the archive's rules (worth storing the rest of the
     /// page without it), rather than the archive itself failing (full disk, I/O, corruption).
     static func isolable(_ error: DatabaseError) -> Bool {
-        ![.SQLITE_FULL, .SQLITE_IOERR, .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_BUSY, .SQLITE_LOCKED, .SQLITE_READONLY,
-          .SQLITE_CANTOPEN, .SQLITE_NOMEM].contains(error.resultCode)
+        ![
+            .SQLITE_FULL, .SQLITE_IOERR, .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_BUSY, .SQLITE_LOCKED,
+            .SQLITE_READONLY,
+            .SQLITE_CANTOPEN, .SQLITE_NOMEM,
+        ].contains(error.resultCode)
     }
 
     /// A status of a page as it is stored (the core's `PageRow`, named as before).
@@ -71,7 +80,9 @@ extension ArchiveDatabase {
                     return .commit
                 }
             } catch let error as DatabaseError where isolable(error) {
-                failed.append(UnreadableStatus(raw: row.raw, id: row.status.id, reason: "could not be stored: \(describe(error))"))
+                failed.append(
+                    UnreadableStatus(raw: row.raw, id: row.status.id, reason: "could not be stored: \(describe(error))")
+                )
             }
         }
         result.unreadable += try keepUnreadable(failed, origin: origin, db)
@@ -85,8 +96,10 @@ extension ArchiveDatabase {
     /// Inserts a status, or updates it when a newer edit or a more authoritative copy arrived (see
     /// `CopyAuthority`); records its id on the server, the timeline, the author's profile when
     /// `writesAuthor`, and that its edit history is wanted when it was edited.
-    static func upsert(_ status: Status, raw: Data, origin: PageOrigin, now: String, writesAuthor: Bool,
-                       _ db: Database) throws -> StoreResult {
+    static func upsert(
+        _ status: Status, raw: Data, origin: PageOrigin, now: String, writesAuthor: Bool,
+        _ db: Database
+    ) throws -> StoreResult {
         var result = StoreResult()
         let server = origin.server
         let statusID: Int64
@@ -95,30 +108,36 @@ extension ArchiveDatabase {
         var wroteRow = true
         if let existing = try Row.fetchOne(
             db.cachedStatement(sql: "SELECT id, edited_at, raw_authority, content FROM statuses WHERE uri = ?"),
-            arguments: [status.archiveURI]) {
+            arguments: [status.archiveURI])
+        {
             statusID = existing["id"]
             let decision = CopyAuthority.decide(
                 incoming: authority, incomingEdit: status.editedAt, incomingContent: status.content,
-                stored: CopyAuthority(rawValue: existing["raw_authority"]) ?? .account, storedEdit: existing["edited_at"],
+                stored: CopyAuthority(rawValue: existing["raw_authority"]) ?? .account,
+                storedEdit: existing["edited_at"],
                 storedContent: existing["content"], now: Date())
             switch decision {
             case .replaceAsEdit, .replaceFromBetterSource:
                 // The row (its text rendering included) is only built when there is something to write.
                 let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
                 if decision == .replaceAsEdit {
-                    try db.cachedStatement(sql: """
-                        INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
-                        SELECT id, edited_at, raw_json, ? FROM statuses WHERE id = ?
-                        """).execute(arguments: [now, statusID])
+                    try db.cachedStatement(
+                        sql: """
+                            INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
+                            SELECT id, edited_at, raw_json, ? FROM statuses WHERE id = ?
+                            """
+                    ).execute(arguments: [now, statusID])
                 } else {
-                    try db.cachedStatement(sql: """
-                        INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at,
-                            last_seen_at)
-                        SELECT id, raw_server, raw_authority, IFNULL(edited_at, ''), raw_json, updated_at, ?
-                        FROM statuses WHERE id = ?
-                        ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
-                            authority = excluded.authority, last_seen_at = excluded.last_seen_at
-                        """).execute(arguments: [now, statusID])
+                    try db.cachedStatement(
+                        sql: """
+                            INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at,
+                                last_seen_at)
+                            SELECT id, raw_server, raw_authority, IFNULL(edited_at, ''), raw_json, updated_at, ?
+                            FROM statuses WHERE id = ?
+                            ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
+                                authority = excluded.authority, last_seen_at = excluded.last_seen_at
+                            """
+                    ).execute(arguments: [now, statusID])
                 }
                 try update(statusID, row, now: now, db)
                 try replaceMedia(of: statusID, status, db)
@@ -132,17 +151,20 @@ extension ArchiveDatabase {
             }
         } else {
             let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
-            return try recordInserted(insert(row, now: now, db), status, raw: raw, origin: origin, now: now,
-                                      writesAuthor: writesAuthor, db)
+            return try recordInserted(
+                insert(row, now: now, db), status, raw: raw, origin: origin, now: now,
+                writesAuthor: writesAuthor, db)
         }
-        result.newToTimeline += try recordSeen(statusID, status, raw: raw, origin: origin, now: now, wroteRow: wroteRow,
-                                               isNew: false, writesAuthor: writesAuthor, db)
+        result.newToTimeline += try recordSeen(
+            statusID, status, raw: raw, origin: origin, now: now, wroteRow: wroteRow,
+            isNew: false, writesAuthor: writesAuthor, db)
         return result
     }
 
     /// The marks a copy carries by itself (the archiving accounts are read only when it mentions someone).
     static func marks(_ status: Status, raw: Data, server: String, _ db: Database) throws -> UserMarks {
-        UserMarks.of(status, raw: raw, server: server, accounts: status.mentions.isEmpty ? [] : try UserMarks.accounts(db))
+        UserMarks.of(
+            status, raw: raw, server: server, accounts: status.mentions.isEmpty ? [] : try UserMarks.accounts(db))
     }
 
     /// Inserts a row under the next free key of its millisecond, or, when that millisecond is full,
@@ -174,44 +196,60 @@ extension ArchiveDatabase {
 
     /// Keeps a copy that is not shown, with its source; the same server's copy of the same version is
     /// kept once, as last seen.
-    private static func keepCopy(of statusID: Int64, _ status: Status, raw: Data, server: String,
-                                 authority: CopyAuthority, now: String, _ db: Database) throws {
-        try db.cachedStatement(sql: """
-            INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at, last_seen_at)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
-                authority = excluded.authority, last_seen_at = excluded.last_seen_at
-            """).execute(arguments: [statusID, server, authority.rawValue,
-                                     status.editedAt.map(Timestamp.string) ?? "", raw, now, now])
+    private static func keepCopy(
+        of statusID: Int64, _ status: Status, raw: Data, server: String,
+        authority: CopyAuthority, now: String, _ db: Database
+    ) throws {
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at, last_seen_at)
+                VALUES (?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
+                    authority = excluded.authority, last_seen_at = excluded.last_seen_at
+                """
+        ).execute(arguments: [
+            statusID, server, authority.rawValue,
+            status.editedAt.map(Timestamp.string) ?? "", raw, now, now,
+        ])
     }
 
     static func replaceMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
         try db.cachedStatement(sql: "DELETE FROM media_attachments WHERE status_id = ?").execute(arguments: [statusID])
         for (position, media) in status.mediaAttachments.enumerated() {
-            try db.cachedStatement(sql: """
-                INSERT INTO media_attachments(status_id, position, media_id, type, url, preview_url, remote_url,
-                    description, blurhash, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """).execute(arguments: [statusID, position, media.id, media.type.rawValue, media.url, media.previewURL,
-                                 media.remoteURL, media.description, media.blurhash,
-                                 media.meta?.original?.width, media.meta?.original?.height])
+            try db.cachedStatement(
+                sql: """
+                    INSERT INTO media_attachments(status_id, position, media_id, type, url, preview_url, remote_url,
+                        description, blurhash, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """
+            ).execute(arguments: [
+                statusID, position, media.id, media.type.rawValue, media.url, media.previewURL,
+                media.remoteURL, media.description, media.blurhash,
+                media.meta?.original?.width, media.meta?.original?.height,
+            ])
         }
     }
 
     /// Keeps the author's profile as last seen; the account JSON is sliced from the status bytes.
-    static func upsertAuthor(_ account: Account, raw status: Data, handle: String, now: String,
-                                     _ db: Database) throws {
+    static func upsertAuthor(
+        _ account: Account, raw status: Data, handle: String, now: String,
+        _ db: Database
+    ) throws {
         let raw = (try? RawJSON.value(forKey: "account", inObject: status)) ?? Data()
         // The opt-out of search is read from this copy: an account that changes its mind is honoured
         // as soon as a sync sees it again.
         let optedOut = ConsentPolicy.optedOut(accountJSON: raw, note: account.note)
-        try db.cachedStatement(sql: """
-            INSERT INTO authors(handle, uri, url, display_name, avatar, raw_json, updated_at, opted_out)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-            ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
-                display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
-                updated_at = excluded.updated_at, opted_out = excluded.opted_out
-            WHERE authors.raw_json IS NOT excluded.raw_json
-            """).execute(arguments: [handle, account.uri, account.url, account.displayName, account.avatar, raw, now,
-                                     optedOut])
+        try db.cachedStatement(
+            sql: """
+                INSERT INTO authors(handle, uri, url, display_name, avatar, raw_json, updated_at, opted_out)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
+                    display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
+                    updated_at = excluded.updated_at, opted_out = excluded.opted_out
+                WHERE authors.raw_json IS NOT excluded.raw_json
+                """
+        ).execute(arguments: [
+            handle, account.uri, account.url, account.displayName, account.avatar, raw, now,
+            optedOut,
+        ])
     }
 }

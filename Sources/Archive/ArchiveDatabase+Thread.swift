@@ -23,7 +23,9 @@ extension ArchiveDatabase {
                 guard placed.insert(node.number).inserted else { continue }
                 nodes.append(node)
                 let replies = try Self.replies(to: node.number, db).filter { !placed.contains($0) }
-                stack += replies.reversed().map { ThreadTree.Node(number: $0, depth: node.depth + 1, parent: node.number) }
+                stack += replies.reversed().map {
+                    ThreadTree.Node(number: $0, depth: node.depth + 1, parent: node.number)
+                }
             }
             return ThreadTree(root: root, focus: focus, rootIsReply: rootIsReply, nodes: nodes)
         }
@@ -66,7 +68,9 @@ extension ArchiveDatabase {
     /// Every server's id for a status, the server its JSON came from first.
     public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
         try await read { db in
-            try Row.fetchAll(db, sql: ThreadStatements.serverIDs(SQLiteDialect()), arguments: [number]).map { ServerStatusID(server: $0["server"], localID: $0["local_id"], goneAt: $0["gone_at"]) }
+            try Row.fetchAll(db, sql: ThreadStatements.serverIDs(SQLiteDialect()), arguments: [number]).map {
+                ServerStatusID(server: $0["server"], localID: $0["local_id"], goneAt: $0["gone_at"])
+            }
         }
     }
 }

@@ -6,7 +6,8 @@ extension ArchiveDatabase {
     /// Pins a timeline. `accountID` (an `ArchivingAccount.id`) is `nil` for timelines read without login.
     @discardableResult
     public func addTimeline(spec: String, accountID: Int64?, server: String) async throws(ArchiveError)
-        -> PinnedTimeline {
+        -> PinnedTimeline
+    {
         try await write { db in
             var accountHandle: String?
             if let accountID {
@@ -65,15 +66,19 @@ extension ArchiveDatabase {
     }
 
     static func apply(_ update: CursorUpdate, timelineID: Int64, _ db: Database) throws {
-        try db.execute(sql: """
-            UPDATE timelines SET
-                newest_cursor = IFNULL(?, newest_cursor),
-                backfill_cursor = CASE WHEN ? THEN NULL ELSE IFNULL(?, backfill_cursor) END,
-                backfill_complete = MAX(backfill_complete, ?),
-                backfill_pages = backfill_pages + ?
-            WHERE id = ?
-            """, arguments: [update.newestCursor, update.backfillComplete, update.backfillCursor,
-                             update.backfillComplete, update.countsAsBackfillPage ? 1 : 0, timelineID])
+        try db.execute(
+            sql: """
+                UPDATE timelines SET
+                    newest_cursor = IFNULL(?, newest_cursor),
+                    backfill_cursor = CASE WHEN ? THEN NULL ELSE IFNULL(?, backfill_cursor) END,
+                    backfill_complete = MAX(backfill_complete, ?),
+                    backfill_pages = backfill_pages + ?
+                WHERE id = ?
+                """,
+            arguments: [
+                update.newestCursor, update.backfillComplete, update.backfillCursor,
+                update.backfillComplete, update.countsAsBackfillPage ? 1 : 0, timelineID,
+            ])
     }
 }
 
@@ -82,8 +87,9 @@ extension ArchiveDatabase {
     /// where a catch-up starts so that posts which federated late are read too.
     public func overlapCursor(timelineID: Int64, server: String, depth: Int) async throws(ArchiveError) -> String? {
         try await read { db in
-            try String.fetchOne(db, sql: TimelineStatements.overlapCursor(SQLiteDialect()),
-                                arguments: [server, timelineID, max(depth, 0)])
+            try String.fetchOne(
+                db, sql: TimelineStatements.overlapCursor(SQLiteDialect()),
+                arguments: [server, timelineID, max(depth, 0)])
         }
     }
 
@@ -91,10 +97,15 @@ extension ArchiveDatabase {
     public func countInTimeline(_ keys: [String], timelineID: Int64) async throws(ArchiveError) -> Int {
         guard !keys.isEmpty else { return 0 }
         return try await read { db in
-            try Int.fetchOne(db, sql: """
-                SELECT COUNT(*) FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-                WHERE ts.timeline_id = ? AND s.uri IN (\(Array(repeating: "?", count: keys.count).joined(separator: ",")))
-                """, arguments: StatementArguments([timelineID as any DatabaseValueConvertible] + keys.map { $0 as any DatabaseValueConvertible })) ?? 0
+            try Int.fetchOne(
+                db,
+                sql: """
+                    SELECT COUNT(*) FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
+                    WHERE ts.timeline_id = ? AND s.uri IN (\(Array(repeating: "?", count: keys.count).joined(separator: ",")))
+                    """,
+                arguments: StatementArguments(
+                    [timelineID as any DatabaseValueConvertible] + keys.map { $0 as any DatabaseValueConvertible }))
+                ?? 0
         }
     }
 }

@@ -14,13 +14,18 @@ extension ArchiveDatabase {
         let now = Self.now()
         var kept = 0
         for status in statuses {
-            let key = status.id.map { "id:\($0)" }
+            let key =
+                status.id.map { "id:\($0)" }
                 ?? "sha256:" + SHA256.hash(data: status.raw).map { String(format: "%02x", $0) }.joined()
-            let known = try Bool.fetchOne(db.cachedStatement(sql: UnreadableStatements.known),
-                                          arguments: [origin.server, key]) ?? false
+            let known =
+                try Bool.fetchOne(
+                    db.cachedStatement(sql: UnreadableStatements.known),
+                    arguments: [origin.server, key]) ?? false
             try db.cachedStatement(sql: UnreadableStatements.keep)
-                .execute(arguments: [origin.server, key, status.id, origin.timelineID, origin.pageCursor, status.reason,
-                                     status.raw, origin.readerVersion, now])
+                .execute(arguments: [
+                    origin.server, key, status.id, origin.timelineID, origin.pageCursor, status.reason,
+                    status.raw, origin.readerVersion, now,
+                ])
             if !known { kept += 1 }
         }
         return kept
@@ -30,10 +35,13 @@ extension ArchiveDatabase {
     /// `readerVersion` failed on when it is given (the same Icebox would fail the same way again).
     public func pendingUnreadable(notReadBy readerVersion: String?) async throws(ArchiveError) -> [KeptUnreadable] {
         try await read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT * FROM unreadable_statuses WHERE archived_at IS NULL AND (? IS NULL OR icebox_version <> ?)
-                ORDER BY id
-                """, arguments: [readerVersion, readerVersion]).map(KeptUnreadable.init)
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT * FROM unreadable_statuses WHERE archived_at IS NULL AND (? IS NULL OR icebox_version <> ?)
+                    ORDER BY id
+                    """, arguments: [readerVersion, readerVersion]
+            ).map(KeptUnreadable.init)
         }
     }
 
@@ -46,19 +54,25 @@ extension ArchiveDatabase {
 
     /// Archives a kept status that can now be read, from its stored bytes, and marks the kept row as
     /// archived (the row stays), in one transaction. Returns the archive's number for the status.
-    public func archiveKept(_ kept: KeptUnreadable, as status: ArchivableStatus,
-                            authority: CopyAuthority) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
+    public func archiveKept(
+        _ kept: KeptUnreadable, as status: ArchivableStatus,
+        authority: CopyAuthority
+    ) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
         let rows = Self.pageRows([status], server: kept.server)
-        let origin = PageOrigin(server: kept.server, authority: authority, timelineID: kept.timelineID,
-                                pageCursor: kept.pageCursor)
+        let origin = PageOrigin(
+            server: kept.server, authority: authority, timelineID: kept.timelineID,
+            pageCursor: kept.pageCursor)
         return try await write { db in
             let now = Self.now()
             var result = StoreResult()
             for row in rows {
-                result += try Self.upsert(row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
+                result += try Self.upsert(
+                    row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
             }
-            let number = try Int64.fetchOne(db, sql: UnreadableStatements.statusByURI,
-                                            arguments: [status.status.archiveURI]) ?? 0
+            let number =
+                try Int64.fetchOne(
+                    db, sql: UnreadableStatements.statusByURI,
+                    arguments: [status.status.archiveURI]) ?? 0
             try db.execute(sql: UnreadableStatements.archived, arguments: [now, number, kept.id])
             return (number, result)
         }

@@ -79,7 +79,8 @@ public final class ArchiveDatabase: ArchiveStore {
         let umaskBefore = existed ? nil : umask(0o077)
         defer { if let umaskBefore { umask(umaskBefore) } }
         do {
-            try FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
             writable = try DatabasePool(path: path.path, configuration: configuration)
         } catch {
             throw .cannotOpen(path: path.path, reason: Self.describe(error))
@@ -91,7 +92,8 @@ public final class ArchiveDatabase: ArchiveStore {
     /// The archive opened read-only, as one connection, when its schema is this binary's; nil when it
     /// is not (or cannot be told), so that the caller opens it for migrating.
     private static func openCurrentReadOnly(_ path: URL, configuration: Configuration) -> DatabaseQueue? {
-        guard let queue = openQueueReadOnly(path, configuration: configuration), SchemaMigrations.isCurrent(queue) else {
+        guard let queue = openQueueReadOnly(path, configuration: configuration), SchemaMigrations.isCurrent(queue)
+        else {
             return nil
         }
         return queue
@@ -103,7 +105,8 @@ public final class ArchiveDatabase: ArchiveStore {
         var configuration = configuration
         configuration.readonly = true
         guard let queue = try? DatabaseQueue(path: path.path, configuration: configuration),
-              (try? queue.read({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") })) != nil else {
+            (try? queue.read({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") })) != nil
+        else {
             return nil
         }
         return queue
@@ -142,8 +145,12 @@ public final class ArchiveDatabase: ArchiveStore {
             return try await body()
         } catch let error as ArchiveError {
             throw error
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
-            throw .damaged(path: path.path, reason: "\(error.message ?? "SQLite error \(error.resultCode)"); restore it from a backup")
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB
+        {
+            throw .damaged(
+                path: path.path,
+                reason: "\(error.message ?? "SQLite error \(error.resultCode)"); restore it from a backup")
         } catch {
             throw .database(Self.describe(error))
         }
@@ -154,7 +161,9 @@ public final class ArchiveDatabase: ArchiveStore {
     /// (SQLite checks a full-text index through a write statement).
     public func integrityCheck() async throws(ArchiveError) -> String {
         if pool.configuration.readonly {
-            let problems = try await read { db in try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" } }
+            let problems = try await read { db in
+                try String.fetchAll(db, sql: "PRAGMA integrity_check").filter { $0 != "ok" }
+            }
             return problems.isEmpty ? "ok" : problems.joined(separator: "; ")
         }
         return try await write { db in

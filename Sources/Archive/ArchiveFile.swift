@@ -3,9 +3,9 @@ import Foundation
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Checks on the archive file before SQLite sees it: SQLite takes an empty file for a new database and
@@ -30,11 +30,13 @@ enum ArchiveFile {
             throw .damaged(path: path.path, reason: "it is not a regular file")
         }
         guard info.st_size > 0 else {
-            throw .damaged(path: path.path, reason: "the file is empty (0 bytes), so it holds no archive; "
-                           + "restore it from a backup, or move it away to start a new archive")
+            throw .damaged(
+                path: path.path,
+                reason: "the file is empty (0 bytes), so it holds no archive; "
+                    + "restore it from a backup, or move it away to start a new archive")
         }
         let fd = open(path.path, O_RDONLY | O_CLOEXEC)
-        guard fd >= 0 else { return } // unreadable: SQLite reports it, naming the file
+        guard fd >= 0 else { return }  // unreadable: SQLite reports it, naming the file
         defer { close(fd) }
         var bytes = [UInt8](repeating: 0, count: header.count)
         let count = read(fd, &bytes, bytes.count)

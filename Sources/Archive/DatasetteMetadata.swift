@@ -13,9 +13,13 @@ public enum DatasetteMetadata {
     public static let document: Data = {
         let search: [String: Any] = ["fts_table": "statuses_fts", "fts_pk": "sort_key"]
         let tables: [String: Any] = [
-            "statuses": search.merging(["description": "Every status Icebox archived, boosts included; raw_json as sent."]) { $1 },
-            "posts": search.merging(["description": "Posts with author, text, url, visibility and the timelines they were seen in; "
-                                     + "raw_json as text. author_opted_out: the author asked not to be found by search."]) { $1 },
+            "statuses": search.merging([
+                "description": "Every status Icebox archived, boosts included; raw_json as sent."
+            ]) { $1 },
+            "posts": search.merging([
+                "description": "Posts with author, text, url, visibility and the timelines they were seen in; "
+                    + "raw_json as text. author_opted_out: the author asked not to be found by search."
+            ]) { $1 },
             "post_media": ["description": "Media attachments with alt text and the file's path in the archive folder."],
         ]
         let object: [String: Any] = [

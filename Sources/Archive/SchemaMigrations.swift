@@ -26,10 +26,11 @@ enum SchemaMigrations {
         }
         do {
             try pool.write { db in
-                try db.execute(sql: """
-                    CREATE TABLE IF NOT EXISTS icebox_schema (
-                        name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)
-                    """)
+                try db.execute(
+                    sql: """
+                        CREATE TABLE IF NOT EXISTS icebox_schema (
+                            name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)
+                        """)
                 let known = Set(all.map(\.name))
                 let unknown = try migrator.appliedIdentifiers(db).subtracting(known)
                 if !unknown.isEmpty { throw ArchiveError.newerSchema(path: path, unknown: unknown.sorted()) }
@@ -58,9 +59,12 @@ enum SchemaMigrations {
         // One statement (a one-shot search compiles each against the whole schema): a table missing
         // fails it, and then the archive is not current. GRDB's `tableExists` would load its schema cache.
         let recorded = try? pool.read { db in
-            try Row.fetchAll(db, sql: """
-                SELECT m.identifier AS name, s.checksum FROM grdb_migrations m LEFT JOIN icebox_schema s ON s.name = m.identifier
-                """).map { row -> (name: String, checksum: String?) in (row["name"], row["checksum"]) }
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT m.identifier AS name, s.checksum FROM grdb_migrations m LEFT JOIN icebox_schema s ON s.name = m.identifier
+                    """
+            ).map { row -> (name: String, checksum: String?) in (row["name"], row["checksum"]) }
         }
         guard let recorded, recorded.count == all.count else { return false }
         let checksums = Dictionary(recorded.map { ($0.name, $0.checksum) }, uniquingKeysWith: { first, _ in first })
@@ -83,8 +87,10 @@ enum SchemaMigrations {
         if !unknown.isEmpty { throw .newerSchema(path: path, unknown: unknown.sorted()) }
         let pending = known.subtracting(applied)
         if !pending.isEmpty {
-            throw .cannotOpen(path: path, reason: "it is read-only and needs upgrading (\(pending.sorted().joined(separator: ", "))); "
-                              + "run any command once with write access to it")
+            throw .cannotOpen(
+                path: path,
+                reason: "it is read-only and needs upgrading (\(pending.sorted().joined(separator: ", "))); "
+                    + "run any command once with write access to it")
         }
     }
 
@@ -110,10 +116,12 @@ enum SchemaMigrations {
         // measured is in the README, under "The archive").
         "0006_unreadable_and_identity": { db in
             let columns = ["text", "spoiler_text", "alt_text", "extra_text", "search_author"]
-            let rows = try Row.fetchCursor(db, sql: """
-                SELECT id, \(columns.joined(separator: ", ")) FROM statuses
-                WHERE reblog_uri IS NULL AND (\(columns.map { "\($0) GLOB '*[^ -~]*'" }.joined(separator: " OR ")))
-                """)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT id, \(columns.joined(separator: ", ")) FROM statuses
+                    WHERE reblog_uri IS NULL AND (\(columns.map { "\($0) GLOB '*[^ -~]*'" }.joined(separator: " OR ")))
+                    """)
             let update = try db.makeStatement(
                 sql: "UPDATE statuses SET \(columns.map { "\($0) = ?" }.joined(separator: ", ")) WHERE id = ?")
             while let row = try rows.next() {
@@ -134,9 +142,12 @@ enum SchemaMigrations {
             while let row = try authors.next() {
                 let raw: Data = row["raw_json"] ?? Data()
                 let note = (try? JSONSerialization.jsonObject(with: raw) as? [String: Any])?["note"] as? String ?? ""
-                if ConsentPolicy.optedOut(accountJSON: raw, note: note) { try optOut.execute(arguments: [row["handle"] as String]) }
+                if ConsentPolicy.optedOut(accountJSON: raw, note: note) {
+                    try optOut.execute(arguments: [row["handle"] as String])
+                }
             }
-            let tagged = try Row.fetchCursor(db, sql: "SELECT id, tag_names FROM statuses WHERE tag_names GLOB '*[^ a-z0-9_]*'")
+            let tagged = try Row.fetchCursor(
+                db, sql: "SELECT id, tag_names FROM statuses WHERE tag_names GLOB '*[^ a-z0-9_]*'")
             let update = try db.makeStatement(sql: "UPDATE statuses SET tag_names = ? WHERE id = ?")
             while let row = try tagged.next() {
                 let old: String = row["tag_names"]

@@ -73,7 +73,9 @@ struct SearchCompiler {
             keySets.append("SELECT sort_key FROM statuses WHERE user_marks & \(UserMarks(mark).rawValue)")
         }
         // The tag column of the word index narrows to candidates; the filter's condition decides exactly.
-        textLookups += filters.tags.map { TextLookup(table: "statuses_fts", expression: "tag_names : " + Self.quote($0)) }
+        textLookups += filters.tags.map {
+            TextLookup(table: "statuses_fts", expression: "tag_names : " + Self.quote($0))
+        }
         keyRange = (filters.dayRange.lower.map(SortKey.floor), filters.dayRange.upper.map(SortKey.floor))
     }
 
@@ -88,7 +90,8 @@ struct SearchCompiler {
         switch text {
         case .word(let word, let prefix):
             if word.allSatisfy(NoSpaceScript.contains) {
-                return word.count == 1 ? .like(word) : .cjk(quote(NoSpaceScript.bigrams(Array(word)).joined(separator: " ")))
+                return word.count == 1
+                    ? .like(word) : .cjk(quote(NoSpaceScript.bigrams(Array(word)).joined(separator: " ")))
             }
             // A word glued to an emoji is indexed as the word and the emoji (see WordBoundaries): so is the query.
             return .main(quote(WordBoundaries.separatingSymbols(word)) + (prefix ? "*" : ""))
@@ -114,8 +117,12 @@ struct SearchCompiler {
         // A single positive full-text lookup is left to the executor to plan.
         if !negated, matchers.count == 1 {
             switch matchers[0] {
-            case .main(let expression): textLookups.append(TextLookup(table: "statuses_fts", expression: expression)); return
-            case .cjk(let expression): textLookups.append(TextLookup(table: "statuses_cjk", expression: expression)); return
+            case .main(let expression):
+                textLookups.append(TextLookup(table: "statuses_fts", expression: expression))
+                return
+            case .cjk(let expression):
+                textLookups.append(TextLookup(table: "statuses_cjk", expression: expression))
+                return
             case .like: break
             }
         }
@@ -129,9 +136,12 @@ struct SearchCompiler {
                 alternatives.append("s.sort_key IN (SELECT rowid FROM statuses_cjk WHERE statuses_cjk MATCH ?)")
                 arguments.append(expression)
             case .like(let character):
-                let pattern = "%" + character.replacing(every: "\\", with: "\\\\")
+                let pattern =
+                    "%"
+                    + character.replacing(every: "\\", with: "\\\\")
                     .replacing(every: "%", with: "\\%").replacing(every: "_", with: "\\_") + "%"
-                alternatives.append("(s.text LIKE ? ESCAPE '\\' OR s.spoiler_text LIKE ? ESCAPE '\\' OR s.alt_text LIKE ? ESCAPE '\\')")
+                alternatives.append(
+                    "(s.text LIKE ? ESCAPE '\\' OR s.spoiler_text LIKE ? ESCAPE '\\' OR s.alt_text LIKE ? ESCAPE '\\')")
                 arguments += [pattern, pattern, pattern]
             }
         }
@@ -143,8 +153,14 @@ struct SearchCompiler {
     func keyRangeConditions(on column: String) -> (conditions: [String], arguments: [any DatabaseValueConvertible]) {
         var conditions: [String] = []
         var arguments: [any DatabaseValueConvertible] = []
-        if let lower = keyRange.lower { conditions.append("\(column) >= ?"); arguments.append(lower) }
-        if let upper = keyRange.upper { conditions.append("\(column) < ?"); arguments.append(upper) }
+        if let lower = keyRange.lower {
+            conditions.append("\(column) >= ?")
+            arguments.append(lower)
+        }
+        if let upper = keyRange.upper {
+            conditions.append("\(column) < ?")
+            arguments.append(upper)
+        }
         return (conditions, arguments)
     }
 }

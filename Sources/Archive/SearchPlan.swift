@@ -64,7 +64,8 @@ struct SearchPlan {
         streams = true
         let range = compiled.keyRangeConditions(on: "f.rowid")
         // A key set is read once and tested on the rowid, so only the rows in it are read (`+`: no seek).
-        conditions = ["f.\(driver.table) MATCH ?"] + range.conditions + compiled.keySets.map { "+f.rowid IN (\($0))" }
+        conditions =
+            ["f.\(driver.table) MATCH ?"] + range.conditions + compiled.keySets.map { "+f.rowid IN (\($0))" }
             + compiled.conditions
         arguments = [driver.expression] + range.arguments + arguments
         // Another index is read once into a set (a seek per row would cost more than reading it when its
@@ -76,7 +77,8 @@ struct SearchPlan {
     }
 
     /// Limits the rows to a list of candidates (`column IN list`) and checks each against `lookups`.
-    private mutating func candidates(_ column: String, _ values: [Int64], checking lookups: [SearchCompiler.TextLookup]) {
+    private mutating func candidates(_ column: String, _ values: [Int64], checking lookups: [SearchCompiler.TextLookup])
+    {
         conditions.append("\(column) IN (SELECT value FROM json_each(?))")
         arguments.append("[" + values.map(String.init).joined(separator: ",") + "]")
         for lookup in lookups {
@@ -109,8 +111,10 @@ extension SearchCompiler {
             }
         }
         return byTable.map { table, expressions in
-            TextLookup(table: table, expression: expressions.count == 1
-                       ? expressions[0] : expressions.map { "(\($0))" }.joined(separator: " AND "))
+            TextLookup(
+                table: table,
+                expression: expressions.count == 1
+                    ? expressions[0] : expressions.map { "(\($0))" }.joined(separator: " AND "))
         }
     }
 }

@@ -16,8 +16,9 @@ extension SortKey {
             if highest < slot + width - 1 { return highest + 1 }
             slot += width
         }
-        throw DatabaseError(resultCode: .SQLITE_CONSTRAINT,
-                            message: "more statuses within a minute of one millisecond than the archive can order")
+        throw DatabaseError(
+            resultCode: .SQLITE_CONSTRAINT,
+            message: "more statuses within a minute of one millisecond than the archive can order")
     }
 
     /// Whether an error is the sort key's millisecond being full (its unique index, or its check).

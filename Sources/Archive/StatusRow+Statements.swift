@@ -4,7 +4,8 @@ import GRDB
 
 /// The SQLite statements that write a `StatusRow`, and their arguments.
 extension StatusRow {
-    private static let insertPrefix = "INSERT INTO statuses(\(columns), first_seen_at, updated_at, sort_key) VALUES ("
+    private static let insertPrefix =
+        "INSERT INTO statuses(\(columns), first_seen_at, updated_at, sort_key) VALUES ("
         + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ")
 
     /// Arguments: `arguments`, then first seen and updated, then `sortArguments`.
@@ -12,14 +13,16 @@ extension StatusRow {
     /// Arguments: `arguments`, then first seen and updated, then the key (see `SortKey.spill`).
     static let insertWithKeySQL = insertPrefix + ", ?)"
 
-    private static let updatePrefix = "UPDATE statuses SET "
+    private static let updatePrefix =
+        "UPDATE statuses SET "
         + columns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
-            .joined(separator: ", ")
+        .joined(separator: ", ")
         + ", updated_at = ?, sort_key = "
 
     /// Arguments: `arguments`, then updated, then `keepArguments` and `sortArguments`, then the id. The
     /// key is kept while it still fits created_at's millisecond (or its spill above it).
-    static let updateSQL = updatePrefix + "CASE WHEN sort_key >> \(SortKey.tieBits) BETWEEN ? AND ? THEN sort_key"
+    static let updateSQL =
+        updatePrefix + "CASE WHEN sort_key >> \(SortKey.tieBits) BETWEEN ? AND ? THEN sort_key"
         + " ELSE \(SortKey.nextSQL) END WHERE id = ?"
     /// Arguments: `arguments`, then updated, then the key, then the id.
     static let updateWithKeySQL = updatePrefix + "? WHERE id = ?"
@@ -34,9 +37,11 @@ extension StatusRow {
     }
 
     var arguments: StatementArguments {
-        [uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
-         spoilerText, content, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
-         isReply, counts.replies, counts.reblogs, counts.favourites, raw, server, searchCJK, uriKind,
-         authority.rawValue]
+        [
+            uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
+            spoilerText, content, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
+            isReply, counts.replies, counts.reblogs, counts.favourites, raw, server, searchCJK, uriKind,
+            authority.rawValue,
+        ]
     }
 }

@@ -33,8 +33,10 @@ struct UserMarks: OptionSet, Sendable {
 
     /// The marks a copy carries by itself: its interaction flags as served, and whether it mentions one
     /// of `accounts` (handle and profile URL), compared as the consent policy always compared them.
-    static func of(_ status: Status, raw: Data, server: String,
-                   accounts: [(handle: String, url: String?)]) -> UserMarks {
+    static func of(
+        _ status: Status, raw: Data, server: String,
+        accounts: [(handle: String, url: String?)]
+    ) -> UserMarks {
         var marks: UserMarks = []
         if servedInteraction(raw) { marks.insert(.servedInteraction) }
         if status.mentions.contains(where: { mention in
@@ -42,7 +44,9 @@ struct UserMarks: OptionSet, Sendable {
                 account.url == mention.url || account.handle == mention.acct
                     || account.handle == mention.acct + "@" + server
             }
-        }) { marks.insert(.mentionsUser) }
+        }) {
+            marks.insert(.mentionsUser)
+        }
         return marks
     }
 
@@ -56,37 +60,45 @@ struct UserMarks: OptionSet, Sendable {
 
     /// The archiving accounts' handles and profile URLs (removed ones too: what they did stays theirs).
     static func accounts(_ db: Database) throws -> [(handle: String, url: String?)] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT handle, url FROM archiving_accounts")).map { ($0["handle"], $0["url"]) }
+        try Row.fetchAll(db.cachedStatement(sql: "SELECT handle, url FROM archiving_accounts")).map {
+            ($0["handle"], $0["url"])
+        }
     }
 
     /// Sets the marks computed from the copy now shown on row `id`, keeping the others.
     static func replaceFromCopy(_ marks: UserMarks, statusID id: Int64, _ db: Database) throws {
-        try db.cachedStatement(sql: """
-            UPDATE statuses SET user_marks = (user_marks & ~\(fromCopy.rawValue)) | ?1
-            WHERE id = ?2 AND user_marks != ((user_marks & ~\(fromCopy.rawValue)) | ?1)
-            """).execute(arguments: [marks.rawValue, id])
+        try db.cachedStatement(
+            sql: """
+                UPDATE statuses SET user_marks = (user_marks & ~\(fromCopy.rawValue)) | ?1
+                WHERE id = ?2 AND user_marks != ((user_marks & ~\(fromCopy.rawValue)) | ?1)
+                """
+        ).execute(arguments: [marks.rawValue, id])
     }
 
     /// Marks the post a boost names when the boost is one of the archiving accounts'.
     static func markBoosted(uri: String, boosterHandle: String, _ db: Database) throws {
-        try db.cachedStatement(sql: """
-            UPDATE statuses SET user_marks = user_marks | \(boostedByUser.rawValue)
-            WHERE uri = ? AND ? IN (SELECT handle FROM archiving_accounts)
-            """).execute(arguments: [uri, boosterHandle])
+        try db.cachedStatement(
+            sql: """
+                UPDATE statuses SET user_marks = user_marks | \(boostedByUser.rawValue)
+                WHERE uri = ? AND ? IN (SELECT handle FROM archiving_accounts)
+                """
+        ).execute(arguments: [uri, boosterHandle])
     }
 
     /// Marks what an account (just added, or renamed) mentioned or boosted among the rows already
     /// archived: a post is the user's whichever account of theirs touched it.
     static func markForAccount(id accountID: Int64, _ db: Database) throws {
-        try db.execute(sql: """
-            UPDATE statuses SET user_marks = user_marks | \(mentionsUser.rawValue)
-            WHERE EXISTS (SELECT 1 FROM archiving_accounts a WHERE a.id = ? AND \(mentionCondition))
-            """, arguments: [accountID])
-        try db.execute(sql: """
-            UPDATE statuses SET user_marks = user_marks | \(boostedByUser.rawValue)
-            WHERE uri IN (SELECT b.reblog_uri FROM statuses b JOIN archiving_accounts a ON a.handle = b.author_handle
-                          WHERE a.id = ? AND b.reblog_uri IS NOT NULL)
-            """, arguments: [accountID])
+        try db.execute(
+            sql: """
+                UPDATE statuses SET user_marks = user_marks | \(mentionsUser.rawValue)
+                WHERE EXISTS (SELECT 1 FROM archiving_accounts a WHERE a.id = ? AND \(mentionCondition))
+                """, arguments: [accountID])
+        try db.execute(
+            sql: """
+                UPDATE statuses SET user_marks = user_marks | \(boostedByUser.rawValue)
+                WHERE uri IN (SELECT b.reblog_uri FROM statuses b JOIN archiving_accounts a ON a.handle = b.author_handle
+                              WHERE a.id = ? AND b.reblog_uri IS NOT NULL)
+                """, arguments: [accountID])
     }
 
     /// Computes every row's marks from the lists, copies and accounts: after the column is added to an
@@ -94,28 +106,31 @@ struct UserMarks: OptionSet, Sendable {
     static func recomputeAll(_ db: Database) throws {
         // Only the rows that have marks are written (rewriting every row would rewrite the whole file).
         try db.execute(sql: "UPDATE statuses SET user_marks = 0 WHERE user_marks != 0")
-        try db.execute(sql: """
-            UPDATE statuses SET user_marks = (
-                SELECT SUM(DISTINCT CASE t.spec WHEN 'bookmarks' THEN 1 WHEN 'favourites' THEN 2
-                                                WHEN 'mentions' THEN 4 WHEN 'own' THEN 8 END)
-                FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                WHERE ts.status_id = statuses.id AND t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
-            WHERE id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                         WHERE t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
-            """)
+        try db.execute(
+            sql: """
+                UPDATE statuses SET user_marks = (
+                    SELECT SUM(DISTINCT CASE t.spec WHEN 'bookmarks' THEN 1 WHEN 'favourites' THEN 2
+                                                    WHEN 'mentions' THEN 4 WHEN 'own' THEN 8 END)
+                    FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                    WHERE ts.status_id = statuses.id AND t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
+                WHERE id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                             WHERE t.spec IN ('bookmarks', 'favourites', 'mentions', 'own'))
+                """)
         // Favourites, bookmarks and boosts an import named by uri (schema 0014) count as the lists do; a
         // post a file only claimed (0018) is no mark.
         if try db.tableExists("status_references") {
-            try db.execute(sql: """
-                UPDATE statuses SET user_marks = user_marks | (
-                    SELECT coalesce(SUM(DISTINCT CASE kind WHEN 'bookmark' THEN 1 WHEN 'favourite' THEN 2
-                                                           WHEN 'boost' THEN 64 ELSE 0 END), 0)
-                    FROM status_references r WHERE r.uri = statuses.uri)
-                WHERE uri IN (SELECT uri FROM status_references)
-                """)
+            try db.execute(
+                sql: """
+                    UPDATE statuses SET user_marks = user_marks | (
+                        SELECT coalesce(SUM(DISTINCT CASE kind WHEN 'bookmark' THEN 1 WHEN 'favourite' THEN 2
+                                                               WHEN 'boost' THEN 64 ELSE 0 END), 0)
+                        FROM status_references r WHERE r.uri = statuses.uri)
+                    WHERE uri IN (SELECT uri FROM status_references)
+                    """)
         }
         let rows = try Row.fetchCursor(db, sql: "SELECT id, raw_json FROM statuses")
-        let mark = try db.makeStatement(sql: "UPDATE statuses SET user_marks = user_marks | \(servedInteraction.rawValue) WHERE id = ?")
+        let mark = try db.makeStatement(
+            sql: "UPDATE statuses SET user_marks = user_marks | \(servedInteraction.rawValue) WHERE id = ?")
         while let row = try rows.next() {
             let raw: Data = row["raw_json"] ?? Data()
             if servedInteraction(raw) { try mark.execute(arguments: [row["id"] as Int64]) }

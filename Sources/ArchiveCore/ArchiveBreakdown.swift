@@ -3,7 +3,8 @@ import Foundation
 /// What the posts of the archive (or of one timeline) are: the most frequent hashtags, authors, their
 /// servers and languages, and how many posts each month. A boost counts as the post it boosts, once.
 public struct ArchiveBreakdown: Codable, Hashable, Sendable {
-    package init(posts: Int, hashtags: [Count], authors: [Count], servers: [Count], languages: [Count], months: [Count]) {
+    package init(posts: Int, hashtags: [Count], authors: [Count], servers: [Count], languages: [Count], months: [Count])
+    {
         self.posts = posts
         self.hashtags = hashtags
         self.authors = authors

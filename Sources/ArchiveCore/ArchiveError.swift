@@ -41,9 +41,11 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
         case .database(let message): "archive error: \(message)"
         case .notFound(let what): "\(what) is not in the archive"
         case .conflict(let message): message
-        case .noArchive(let folder): "no archive in \(folder) (nothing to read; `icebox account add` or `icebox timeline add` starts one)"
+        case .noArchive(let folder):
+            "no archive in \(folder) (nothing to read; `icebox account add` or `icebox timeline add` starts one)"
         case .damaged(let path, let reason): "the archive at \(path) is damaged: \(reason)"
-        case .unsupported(let store, let capability): "the store at \(store) cannot \(capability) yet; use an SQLite archive"
+        case .unsupported(let store, let capability):
+            "the store at \(store) cannot \(capability) yet; use an SQLite archive"
         case .unsafe(let path, let reason): "refusing to use \(path): \(reason)"
         case .unreachable(let store, let reason): "cannot reach the store \(store): \(reason)"
         case .refused(let store, let reason): "the store \(store) refused the connection: \(reason)"

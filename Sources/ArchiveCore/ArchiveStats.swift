@@ -2,9 +2,11 @@ import Foundation
 
 /// Counts for `icebox stats`.
 public struct ArchiveStats: Codable, Hashable, Sendable {
-    package init(statuses: Int, boosts: Int, authors: Int, accounts: Int, timelines: Int, mediaAttachments: Int,
-                 mediaFiles: Int, mediaBytes: Int64, mediaMissing: Int, editVersions: Int, unreadable: Int,
-                 otherCopies: Int, databaseBytes: Int64, oldest: String?, newest: String?) {
+    package init(
+        statuses: Int, boosts: Int, authors: Int, accounts: Int, timelines: Int, mediaAttachments: Int,
+        mediaFiles: Int, mediaBytes: Int64, mediaMissing: Int, editVersions: Int, unreadable: Int,
+        otherCopies: Int, databaseBytes: Int64, oldest: String?, newest: String?
+    ) {
         self.statuses = statuses
         self.boosts = boosts
         self.authors = authors

@@ -17,8 +17,10 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
 
     /// Adds the account, or brings back one that was removed, refreshing its profile.
     @discardableResult
-    func addAccount(handle: String, server: String, remoteID: String, username: String,
-                    displayName: String, url: String?) async throws(ArchiveError) -> ArchivingAccount
+    func addAccount(
+        handle: String, server: String, remoteID: String, username: String,
+        displayName: String, url: String?
+    ) async throws(ArchiveError) -> ArchivingAccount
     /// The account in use with this identity, if any.
     func account(_ identity: AccountIdentity) async throws(ArchiveError) -> ArchivingAccount?
     /// The accounts in use, in the order they were added.
@@ -48,8 +50,10 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
 
     /// Stores a page (its statuses, the ones that could not be read, and the timeline's cursors when
     /// `cursor` is given) in one transaction; one status that cannot be stored never costs its neighbours.
-    func store(_ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
-               cursor: CursorUpdate?) async throws(ArchiveError) -> StoreResult
+    func store(
+        _ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
+        cursor: CursorUpdate?
+    ) async throws(ArchiveError) -> StoreResult
     /// Records that `server` (`host[:port]`) says statuses are gone (404/410, a `delete` event, an id
     /// left out of a recheck), with the time and how it was learned, in one transaction. A status is
     /// marked gone only when `server` speaks for it (``DeletionAuthority``: its origin, or a server of
@@ -57,8 +61,10 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
     /// marked keeps its first record. Nothing is removed unless the deletion policy is `redact` (then
     /// tombstones stay).
     @discardableResult
-    func markGone(_ numbers: [Int64], reportedBy server: String, at date: Date,
-                  via source: DeletionSource) async throws(ArchiveError) -> DeletionAuthority.Outcome
+    func markGone(
+        _ numbers: [Int64], reportedBy server: String, at date: Date,
+        via source: DeletionSource
+    ) async throws(ArchiveError) -> DeletionAuthority.Outcome
     /// What the store does with deleted posts (`icebox config deletions`); `.keep` unless set.
     func deletionPolicy() async throws(ArchiveError) -> DeletionPolicy
     /// Sets the deletion policy; `redact` at once redacts the statuses already marked gone.
@@ -69,8 +75,10 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
     func redactGone() async throws(ArchiveError) -> Int
     /// Statuses not marked gone, created at `since` (the archive's date format) or later, that have an id
     /// on `server`, numbered above `after`, in number order: what `sync --recheck` asks about again.
-    func recheckCandidates(server: String, since: String, after: Int64,
-                           limit: Int) async throws(ArchiveError) -> [RecheckCandidate]
+    func recheckCandidates(
+        server: String, since: String, after: Int64,
+        limit: Int
+    ) async throws(ArchiveError) -> [RecheckCandidate]
 
     // MARK: The gap ledger
 
@@ -91,7 +99,8 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
 
     /// Runs an import in one transaction: what `body` stores through the sink is kept when it returns,
     /// nothing when it throws (its error rethrown as it is). See ``ImportSink``.
-    func importAtomically(_ source: ImportSource, _ body: @escaping @Sendable (any ImportSink) throws -> Void) async throws
+    func importAtomically(_ source: ImportSource, _ body: @escaping @Sendable (any ImportSink) throws -> Void)
+        async throws
     /// Where a status came from: syncs, fetches and imports.
     func provenance(of number: Int64) async throws(ArchiveError) -> [StatusProvenance]
     /// The favourites, bookmarks and boosts imports named by uri, resolved or not.
@@ -125,8 +134,10 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
     /// Every kept unreadable status, archived later or not.
     func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable]
     /// Archives a kept status that can now be read, and marks the kept row archived.
-    func archiveKept(_ kept: KeptUnreadable, as status: ArchivableStatus,
-                     authority: CopyAuthority) async throws(ArchiveError) -> (number: Int64, result: StoreResult)
+    func archiveKept(
+        _ kept: KeptUnreadable, as status: ArchivableStatus,
+        authority: CopyAuthority
+    ) async throws(ArchiveError) -> (number: Int64, result: StoreResult)
     /// Records that a reader tried a kept status again and still could not read it.
     func recordStillUnreadable(_ id: Int64, reason: String, readerVersion: String) async throws(ArchiveError)
 
@@ -147,8 +158,10 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
     /// What an export needs of each status, in the order given.
     func exportRecords(_ numbers: [Int64]) async throws(ArchiveError) -> [ExportRecord]
     /// The posts of a timeline, newest first, optionally within dates, honouring opt-outs per `consent`.
-    func timelineNumbers(timelineID: Int64, since: String?, until: String?,
-                         consent: ConsentPolicy) async throws(ArchiveError) -> [Int64]
+    func timelineNumbers(
+        timelineID: Int64, since: String?, until: String?,
+        consent: ConsentPolicy
+    ) async throws(ArchiveError) -> [Int64]
 
     /// A page of a listing (a timeline, an author, a hashtag…).
     func posts(_ listing: ArchiveListing, limit: Int, offset: Int) async throws(ArchiveError) -> [SearchHit]
@@ -165,8 +178,10 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
 
     /// Runs a search; boosts are found as the posts they boost. `consent`: whether the posts of accounts
     /// that opted out of search are left out (see `ConsentPolicy`).
-    func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
-                consent: ConsentPolicy) async throws(ArchiveError) -> [SearchHit]
+    func search(
+        _ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
+        consent: ConsentPolicy
+    ) async throws(ArchiveError) -> [SearchHit]
     /// How many statuses a search finds (with the same `consent` as `search`).
     func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int
     /// The store's consent setting (`icebox config search-consent`).
@@ -191,10 +206,13 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
 
 extension ArchiveStore {
     /// Stores a page of a timeline and moves its cursors, in one transaction.
-    public func store(_ statuses: [ArchivableStatus], server: String, timelineID: Int64,
-                      cursor: CursorUpdate) async throws(ArchiveError) -> StoreResult {
-        try await store(statuses, unreadable: [], origin: PageOrigin(server: server, timelineID: timelineID),
-                        cursor: cursor)
+    public func store(
+        _ statuses: [ArchivableStatus], server: String, timelineID: Int64,
+        cursor: CursorUpdate
+    ) async throws(ArchiveError) -> StoreResult {
+        try await store(
+            statuses, unreadable: [], origin: PageOrigin(server: server, timelineID: timelineID),
+            cursor: cursor)
     }
 
     /// Stores statuses read outside any timeline (a thread's context), in one transaction.
@@ -204,13 +222,16 @@ extension ArchiveStore {
 
     /// Records that `server` says one status is gone (see the seam's `markGone`).
     @discardableResult
-    public func markGone(_ number: Int64, reportedBy server: String, at date: Date = Date(),
-                         via source: DeletionSource) async throws(ArchiveError) -> DeletionAuthority.Outcome {
+    public func markGone(
+        _ number: Int64, reportedBy server: String, at date: Date = Date(),
+        via source: DeletionSource
+    ) async throws(ArchiveError) -> DeletionAuthority.Outcome {
         try await markGone([number], reportedBy: server, at: date, via: source)
     }
 
     /// The posts of a timeline, newest first, honouring opt-outs.
-    public func timelineNumbers(timelineID: Int64, since: String?, until: String?) async throws(ArchiveError) -> [Int64] {
+    public func timelineNumbers(timelineID: Int64, since: String?, until: String?) async throws(ArchiveError) -> [Int64]
+    {
         try await timelineNumbers(timelineID: timelineID, since: since, until: until, consent: .honoured)
     }
 
@@ -225,8 +246,10 @@ extension ArchiveStore {
     }
 
     /// Runs a search, newest first unless `sort` says otherwise, honouring opt-outs unless told not to.
-    public func search(_ query: SearchQuery, sort: SearchSort = .newest, limit: Int = 20, offset: Int = 0,
-                       consent: ConsentPolicy = .honoured) async throws(ArchiveError) -> [SearchHit] {
+    public func search(
+        _ query: SearchQuery, sort: SearchSort = .newest, limit: Int = 20, offset: Int = 0,
+        consent: ConsentPolicy = .honoured
+    ) async throws(ArchiveError) -> [SearchHit] {
         try await search(query, sort: sort, limit: limit, offset: offset, consent: consent)
     }
 

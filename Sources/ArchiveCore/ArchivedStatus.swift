@@ -2,9 +2,11 @@ import Foundation
 
 /// A status as the archive holds it, with what hangs off it.
 public struct ArchivedStatus: Sendable, Hashable {
-    package init(number: Int64, uri: String, raw: Data, server: String, localID: String?, versions: [Version],
-                 parent: Int64?, replies: [Int64], timelines: [String], goneAt: String?, editHistory: [Data] = [],
-                 otherCopies: [String] = []) {
+    package init(
+        number: Int64, uri: String, raw: Data, server: String, localID: String?, versions: [Version],
+        parent: Int64?, replies: [Int64], timelines: [String], goneAt: String?, editHistory: [Data] = [],
+        otherCopies: [String] = []
+    ) {
         self.number = number
         self.uri = uri
         self.raw = raw
@@ -47,7 +49,6 @@ public struct ArchivedStatus: Sendable, Hashable {
     public var otherCopies: [String] = []
     /// Where it came from: syncs, fetches, imports (see `ArchiveStore.provenance(of:)`).
     public var sources: [StatusProvenance] = []
-
 
     /// A version of an edited status as it was archived, and when a newer one replaced it.
     public struct Version: Sendable, Hashable {

@@ -2,7 +2,9 @@
 extension ArchivingAccount {
     enum CodingKeys: String, CodingKey {
         case id, handle, server, username, url
-        case remoteID = "remote_id", displayName = "display_name", addedAt = "added_at"
+        case remoteID = "remote_id"
+        case displayName = "display_name"
+        case addedAt = "added_at"
     }
 
     public func encode(to encoder: any Encoder) throws {

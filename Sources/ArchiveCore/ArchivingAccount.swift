@@ -16,8 +16,10 @@ public struct ArchivingAccount: Codable, Hashable, Sendable {
     public var addedAt: String
 
     /// Memberwise, so that both stores build the very same value.
-    package init(id: Int64, handle: String, server: String, remoteID: String, username: String, displayName: String,
-                 url: String?, addedAt: String) {
+    package init(
+        id: Int64, handle: String, server: String, remoteID: String, username: String, displayName: String,
+        url: String?, addedAt: String
+    ) {
         self.id = id
         self.handle = handle
         self.server = server

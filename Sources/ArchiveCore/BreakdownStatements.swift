@@ -10,19 +10,23 @@ package enum BreakdownStatements {
     package static func scope(inTimeline: Bool) -> String {
         inTimeline
             ? """
-              WITH p(id) AS (SELECT DISTINCT COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
-                  FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = ?1)
-              """
+            WITH p(id) AS (SELECT DISTINCT COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
+                FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = ?1)
+            """
             : "WITH p(id) AS (SELECT id FROM statuses WHERE reblog_uri IS NULL) "
     }
 
     /// How many posts are in scope, as `n`.
-    package static func posts(inTimeline: Bool) -> String { scope(inTimeline: inTimeline) + "SELECT COUNT(*) AS n FROM p" }
+    package static func posts(inTimeline: Bool) -> String {
+        scope(inTimeline: inTimeline) + "SELECT COUNT(*) AS n FROM p"
+    }
 
     /// The posts in scope counted by `value` (as `name`, `count`), the most first then by name (bytewise),
     /// or by name alone; the first `limit` when given.
-    package static func counts(_ value: String, join: String = "", byName: Bool = false, limit: Int?,
-                               inTimeline: Bool, _ dialect: any SQLDialect) -> String {
+    package static func counts(
+        _ value: String, join: String = "", byName: Bool = false, limit: Int?,
+        inTimeline: Bool, _ dialect: any SQLDialect
+    ) -> String {
         let name = dialect.bytewise("(\(value))")
         return scope(inTimeline: inTimeline) + """
             SELECT \(value) AS name, COUNT(*) AS count FROM p JOIN statuses s ON s.id = p.id \(join)

@@ -18,16 +18,24 @@ public enum CopyAuthority: Int, Sendable, Hashable, Comparable, Codable {
     public static func < (lhs: Self, rhs: Self) -> Bool { lhs.rawValue < rhs.rawValue }
 
     /// The authority of `status` as served by `server` (host with port) to a reader of `authority`.
-    public static func of(_ status: Status, servedBy server: String, reading authority: CopyAuthority) -> CopyAuthority {
-        guard authority != .imported, status.identity == .uri, let host = authorityPart(of: status.uri) else { return authority }
+    public static func of(_ status: Status, servedBy server: String, reading authority: CopyAuthority) -> CopyAuthority
+    {
+        guard authority != .imported, status.identity == .uri, let host = authorityPart(of: status.uri) else {
+            return authority
+        }
         return host.caseInsensitiveCompare(server) == .orderedSame ? .origin : authority
     }
 
     /// The `host[:port]` of an http(s) URL, without parsing the rest (this runs once per status stored).
     package static func authorityPart(of uri: String) -> Substring? {
         let rest: Substring
-        if uri.hasPrefix("https://") { rest = uri.dropFirst(8) } else if uri.hasPrefix("http://") { rest = uri.dropFirst(7) }
-        else { return nil }
+        if uri.hasPrefix("https://") {
+            rest = uri.dropFirst(8)
+        } else if uri.hasPrefix("http://") {
+            rest = uri.dropFirst(7)
+        } else {
+            return nil
+        }
         let end = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
         let authority = rest[..<end]
         // user:password@host is no server's uri; refuse rather than compare the wrong part.
@@ -52,8 +60,10 @@ public enum CopyAuthority: Int, Sendable, Hashable, Comparable, Codable {
     package static let clockSkew: TimeInterval = 3600
 
     /// Decides between a stored copy and an incoming one of the same post.
-    package static func decide(incoming: CopyAuthority, incomingEdit: Date?, incomingContent: String,
-                       stored: CopyAuthority, storedEdit: String?, storedContent: String, now: Date) -> Decision {
+    package static func decide(
+        incoming: CopyAuthority, incomingEdit: Date?, incomingContent: String,
+        stored: CopyAuthority, storedEdit: String?, storedContent: String, now: Date
+    ) -> Decision {
         let edit = incomingEdit.map(Timestamp.string)
         let differs = edit != storedEdit || incomingContent != storedContent
         if incoming > stored { return .replaceFromBetterSource }

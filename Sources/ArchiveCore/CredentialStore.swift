@@ -2,9 +2,9 @@ import Foundation
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The secrets of an archive: app registrations and access tokens. Kept apart from the database, in a
@@ -20,7 +20,8 @@ public struct Credentials: Codable, Sendable, Equatable {
         }
         public var description: String { "App(client_id: \(clientID), client_secret: <redacted>)" }
         enum CodingKeys: String, CodingKey {
-            case clientID = "client_id", clientSecret = "client_secret"
+            case clientID = "client_id"
+            case clientSecret = "client_secret"
         }
     }
 
@@ -38,7 +39,9 @@ public struct Credentials: Codable, Sendable, Equatable {
         }
         public var description: String { "Token(server: \(server), access_token: <redacted>)" }
         enum CodingKeys: String, CodingKey {
-            case server, accessToken = "access_token", accountID = "account_id"
+            case server
+            case accessToken = "access_token"
+            case accountID = "account_id"
         }
     }
 
@@ -54,7 +57,8 @@ public struct Credentials: Codable, Sendable, Equatable {
     /// older file (keyed by handle) is used only when the origin it records is the account's.
     public func token(for identity: AccountIdentity, handle: String) -> Token? {
         if let token = tokens[identity.key], token.server == identity.origin,
-           token.accountID == nil || token.accountID == identity.remoteID {
+            token.accountID == nil || token.accountID == identity.remoteID
+        {
             return token
         }
         if let legacy = tokens[handle], legacy.accountID == nil, legacy.server == identity.origin { return legacy }
@@ -64,13 +68,17 @@ public struct Credentials: Codable, Sendable, Equatable {
     /// Stores the account's token under its identity, dropping an older handle-keyed entry of the
     /// same origin (the file is upgraded as accounts are added again).
     public mutating func setToken(_ accessToken: String, for identity: AccountIdentity, handle: String) {
-        if let legacy = tokens[handle], legacy.accountID == nil, legacy.server == identity.origin { tokens[handle] = nil }
+        if let legacy = tokens[handle], legacy.accountID == nil, legacy.server == identity.origin {
+            tokens[handle] = nil
+        }
         tokens[identity.key] = Token(server: identity.origin, accessToken: accessToken, accountID: identity.remoteID)
     }
 
     /// Forgets the account's token (and an older handle-keyed entry of the same origin).
     public mutating func removeToken(for identity: AccountIdentity, handle: String) {
-        if let legacy = tokens[handle], legacy.accountID == nil, legacy.server == identity.origin { tokens[handle] = nil }
+        if let legacy = tokens[handle], legacy.accountID == nil, legacy.server == identity.origin {
+            tokens[handle] = nil
+        }
         tokens[identity.key] = nil
     }
 }
@@ -96,7 +104,8 @@ public struct CredentialStore: Sendable {
         do {
             return try JSONDecoder().decode(Credentials.self, from: handle.readToEnd() ?? Data())
         } catch {
-            throw .cannotOpen(path: file.path, reason: "the credentials file is not valid JSON (\(error.localizedDescription))")
+            throw .cannotOpen(
+                path: file.path, reason: "the credentials file is not valid JSON (\(error.localizedDescription))")
         }
     }
 

@@ -11,8 +11,10 @@ public struct CursorUpdate: Sendable, Hashable {
     /// Count this page as one more backfill page.
     public var countsAsBackfillPage: Bool
 
-    public init(newestCursor: String? = nil, backfillCursor: String? = nil,
-                backfillComplete: Bool = false, countsAsBackfillPage: Bool = false) {
+    public init(
+        newestCursor: String? = nil, backfillCursor: String? = nil,
+        backfillComplete: Bool = false, countsAsBackfillPage: Bool = false
+    ) {
         self.newestCursor = newestCursor
         self.backfillCursor = backfillCursor
         self.backfillComplete = backfillComplete

@@ -53,8 +53,10 @@ public enum DeletionAuthority {
     }
 
     /// Splits reported posts (number and archive key) into those `server` speaks for and the others.
-    package static func split(_ posts: [(number: Int64, key: String)], reportedBy server: String,
-                              accountHosts: Set<String>) -> (authoritative: [Int64], copiesOnly: [Int64]) {
+    package static func split(
+        _ posts: [(number: Int64, key: String)], reportedBy server: String,
+        accountHosts: Set<String>
+    ) -> (authoritative: [Int64], copiesOnly: [Int64]) {
         var authoritative: [Int64] = []
         var copiesOnly: [Int64] = []
         for post in posts {

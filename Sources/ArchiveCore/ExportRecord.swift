@@ -3,10 +3,12 @@ import Foundation
 /// A status with everything an export writes about it: its JSON as archived, its earlier versions,
 /// and the stored files of its media and its author's avatar.
 public struct ExportRecord: Sendable, Hashable {
-    package init(number: Int64, uri: String, raw: Data, server: String, localID: String?, createdAt: String,
-                 editedAt: String?, goneAt: String?, earlierVersions: [Data], editHistory: [Data] = [],
-                 attachments: [Attachment], avatar: StoredFile?, boosts: [ArchivedBoost] = [],
-                 emoji: [String: StoredFile] = [:]) {
+    package init(
+        number: Int64, uri: String, raw: Data, server: String, localID: String?, createdAt: String,
+        editedAt: String?, goneAt: String?, earlierVersions: [Data], editHistory: [Data] = [],
+        attachments: [Attachment], avatar: StoredFile?, boosts: [ArchivedBoost] = [],
+        emoji: [String: StoredFile] = [:]
+    ) {
         self.number = number
         self.uri = uri
         self.raw = raw

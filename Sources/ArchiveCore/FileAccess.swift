@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Who may reach a file or folder of the archive: its owner and mode, as seen without following a
@@ -40,7 +40,8 @@ public struct FileAccess: Sendable, Hashable {
     public var octalMode: String { String(mode, radix: 8) }
 
     /// Why a link is refused where Icebox keeps its own files.
-    public static let linkReason = "it is a symbolic link, which Icebox never follows there (someone could point it at "
+    public static let linkReason =
+        "it is a symbolic link, which Icebox never follows there (someone could point it at "
         + "another file); remove the link and put the file itself there"
 
     /// What is wrong with the archive folder at `path` (which holds the tokens), with the fix; nil when it

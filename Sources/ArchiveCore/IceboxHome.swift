@@ -2,9 +2,9 @@ import Foundation
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where an archive lives: `archive.sqlite`, `media/`, `credentials.json`, the sync lock and the REPL's history.
@@ -45,7 +45,8 @@ public struct IceboxHome: Sendable, Hashable {
     public func create(logger: Logger) throws(ArchiveError) {
         let path = directory.path
         do {
-            try FileManager.default.createDirectory(at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: directory.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw .cannotOpen(path: path, reason: "\(error.localizedDescription)")
         }
@@ -62,7 +63,9 @@ public struct IceboxHome: Sendable, Hashable {
         if let problem = access.folderProblem(path) { throw .unsafe(path: path, reason: problem) }
         guard access.mode != 0o700 else { return }
         if access.othersMayRead {
-            logger.warning("the archive folder \(path) was readable by others (mode \(access.octalMode)); restricting it to you (700)")
+            logger.warning(
+                "the archive folder \(path) was readable by others (mode \(access.octalMode)); restricting it to you (700)"
+            )
         }
         guard fchmod(fd, 0o700) == 0 else { throw .cannotOpen(path: path, reason: String(cString: strerror(errno))) }
     }

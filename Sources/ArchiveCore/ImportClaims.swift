@@ -53,13 +53,16 @@ package enum ImportClaims {
 
     /// The plan for each status of a batch, given what the archive holds of the batch's uris
     /// (``uris(of:)``), keyed by uri.
-    package static func plans(_ statuses: [ImportedStatus], authors: [Set<Bool>]?, held: [String: Held],
-                              source: ImportSource) -> [Plan] {
+    package static func plans(
+        _ statuses: [ImportedStatus], authors: [Set<Bool>]?, held: [String: Held],
+        source: ImportSource
+    ) -> [Plan] {
         statuses.enumerated().map { index, item in
             let rows = item.pageRows(server: source.server, writingAuthorOf: authors?[index])
             let own = verdict(on: item.status.status, held: held[item.status.status.archiveURI], source: source)
             let kept = rows.filter { row in
-                row.status.archiveURI == item.status.status.archiveURI ? own == .write
+                row.status.archiveURI == item.status.status.archiveURI
+                    ? own == .write
                     : verdict(on: row.status, held: held[row.status.archiveURI], source: source) == .write
             }
             return Plan(rows: kept, recordsSource: own != .refuse, refused: own == .refuse)
@@ -68,7 +71,9 @@ package enum ImportClaims {
 
     /// Every uri a batch's rows are stored under (a boost's and the post it boosts).
     package static func uris(of statuses: [ImportedStatus]) -> [String] {
-        statuses.flatMap { item in [item.status.status.reblog?.archiveURI, item.status.status.archiveURI].compactMap { $0 } }
+        statuses.flatMap { item in
+            [item.status.status.reblog?.archiveURI, item.status.status.archiveURI].compactMap { $0 }
+        }
     }
 
     /// An SQL condition on `statuses \(alias)` (the same in both stores' dialects): the post is a file's

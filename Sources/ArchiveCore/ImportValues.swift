@@ -73,8 +73,10 @@ public struct ImportedReference: Sendable, Hashable {
     /// Whether the archive holds the status named (filled when read back).
     public var resolved = false
 
-    public init(accountHandle: String, kind: Kind, uri: String, activityURI: String? = nil, publishedAt: String? = nil,
-                visibility: String? = nil) {
+    public init(
+        accountHandle: String, kind: Kind, uri: String, activityURI: String? = nil, publishedAt: String? = nil,
+        visibility: String? = nil
+    ) {
         self.accountHandle = accountHandle
         self.kind = kind
         self.uri = uri

@@ -10,7 +10,9 @@ extension ImportedStatus {
     package static func authorRows(_ statuses: [ImportedStatus], server: String) -> [Set<Bool>] {
         var last: [String: (item: Int, boostedPost: Bool)] = [:]
         for (item, imported) in statuses.enumerated() {
-            if let boosted = imported.status.status.reblog { last[boosted.account.fullHandle(servedBy: server)] = (item, true) }
+            if let boosted = imported.status.status.reblog {
+                last[boosted.account.fullHandle(servedBy: server)] = (item, true)
+            }
             last[imported.status.status.account.fullHandle(servedBy: server)] = (item, false)
         }
         var writes = Array(repeating: Set<Bool>(), count: statuses.count)

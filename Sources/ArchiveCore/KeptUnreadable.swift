@@ -24,9 +24,11 @@ public struct KeptUnreadable: Sendable, Hashable, Encodable {
     public var statusNumber: Int64?
 
     /// Memberwise, so that both stores build the very same value.
-    package init(id: Int64, server: String, localID: String?, timelineID: Int64?, pageCursor: String, error: String,
-                 raw: Data, readerVersion: String, firstSeenAt: String, lastSeenAt: String, archivedAt: String?,
-                 statusNumber: Int64?) {
+    package init(
+        id: Int64, server: String, localID: String?, timelineID: Int64?, pageCursor: String, error: String,
+        raw: Data, readerVersion: String, firstSeenAt: String, lastSeenAt: String, archivedAt: String?,
+        statusNumber: Int64?
+    ) {
         self.id = id
         self.server = server
         self.localID = localID

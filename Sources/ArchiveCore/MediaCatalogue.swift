@@ -36,11 +36,14 @@ public protocol MediaCatalogue: Sendable {
     func mediaExtension(sha256: String) async throws(ArchiveError) -> String?
     /// Records a stored file and the URL it came from; true when the file was new to the archive.
     @discardableResult
-    func recordMediaStored(url: String, kind: String, sha256: String, size: Int64, mime: String,
-                           ext: String) async throws(ArchiveError) -> Bool
+    func recordMediaStored(
+        url: String, kind: String, sha256: String, size: Int64, mime: String,
+        ext: String
+    ) async throws(ArchiveError) -> Bool
     /// Records why a URL could not be stored: for good (`permanent`), or to retry.
-    func recordMediaFailure(url: String, kind: String, permanent: Bool, reason: String,
-                            httpStatus: Int?) async throws(ArchiveError)
+    func recordMediaFailure(
+        url: String, kind: String, permanent: Bool, reason: String,
+        httpStatus: Int?) async throws(ArchiveError)
     /// Every file recorded as stored, by hash.
     func storedMediaFiles() async throws(ArchiveError) -> [CataloguedFile]
     /// The URLs a file was downloaded from, newest first, with their kinds.
@@ -51,5 +54,7 @@ public protocol MediaCatalogue: Sendable {
     func mediaFile(forURL url: String) async throws(ArchiveError) -> CataloguedFile?
     /// Forgets the URLs nothing archived refers to any more and returns the files no stored URL holds
     /// (removed from the catalogue unless `dryRun`; the caller removes them from disk).
-    func forgetUnreferencedMedia(dryRun: Bool) async throws(ArchiveError) -> (forgotten: Int, unreferenced: [CataloguedFile])
+    func forgetUnreferencedMedia(dryRun: Bool) async throws(ArchiveError) -> (
+        forgotten: Int, unreferenced: [CataloguedFile]
+    )
 }

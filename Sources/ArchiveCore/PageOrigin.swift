@@ -22,8 +22,10 @@ public struct PageOrigin: Sendable, Hashable {
     /// uris says no).
     public var recordsServerIDs = true
 
-    public init(server: String, authority: CopyAuthority = .account, timelineID: Int64? = nil, pageCursor: String = "",
-                readerVersion: String = "") {
+    public init(
+        server: String, authority: CopyAuthority = .account, timelineID: Int64? = nil, pageCursor: String = "",
+        readerVersion: String = ""
+    ) {
         self.server = server
         self.authority = authority
         self.timelineID = timelineID

@@ -23,14 +23,17 @@ package struct PageRow: Sendable {
         var rows: [PageRow] = []
         var authors = Set<String>()
         func add(_ status: Status, _ raw: Data) {
-            rows.append(PageRow(status: status, raw: raw,
-                                writesAuthor: authors.insert(status.account.fullHandle(servedBy: server)).inserted))
+            rows.append(
+                PageRow(
+                    status: status, raw: raw,
+                    writesAuthor: authors.insert(status.account.fullHandle(servedBy: server)).inserted))
         }
         for item in statuses {
             if let boosted = item.status.reblog { add(boosted, item.rawReblog ?? Data()) }
             add(item.status, item.raw)
         }
         return rows.enumerated()
-            .sorted { ($0.element.status.createdAt, $0.offset) < ($1.element.status.createdAt, $1.offset) }.map(\.element)
+            .sorted { ($0.element.status.createdAt, $0.offset) < ($1.element.status.createdAt, $1.offset) }.map(
+                \.element)
     }
 }

@@ -33,10 +33,12 @@ public struct PinnedTimeline: Codable, Hashable, Sendable {
     }
 
     /// Memberwise, so that both stores build the very same value.
-    package init(id: Int64, spec: String, accountID: Int64?, accountHandle: String?, server: String, addedAt: String,
-                 newestCursor: String?, backfillCursor: String?, backfillComplete: Bool, backfillPages: Int,
-                 lastSyncAt: String?, lastResult: String?, lastError: String?, statusCount: Int,
-                 lastSuccessAt: String?) {
+    package init(
+        id: Int64, spec: String, accountID: Int64?, accountHandle: String?, server: String, addedAt: String,
+        newestCursor: String?, backfillCursor: String?, backfillComplete: Bool, backfillPages: Int,
+        lastSyncAt: String?, lastResult: String?, lastError: String?, statusCount: Int,
+        lastSuccessAt: String?
+    ) {
         self.id = id
         self.spec = spec
         self.accountID = accountID

@@ -2,9 +2,9 @@ import Foundation
 import Logging
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A file of the archive folder that only its owner may read (the tokens, the archive), reached through
@@ -15,7 +15,9 @@ package enum PrivateFile {
     /// planted pipe cannot hang the open); `nil` when nothing is there. A link or anything not a
     /// regular file is refused. A file others may read is restricted to 0600 on the descriptor, with a
     /// warning (`holds` says what it holds; `nil`: a file just made, no warning), when this process owns it.
-    package static func descriptor(_ path: String, flags: Int32 = O_RDONLY, holds: String?, logger: Logger) throws(ArchiveError) -> Int32? {
+    package static func descriptor(_ path: String, flags: Int32 = O_RDONLY, holds: String?, logger: Logger)
+        throws(ArchiveError) -> Int32?
+    {
         let fd = open(path, flags | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)
         guard fd >= 0 else {
             if errno == ENOENT { return nil }
@@ -29,8 +31,9 @@ package enum PrivateFile {
         }
         if info.st_mode & 0o077 != 0, info.st_uid == geteuid() {
             if let holds {
-                logger.warning("\(path) holds \(holds) and was readable by others; restricting it to the owner",
-                               metadata: ["mode": "\(String(info.st_mode & 0o777, radix: 8))"])
+                logger.warning(
+                    "\(path) holds \(holds) and was readable by others; restricting it to the owner",
+                    metadata: ["mode": "\(String(info.st_mode & 0o777, radix: 8))"])
             }
             fchmod(fd, 0o600)
         }

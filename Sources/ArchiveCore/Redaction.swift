@@ -4,8 +4,10 @@ import Foundation
 package enum Redaction {
     /// The members that carry what the post said or showed.
     package static var emptied: [String: Any] {
-        ["content": "", "text": "", "spoiler_text": "", "media_attachments": [Any](), "tags": [Any](),
-         "emojis": [Any](), "poll": NSNull(), "card": NSNull(), "quote": NSNull()]
+        [
+            "content": "", "text": "", "spoiler_text": "", "media_attachments": [Any](), "tags": [Any](),
+            "emojis": [Any](), "poll": NSNull(), "card": NSNull(), "quote": NSNull(),
+        ]
     }
 
     /// `raw` with the post's words, media, poll, card and quote removed (in a boost, the boosted post's

@@ -49,7 +49,8 @@ package struct SearchFilters {
         switch filter.condition {
         case .fromMe:
             // A file's word that it is the user is not enough: imported posts count once confirmed.
-            sql = "(s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL) AND NOT "
+            sql =
+                "(s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL) AND NOT "
                 + ImportClaims.unconfirmedOwnPost("s") + ")"
         case .from(let user, let host):
             // Handles compare without case, through the index on lower(author_handle).
@@ -129,8 +130,10 @@ package struct SearchFilters {
     private var dayColumn: String { dialect.dayBoundary(Date(timeIntervalSince1970: 0)).column }
 
     /// `from:user@host` (one handle) or `from:user` (every handle that starts with `user@`).
-    private static func author(user: String, host: String?, _ dialect: any SQLDialect,
-                               bind: (SQLArgument) -> String) -> String {
+    private static func author(
+        user: String, host: String?, _ dialect: any SQLDialect,
+        bind: (SQLArgument) -> String
+    ) -> String {
         if let host { return "lower(s.author_handle) = \(bind(.text("\(user)@\(host)".lowercased())))" }
         return dialect.handlePrefix(user.lowercased() + "@", bind: bind)
     }
@@ -153,7 +156,8 @@ package struct SearchFilters {
         case .link: return "(\(dialect.isTrue("s.has_card")) OR s.text LIKE '%://%')"
         case .embed: return dialect.isTrue("s.has_card")
         case .alt:
-            return "EXISTS (SELECT 1 FROM media_attachments m WHERE m.status_id = s.id AND COALESCE(m.description, '') <> '')"
+            return
+                "EXISTS (SELECT 1 FROM media_attachments m WHERE m.status_id = s.id AND COALESCE(m.description, '') <> '')"
         }
     }
 }

@@ -4,9 +4,11 @@ import SearchQuery
 /// One status found by a search or listed. Data only: its one JSON record, what `--json`, `--jsonl` and
 /// `--csv` print, is `Display.SearchResult`.
 public struct SearchHit: Hashable, Sendable {
-    package init(number: Int64, uri: String, url: String?, id: String?, acct: String, authorName: String,
-                 createdAt: String, text: String, spoilerText: String, altText: String, language: String?,
-                 rank: Double?, timelines: [String]) {
+    package init(
+        number: Int64, uri: String, url: String?, id: String?, acct: String, authorName: String,
+        createdAt: String, text: String, spoilerText: String, altText: String, language: String?,
+        rank: Double?, timelines: [String]
+    ) {
         self.number = number
         self.uri = uri
         self.url = url

@@ -24,8 +24,10 @@ public protocol SharedWork: Sendable {
     func beginRound() async throws(ArchiveError) -> WorkRound
     /// Claims one of `servers` that no live lease holds and no worker finished since `round` began (the
     /// least recently done first), for `duration`; `nil` when there is none.
-    func claimServer(among servers: [String], holder: String, for duration: Duration,
-                     round: WorkRound) async throws(ArchiveError) -> String?
+    func claimServer(
+        among servers: [String], holder: String, for duration: Duration,
+        round: WorkRound
+    ) async throws(ArchiveError) -> String?
     /// Extends a lease this worker holds; false when it was lost (expired and claimed by another).
     func renewLease(server: String, holder: String, for duration: Duration) async throws(ArchiveError) -> Bool
     /// Gives a server back, noting that its timelines were done now.

@@ -75,9 +75,10 @@ package struct StatusRow {
             text = WordBoundaries.separatingSymbols(StatusHTML.indexText(status.content))
             altText = WordBoundaries.separatingSymbols(
                 status.mediaAttachments.compactMap(\.description).joined(separator: "\n"))
-            extraText = WordBoundaries.separatingSymbols(((status.poll?.options.map(\.title) ?? [])
-                + [status.card?.title, status.card?.description].compactMap { $0 }.filter { !$0.isEmpty })
-                .joined(separator: "\n"))
+            extraText = WordBoundaries.separatingSymbols(
+                ((status.poll?.options.map(\.title) ?? [])
+                    + [status.card?.title, status.card?.description].compactMap { $0 }.filter { !$0.isEmpty })
+                    .joined(separator: "\n"))
             searchAuthor = WordBoundaries.separatingSymbols("\(status.account.displayName) \(authorHandle)")
             tagNames = Hashtag.column(status.tags.map(\.name))
             searchCJK = NoSpaceScript.indexText([text, spoilerText, altText, extraText, status.account.displayName])

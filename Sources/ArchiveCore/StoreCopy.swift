@@ -34,8 +34,10 @@ public struct StoreCopy: Sendable {
     let batch: Int
     let logger: Logger
 
-    public init(from source: any ArchiveStore, to destination: any ArchiveStore,
-                batch: Int = 500, logger: Logger) {
+    public init(
+        from source: any ArchiveStore, to destination: any ArchiveStore,
+        batch: Int = 500, logger: Logger
+    ) {
         self.source = source
         self.destination = destination
         self.batch = max(1, batch)
@@ -46,16 +48,18 @@ public struct StoreCopy: Sendable {
     public func run(progress: Progress = { _, _, _ in }) async throws(ArchiveError) -> Report {
         let started = ContinuousClock.now
         for table in ["statuses", "archiving_accounts", "timelines"] where try await destination.rowCount(table) > 0 {
-            throw .conflict("\(destination.location) already holds an archive (its \(table) table is not empty); "
-                            + "migrate copies into an empty store only")
+            throw .conflict(
+                "\(destination.location) already holds an archive (its \(table) table is not empty); "
+                    + "migrate copies into an empty store only")
         }
         var report = Report()
         for table in source.copiedTables {
             let columns = try await source.copiedColumns(table)
             let missing = Set(columns).subtracting(try await destination.copiedColumns(table))
             guard missing.isEmpty else {
-                throw .conflict("\(destination.location) has no column \(missing.sorted().joined(separator: ", ")) "
-                                + "in \(table): upgrade the Icebox that writes it")
+                throw .conflict(
+                    "\(destination.location) has no column \(missing.sorted().joined(separator: ", ")) "
+                        + "in \(table): upgrade the Icebox that writes it")
             }
             let total = try await source.rowCount(table)
             var offset = 0

@@ -20,7 +20,8 @@ public protocol StoreRows: Sendable {
     /// How many rows `table` holds.
     func rowCount(_ table: String) async throws(ArchiveError) -> Int
     /// A batch of rows of `table`, in primary-key order, from `offset`.
-    func readRows(_ table: String, columns: [String], offset: Int, limit: Int) async throws(ArchiveError) -> [[CopyValue]]
+    func readRows(_ table: String, columns: [String], offset: Int, limit: Int) async throws(ArchiveError)
+        -> [[CopyValue]]
     /// Writes rows (with their ids) into `table` in one transaction.
     func writeRows(_ table: String, columns: [String], rows: [[CopyValue]]) async throws(ArchiveError)
     /// Makes the store ready for new rows after a copy (PostgreSQL's sequences past the copied ids).

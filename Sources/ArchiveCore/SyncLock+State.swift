@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension SyncLock {
@@ -25,13 +25,16 @@ extension SyncLock {
         guard lstat(path.path, &info) == 0 else { return .absent }
         let text = (try? String(contentsOf: path, encoding: .utf8))?.trimmingCharacters(in: .whitespacesAndNewlines)
         let note = text?.isEmpty == false ? text : nil
-        guard let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else { return .unknown(note: note) }
+        guard let locks = try? String(contentsOfFile: "/proc/locks", encoding: .utf8) else {
+            return .unknown(note: note)
+        }
         // "1: FLOCK  ADVISORY  WRITE 4242 fd:01:1234567 0 EOF"; waiters are listed with "->" and skipped.
         for line in locks.split(separator: "\n") where !line.contains("->") {
             let fields = line.split(separator: " ", omittingEmptySubsequences: true)
             guard fields.count >= 6, fields[1] == "FLOCK", let pid = Int32(fields[4]),
-                  let inode = fields[5].split(separator: ":").last.flatMap({ UInt64($0) }),
-                  inode == UInt64(info.st_ino) else { continue }
+                let inode = fields[5].split(separator: ":").last.flatMap({ UInt64($0) }),
+                inode == UInt64(info.st_ino)
+            else { continue }
             return .held(pid: pid, note: note)
         }
         return .free(note: note)

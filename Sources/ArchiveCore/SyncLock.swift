@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One sync per archive at a time: an exclusive `flock` on `sync.lock`, holding the holder's pid
@@ -49,7 +49,8 @@ public final class SyncLock: Sendable {
                 throw ArchiveError.cannotOpen(path: path.path, reason: reason)
             }
             guard wait else {
-                let holder = (try? String(contentsOf: path, encoding: .utf8))?
+                let holder =
+                    (try? String(contentsOf: path, encoding: .utf8))?
                     .trimmingCharacters(in: .whitespacesAndNewlines) ?? ""
                 close(fd)
                 throw Held(path: path.path, holder: holder.isEmpty ? "unknown process" : holder, purpose: purpose)

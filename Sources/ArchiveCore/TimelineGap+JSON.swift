@@ -2,8 +2,14 @@
 extension TimelineGap {
     enum CodingKeys: String, CodingKey {
         case id, cause
-        case timelineID = "timeline_id", fromID = "from_id", toID = "to_id", fromTime = "from_time", toTime = "to_time"
-        case openedAt = "opened_at", closedAt = "closed_at", closedBy = "closed_by"
+        case timelineID = "timeline_id"
+        case fromID = "from_id"
+        case toID = "to_id"
+        case fromTime = "from_time"
+        case toTime = "to_time"
+        case openedAt = "opened_at"
+        case closedAt = "closed_at"
+        case closedBy = "closed_by"
     }
 
     public func encode(to encoder: any Encoder) throws {

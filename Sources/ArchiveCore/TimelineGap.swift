@@ -11,8 +11,10 @@ public struct TimelineGap: Sendable, Hashable, Codable {
         case refused
     }
 
-    public init(id: Int64 = 0, timelineID: Int64, cause: Cause, fromID: String?, toID: String?, fromTime: String?,
-                toTime: String?, openedAt: String = "", closedAt: String? = nil, closedBy: String? = nil) {
+    public init(
+        id: Int64 = 0, timelineID: Int64, cause: Cause, fromID: String?, toID: String?, fromTime: String?,
+        toTime: String?, openedAt: String = "", closedAt: String? = nil, closedBy: String? = nil
+    ) {
         self.id = id
         self.timelineID = timelineID
         self.cause = cause

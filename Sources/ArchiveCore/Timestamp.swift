@@ -5,7 +5,8 @@ import Models
 package enum Timestamp {
     /// The dates the archive can order: four-digit years. A date a server sends outside them is stored
     /// clamped to the nearest end (the status's raw JSON keeps it as sent), so it never blocks a page.
-    package static let range = Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799.999)
+    package static let range =
+        Date(timeIntervalSince1970: -62_135_596_800)...Date(timeIntervalSince1970: 253_402_300_799.999)
 
     package static func clamped(_ date: Date) -> Date { min(max(date, range.lowerBound), range.upperBound) }
     package static func string(_ date: Date) -> String { MastodonDate.format(clamped(date)) }

@@ -32,7 +32,8 @@ final class ImportBridge: @unchecked Sendable {
 
     /// The body's thread: runs `work` on the transaction's connection, waiting for it to end; its error
     /// in the archive's words.
-    func call<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> T) throws(ArchiveError) -> T {
+    func call<T: Sendable>(_ work: @escaping @Sendable (PostgresConnection) async throws -> T) throws(ArchiveError) -> T
+    {
         let answer = Answer<T>()
         let id: Int? = lock.withLock {
             guard !closed else { return nil }
@@ -41,14 +42,15 @@ final class ImportBridge: @unchecked Sendable {
             return nextID
         }
         guard let id else { throw Self.ended }
-        continuation.yield(Request(id: id) { connection in
-            do {
-                answer.give(.success(try await work(connection)))
-            } catch {
-                self.lock.withLock { if self.failure == nil { self.failure = error } }
-                answer.give(.failure(error))
-            }
-        })
+        continuation.yield(
+            Request(id: id) { connection in
+                do {
+                    answer.give(.success(try await work(connection)))
+                } catch {
+                    self.lock.withLock { if self.failure == nil { self.failure = error } }
+                    answer.give(.failure(error))
+                }
+            })
         switch answer.wait() {
         case .success(let value): return value
         case .failure(let error): throw PostgresArchive.translate(error)

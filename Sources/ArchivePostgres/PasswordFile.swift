@@ -8,8 +8,9 @@ public enum PasswordFile {
     /// others, or has no matching line.
     public static func password(for location: PostgresLocation, in path: String) -> String? {
         guard let attributes = try? FileManager.default.attributesOfItem(atPath: path),
-              let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue, permissions & 0o077 == 0,
-              let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+            let permissions = (attributes[.posixPermissions] as? NSNumber)?.intValue, permissions & 0o077 == 0,
+            let text = try? String(contentsOfFile: path, encoding: .utf8)
+        else { return nil }
         for line in text.split(whereSeparator: \.isNewline) where !line.hasPrefix("#") {
             let fields = split(String(line))
             guard fields.count == 5 else { continue }
@@ -24,10 +25,11 @@ public enum PasswordFile {
     /// password goes instead and never repeats it.
     public static func refuseInURL(_ location: PostgresLocation) throws(PostgresLocation.Invalid) {
         guard location.password != nil else { return }
-        throw PostgresLocation.Invalid(description: "the store URL \(location.description) carries a password, which "
-            + "every user of this machine can read in the process list (ps); leave it out of the URL and give it in "
-            + "PGPASSWORD, or in a password file only you can read (PGPASSFILE, else ~/.pgpass, mode 600, lines of "
-            + "host:port:database:user:password)")
+        throw PostgresLocation.Invalid(
+            description: "the store URL \(location.description) carries a password, which "
+                + "every user of this machine can read in the process list (ps); leave it out of the URL and give it in "
+                + "PGPASSWORD, or in a password file only you can read (PGPASSFILE, else ~/.pgpass, mode 600, lines of "
+                + "host:port:database:user:password)")
     }
 
     /// The password for `location`: in its URL, else `PGPASSWORD`, else the password file (`PGPASSFILE`,

@@ -2,7 +2,8 @@ import ArchiveCore
 
 extension PostgresArchive {
     public func archivedBoosts(by handle: String) async throws(ArchiveError) -> [ImportedReference] {
-        let rows = try await rows("""
+        let rows = try await rows(
+            """
             SELECT author_handle, reblog_uri, uri, visibility,
                 -- the date as the server (or the import) wrote it, not as the column keeps it for sorting
                 coalesce(convert_from(raw_json, 'UTF8')::jsonb ->> 'created_at', created_at) AS created_at FROM statuses
@@ -10,10 +11,11 @@ extension PostgresArchive {
             """, [.text(handle)])
         return try decoding {
             try rows.map { row in
-                var boost = ImportedReference(accountHandle: try row.string("author_handle"), kind: .boost,
-                                              uri: try row.string("reblog_uri"), activityURI: try row.string("uri"),
-                                              publishedAt: try row.string("created_at"),
-                                              visibility: try row.string("visibility"))
+                var boost = ImportedReference(
+                    accountHandle: try row.string("author_handle"), kind: .boost,
+                    uri: try row.string("reblog_uri"), activityURI: try row.string("uri"),
+                    publishedAt: try row.string("created_at"),
+                    visibility: try row.string("visibility"))
                 boost.resolved = true
                 return boost
             }

@@ -54,39 +54,52 @@ extension PostgresArchive {
         }
     }
 
-    public func timelineNumbers(timelineID: Int64, since: String?, until: String?,
-                                consent: ConsentPolicy) async throws(ArchiveError) -> [Int64] {
+    public func timelineNumbers(
+        timelineID: Int64, since: String?, until: String?,
+        consent: ConsentPolicy
+    ) async throws(ArchiveError) -> [Int64] {
         let condition = try await hidesOptedOut(consent) ? "AND " + Self.consentCondition(on: "p") : ""
-        return try await decodingRows("""
+        return try await decodingRows(
+            """
             SELECT DISTINCT p.id, p.created_at FROM timeline_statuses ts
             JOIN statuses s ON s.id = ts.status_id
             JOIN statuses p ON p.id = COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
             WHERE ts.timeline_id = $1 AND ($2::text IS NULL OR p.created_at >= $2) AND ($3::text IS NULL OR p.created_at < $3)
             \(condition)
             ORDER BY p.created_at DESC, p.id DESC
-            """, [.int(timelineID), .text(since), .text(until)]) { try $0.int64("id") }
+            """, [.int(timelineID), .text(since), .text(until)]
+        ) { try $0.int64("id") }
     }
 
     public func breakdown(timelineID: Int64?, top: Int) async throws(ArchiveError) -> ArchiveBreakdown {
         let inTimeline = timelineID != nil
         let dialect = PostgresDialect()
         let binds: [SQLValue] = timelineID.map { [.int($0)] } ?? []
-        func counts(_ value: String, join: String = "", byName: Bool = false,
-                    all: Bool = false) async throws(ArchiveError) -> [ArchiveBreakdown.Count] {
+        func counts(
+            _ value: String, join: String = "", byName: Bool = false,
+            all: Bool = false
+        ) async throws(ArchiveError) -> [ArchiveBreakdown.Count] {
             // Names compare byte by byte, as SQLite's do.
-            try await decodingRows(dialect.statement(BreakdownStatements.counts(
-                value, join: join, byName: byName, limit: all ? nil : top, inTimeline: inTimeline, dialect)), binds) {
+            try await decodingRows(
+                dialect.statement(
+                    BreakdownStatements.counts(
+                        value, join: join, byName: byName, limit: all ? nil : top, inTimeline: inTimeline, dialect)),
+                binds
+            ) {
                 ArchiveBreakdown.Count(name: try $0.string("name"), count: try $0.int("count"))
             }
         }
-        let posts = try await decodingRows(dialect.statement(BreakdownStatements.posts(inTimeline: inTimeline)), binds) {
-            try $0.int("n")
-        }.first ?? 0
+        let posts =
+            try await decodingRows(dialect.statement(BreakdownStatements.posts(inTimeline: inTimeline)), binds) {
+                try $0.int("n")
+            }.first ?? 0
         return ArchiveBreakdown(
             posts: posts,
-            hashtags: try await counts("t.name", join: """
-                CROSS JOIN LATERAL unnest(string_to_array(s.tag_names, ' ')) AS t(name) WHERE s.tag_names <> '' AND t.name <> ''
-                """),
+            hashtags: try await counts(
+                "t.name",
+                join: """
+                    CROSS JOIN LATERAL unnest(string_to_array(s.tag_names, ' ')) AS t(name) WHERE s.tag_names <> '' AND t.name <> ''
+                    """),
             authors: try await counts("s.author_handle"),
             servers: try await counts(BreakdownStatements.server(dialect)),
             languages: try await counts(BreakdownStatements.language),

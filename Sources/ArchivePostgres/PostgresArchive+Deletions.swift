@@ -5,27 +5,34 @@ import PostgresNIO
 /// Deletions kept as tombstones on PostgreSQL, with the SQLite store's rules (`DeletionPolicy`).
 extension PostgresArchive {
     @discardableResult
-    public func markGone(_ numbers: [Int64], reportedBy server: String, at date: Date,
-                         via source: DeletionSource) async throws(ArchiveError) -> DeletionAuthority.Outcome {
+    public func markGone(
+        _ numbers: [Int64], reportedBy server: String, at date: Date,
+        via source: DeletionSource
+    ) async throws(ArchiveError) -> DeletionAuthority.Outcome {
         guard !numbers.isEmpty else { return DeletionAuthority.Outcome() }
         let logger = self.logger
         let outcome = try await transaction { connection in
             let hosts = try await Self.accountHosts(connection, logger)
-            let posts = try await connection.rows("SELECT id, uri FROM statuses WHERE id = ANY($1::bigint[])",
-                                                  [.intArray(numbers)], logger: logger)
-                .map { (number: try $0.int64("id"), key: try $0.string("uri")) }
+            let posts = try await connection.rows(
+                "SELECT id, uri FROM statuses WHERE id = ANY($1::bigint[])",
+                [.intArray(numbers)], logger: logger
+            )
+            .map { (number: try $0.int64("id"), key: try $0.string("uri")) }
             let (authoritative, copiesOnly) = DeletionAuthority.split(posts, reportedBy: server, accountHosts: hosts)
-            let marked = try await connection.rows("""
+            let marked = try await connection.rows(
+                """
                 UPDATE statuses SET gone_at = $1, gone_via = $2 WHERE id = ANY($3::bigint[]) AND gone_at IS NULL
                 RETURNING id
                 """, [.text(Timestamp.string(date)), .text(source.rawValue), .intArray(authoritative)], logger: logger)
-            let copies = try await connection.rows("""
+            let copies = try await connection.rows(
+                """
                 UPDATE status_ids SET gone_at = $1, gone_via = $2
                 WHERE status_id = ANY($3::bigint[]) AND server = $4 AND gone_at IS NULL
                 RETURNING status_id
                 """, [.text(Timestamp.string(date)), .text(source.rawValue), .intArray(copiesOnly), .text(server)],
                 logger: logger)
-            return DeletionAuthority.Outcome(marked: marked.count, copiesOnly: Set(try copies.map { try $0.int64("status_id") }).count)
+            return DeletionAuthority.Outcome(
+                marked: marked.count, copiesOnly: Set(try copies.map { try $0.int64("status_id") }).count)
         }
         if outcome.marked > 0, try await deletionPolicy() == .redact { try await redactGone() }
         return outcome
@@ -33,8 +40,9 @@ extension PostgresArchive {
 
     /// The `host[:port]` of every server one of the user's accounts is on (``DeletionAuthority``).
     static func accountHosts(_ connection: PostgresConnection, _ logger: Logger) async throws -> Set<String> {
-        DeletionAuthority.accountHosts(try await connection.rows(DeletionStatements.accountServers, logger: logger)
-            .map { try $0.string("server") })
+        DeletionAuthority.accountHosts(
+            try await connection.rows(DeletionStatements.accountServers, logger: logger)
+                .map { try $0.string("server") })
     }
 
     public func deletionPolicy() async throws(ArchiveError) -> DeletionPolicy {
@@ -58,28 +66,34 @@ extension PostgresArchive {
             var links = Set<String>()
             for row in rows {
                 let id = try row.int64("id")
-                for link in try await connection.rows(dialect.statement(DeletionStatements.mediaLinks), [.int(id)],
-                                                      logger: logger) {
+                for link in try await connection.rows(
+                    dialect.statement(DeletionStatements.mediaLinks), [.int(id)],
+                    logger: logger)
+                {
                     for column in ["url", "remote_url", "preview_url"] {
                         if let url = try link.optionalString(column) { links.insert(url) }
                     }
                 }
                 let raw = Redaction.redacted(try row.bytes("raw_json"), uri: try row.string("uri"))
-                try await connection.execute("""
+                try await connection.execute(
+                    """
                     UPDATE statuses SET content = '', text = '', spoiler_text = '', alt_text = '', extra_text = '',
                         search_author = '', tag_names = '', search_cjk = '', media_count = 0, has_poll = false,
                         has_card = false, search_words = ''::tsvector, search_pieces = ''::tsvector,
                         raw_json = $1, redacted_at = $2 WHERE id = $3
                     """, [.bytes(raw), .text(now), .int(id)], logger: logger)
-                try await connection.execute(dialect.statement(DeletionStatements.forgetUnreadable), [.int(id)],
-                                             logger: logger)
+                try await connection.execute(
+                    dialect.statement(DeletionStatements.forgetUnreadable), [.int(id)],
+                    logger: logger)
                 for table in DeletionStatements.redactedTables {
-                    try await connection.execute(dialect.statement(DeletionStatements.forgetRows(in: table)), [.int(id)],
-                                                 logger: logger)
+                    try await connection.execute(
+                        dialect.statement(DeletionStatements.forgetRows(in: table)), [.int(id)],
+                        logger: logger)
                 }
             }
             for url in links {
-                try await connection.execute(dialect.statement(DeletionStatements.forgetLink), [.text(url)], logger: logger)
+                try await connection.execute(
+                    dialect.statement(DeletionStatements.forgetLink), [.text(url)], logger: logger)
             }
             return rows.count
         }

@@ -13,26 +13,40 @@ extension PostgresArchive {
         }
     }
 
-    private static func exportRecord(_ number: Int64, _ connection: PostgresConnection,
-                                     _ logger: Logger) async throws -> ExportRecord {
+    private static func exportRecord(
+        _ number: Int64, _ connection: PostgresConnection,
+        _ logger: Logger
+    ) async throws -> ExportRecord {
         let dialect = PostgresDialect()
-        guard let row = try await connection.rows(dialect.statement(ExportStatements.status), [.int(number)],
-                                                  logger: logger).first
+        guard
+            let row = try await connection.rows(
+                dialect.statement(ExportStatements.status), [.int(number)],
+                logger: logger
+            ).first
         else { throw ArchiveError.notFound("status \(number)") }
-        let versions = try await connection.rows(dialect.statement(ExportStatements.earlierVersions), [.int(number)],
-                                                 logger: logger).map { try $0.bytes("raw_json") }
-        let editHistory = try await connection.rows(dialect.statement(EditHistoryStatements.versions), [.int(number)],
-                                                    logger: logger).map { try $0.bytes("raw_json") }
-        let attachments = try await connection.rows(dialect.statement(ExportStatements.attachments), [.int(number)],
-                                                    logger: logger).map { row in
-                ExportRecord.Attachment(
-                    position: Int(try row["position"].decode(Int32.self)),
-                    original: try storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size"),
-                    preview: try storedFile(row, sha: "preview_sha256", ext: "preview_ext", mime: "preview_mime",
-                                            size: "preview_size"))
-            }
-        let avatar = try await connection.rows(dialect.statement(ExportStatements.avatar), [.int(number)],
-                                               logger: logger).first.flatMap { try storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
+        let versions = try await connection.rows(
+            dialect.statement(ExportStatements.earlierVersions), [.int(number)],
+            logger: logger
+        ).map { try $0.bytes("raw_json") }
+        let editHistory = try await connection.rows(
+            dialect.statement(EditHistoryStatements.versions), [.int(number)],
+            logger: logger
+        ).map { try $0.bytes("raw_json") }
+        let attachments = try await connection.rows(
+            dialect.statement(ExportStatements.attachments), [.int(number)],
+            logger: logger
+        ).map { row in
+            ExportRecord.Attachment(
+                position: Int(try row["position"].decode(Int32.self)),
+                original: try storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size"),
+                preview: try storedFile(
+                    row, sha: "preview_sha256", ext: "preview_ext", mime: "preview_mime",
+                    size: "preview_size"))
+        }
+        let avatar = try await connection.rows(
+            dialect.statement(ExportStatements.avatar), [.int(number)],
+            logger: logger
+        ).first.flatMap { try storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
         var record = ExportRecord(
             number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"),
             server: try row.string("raw_server"), localID: try row.optionalString("local_id"),
@@ -51,22 +65,30 @@ extension PostgresArchive {
         return try await transaction { connection in try await Self.boosts(of: number, connection, logger) }
     }
 
-    static func boosts(of number: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws -> [ArchivedBoost] {
-        try await connection.rows("""
+    static func boosts(of number: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws
+        -> [ArchivedBoost]
+    {
+        try await connection.rows(
+            """
             SELECT b.author_handle, b.author_name, b.created_at FROM statuses p
             JOIN statuses b ON b.reblog_uri = p.uri
             WHERE p.id = $1 ORDER BY b.created_at, b.id
-            """, [.int(number)], logger: logger).map {
-            ArchivedBoost(handle: try $0.string("author_handle"), name: try $0.string("author_name"),
-                          createdAt: try $0.string("created_at"))
+            """, [.int(number)], logger: logger
+        ).map {
+            ArchivedBoost(
+                handle: try $0.string("author_handle"), name: try $0.string("author_name"),
+                createdAt: try $0.string("created_at"))
         }
     }
 
     /// The stored files of the custom emoji a status (or the post it boosts) uses, by shortcode.
-    static func emojiFiles(of number: Int64, _ connection: PostgresConnection,
-                           _ logger: Logger) async throws -> [String: ExportRecord.StoredFile] {
+    static func emojiFiles(
+        of number: Int64, _ connection: PostgresConnection,
+        _ logger: Logger
+    ) async throws -> [String: ExportRecord.StoredFile] {
         var files: [String: ExportRecord.StoredFile] = [:]
-        for row in try await connection.rows("""
+        for row in try await connection.rows(
+            """
             SELECT e->>'shortcode' AS shortcode, f.sha256, f.ext, f.mime, f.size
             FROM statuses s
             CROSS JOIN LATERAL (SELECT CASE WHEN jsonb_typeof(icebox_json(s.raw_json)->'reblog') = 'object'
@@ -75,25 +97,31 @@ extension PostgresArchive {
             JOIN media_downloads d ON d.url = e->>'url' AND d.state = 'stored'
             JOIN media_files f ON f.sha256 = d.sha256
             WHERE s.id = $1
-            """, [.int(number)], logger: logger) {
+            """, [.int(number)], logger: logger)
+        {
             guard let shortcode = try row.optionalString("shortcode"),
-                  let file = try storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size") else { continue }
+                let file = try storedFile(row, sha: "sha256", ext: "ext", mime: "mime", size: "size")
+            else { continue }
             files[shortcode] = file
         }
         return files
     }
 
-    private static func storedFile(_ row: PostgresRandomAccessRow, sha: String, ext: String, mime: String,
-                                   size: String) throws -> ExportRecord.StoredFile? {
+    private static func storedFile(
+        _ row: PostgresRandomAccessRow, sha: String, ext: String, mime: String,
+        size: String
+    ) throws -> ExportRecord.StoredFile? {
         guard let hash = try row.optionalString(sha), let suffix = try row.optionalString(ext) else { return nil }
-        return ExportRecord.StoredFile(sha256: hash, ext: suffix, mime: try row.optionalString(mime) ?? "application/octet-stream",
-                                       size: try row.optionalInt64(size) ?? 0)
+        return ExportRecord.StoredFile(
+            sha256: hash, ext: suffix, mime: try row.optionalString(mime) ?? "application/octet-stream",
+            size: try row.optionalInt64(size) ?? 0)
     }
 
     // MARK: Totals and soundness
 
     public func stats() async throws(ArchiveError) -> ArchiveStats {
-        let rows = try await rows("""
+        let rows = try await rows(
+            """
             SELECT
                 (SELECT COUNT(*) FROM statuses) AS statuses,
                 (SELECT COUNT(*) FROM statuses WHERE reblog_uri IS NOT NULL) AS boosts,
@@ -113,13 +141,14 @@ extension PostgresArchive {
             """)
         guard let row = rows.first else { throw .database("the store returned no totals") }
         return try decoding {
-            ArchiveStats(statuses: try row.int("statuses"), boosts: try row.int("boosts"), authors: try row.int("authors"),
-                         accounts: try row.int("accounts"), timelines: try row.int("timelines"),
-                         mediaAttachments: try row.int("media_attachments"), mediaFiles: try row.int("media_files"),
-                         mediaBytes: try row.int64("media_bytes"), mediaMissing: try row.int("media_missing"),
-                         editVersions: try row.int("edit_versions"), unreadable: try row.int("unreadable"),
-                         otherCopies: try row.int("other_copies"), databaseBytes: try row.int64("database_bytes"),
-                         oldest: try row.optionalString("oldest"), newest: try row.optionalString("newest"))
+            ArchiveStats(
+                statuses: try row.int("statuses"), boosts: try row.int("boosts"), authors: try row.int("authors"),
+                accounts: try row.int("accounts"), timelines: try row.int("timelines"),
+                mediaAttachments: try row.int("media_attachments"), mediaFiles: try row.int("media_files"),
+                mediaBytes: try row.int64("media_bytes"), mediaMissing: try row.int("media_missing"),
+                editVersions: try row.int("edit_versions"), unreadable: try row.int("unreadable"),
+                otherCopies: try row.int("other_copies"), databaseBytes: try row.int64("database_bytes"),
+                oldest: try row.optionalString("oldest"), newest: try row.optionalString("newest"))
         }
     }
 
@@ -132,7 +161,8 @@ extension PostgresArchive {
 
     /// What `integrityCheck` finds, one entry per kind of damage.
     func integrityProblems() async throws(ArchiveError) -> [String] {
-        let rows = try await rows("""
+        let rows = try await rows(
+            """
             SELECT
                 (SELECT COUNT(*) FROM statuses WHERE reblog_uri IS NULL AND text <> '' AND search_words = ''::tsvector) AS unindexed,
                 (SELECT COUNT(*) FROM status_ids si WHERE NOT EXISTS (SELECT 1 FROM statuses s WHERE s.id = si.status_id)) AS orphans
@@ -141,10 +171,15 @@ extension PostgresArchive {
         let (unindexed, orphans) = try decoding { (try row.int("unindexed"), try row.int("orphans")) }
         var problems: [String] = []
         if unindexed > 0 {
-            problems.append(unindexed == 1 ? "1 status has text but no search words"
-                                           : "\(unindexed) statuses have text but no search words")
+            problems.append(
+                unindexed == 1
+                    ? "1 status has text but no search words"
+                    : "\(unindexed) statuses have text but no search words")
         }
-        if orphans > 0 { problems.append(orphans == 1 ? "1 server id points at no status" : "\(orphans) server ids point at no status") }
+        if orphans > 0 {
+            problems.append(
+                orphans == 1 ? "1 server id points at no status" : "\(orphans) server ids point at no status")
+        }
         return problems
     }
 }
@@ -161,7 +196,8 @@ extension PostgresArchive {
     }
 
     public func statusURIs(timelineID: Int64) async throws(ArchiveError) -> [String] {
-        let rows = try await rows("""
+        let rows = try await rows(
+            """
             SELECT s.uri FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
             WHERE ts.timeline_id = $1 ORDER BY s.uri COLLATE "C"
             """, [.int(timelineID)])

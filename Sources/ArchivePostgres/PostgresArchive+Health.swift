@@ -11,17 +11,20 @@ extension PostgresArchive {
     public func healthWarnings() async throws(ArchiveError) -> [String] {
         var warnings: [String] = []
         if !phrasesByDate {
-            warnings.append("phrases are searched without the RUM index statuses_phrases_by_date (slow on a large "
-                            + "store): a superuser can add the rum extension (package postgresql-NN-rum) and the "
-                            + "index of schema/postgres/0007_phrases_by_date.sql")
+            warnings.append(
+                "phrases are searched without the RUM index statuses_phrases_by_date (slow on a large "
+                    + "store): a superuser can add the rum extension (package postgresql-NN-rum) and the "
+                    + "index of schema/postgres/0007_phrases_by_date.sql")
         }
         // reset_val: what a new session starts with (the database's default), not this session's SET.
         let jit = try await rows("SELECT reset_val AS jit FROM pg_settings WHERE name = 'jit'").first
         if try decoding({ try jit?.optionalString("jit") }) == "on" {
-            warnings.append("new sessions JIT-compile large queries, which can add half a second to a search: "
-                            + "the database's owner can run ALTER DATABASE … SET jit = off")
+            warnings.append(
+                "new sessions JIT-compile large queries, which can add half a second to a search: "
+                    + "the database's owner can run ALTER DATABASE … SET jit = off")
         }
-        let stale = try await rows("""
+        let stale = try await rows(
+            """
             SELECT server, holder, expires_at::text AS expired FROM server_leases
             WHERE holder IS NOT NULL AND expires_at < now() ORDER BY server
             """)
@@ -29,8 +32,9 @@ extension PostgresArchive {
             let (server, holder, expired) = try decoding {
                 (try row.string("server"), try row.string("holder"), try row.string("expired"))
             }
-            warnings.append("the lease on \(server) expired at \(expired) without being given back (worker \(holder) "
-                            + "stopped mid-run); the next worker takes the server, and nothing it stored is lost")
+            warnings.append(
+                "the lease on \(server) expired at \(expired) without being given back (worker \(holder) "
+                    + "stopped mid-run); the next worker takes the server, and nothing it stored is lost")
         }
         return warnings
     }
@@ -42,7 +46,8 @@ extension PostgresArchive {
     }
 
     public func recentCreationDates(timelineID: Int64, limit: Int) async throws(ArchiveError) -> [Date] {
-        let rows = try await rows("""
+        let rows = try await rows(
+            """
             SELECT s.created_at FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
             WHERE ts.timeline_id = $1 ORDER BY s.created_at DESC LIMIT $2
             """, [.int(timelineID), .int(Int64(limit))])

@@ -12,8 +12,10 @@ extension PostgresArchive {
     /// so `body` runs on a thread of its own (with a main thread's stack: deeply nested JSON decodes
     /// recursively), and each sink call is carried to the one connection holding the transaction and
     /// waited for there (see ``ImportBridge``). Not retried on a deadlock: `body` reads its file once.
-    public func importAtomically(_ source: ImportSource,
-                                 _ body: @escaping @Sendable (any ImportSink) throws -> Void) async throws {
+    public func importAtomically(
+        _ source: ImportSource,
+        _ body: @escaping @Sendable (any ImportSink) throws -> Void
+    ) async throws {
         let logger = self.logger
         let bridge = ImportBridge()
         let outcome = OneShot<Result<Void, any Error>>()
@@ -54,16 +56,19 @@ extension PostgresArchive {
     /// The favourites, bookmarks and boosts imports named by uri (of one kind, or all), each marked
     /// resolved when the archive holds the status it names; in the SQLite store's order.
     public func references(kind: ImportedReference.Kind?) async throws(ArchiveError) -> [ImportedReference] {
-        try await decodingRows("""
+        try await decodingRows(
+            """
             SELECT r.*, EXISTS (SELECT 1 FROM statuses s WHERE s.uri = r.uri) AS resolved
             FROM status_references r WHERE $1::text IS NULL OR r.kind = $1
             ORDER BY r.kind COLLATE "C", r.uri COLLATE "C", r.account_handle COLLATE "C"
-            """, [.text(kind?.rawValue)]) { row -> ImportedReference? in
+            """, [.text(kind?.rawValue)]
+        ) { row -> ImportedReference? in
             guard let kind = ImportedReference.Kind(rawValue: try row.string("kind")) else { return nil }
-            var reference = ImportedReference(accountHandle: try row.string("account_handle"), kind: kind,
-                                              uri: try row.string("uri"), activityURI: try row.optionalString("activity_uri"),
-                                              publishedAt: try row.optionalString("published_at"),
-                                              visibility: try row.optionalString("visibility"))
+            var reference = ImportedReference(
+                accountHandle: try row.string("account_handle"), kind: kind,
+                uri: try row.string("uri"), activityURI: try row.optionalString("activity_uri"),
+                publishedAt: try row.optionalString("published_at"),
+                visibility: try row.optionalString("visibility"))
             reference.resolved = try row.bool("resolved")
             return reference
         }.compactMap { $0 }
@@ -71,9 +76,11 @@ extension PostgresArchive {
 
     /// The source object a status was last imported with from a file of `format`.
     public func importedSource(of number: Int64, format: String) async throws(ArchiveError) -> Data? {
-        try await decodingRows("""
+        try await decodingRows(
+            """
             SELECT raw_json FROM status_sources WHERE status_id = $1 AND format = $2 ORDER BY imported_at DESC LIMIT 1
-            """, [.int(number), .text(format)]) { row -> Data? in
+            """, [.int(number), .text(format)]
+        ) { row -> Data? in
             row["raw_json"].bytes == nil ? nil : try row.bytes("raw_json")
         }.first ?? nil
     }

@@ -13,12 +13,16 @@ import PostgresNIO
 extension PostgresArchive {
     /// Upserts the page's authors (sorted) and takes the page's uri locks (sorted); returns the rows with
     /// their authors marked as written.
-    static func lockInOrder(_ page: [PageRow], server: String, now: String,
-                            _ connection: PostgresConnection, _ logger: Logger) async throws -> [PageRow] {
+    static func lockInOrder(
+        _ page: [PageRow], server: String, now: String,
+        _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> [PageRow] {
         let authors = page.filter(\.writesAuthor)
             .sorted { $0.status.account.fullHandle(servedBy: server) < $1.status.account.fullHandle(servedBy: server) }
-        try await upsertAuthors(try await changedAuthors(authors.map { authorValues($0, server: server, now: now) },
-                                                         connection, logger), connection, logger)
+        try await upsertAuthors(
+            try await changedAuthors(
+                authors.map { authorValues($0, server: server, now: now) },
+                connection, logger), connection, logger)
         try await lockURIs(page.map(\.status.archiveURI), connection, logger)
         return page.map { row in
             var row = row
@@ -31,14 +35,18 @@ extension PostgresArchive {
     /// upsert locks an author's row until the page commits even when it changes nothing, and every worker
     /// meets the same popular authors: upserting only what changed keeps pages from queueing behind each
     /// other for profiles they all agree on.
-    static func changedAuthors(_ rows: [[SQLValue]], _ connection: PostgresConnection,
-                               _ logger: Logger) async throws -> [[SQLValue]] {
-        let handles = rows.compactMap { row -> String? in if case .text(let handle?) = row.first { handle } else { nil } }
+    static func changedAuthors(
+        _ rows: [[SQLValue]], _ connection: PostgresConnection,
+        _ logger: Logger
+    ) async throws -> [[SQLValue]] {
+        let handles = rows.compactMap { row -> String? in if case .text(let handle?) = row.first { handle } else { nil }
+        }
         guard !handles.isEmpty else { return rows }
         var stored: [String: String] = [:]
         for row in try await connection.rows(
             "SELECT handle, encode(sha256(raw_json), 'hex') AS digest FROM authors WHERE handle = ANY($1::text[])",
-            [.textArray(handles)], logger: logger) {
+            [.textArray(handles)], logger: logger)
+        {
             stored[try row.string("handle")] = try row.string("digest")
         }
         return rows.filter { row in
@@ -51,7 +59,8 @@ extension PostgresArchive {
     /// Takes a transaction-scoped advisory lock per uri, in the order of their hashes.
     static func lockURIs(_ uris: [String], _ connection: PostgresConnection, _ logger: Logger) async throws {
         guard !uris.isEmpty else { return }
-        try await connection.execute("""
+        try await connection.execute(
+            """
             SELECT pg_advisory_xact_lock(h) FROM (
                 SELECT DISTINCT hashtextextended(u, 7) AS h FROM unnest($1::text[]) AS u ORDER BY h) AS ordered
             """, [.textArray(uris)], logger: logger)

@@ -9,7 +9,8 @@ extension PostgresArchive {
         let text = reference.trimmingCharacters(in: .whitespaces)
         var number: Int64?
         if let row = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text),
-           try await !rows(dialect.statement(LookupStatements.exists), [.int(row)]).isEmpty {
+            try await !rows(dialect.statement(LookupStatements.exists), [.int(row)]).isEmpty
+        {
             number = row
         }
         if number == nil {
@@ -27,7 +28,8 @@ extension PostgresArchive {
 
     public func findStatus(server host: String, localID: String) async throws(ArchiveError) -> Int64? {
         let dialect = PostgresDialect()
-        let rows = try await rows(dialect.statement(LookupStatements.byServerID(dialect)), [.text(host), .text(localID)])
+        let rows = try await rows(
+            dialect.statement(LookupStatements.byServerID(dialect)), [.text(host), .text(localID)])
         return try decoding { try rows.first?.int64("status_id") }
     }
 
@@ -35,22 +37,36 @@ extension PostgresArchive {
         let logger = self.logger
         let dialect = PostgresDialect()
         let found = try await transaction { connection -> ArchivedStatus? in
-            guard let row = try await connection.rows(dialect.statement(LookupStatements.row), [.int(number)],
-                                                      logger: logger).first else { return nil }
+            guard
+                let row = try await connection.rows(
+                    dialect.statement(LookupStatements.row), [.int(number)],
+                    logger: logger
+                ).first
+            else { return nil }
             let server = try row.string("raw_server")
-            let localID = try await connection.rows(dialect.statement(LookupStatements.localID),
-                                                    [.int(number), .text(server)], logger: logger).first?.string("local_id")
-            let versions = try await connection.rows(dialect.statement(LookupStatements.versions), [.int(number)],
-                                                     logger: logger).map { ArchivedStatus.Version(raw: try $0.bytes("raw_json"), replacedAt: try $0.string("replaced_at")) }
-            let timelines = try await connection.rows(dialect.statement(LookupStatements.timelines), [.int(number)],
-                                                      logger: logger).map { row -> String in
-                    let spec = try row.string("spec")
-                    return try row.optionalString("handle").map { "\(spec) (\($0))" } ?? spec
-                }
-            let history = try await connection.rows(dialect.statement(EditHistoryStatements.versions), [.int(number)],
-                                                    logger: logger).map { try $0.bytes("raw_json") }
-            let copies = try await connection.rows(dialect.statement(LookupStatements.otherCopies), [.int(number)],
-                                                   logger: logger).map { try $0.string("server") }
+            let localID = try await connection.rows(
+                dialect.statement(LookupStatements.localID),
+                [.int(number), .text(server)], logger: logger
+            ).first?.string("local_id")
+            let versions = try await connection.rows(
+                dialect.statement(LookupStatements.versions), [.int(number)],
+                logger: logger
+            ).map { ArchivedStatus.Version(raw: try $0.bytes("raw_json"), replacedAt: try $0.string("replaced_at")) }
+            let timelines = try await connection.rows(
+                dialect.statement(LookupStatements.timelines), [.int(number)],
+                logger: logger
+            ).map { row -> String in
+                let spec = try row.string("spec")
+                return try row.optionalString("handle").map { "\(spec) (\($0))" } ?? spec
+            }
+            let history = try await connection.rows(
+                dialect.statement(EditHistoryStatements.versions), [.int(number)],
+                logger: logger
+            ).map { try $0.bytes("raw_json") }
+            let copies = try await connection.rows(
+                dialect.statement(LookupStatements.otherCopies), [.int(number)],
+                logger: logger
+            ).map { try $0.string("server") }
             var status = ArchivedStatus(
                 number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"), server: server,
                 localID: localID, versions: versions, parent: try await Self.parent(of: number, connection, logger),
@@ -69,21 +85,34 @@ extension PostgresArchive {
         let logger = self.logger
         let found = try await transaction { connection -> ThreadTree? in
             let dialect = PostgresDialect()
-            guard let focus = try await connection.rows(dialect.statement(ThreadStatements.postNumber), [.int(number)],
-                                                        logger: logger).first?.int64("id") else { return nil }
+            guard
+                let focus = try await connection.rows(
+                    dialect.statement(ThreadStatements.postNumber), [.int(number)],
+                    logger: logger
+                ).first?.int64("id")
+            else { return nil }
             var root = focus
             var seen: Set<Int64> = [focus]
-            while let parent = try await Self.parent(of: root, connection, logger), seen.insert(parent).inserted { root = parent }
-            let rootIsReply = try await connection.rows(dialect.statement(ThreadStatements.isReply), [.int(root)],
-                                                        logger: logger).first?.bool("in_reply_to") ?? false
+            while let parent = try await Self.parent(of: root, connection, logger), seen.insert(parent).inserted {
+                root = parent
+            }
+            let rootIsReply =
+                try await connection.rows(
+                    dialect.statement(ThreadStatements.isReply), [.int(root)],
+                    logger: logger
+                ).first?.bool("in_reply_to") ?? false
             var nodes: [ThreadTree.Node] = []
             var placed: Set<Int64> = []
             var stack = [ThreadTree.Node(number: root, depth: 0, parent: nil)]
             while let node = stack.popLast() {
                 guard placed.insert(node.number).inserted else { continue }
                 nodes.append(node)
-                let replies = try await Self.replies(to: node.number, connection, logger).filter { !placed.contains($0) }
-                stack += replies.reversed().map { ThreadTree.Node(number: $0, depth: node.depth + 1, parent: node.number) }
+                let replies = try await Self.replies(to: node.number, connection, logger).filter {
+                    !placed.contains($0)
+                }
+                stack += replies.reversed().map {
+                    ThreadTree.Node(number: $0, depth: node.depth + 1, parent: node.number)
+                }
             }
             return ThreadTree(root: root, focus: focus, rootIsReply: rootIsReply, nodes: nodes)
         }
@@ -98,8 +127,10 @@ extension PostgresArchive {
 
     static func replies(to number: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws -> [Int64] {
         let dialect = PostgresDialect()
-        return try await connection.rows(dialect.statement(ThreadStatements.replies(dialect)), [.int(number)],
-                                         logger: logger).map { try $0.int64("id") }
+        return try await connection.rows(
+            dialect.statement(ThreadStatements.replies(dialect)), [.int(number)],
+            logger: logger
+        ).map { try $0.int64("id") }
     }
 
     public func missingParents(of author: String) async throws(ArchiveError) -> [String] {
@@ -112,8 +143,9 @@ extension PostgresArchive {
         let rows = try await rows(dialect.statement(ThreadStatements.serverIDs(dialect)), [.int(number)])
         return try decoding {
             try rows.map {
-                ServerStatusID(server: try $0.string("server"), localID: try $0.string("local_id"),
-                               goneAt: try $0.optionalString("gone_at"))
+                ServerStatusID(
+                    server: try $0.string("server"), localID: try $0.string("local_id"),
+                    goneAt: try $0.optionalString("gone_at"))
             }
         }
     }

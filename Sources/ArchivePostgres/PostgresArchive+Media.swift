@@ -8,11 +8,16 @@ import PostgresNIO
 /// the same name, and the catalogue keeps one row per hash).
 extension PostgresArchive {
     public func pendingMedia(previews: Bool, avatars: Bool, retryFailed: Bool) async throws(ArchiveError)
-        -> (jobs: [PendingMedia], skipped: Int) {
+        -> (jobs: [PendingMedia], skipped: Int)
+    {
         let dialect = PostgresDialect()
         var wanted = try await decodingRows(MediaStatements.pendingOriginals) { row in
-            PendingMedia(kind: "original", candidates: [try row.optionalString("remote_url"),
-                                                        try row.optionalString("url")].compactMap { $0 })
+            PendingMedia(
+                kind: "original",
+                candidates: [
+                    try row.optionalString("remote_url"),
+                    try row.optionalString("url"),
+                ].compactMap { $0 })
         }
         if previews {
             wanted += try await decodingRows(MediaStatements.pendingPreviews) {
@@ -37,34 +42,46 @@ extension PostgresArchive {
         }.first
     }
 
-    public func recordMediaStored(url: String, kind: String, sha256: String, size: Int64, mime: String,
-                                  ext: String) async throws(ArchiveError) -> Bool {
+    public func recordMediaStored(
+        url: String, kind: String, sha256: String, size: Int64, mime: String,
+        ext: String
+    ) async throws(ArchiveError) -> Bool {
         let logger = self.logger
         return try await transaction { connection in
-            try await Self.recordMediaStored(url: url, kind: kind, sha256: sha256, size: size, mime: mime, ext: ext,
-                                             connection, logger)
+            try await Self.recordMediaStored(
+                url: url, kind: kind, sha256: sha256, size: size, mime: mime, ext: ext,
+                connection, logger)
         }
     }
 
     /// Records a file stored as the file of `url`, in the caller's transaction; whether the file is new
     /// to the catalogue.
-    static func recordMediaStored(url: String, kind: String, sha256: String, size: Int64, mime: String, ext: String,
-                                  _ connection: PostgresConnection, _ logger: Logger) async throws -> Bool {
+    static func recordMediaStored(
+        url: String, kind: String, sha256: String, size: Int64, mime: String, ext: String,
+        _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> Bool {
         let now = Self.now()
         let dialect = PostgresDialect()
-        let inserted = try await connection.rows(dialect.statement(MediaStatements.insertFile) + " RETURNING sha256",
-                                                 [.text(sha256), .text(ext), .int(size), .text(mime), .text(now)],
-                                                 logger: logger)
-        try await connection.execute(dialect.statement(MediaStatements.recordStored),
-                                     [.text(url), .text(kind), .text(sha256), .text(mime), .text(now)], logger: logger)
+        let inserted = try await connection.rows(
+            dialect.statement(MediaStatements.insertFile) + " RETURNING sha256",
+            [.text(sha256), .text(ext), .int(size), .text(mime), .text(now)],
+            logger: logger)
+        try await connection.execute(
+            dialect.statement(MediaStatements.recordStored),
+            [.text(url), .text(kind), .text(sha256), .text(mime), .text(now)], logger: logger)
         return !inserted.isEmpty
     }
 
-    public func recordMediaFailure(url: String, kind: String, permanent: Bool, reason: String,
-                                   httpStatus: Int?) async throws(ArchiveError) {
-        try await execute(PostgresDialect().statement(MediaStatements.recordFailure),
-                          [.text(url), .text(kind), .text(permanent ? "failed" : "retry"), .text(reason),
-                           .int(httpStatus.map(Int64.init)), .text(Self.now())])
+    public func recordMediaFailure(
+        url: String, kind: String, permanent: Bool, reason: String,
+        httpStatus: Int?
+    ) async throws(ArchiveError) {
+        try await execute(
+            PostgresDialect().statement(MediaStatements.recordFailure),
+            [
+                .text(url), .text(kind), .text(permanent ? "failed" : "retry"), .text(reason),
+                .int(httpStatus.map(Int64.init)), .text(Self.now()),
+            ])
     }
 
     public func storedMediaFiles() async throws(ArchiveError) -> [CataloguedFile] {
@@ -79,27 +96,34 @@ extension PostgresArchive {
 
     public func markMediaVerified(_ sha256: [String]) async throws(ArchiveError) {
         guard !sha256.isEmpty else { return }
-        try await execute("UPDATE media_files SET verified_at = $1 WHERE sha256 = ANY($2::text[])",
-                          [.text(Self.now()), .textArray(sha256)])
+        try await execute(
+            "UPDATE media_files SET verified_at = $1 WHERE sha256 = ANY($2::text[])",
+            [.text(Self.now()), .textArray(sha256)])
     }
 
     public func mediaFile(forURL url: String) async throws(ArchiveError) -> CataloguedFile? {
-        try await decodingRows(PostgresDialect().statement(MediaStatements.fileForURL), [.text(url)],
-                               Self.cataloguedFile).first
+        try await decodingRows(
+            PostgresDialect().statement(MediaStatements.fileForURL), [.text(url)],
+            Self.cataloguedFile
+        ).first
     }
 
     public func forgetUnreferencedMedia(dryRun: Bool) async throws(ArchiveError)
-        -> (forgotten: Int, unreferenced: [CataloguedFile]) {
+        -> (forgotten: Int, unreferenced: [CataloguedFile])
+    {
         let logger = self.logger
         return try await transaction(rollingBack: dryRun) { connection in
             let forgotten = try await connection.rows(
-                MediaStatements.forgetUnreferenced(PostgresDialect()) + " RETURNING url", logger: logger).count
+                MediaStatements.forgetUnreferenced(PostgresDialect()) + " RETURNING url", logger: logger
+            ).count
             let orphans = try await connection.rows(MediaStatements.orphans, logger: logger).map(Self.cataloguedFile)
-            try await connection.execute("""
+            try await connection.execute(
+                """
                 UPDATE media_downloads SET sha256 = NULL WHERE state <> 'stored' AND sha256 = ANY($1::text[])
                 """, [.textArray(orphans.map(\.sha256))], logger: logger)
-            try await connection.execute("DELETE FROM media_files WHERE sha256 = ANY($1::text[])",
-                                         [.textArray(orphans.map(\.sha256))], logger: logger)
+            try await connection.execute(
+                "DELETE FROM media_files WHERE sha256 = ANY($1::text[])",
+                [.textArray(orphans.map(\.sha256))], logger: logger)
             return (forgotten, orphans)
         }
     }
@@ -109,10 +133,11 @@ extension PostgresArchive {
     }
 
     /// Runs a query and decodes each row.
-    func decodingRows<T>(_ sql: String, _ binds: [SQLValue] = [],
-                         _ decode: (PostgresRandomAccessRow) throws -> T) async throws(ArchiveError) -> [T] {
+    func decodingRows<T>(
+        _ sql: String, _ binds: [SQLValue] = [],
+        _ decode: (PostgresRandomAccessRow) throws -> T
+    ) async throws(ArchiveError) -> [T] {
         let rows = try await rows(sql, binds)
         return try decoding { try rows.map(decode) }
     }
 }
-

@@ -5,7 +5,7 @@ import NIOPosix
 import PostgresNIO
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension PostgresArchive {
@@ -19,12 +19,17 @@ extension PostgresArchive {
         if let error = error as? PSQLError {
             switch error.serverInfo?[.sqlState] {
             case "28P01", "28000":
-                return .refused(store: store, reason: "\(server) did not let user \(location.user) in "
-                                + "(\(error.serverInfo?[.message] ?? "authentication failed")); check PGPASSWORD or the password file")
+                return .refused(
+                    store: store,
+                    reason: "\(server) did not let user \(location.user) in "
+                        + "(\(error.serverInfo?[.message] ?? "authentication failed")); check PGPASSWORD or the password file"
+                )
             case "3D000":
-                return .unreachable(store: store, reason: "\(server) has no database \(location.database) "
-                                    + "(\(error.serverInfo?[.message] ?? "it does not exist")); create it with "
-                                    + "`createdb -h \(location.host) -p \(location.port) -U \(location.user) \(location.database)`")
+                return .unreachable(
+                    store: store,
+                    reason: "\(server) has no database \(location.database) "
+                        + "(\(error.serverInfo?[.message] ?? "it does not exist")); create it with "
+                        + "`createdb -h \(location.host) -p \(location.port) -U \(location.user) \(location.database)`")
             default: break
             }
             if let cause = error.underlying.flatMap({ connectionCause($0) }) {
@@ -41,7 +46,9 @@ extension PostgresArchive {
     private static func connectionCause(_ error: any Error) -> String? {
         switch error {
         case let error as NIOConnectionError:
-            if let failure = error.connectionErrors.first { return connectionCause(failure.error) ?? "\(failure.error)" }
+            if let failure = error.connectionErrors.first {
+                return connectionCause(failure.error) ?? "\(failure.error)"
+            }
             if error.dnsAError != nil || error.dnsAAAAError != nil { return "the host \(error.host) is not known" }
             return "no address to connect to"
         case let error as IOError:

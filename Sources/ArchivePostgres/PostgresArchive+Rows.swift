@@ -15,10 +15,12 @@ extension PostgresArchive {
 
     private func columnTypes(_ table: String) async throws(ArchiveError) -> [(name: String, type: String)] {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
-        return try await decodingRows("""
+        return try await decodingRows(
+            """
             SELECT column_name, data_type FROM information_schema.columns
             WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position
-            """, [.text(table)]) { (name: try $0.string("column_name"), type: try $0.string("data_type")) }
+            """, [.text(table)]
+        ) { (name: try $0.string("column_name"), type: try $0.string("data_type")) }
     }
 
     public func rowCount(_ table: String) async throws(ArchiveError) -> Int {
@@ -27,10 +29,13 @@ extension PostgresArchive {
     }
 
     public func readRows(_ table: String, columns: [String], offset: Int, limit: Int) async throws(ArchiveError)
-        -> [[CopyValue]] {
+        -> [[CopyValue]]
+    {
         let keys = try await primaryKey(table)
-        let types = Dictionary(try await columnTypes(table).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
-        let sql = "SELECT \(columns.map(Self.quoted).joined(separator: ", ")) FROM \(table) ORDER BY "
+        let types = Dictionary(
+            try await columnTypes(table).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        let sql =
+            "SELECT \(columns.map(Self.quoted).joined(separator: ", ")) FROM \(table) ORDER BY "
             + keys.map { Self.quoted($0) + (types[$0] == "text" ? " COLLATE \"C\"" : "") }.joined(separator: ", ")
             + " LIMIT $1 OFFSET $2"
         return try await decodingRows(sql, [.int(Int64(limit)), .int(Int64(offset))]) { row in
@@ -51,7 +56,8 @@ extension PostgresArchive {
     }
 
     public func writeRows(_ table: String, columns: [String], rows: [[CopyValue]]) async throws(ArchiveError) {
-        let types = Dictionary(try await columnTypes(table).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
+        let types = Dictionary(
+            try await columnTypes(table).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
         let names = columns.map(Self.quoted).joined(separator: ", ")
         let isStatuses = table == "statuses"
         var target = "\(table)(\(names)"
@@ -64,11 +70,14 @@ extension PostgresArchive {
             }
             if isStatuses {
                 func text(_ column: String) -> String {
-                    guard let index = columns.firstIndex(of: column), case .text(let value) = row[index] else { return "" }
+                    guard let index = columns.firstIndex(of: column), case .text(let value) = row[index] else {
+                        return ""
+                    }
                     return value
                 }
                 // The search vectors from the same words storing the status gives them (see StatusColumns).
-                values += ["text", "spoiler_text", "tag_names", "alt_text", "search_author", "extra_text"]
+                values +=
+                    ["text", "spoiler_text", "tag_names", "alt_text", "search_author", "extra_text"]
                     .map { SQLValue.text(SearchWords.spaced(text($0))) } + [.text(text("search_cjk"))]
             }
             return values
@@ -83,39 +92,49 @@ extension PostgresArchive {
                     let base = (index - start) * width
                     var expressions = columns.indices.map { "$\(base + $0 + 1)" }
                     if isStatuses {
-                        expressions += [StatusColumns.wordsExpression(firstParameter: base + columns.count + 1),
-                                        "to_tsvector('simple', $\(base + columns.count + 7))"]
+                        expressions += [
+                            StatusColumns.wordsExpression(firstParameter: base + columns.count + 1),
+                            "to_tsvector('simple', $\(base + columns.count + 7))",
+                        ]
                     }
                     return "(" + expressions.joined(separator: ", ") + ")"
                 }
-                try await connection.execute("INSERT INTO \(target) VALUES " + tuples.joined(separator: ", "),
-                                             chunk.flatMap { $0 }, logger: logger)
+                try await connection.execute(
+                    "INSERT INTO \(target) VALUES " + tuples.joined(separator: ", "),
+                    chunk.flatMap { $0 }, logger: logger)
             }
         }
     }
 
     public func finishCopy() async throws(ArchiveError) {
-        let sequences = try await decodingRows("""
+        let sequences = try await decodingRows(
+            """
             SELECT table_name, pg_get_serial_sequence(table_name, 'id') AS sequence FROM information_schema.columns
             WHERE table_schema = current_schema() AND column_name = 'id' AND table_name = ANY($1::text[])
-            """, [.textArray(archiveTables)]) { (table: try $0.string("table_name"), sequence: try $0.optionalString("sequence")) }
+            """, [.textArray(archiveTables)]
+        ) { (table: try $0.string("table_name"), sequence: try $0.optionalString("sequence")) }
         for (table, sequence) in sequences {
             guard let sequence else { continue }
-            try await execute("SELECT setval($1, COALESCE((SELECT MAX(id) FROM \(table)), 0) + 1, false)", [.text(sequence)])
+            try await execute(
+                "SELECT setval($1, COALESCE((SELECT MAX(id) FROM \(table)), 0) + 1, false)", [.text(sequence)])
         }
         // Fresh statistics, so the planner knows the copied tables' sizes before the first search.
         try await execute("ANALYZE")
     }
 
     private func primaryKey(_ table: String) async throws(ArchiveError) -> [String] {
-        try await decodingRows("""
+        try await decodingRows(
+            """
             SELECT a.attname FROM pg_index i
             JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
             WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)
-            """, [.text(table)]) { try $0.string("attname") }
+            """, [.text(table)]
+        ) { try $0.string("attname") }
     }
 
-    private static func quoted(_ name: String) -> String { "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\"" }
+    private static func quoted(_ name: String) -> String {
+        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
 
     private static func sqlValue(_ value: CopyValue, type: String, column: String) throws(ArchiveError) -> SQLValue {
         switch (value, type) {
@@ -124,7 +143,8 @@ extension PostgresArchive {
         case (.null, "smallint"), (.null, "integer"), (.null, "bigint"): return .int(nil)
         case (.null, _): return .text(nil)
         case (.int(let number), "boolean"): return .bool(number != 0)
-        case (.int(let number), "smallint"), (.int(let number), "integer"), (.int(let number), "bigint"): return .int(number)
+        case (.int(let number), "smallint"), (.int(let number), "integer"), (.int(let number), "bigint"):
+            return .int(number)
         case (.double(let number), "double precision"), (.double(let number), "real"): return .double(number)
         case (.bytes(let data), "bytea"): return .bytes(data)
         case (.text(let text), "bytea"): return .bytes(Data(text.utf8))

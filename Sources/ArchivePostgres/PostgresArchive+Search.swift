@@ -7,8 +7,10 @@ extension PostgresArchive {
     /// The columns a `SearchHit` is read from, on `statuses s`: the same SQL works on both stores.
     static var hitColumns: String { SearchHit.columns }
 
-    public func search(_ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
-                       consent: ConsentPolicy) async throws(ArchiveError) -> [SearchHit] {
+    public func search(
+        _ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
+        consent: ConsentPolicy
+    ) async throws(ArchiveError) -> [SearchHit] {
         let compiled = PostgresSearchCompiler(query, hidingOptedOut: try await hidesOptedOut(consent))
         guard !compiled.matchesNothing else { return [] }
         var binds = compiled.binds
@@ -59,8 +61,9 @@ extension PostgresArchive {
     public func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int {
         let compiled = PostgresSearchCompiler(query, hidingOptedOut: try await hidesOptedOut(consent))
         guard !compiled.matchesNothing else { return 0 }
-        let rows = try await rows("SELECT COUNT(*) AS n FROM statuses s WHERE " + compiled.conditions.joined(separator: " AND "),
-                                  compiled.binds)
+        let rows = try await rows(
+            "SELECT COUNT(*) AS n FROM statuses s WHERE " + compiled.conditions.joined(separator: " AND "),
+            compiled.binds)
         return try decoding { try rows.first?.int("n") ?? 0 }
     }
 
@@ -69,18 +72,20 @@ extension PostgresArchive {
         let rows = try await rows(sql, binds)
         var hits = try decoding {
             try rows.map { row in
-                var hit = SearchHit(number: try row.int64("id"), uri: try row.string("uri"), url: try row.optionalString("url"),
-                          id: try row.optionalString("local_id"), acct: try row.string("author_handle"),
-                          authorName: try row.string("author_name"), createdAt: try row.string("created_at"),
-                          text: try row.string("text"), spoilerText: try row.string("spoiler_text"),
-                          altText: try row.string("alt_text"), language: try row.optionalString("language"),
-                          rank: try row.optionalDouble("rank"), timelines: [])
+                var hit = SearchHit(
+                    number: try row.int64("id"), uri: try row.string("uri"), url: try row.optionalString("url"),
+                    id: try row.optionalString("local_id"), acct: try row.string("author_handle"),
+                    authorName: try row.string("author_name"), createdAt: try row.string("created_at"),
+                    text: try row.string("text"), spoilerText: try row.string("spoiler_text"),
+                    altText: try row.string("alt_text"), language: try row.optionalString("language"),
+                    rank: try row.optionalDouble("rank"), timelines: [])
                 hit.goneAt = try row.optionalString("gone_at")
                 return hit
             }
         }
         guard !hits.isEmpty else { return hits }
-        let timelineRows = try await self.rows("""
+        let timelineRows = try await self.rows(
+            """
             SELECT ts.status_id, t.spec, a.handle FROM timeline_statuses ts
             JOIN timelines t ON t.id = ts.timeline_id LEFT JOIN archiving_accounts a ON a.id = t.account_id
             WHERE ts.status_id = ANY($1::bigint[]) ORDER BY t.id
@@ -102,8 +107,9 @@ extension PostgresArchive {
     public func posts(_ listing: ArchiveListing, limit: Int, offset: Int) async throws(ArchiveError) -> [SearchHit] {
         var (conditions, binds) = Self.conditions(listing)
         binds += [.int(Int64(max(limit, 0))), .int(Int64(max(offset, 0)))]
-        return try await hits(Self.hitColumns + ", NULL::float8 AS rank FROM statuses s WHERE " + conditions
-                              + " ORDER BY s.created_at DESC, s.id DESC LIMIT $\(binds.count - 1) OFFSET $\(binds.count)", binds)
+        return try await hits(
+            Self.hitColumns + ", NULL::float8 AS rank FROM statuses s WHERE " + conditions
+                + " ORDER BY s.created_at DESC, s.id DESC LIMIT $\(binds.count - 1) OFFSET $\(binds.count)", binds)
     }
 
     public func count(_ listing: ArchiveListing) async throws(ArchiveError) -> Int {
@@ -114,8 +120,9 @@ extension PostgresArchive {
 
     public func posts(numbered numbers: [Int64]) async throws(ArchiveError) -> [SearchHit] {
         guard !numbers.isEmpty else { return [] }
-        let found = try await hits(Self.hitColumns + ", NULL::float8 AS rank FROM statuses s WHERE s.id = ANY($1::bigint[])",
-                                   [.intArray(numbers)])
+        let found = try await hits(
+            Self.hitColumns + ", NULL::float8 AS rank FROM statuses s WHERE s.id = ANY($1::bigint[])",
+            [.intArray(numbers)])
         let byNumber = Dictionary(found.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         return numbers.compactMap { byNumber[$0] }
     }

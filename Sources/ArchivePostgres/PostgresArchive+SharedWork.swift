@@ -7,22 +7,28 @@ import PostgresNIO
 /// killed with kill -9 holds nothing once its lease runs out.
 extension PostgresArchive: SharedWork {
     public func beginRound() async throws(ArchiveError) -> WorkRound {
-        let began = try await decodingRows("""
+        let began = try await decodingRows(
+            """
             SELECT (extract(epoch FROM clock_timestamp()) * 1000000)::int8 AS began
-            """, []) { row in try row["began"].decode(Int64.self) }.first
+            """, []
+        ) { row in try row["began"].decode(Int64.self) }.first
         guard let began else { throw ArchiveError.database("the store did not say what time it is") }
         return WorkRound(began: began)
     }
 
-    public func claimServer(among servers: [String], holder: String, for duration: Duration,
-                            round: WorkRound) async throws(ArchiveError) -> String? {
+    public func claimServer(
+        among servers: [String], holder: String, for duration: Duration,
+        round: WorkRound
+    ) async throws(ArchiveError) -> String? {
         guard !servers.isEmpty else { return nil }
         let logger = self.logger
         return try await transaction { connection in
-            try await connection.execute("""
+            try await connection.execute(
+                """
                 INSERT INTO server_leases(server) SELECT unnest($1::text[]) ON CONFLICT DO NOTHING
                 """, [.textArray(servers)], logger: logger)
-            return try await connection.rows("""
+            return try await connection.rows(
+                """
                 UPDATE server_leases SET holder = $2, claimed_at = now(),
                     expires_at = now() + make_interval(secs => $3)
                 WHERE server = (
@@ -34,12 +40,14 @@ extension PostgresArchive: SharedWork {
                     LIMIT 1 FOR UPDATE SKIP LOCKED)
                 RETURNING server
                 """, [.textArray(servers), .text(holder), .double(duration.seconds), .int(round.began)],
-                logger: logger).first?.string("server")
+                logger: logger
+            ).first?.string("server")
         }
     }
 
     public func renewLease(server: String, holder: String, for duration: Duration) async throws(ArchiveError) -> Bool {
-        let renewed = try await rows("""
+        let renewed = try await rows(
+            """
             UPDATE server_leases SET expires_at = now() + make_interval(secs => $3)
             WHERE server = $1 AND holder = $2 AND expires_at >= now() RETURNING server
             """, [.text(server), .text(holder), .double(duration.seconds)])
@@ -47,31 +55,40 @@ extension PostgresArchive: SharedWork {
     }
 
     public func releaseLease(server: String, holder: String) async throws(ArchiveError) {
-        try await execute("""
+        try await execute(
+            """
             UPDATE server_leases SET holder = NULL, expires_at = NULL, last_done_at = now()
             WHERE server = $1 AND holder = $2
             """, [.text(server), .text(holder)])
     }
 
     public func savedBudget(server: String, client: String) async throws(ArchiveError) -> SavedBudget? {
-        try await decodingRows("""
+        try await decodingRows(
+            """
             SELECT limit_count, remaining, extract(epoch FROM reset_at)::float8 AS reset
             FROM rate_budgets WHERE server = $1 AND client = $2
-            """, [.text(server), .text(client)]) { row in
-                SavedBudget(limit: try row[ "limit_count"].decode(Int32?.self).map(Int.init),
-                            remaining: try row["remaining"].decode(Int32?.self).map(Int.init),
-                            reset: try row.optionalDouble("reset").map(Date.init(timeIntervalSince1970:)))
-            }.first
+            """, [.text(server), .text(client)]
+        ) { row in
+            SavedBudget(
+                limit: try row["limit_count"].decode(Int32?.self).map(Int.init),
+                remaining: try row["remaining"].decode(Int32?.self).map(Int.init),
+                reset: try row.optionalDouble("reset").map(Date.init(timeIntervalSince1970:)))
+        }.first
     }
 
     public func saveBudget(_ budget: SavedBudget, server: String, client: String) async throws(ArchiveError) {
-        try await execute("""
+        try await execute(
+            """
             INSERT INTO rate_budgets(server, client, limit_count, remaining, reset_at, updated_at)
             VALUES ($1, $2, $3, $4, to_timestamp($5), now())
             ON CONFLICT(server, client) DO UPDATE SET limit_count = excluded.limit_count,
                 remaining = excluded.remaining, reset_at = excluded.reset_at, updated_at = excluded.updated_at
-            """, [.text(server), .text(client), .int(budget.limit.map(Int64.init)), .int(budget.remaining.map(Int64.init)),
-                  .double(budget.reset?.timeIntervalSince1970)])
+            """,
+            [
+                .text(server), .text(client), .int(budget.limit.map(Int64.init)),
+                .int(budget.remaining.map(Int64.init)),
+                .double(budget.reset?.timeIntervalSince1970),
+            ])
     }
 
     public func waitForWork(timeout: Duration) async {

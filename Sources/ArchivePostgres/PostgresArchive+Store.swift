@@ -8,8 +8,10 @@ extension PostgresArchive {
     /// Stores a page in one transaction, with the SQLite store's rules (see `ArchiveDatabase.store`): the
     /// page first as a whole; when a row breaks a constraint, again row by row in savepoints, the broken
     /// rows kept unreadable with the reason.
-    public func store(_ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
-                      cursor: CursorUpdate?) async throws(ArchiveError) -> StoreResult {
+    public func store(
+        _ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
+        cursor: CursorUpdate?
+    ) async throws(ArchiveError) -> StoreResult {
         let rows = PageRow.rows(statuses, server: origin.server)
         let logger = self.logger
         do {
@@ -17,10 +19,11 @@ extension PostgresArchive {
                 try await Self.checkFence(origin.fence, connection, logger)
                 let origin = try await Self.speaking(origin, connection, logger)
                 let result = try await Self.storeBatched(rows, origin: origin, now: Self.now(), connection, logger)
-                return try await Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor,
-                                                 connection, logger)
+                return try await Self.finishPage(
+                    result, unreadable: unreadable, origin: origin, cursor: cursor,
+                    connection, logger)
             }
-        } catch where Self.isolable(error) {
+        } catch  where Self.isolable(error) {
             return try await transaction { connection in
                 try await Self.checkFence(origin.fence, connection, logger)
                 let origin = try await Self.speaking(origin, connection, logger)
@@ -33,15 +36,18 @@ extension PostgresArchive {
                     do {
                         result += try await Self.upsert(row, origin: origin, now: now, connection, logger)
                         try await connection.execute("RELEASE SAVEPOINT page_row", logger: logger)
-                    } catch where Self.breaksARule(error) {
+                    } catch  where Self.breaksARule(error) {
                         try await connection.execute("ROLLBACK TO SAVEPOINT page_row", logger: logger)
-                        failed.append(UnreadableStatus(raw: row.raw, id: row.status.id,
-                                                       reason: "could not be stored: \(Self.translate(error))"))
+                        failed.append(
+                            UnreadableStatus(
+                                raw: row.raw, id: row.status.id,
+                                reason: "could not be stored: \(Self.translate(error))"))
                     }
                 }
                 result.unreadable += try await Self.keepUnreadable(failed, origin: origin, connection, logger)
-                return try await Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor,
-                                                 connection, logger)
+                return try await Self.finishPage(
+                    result, unreadable: unreadable, origin: origin, cursor: cursor,
+                    connection, logger)
             }
         }
     }
@@ -50,7 +56,8 @@ extension PostgresArchive {
     /// locked until the page commits, so no other worker can claim the server in between.
     static func checkFence(_ fence: LeaseFence?, _ connection: PostgresConnection, _ logger: Logger) async throws {
         guard let fence else { return }
-        let held = try await connection.rows("""
+        let held = try await connection.rows(
+            """
             SELECT 1 FROM server_leases WHERE server = $1 AND holder = $2 AND expires_at > now() FOR UPDATE
             """, [.text(fence.server), .text(fence.holder)], logger: logger)
         guard !held.isEmpty else {
@@ -65,9 +72,11 @@ extension PostgresArchive {
         return message.contains("(SQLSTATE 23") || message.contains("(SQLSTATE 22")
     }
 
-    private static func finishPage(_ stored: StoreResult, unreadable: [UnreadableStatus], origin: PageOrigin,
-                                   cursor: CursorUpdate?, _ connection: PostgresConnection,
-                                   _ logger: Logger) async throws -> StoreResult {
+    private static func finishPage(
+        _ stored: StoreResult, unreadable: [UnreadableStatus], origin: PageOrigin,
+        cursor: CursorUpdate?, _ connection: PostgresConnection,
+        _ logger: Logger
+    ) async throws -> StoreResult {
         var result = stored
         result.unreadable += try await keepUnreadable(unreadable, origin: origin, connection, logger)
         if let cursor, let timelineID = origin.timelineID {
@@ -77,8 +86,10 @@ extension PostgresArchive {
     }
 
     /// Inserts a status, or updates it when a newer edit or a more authoritative copy arrived.
-    static func upsert(_ page: PageRow, origin: PageOrigin, now: String,
-                       _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
+    static func upsert(
+        _ page: PageRow, origin: PageOrigin, now: String,
+        _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> StoreResult {
         let status = page.status
         let server = origin.server
         var result = StoreResult()
@@ -88,7 +99,8 @@ extension PostgresArchive {
         let statusID: Int64
         if let existing = try await connection.rows(
             "SELECT id, edited_at, raw_authority, content FROM statuses WHERE uri = $1 FOR UPDATE",
-            [.text(status.archiveURI)], logger: logger).first {
+            [.text(status.archiveURI)], logger: logger
+        ).first {
             statusID = try existing.int64("id")
             let stored = CopyAuthority(rawValue: Int(try existing["raw_authority"].decode(Int16.self))) ?? .account
             let decision = CopyAuthority.decide(
@@ -97,14 +109,17 @@ extension PostgresArchive {
                 now: Date())
             switch decision {
             case .replaceAsEdit, .replaceFromBetterSource:
-                let row = StatusRow(status, raw: page.raw, server: server, authorHandle: authorHandle, authority: authority)
+                let row = StatusRow(
+                    status, raw: page.raw, server: server, authorHandle: authorHandle, authority: authority)
                 if decision == .replaceAsEdit {
-                    try await connection.execute("""
+                    try await connection.execute(
+                        """
                         INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
                         SELECT id, edited_at, raw_json, $1 FROM statuses WHERE id = $2
                         """, [.text(now), .int(statusID)], logger: logger)
                 } else {
-                    try await connection.execute("""
+                    try await connection.execute(
+                        """
                         INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at,
                             last_seen_at)
                         SELECT id, raw_server, raw_authority, COALESCE(edited_at, ''), raw_json, updated_at, $1
@@ -113,26 +128,34 @@ extension PostgresArchive {
                             authority = excluded.authority, last_seen_at = excluded.last_seen_at
                         """, [.text(now), .int(statusID)], logger: logger)
                 }
-                try await connection.execute(StatusColumns.updateSQL, StatusColumns.values(row) + [.text(now), .int(statusID)],
-                                             logger: logger)
+                try await connection.execute(
+                    StatusColumns.updateSQL, StatusColumns.values(row) + [.text(now), .int(statusID)],
+                    logger: logger)
                 try await replaceMedia(of: statusID, status, connection, logger)
                 result.updated += 1
             case .keepAsCopy:
-                try await connection.execute("""
+                try await connection.execute(
+                    """
                     INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at, last_seen_at)
                     VALUES ($1, $2, $3, $4, $5, $6, $6)
                     ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
                         authority = excluded.authority, last_seen_at = excluded.last_seen_at
-                    """, [.int(statusID), .text(server), .int(Int64(authority.rawValue)),
-                          .text(status.editedAt.map(Timestamp.string) ?? ""), .bytes(page.raw), .text(now)], logger: logger)
+                    """,
+                    [
+                        .int(statusID), .text(server), .int(Int64(authority.rawValue)),
+                        .text(status.editedAt.map(Timestamp.string) ?? ""), .bytes(page.raw), .text(now),
+                    ], logger: logger)
                 wroteRow = false
             case .none:
                 wroteRow = false
             }
         } else {
             let row = StatusRow(status, raw: page.raw, server: server, authorHandle: authorHandle, authority: authority)
-            guard let inserted = try await connection.rows(StatusColumns.insertSQL, StatusColumns.values(row) + [.text(now)],
-                                                           logger: logger).first
+            guard
+                let inserted = try await connection.rows(
+                    StatusColumns.insertSQL, StatusColumns.values(row) + [.text(now)],
+                    logger: logger
+                ).first
             else {
                 // Another worker stored the same post (from another server) a moment ago: it is a copy.
                 return try await upsert(page, origin: origin, now: now, connection, logger)
@@ -142,21 +165,24 @@ extension PostgresArchive {
             result.new += 1
         }
         if origin.recordsServerIDs {
-            try await connection.execute("""
+            try await connection.execute(
+                """
                 INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES ($1, $2, $3, $4)
                 ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
                     in_reply_to_id = excluded.in_reply_to_id
                 """, [.text(server), .text(status.id), .int(statusID), .text(status.inReplyToID)], logger: logger)
         }
         if let timelineID = origin.timelineID {
-            let added = try await connection.rows("""
+            let added = try await connection.rows(
+                """
                 INSERT INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES ($1, $2, $3)
                 ON CONFLICT DO NOTHING RETURNING status_id
                 """, [.int(timelineID), .int(statusID), .text(now)], logger: logger)
             if result.new == 0, !added.isEmpty { result.newToTimeline += 1 }
         }
         if wroteRow, let editedAt = status.editedAt {
-            try await connection.execute("""
+            try await connection.execute(
+                """
                 INSERT INTO edit_history_wanted(status_id, server, local_id, edited_at, wanted_at) VALUES ($1, $2, $3, $4, $5)
                 ON CONFLICT(status_id) DO UPDATE SET server = excluded.server, local_id = excluded.local_id,
                     edited_at = excluded.edited_at, wanted_at = excluded.wanted_at
@@ -175,38 +201,53 @@ extension PostgresArchive {
     static func authorValues(_ page: PageRow, server: String, now: String) -> [SQLValue] {
         let account = page.status.account
         let raw = (try? RawJSON.value(forKey: "account", inObject: page.raw)) ?? Data()
-        return [.text(account.fullHandle(servedBy: server)), .text(account.uri), .text(account.url),
-                .text(account.displayName), .text(account.avatar), .bytes(raw), .text(now),
-                .bool(ConsentPolicy.optedOut(accountJSON: raw, note: account.note))]
+        return [
+            .text(account.fullHandle(servedBy: server)), .text(account.uri), .text(account.url),
+            .text(account.displayName), .text(account.avatar), .bytes(raw), .text(now),
+            .bool(ConsentPolicy.optedOut(accountJSON: raw, note: account.note)),
+        ]
     }
 
     /// Upserts authors' rows (see `authorValues`) in one statement.
     static func upsertAuthors(_ rows: [[SQLValue]], _ connection: PostgresConnection, _ logger: Logger) async throws {
-        try await insertMany(connection, logger, "authors(handle, uri, url, display_name, avatar, raw_json, updated_at, opted_out)",
-                             rows: rows, suffix: """
-            ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
-                display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
-                updated_at = excluded.updated_at, opted_out = excluded.opted_out
-            WHERE authors.raw_json IS DISTINCT FROM excluded.raw_json
-            """)
+        try await insertMany(
+            connection, logger, "authors(handle, uri, url, display_name, avatar, raw_json, updated_at, opted_out)",
+            rows: rows,
+            suffix: """
+                ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
+                    display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
+                    updated_at = excluded.updated_at, opted_out = excluded.opted_out
+                WHERE authors.raw_json IS DISTINCT FROM excluded.raw_json
+                """)
     }
 
-    private static func replaceMedia(of statusID: Int64, _ status: Status, _ connection: PostgresConnection,
-                                     _ logger: Logger) async throws {
-        try await connection.execute("DELETE FROM media_attachments WHERE status_id = $1", [.int(statusID)], logger: logger)
+    private static func replaceMedia(
+        of statusID: Int64, _ status: Status, _ connection: PostgresConnection,
+        _ logger: Logger
+    ) async throws {
+        try await connection.execute(
+            "DELETE FROM media_attachments WHERE status_id = $1", [.int(statusID)], logger: logger)
         for (position, media) in status.mediaAttachments.enumerated() {
-            try await connection.execute("""
+            try await connection.execute(
+                """
                 INSERT INTO media_attachments(status_id, position, media_id, type, url, preview_url, remote_url,
                     description, blurhash, width, height) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-                """, [.int(statusID), .int(Int64(position)), .text(media.id), .text(media.type.rawValue), .text(media.url),
-                      .text(media.previewURL), .text(media.remoteURL), .text(media.description), .text(media.blurhash),
-                      .int(media.meta?.original?.width.map(Int64.init)), .int(media.meta?.original?.height.map(Int64.init))],
+                """,
+                [
+                    .int(statusID), .int(Int64(position)), .text(media.id), .text(media.type.rawValue),
+                    .text(media.url),
+                    .text(media.previewURL), .text(media.remoteURL), .text(media.description), .text(media.blurhash),
+                    .int(media.meta?.original?.width.map(Int64.init)),
+                    .int(media.meta?.original?.height.map(Int64.init)),
+                ],
                 logger: logger)
         }
     }
 
     /// The page's origin, with an anonymous read of a user's account server speaking as that server.
-    static func speaking(_ origin: PageOrigin, _ connection: PostgresConnection, _ logger: Logger) async throws -> PageOrigin {
+    static func speaking(_ origin: PageOrigin, _ connection: PostgresConnection, _ logger: Logger) async throws
+        -> PageOrigin
+    {
         guard origin.authority == .anonymous else { return origin }
         return origin.speaking(withAccountsOn: try await accountHosts(connection, logger))
     }

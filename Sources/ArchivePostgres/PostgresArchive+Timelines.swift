@@ -6,17 +6,24 @@ import PostgresNIO
 extension PostgresArchive {
     // MARK: Accounts
 
-    public func addAccount(handle: String, server: String, remoteID: String, username: String,
-                           displayName: String, url: String?) async throws(ArchiveError) -> ArchivingAccount {
-        let rows = try await rows(PostgresDialect().statement(AccountStatements.upsert) + " RETURNING *", [.text(handle), .text(server), .text(remoteID), .text(username), .text(displayName), .text(url),
-                  .text(Self.now())])
+    public func addAccount(
+        handle: String, server: String, remoteID: String, username: String,
+        displayName: String, url: String?
+    ) async throws(ArchiveError) -> ArchivingAccount {
+        let rows = try await rows(
+            PostgresDialect().statement(AccountStatements.upsert) + " RETURNING *",
+            [
+                .text(handle), .text(server), .text(remoteID), .text(username), .text(displayName), .text(url),
+                .text(Self.now()),
+            ])
         guard let row = rows.first else { throw .database("the account \(handle) vanished while being added") }
         return try decoding { try Self.account(row) }
     }
 
     public func account(_ identity: AccountIdentity) async throws(ArchiveError) -> ArchivingAccount? {
-        let rows = try await rows(PostgresDialect().statement(AccountStatements.inUseByIdentity),
-                                  [.text(identity.origin), .text(identity.remoteID)])
+        let rows = try await rows(
+            PostgresDialect().statement(AccountStatements.inUseByIdentity),
+            [.text(identity.origin), .text(identity.remoteID)])
         return try decoding { try rows.first.map(Self.account) }
     }
 
@@ -30,49 +37,62 @@ extension PostgresArchive {
         let logger = self.logger
         try await transaction { connection in
             let dialect = PostgresDialect()
-            let removed = try await connection.rows(dialect.statement(AccountStatements.remove) + " RETURNING id",
-                                                    [.text(now), .int(id)], logger: logger)
+            let removed = try await connection.rows(
+                dialect.statement(AccountStatements.remove) + " RETURNING id",
+                [.text(now), .int(id)], logger: logger)
             guard !removed.isEmpty else { throw ArchiveError.notFound("the account #\(id)") }
-            try await connection.execute(dialect.statement(AccountStatements.unpinTimelines), [.text(now), .int(id)],
-                                         logger: logger)
+            try await connection.execute(
+                dialect.statement(AccountStatements.unpinTimelines), [.text(now), .int(id)],
+                logger: logger)
         }
     }
 
     static func account(_ row: PostgresRandomAccessRow) throws -> ArchivingAccount {
-        ArchivingAccount(id: try row.int64("id"), handle: try row.string("handle"), server: try row.string("server"),
-                         remoteID: try row.string("remote_id"), username: try row.string("username"),
-                         displayName: try row.string("display_name"), url: try row.optionalString("url"),
-                         addedAt: try row.string("added_at"))
+        ArchivingAccount(
+            id: try row.int64("id"), handle: try row.string("handle"), server: try row.string("server"),
+            remoteID: try row.string("remote_id"), username: try row.string("username"),
+            displayName: try row.string("display_name"), url: try row.optionalString("url"),
+            addedAt: try row.string("added_at"))
     }
 
     // MARK: Timelines
 
     public func addTimeline(spec: String, accountID: Int64?, server: String) async throws(ArchiveError)
-        -> PinnedTimeline {
+        -> PinnedTimeline
+    {
         let logger = self.logger
         let now = Self.now()
         let dialect = PostgresDialect()
         return try await transaction { connection in
             var accountHandle: String?
             if let accountID {
-                accountHandle = try await connection.rows(dialect.statement(TimelineStatements.accountHandle),
-                                                          [.int(accountID)], logger: logger).first?.string("handle")
+                accountHandle = try await connection.rows(
+                    dialect.statement(TimelineStatements.accountHandle),
+                    [.int(accountID)], logger: logger
+                ).first?.string("handle")
                 guard accountHandle != nil else { throw ArchiveError.notFound("the account #\(accountID)") }
             }
-            let existing = try await connection.rows(dialect.statement(TimelineStatements.existing) + " FOR UPDATE",
-                                                     [.text(spec), .int(accountID)], logger: logger).first
+            let existing = try await connection.rows(
+                dialect.statement(TimelineStatements.existing) + " FOR UPDATE",
+                [.text(spec), .int(accountID)], logger: logger
+            ).first
             if let existing {
                 guard try existing.optionalString("removed_at") != nil else {
                     throw ArchiveError.conflict("\(spec) is already pinned\(accountHandle.map { " for \($0)" } ?? "")")
                 }
-                try await connection.execute(dialect.statement(TimelineStatements.restore),
-                                             [.text(server), .int(try existing.int64("id"))], logger: logger)
+                try await connection.execute(
+                    dialect.statement(TimelineStatements.restore),
+                    [.text(server), .int(try existing.int64("id"))], logger: logger)
             } else {
-                try await connection.execute(dialect.statement(TimelineStatements.insert),
-                                             [.text(spec), .int(accountID), .text(server), .text(now)], logger: logger)
+                try await connection.execute(
+                    dialect.statement(TimelineStatements.insert),
+                    [.text(spec), .int(accountID), .text(server), .text(now)], logger: logger)
             }
-            guard let row = try await connection.rows(dialect.statement(TimelineStatements.bySpec),
-                                                      [.text(spec), .int(accountID)], logger: logger).first
+            guard
+                let row = try await connection.rows(
+                    dialect.statement(TimelineStatements.bySpec),
+                    [.text(spec), .int(accountID)], logger: logger
+                ).first
             else { throw ArchiveError.database("the timeline \(spec) vanished while being pinned") }
             return try Self.timeline(row)
         }
@@ -90,13 +110,16 @@ extension PostgresArchive {
     }
 
     public func removeTimeline(id: Int64) async throws(ArchiveError) {
-        let removed = try await rows(PostgresDialect().statement(TimelineStatements.remove) + " RETURNING id",
-                                     [.text(Self.now()), .int(id)])
+        let removed = try await rows(
+            PostgresDialect().statement(TimelineStatements.remove) + " RETURNING id",
+            [.text(Self.now()), .int(id)])
         guard !removed.isEmpty else { throw .notFound("timeline \(id)") }
     }
 
     public func recordSyncResult(timelineID: Int64, result: String, error: String?) async throws(ArchiveError) {
-        try await execute(PostgresDialect().statement(TimelineStatements.syncResult), [.text(Self.now()), .text(result), .text(error), .int(timelineID)])
+        try await execute(
+            PostgresDialect().statement(TimelineStatements.syncResult),
+            [.text(Self.now()), .text(result), .text(error), .int(timelineID)])
     }
 
     public func updateCursor(timelineID: Int64, _ update: CursorUpdate) async throws(ArchiveError) {
@@ -104,28 +127,37 @@ extension PostgresArchive {
         try await transaction { connection in try await Self.apply(update, timelineID: timelineID, connection, logger) }
     }
 
-    static func apply(_ update: CursorUpdate, timelineID: Int64, _ connection: PostgresConnection,
-                      _ logger: Logger) async throws {
-        try await connection.execute("""
+    static func apply(
+        _ update: CursorUpdate, timelineID: Int64, _ connection: PostgresConnection,
+        _ logger: Logger
+    ) async throws {
+        try await connection.execute(
+            """
             UPDATE timelines SET
                 newest_cursor = COALESCE($1, newest_cursor),
                 backfill_cursor = CASE WHEN $2 THEN NULL ELSE COALESCE($3, backfill_cursor) END,
                 backfill_complete = backfill_complete OR $2,
                 backfill_pages = backfill_pages + $4
             WHERE id = $5
-            """, [.text(update.newestCursor), .bool(update.backfillComplete), .text(update.backfillCursor),
-                  .int(update.countsAsBackfillPage ? 1 : 0), .int(timelineID)], logger: logger)
+            """,
+            [
+                .text(update.newestCursor), .bool(update.backfillComplete), .text(update.backfillCursor),
+                .int(update.countsAsBackfillPage ? 1 : 0), .int(timelineID),
+            ], logger: logger)
     }
 
     public func overlapCursor(timelineID: Int64, server: String, depth: Int) async throws(ArchiveError) -> String? {
         let dialect = PostgresDialect()
-        let rows = try await rows(dialect.statement(TimelineStatements.overlapCursor(dialect)), [.text(server), .int(timelineID), .int(Int64(max(depth, 0)))])
+        let rows = try await rows(
+            dialect.statement(TimelineStatements.overlapCursor(dialect)),
+            [.text(server), .int(timelineID), .int(Int64(max(depth, 0)))])
         return try decoding { try rows.first?.string("local_id") }
     }
 
     public func countInTimeline(_ keys: [String], timelineID: Int64) async throws(ArchiveError) -> Int {
         guard !keys.isEmpty else { return 0 }
-        let rows = try await rows("""
+        let rows = try await rows(
+            """
             SELECT COUNT(*) AS n FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
             WHERE ts.timeline_id = $1 AND s.uri = ANY($2::text[])
             """, [.int(timelineID), .textArray(keys)])
@@ -137,8 +169,10 @@ extension PostgresArchive {
             id: try row.int64("id"), spec: try row.string("spec"), accountID: try row.optionalInt64("account_id"),
             accountHandle: try row.optionalString("handle"), server: try row.string("server"),
             addedAt: try row.string("added_at"), newestCursor: try row.optionalString("newest_cursor"),
-            backfillCursor: try row.optionalString("backfill_cursor"), backfillComplete: try row.bool("backfill_complete"),
-            backfillPages: Int(try row[ "backfill_pages"].decode(Int32.self)), lastSyncAt: try row.optionalString("last_sync_at"),
+            backfillCursor: try row.optionalString("backfill_cursor"),
+            backfillComplete: try row.bool("backfill_complete"),
+            backfillPages: Int(try row["backfill_pages"].decode(Int32.self)),
+            lastSyncAt: try row.optionalString("last_sync_at"),
             lastResult: try row.optionalString("last_result"), lastError: try row.optionalString("last_error"),
             statusCount: try row.int("status_count"), lastSuccessAt: try row.optionalString("last_success_at"))
     }

@@ -8,25 +8,36 @@ import PostgresNIO
 extension PostgresArchive {
     /// Keeps statuses that could not be read, inside the caller's transaction (see the SQLite store's
     /// `keepUnreadable`): once per server and id (else per SHA-256 of the bytes), newest bytes winning.
-    static func keepUnreadable(_ statuses: [UnreadableStatus], origin: PageOrigin, _ connection: PostgresConnection,
-                               _ logger: Logger) async throws -> Int {
+    static func keepUnreadable(
+        _ statuses: [UnreadableStatus], origin: PageOrigin, _ connection: PostgresConnection,
+        _ logger: Logger
+    ) async throws -> Int {
         var kept = 0
         let now = now()
         let dialect = PostgresDialect()
         for status in statuses {
-            let key = status.id.map { "id:\($0)" }
+            let key =
+                status.id.map { "id:\($0)" }
                 ?? "sha256:" + SHA256.hash(data: status.raw).map { String(format: "%02x", $0) }.joined()
-            let known = try await !connection.rows(dialect.statement(UnreadableStatements.known),
-                                                   [.text(origin.server), .text(key)], logger: logger).isEmpty
-            try await connection.execute(dialect.statement(UnreadableStatements.keep), [.text(origin.server), .text(key), .text(status.id), .int(origin.timelineID), .text(origin.pageCursor),
-                      .text(status.reason), .bytes(status.raw), .text(origin.readerVersion), .text(now)], logger: logger)
+            let known = try await !connection.rows(
+                dialect.statement(UnreadableStatements.known),
+                [.text(origin.server), .text(key)], logger: logger
+            ).isEmpty
+            try await connection.execute(
+                dialect.statement(UnreadableStatements.keep),
+                [
+                    .text(origin.server), .text(key), .text(status.id), .int(origin.timelineID),
+                    .text(origin.pageCursor),
+                    .text(status.reason), .bytes(status.raw), .text(origin.readerVersion), .text(now),
+                ], logger: logger)
             if !known { kept += 1 }
         }
         return kept
     }
 
     public func pendingUnreadable(notReadBy readerVersion: String?) async throws(ArchiveError) -> [KeptUnreadable] {
-        let rows = try await rows("""
+        let rows = try await rows(
+            """
             SELECT * FROM unreadable_statuses WHERE archived_at IS NULL AND ($1::text IS NULL OR icebox_version <> $1)
             ORDER BY id
             """, [.text(readerVersion)])
@@ -38,72 +49,95 @@ extension PostgresArchive {
         return try decoding { try rows.map(Self.kept) }
     }
 
-    public func archiveKept(_ kept: KeptUnreadable, as status: ArchivableStatus,
-                            authority: CopyAuthority) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
+    public func archiveKept(
+        _ kept: KeptUnreadable, as status: ArchivableStatus,
+        authority: CopyAuthority
+    ) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
         let rows = PageRow.rows([status], server: kept.server)
-        let origin = PageOrigin(server: kept.server, authority: authority, timelineID: kept.timelineID,
-                                pageCursor: kept.pageCursor)
+        let origin = PageOrigin(
+            server: kept.server, authority: authority, timelineID: kept.timelineID,
+            pageCursor: kept.pageCursor)
         let logger = self.logger
         return try await transaction { connection in
             let now = Self.now()
             var result = StoreResult()
             for row in rows { result += try await Self.upsert(row, origin: origin, now: now, connection, logger) }
             let dialect = PostgresDialect()
-            let number = try await connection.rows(dialect.statement(UnreadableStatements.statusByURI),
-                                                   [.text(status.status.archiveURI)], logger: logger).first?.int64("id") ?? 0
-            try await connection.execute(dialect.statement(UnreadableStatements.archived),
-                                         [.text(now), .int(number), .int(kept.id)], logger: logger)
+            let number =
+                try await connection.rows(
+                    dialect.statement(UnreadableStatements.statusByURI),
+                    [.text(status.status.archiveURI)], logger: logger
+                ).first?.int64("id") ?? 0
+            try await connection.execute(
+                dialect.statement(UnreadableStatements.archived),
+                [.text(now), .int(number), .int(kept.id)], logger: logger)
             return (number, result)
         }
     }
 
     public func recordStillUnreadable(_ id: Int64, reason: String, readerVersion: String) async throws(ArchiveError) {
-        try await execute(PostgresDialect().statement(UnreadableStatements.stillUnreadable),
-                          [.text(reason), .text(readerVersion), .int(id)])
+        try await execute(
+            PostgresDialect().statement(UnreadableStatements.stillUnreadable),
+            [.text(reason), .text(readerVersion), .int(id)])
     }
 
     static func kept(_ row: PostgresRandomAccessRow) throws -> KeptUnreadable {
-        KeptUnreadable(id: try row.int64("id"), server: try row.string("server"), localID: try row.optionalString("local_id"),
-                       timelineID: try row.optionalInt64("timeline_id"), pageCursor: try row.string("page_cursor"),
-                       error: try row.string("error"), raw: try row.bytes("raw_json"),
-                       readerVersion: try row.string("icebox_version"), firstSeenAt: try row.string("first_seen_at"),
-                       lastSeenAt: try row.string("last_seen_at"), archivedAt: try row.optionalString("archived_at"),
-                       statusNumber: try row.optionalInt64("status_id"))
+        KeptUnreadable(
+            id: try row.int64("id"), server: try row.string("server"), localID: try row.optionalString("local_id"),
+            timelineID: try row.optionalInt64("timeline_id"), pageCursor: try row.string("page_cursor"),
+            error: try row.string("error"), raw: try row.bytes("raw_json"),
+            readerVersion: try row.string("icebox_version"), firstSeenAt: try row.string("first_seen_at"),
+            lastSeenAt: try row.string("last_seen_at"), archivedAt: try row.optionalString("archived_at"),
+            statusNumber: try row.optionalInt64("status_id"))
     }
 
     // MARK: Edit histories
 
     public func wantedEditHistories(server: String, limit: Int) async throws(ArchiveError) -> [WantedEditHistory] {
-        let rows = try await rows(PostgresDialect().statement(EditHistoryStatements.wanted),
-                                  [.text(server), .int(Int64(limit))])
+        let rows = try await rows(
+            PostgresDialect().statement(EditHistoryStatements.wanted),
+            [.text(server), .int(Int64(limit))])
         return try decoding {
-            try rows.map { WantedEditHistory(number: try $0.int64("status_id"), server: try $0.string("server"),
-                                             localID: try $0.string("local_id")) }
+            try rows.map {
+                WantedEditHistory(
+                    number: try $0.int64("status_id"), server: try $0.string("server"),
+                    localID: try $0.string("local_id"))
+            }
         }
     }
 
     public func storeEditHistory(_ wanted: WantedEditHistory, versions: [(createdAt: Date, raw: Data)])
-        async throws(ArchiveError) -> Int {
+        async throws(ArchiveError) -> Int
+    {
         let logger = self.logger
         let versions = versions.map { (Timestamp.string($0.createdAt), $0.raw) }
         let dialect = PostgresDialect()
         return try await transaction { connection in
             let now = Self.now()
-            let known = try await connection.rows(dialect.statement(EditHistoryStatements.versionCount),
-                                                  [.int(wanted.number)], logger: logger).first?.int("n") ?? 0
+            let known =
+                try await connection.rows(
+                    dialect.statement(EditHistoryStatements.versionCount),
+                    [.int(wanted.number)], logger: logger
+                ).first?.int("n") ?? 0
             for (position, version) in versions.enumerated() {
-                try await connection.execute(dialect.statement(EditHistoryStatements.upsertVersion), [.int(wanted.number), .int(Int64(position)), .text(version.0), .text(wanted.server),
-                          .bytes(version.1), .text(now)], logger: logger)
+                try await connection.execute(
+                    dialect.statement(EditHistoryStatements.upsertVersion),
+                    [
+                        .int(wanted.number), .int(Int64(position)), .text(version.0), .text(wanted.server),
+                        .bytes(version.1), .text(now),
+                    ], logger: logger)
             }
-            try await connection.execute(dialect.statement(EditHistoryStatements.fetched), [.int(wanted.number)],
-                                         logger: logger)
+            try await connection.execute(
+                dialect.statement(EditHistoryStatements.fetched), [.int(wanted.number)],
+                logger: logger)
             return max(0, versions.count - known)
         }
     }
 
     public func dropWantedEditHistory(_ wanted: [WantedEditHistory]) async throws(ArchiveError) {
-        try await execute("DELETE FROM edit_history_wanted WHERE status_id = ANY($1::bigint[])",
-                          [.intArray(wanted.map(\.number))])
+        try await execute(
+            "DELETE FROM edit_history_wanted WHERE status_id = ANY($1::bigint[])",
+            [.intArray(wanted.map(\.number))])
     }
 
     public func editHistory(of number: Int64) async throws(ArchiveError) -> [Data] {

@@ -23,8 +23,10 @@ public final class PostgresArchive: ArchiveStore {
     /// Connects to the store at `location` and migrates it; `close()` ends the connections.
     /// `starting`: a database with no archive yet is given one; when false (a command that only reads),
     /// it is `.noArchive` and nothing is created in it.
-    public init(_ location: PostgresLocation, logger: Logger, maximumConnections: Int = 8,
-                starting: Bool = true) async throws(ArchiveError) {
+    public init(
+        _ location: PostgresLocation, logger: Logger, maximumConnections: Int = 8,
+        starting: Bool = true
+    ) async throws(ArchiveError) {
         place = location
         self.logger = logger
         let tls: PostgresClient.Configuration.TLS
@@ -62,7 +64,8 @@ public final class PostgresArchive: ArchiveStore {
 
     /// Migrates the store on a connection of its own, and says whether it has the phrase index.
     private static func migrate(_ location: PostgresLocation, starting: Bool, logger: Logger) async throws -> Bool {
-        let tls: PostgresConnection.Configuration.TLS = location.requiresTLS
+        let tls: PostgresConnection.Configuration.TLS =
+            location.requiresTLS
             ? .require(try NIOSSLContext(configuration: TLSConfiguration.makeClientConfiguration())) : .disable
         var configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
@@ -71,7 +74,8 @@ public final class PostgresArchive: ArchiveStore {
         let connection = try await PostgresConnection.connect(configuration: configuration, id: 0, logger: logger)
         do {
             if !starting {
-                let schema = try await connection.rows("SELECT to_regclass('icebox_schema') IS NOT NULL AS present", logger: logger)
+                let schema = try await connection.rows(
+                    "SELECT to_regclass('icebox_schema') IS NOT NULL AS present", logger: logger)
                 guard try schema.first?["present"].decode(Bool.self) == true else {
                     throw ArchiveError.noArchive(folder: location.description)
                 }
@@ -107,17 +111,23 @@ public final class PostgresArchive: ArchiveStore {
     /// Runs `body` in one transaction on one connection. A transaction PostgreSQL aborted because it
     /// deadlocked with another worker's, or could not be serialized with it, is run again from the start
     /// (as PostgreSQL's documentation advises) after a short random pause, up to `attempts` times.
-    func transaction<T: Sendable>(attempts: Int = 6,
-                                  _ body: (PostgresConnection) async throws -> T) async throws(ArchiveError) -> T {
+    func transaction<T: Sendable>(
+        attempts: Int = 6,
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws(ArchiveError) -> T {
         var attempt = 1
         while true {
             do {
                 return try await client.withTransaction(logger: logger) { connection in try await body(connection) }
             } catch {
-                let cause = (error as? PostgresTransactionError).map { $0.closureError ?? $0.commitError ?? $0.beginError ?? $0 }
+                let cause =
+                    (error as? PostgresTransactionError).map {
+                        $0.closureError ?? $0.commitError ?? $0.beginError ?? $0
+                    }
                     ?? error
                 guard attempt < attempts, Self.isRetryable(cause) else { throw Self.translate(cause) }
-                logger.debug("transaction retried", metadata: ["attempt": "\(attempt)", "reason": "\(Self.translate(cause))"])
+                logger.debug(
+                    "transaction retried", metadata: ["attempt": "\(attempt)", "reason": "\(Self.translate(cause))"])
                 try? await Task.sleep(for: .milliseconds(Int.random(in: 5...(20 << min(attempt, 4)))))
                 attempt += 1
             }
@@ -140,8 +150,10 @@ public final class PostgresArchive: ArchiveStore {
     }
 
     /// Runs `body` in a transaction that is rolled back at the end (a dry run sees what it would do).
-    func transaction<T: Sendable>(rollingBack: Bool,
-                                  _ body: (PostgresConnection) async throws -> T) async throws(ArchiveError) -> T {
+    func transaction<T: Sendable>(
+        rollingBack: Bool,
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws(ArchiveError) -> T {
         guard rollingBack else { return try await transaction(body) }
         let logger = self.logger
         do {
@@ -164,7 +176,9 @@ public final class PostgresArchive: ArchiveStore {
     /// Runs a query outside any transaction and returns its rows.
     func rows(_ sql: String, _ binds: [SQLValue] = []) async throws(ArchiveError) -> [PostgresRandomAccessRow] {
         do {
-            return try await client.query(Self.query(sql, binds), logger: logger).collect().map { $0.makeRandomAccess() }
+            return try await client.query(Self.query(sql, binds), logger: logger).collect().map {
+                $0.makeRandomAccess()
+            }
         } catch {
             throw Self.translate(error)
         }

@@ -44,7 +44,10 @@ struct PostgresDialect: SQLDialect {
         var previous: Character = " "
         for character in sql {
             if character == "'" { quoted.toggle() }
-            if !quoted, previous == "?", character.isASCII, character.isNumber { result.removeLast(); result.append("$") }
+            if !quoted, previous == "?", character.isASCII, character.isNumber {
+                result.removeLast()
+                result.append("$")
+            }
             result.append(character)
             previous = character
         }

@@ -27,9 +27,10 @@ struct PostgresImportSink: ImportSink, Sendable {
     func recordMedia(_ media: ImportedMedia) throws {
         let logger = self.logger
         _ = try bridge.call { connection in
-            try await PostgresArchive.recordMediaStored(url: media.url, kind: "original", sha256: media.sha256,
-                                                        size: media.size, mime: media.mime, ext: media.ext,
-                                                        connection, logger)
+            try await PostgresArchive.recordMediaStored(
+                url: media.url, kind: "original", sha256: media.sha256,
+                size: media.size, mime: media.mime, ext: media.ext,
+                connection, logger)
         }
     }
 
@@ -39,11 +40,16 @@ struct PostgresImportSink: ImportSink, Sendable {
             var added = 0
             for start in stride(from: 0, to: references.count, by: 1_000) {
                 let rows = references[start..<min(start + 1_000, references.count)].map { reference -> [SQLValue] in
-                    [.text(reference.accountHandle), .text(reference.kind.rawValue), .text(reference.uri),
-                     .text(reference.activityURI), .text(reference.publishedAt), .text(reference.visibility), .text(file),
-                     .text(now)]
+                    [
+                        .text(reference.accountHandle), .text(reference.kind.rawValue), .text(reference.uri),
+                        .text(reference.activityURI), .text(reference.publishedAt), .text(reference.visibility),
+                        .text(file),
+                        .text(now),
+                    ]
                 }
-                added += try await PostgresArchive.insertMany(connection, logger, """
+                added += try await PostgresArchive.insertMany(
+                    connection, logger,
+                    """
                     status_references(account_handle, kind, uri, activity_uri, published_at, visibility, file, recorded_at)
                     """, rows: rows, suffix: "ON CONFLICT(account_handle, kind, uri) DO NOTHING RETURNING kind")
             }
@@ -53,8 +59,10 @@ struct PostgresImportSink: ImportSink, Sendable {
 
     /// The whole batch in one savepoint; only when a status breaks a rule is the batch stored again
     /// status by status, the broken ones kept unreadable and the rest stored.
-    static func store(_ statuses: [ImportedStatus], unreadable: [UnreadableStatus], source: ImportSource, now: String,
-                      _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
+    static func store(
+        _ statuses: [ImportedStatus], unreadable: [UnreadableStatus], source: ImportSource, now: String,
+        _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> StoreResult {
         var result = StoreResult()
         let kept = PageOrigin(server: source.server)
         try await connection.execute("SAVEPOINT import_batch", logger: logger)
@@ -62,11 +70,12 @@ struct PostgresImportSink: ImportSink, Sendable {
             let authors = ImportedStatus.authorRows(statuses, server: source.server)
             for start in stride(from: 0, to: statuses.count, by: chunk) {
                 let range = start..<min(start + chunk, statuses.count)
-                result += try await store(Array(zip(statuses[range], authors[range])), source: source, now: now,
-                                          connection, logger)
+                result += try await store(
+                    Array(zip(statuses[range], authors[range])), source: source, now: now,
+                    connection, logger)
             }
             try await connection.execute("RELEASE SAVEPOINT import_batch", logger: logger)
-        } catch where PostgresArchive.breaksARule(error) {
+        } catch  where PostgresArchive.breaksARule(error) {
             try await connection.execute("ROLLBACK TO SAVEPOINT import_batch", logger: logger)
             try await connection.execute("RELEASE SAVEPOINT import_batch", logger: logger)
             result = StoreResult()
@@ -76,12 +85,13 @@ struct PostgresImportSink: ImportSink, Sendable {
                 do {
                     result += try await store([(item, nil)], source: source, now: now, connection, logger)
                     try await connection.execute("RELEASE SAVEPOINT import_row", logger: logger)
-                } catch where PostgresArchive.breaksARule(error) {
+                } catch  where PostgresArchive.breaksARule(error) {
                     try await connection.execute("ROLLBACK TO SAVEPOINT import_row", logger: logger)
                     try await connection.execute("RELEASE SAVEPOINT import_row", logger: logger)
-                    failed.append(UnreadableStatus(
-                        raw: item.status.raw, id: item.status.status.id,
-                        reason: "\(item.entry): could not be stored: \(PostgresArchive.translate(error))"))
+                    failed.append(
+                        UnreadableStatus(
+                            raw: item.status.raw, id: item.status.status.id,
+                            reason: "\(item.entry): could not be stored: \(PostgresArchive.translate(error))"))
                 }
             }
             result.unreadable += try await PostgresArchive.keepUnreadable(failed, origin: kept, connection, logger)
@@ -93,8 +103,10 @@ struct PostgresImportSink: ImportSink, Sendable {
     /// Stores statuses with the store's page writer as ``ImportClaims`` allows, then records the file each
     /// came from. Statuses whose ids are all the server's, or all not, go as one page; a mix, status by
     /// status (the page's origin says whether its ids are recorded).
-    private static func store(_ items: [(status: ImportedStatus, authors: Set<Bool>?)], source: ImportSource,
-                              now: String, _ connection: PostgresConnection, _ logger: Logger) async throws -> StoreResult {
+    private static func store(
+        _ items: [(status: ImportedStatus, authors: Set<Bool>?)], source: ImportSource,
+        now: String, _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> StoreResult {
         guard let first = items.first else { return StoreResult() }
         let statuses = items.map(\.status)
         let held = try await self.held(ImportClaims.uris(of: statuses), connection, logger)
@@ -105,25 +117,32 @@ struct PostgresImportSink: ImportSink, Sendable {
         result.refused = plans.filter(\.refused).count
         if items.allSatisfy({ $0.status.hasServerID == first.status.hasServerID }) {
             origin.recordsServerIDs = first.status.hasServerID
-            result += try await PostgresArchive.storeBatched(plans.flatMap(\.rows), origin: origin, now: now, connection, logger)
+            result += try await PostgresArchive.storeBatched(
+                plans.flatMap(\.rows), origin: origin, now: now, connection, logger)
         } else {
             for (item, plan) in zip(items, plans) where !plan.rows.isEmpty {
                 origin.recordsServerIDs = item.status.hasServerID
-                result += try await PostgresArchive.storeBatched(plan.rows, origin: origin, now: now, connection, logger)
+                result += try await PostgresArchive.storeBatched(
+                    plan.rows, origin: origin, now: now, connection, logger)
             }
         }
-        try await recordSources(of: zip(statuses, plans).filter(\.1.recordsSource).map(\.0), source: source, now: now,
-                                connection, logger)
+        try await recordSources(
+            of: zip(statuses, plans).filter(\.1.recordsSource).map(\.0), source: source, now: now,
+            connection, logger)
         return result
     }
 
     /// What the archive holds of these uris, by uri.
-    private static func held(_ uris: [String], _ connection: PostgresConnection,
-                             _ logger: Logger) async throws -> [String: ImportClaims.Held] {
+    private static func held(
+        _ uris: [String], _ connection: PostgresConnection,
+        _ logger: Logger
+    ) async throws -> [String: ImportClaims.Held] {
         var held: [String: ImportClaims.Held] = [:]
-        for row in try await connection.rows("""
+        for row in try await connection.rows(
+            """
             SELECT uri, raw_authority, author_handle FROM statuses WHERE uri = ANY($1::text[])
-            """, [.textArray(uris)], logger: logger) {
+            """, [.textArray(uris)], logger: logger)
+        {
             held[try row.string("uri")] = ImportClaims.Held(
                 authority: CopyAuthority(rawValue: Int(try row["raw_authority"].decode(Int16.self))) ?? .account,
                 authorHandle: try row.string("author_handle"))
@@ -133,11 +152,15 @@ struct PostgresImportSink: ImportSink, Sendable {
 
     /// Records the file, entry and source object of each stored status (a status twice in the batch: its
     /// last entry, as recording them one after the other would leave it).
-    private static func recordSources(of items: [ImportedStatus], source: ImportSource, now: String,
-                                      _ connection: PostgresConnection, _ logger: Logger) async throws {
+    private static func recordSources(
+        of items: [ImportedStatus], source: ImportSource, now: String,
+        _ connection: PostgresConnection, _ logger: Logger
+    ) async throws {
         var ids: [String: Int64] = [:]
-        for row in try await connection.rows("SELECT id, uri FROM statuses WHERE uri = ANY($1::text[])",
-                                             [.textArray(items.map(\.status.status.archiveURI))], logger: logger) {
+        for row in try await connection.rows(
+            "SELECT id, uri FROM statuses WHERE uri = ANY($1::text[])",
+            [.textArray(items.map(\.status.status.archiveURI))], logger: logger)
+        {
             ids[try row.string("uri")] = try row.int64("id")
         }
         var order: [Int64] = []
@@ -148,13 +171,17 @@ struct PostgresImportSink: ImportSink, Sendable {
         }
         let rows = order.compactMap { id -> [SQLValue]? in
             guard let item = latest[id] else { return nil }
-            return [.int(id), .text(source.format), .text(source.file), .text(item.entry),
-                    .bytes(item.source ?? item.status.raw), .text(now)]
+            return [
+                .int(id), .text(source.format), .text(source.file), .text(item.entry),
+                .bytes(item.source ?? item.status.raw), .text(now),
+            ]
         }
-        try await PostgresArchive.insertMany(connection, logger, "status_sources(status_id, format, file, entry, raw_json, imported_at)",
-                                             rows: rows, suffix: """
-            ON CONFLICT(status_id, format, file) DO UPDATE SET entry = excluded.entry, raw_json = excluded.raw_json,
-                imported_at = excluded.imported_at
-            """)
+        try await PostgresArchive.insertMany(
+            connection, logger, "status_sources(status_id, format, file, entry, raw_json, imported_at)",
+            rows: rows,
+            suffix: """
+                ON CONFLICT(status_id, format, file) DO UPDATE SET entry = excluded.entry, raw_json = excluded.raw_json,
+                    imported_at = excluded.imported_at
+                """)
     }
 }

@@ -17,8 +17,10 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         public var description: String
     }
 
-    public init(host: String, port: Int = 5432, user: String, password: String? = nil, database: String,
-                requiresTLS: Bool = true) {
+    public init(
+        host: String, port: Int = 5432, user: String, password: String? = nil, database: String,
+        requiresTLS: Bool = true
+    ) {
         self.host = host
         self.port = port
         self.user = user
@@ -31,7 +33,8 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
     /// loopback hosts only, as Icebox allows plain http only to loopback.
     public init(url text: String) throws(Invalid) {
         guard let components = URLComponents(string: text),
-              let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql" else {
+            let scheme = components.scheme?.lowercased(), scheme == "postgres" || scheme == "postgresql"
+        else {
             throw Invalid(description: "the store must be a postgres://user@host/database URL")
         }
         guard let host = components.host, !host.isEmpty else {
@@ -49,8 +52,9 @@ public struct PostgresLocation: Sendable, Hashable, CustomStringConvertible {
         if mode == "disable", !loopback {
             throw Invalid(description: "sslmode=disable is allowed for a loopback server only (\(host) is not)")
         }
-        self.init(host: host, port: components.port ?? 5432, user: user, password: components.password,
-                  database: database, requiresTLS: mode != "disable" && !loopback)
+        self.init(
+            host: host, port: components.port ?? 5432, user: user, password: components.password,
+            database: database, requiresTLS: mode != "disable" && !loopback)
     }
 
     /// The URL without its password: what messages and logs show.

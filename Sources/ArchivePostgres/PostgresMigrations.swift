@@ -28,7 +28,8 @@ enum PostgresMigrations {
     }
 
     private static func apply(_ connection: PostgresConnection, location: String, logger: Logger) async throws {
-        try await connection.execute("""
+        try await connection.execute(
+            """
             CREATE TABLE IF NOT EXISTS icebox_schema (
                 name text PRIMARY KEY, checksum text NOT NULL, applied_at text NOT NULL)
             """, logger: logger)
@@ -79,12 +80,17 @@ enum PostgresMigrations {
             case "$":
                 // $tag$ … $tag$
                 guard let end = characters.firstIndex(where: { !($0.isLetter || $0.isNumber || $0 == "_") }),
-                      characters[end] == "$" else { continue }
+                    characters[end] == "$"
+                else { continue }
                 let tag = "$" + String(characters[characters.startIndex..<end]) + "$"
                 current += String(characters[characters.startIndex...end])
                 characters = characters[(end + 1)...]
                 let rest = String(characters)
-                guard let close = rest.range(of: tag) else { current += rest; characters = []; continue }
+                guard let close = rest.range(of: tag) else {
+                    current += rest
+                    characters = []
+                    continue
+                }
                 current += String(rest[..<close.upperBound])
                 characters = characters.dropFirst(rest.distance(from: rest.startIndex, to: close.upperBound))
             case ";":
@@ -96,7 +102,9 @@ enum PostgresMigrations {
             }
         }
         let last = current.trimmingCharacters(in: .whitespacesAndNewlines)
-        let meaningful = last.split(separator: "\n").contains { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") && !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+        let meaningful = last.split(separator: "\n").contains {
+            !$0.trimmingCharacters(in: .whitespaces).hasPrefix("--") && !$0.trimmingCharacters(in: .whitespaces).isEmpty
+        }
         if meaningful { statements.append(last) }
         return statements
     }

@@ -45,8 +45,9 @@ struct PostgresSearchCompiler {
             rankQuery = "to_tsquery('icebox', \(bind(.text(positiveWords.joined(separator: " & ")))))"
         }
         // The filters, written once for both stores (see `SearchFilters`).
-        let filters = SearchFilters(query.filters, dialect: PostgresDialect(),
-                                    firstParameter: binds.count + parameterOffset + 1)
+        let filters = SearchFilters(
+            query.filters, dialect: PostgresDialect(),
+            firstParameter: binds.count + parameterOffset + 1)
         conditions += filters.allConditions
         binds += filters.arguments.map(SQLValue.init)
         if hidingOptedOut { conditions.append(PostgresArchive.consentCondition()) }
@@ -74,7 +75,9 @@ struct PostgresSearchCompiler {
             if words.contains(where: { $0.contains(where: NoSpaceScript.contains) }) {
                 return (pieces(words), nil)
             }
-            guard let query = Self.phrase(SearchWords.words(words.joined(separator: " ")), prefix: false) else { return nil }
+            guard let query = Self.phrase(SearchWords.words(words.joined(separator: " ")), prefix: false) else {
+                return nil
+            }
             return ("s.search_words @@ to_tsquery('icebox', \(bind(.text(query))))", query)
         }
     }
@@ -102,7 +105,9 @@ struct PostgresSearchCompiler {
 
     /// One space-less character: found anywhere in the text fields.
     private mutating func like(_ character: String) -> String {
-        let pattern = "%" + character.replacingOccurrences(of: "\\", with: "\\\\")
+        let pattern =
+            "%"
+            + character.replacingOccurrences(of: "\\", with: "\\\\")
             .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
         let parameter = bind(.text(pattern))
         return "(s.text LIKE \(parameter) OR s.spoiler_text LIKE \(parameter) OR s.alt_text LIKE \(parameter))"

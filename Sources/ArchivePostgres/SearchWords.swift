@@ -30,8 +30,8 @@ enum SearchWords {
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-             .decimalNumber, .letterNumber, .otherNumber, .privateUse,
-             .nonspacingMark, .spacingMark, .enclosingMark:
+            .decimalNumber, .letterNumber, .otherNumber, .privateUse,
+            .nonspacingMark, .spacingMark, .enclosingMark:
             true
         default:
             false

@@ -26,7 +26,8 @@ enum StatusColumns {
     static let piecesExpression = "to_tsvector('simple', $\(columnCount + 7))"
 
     /// Arguments: `values(row)`, then the time stored. Returns the new id.
-    static let insertSQL = "INSERT INTO statuses(\(columns), search_words, search_pieces, first_seen_at, updated_at) VALUES ("
+    static let insertSQL =
+        "INSERT INTO statuses(\(columns), search_words, search_pieces, first_seen_at, updated_at) VALUES ("
         + (1...columnCount).map { "$\($0)" }.joined(separator: ", ")
         + ", \(wordsExpression), \(piecesExpression), $\(columnCount + 8), $\(columnCount + 8))"
         + " ON CONFLICT (uri) DO NOTHING RETURNING id"
@@ -48,25 +49,29 @@ enum StatusColumns {
     }
 
     /// Arguments: `values(row)`, then the time stored, then the id.
-    static let updateSQL = "UPDATE statuses SET "
+    static let updateSQL =
+        "UPDATE statuses SET "
         + columns.split(separator: ",").enumerated()
-            .map { "\($0.element.trimmingCharacters(in: .whitespacesAndNewlines)) = $\($0.offset + 1)" }
-            .joined(separator: ", ")
+        .map { "\($0.element.trimmingCharacters(in: .whitespacesAndNewlines)) = $\($0.offset + 1)" }
+        .joined(separator: ", ")
         + ", search_words = \(wordsExpression), search_pieces = \(piecesExpression)"
         + ", updated_at = $\(columnCount + 8) WHERE id = $\(columnCount + 9)"
 
     /// The row's columns, then its word fields and pieces.
     static func values(_ row: StatusRow) -> [SQLValue] {
-        [.text(row.uri), .text(row.url), .text(row.createdAt), .text(row.editedAt), .text(row.authorHandle),
-         .text(row.authorName), .text(row.reblogURI), .text(row.visibility), .text(row.language), .bool(row.sensitive),
-         .text(row.spoilerText), .text(row.content), .text(row.text), .text(row.altText), .text(row.extraText),
-         .text(row.searchAuthor), .text(row.tagNames), .int(Int64(row.mediaCount)), .bool(row.hasPoll),
-         .bool(row.hasCard), .bool(row.isReply), .int(Int64(row.counts.replies)), .int(Int64(row.counts.reblogs)),
-         .int(Int64(row.counts.favourites)), .bytes(row.raw), .text(row.server), .text(row.searchCJK),
-         .text(row.uriKind), .int(Int64(row.authority.rawValue)),
-         .text(SearchWords.spaced(row.text)), .text(SearchWords.spaced(row.spoilerText)),
-         .text(SearchWords.spaced(row.tagNames)), .text(SearchWords.spaced(row.altText)),
-         .text(SearchWords.spaced(row.searchAuthor)), .text(SearchWords.spaced(row.extraText)),
-         .text(row.searchCJK)]
+        [
+            .text(row.uri), .text(row.url), .text(row.createdAt), .text(row.editedAt), .text(row.authorHandle),
+            .text(row.authorName), .text(row.reblogURI), .text(row.visibility), .text(row.language),
+            .bool(row.sensitive),
+            .text(row.spoilerText), .text(row.content), .text(row.text), .text(row.altText), .text(row.extraText),
+            .text(row.searchAuthor), .text(row.tagNames), .int(Int64(row.mediaCount)), .bool(row.hasPoll),
+            .bool(row.hasCard), .bool(row.isReply), .int(Int64(row.counts.replies)), .int(Int64(row.counts.reblogs)),
+            .int(Int64(row.counts.favourites)), .bytes(row.raw), .text(row.server), .text(row.searchCJK),
+            .text(row.uriKind), .int(Int64(row.authority.rawValue)),
+            .text(SearchWords.spaced(row.text)), .text(SearchWords.spaced(row.spoilerText)),
+            .text(SearchWords.spaced(row.tagNames)), .text(SearchWords.spaced(row.altText)),
+            .text(SearchWords.spaced(row.searchAuthor)), .text(SearchWords.spaced(row.extraText)),
+            .text(row.searchCJK),
+        ]
     }
 }

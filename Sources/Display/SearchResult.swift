@@ -23,8 +23,12 @@ public struct SearchResult: Encodable, Sendable {
     public static var fieldNames: [String] { CodingKeys.allCases.map(\.stringValue).sorted() }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case number, uri, url, id, acct, createdAt = "created_at", text, snippet, rank, timelines, language
-        case authorName = "author_name", spoilerText = "spoiler_text", goneAt = "gone_at"
+        case number, uri, url, id, acct
+        case createdAt = "created_at"
+        case text, snippet, rank, timelines, language
+        case authorName = "author_name"
+        case spoilerText = "spoiler_text"
+        case goneAt = "gone_at"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -72,11 +76,12 @@ public struct SearchResult: Encodable, Sendable {
     /// The line after a page of results on a terminal: "20 of 526 (newest first; --limit/--offset for
     /// more)", "21–40 of 526 (…)" for a later page, "3 of 3 (newest first)" when all are shown.
     public static func closingLine(shown: Range<Int>, of total: Int, sort: SearchSort, colour: Bool) -> String {
-        let order = switch sort {
-        case .newest: "newest first"
-        case .oldest: "oldest first"
-        case .relevance: "best match first"
-        }
+        let order =
+            switch sort {
+            case .newest: "newest first"
+            case .oldest: "oldest first"
+            case .relevance: "best match first"
+            }
         let range = shown.lowerBound == 0 ? "\(shown.count)" : "\(shown.lowerBound + 1)–\(shown.upperBound)"
         let more = shown.lowerBound > 0 || shown.upperBound < total ? "; --limit/--offset for more" : ""
         let line = "\(range) of \(total) (\(order)\(more))"

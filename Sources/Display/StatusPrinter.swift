@@ -38,19 +38,24 @@ public struct StatusPrinter: Sendable {
     public var text: String {
         var lines: [String] = []
         let name = status.account.displayName.isEmpty ? "" : "\(status.account.displayName) "
-        lines.append("[\(archived.number)] \(name)(@\(authorHandle)) · \(Self.date(status.createdAt)) · \(status.visibility)"
-            + (status.language.map { " · \($0)" } ?? ""))
+        lines.append(
+            "[\(archived.number)] \(name)(@\(authorHandle)) · \(Self.date(status.createdAt)) · \(status.visibility)"
+                + (status.language.map { " · \($0)" } ?? ""))
         if let edited = status.editedAt {
             let kept = max(archived.versions.count, archived.editHistory.count - 1)
-            lines.append("edited \(Self.date(edited))" + (kept <= 0 ? "" : " (\(kept) earlier version\(kept == 1 ? "" : "s") kept)"))
+            lines.append(
+                "edited \(Self.date(edited))"
+                    + (kept <= 0 ? "" : " (\(kept) earlier version\(kept == 1 ? "" : "s") kept)"))
         }
         if !archived.otherCopies.isEmpty {
-            lines.append("differing copies kept from \(archived.otherCopies.joined(separator: ", ")) (this one is from "
-                + "\(archived.server))")
+            lines.append(
+                "differing copies kept from \(archived.otherCopies.joined(separator: ", ")) (this one is from "
+                    + "\(archived.server))")
         }
         if let gone = archived.goneAt {
-            lines.append("gone from its server since \(gone)" + (archived.goneVia.map { " (learned \($0.phrase))" } ?? "")
-                + (archived.redactedAt == nil ? "" : "; redacted: only a tombstone is kept"))
+            lines.append(
+                "gone from its server since \(gone)" + (archived.goneVia.map { " (learned \($0.phrase))" } ?? "")
+                    + (archived.redactedAt == nil ? "" : "; redacted: only a tombstone is kept"))
         }
         lines.append("")
         if archived.redactedAt != nil {
@@ -62,21 +67,28 @@ public struct StatusPrinter: Sendable {
             lines += attachmentLines
         }
         lines.append("")
-        lines.append("\(Plural.of(status.repliesCount, "reply", "replies")) · \(Plural.of(status.reblogsCount, "boost")) · "
-                         + Plural.of(status.favouritesCount, "favourite"))
+        lines.append(
+            "\(Plural.of(status.repliesCount, "reply", "replies")) · \(Plural.of(status.reblogsCount, "boost")) · "
+                + Plural.of(status.favouritesCount, "favourite"))
         var thread: [String] = []
-        if let parent = archived.parent { thread.append("reply to [\(parent)]") }
-        else if status.inReplyToID != nil { thread.append("reply to a status not in the archive") }
+        if let parent = archived.parent {
+            thread.append("reply to [\(parent)]")
+        } else if status.inReplyToID != nil {
+            thread.append("reply to a status not in the archive")
+        }
         if !archived.replies.isEmpty {
-            thread.append("\(archived.replies.count) archived repl\(archived.replies.count == 1 ? "y" : "ies"): "
-                + archived.replies.map { "[\($0)]" }.joined(separator: " "))
+            thread.append(
+                "\(archived.replies.count) archived repl\(archived.replies.count == 1 ? "y" : "ies"): "
+                    + archived.replies.map { "[\($0)]" }.joined(separator: " "))
         }
         if !thread.isEmpty { lines.append("thread: " + thread.joined(separator: "; ")) }
         if !archived.timelines.isEmpty { lines.append("seen in: " + archived.timelines.joined(separator: ", ")) }
         // Syncs are the timelines above; fetches and imports say where from.
         let elsewhere = archived.sources.filter { $0.kind != .sync }
         if !elsewhere.isEmpty {
-            lines.append("archived from: " + elsewhere.map { "\($0.kind.rawValue) \($0.detail.terminalSafe)" }.joined(separator: "; "))
+            lines.append(
+                "archived from: "
+                    + elsewhere.map { "\($0.kind.rawValue) \($0.detail.terminalSafe)" }.joined(separator: "; "))
         }
         lines.append(status.url ?? status.uri)
         return lines.joined(separator: "\n")

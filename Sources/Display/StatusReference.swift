@@ -15,7 +15,7 @@ public enum StatusReference {
     public static func resolve(_ text: String, in archive: any ArchiveStore) async throws -> Int64? {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         guard trimmed.contains("://"), let url = URL(string: trimmed) else {
-            return try await archive.findStatus(trimmed)     // a number, a bare id or a non-URL uri
+            return try await archive.findStatus(trimmed)  // a number, a bare id or a non-URL uri
         }
         switch RouterDestination.resolution(for: url) {
         case .route(.remoteStatusDetail(let link)):
@@ -31,7 +31,9 @@ public enum StatusReference {
 
     /// The status a `remoteStatusDetail(url:)` route names: by the URL or uri as archived, then by the
     /// server's own id for it. `typed` is the link as the user gave it, when different.
-    public static func resolve(link: URL, typed: String? = nil, in archive: any ArchiveStore) async throws(ArchiveError) -> Int64? {
+    public static func resolve(link: URL, typed: String? = nil, in archive: any ArchiveStore) async throws(ArchiveError)
+        -> Int64?
+    {
         if let found = try await archive.findStatus(link.absoluteString) { return found }
         if let typed, let found = try await archive.findStatus(typed) { return found }
         guard let status = StatusLink(url: link), let localID = status.localID else { return nil }

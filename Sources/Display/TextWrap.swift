@@ -71,11 +71,14 @@ public enum TextWrap {
                 inEscape = true
                 continue
             }
-            if scalar.properties.generalCategory == .nonspacingMark || scalar.properties.generalCategory == .enclosingMark
-                || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value) {
+            if scalar.properties.generalCategory == .nonspacingMark
+                || scalar.properties.generalCategory == .enclosingMark
+                || scalar.value == 0x200D || (0xFE00...0xFE0F).contains(scalar.value)
+            {
                 continue
             }
-            let wide = (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+            let wide =
+                (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
                 || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
                 || (0xFF00...0xFF60).contains(scalar.value) || (0x1F300...0x1FAFF).contains(scalar.value)
                 || (0x20000...0x3FFFD).contains(scalar.value)

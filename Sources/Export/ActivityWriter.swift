@@ -64,21 +64,28 @@ struct ActivityWriter {
 
     private func tags(_ status: [String: Any]) -> [[String: Any]] {
         let mentions = ((status["mentions"] as? [[String: Any]]) ?? []).map { mention -> [String: Any] in
-            ["type": "Mention", "href": mention["url"] as? String ?? "", "name": "@" + (mention["acct"] as? String ?? "")]
+            [
+                "type": "Mention", "href": mention["url"] as? String ?? "",
+                "name": "@" + (mention["acct"] as? String ?? ""),
+            ]
         }
         let hashtags = ((status["tags"] as? [[String: Any]]) ?? []).map { tag -> [String: Any] in
             ["type": "Hashtag", "href": tag["url"] as? String ?? "", "name": "#" + (tag["name"] as? String ?? "")]
         }
         let emoji = ((status["emojis"] as? [[String: Any]]) ?? []).map { emoji -> [String: Any] in
-            ["type": "Emoji", "name": ":\(emoji["shortcode"] as? String ?? ""):",
-             "icon": ["type": "Image", "url": emoji["url"] as? String ?? ""]]
+            [
+                "type": "Emoji", "name": ":\(emoji["shortcode"] as? String ?? ""):",
+                "icon": ["type": "Image", "url": emoji["url"] as? String ?? ""],
+            ]
         }
         return mentions + hashtags + emoji
     }
 
     private func attachment(_ media: [String: Any], path: String?) -> [String: Any] {
-        var attachment: [String: Any] = ["type": "Document", "mediaType": Self.mediaType(media), "url": path ?? NSNull(),
-                                         "name": media["description"] as? String ?? NSNull()]
+        var attachment: [String: Any] = [
+            "type": "Document", "mediaType": Self.mediaType(media), "url": path ?? NSNull(),
+            "name": media["description"] as? String ?? NSNull(),
+        ]
         attachment["blurhash"] = media["blurhash"] as? String
         if let original = (media["meta"] as? [String: Any])?["original"] as? [String: Any] {
             attachment["width"] = original["width"] as? Int
@@ -100,8 +107,10 @@ struct ActivityWriter {
 
     private func question(_ poll: [String: Any], into object: inout [String: Any]) {
         let options = ((poll["options"] as? [[String: Any]]) ?? []).map { option -> [String: Any] in
-            ["type": "Note", "name": option["title"] as? String ?? "",
-             "replies": ["type": "Collection", "totalItems": option["votes_count"] as? Int ?? 0]]
+            [
+                "type": "Note", "name": option["title"] as? String ?? "",
+                "replies": ["type": "Collection", "totalItems": option["votes_count"] as? Int ?? 0],
+            ]
         }
         object[(poll["multiple"] as? Bool) == true ? "anyOf" : "oneOf"] = options
         if let end = poll["expires_at"] as? String {

@@ -16,7 +16,9 @@ extension ExportDocument {
         case .list(let ordered, let start, let items):
             let open: String = ordered ? (start == 1 ? "<ol>" : "<ol start=\"\(start)\">") : "<ul>"
             let close: String = ordered ? "</ol>" : "</ul>"
-            let inner: [String] = items.map { (blocks: [StatusBlock]) -> String in "<li>" + contentHTML(blocks, emoji: emoji) + "</li>" }
+            let inner: [String] = items.map { (blocks: [StatusBlock]) -> String in
+                "<li>" + contentHTML(blocks, emoji: emoji) + "</li>"
+            }
             return open + inner.joined() + close
         case .quote(let blocks): return "<blockquote>" + contentHTML(blocks, emoji: emoji) + "</blockquote>"
         case .code(let text): return "<pre><code>" + escaped(text) + "</code></pre>"
@@ -46,7 +48,8 @@ extension ExportDocument {
                 continue
             }
             html += escaped(String(rest[..<match.range.lowerBound]))
-            html += "<img class=\"emoji\" src=\"\(entry(file))\" alt=\":\(escaped(shortcode)):\" title=\":\(escaped(shortcode)):\">"
+            html +=
+                "<img class=\"emoji\" src=\"\(entry(file))\" alt=\":\(escaped(shortcode)):\" title=\":\(escaped(shortcode)):\">"
             rest = rest[match.range.upperBound...]
         }
         return html + escaped(String(rest))

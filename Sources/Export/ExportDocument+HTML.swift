@@ -49,12 +49,15 @@ extension ExportDocument {
         }
         html += "<span class=\"name\">\(Self.escaped(status.account.displayName))</span> "
         html += "<span class=\"handle\">@\(Self.escaped(item.handle))</span>"
-        html += "<time datetime=\"\(Self.escaped(MastodonDate.format(status.createdAt)))\">\(Self.minute(status.createdAt))</time>"
+        html +=
+            "<time datetime=\"\(Self.escaped(MastodonDate.format(status.createdAt)))\">\(Self.minute(status.createdAt))</time>"
         if let edited = status.editedAt { html += "<span class=\"edited\">edited \(Self.minute(edited))</span>" }
         if let label = Self.visibilityLabel(status.visibility) {
             html += "<span class=\"visibility \(Self.escaped(status.visibility.rawValue))\">\(label)</span>"
         }
-        if let handle = placement.replyingTo { html += "<span class=\"replying\">replying to @\(Self.escaped(handle))</span>" }
+        if let handle = placement.replyingTo {
+            html += "<span class=\"replying\">replying to @\(Self.escaped(handle))</span>"
+        }
         html += "</header>\n"
         if let gone = item.record.goneAt {
             let how = item.record.goneVia.map { " (learned \(Self.escaped($0.phrase)))" } ?? ""
@@ -65,16 +68,20 @@ extension ExportDocument {
         // Behind a content warning, the post is folded as Mastodon shows it: a click opens it, no script.
         let warned = !status.spoilerText.isEmpty
         if warned {
-            html += "<details class=\"cw\"><summary><strong>Content warning:</strong> \(Self.escaped(status.spoilerText))</summary>\n"
+            html +=
+                "<details class=\"cw\"><summary><strong>Content warning:</strong> \(Self.escaped(status.spoilerText))</summary>\n"
         }
         let blocks = StatusHTML.blocks(status.content)
-        if !blocks.isEmpty { html += "<div class=\"content\">" + Self.contentHTML(blocks, emoji: item.record.emoji) + "</div>\n" }
+        if !blocks.isEmpty {
+            html += "<div class=\"content\">" + Self.contentHTML(blocks, emoji: item.record.emoji) + "</div>\n"
+        }
         html += media(item)
         if let poll = status.poll { html += Self.pollHTML(poll) }
         if let card = status.card { html += Self.cardHTML(card) }
         if warned { html += "</details>\n" }
         html += Self.historyHTML(item.record)
-        html += "<footer>\(Plural.of(status.repliesCount, "reply", "replies")) · \(Plural.of(status.reblogsCount, "boost")) · "
+        html +=
+            "<footer>\(Plural.of(status.repliesCount, "reply", "replies")) · \(Plural.of(status.reblogsCount, "boost")) · "
             + Plural.of(status.favouritesCount, "favourite")
         if let original = Self.anchor(status.url ?? status.uri, text: "original") { html += " · " + original }
         html += "</footer>\n</article>\n"
@@ -127,7 +134,9 @@ extension ExportDocument {
     /// ` width="640" height="480"` from the attachment's metadata, so the page reserves the picture's
     /// shape before it loads (CSS scales it to the column); empty when the server gave no size.
     static func size(_ media: MediaAttachment) -> String {
-        guard let width = media.meta?.original?.width, let height = media.meta?.original?.height, width <= 100_000, height <= 100_000 else {
+        guard let width = media.meta?.original?.width, let height = media.meta?.original?.height, width <= 100_000,
+            height <= 100_000
+        else {
             return ""
         }
         return " width=\"\(width)\" height=\"\(height)\""
@@ -156,7 +165,8 @@ extension ExportDocument {
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
             case "'": out += "&#39;"
-            case _ where (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
+            case _
+            where (scalar.value < 0x20 && scalar != "\n" && scalar != "\t") || scalar.value == 0x7F
                 || scalar.isHiddenControl:
                 continue
             default: out.unicodeScalars.append(scalar)

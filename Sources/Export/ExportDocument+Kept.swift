@@ -17,7 +17,9 @@ extension ExportDocument {
         let decoder = JSONDecoder()
         if !record.editHistory.isEmpty {
             let history = record.editHistory.compactMap { try? decoder.decode(StatusEdit.self, from: $0) }
-            return history.dropLast().map { Version(date: $0.createdAt, spoilerText: $0.spoilerText, content: $0.content) }
+            return history.dropLast().map {
+                Version(date: $0.createdAt, spoilerText: $0.spoilerText, content: $0.content)
+            }
         }
         return record.earlierVersions.compactMap { try? Status.archived($0, servedBy: record.server).post }
             .map { Version(date: $0.editedAt ?? $0.createdAt, spoilerText: $0.spoilerText, content: $0.content) }
@@ -27,10 +29,12 @@ extension ExportDocument {
     static func historyHTML(_ record: ExportRecord) -> String {
         let versions = earlierVersions(record)
         guard !versions.isEmpty else { return "" }
-        var html = "<details class=\"history\"><summary>edited \(versions.count) time\(versions.count == 1 ? "" : "s")"
+        var html =
+            "<details class=\"history\"><summary>edited \(versions.count) time\(versions.count == 1 ? "" : "s")"
             + "</summary>\n"
         for version in versions.reversed() {
-            html += "<section><p class=\"edited\">version of <time datetime=\"\(escaped(MastodonDate.format(version.date)))\">"
+            html +=
+                "<section><p class=\"edited\">version of <time datetime=\"\(escaped(MastodonDate.format(version.date)))\">"
                 + "\(minute(version.date))</time></p>"
             if !version.spoilerText.isEmpty {
                 html += "<p class=\"cw\"><strong>Content warning:</strong> \(escaped(version.spoilerText))</p>"
@@ -43,7 +47,8 @@ extension ExportDocument {
     /// `boosted by @a@host, @b@host` (as archived); empty when no boost is.
     static func boostsHTML(_ record: ExportRecord) -> String {
         guard !record.boosts.isEmpty else { return "" }
-        return "<p class=\"boosted\">boosted by " + record.boosts.map { "@" + escaped($0.handle) }.joined(separator: ", ")
+        return "<p class=\"boosted\">boosted by "
+            + record.boosts.map { "@" + escaped($0.handle) }.joined(separator: ", ")
             + "</p>\n"
     }
 

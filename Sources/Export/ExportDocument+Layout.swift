@@ -33,12 +33,16 @@ extension ExportDocument {
             let parentHandle = items[parent].handle
             let adjacent = parent == index - 1
             if parentHandle == item.handle {
-                placements.append(Placement(level: above.level, continuation: adjacent,
-                                            replyingTo: adjacent ? nil : parentHandle))
+                placements.append(
+                    Placement(
+                        level: above.level, continuation: adjacent,
+                        replyingTo: adjacent ? nil : parentHandle))
             } else {
                 let capped = above.level + 1 > Self.maxIndentLevel
-                placements.append(Placement(level: min(above.level + 1, Self.maxIndentLevel), continuation: false,
-                                            replyingTo: capped || !adjacent ? parentHandle : nil))
+                placements.append(
+                    Placement(
+                        level: min(above.level + 1, Self.maxIndentLevel), continuation: false,
+                        replyingTo: capped || !adjacent ? parentHandle : nil))
             }
         }
         return placements

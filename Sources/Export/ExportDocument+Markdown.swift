@@ -21,9 +21,11 @@ extension ExportDocument {
     private func itemLines(_ item: Item) -> [String] {
         let status = item.status
         let name = status.account.displayName.isEmpty ? "" : "**\(Self.markdownEscaped(status.account.displayName))** "
-        var lines = [name + Self.markdownEscaped("@\(item.handle)") + " · " + Self.minute(status.createdAt)
-            + (status.editedAt.map { " · edited " + Self.minute($0) } ?? "")
-            + (Self.visibilityLabel(status.visibility).map { " · **" + Self.markdownEscaped($0) + "**" } ?? "")]
+        var lines = [
+            name + Self.markdownEscaped("@\(item.handle)") + " · " + Self.minute(status.createdAt)
+                + (status.editedAt.map { " · edited " + Self.minute($0) } ?? "")
+                + (Self.visibilityLabel(status.visibility).map { " · **" + Self.markdownEscaped($0) + "**" } ?? "")
+        ]
         if let gone = item.record.goneAt {
             let how = item.record.goneVia.map { " (learned \($0.phrase))" } ?? ""
             lines.append("*Gone from its server since \(Self.markdownEscaped(gone))\(how).*")
@@ -32,7 +34,11 @@ extension ExportDocument {
             lines += ["", "**Content warning:** " + Self.markdownEscaped(status.spoilerText)]
         }
         if !item.record.boosts.isEmpty {
-            lines += ["", "*Boosted by " + item.record.boosts.map { Self.markdownEscaped("@" + $0.handle) }.joined(separator: ", ") + "*"]
+            lines += [
+                "",
+                "*Boosted by "
+                    + item.record.boosts.map { Self.markdownEscaped("@" + $0.handle) }.joined(separator: ", ") + "*",
+            ]
         }
         let content = Self.markdownLines(StatusHTML.blocks(status.content))
         if !content.isEmpty { lines += [""] + content }
@@ -54,23 +60,30 @@ extension ExportDocument {
         if let poll = status.poll {
             extras += poll.options.map {
                 "- poll option: " + Self.markdownEscaped($0.title)
-                    + ($0.votesCount.map { " (\($0) vote\($0 == 1 ? "" : "s")\(Self.share($0, of: poll.votesCount)))" } ?? "")
+                    + ($0.votesCount.map { " (\($0) vote\($0 == 1 ? "" : "s")\(Self.share($0, of: poll.votesCount)))" }
+                        ?? "")
             }
             extras.append("- poll: " + Self.markdownEscaped(Self.pollTotal(poll)))
         }
         if let card = status.card, let link = Self.autolink(card.url) {
             var line = "- card: " + Self.markdownEscaped(card.title) + " " + link
             if let site = card.providerName, !site.isEmpty { line += " (" + Self.markdownEscaped(site) + ")" }
-            if !card.description.isEmpty { line += " — " + Self.markdownEscaped(card.description.replacingOccurrences(of: "\n", with: " ")) }
+            if !card.description.isEmpty {
+                line += " — " + Self.markdownEscaped(card.description.replacingOccurrences(of: "\n", with: " "))
+            }
             extras.append(line)
         }
         if !extras.isEmpty { lines += [""] + extras }
         let versions = Self.earlierVersions(item.record)
         if !versions.isEmpty {
-            lines += ["", "<details><summary>edited \(versions.count) time\(versions.count == 1 ? "" : "s")</summary>", ""]
+            lines += [
+                "", "<details><summary>edited \(versions.count) time\(versions.count == 1 ? "" : "s")</summary>", "",
+            ]
             for version in versions.reversed() {
                 lines += ["*Version of \(Self.minute(version.date)):*", ""]
-                if !version.spoilerText.isEmpty { lines += ["**Content warning:** " + Self.markdownEscaped(version.spoilerText), ""] }
+                if !version.spoilerText.isEmpty {
+                    lines += ["**Content warning:** " + Self.markdownEscaped(version.spoilerText), ""]
+                }
                 lines += Self.markdownLines(StatusHTML.blocks(version.content)) + [""]
             }
             lines.append("</details>")
@@ -113,7 +126,8 @@ extension ExportDocument {
             if scalar.value < 0x20 && scalar != "\n" || scalar.value == 0x7F || scalar.isHiddenControl { continue }
             if "\\`*_[]<>|~&".unicodeScalars.contains(scalar)
                 || (atLineStart && "#-+=".unicodeScalars.contains(scalar))
-                || (listNumber && (scalar == "." || scalar == ")")) {
+                || (listNumber && (scalar == "." || scalar == ")"))
+            {
                 out += "\\"
             }
             out.unicodeScalars.append(scalar)

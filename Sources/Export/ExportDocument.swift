@@ -39,10 +39,14 @@ struct ExportDocument {
         var files: [String: ExportRecord.StoredFile] = [:]
         for item in items {
             for attachment in item.record.attachments {
-                for file in [attachment.original, attachment.preview].compactMap({ $0 }) { files[Self.entry(file)] = file }
+                for file in [attachment.original, attachment.preview].compactMap({ $0 }) {
+                    files[Self.entry(file)] = file
+                }
             }
             if let avatar = item.record.avatar { files[Self.entry(avatar)] = avatar }
-            for file in item.record.emoji.values where Self.shown(file, as: .image) != nil { files[Self.entry(file)] = file }
+            for file in item.record.emoji.values where Self.shown(file, as: .image) != nil {
+                files[Self.entry(file)] = file
+            }
         }
         return files
     }
@@ -80,7 +84,8 @@ struct ExportDocument {
 
     /// Whether `text` may stand in an entry name: 1 to 64 ASCII letters, digits, `-` or `_`.
     static func isSafeName(_ text: String) -> Bool {
-        (1...64).contains(text.count) && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+        (1...64).contains(text.count)
+            && text.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
     }
 
     /// `5 statuses from 2026-03-01 to 2026-03-04, exported from an Icebox 0.1.0 archive.`; `nil` when empty.
@@ -107,7 +112,9 @@ struct ExportDocument {
     /// The indices of each item's replies within the export, in order.
     var children: [Int: [Int]] {
         var children: [Int: [Int]] = [:]
-        for (index, item) in items.enumerated() { if let parent = item.parent { children[parent, default: []].append(index) } }
+        for (index, item) in items.enumerated() {
+            if let parent = item.parent { children[parent, default: []].append(index) }
+        }
         return children
     }
 }

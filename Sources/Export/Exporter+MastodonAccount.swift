@@ -10,12 +10,15 @@ extension Exporter {
     /// `favourites`/`bookmarks` timelines), `actor.json` and the media files under the paths the outbox
     /// names. `icebox import mastodon-export` reads it back as it was.
     public func exportMastodonAccount(handle: String, to destination: ExportDestination) async throws(ExportError)
-        -> ExportSummary {
+        -> ExportSummary
+    {
         let numbers = try await accountNumbers(handle)
         let references: [ImportedReference]
         let archivedBoosts: [ImportedReference]
         do {
-            references = try await archive.references(kind: nil).filter { $0.accountHandle.caseInsensitiveCompare(handle) == .orderedSame }
+            references = try await archive.references(kind: nil).filter {
+                $0.accountHandle.caseInsensitiveCompare(handle) == .orderedSame
+            }
             archivedBoosts = try await archive.archivedBoosts(by: handle)
         } catch {
             throw .archive(error.description)
@@ -35,18 +38,27 @@ extension Exporter {
         }
         let outboxSize = (try? FileManager.default.attributesOfItem(atPath: scratch.path)[.size] as? Int64) ?? 0
         entries.append(("outbox.json", .media(scratch, size: outboxSize)))
-        for (name, kind, spec) in [("likes.json", ImportedReference.Kind.favourite, "favourites"),
-                                   ("bookmarks.json", .bookmark, "bookmarks")] {
+        for (name, kind, spec) in [
+            ("likes.json", ImportedReference.Kind.favourite, "favourites"),
+            ("bookmarks.json", .bookmark, "bookmarks"),
+        ] {
             let uris = try await timelineURIs(spec, handle: handle) + references.filter { $0.kind == kind }.map(\.uri)
-            entries.append((name, .document(MastodonOutbox.json([
-                "@context": "https://www.w3.org/ns/activitystreams", "id": name, "type": "OrderedCollection",
-                "totalItems": Set(uris).count, "orderedItems": Array(Set(uris)).sorted(),
-            ]))))
+            entries.append(
+                (
+                    name,
+                    .document(
+                        MastodonOutbox.json([
+                            "@context": "https://www.w3.org/ns/activitystreams", "id": name,
+                            "type": "OrderedCollection",
+                            "totalItems": Set(uris).count, "orderedItems": Array(Set(uris)).sorted(),
+                        ]))
+                ))
         }
         entries.append(("actor.json", .document(MastodonOutbox.json(Self.actor(account, uri: actorURI)))))
         try Self.writeZip(entries, mtime: outbox.newest, to: destination)
-        return ExportSummary(path: destination.path, folder: ".", format: .zip, statuses: outbox.statuses,
-                             mediaFiles: outbox.media.count, mediaMissing: 0, gone: 0)
+        return ExportSummary(
+            path: destination.path, folder: ".", format: .zip, statuses: outbox.statuses,
+            mediaFiles: outbox.media.count, mediaMissing: 0, gone: 0)
     }
 
     /// The account's boosts, oldest first: those archived as statuses of their own (a sync's), and those
@@ -78,7 +90,8 @@ extension Exporter {
         guard let newest else { return ["username": String(handle.split(separator: "@").first ?? "")] }
         do {
             let raw = try await archive.exportRecords([newest]).first?.raw ?? Data()
-            return ((try? JSONSerialization.jsonObject(with: raw)) as? [String: Any])?["account"] as? [String: Any] ?? [:]
+            return ((try? JSONSerialization.jsonObject(with: raw)) as? [String: Any])?["account"] as? [String: Any]
+                ?? [:]
         } catch {
             throw .archive(error.description)
         }
@@ -117,7 +130,9 @@ extension Exporter {
     }
 
     /// The entries as a ZIP, in the order given (media first, as Mastodon writes them).
-    static func writeZip(_ entries: [(String, Entry)], mtime: Int, to destination: ExportDestination) throws(ExportError) {
+    static func writeZip(_ entries: [(String, Entry)], mtime: Int, to destination: ExportDestination)
+        throws(ExportError)
+    {
         try TarballWriter.requireLibrary()
         try writing(to: destination) { (fd) throws(ExportError) in
             let writer = try TarballWriter(format: .zip, fileDescriptor: fd, mtime: mtime)

@@ -10,12 +10,15 @@ extension Exporter {
     }
 
     /// Checks the media, renders the documents and the manifest, and writes the tarball.
-    func write(_ document: ExportDocument, to destination: ExportDestination, format requested: TarballFormat?,
-               options: [String: String]) throws(ExportError) -> ExportSummary {
-        let format = requested ?? {
-            if case .file(let url) = destination { return TarballFormat(fileName: url.lastPathComponent) }
-            return nil
-        }() ?? .tarGz
+    func write(
+        _ document: ExportDocument, to destination: ExportDestination, format requested: TarballFormat?,
+        options: [String: String]
+    ) throws(ExportError) -> ExportSummary {
+        let format =
+            requested ?? {
+                if case .file(let url) = destination { return TarballFormat(fileName: url.lastPathComponent) }
+                return nil
+            }() ?? .tarGz
         var document = document
         let (media, missing) = availableMedia(document)
         document.dropMedia(except: Set(media.keys))
@@ -24,29 +27,36 @@ extension Exporter {
             "thread.md": .document(document.markdown(version: version)),
             "index.html": .document(document.html(version: version)),
         ]
-        for (name, file) in media { entries[name] = .media(layout.file(sha256: file.sha256, ext: file.ext), size: file.size) }
+        for (name, file) in media {
+            entries[name] = .media(layout.file(sha256: file.sha256, ext: file.ext), size: file.size)
+        }
         var recorded = options
         recorded["format"] = format.rawValue
-        entries["manifest.json"] = .document(manifest(entries, media: media, options: recorded, statuses: document.items.count))
-        let summary = ExportSummary(path: destination.path, folder: document.folder, format: format,
-                                    statuses: document.items.count, mediaFiles: media.count, mediaMissing: missing,
-                                    gone: document.items.filter { $0.record.goneAt != nil }.count,
-                                    direct: document.restrictedCounts.direct,
-                                    followersOnly: document.restrictedCounts.followersOnly, leftOut: document.leftOut)
-        try Self.writeTarball(entries, folder: document.folder, mtime: document.timestamp, format: format, to: destination)
+        entries["manifest.json"] = .document(
+            manifest(entries, media: media, options: recorded, statuses: document.items.count))
+        let summary = ExportSummary(
+            path: destination.path, folder: document.folder, format: format,
+            statuses: document.items.count, mediaFiles: media.count, mediaMissing: missing,
+            gone: document.items.filter { $0.record.goneAt != nil }.count,
+            direct: document.restrictedCounts.direct,
+            followersOnly: document.restrictedCounts.followersOnly, leftOut: document.leftOut)
+        try Self.writeTarball(
+            entries, folder: document.folder, mtime: document.timestamp, format: format, to: destination)
         return summary
     }
 
     /// The media files the documents reference that are on disk with the bytes their hash names.
     /// Missing or corrupt files are left out and logged.
-    private func availableMedia(_ document: ExportDocument) -> (files: [String: ExportRecord.StoredFile], missing: Int) {
+    private func availableMedia(_ document: ExportDocument) -> (files: [String: ExportRecord.StoredFile], missing: Int)
+    {
         var available: [String: ExportRecord.StoredFile] = [:]
         var missing = 0
         for (name, file) in document.mediaFiles {
             let url = layout.file(sha256: file.sha256, ext: file.ext)
             guard let (digest, size) = try? SHA256.hex(fileAt: url), digest == file.sha256 else {
                 missing += 1
-                logger.warning("media file \(url.path) is missing or corrupt; left out (icebox media verify --repair restores it)")
+                logger.warning(
+                    "media file \(url.path) is missing or corrupt; left out (icebox media verify --repair restores it)")
                 continue
             }
             var checked = file
@@ -57,8 +67,10 @@ extension Exporter {
     }
 
     /// `manifest.json`: every other file with its size and SHA-256, the Icebox version and the options.
-    private func manifest(_ entries: [String: Entry], media: [String: ExportRecord.StoredFile],
-                          options: [String: String], statuses: Int) -> Data {
+    private func manifest(
+        _ entries: [String: Entry], media: [String: ExportRecord.StoredFile],
+        options: [String: String], statuses: Int
+    ) -> Data {
         var json = JSONWriter()
         json.beginObject()
         json.formatHeader()
@@ -93,8 +105,10 @@ extension Exporter {
 
     /// Writes the entries, sorted by name, under `folder/`; to a file through a temporary name in the
     /// same folder, renamed into place only once complete and flushed to disk.
-    static func writeTarball(_ entries: [String: Entry], folder: String, mtime: Int, format: TarballFormat,
-                             to destination: ExportDestination) throws(ExportError) {
+    static func writeTarball(
+        _ entries: [String: Entry], folder: String, mtime: Int, format: TarballFormat,
+        to destination: ExportDestination
+    ) throws(ExportError) {
         try TarballWriter.requireLibrary()
         try writing(to: destination) { (fd) throws(ExportError) in
             let writer = try TarballWriter(format: format, fileDescriptor: fd, mtime: mtime)
@@ -116,7 +130,9 @@ extension Exporter {
 
     /// Runs `body` with the destination's file descriptor: the file appears only when `body` returns
     /// (see `OutputFile`), and nothing is left when it throws.
-    static func writing(to destination: ExportDestination, _ body: (Int32) throws(ExportError) -> Void) throws(ExportError) {
+    static func writing(to destination: ExportDestination, _ body: (Int32) throws(ExportError) -> Void)
+        throws(ExportError)
+    {
         let output: OutputFile
         switch destination {
         case .standardOutput: output = OutputFile(standardOutput: ())
@@ -147,7 +163,8 @@ extension ExportDocument {
     mutating func dropMedia(except available: Set<String>) {
         for index in items.indices {
             for position in items[index].record.attachments.indices {
-                if let file = items[index].record.attachments[position].original, !available.contains(Self.entry(file)) {
+                if let file = items[index].record.attachments[position].original, !available.contains(Self.entry(file))
+                {
                     items[index].record.attachments[position].original = nil
                 }
                 if let file = items[index].record.attachments[position].preview, !available.contains(Self.entry(file)) {

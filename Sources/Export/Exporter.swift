@@ -55,35 +55,45 @@ public struct Exporter: Sendable {
     /// Exports the whole conversation around status `number`: its topmost archived ancestor and every
     /// archived reply below it, in conversation order. `options` are recorded in the manifest. With
     /// `publicOnly`, direct and followers-only posts are left out (and the page says some were).
-    public func exportThread(around number: Int64, to destination: ExportDestination, format: TarballFormat? = nil,
-                             publicOnly: Bool = false, options: [String: String] = [:]) async throws(ExportError)
-        -> ExportSummary {
+    public func exportThread(
+        around number: Int64, to destination: ExportDestination, format: TarballFormat? = nil,
+        publicOnly: Bool = false, options: [String: String] = [:]
+    ) async throws(ExportError)
+        -> ExportSummary
+    {
         let tree: ThreadTree
         do { tree = try await archive.thread(around: number) } catch { throw .archive(error.description) }
         let records = try await records(tree.numbers)
         let index = Dictionary(uniqueKeysWithValues: tree.nodes.enumerated().map { ($1.number, $0) })
         var items: [ExportDocument.Item] = []
         for (node, record) in zip(tree.nodes, records) {
-            items.append(ExportDocument.Item(record: record, status: try Self.decode(record), depth: node.depth,
-                                             parent: node.parent.flatMap { index[$0] }))
+            items.append(
+                ExportDocument.Item(
+                    record: record, status: try Self.decode(record), depth: node.depth,
+                    parent: node.parent.flatMap { index[$0] }))
         }
         let root = records[0]
         let name = root.localID.flatMap { ExportDocument.isSafeName($0) ? $0 : nil } ?? String(root.number)
-        var document = ExportDocument(kind: .thread(focus: index[tree.focus] ?? 0, rootIsReply: tree.rootIsReply),
-                                      folder: "thread-\(name)", items: items)
+        var document = ExportDocument(
+            kind: .thread(focus: index[tree.focus] ?? 0, rootIsReply: tree.rootIsReply),
+            folder: "thread-\(name)", items: items)
         if publicOnly, document.dropRestricted() > 0, document.items.isEmpty {
             throw .empty("no post of the thread around status \(number) is public")
         }
-        return try write(document, to: destination, format: format,
-                         options: options.merging(["kind": "thread", "public_only": String(publicOnly)]) { $1 })
+        return try write(
+            document, to: destination, format: format,
+            options: options.merging(["kind": "thread", "public_only": String(publicOnly)]) { $1 })
     }
 
     /// Exports statuses as a flat set in the order given (newest first, as search and timelines list
     /// them). `kind` (`search`, `timeline`…) and `name` (the query or spec) name the set: the folder is
     /// `<kind>-<hash of name>`, and `name` is the page's title. `publicOnly` as for ``exportThread``.
-    public func exportStatuses(_ numbers: [Int64], name: String, kind: String = "statuses", to destination: ExportDestination,
-                               format: TarballFormat? = nil, publicOnly: Bool = false, options: [String: String] = [:])
-        async throws(ExportError) -> ExportSummary {
+    public func exportStatuses(
+        _ numbers: [Int64], name: String, kind: String = "statuses", to destination: ExportDestination,
+        format: TarballFormat? = nil, publicOnly: Bool = false, options: [String: String] = [:]
+    )
+        async throws(ExportError) -> ExportSummary
+    {
         guard !numbers.isEmpty else { throw .empty("\(name) matches no archived status") }
         var items: [ExportDocument.Item] = []
         for record in try await records(numbers) {
@@ -91,12 +101,14 @@ public struct Exporter: Sendable {
         }
         let safeKind = ExportDocument.isSafeName(kind) ? kind : "statuses"
         let hash = String(SHA256.hex(Data(name.utf8)).prefix(12))
-        var document = ExportDocument(kind: .set(kind: safeKind, title: name), folder: "\(safeKind)-\(hash)", items: items)
+        var document = ExportDocument(
+            kind: .set(kind: safeKind, title: name), folder: "\(safeKind)-\(hash)", items: items)
         if publicOnly, document.dropRestricted() > 0, document.items.isEmpty {
             throw .empty("\(name) matches no public status")
         }
-        return try write(document, to: destination, format: format,
-                         options: options.merging(["kind": safeKind, "name": name, "public_only": String(publicOnly)]) { $1 })
+        return try write(
+            document, to: destination, format: format,
+            options: options.merging(["kind": safeKind, "name": name, "public_only": String(publicOnly)]) { $1 })
     }
 
     /// Where the media archive keeps a stored file (`<home>/media/ab/cd/<sha256>.<ext>`).

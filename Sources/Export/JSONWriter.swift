@@ -104,7 +104,8 @@ struct JSONWriter {
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
-            case _ where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.isHiddenControl:
+            case _
+            where scalar.value < 0x20 || scalar.value == 0x2028 || scalar.value == 0x2029 || scalar.isHiddenControl:
                 out += String(format: "\\u%04x", scalar.value)
             default: out.unicodeScalars.append(scalar)
             }

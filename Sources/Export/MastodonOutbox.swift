@@ -20,7 +20,8 @@ struct MastodonOutbox {
     /// Writes the outbox of `numbers` (oldest first) and `boosts` to `file`.
     mutating func write(_ numbers: [Int64], boosts: [ImportedReference], to file: URL) async throws(ExportError) {
         guard FileManager.default.createFile(atPath: file.path, contents: nil),
-              let handle = try? FileHandle(forWritingTo: file) else {
+            let handle = try? FileHandle(forWritingTo: file)
+        else {
             throw .io("cannot write the temporary file \(file.path)")
         }
         defer { try? handle.close() }
@@ -28,12 +29,15 @@ struct MastodonOutbox {
         func put(_ data: Data) throws(ExportError) {
             do { try handle.write(contentsOf: data) } catch { throw .io("\(file.path): \(error.localizedDescription)") }
         }
-        try put(#"{"@context":"https://www.w3.org/ns/activitystreams","id":"outbox.json","type":"OrderedCollection","totalItems":"#
-            + "\(numbers.count + boosts.count),\"orderedItems\":[")
+        try put(
+            #"{"@context":"https://www.w3.org/ns/activitystreams","id":"outbox.json","type":"OrderedCollection","totalItems":"#
+                + "\(numbers.count + boosts.count),\"orderedItems\":[")
         var first = true
         for start in stride(from: 0, to: numbers.count, by: 200) {
             let records: [ExportRecord]
-            do { records = try await archive.exportRecords(Array(numbers[start..<min(numbers.count, start + 200)])) } catch {
+            do {
+                records = try await archive.exportRecords(Array(numbers[start..<min(numbers.count, start + 200)]))
+            } catch {
                 throw .archive(error.description)
             }
             for record in records {
@@ -46,10 +50,11 @@ struct MastodonOutbox {
             try put(first ? "" : ",")
             first = false
             let (to, cc) = audience(of: boost)
-            try put(Self.json([
-                "id": boost.activityURI ?? boost.uri + "#announce-by-" + actor, "type": "Announce", "actor": actor,
-                "published": boost.publishedAt ?? NSNull(), "to": to, "cc": cc, "object": boost.uri,
-            ]))
+            try put(
+                Self.json([
+                    "id": boost.activityURI ?? boost.uri + "#announce-by-" + actor, "type": "Announce", "actor": actor,
+                    "published": boost.publishedAt ?? NSNull(), "to": to, "cc": cc, "object": boost.uri,
+                ]))
         }
         try put("]}")
     }
@@ -87,16 +92,18 @@ struct MastodonOutbox {
         }
         for attachment in record.attachments {
             guard attachment.position < paths.count, let path = paths[attachment.position].flatMap(Self.safePath),
-                  let file = attachment.original else { continue }
+                let file = attachment.original
+            else { continue }
             media[path] = file
         }
         statuses += 1
         newest = max(newest, Int(MastodonDate.parse(record.createdAt)?.timeIntervalSince1970 ?? 0))
-        var activity = Data(Self.json([
-            "id": record.uri + "/activity", "type": "Create", "actor": actor,
-            "published": object["published"] ?? record.createdAt, "to": object["to"] ?? [String](),
-            "cc": object["cc"] ?? [String](),
-        ]).dropLast())
+        var activity = Data(
+            Self.json([
+                "id": record.uri + "/activity", "type": "Create", "actor": actor,
+                "published": object["published"] ?? record.createdAt, "to": object["to"] ?? [String](),
+                "cc": object["cc"] ?? [String](),
+            ]).dropLast())
         activity.append(contentsOf: Array(",\"object\":".utf8))
         activity.append(objectBytes)
         activity.append(UInt8(ascii: "}"))
@@ -113,6 +120,7 @@ struct MastodonOutbox {
     }
 
     static func json(_ object: [String: Any]) -> Data {
-        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])) ?? Data("{}".utf8)
+        (try? JSONSerialization.data(withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes]))
+            ?? Data("{}".utf8)
     }
 }

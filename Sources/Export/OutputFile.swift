@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the tarball's bytes go: standard output; a device or pipe named by `-o` (or a link to one),
@@ -108,7 +108,8 @@ struct OutputFile {
             var info = stat()
             // Only a regular file of ours (a link is removed, never followed).
             guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFREG || info.st_mode & S_IFMT == S_IFLNK,
-                  info.st_uid == getuid() else { continue }
+                info.st_uid == getuid()
+            else { continue }
             unlink(path)
         }
     }

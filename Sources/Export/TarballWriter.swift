@@ -35,7 +35,8 @@ final class TarballWriter {
             case .tarGz:
                 try check(archive_write_add_filter_gzip(archive), "choosing gzip")
                 // gzip headers carry the time of writing unless told not to.
-                try check(archive_write_set_filter_option(archive, "gzip", "timestamp", nil), "leaving out gzip's timestamp")
+                try check(
+                    archive_write_set_filter_option(archive, "gzip", "timestamp", nil), "leaving out gzip's timestamp")
             case .tarZst:
                 try check(archive_write_add_filter_zstd(archive), "choosing zstd")
             }

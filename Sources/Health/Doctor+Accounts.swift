@@ -17,19 +17,25 @@ extension Doctor {
         if !accounts.isEmpty, let needs = HTTPLibrary.missing() {
             return [DoctorCheck("accounts", .problem, "icebox \(needs); no account or server was checked")]
         }
-        let access = AccountAccess(credentials: credentials, limits: .init(idleTimeout: options.requestTimeout,
-                                                                          deadline: options.requestTimeout),
-                                   logger: logger)
+        let access = AccountAccess(
+            credentials: credentials,
+            limits: .init(
+                idleTimeout: options.requestTimeout,
+                deadline: options.requestTimeout),
+            logger: logger)
         var checks: [DoctorCheck] = []
         for account in accounts {
             let name = "account \(account.handle)"
             do {
                 _ = try await access.verify(account)
                 checks.append(DoctorCheck(name, .ok, "\(account.server) answers and accepts the token"))
-            } catch where error.tokenRefused {
-                checks.append(DoctorCheck(name, .problem, "\(account.server) refuses the token; "
-                                          + "add the account again (icebox account add \(account.server))"))
-            } catch where error.unreachable {
+            } catch  where error.tokenRefused {
+                checks.append(
+                    DoctorCheck(
+                        name, .problem,
+                        "\(account.server) refuses the token; "
+                            + "add the account again (icebox account add \(account.server))"))
+            } catch  where error.unreachable {
                 checks.append(DoctorCheck(name, .problem, "\(account.server) cannot be reached: \(error)"))
             } catch {
                 checks.append(DoctorCheck(name, .problem, "\(error)"))

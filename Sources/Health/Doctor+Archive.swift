@@ -8,10 +8,13 @@ extension Doctor {
         var checks: [DoctorCheck] = []
         do {
             let found = try await archive.healthCheck(full: options.full)
-            checks.append(found.problems.isEmpty
-                ? DoctorCheck("archive", .ok, "\(archive.location) is sound (\(found.method))")
-                : DoctorCheck("archive", .problem, "\(archive.location) is damaged (\(found.method)): "
-                              + found.problems.prefix(3).joined(separator: "; ") + "; restore it from a backup"))
+            checks.append(
+                found.problems.isEmpty
+                    ? DoctorCheck("archive", .ok, "\(archive.location) is sound (\(found.method))")
+                    : DoctorCheck(
+                        "archive", .problem,
+                        "\(archive.location) is damaged (\(found.method)): "
+                            + found.problems.prefix(3).joined(separator: "; ") + "; restore it from a backup"))
         } catch {
             checks.append(DoctorCheck("archive", .problem, "\(error)"))
         }
@@ -23,10 +26,15 @@ extension Doctor {
         do {
             let schema = try await archive.schemaState()
             if !schema.unknown.isEmpty {
-                checks.append(DoctorCheck("schema", .problem, "written by a newer Icebox (\(schema.unknown.joined(separator: ", ")))"))
+                checks.append(
+                    DoctorCheck(
+                        "schema", .problem, "written by a newer Icebox (\(schema.unknown.joined(separator: ", ")))"))
             } else if !schema.pending.isEmpty {
-                checks.append(DoctorCheck("schema", .warning, "\(schema.pending.count) migrations pending; "
-                                          + "the next command with write access applies them"))
+                checks.append(
+                    DoctorCheck(
+                        "schema", .warning,
+                        "\(schema.pending.count) migrations pending; "
+                            + "the next command with write access applies them"))
             } else {
                 checks.append(DoctorCheck("schema", .ok, "current (\(schema.applied.last ?? "none"))"))
             }
@@ -46,10 +54,13 @@ extension Doctor {
             let report = try await store.verify(repair: false, sample: options.full ? nil : options.mediaSample)
             let scope = options.full ? "all \(report.checked) files" : "a sample of \(report.checked) files"
             guard report.problems.isEmpty else {
-                return DoctorCheck("media", .problem, "\(report.problems.count) of \(scope) missing or corrupt, e.g. "
-                                   + "\(report.problems[0].path); run `icebox media verify --repair`")
+                return DoctorCheck(
+                    "media", .problem,
+                    "\(report.problems.count) of \(scope) missing or corrupt, e.g. "
+                        + "\(report.problems[0].path); run `icebox media verify --repair`")
             }
-            return DoctorCheck("media", .ok, report.checked == 0 ? "no files stored yet" : "\(scope) re-hashed, all sound")
+            return DoctorCheck(
+                "media", .ok, report.checked == 0 ? "no files stored yet" : "\(scope) re-hashed, all sound")
         } catch {
             return DoctorCheck("media", .problem, "\(error)")
         }

@@ -3,7 +3,7 @@ import Foundation
 import Models
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 extension Doctor {
@@ -11,22 +11,29 @@ extension Doctor {
     /// (tokens), private traces (what was searched) or the archive itself are the owner's only, and are
     /// files, not links.
     func fileModes() -> [DoctorCheck] {
-        [folder()] + [(home.credentials, "the access tokens"), (home.replHistory, "what you typed in the REPL"),
-                      (home.database, "your archive")].map { file, holds in
-            let name = file.lastPathComponent
-            guard let access = FileAccess(path: file.path) else { return DoctorCheck(name, .ok, "none yet") }
-            if access.isLink { return DoctorCheck(name, .problem, "\(file.path): " + FileAccess.linkReason) }
-            if !access.isOwn {
-                return DoctorCheck(name, .problem, "\(file.path) holds \(holds) and belongs to uid \(access.owner), "
-                                   + "not to you (uid \(geteuid())); `chown \(geteuid()) \(file.path)`")
+        [folder()]
+            + [
+                (home.credentials, "the access tokens"), (home.replHistory, "what you typed in the REPL"),
+                (home.database, "your archive"),
+            ].map { file, holds in
+                let name = file.lastPathComponent
+                guard let access = FileAccess(path: file.path) else { return DoctorCheck(name, .ok, "none yet") }
+                if access.isLink { return DoctorCheck(name, .problem, "\(file.path): " + FileAccess.linkReason) }
+                if !access.isOwn {
+                    return DoctorCheck(
+                        name, .problem,
+                        "\(file.path) holds \(holds) and belongs to uid \(access.owner), "
+                            + "not to you (uid \(geteuid())); `chown \(geteuid()) \(file.path)`")
+                }
+                guard !access.othersMayRead else {
+                    let who = access.mode & 0o007 != 0 ? "anyone on this machine" : "its group"
+                    return DoctorCheck(
+                        name, .problem,
+                        "\(file.path) holds \(holds) and is readable by \(who) "
+                            + "(mode \(access.octalMode)); run `chmod 600 \(file.path)`")
+                }
+                return DoctorCheck(name, .ok, "owner only (mode \(access.octalMode))")
             }
-            guard !access.othersMayRead else {
-                let who = access.mode & 0o007 != 0 ? "anyone on this machine" : "its group"
-                return DoctorCheck(name, .problem, "\(file.path) holds \(holds) and is readable by \(who) "
-                                   + "(mode \(access.octalMode)); run `chmod 600 \(file.path)`")
-            }
-            return DoctorCheck(name, .ok, "owner only (mode \(access.octalMode))")
-        }
     }
 
     /// The archive folder: owned by this user, nobody else may write in it or read it.
@@ -38,8 +45,10 @@ extension Doctor {
         if let problem = access.folderProblem(path) { return DoctorCheck("folder", .problem, "\(path): \(problem)") }
         if access.othersMayRead {
             let who = access.mode & 0o005 != 0 ? "anyone on this machine" : "its group"
-            return DoctorCheck("folder", .problem, "\(path) holds the archive and tokens and \(who) may read it "
-                               + "(mode \(access.octalMode)); run `chmod 700 \(path)` (any command that writes does it)")
+            return DoctorCheck(
+                "folder", .problem,
+                "\(path) holds the archive and tokens and \(who) may read it "
+                    + "(mode \(access.octalMode)); run `chmod 700 \(path)` (any command that writes does it)")
         }
         return DoctorCheck("folder", .ok, "\(path) is yours, owner only (mode \(access.octalMode))")
     }
@@ -50,9 +59,12 @@ extension Doctor {
             switch SyncLock.state(of: file) {
             case .absent: DoctorCheck(name, .ok, "free")
             case .free(let note):
-                DoctorCheck(name, .ok, note.map { "free (a run that ended without clearing it left “\($0)”; harmless)" } ?? "free")
+                DoctorCheck(
+                    name, .ok,
+                    note.map { "free (a run that ended without clearing it left “\($0)”; harmless)" } ?? "free")
             case .held(let pid, let note): DoctorCheck(name, .ok, "held by a running process (\(note ?? "pid \(pid)"))")
-            case .unknown(let note): DoctorCheck(name, .warning, "cannot tell whether it is held (\(note ?? "no note"))")
+            case .unknown(let note):
+                DoctorCheck(name, .warning, "cannot tell whether it is held (\(note ?? "no note"))")
             }
         }
     }

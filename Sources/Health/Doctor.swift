@@ -50,12 +50,14 @@ public struct Doctor: Sendable {
     /// Every check of a store the team shares (PostgreSQL), opened by the caller, with the files of this
     /// machine's archive folder (credentials, history, media, locks). `opened`: the store, or why it
     /// could not be opened (then it is a problem of its own and the rest is checked all the same).
-    public func examine(shared opened: Result<any ArchiveStore, ArchiveError>, location: String) async -> [DoctorCheck] {
+    public func examine(shared opened: Result<any ArchiveStore, ArchiveError>, location: String) async -> [DoctorCheck]
+    {
         switch opened {
         case .success(let store):
             return await examine(store)
         case .failure(let error):
-            return examine(unopened: DoctorCheck("store", .problem, "\(location) cannot be opened: \(error)"), noun: "store")
+            return examine(
+                unopened: DoctorCheck("store", .problem, "\(location) cannot be opened: \(error)"), noun: "store")
         }
     }
 
@@ -68,7 +70,9 @@ public struct Doctor: Sendable {
 
     /// The store could not be opened: that problem, and what needs the store said to be unchecked.
     private func examine(unopened problem: DoctorCheck, noun: String) -> [DoctorCheck] {
-        fileModes() + [problem, DoctorCheck("accounts and timelines", .warning, "not checked: the \(noun) cannot be read")]
+        fileModes() + [
+            problem, DoctorCheck("accounts and timelines", .warning, "not checked: the \(noun) cannot be read"),
+        ]
             + locks() + [diskSpace()]
     }
 

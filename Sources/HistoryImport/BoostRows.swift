@@ -14,10 +14,13 @@ import Models
 public enum BoostRows {
     /// Stores the boosts of `source`'s account that can be made now; returns what storing them changed.
     /// `actorAccount`: the account's API JSON to use when the archive holds no post of it.
-    public static func store(account handle: String, actorAccount: Data?, source: ImportSource,
-                             into archive: any ArchiveStore) async throws -> StoreResult {
+    public static func store(
+        account handle: String, actorAccount: Data?, source: ImportSource,
+        into archive: any ArchiveStore
+    ) async throws -> StoreResult {
         let named = try await archive.references(kind: .boost).filter {
-            $0.resolved && $0.activityURI != nil && $0.publishedAt != nil && $0.accountHandle.caseInsensitiveCompare(handle) == .orderedSame
+            $0.resolved && $0.activityURI != nil && $0.publishedAt != nil
+                && $0.accountHandle.caseInsensitiveCompare(handle) == .orderedSame
         }
         guard !named.isEmpty, let account = try await accountJSON(handle, fallback: actorAccount, archive) else {
             return StoreResult()
@@ -27,13 +30,16 @@ public enum BoostRows {
         var boosts: [ImportedStatus] = []
         for reference in named {
             guard let activity = reference.activityURI, !archived.contains(activity),
-                  let boosted = try await archive.rawJSON(uri: reference.uri) else { continue }
+                let boosted = try await archive.rawJSON(uri: reference.uri)
+            else { continue }
             let raw = Data(json(of: reference, activity: activity, boosted: boosted, account: account))
             // A boost that cannot be read back (an archived post the decoder no longer takes) stays a
             // reference; the others are made all the same.
             guard let status = try? ArchivableStatus(decoding: raw, servedBy: source.server) else { continue }
-            boosts.append(ImportedStatus(status: status, source: nil, entry: "Announce \(activity)",
-                                         hasServerID: serverID(of: activity) != nil))
+            boosts.append(
+                ImportedStatus(
+                    status: status, source: nil, entry: "Announce \(activity)",
+                    hasServerID: serverID(of: activity) != nil))
         }
         guard !boosts.isEmpty else { return StoreResult() }
         let stored = ImportLedger()
@@ -45,10 +51,13 @@ public enum BoostRows {
     }
 
     /// The account's API JSON, byte for byte as its newest archived post holds it.
-    private static func accountJSON(_ handle: String, fallback: Data?, _ archive: any ArchiveStore) async throws -> Data? {
+    private static func accountJSON(_ handle: String, fallback: Data?, _ archive: any ArchiveStore) async throws
+        -> Data?
+    {
         guard let newest = try await archive.posts(.author(handle), limit: 1, offset: 0).first,
-              let raw = try await archive.rawJSON(uri: newest.uri),
-              let account = try? RawJSON.value(forKey: "account", inObject: raw) else { return fallback }
+            let raw = try await archive.rawJSON(uri: newest.uri),
+            let account = try? RawJSON.value(forKey: "account", inObject: raw)
+        else { return fallback }
         return account
     }
 
@@ -71,7 +80,9 @@ public enum BoostRows {
         json.raw(",\"language\":null")
         json.member("uri", activity)
         json.member("url", activity)
-        json.raw(",\"replies_count\":0,\"reblogs_count\":0,\"favourites_count\":0,\"edited_at\":null,\"content\":\"\",\"reblog\":")
+        json.raw(
+            ",\"replies_count\":0,\"reblogs_count\":0,\"favourites_count\":0,\"edited_at\":null,\"content\":\"\",\"reblog\":"
+        )
         json.bytes.append(contentsOf: boosted)
         json.raw(",\"account\":")
         json.bytes.append(contentsOf: account)

@@ -27,8 +27,9 @@ struct ExportActor: Sendable {
     /// Scheme, host and port (the scheme's own when none is written) of an http(s) URL, lowercased.
     private static func origin(of uri: String) -> String? {
         guard let url = URLComponents(string: uri), let scheme = url.scheme?.lowercased(),
-              scheme == "https" || scheme == "http", let host = url.host?.lowercased(), !host.isEmpty,
-              url.user == nil, url.password == nil else { return nil }
+            scheme == "https" || scheme == "http", let host = url.host?.lowercased(), !host.isEmpty,
+            url.user == nil, url.password == nil
+        else { return nil }
         return "\(scheme)://\(host):\(url.port ?? (scheme == "https" ? 443 : 80))"
     }
 
@@ -38,18 +39,22 @@ struct ExportActor: Sendable {
             return .failure(MappingFailure(reason: "not a JSON object"))
         }
         guard let uri = object.id, let url = URLComponents(string: uri), let host = url.host,
-              url.scheme == "https" || url.scheme == "http" else {
+            url.scheme == "https" || url.scheme == "http"
+        else {
             return .failure(MappingFailure(reason: "no http(s) \"id\""))
         }
         guard let username = object.preferredUsername, !username.isEmpty else {
             return .failure(MappingFailure(reason: "no \"preferredUsername\""))
         }
         let server = url.port.map { "\(host):\($0)" } ?? host
-        let account = MappedAccount(id: uri, username: username, acct: username, uri: uri, url: object.url ?? uri,
-                                    displayName: object.name ?? "", note: object.summary ?? "", bot: object.type == "Service",
-                                    locked: object.manuallyApprovesFollowers ?? false, createdAt: object.published)
-        return .success(ExportActor(uri: uri, username: username, server: server, followers: object.followers,
-                                    apiAccount: account))
+        let account = MappedAccount(
+            id: uri, username: username, acct: username, uri: uri, url: object.url ?? uri,
+            displayName: object.name ?? "", note: object.summary ?? "", bot: object.type == "Service",
+            locked: object.manuallyApprovesFollowers ?? false, createdAt: object.published)
+        return .success(
+            ExportActor(
+                uri: uri, username: username, server: server, followers: object.followers,
+                apiAccount: account))
     }
 
     /// What is read of the Person.

@@ -43,8 +43,10 @@ final class InflationMeter {
         entryStart = compressed
         entryBytes = 0
         if let declared, declared > bounds.totalBytes {
-            throw .inflates(file: file, entry: path, reason: "declares \(ByteSize.text(declared)), more than the "
-                            + "\(ByteSize.text(bounds.totalBytes)) a file may inflate to")
+            throw .inflates(
+                file: file, entry: path,
+                reason: "declares \(ByteSize.text(declared)), more than the "
+                    + "\(ByteSize.text(bounds.totalBytes)) a file may inflate to")
         }
         try checkTotal(max(produced, inflated))
     }
@@ -56,14 +58,18 @@ final class InflationMeter {
         try checkTotal(produced)
         let packed = max(compressed - entryStart, 1)
         if entryBytes > bounds.ratioFloor, entryBytes / packed > bounds.ratio {
-            throw .inflates(file: file, entry: entry, reason: "inflates \(ByteSize.text(packed)) to more than "
-                            + "\(ByteSize.text(entryBytes)) (over \(bounds.ratio) times)")
+            throw .inflates(
+                file: file, entry: entry,
+                reason: "inflates \(ByteSize.text(packed)) to more than "
+                    + "\(ByteSize.text(entryBytes)) (over \(bounds.ratio) times)")
         }
     }
 
     private func checkTotal(_ inflated: Int64) throws(ImportError) {
         guard inflated > bounds.totalBytes else { return }
-        throw .inflates(file: file, entry: entry, reason: "inflates the file past the \(ByteSize.text(bounds.totalBytes)) "
-                        + "all its entries may take")
+        throw .inflates(
+            file: file, entry: entry,
+            reason: "inflates the file past the \(ByteSize.text(bounds.totalBytes)) "
+                + "all its entries may take")
     }
 }

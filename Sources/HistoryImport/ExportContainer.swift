@@ -79,15 +79,16 @@ enum ExportContainer {
                 throw ImportError.unreadable(file: root.path, entry: path, reason: error.localizedDescription)
             }
             defer { try? handle.close() }
-            try visit(ExportEntry(path: path, size: size) { (buffer) throws(ImportError) -> Int in
-                do {
-                    guard let chunk = try handle.read(upToCount: buffer.count), !chunk.isEmpty else { return 0 }
-                    chunk.copyBytes(to: buffer)
-                    return chunk.count
-                } catch {
-                    throw .unreadable(file: root.path, entry: path, reason: error.localizedDescription)
-                }
-            })
+            try visit(
+                ExportEntry(path: path, size: size) { (buffer) throws(ImportError) -> Int in
+                    do {
+                        guard let chunk = try handle.read(upToCount: buffer.count), !chunk.isEmpty else { return 0 }
+                        chunk.copyBytes(to: buffer)
+                        return chunk.count
+                    } catch {
+                        throw .unreadable(file: root.path, entry: path, reason: error.localizedDescription)
+                    }
+                })
         }
     }
 }
@@ -111,7 +112,8 @@ private final class ArchiveReader {
             // The reader is freed by deinit (every stored property is set by now).
             let reason = lastError
             let exists = FileManager.default.isReadableFile(atPath: url.path)
-            throw exists ? .unreadable(file: url.path, entry: nil, reason: "not a ZIP or tar archive (\(reason))")
+            throw exists
+                ? .unreadable(file: url.path, entry: nil, reason: "not a ZIP or tar archive (\(reason))")
                 : .missing(file: url.path, reason: reason)
         }
     }
@@ -131,26 +133,31 @@ private final class ArchiveReader {
             let status = archive_read_next_header(archive, &entry)
             if status == ARCHIVE_EOF { return }
             guard status == ARCHIVE_OK || status == ARCHIVE_WARN, let entry else {
-                throw ImportError.unreadable(file: file, entry: previous.map { "after \($0)" },
-                                             reason: "\(lastError) (is the file complete?)")
+                throw ImportError.unreadable(
+                    file: file, entry: previous.map { "after \($0)" },
+                    reason: "\(lastError) (is the file complete?)")
             }
-            let name = (archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)).map { String(cString: $0) } ?? ""
+            let name =
+                (archive_entry_pathname_utf8(entry) ?? archive_entry_pathname(entry)).map { String(cString: $0) } ?? ""
             guard let path = EntryPath.normalized(name) else { throw ImportError.escapingPath(file: file, entry: name) }
             previous = path
             guard archive_entry_filetype(entry) == 0o100000 else { continue }
             let size: Int64? = archive_entry_size_is_set(entry) != 0 ? archive_entry_size(entry) : nil
-            try meter.begin(path, declared: size, compressed: archive_filter_bytes(archive, -1),
-                            inflated: archive_filter_bytes(archive, 0))
+            try meter.begin(
+                path, declared: size, compressed: archive_filter_bytes(archive, -1),
+                inflated: archive_filter_bytes(archive, 0))
             let file = self.file
-            try visit(ExportEntry(path: path, size: size) { [archive] (buffer) throws(ImportError) -> Int in
-                let count = archive_read_data(archive, buffer.baseAddress, buffer.count)
-                guard count >= 0 else {
-                    let reason = archive_error_string(archive).map { String(cString: $0) } ?? "unknown libarchive error"
-                    throw .unreadable(file: file, entry: path, reason: "\(reason) (is the file complete?)")
-                }
-                try meter.read(count, compressed: archive_filter_bytes(archive, -1))
-                return count
-            })
+            try visit(
+                ExportEntry(path: path, size: size) { [archive] (buffer) throws(ImportError) -> Int in
+                    let count = archive_read_data(archive, buffer.baseAddress, buffer.count)
+                    guard count >= 0 else {
+                        let reason =
+                            archive_error_string(archive).map { String(cString: $0) } ?? "unknown libarchive error"
+                        throw .unreadable(file: file, entry: path, reason: "\(reason) (is the file complete?)")
+                    }
+                    try meter.read(count, compressed: archive_filter_bytes(archive, -1))
+                    return count
+                })
         }
     }
 }

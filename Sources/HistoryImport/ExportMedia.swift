@@ -46,7 +46,8 @@ struct ExportMedia: Sendable {
             switch error {
             case .tooLarge(let limit): throw ImportError.tooLarge(file: container.name, entry: entry.path, limit: limit)
             case .storage(let reason): throw ImportError.media(file: container.name, entry: entry.path, reason: reason)
-            case .source(let reason): throw ImportError.unreadable(file: container.name, entry: entry.path, reason: reason)
+            case .source(let reason):
+                throw ImportError.unreadable(file: container.name, entry: entry.path, reason: reason)
             }
         }
         if stored.placedNew { ledger.placedFile(layout.file(sha256: stored.sha256, ext: stored.ext)) }
@@ -55,8 +56,10 @@ struct ExportMedia: Sendable {
             $0.mediaBytes += stored.size
             if stored.placedNew { $0.mediaFilesNew += 1 }
         }
-        return StoredMedia(media: ImportedMedia(url: url, sha256: stored.sha256, size: stored.size, mime: stored.mime,
-                                                ext: stored.ext), placedNew: stored.placedNew)
+        return StoredMedia(
+            media: ImportedMedia(
+                url: url, sha256: stored.sha256, size: stored.size, mime: stored.mime,
+                ext: stored.ext), placedNew: stored.placedNew)
     }
 }
 
@@ -86,7 +89,9 @@ final class ExportMediaWalks {
                 struct Abandoned: Error {}
                 do {
                     try media.container.forEachEntry(bounds: media.limits.inflation) { entry in
-                        guard media.isMedia(entry), UInt(bitPattern: entry.path.hashValue) % UInt(count) == share else { return }
+                        guard media.isMedia(entry), UInt(bitPattern: entry.path.hashValue) % UInt(count) == share else {
+                            return
+                        }
                         guard let stored = try media.store(entry, stop: { handover.isAbandoned }) else { return }
                         guard handover.put(.batch(stored)) else { throw Abandoned() }
                     }

@@ -21,17 +21,22 @@ struct ExportPass: Sendable {
 
     /// The media part of the pass.
     private var exportMedia: ExportMedia {
-        ExportMedia(container: container, base: survey.base, mapper: mapper, layout: media, limits: limits, ledger: ledger,
-                    keeper: keeper)
+        ExportMedia(
+            container: container, base: survey.base, mapper: mapper, layout: media, limits: limits, ledger: ledger,
+            keeper: keeper)
     }
 
     func run(_ sink: any ImportSink) throws {
         // The media files are stored by walks of their own (hashing and writing them is most of a large
         // import's work), beside this one, when the container lets this walk pass them without reading
         // them.
-        let walks = !container.skipsEntriesUnread ? 0 : mediaWalks
-            ?? Self.mediaWalks(mediaBytes: survey.mediaBytes, outboxBytes: survey.outboxSize,
-                               processors: ProcessInfo.processInfo.activeProcessorCount)
+        let walks =
+            !container.skipsEntriesUnread
+            ? 0
+            : mediaWalks
+                ?? Self.mediaWalks(
+                    mediaBytes: survey.mediaBytes, outboxBytes: survey.outboxSize,
+                    processors: ProcessInfo.processInfo.activeProcessorCount)
         let mediaWalks = walks > 0 ? ExportMediaWalks(exportMedia, count: walks) : nil
         do {
             try readEntries(sink, mediaWalks: mediaWalks)
@@ -76,8 +81,9 @@ struct ExportPass: Sendable {
             try mediaWalks?.takeStored(into: keeper, then: reportProgress)
         }
         guard sawOutbox else {
-            throw ImportError.unreadable(file: container.name, entry: survey.base + "outbox.json",
-                                         reason: "it was there on the first reading and not on the second")
+            throw ImportError.unreadable(
+                file: container.name, entry: survey.base + "outbox.json",
+                reason: "it was there on the first reading and not on the second")
         }
     }
 
@@ -169,8 +175,10 @@ struct ExportPass: Sendable {
         var pending: [ImportedReference] = []
         var added = 0
         try forEachItem(of: entry, maxElementBytes: 1 << 16) { element, index, _ in
-            guard let uri = (try? JSONSerialization.jsonObject(with: element, options: .fragmentsAllowed)) as? String else {
-                throw ImportError.malformed(file: container.name, entry: entry.path, reason: "item \(index) is not a uri")
+            guard let uri = (try? JSONSerialization.jsonObject(with: element, options: .fragmentsAllowed)) as? String
+            else {
+                throw ImportError.malformed(
+                    file: container.name, entry: entry.path, reason: "item \(index) is not a uri")
             }
             pending.append(ImportedReference(accountHandle: mapper.actor.handle, kind: kind, uri: uri))
             if pending.count >= batchSize {
@@ -184,8 +192,10 @@ struct ExportPass: Sendable {
 
     /// Hands over each element of an entry's `orderedItems` with its number (from 1) and how many bytes
     /// of the entry were read so far, reading it in 1 MiB pieces.
-    private func forEachItem(of entry: ExportEntry, maxElementBytes: Int,
-                             _ each: (Data, Int, Int64) throws -> Void) throws {
+    private func forEachItem(
+        of entry: ExportEntry, maxElementBytes: Int,
+        _ each: (Data, Int, Int64) throws -> Void
+    ) throws {
         var splitter = JSONArrayStream(target: .key("orderedItems"), maxElementBytes: maxElementBytes)
         var (index, bytes) = (0, Int64(0))
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)

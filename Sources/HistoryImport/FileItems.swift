@@ -4,8 +4,10 @@ import Foundation
 enum FileItems {
     /// Hands over each element of the array under `key` with its number (from 1). A missing array is
     /// an error only when `required`.
-    static func forEach(in file: URL, key: String, maxElementBytes: Int, required: Bool,
-                        _ each: (Data, Int) throws -> Void) throws {
+    static func forEach(
+        in file: URL, key: String, maxElementBytes: Int, required: Bool,
+        _ each: (Data, Int) throws -> Void
+    ) throws {
         var index = 0
         try stream(file, target: .key(key), maxElementBytes: maxElementBytes, required: required) { element in
             index += 1
@@ -18,8 +20,10 @@ enum FileItems {
         try stream(file, target: .member(key), maxElementBytes: maxBytes, required: false, each)
     }
 
-    private static func stream(_ file: URL, target: JSONArrayStream.Target, maxElementBytes: Int, required: Bool,
-                               _ each: (Data) throws -> Void) throws {
+    private static func stream(
+        _ file: URL, target: JSONArrayStream.Target, maxElementBytes: Int, required: Bool,
+        _ each: (Data) throws -> Void
+    ) throws {
         let handle: FileHandle
         do { handle = try FileHandle(forReadingFrom: file) } catch {
             throw ImportError.missing(file: file.path, reason: error.localizedDescription)

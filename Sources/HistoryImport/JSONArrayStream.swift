@@ -115,7 +115,11 @@ public struct JSONArrayStream {
         if scalarElement { throw Malformed(offset: offset, reason: "truncated inside an element") }
         guard startedDocument else { throw Malformed(offset: offset, reason: "empty document") }
         guard !inString, stack.isEmpty, finishedDocument else {
-            throw Malformed(offset: offset, reason: "truncated: the document ends inside \(inString ? "a string" : "an unclosed \(stack.last == UInt8(ascii: "{") ? "object" : "array")")")
+            throw Malformed(
+                offset: offset,
+                reason:
+                    "truncated: the document ends inside \(inString ? "a string" : "an unclosed \(stack.last == UInt8(ascii: "{") ? "object" : "array")")"
+            )
         }
         guard arrayDepth != nil else {
             switch target {
@@ -136,7 +140,9 @@ public struct JSONArrayStream {
         offset += 1
         if inString { return try consumeInString(byte, emit) }
         if scalarElement {
-            if Self.isWhitespace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "}") {
+            if Self.isWhitespace(byte) || byte == UInt8(ascii: ",") || byte == UInt8(ascii: "]")
+                || byte == UInt8(ascii: "}")
+            {
                 scalarElement = false
                 try finishElement(emit)
             } else {
@@ -177,7 +183,8 @@ public struct JSONArrayStream {
             if opensTarget { arrayDepth = depth + 1 }
             if depth == 0, byte == UInt8(ascii: "{") { expectKey = true }
         case UInt8(ascii: "}"), UInt8(ascii: "]"):
-            guard let open = stack.last, open == (byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "[")) else {
+            guard let open = stack.last, open == (byte == UInt8(ascii: "}") ? UInt8(ascii: "{") : UInt8(ascii: "["))
+            else {
                 throw fail("unexpected \(Character(UnicodeScalar(byte)))")
             }
             if byte == UInt8(ascii: "]"), arrayDepth == depth, !arrayClosed, !inElement {
@@ -198,7 +205,10 @@ public struct JSONArrayStream {
                 needComma = false
                 afterComma = true
             }
-            if depth == 1, stack.last == UInt8(ascii: "{") { expectKey = true; lastKey = nil }
+            if depth == 1, stack.last == UInt8(ascii: "{") {
+                expectKey = true
+                lastKey = nil
+            }
         case UInt8(ascii: ":"):
             if inElement { try append(byte) }
             if depth == 1, stack.last == UInt8(ascii: "{") {

@@ -22,8 +22,10 @@ public struct JSONLinesImport: Sendable {
 
     private var name: String { file?.path ?? "standard input" }
 
-    public func run(into archive: any ArchiveStore,
-                    progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws(ImportError) -> ImportReport {
+    public func run(
+        into archive: any ArchiveStore,
+        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) async throws(ImportError) -> ImportReport {
         let handle: FileHandle
         if let file {
             do { handle = try FileHandle(forReadingFrom: file) } catch {
@@ -47,9 +49,12 @@ public struct JSONLinesImport: Sendable {
                     guard line.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
                     do {
                         let status = try ArchivableStatus(decoding: line, servedBy: server)
-                        try batcher.add(ImportedStatus(status: status, source: nil, entry: "line \(lineNumber)", hasServerID: true))
+                        try batcher.add(
+                            ImportedStatus(status: status, source: nil, entry: "line \(lineNumber)", hasServerID: true))
                     } catch let error as StatusDecodingError {
-                        try batcher.add(unreadable: UnreadableStatus(raw: line, id: error.id, reason: "line \(lineNumber): \(error.reason)"))
+                        try batcher.add(
+                            unreadable: UnreadableStatus(
+                                raw: line, id: error.id, reason: "line \(lineNumber): \(error.reason)"))
                     }
                 }
                 try batcher.flush()

@@ -32,15 +32,26 @@ extension MappedStatus {
                 out.raw(first ? "\"\(name)\":" : ",\"\(name)\":")
                 first = false
             }
-            if let blurhash = media.blurhash { key("blurhash"); out.string(blurhash) }
-            if let description = media.description { key("description"); out.string(description) }
-            key("id"); out.string(media.id)
+            if let blurhash = media.blurhash {
+                key("blurhash")
+                out.string(blurhash)
+            }
+            if let description = media.description {
+                key("description")
+                out.string(description)
+            }
+            key("id")
+            out.string(media.id)
             if let meta = media.meta {
                 key("meta")
                 out.raw("{\"original\":{\"height\":\(meta.original.height),\"width\":\(meta.original.width)}}")
             }
-            key("type"); out.string(media.type)
-            if let url = media.url { key("url"); out.string(url) }
+            key("type")
+            out.string(media.type)
+            if let url = media.url {
+                key("url")
+                out.string(url)
+            }
             out.raw("}")
         }
         out.raw("],\"mentions\":[")
@@ -115,7 +126,8 @@ struct JSONBytes {
         var text = value
         text.withUTF8 { utf8 in
             var start = 0
-            for (index, byte) in utf8.enumerated() where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
+            for (index, byte) in utf8.enumerated()
+            where byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") {
                 bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[start..<index]))
                 start = index + 1
                 switch byte {

@@ -33,9 +33,14 @@ struct MappedStatus: Encodable {
 
     enum CodingKeys: String, CodingKey {
         case id, uri, url, account, content, visibility, sensitive, language, mentions, tags, emojis, poll
-        case createdAt = "created_at", editedAt = "edited_at", spoilerText = "spoiler_text"
-        case inReplyToID = "in_reply_to_id", mediaAttachments = "media_attachments", repliesCount = "replies_count"
-        case reblogsCount = "reblogs_count", favouritesCount = "favourites_count"
+        case createdAt = "created_at"
+        case editedAt = "edited_at"
+        case spoilerText = "spoiler_text"
+        case inReplyToID = "in_reply_to_id"
+        case mediaAttachments = "media_attachments"
+        case repliesCount = "replies_count"
+        case reblogsCount = "reblogs_count"
+        case favouritesCount = "favourites_count"
     }
 
     struct Attachment: Encodable {
@@ -75,7 +80,9 @@ struct MappedStatus: Encodable {
         var visibleInPicker = false
 
         enum CodingKeys: String, CodingKey {
-            case shortcode, url, staticURL = "static_url", visibleInPicker = "visible_in_picker"
+            case shortcode, url
+            case staticURL = "static_url"
+            case visibleInPicker = "visible_in_picker"
         }
     }
 
@@ -91,14 +98,19 @@ struct MappedStatus: Encodable {
 
         enum CodingKeys: String, CodingKey {
             case id, multiple, options, emojis, expired
-            case votesCount = "votes_count", expiresAt = "expires_at", votersCount = "voters_count"
+            case votesCount = "votes_count"
+            case expiresAt = "expires_at"
+            case votersCount = "voters_count"
         }
 
         struct Option: Encodable {
             var title: String
             var votesCount: Int
 
-            enum CodingKeys: String, CodingKey { case title, votesCount = "votes_count" }
+            enum CodingKeys: String, CodingKey {
+                case title
+                case votesCount = "votes_count"
+            }
         }
     }
 }
@@ -122,7 +134,9 @@ struct MappedAccount: Encodable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, username, acct, uri, url, note, bot, locked, fields, emojis
-        case displayName = "display_name", createdAt = "created_at", followersCount = "followers_count"
+        case displayName = "display_name"
+        case createdAt = "created_at"
+        case followersCount = "followers_count"
         case followingCount = "following_count"
     }
 }

@@ -16,41 +16,53 @@ public struct MastodonArchiveImport: Sendable {
         self.file = file
     }
 
-    public func run(into archive: any ArchiveStore,
-                    progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws(ImportError) -> ImportReport {
+    public func run(
+        into archive: any ArchiveStore,
+        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) async throws(ImportError) -> ImportReport {
         guard FileManager.default.isReadableFile(atPath: file.path) else {
             throw .missing(file: file.path, reason: "no such file, or it cannot be read")
         }
         let account = try readAccount()
         let ledger = ImportLedger()
         ledger.update { $0.account = account.handle }
-        let source = ImportSource(format: "mastodon-archive", file: file.lastPathComponent, server: account.server,
-                                  account: account.handle)
+        let source = ImportSource(
+            format: "mastodon-archive", file: file.lastPathComponent, server: account.server,
+            account: account.handle)
         let (file, elementBytes) = (self.file, self.elementBytes)
         do {
             try await archive.importAtomically(source) { sink in
                 var batcher = StatusBatcher(sink: sink, ledger: ledger, progress: progress)
                 for list in ["statuses", "favourites", "bookmarks", "mentions"] {
-                    try FileItems.forEach(in: file, key: list, maxElementBytes: elementBytes, required: list == "statuses") { element, index in
+                    try FileItems.forEach(
+                        in: file, key: list, maxElementBytes: elementBytes, required: list == "statuses"
+                    ) { element, index in
                         let entry = "\(list)[\(index - 1)]"
                         var object = (try? JSONSerialization.jsonObject(with: element)) as? [String: Any]
                         if list == "mentions", let status = object?["status"] as? [String: Any] { object = status }
                         guard let object else {
-                            try batcher.add(unreadable: UnreadableStatus(raw: element, id: nil, reason: "\(entry): not a JSON object"))
+                            try batcher.add(
+                                unreadable: UnreadableStatus(
+                                    raw: element, id: nil, reason: "\(entry): not a JSON object"))
                             return
                         }
                         do {
-                            let raw = try JSONSerialization.data(withJSONObject: APIShape.restored(object),
-                                                                 options: [.sortedKeys, .withoutEscapingSlashes])
+                            let raw = try JSONSerialization.data(
+                                withJSONObject: APIShape.restored(object),
+                                options: [.sortedKeys, .withoutEscapingSlashes])
                             let status = try ArchivableStatus(decoding: raw, servedBy: account.server)
                             if list == "favourites" || list == "bookmarks" {
-                                batcher.add(ImportedReference(accountHandle: account.handle,
-                                                              kind: list == "favourites" ? .favourite : .bookmark,
-                                                              uri: status.status.archiveURI))
+                                batcher.add(
+                                    ImportedReference(
+                                        accountHandle: account.handle,
+                                        kind: list == "favourites" ? .favourite : .bookmark,
+                                        uri: status.status.archiveURI))
                             }
-                            try batcher.add(ImportedStatus(status: status, source: element, entry: entry, hasServerID: true))
+                            try batcher.add(
+                                ImportedStatus(status: status, source: element, entry: entry, hasServerID: true))
                         } catch {
-                            try batcher.add(unreadable: UnreadableStatus(raw: element, id: nil, reason: "\(entry): \(error)"))
+                            try batcher.add(
+                                unreadable: UnreadableStatus(raw: element, id: nil, reason: "\(entry): \(error)"))
                         }
                     }
                 }
@@ -71,9 +83,11 @@ public struct MastodonArchiveImport: Sendable {
             throw .unreadable(file: file.path, entry: "account", reason: "\(error)")
         }
         guard let data = found, let account = (try? JSONSerialization.jsonObject(with: data)) as? [String: Any],
-              let username = account["username"] as? String,
-              let url = (account["url"] as? String).flatMap(URLComponents.init(string:)), let host = url.host else {
-            throw .notThisFormat(file: file.path, reason: "a mastodon-archive file: it has no \"account\" with a username and url")
+            let username = account["username"] as? String,
+            let url = (account["url"] as? String).flatMap(URLComponents.init(string:)), let host = url.host
+        else {
+            throw .notThisFormat(
+                file: file.path, reason: "a mastodon-archive file: it has no \"account\" with a username and url")
         }
         let server = url.port.map { "\(host):\($0)" } ?? host
         return ("\(username)@\(server)", server)

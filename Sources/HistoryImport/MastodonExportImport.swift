@@ -51,17 +51,21 @@ public struct MastodonExportImport: Sendable {
     }
 
     /// Imports the file into `archive`; `progress` is told how far it has come now and then.
-    public func run(into archive: any ArchiveStore,
-                    progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws(ImportError) -> ImportReport {
+    public func run(
+        into archive: any ArchiveStore,
+        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) async throws(ImportError) -> ImportReport {
         let container = try ExportContainer(file)
         let survey: ExportSurvey
-        do { survey = try ExportSurvey(container, limits: limits) } catch let error as ImportError { throw error } catch {
+        do { survey = try ExportSurvey(container, limits: limits) } catch let error as ImportError { throw error } catch
+        {
             throw .unreadable(file: container.name, entry: nil, reason: "\(error)")
         }
         let actor: ExportActor
         switch ExportActor.parse(survey.actor) {
         case .success(let found): actor = found
-        case .failure(let failure): throw .malformed(file: container.name, entry: survey.base + "actor.json", reason: failure.reason)
+        case .failure(let failure):
+            throw .malformed(file: container.name, entry: survey.base + "actor.json", reason: failure.reason)
         }
         let ledger = ImportLedger()
         let account = try? MappedStatus.encoder.encode(actor.apiAccount)
@@ -69,11 +73,13 @@ public struct MastodonExportImport: Sendable {
             $0.account = actor.handle
             $0.accountJSON = account
         }
-        let source = ImportSource(format: "mastodon-export", file: file.lastPathComponent, server: actor.server,
-                                  account: actor.handle)
-        let pass = ExportPass(container: container, survey: survey, mapper: ActivityMapper(actor: actor), media: media,
-                              limits: limits, batchSize: batchSize, mediaWalks: mediaWalks, ledger: ledger,
-                              progress: progress)
+        let source = ImportSource(
+            format: "mastodon-export", file: file.lastPathComponent, server: actor.server,
+            account: actor.handle)
+        let pass = ExportPass(
+            container: container, survey: survey, mapper: ActivityMapper(actor: actor), media: media,
+            limits: limits, batchSize: batchSize, mediaWalks: mediaWalks, ledger: ledger,
+            progress: progress)
         do {
             try await archive.importAtomically(source) { sink in try pass.run(sink) }
         } catch {
@@ -83,7 +89,8 @@ public struct MastodonExportImport: Sendable {
         // Apart from the import's transaction: should it fail, the boosts stay references, and the next
         // import or --resolve makes them.
         do {
-            let boosts = try await BoostRows.store(account: actor.handle, actorAccount: account, source: source, into: archive)
+            let boosts = try await BoostRows.store(
+                account: actor.handle, actorAccount: account, source: source, into: archive)
             ledger.update { $0.boosts = boosts.new }
         } catch {
             throw ImportError.wrapping(error)
@@ -111,8 +118,10 @@ struct ExportSurvey: Sendable {
         try container.forEachEntry(bounds: limits.inflation) { entry in
             declared += entry.size ?? 0
             guard declared <= limits.totalBytes else {
-                throw ImportError.inflates(file: container.name, entry: entry.path, reason: "brings the declared sizes "
-                                           + "past the \(ByteSize.text(limits.totalBytes)) a file may inflate to")
+                throw ImportError.inflates(
+                    file: container.name, entry: entry.path,
+                    reason: "brings the declared sizes "
+                        + "past the \(ByteSize.text(limits.totalBytes)) a file may inflate to")
             }
             let name = entry.path.split(separator: "/").last.map(String.init) ?? entry.path
             if name == "outbox.json" { outboxes.append((entry.path, entry.size)) }
@@ -133,7 +142,8 @@ struct ExportSurvey: Sendable {
         outboxSize = outbox.1
         mediaBytes = media
         guard let actor = actors[base + "actor.json"] else {
-            throw ImportError.notThisFormat(file: container.name, reason: "a Mastodon export: it has no actor.json beside \(outbox.0)")
+            throw ImportError.notThisFormat(
+                file: container.name, reason: "a Mastodon export: it has no actor.json beside \(outbox.0)")
         }
         self.actor = actor
     }
@@ -148,7 +158,9 @@ enum EntryBytes {
         while true {
             let count = try entry.read(buffer)
             if count == 0 { return data }
-            guard Int64(data.count + count) <= limit else { throw .tooLarge(file: file, entry: entry.path, limit: limit) }
+            guard Int64(data.count + count) <= limit else {
+                throw .tooLarge(file: file, entry: entry.path, limit: limit)
+            }
             data.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
         }
     }

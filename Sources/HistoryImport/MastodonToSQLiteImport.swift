@@ -20,8 +20,10 @@ public struct MastodonToSQLiteImport: Sendable {
         self.server = server
     }
 
-    public func run(into archive: any ArchiveStore,
-                    progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws(ImportError) -> ImportReport {
+    public func run(
+        into archive: any ArchiveStore,
+        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) async throws(ImportError) -> ImportReport {
         guard FileManager.default.isReadableFile(atPath: file.path) else {
             throw .missing(file: file.path, reason: "no such file, or it cannot be read")
         }
@@ -30,9 +32,12 @@ public struct MastodonToSQLiteImport: Sendable {
             var configuration = Configuration()
             configuration.readonly = true
             queue = try DatabaseQueue(path: file.path, configuration: configuration)
-            let tables = try await queue.read { db in try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'") }
+            let tables = try await queue.read { db in
+                try String.fetchSet(db, sql: "SELECT name FROM sqlite_master WHERE type = 'table'")
+            }
             guard tables.isSuperset(of: ["statuses", "accounts"]) else {
-                throw ImportError.notThisFormat(file: file.path, reason: "a mastodon-to-sqlite file: it has no statuses and accounts tables")
+                throw ImportError.notThisFormat(
+                    file: file.path, reason: "a mastodon-to-sqlite file: it has no statuses and accounts tables")
             }
         } catch let error as ImportError {
             throw error
@@ -45,22 +50,31 @@ public struct MastodonToSQLiteImport: Sendable {
         do {
             try await archive.importAtomically(source) { sink in
                 try queue.read { db in
-                    let rows = try Row.fetchCursor(db, sql: """
-                        SELECT s.id, s.content, s.created_at, a.id AS account_id, a.username, a.url, a.display_name, a.note
-                        FROM statuses s LEFT JOIN accounts a ON a.id = s.account_id ORDER BY s.id
-                        """)
+                    let rows = try Row.fetchCursor(
+                        db,
+                        sql: """
+                            SELECT s.id, s.content, s.created_at, a.id AS account_id, a.username, a.url, a.display_name, a.note
+                            FROM statuses s LEFT JOIN accounts a ON a.id = s.account_id ORDER BY s.id
+                            """)
                     var batcher = StatusBatcher(sink: sink, ledger: ledger, progress: progress)
                     while let row = try rows.next() {
                         let status = Self.apiStatus(row, server: server)
                         let entry = "statuses id \(status["id"] as? String ?? "?")"
-                        let rowJSON = (try? JSONSerialization.data(withJSONObject: Self.plain(row), options: [.sortedKeys])) ?? Data()
+                        let rowJSON =
+                            (try? JSONSerialization.data(withJSONObject: Self.plain(row), options: [.sortedKeys]))
+                            ?? Data()
                         do {
-                            let raw = try JSONSerialization.data(withJSONObject: status, options: [.sortedKeys, .withoutEscapingSlashes])
-                            try batcher.add(ImportedStatus(status: try ArchivableStatus(decoding: raw, servedBy: server),
-                                                           source: rowJSON, entry: entry, hasServerID: true))
+                            let raw = try JSONSerialization.data(
+                                withJSONObject: status, options: [.sortedKeys, .withoutEscapingSlashes])
+                            try batcher.add(
+                                ImportedStatus(
+                                    status: try ArchivableStatus(decoding: raw, servedBy: server),
+                                    source: rowJSON, entry: entry, hasServerID: true))
                         } catch {
-                            try batcher.add(unreadable: UnreadableStatus(raw: rowJSON, id: status["id"] as? String,
-                                                                         reason: "\(entry): \(error)"))
+                            try batcher.add(
+                                unreadable: UnreadableStatus(
+                                    raw: rowJSON, id: status["id"] as? String,
+                                    reason: "\(entry): \(error)"))
                         }
                     }
                     try batcher.flush()
@@ -83,7 +97,8 @@ public struct MastodonToSQLiteImport: Sendable {
         let ownHost = server.split(separator: ":").first.map(String.init) ?? server
         let isLocal = host == nil || host == ownHost
         var account: [String: Any] = [
-            "id": Self.text(row["account_id"]), "username": username, "acct": isLocal ? username : "\(username)@\(host ?? "")",
+            "id": Self.text(row["account_id"]), "username": username,
+            "acct": isLocal ? username : "\(username)@\(host ?? "")",
             "display_name": row["display_name"] as String? ?? "", "note": row["note"] as String? ?? "",
         ]
         account["url"] = url

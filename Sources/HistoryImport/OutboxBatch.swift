@@ -48,7 +48,8 @@ struct OutboxBatch {
         switch activity.type {
         case "Create":
             guard case .object(let object) = activity.object else {
-                unreadable.append(UnreadableStatus(raw: element, id: nil, reason: "\(where_): the Create holds no object"))
+                unreadable.append(
+                    UnreadableStatus(raw: element, id: nil, reason: "\(where_): the Create holds no object"))
                 return
             }
             let objectBytes = (try? RawJSON.value(forKey: "object", inObject: element)) ?? element
@@ -57,27 +58,32 @@ struct OutboxBatch {
                 unreadable.append(UnreadableStatus(raw: objectBytes, id: nil, reason: "\(where_): \(failure.reason)"))
             case .success(let status) where !mapper.actor.owns(status.uri):
                 foreign += 1
-                references.append(ImportedReference(accountHandle: mapper.actor.handle, kind: .claimed, uri: status.uri,
-                                                    activityURI: activity.id, publishedAt: status.createdAt))
+                references.append(
+                    ImportedReference(
+                        accountHandle: mapper.actor.handle, kind: .claimed, uri: status.uri,
+                        activityURI: activity.id, publishedAt: status.createdAt))
             case .success(let status):
                 append(status, source: objectBytes, where: where_)
             }
         case "Announce":
-            let named: String? = switch activity.object {
-            case .uri(let uri): uri
-            case .object(let object): object.id
-            case .other, nil: nil
-            }
+            let named: String? =
+                switch activity.object {
+                case .uri(let uri): uri
+                case .object(let object): object.id
+                case .other, nil: nil
+                }
             guard let uri = named else {
-                unreadable.append(UnreadableStatus(raw: element, id: nil, reason: "\(where_): the Announce names no status"))
+                unreadable.append(
+                    UnreadableStatus(raw: element, id: nil, reason: "\(where_): the Announce names no status"))
                 return
             }
             // An Announce addressed to no one says nothing of its visibility (an old or hand-made export).
             let addressed = !activity.to.isEmpty || !activity.cc.isEmpty
-            references.append(ImportedReference(
-                accountHandle: mapper.actor.handle, kind: .boost, uri: uri, activityURI: activity.id,
-                publishedAt: activity.published,
-                visibility: addressed ? mapper.visibility(to: activity.to, cc: activity.cc) : nil))
+            references.append(
+                ImportedReference(
+                    accountHandle: mapper.actor.handle, kind: .boost, uri: uri, activityURI: activity.id,
+                    publishedAt: activity.published,
+                    visibility: addressed ? mapper.visibility(to: activity.to, cc: activity.cc) : nil))
         default:
             skipped += 1
         }
@@ -88,13 +94,16 @@ struct OutboxBatch {
     private mutating func append(_ status: MappedStatus, source: Data, where entry: String) {
         do {
             let raw = status.json(account: accountJSON)
-            let decoded = if let account {
-                ArchivableStatus(status: try status.status(account: account), raw: raw, rawReblog: nil)
-            } else {
-                try ArchivableStatus(decoding: raw, servedBy: mapper.actor.server)
-            }
-            statuses.append(ImportedStatus(status: decoded, source: source, entry: entry,
-                                           hasServerID: ActivityMapper.hasServerID(status.uri)))
+            let decoded =
+                if let account {
+                    ArchivableStatus(status: try status.status(account: account), raw: raw, rawReblog: nil)
+                } else {
+                    try ArchivableStatus(decoding: raw, servedBy: mapper.actor.server)
+                }
+            statuses.append(
+                ImportedStatus(
+                    status: decoded, source: source, entry: entry,
+                    hasServerID: ActivityMapper.hasServerID(status.uri)))
         } catch {
             unreadable.append(UnreadableStatus(raw: source, id: status.id, reason: "\(entry): \(error)"))
         }

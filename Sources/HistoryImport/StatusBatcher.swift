@@ -1,6 +1,6 @@
 import ArchiveCore
-import Models
 import Foundation
+import Models
 
 /// What an import read, stored through its sink in batches and counted in its ledger.
 struct StatusBatcher {

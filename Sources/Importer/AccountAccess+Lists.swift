@@ -15,7 +15,7 @@ extension AccountAccess {
         let client = try client(for: account)
         do {
             return try await client.get(Lists.list(id: id), as: UserList.self)
-        } catch where error.httpStatus == 404 {
+        } catch  where error.httpStatus == 404 {
             throw .unknownList(id, account)
         } catch {
             throw .server(error)

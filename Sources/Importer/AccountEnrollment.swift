@@ -25,9 +25,12 @@ public struct AccountEnrollment: Sendable {
     /// reports is kept as a label, so a server claiming another's handle adds an account of its own and
     /// never receives, nor replaces, another account's token. When this account was already added,
     /// `replace` decides (it may ask the user); refusing throws `.alreadyAdded`.
-    public func add(server: ServerAddress, token: String,
-                    replace: @Sendable (ArchivingAccount) async -> Bool = { _ in false })
-        async throws(EnrollmentError) -> ArchivingAccount {
+    public func add(
+        server: ServerAddress, token: String,
+        replace: @Sendable (ArchivingAccount) async -> Bool = { _ in false }
+    )
+        async throws(EnrollmentError) -> ArchivingAccount
+    {
         let token = token.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !token.isEmpty, !token.contains(where: { $0.isWhitespace || $0.isNewline }) else {
             throw .badToken("the token is empty or contains spaces")
@@ -46,9 +49,10 @@ public struct AccountEnrollment: Sendable {
         if let existing, await !replace(existing) { throw .alreadyAdded(existing) }
         do {
             try credentials.update { $0.setToken(token, for: identity, handle: handle) }
-            return try await archive.addAccount(handle: handle, server: server.description, remoteID: account.id,
-                                                username: account.username, displayName: account.displayName,
-                                                url: account.url)
+            return try await archive.addAccount(
+                handle: handle, server: server.description, remoteID: account.id,
+                username: account.username, displayName: account.displayName,
+                url: account.url)
         } catch {
             throw .archive(error)
         }
@@ -62,16 +66,20 @@ public struct AccountEnrollment: Sendable {
     }
 
     /// Exchanges the code the user pasted for a token, then adds the account as `add(server:token:)` does.
-    public func complete(server: ServerAddress, code: String,
-                         replace: @Sendable (ArchivingAccount) async -> Bool) async throws(EnrollmentError) -> ArchivingAccount {
+    public func complete(
+        server: ServerAddress, code: String,
+        replace: @Sendable (ArchivingAccount) async -> Bool
+    ) async throws(EnrollmentError) -> ArchivingAccount {
         let code = code.trimmingCharacters(in: .whitespacesAndNewlines)
         guard !code.isEmpty else { throw .badToken("no authorization code given") }
         let app = try await registeredApp(server)
         let client = MastodonClient(server: server, token: nil, logger: logger)
         let token: AccessToken
         do {
-            token = try await client.get(OAuth.token(code: code, clientID: app.clientID, clientSecret: app.clientSecret,
-                                                     scopes: Self.scopes), as: AccessToken.self)
+            token = try await client.get(
+                OAuth.token(
+                    code: code, clientID: app.clientID, clientSecret: app.clientSecret,
+                    scopes: Self.scopes), as: AccessToken.self)
         } catch {
             throw .server(error)
         }

@@ -4,7 +4,6 @@ import Logging
 import MastodonAPI
 import Models
 
-
 /// Fetches pages within the rate budget, retrying transient failures with exponential backoff and
 /// jitter. Sendable, so the next page can be fetched while the current one is being stored.
 struct PageFetcher: Sendable {
@@ -32,8 +31,10 @@ struct PageFetcher: Sendable {
                 // Taking it as the end of the timeline would end the backfill early: ask again later.
                 if page.httpStatus == 206 {
                     guard attempt < options.attempts, !Task.isCancelled else {
-                        throw SyncError(timeline: timeline,
-                                        message: "the server is still rebuilding this feed (HTTP 206); it will be read on the next run")
+                        throw SyncError(
+                            timeline: timeline,
+                            message:
+                                "the server is still rebuilding this feed (HTTP 206); it will be read on the next run")
                     }
                     try? await Task.sleep(for: backoff(attempt))
                     attempt += 1
@@ -41,7 +42,8 @@ struct PageFetcher: Sendable {
                 }
                 return page
             } catch let error as APIError {
-                let position = cursor.maxID.map { "max_id=\($0)" } ?? cursor.minID.map { "min_id=\($0)" } ?? "the newest page"
+                let position =
+                    cursor.maxID.map { "max_id=\($0)" } ?? cursor.minID.map { "min_id=\($0)" } ?? "the newest page"
                 switch error {
                 case .rateLimited(_, _, let reset):
                     // Bounded, so a server that always answers 429 cannot hold a run forever.
@@ -51,8 +53,9 @@ struct PageFetcher: Sendable {
                     let left = options.maxRateWait - waited
                     if let reset, reset.timeIntervalSinceNow > left.seconds { throw BudgetExhausted(until: reset) }
                     let pause = ContinuousClock.now
-                    try await budget.waitAfterTooManyRequests(reset, fallback: min(.seconds(60), left),
-                                                          announce: announce)
+                    try await budget.waitAfterTooManyRequests(
+                        reset, fallback: min(.seconds(60), left),
+                        announce: announce)
                     waited += ContinuousClock.now - pause
                 case .malformed:
                     throw SyncError(timeline: timeline, message: "\(error.description) (page at \(position))")
@@ -60,10 +63,17 @@ struct PageFetcher: Sendable {
                     // A cancelled run (SIGTERM, a watch stopping) does not retry what its cancellation broke.
                     guard error.isTransient, attempt < options.attempts, !Task.isCancelled else { throw error }
                     let delay = backoff(attempt)
-                    logger.info("retrying", metadata: ["error": "\(error)", "attempt": "\(attempt)",
-                                                       "delay": "\(delay)", "page": "\(position)"])
-                    progress(SyncProgress(timeline: timeline, activity: .retrying(
-                        attempt: attempt, of: options.attempts - 1, reason: error.shortReason, delay: delay)))
+                    logger.info(
+                        "retrying",
+                        metadata: [
+                            "error": "\(error)", "attempt": "\(attempt)",
+                            "delay": "\(delay)", "page": "\(position)",
+                        ])
+                    progress(
+                        SyncProgress(
+                            timeline: timeline,
+                            activity: .retrying(
+                                attempt: attempt, of: options.attempts - 1, reason: error.shortReason, delay: delay)))
                     try? await Task.sleep(for: delay)
                     attempt += 1
                 }

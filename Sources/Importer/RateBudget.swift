@@ -21,8 +21,10 @@ actor RateBudget {
 
     /// `saved` is what the last worker on a shared store saw (used while its window has not reset);
     /// `keep` hears every change, so a worker that dies leaves the budget current.
-    init(server: String, reserve: Int, maxWait: Duration, logger: Logger, saved: SavedBudget? = nil,
-         keep: (@Sendable (SavedBudget) async -> Void)? = nil) {
+    init(
+        server: String, reserve: Int, maxWait: Duration, logger: Logger, saved: SavedBudget? = nil,
+        keep: (@Sendable (SavedBudget) async -> Void)? = nil
+    ) {
         self.server = server
         self.reserve = reserve
         self.maxWait = maxWait
@@ -45,8 +47,9 @@ actor RateBudget {
         // A server with a small limit still leaves Icebox half of it.
         let kept = min(reserve, (limit ?? Int.max) / 2)
         guard let remaining, remaining <= kept, let reset else { return }
-        try await wait(RateWait(server: server, until: reset, remaining: remaining, tooManyRequests: false),
-                       reason: "\(remaining) requests left, keeping \(kept) for other apps", announce: announce)
+        try await wait(
+            RateWait(server: server, until: reset, remaining: remaining, tooManyRequests: false),
+            reason: "\(remaining) requests left, keeping \(kept) for other apps", announce: announce)
         self.remaining = nil
     }
 
@@ -60,23 +63,31 @@ actor RateBudget {
     }
 
     /// After a 429: waits for the reset the server advertised (or `fallback` when it gave none).
-    func waitAfterTooManyRequests(_ reset: Date?, fallback: Duration,
-                                  announce: @Sendable (RateWait) -> Void = { _ in }) async throws(BudgetExhausted) {
+    func waitAfterTooManyRequests(
+        _ reset: Date?, fallback: Duration,
+        announce: @Sendable (RateWait) -> Void = { _ in }
+    ) async throws(BudgetExhausted) {
         let until = reset ?? Date().addingTimeInterval(fallback.seconds)
-        try await wait(RateWait(server: server, until: until, remaining: nil, tooManyRequests: true),
-                       reason: "the server answered 429", announce: announce)
+        try await wait(
+            RateWait(server: server, until: until, remaining: nil, tooManyRequests: true),
+            reason: "the server answered 429", announce: announce)
         remaining = nil
     }
 
     private func wait(_ pause: RateWait, reason: String, announce: @Sendable (RateWait) -> Void)
-        async throws(BudgetExhausted) {
+        async throws(BudgetExhausted)
+    {
         let date = pause.until
         // A reset in the past (clock skew, a stale header) is not a reason to sleep long: a short
         // pause lets the server's window roll over.
         let seconds = max(date.timeIntervalSinceNow, 0) + 0.05
         guard seconds <= maxWait.seconds else { throw BudgetExhausted(until: date) }
-        logger.info("waiting for the rate limit to reset", metadata: ["seconds": "\(String(format: "%.1f", seconds))",
-                                                                       "reason": "\(reason)"])
+        logger.info(
+            "waiting for the rate limit to reset",
+            metadata: [
+                "seconds": "\(String(format: "%.1f", seconds))",
+                "reason": "\(reason)",
+            ])
         announce(pause)
         let duration = Duration.milliseconds(Int64(seconds * 1000))
         try? await Task.sleep(for: duration)
@@ -91,4 +102,3 @@ struct BudgetExhausted: Error, CustomStringConvertible {
             + "the rest follows on the next run"
     }
 }
-

@@ -67,13 +67,16 @@ public struct Rechecker: Sendable {
         var clients: [String: MastodonClient] = [:]
         for account in try await archive.accounts() {
             guard let address = try? ServerAddress(account.server), clients[address.host] == nil,
-                  let token = credentials.token(for: account.identity, handle: account.handle) else { continue }
-            clients[address.host] = MastodonClient(server: address, token: token.accessToken, limits: options.requestLimits,
-                                                   logger: logger)
+                let token = credentials.token(for: account.identity, handle: account.handle)
+            else { continue }
+            clients[address.host] = MastodonClient(
+                server: address, token: token.accessToken, limits: options.requestLimits,
+                logger: logger)
         }
         for timeline in try await archive.timelines() {
             guard let address = try? ServerAddress(timeline.server), clients[address.host] == nil else { continue }
-            clients[address.host] = MastodonClient(server: address, token: nil, limits: options.requestLimits, logger: logger)
+            clients[address.host] = MastodonClient(
+                server: address, token: nil, limits: options.requestLimits, logger: logger)
         }
         return clients.values.sorted { $0.server.host < $1.server.host }
     }
@@ -81,14 +84,16 @@ public struct Rechecker: Sendable {
     private func recheck(_ client: MastodonClient, since: String) async -> RecheckReport {
         let host = client.server.host
         var report = RecheckReport(server: host)
-        let budget = RateBudget(server: host, reserve: options.rateReserve, maxWait: options.maxRateWait, logger: logger)
+        let budget = RateBudget(
+            server: host, reserve: options.rateReserve, maxWait: options.maxRateWait, logger: logger)
         var after: Int64 = 0
         // Marked a page of candidates at a time: one transaction (and, with `deletions: redact`, one merge
         // of the search index) per 500 statuses asked about; what was found before a stop is marked too.
         var gone: [Int64] = []
         do {
             while true {
-                let candidates = try await archive.recheckCandidates(server: host, since: since, after: after, limit: 500)
+                let candidates = try await archive.recheckCandidates(
+                    server: host, since: since, after: after, limit: 500)
                 guard let last = candidates.last else { break }
                 after = last.number
                 for start in stride(from: 0, to: candidates.count, by: Self.batchSize) {
@@ -120,13 +125,16 @@ public struct Rechecker: Sendable {
     }
 
     /// Asks for a chunk at once; false when the server has no batch endpoint (it is then asked singly).
-    private func batch(_ chunk: [RecheckCandidate], _ client: MastodonClient, _ budget: RateBudget,
-                       _ report: inout RecheckReport, _ gone: inout [Int64]) async throws -> Bool {
+    private func batch(
+        _ chunk: [RecheckCandidate], _ client: MastodonClient, _ budget: RateBudget,
+        _ report: inout RecheckReport, _ gone: inout [Int64]
+    ) async throws -> Bool {
         try await budget.acquire()
         report.requests += 1
         let answer = await Self.request(Statuses.several(ids: chunk.map(\.localID)), client)
         if case .failure(let error) = answer, [400, 404, 405, 422].contains(error.httpStatus ?? 0) {
-            logger.info("no batch status endpoint; asking one status at a time", metadata: ["server": "\(client.server.host)"])
+            logger.info(
+                "no batch status endpoint; asking one status at a time", metadata: ["server": "\(client.server.host)"])
             report.batched = false
             return false
         }
@@ -146,8 +154,10 @@ public struct Rechecker: Sendable {
     }
 
     /// Asks for one status, within the rate budget, retrying what fails transiently.
-    private func single(_ candidate: RecheckCandidate, _ client: MastodonClient, _ budget: RateBudget,
-                        _ report: inout RecheckReport, _ gone: inout [Int64]) async throws {
+    private func single(
+        _ candidate: RecheckCandidate, _ client: MastodonClient, _ budget: RateBudget,
+        _ report: inout RecheckReport, _ gone: inout [Int64]
+    ) async throws {
         var attempt = 1
         while true {
             try await budget.acquire()
@@ -168,8 +178,9 @@ public struct Rechecker: Sendable {
             let response = try answer.get()
             await budget.record(response.rateLimit)
             // One status is read as a page of one, so a status that cannot be read is kept as a page's would be.
-            let decoded = try? ArchivableStatus.decodePage(Data("[".utf8) + response.body + Data("]".utf8),
-                                                           servedBy: client.server.host)
+            let decoded = try? ArchivableStatus.decodePage(
+                Data("[".utf8) + response.body + Data("]".utf8),
+                servedBy: client.server.host)
             try await keep(decoded?.items ?? [], unreadable: decoded?.unreadable ?? [], client, &report)
             report.checked += 1
             return
@@ -181,11 +192,14 @@ public struct Rechecker: Sendable {
     }
 
     /// Stores what the server sent back: an edit is kept as a new version, as a sync keeps it.
-    private func keep(_ items: [ArchivableStatus], unreadable: [UnreadableStatus], _ client: MastodonClient,
-                      _ report: inout RecheckReport) async throws {
+    private func keep(
+        _ items: [ArchivableStatus], unreadable: [UnreadableStatus], _ client: MastodonClient,
+        _ report: inout RecheckReport
+    ) async throws {
         guard !items.isEmpty || !unreadable.isEmpty else { return }
-        let origin = PageOrigin(server: client.server.host, authority: client.isAuthenticated ? .account : .anonymous,
-                                pageCursor: "recheck", readerVersion: IceboxVersion.string)
+        let origin = PageOrigin(
+            server: client.server.host, authority: client.isAuthenticated ? .account : .anonymous,
+            pageCursor: "recheck", readerVersion: IceboxVersion.string)
         report.updated += try await archive.store(items, unreadable: unreadable, origin: origin, cursor: nil).updated
     }
 }

@@ -57,8 +57,10 @@ public struct ReferenceResolver: Sendable {
 
     /// Resolves every reference of `handle` (`user@host`, as the import named the account) that the
     /// archive does not hold as a status yet. `progress` hears the count done after each.
-    public func resolve(account handle: String,
-                        progress: @Sendable (_ done: Int, _ of: Int) -> Void = { _, _ in }) async throws(ResolveError) -> ResolveReport {
+    public func resolve(
+        account handle: String,
+        progress: @Sendable (_ done: Int, _ of: Int) -> Void = { _, _ in }
+    ) async throws(ResolveError) -> ResolveReport {
         let (account, client) = try await access(handle)
         let uris = try await pending(of: handle)
         var report = ResolveReport(account: account.handle, server: account.server, asked: uris.count)
@@ -74,8 +76,9 @@ public struct ReferenceResolver: Sendable {
                         report.notFound += 1
                         break
                     }
-                    let stored = try await archive.store(resolved.found.items, unreadable: resolved.found.unreadable,
-                                                         origin: origin, cursor: nil)
+                    let stored = try await archive.store(
+                        resolved.found.items, unreadable: resolved.found.unreadable,
+                        origin: origin, cursor: nil)
                     report.archived += resolved.found.items.count
                     report.unreadable += stored.unreadable
                     break
@@ -89,8 +92,10 @@ public struct ReferenceResolver: Sendable {
                         report.stopped = error.description
                         break resolving
                     }
-                } catch let error as APIError where error.isUnauthorized || error.httpStatus == 403
-                                                || error.exitStatus == .unavailable {
+                } catch let error as APIError
+                    where error.isUnauthorized || error.httpStatus == 403
+                    || error.exitStatus == .unavailable
+                {
                     report.stopped = error.description
                     break resolving
                 } catch let error as APIError where error.httpStatus == 404 || error.httpStatus == 410 {
@@ -115,11 +120,15 @@ public struct ReferenceResolver: Sendable {
         }
         guard let account = accounts.first(where: { $0.handle.lowercased() == handle.lowercased() }) else {
             let host = handle.split(separator: "@").last.map(String.init) ?? handle
-            throw ResolveError(description: "--resolve needs the account \(handle) with its token: "
-                               + "run `icebox account add \(host)` first", exitStatus: .noPermission)
+            throw ResolveError(
+                description: "--resolve needs the account \(handle) with its token: "
+                    + "run `icebox account add \(host)` first", exitStatus: .noPermission)
         }
         do {
-            return (account, try AccountAccess(credentials: credentials, limits: limits, logger: logger).client(for: account))
+            return (
+                account,
+                try AccountAccess(credentials: credentials, limits: limits, logger: logger).client(for: account)
+            )
         } catch {
             throw ResolveError(description: error.description, exitStatus: .noPermission)
         }
@@ -133,7 +142,8 @@ public struct ReferenceResolver: Sendable {
             var uris: [String] = []
             for reference in try await archive.references(kind: nil)
             where !reference.resolved && reference.accountHandle.lowercased() == handle.lowercased()
-                && seen.insert(reference.uri).inserted {
+                && seen.insert(reference.uri).inserted
+            {
                 uris.append(reference.uri)
             }
             for uri in try await archive.missingParents(of: handle) where seen.insert(uri).inserted { uris.append(uri) }

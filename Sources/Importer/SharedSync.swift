@@ -18,8 +18,10 @@ struct SharedSync: Sendable {
         return "\(host):\(ProcessInfo.processInfo.processIdentifier):\(random)"
     }
 
-    func run(_ timelines: [PinnedTimeline], accounts: [ArchivingAccount],
-             progress: @escaping @Sendable (SyncProgress) -> Void) async -> [TimelineReport] {
+    func run(
+        _ timelines: [PinnedTimeline], accounts: [ArchivingAccount],
+        progress: @escaping @Sendable (SyncProgress) -> Void
+    ) async -> [TimelineReport] {
         let byServer = Dictionary(grouping: timelines, by: \.server)
         let queue = ServerQueue(Array(byServer.keys))
         let options = synchronizer.options
@@ -38,8 +40,9 @@ struct SharedSync: Sendable {
                     var done: [TimelineReport] = []
                     let holder = "\(options.workerID)#\(slot)"
                     while let server = await claim(queue, holder: holder, round: round) {
-                        done += await syncServer(server, byServer[server] ?? [], holder: holder, accounts: accounts,
-                                                 progress: progress)
+                        done += await syncServer(
+                            server, byServer[server] ?? [], holder: holder, accounts: accounts,
+                            progress: progress)
                     }
                     return done
                 }
@@ -56,9 +59,12 @@ struct SharedSync: Sendable {
             let left = await queue.left
             guard !left.isEmpty else { return nil }
             do {
-                guard let server = try await work.claimServer(among: left, holder: holder,
-                                                              for: synchronizer.options.leaseDuration,
-                                                              round: round) else { return nil }
+                guard
+                    let server = try await work.claimServer(
+                        among: left, holder: holder,
+                        for: synchronizer.options.leaseDuration,
+                        round: round)
+                else { return nil }
                 if await queue.take(server) { return server }
                 // Another slot of this worker took it in the meantime: give it back and try again.
                 try await work.releaseLease(server: server, holder: holder)
@@ -70,9 +76,11 @@ struct SharedSync: Sendable {
     }
 
     /// Syncs one server's timelines under its lease, renewed while the work lasts.
-    private func syncServer(_ server: String, _ timelines: [PinnedTimeline], holder: String,
-                            accounts: [ArchivingAccount],
-                            progress: @escaping @Sendable (SyncProgress) -> Void) async -> [TimelineReport] {
+    private func syncServer(
+        _ server: String, _ timelines: [PinnedTimeline], holder: String,
+        accounts: [ArchivingAccount],
+        progress: @escaping @Sendable (SyncProgress) -> Void
+    ) async -> [TimelineReport] {
         let logger = synchronizer.logger
         let lease = synchronizer.options.leaseDuration
         let work = self.work
@@ -84,8 +92,9 @@ struct SharedSync: Sendable {
                     try? await Task.sleep(for: lease / 3)
                     guard !Task.isCancelled else { return nil }
                     if (try? await work.renewLease(server: server, holder: holder, for: lease)) != true {
-                        logger.error("lost the lease; leaving the server to the worker that took it",
-                                     metadata: ["server": "\(server)"])
+                        logger.error(
+                            "lost the lease; leaving the server to the worker that took it",
+                            metadata: ["server": "\(server)"])
                         return []
                     }
                 }
@@ -95,8 +104,9 @@ struct SharedSync: Sendable {
                 // Every page commits only while this worker still holds the lease (see LeaseFence).
                 var options = synchronizer.options
                 options.fence = LeaseFence(server: server, holder: holder)
-                let fenced = Synchronizer(archive: synchronizer.archive, credentials: synchronizer.credentials,
-                                          options: options, logger: logger)
+                let fenced = Synchronizer(
+                    archive: synchronizer.archive, credentials: synchronizer.credentials,
+                    options: options, logger: logger)
                 return await SharedSync(synchronizer: fenced, work: work)
                     .syncTimelines(timelines, server: server, accounts: accounts, progress: progress)
             }
@@ -112,15 +122,21 @@ struct SharedSync: Sendable {
         do {
             try await work.releaseLease(server: server, holder: holder)
         } catch {
-            logger.error("could not give a server back (its lease will expire)", metadata: ["server": "\(server)",
-                                                                                           "error": "\(error)"])
+            logger.error(
+                "could not give a server back (its lease will expire)",
+                metadata: [
+                    "server": "\(server)",
+                    "error": "\(error)",
+                ])
         }
         return reports
     }
 
     /// One server's timelines, one after another; each client's budget starts from the store's.
-    func syncTimelines(_ timelines: [PinnedTimeline], server: String, accounts: [ArchivingAccount],
-                               progress: @escaping @Sendable (SyncProgress) -> Void) async -> [TimelineReport] {
+    func syncTimelines(
+        _ timelines: [PinnedTimeline], server: String, accounts: [ArchivingAccount],
+        progress: @escaping @Sendable (SyncProgress) -> Void
+    ) async -> [TimelineReport] {
         let options = synchronizer.options
         let work = self.work
         let logger = synchronizer.logger
@@ -132,8 +148,10 @@ struct SharedSync: Sendable {
             var budget = budgets[client]
             if budget == nil {
                 let saved = try? await work.savedBudget(server: host, client: client)
-                budget = RateBudget(server: host, reserve: options.rateReserve, maxWait: options.maxRateWait,
-                                    logger: logger, saved: saved) { snapshot in
+                budget = RateBudget(
+                    server: host, reserve: options.rateReserve, maxWait: options.maxRateWait,
+                    logger: logger, saved: saved
+                ) { snapshot in
                     do {
                         try await work.saveBudget(snapshot, server: host, client: client)
                     } catch {

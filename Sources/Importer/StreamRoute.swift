@@ -26,7 +26,7 @@ enum StreamRoute {
         case "notification" where mentions:
             let object = Data(data.utf8)
             guard (try? RawJSON.value(forKey: "type", inObject: object)) == Data(#""mention""#.utf8),
-                  let status = try? RawJSON.value(forKey: "status", inObject: object), status.first == UInt8(ascii: "{")
+                let status = try? RawJSON.value(forKey: "status", inObject: object), status.first == UInt8(ascii: "{")
             else { return nil }
             // Mentions are paged by notification ids: their events never move the cursor.
             return WatchItem(timelineID: timelineID, kind: .status(status), continuous: false)

@@ -2,7 +2,9 @@
 extension TimelineReport {
     enum CodingKeys: String, CodingKey {
         case timeline, outcome, new, updated, unreadable, pages, requests, error, warnings, seconds
-        case timelineID = "timeline_id", backfillComplete = "backfill_complete", editHistories = "edit_histories"
+        case timelineID = "timeline_id"
+        case backfillComplete = "backfill_complete"
+        case editHistories = "edit_histories"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -34,5 +36,8 @@ extension MediaRunReport {
 }
 
 extension RecoveryReport {
-    enum CodingKeys: String, CodingKey { case archived, stillUnreadable = "still_unreadable" }
+    enum CodingKeys: String, CodingKey {
+        case archived
+        case stillUnreadable = "still_unreadable"
+    }
 }

@@ -75,9 +75,12 @@ public struct Synchronizer: Sendable {
 
     /// Syncs the given timelines (all pinned ones when `nil`), then, when `downloadMedia` is set, the
     /// media still missing. Media failures are in the media report; they never fail a timeline.
-    public func runWithMedia(only selected: [PinnedTimeline]? = nil,
-                             progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws(ArchiveError)
-        -> SyncRunReport {
+    public func runWithMedia(
+        only selected: [PinnedTimeline]? = nil,
+        progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+    ) async throws(ArchiveError)
+        -> SyncRunReport
+    {
         // First what an earlier Icebox kept unreadable and this one may read: no request needed. Whatever
         // goes wrong there is logged and never keeps the timelines from syncing.
         var recovered = RecoveryReport()
@@ -87,15 +90,20 @@ public struct Synchronizer: Sendable {
             logger.error("could not read the kept unreadable statuses again", metadata: ["error": "\(error)"])
         }
         let timelines = try await syncTimelines(only: selected, progress: progress)
-        guard options.downloadMedia else { return SyncRunReport(timelines: timelines, media: nil, recovered: recovered) }
+        guard options.downloadMedia else {
+            return SyncRunReport(timelines: timelines, media: nil, recovered: recovered)
+        }
         return SyncRunReport(timelines: timelines, media: await fetchMedia(progress: progress), recovered: recovered)
     }
 
     /// Syncs the given timelines (and media, when `downloadMedia` is set); one report per timeline, in
     /// pin order.
-    public func run(only selected: [PinnedTimeline]? = nil,
-                    progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }) async throws(ArchiveError)
-        -> [TimelineReport] {
+    public func run(
+        only selected: [PinnedTimeline]? = nil,
+        progress: @escaping @Sendable (SyncProgress) -> Void = { _ in }
+    ) async throws(ArchiveError)
+        -> [TimelineReport]
+    {
         try await runWithMedia(only: selected, progress: progress).timelines
     }
 
@@ -107,7 +115,9 @@ public struct Synchronizer: Sendable {
         media.backoff = options.backoff
         media.timeout = max(options.timeout, 30)
         // Beside an SQLite archive by default; a shared store's workers are given the folder they share.
-        let beside = (archive as? ArchiveDatabase).map { IceboxHome(directory: $0.path.deletingLastPathComponent()).media }
+        let beside = (archive as? ArchiveDatabase).map {
+            IceboxHome(directory: $0.path.deletingLastPathComponent()).media
+        }
         guard let directory = options.mediaDirectory ?? beside else {
             let reason = "no media folder was given for the store at \(archive.location)"
             logger.error("media archive unusable", metadata: ["error": "\(reason)"])
@@ -116,7 +126,9 @@ public struct Synchronizer: Sendable {
         do {
             let store = try MediaStore(media: directory, archive: archive, logger: logger)
             let report = try await store.fetch(media) { tick in
-                progress(SyncProgress(timeline: "media", activity: .media(done: tick.done, total: tick.total, bytes: tick.bytes)))
+                progress(
+                    SyncProgress(
+                        timeline: "media", activity: .media(done: tick.done, total: tick.total, bytes: tick.bytes)))
             }
             return MediaRunReport(report: report, error: nil)
         } catch {
@@ -126,14 +138,18 @@ public struct Synchronizer: Sendable {
         }
     }
 
-    func syncTimelines(only selected: [PinnedTimeline]?,
-                       progress: @escaping @Sendable (SyncProgress) -> Void) async throws(ArchiveError)
-        -> [TimelineReport] {
+    func syncTimelines(
+        only selected: [PinnedTimeline]?,
+        progress: @escaping @Sendable (SyncProgress) -> Void
+    ) async throws(ArchiveError)
+        -> [TimelineReport]
+    {
         let timelines: [PinnedTimeline]
         if let selected { timelines = selected } else { timelines = try await archive.timelines() }
         let accounts = try await archive.accounts()
         if let work = archive as? any SharedWork {
-            return await SharedSync(synchronizer: self, work: work).run(timelines, accounts: accounts, progress: progress)
+            return await SharedSync(synchronizer: self, work: work).run(
+                timelines, accounts: accounts, progress: progress)
         }
         let byServer = Dictionary(grouping: timelines, by: \.server).values.sorted { $0[0].id < $1[0].id }
         var reports: [TimelineReport] = []
@@ -148,9 +164,12 @@ public struct Synchronizer: Sendable {
                     var done: [TimelineReport] = []
                     for timeline in batch {
                         let key = timeline.accountID.map { "\($0)" } ?? "anonymous"
-                        let budget = budgets[key] ?? RateBudget(server: timeline.server.hostPart,
-                                                                reserve: options.rateReserve,
-                                                                maxWait: options.maxRateWait, logger: logger)
+                        let budget =
+                            budgets[key]
+                            ?? RateBudget(
+                                server: timeline.server.hostPart,
+                                reserve: options.rateReserve,
+                                maxWait: options.maxRateWait, logger: logger)
                         budgets[key] = budget
                         done.append(await sync(timeline, accounts: accounts, budget: budget, progress: progress))
                         progress(SyncProgress(timeline: timeline.displayName, activity: .finished))
@@ -168,14 +187,18 @@ public struct Synchronizer: Sendable {
     }
 
     /// Syncs one timeline and records the outcome; never throws: failures are in the report.
-    func sync(_ timeline: PinnedTimeline, accounts: [ArchivingAccount], budget: RateBudget,
-              progress: @escaping @Sendable (SyncProgress) -> Void) async -> TimelineReport {
+    func sync(
+        _ timeline: PinnedTimeline, accounts: [ArchivingAccount], budget: RateBudget,
+        progress: @escaping @Sendable (SyncProgress) -> Void
+    ) async -> TimelineReport {
         let started = ContinuousClock.now
-        var run = TimelineRun(timeline: timeline, archive: archive, options: options, budget: budget, logger: logger,
-                              progress: progress)
+        var run = TimelineRun(
+            timeline: timeline, archive: archive, options: options, budget: budget, logger: logger,
+            progress: progress)
         do {
-            let source = try TimelineSource(timeline: timeline, accounts: accounts, credentials: credentials,
-                                            limits: options.requestLimits, logger: logger)
+            let source = try TimelineSource(
+                timeline: timeline, accounts: accounts, credentials: credentials,
+                limits: options.requestLimits, logger: logger)
             try await run.sync(from: source)
             try await run.fetchEditHistories(from: source)
         } catch let error as SyncError {
@@ -191,19 +214,28 @@ public struct Synchronizer: Sendable {
         }
         if run.report.outcome == .refused {
             do { try await TimelineRun.recordRefusal(of: timeline, archive: archive) } catch {
-                logger.error("could not record the refused window", metadata: ["timeline": "\(timeline.displayName)",
-                                                                              "error": "\(error)"])
+                logger.error(
+                    "could not record the refused window",
+                    metadata: [
+                        "timeline": "\(timeline.displayName)",
+                        "error": "\(error)",
+                    ])
             }
         }
         let elapsed = ContinuousClock.now - started
         var report = run.finalReport
         report.seconds = elapsed.seconds
         do {
-            try await archive.recordSyncResult(timelineID: timeline.id, result: report.outcome.rawValue, error: report.error)
+            try await archive.recordSyncResult(
+                timelineID: timeline.id, result: report.outcome.rawValue, error: report.error)
             report.backfillComplete = try await archive.timeline(id: timeline.id).backfillComplete
         } catch {
-            logger.error("could not record the sync result", metadata: ["timeline": "\(timeline.displayName)",
-                                                                        "error": "\(error)"])
+            logger.error(
+                "could not record the sync result",
+                metadata: [
+                    "timeline": "\(timeline.displayName)",
+                    "error": "\(error)",
+                ])
         }
         return report
     }

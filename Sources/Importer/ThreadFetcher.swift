@@ -62,8 +62,9 @@ public struct ThreadFetcher: Sendable {
         do {
             let context = try await client.context(ofStatus: localID)
             let statuses = context.statuses
-            let origin = PageOrigin(server: host, authority: client.isAuthenticated ? .account : .anonymous,
-                                    readerVersion: IceboxVersion.string)
+            let origin = PageOrigin(
+                server: host, authority: client.isAuthenticated ? .account : .anonymous,
+                readerVersion: IceboxVersion.string)
             let stored = try await archive.store(statuses, unreadable: context.unreadable, origin: origin, cursor: nil)
             report.fetched = statuses.count + context.unreadable.count
             report.new = stored.new
@@ -84,8 +85,10 @@ public struct ThreadFetcher: Sendable {
 
     /// Asks one by one for the thread's archived statuses the context did not include (beyond the
     /// server's cap, deleted, or never there) and marks those answered 404/410 as gone.
-    private func checkMissing(around number: Int64, seen: Set<String>, client: MastodonClient,
-                              host: String) async throws(ThreadFetchError) -> Int {
+    private func checkMissing(
+        around number: Int64, seen: Set<String>, client: MastodonClient,
+        host: String
+    ) async throws(ThreadFetchError) -> Int {
         let tree: ThreadTree
         let records: [ExportRecord]
         do {
@@ -93,17 +96,23 @@ public struct ThreadFetcher: Sendable {
             records = try await archive.exportRecords(tree.numbers)
         } catch { throw ThreadFetchError(message: error.description) }
         let unseen = records.filter { $0.number != tree.focus && $0.goneAt == nil && !seen.contains($0.uri) }
-        if unseen.count > maxChecks { logger.warning("\(unseen.count) statuses missing from the context; checking \(maxChecks)") }
+        if unseen.count > maxChecks {
+            logger.warning("\(unseen.count) statuses missing from the context; checking \(maxChecks)")
+        }
         var gone = 0
         for record in unseen.prefix(maxChecks) {
-            guard let id = try await localIDs(of: record.number).first(where: { $0.server == host })?.localID else { continue }
+            guard let id = try await localIDs(of: record.number).first(where: { $0.server == host })?.localID else {
+                continue
+            }
             do {
                 let response = try await client.sendExpectingJSON(Statuses.status(id: id))
                 if let budget = response.rateLimit, budget.remaining <= rateReserve {
-                    logger.warning("\(host) has \(budget.remaining) requests left in its rate limit; the remaining statuses of the thread are not checked")
+                    logger.warning(
+                        "\(host) has \(budget.remaining) requests left in its rate limit; the remaining statuses of the thread are not checked"
+                    )
                     break
                 }
-            } catch where error.httpStatus == 404 || error.httpStatus == 410 {
+            } catch  where error.httpStatus == 404 || error.httpStatus == 410 {
                 gone += try await markGone(record.number, reportedBy: host)
             } catch {
                 throw ThreadFetchError(message: "checking \(record.uri) on \(host): \(error)", apiError: error)
@@ -120,9 +129,10 @@ public struct ThreadFetcher: Sendable {
             servers = try await archive.accounts().map(\.server) + archive.timelines().map(\.server)
         } catch { throw ThreadFetchError(message: error.description) }
         let addresses = servers.compactMap { try? ServerAddress($0) }
-        let withToken = Dictionary(credentials.tokens.values.compactMap { token in
-            (try? ServerAddress(token.server)).map { ($0.host, token.accessToken) }
-        }, uniquingKeysWith: { first, _ in first })
+        let withToken = Dictionary(
+            credentials.tokens.values.compactMap { token in
+                (try? ServerAddress(token.server)).map { ($0.host, token.accessToken) }
+            }, uniquingKeysWith: { first, _ in first })
         // A server with a token first; a server that already said its copy is gone last.
         let rank = { (id: ServerStatusID) in (withToken[id.server] != nil ? 0 : 2) + (id.goneAt == nil ? 0 : 1) }
         let ranked = ids.sorted { rank($0) < rank($1) }
@@ -133,14 +143,18 @@ public struct ThreadFetcher: Sendable {
         if let known = addresses.first(where: { $0.host == chosen.server }) {
             address = known
         } else {
-            do { address = try ServerAddress(chosen.server) } catch { throw ThreadFetchError(message: error.description) }
+            do { address = try ServerAddress(chosen.server) } catch {
+                throw ThreadFetchError(message: error.description)
+            }
         }
         let client = MastodonClient(server: address, token: withToken[chosen.server], timeout: timeout, logger: logger)
         return (client, chosen.localID, chosen.server)
     }
 
     private func localIDs(of number: Int64) async throws(ThreadFetchError) -> [ServerStatusID] {
-        do { return try await archive.serverIDs(of: number) } catch { throw ThreadFetchError(message: error.description) }
+        do { return try await archive.serverIDs(of: number) } catch {
+            throw ThreadFetchError(message: error.description)
+        }
     }
 
     /// Records that `host` answered 404/410 for the status: marked gone when `host` speaks for it,

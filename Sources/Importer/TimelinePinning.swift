@@ -20,7 +20,9 @@ public struct TimelinePinning: Sendable, Hashable {
 
     public init(specText: String, account: String?, accounts: [ArchivingAccount]) throws(Invalid) {
         let parsed: TimelineSpec
-        do { parsed = try TimelineSpec(parsing: specText).canonical } catch { throw Invalid(description: error.description) }
+        do { parsed = try TimelineSpec(parsing: specText).canonical } catch {
+            throw Invalid(description: error.description)
+        }
         if let named = parsed.anonymousServer {
             let address: ServerAddress
             do { address = try ServerAddress(named) } catch { throw Invalid(description: error.description) }
@@ -40,13 +42,15 @@ public struct TimelinePinning: Sendable, Hashable {
                 throw Invalid(description: "no account \(account); see `icebox account list`")
             }
             guard matches.count == 1 else {
-                throw Invalid(description: "\(account) names several accounts (\(matches.listed)); give the server instead")
+                throw Invalid(
+                    description: "\(account) names several accounts (\(matches.listed)); give the server instead")
             }
             chosen = match
         } else if accounts.count == 1 {
             chosen = accounts[0]
         } else if accounts.isEmpty {
-            throw Invalid(description: "\(parsed) is read with an account: add one first with `icebox account add <server>`")
+            throw Invalid(
+                description: "\(parsed) is read with an account: add one first with `icebox account add <server>`")
         } else {
             throw Invalid(description: "several accounts: say which with --account (\(accounts.listed))")
         }

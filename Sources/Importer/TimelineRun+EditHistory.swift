@@ -11,7 +11,8 @@ extension TimelineRun {
     /// for this run, quietly: one request per run, never one per status.
     mutating func fetchEditHistories(from source: TimelineSource) async throws {
         guard options.editHistoriesPerRun > 0 else { return }
-        let wanted = try await archive.wantedEditHistories(server: timeline.server.hostPart, limit: options.editHistoriesPerRun)
+        let wanted = try await archive.wantedEditHistories(
+            server: timeline.server.hostPart, limit: options.editHistoriesPerRun)
         for item in wanted {
             do {
                 let name = timeline.displayName
@@ -29,8 +30,9 @@ extension TimelineRun {
                 report.editHistories += 1
             } catch let error as APIError where error.httpStatus == 404 || error.httpStatus == 410 {
                 try await archive.dropWantedEditHistory([item])
-                logger.info("no edit history here; not asking this server again this run",
-                            metadata: ["server": "\(timeline.server)", "status": "\(item.localID)"])
+                logger.info(
+                    "no edit history here; not asking this server again this run",
+                    metadata: ["server": "\(timeline.server)", "status": "\(item.localID)"])
                 return
             } catch let error as APIError {
                 // Left wanted: the next run asks again.

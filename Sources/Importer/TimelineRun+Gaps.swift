@@ -20,10 +20,12 @@ extension TimelineRun {
         guard known == 0 else { return false }
         // The page is newest first: its last entry is the oldest the feed still serves.
         let oldest = page.items.last
-        try await archive.openGap(TimelineGap(timelineID: timeline.id, cause: .trimmed, fromID: newest,
-                                              toID: oldest?.status.id ?? page.lastID, fromTime: nil,
-                                              toTime: oldest.map { Timestamp.string($0.status.createdAt) }),
-                                  server: timeline.server.hostPart)
+        try await archive.openGap(
+            TimelineGap(
+                timelineID: timeline.id, cause: .trimmed, fromID: newest,
+                toID: oldest?.status.id ?? page.lastID, fromTime: nil,
+                toTime: oldest.map { Timestamp.string($0.status.createdAt) }),
+            server: timeline.server.hostPart)
         report.warnings.append(
             "possible gap: the server keeps only about 400 entries of this feed and the newest archived one "
                 + "has dropped out of it (recorded: icebox stats); sync more often, or run icebox watch")
@@ -33,16 +35,21 @@ extension TimelineRun {
     /// A catch-up read everything above the stored cursor: the windows left while the server refused
     /// the timeline are read now.
     func closeGaps() async throws {
-        let open = try await archive.gaps(timelineID: timeline.id, includingClosed: false).filter { $0.cause == .refused }
+        let open = try await archive.gaps(timelineID: timeline.id, includingClosed: false).filter {
+            $0.cause == .refused
+        }
         try await archive.closeGaps(open.map(\.id), by: "sync")
     }
 
     /// The server refused the timeline: everything above the newest archived entry waits, recorded
     /// until a catch-up reads it.
     static func recordRefusal(of timeline: PinnedTimeline, archive: any ArchiveStore) async throws {
-        guard let newest = timeline.newestCursor, (try? TimelineSpec(parsing: timeline.spec)).map(Self.pagesByStatusID) == true
+        guard let newest = timeline.newestCursor,
+            (try? TimelineSpec(parsing: timeline.spec)).map(Self.pagesByStatusID) == true
         else { return }
-        try await archive.openGap(TimelineGap(timelineID: timeline.id, cause: .refused, fromID: newest, toID: nil,
-                                              fromTime: nil, toTime: nil), server: timeline.server.hostPart)
+        try await archive.openGap(
+            TimelineGap(
+                timelineID: timeline.id, cause: .refused, fromID: newest, toID: nil,
+                fromTime: nil, toTime: nil), server: timeline.server.hostPart)
     }
 }

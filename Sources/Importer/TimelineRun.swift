@@ -19,8 +19,10 @@ struct TimelineRun {
     /// The requests its pages took, each counted as sent.
     private let sent = RequestCount()
 
-    init(timeline: PinnedTimeline, archive: any ArchiveStore, options: SyncOptions, budget: RateBudget,
-         logger: Logger, progress: @escaping @Sendable (SyncProgress) -> Void) {
+    init(
+        timeline: PinnedTimeline, archive: any ArchiveStore, options: SyncOptions, budget: RateBudget,
+        logger: Logger, progress: @escaping @Sendable (SyncProgress) -> Void
+    ) {
         self.timeline = timeline
         spec = try? TimelineSpec(parsing: timeline.spec)
         self.archive = archive
@@ -30,9 +32,10 @@ struct TimelineRun {
         var logger = logger
         logger[metadataKey: "timeline"] = "\(timeline.displayName)"
         self.logger = logger
-        report = TimelineReport(timeline: timeline.displayName, timelineID: timeline.id, outcome: .ok, new: 0,
-                                updated: 0, unreadable: 0, pages: 0, requests: 0,
-                                backfillComplete: timeline.backfillComplete, error: nil, warnings: [], seconds: 0)
+        report = TimelineReport(
+            timeline: timeline.displayName, timelineID: timeline.id, outcome: .ok, new: 0,
+            updated: 0, unreadable: 0, pages: 0, requests: 0,
+            backfillComplete: timeline.backfillComplete, error: nil, warnings: [], seconds: 0)
     }
 
     /// The report with every request sent for a page, those of a page that failed too.
@@ -75,9 +78,11 @@ struct TimelineRun {
             }
             backfillComplete = page.served == 0
             backfillCursor = page.next ?? page.lastID
-            try await store(page, requested: first, CursorUpdate(
-                newestCursor: page.previous ?? page.firstID, backfillCursor: backfillCursor,
-                backfillComplete: backfillComplete, countsAsBackfillPage: page.served > 0))
+            try await store(
+                page, requested: first,
+                CursorUpdate(
+                    newestCursor: page.previous ?? page.firstID, backfillCursor: backfillCursor,
+                    backfillComplete: backfillComplete, countsAsBackfillPage: page.served > 0))
             backfillBudget -= 1
         }
         var reachedSince = false
@@ -105,8 +110,9 @@ struct TimelineRun {
             backfillCursor = page.next ?? page.lastID
             if !backfillComplete, let next = backfillCursor, !walked.advance(to: next) {
                 // A cursor that repeats would be walked again on every run: the backfill ends here.
-                report.warnings.append("backfill stopped: the server's cursor came back to \(next), already read; "
-                                       + "the backfill is marked complete")
+                report.warnings.append(
+                    "backfill stopped: the server's cursor came back to \(next), already read; "
+                        + "the backfill is marked complete")
                 backfillComplete = true
             }
             if let since = options.since, let oldest = page.items.last?.status.createdAt, oldest < since {
@@ -115,8 +121,11 @@ struct TimelineRun {
             if !backfillComplete, !reachedSince, backfillBudget > 0, let next = backfillCursor {
                 pending = prefetch(source, PageCursor(maxID: next, limit: options.pageLimit))
             }
-            try await store(page, requested: PageCursor(maxID: cursor), CursorUpdate(
-                backfillCursor: backfillCursor, backfillComplete: backfillComplete, countsAsBackfillPage: page.served > 0))
+            try await store(
+                page, requested: PageCursor(maxID: cursor),
+                CursorUpdate(
+                    backfillCursor: backfillCursor, backfillComplete: backfillComplete,
+                    countsAsBackfillPage: page.served > 0))
         }
     }
 
@@ -125,8 +134,10 @@ struct TimelineRun {
     private mutating func catchUp(from newest: String, source: TimelineSource) async throws {
         var cursor = newest
         if pagesByStatusID, options.overlap > 0,
-           let overlap = try await archive.overlapCursor(timelineID: timeline.id, server: timeline.server.hostPart,
-                                                         depth: options.overlap) {
+            let overlap = try await archive.overlapCursor(
+                timelineID: timeline.id, server: timeline.server.hostPart,
+                depth: options.overlap)
+        {
             cursor = overlap
         }
         var first = true
@@ -150,7 +161,8 @@ struct TimelineRun {
             if first, cursor != newest { trimmed = try await recordTrimmedFeed(page, newest: newest) }
             first = false
             guard let top = page.previous ?? page.firstID, top != cursor else {
-                throw SyncError(timeline: timeline.displayName, message: "the server's cursor did not move past \(cursor)")
+                throw SyncError(
+                    timeline: timeline.displayName, message: "the server's cursor did not move past \(cursor)")
             }
             // An overlap page can top out below the stored newest position: never move it back.
             let stored = pagesByStatusID ? StatusID.newest(top, newest) : top
@@ -187,30 +199,38 @@ struct TimelineRun {
     }
 
     private func fetcher(_ source: TimelineSource) -> PageFetcher {
-        PageFetcher(source: source, budget: budget, options: options, timeline: timeline.displayName, logger: logger,
-                    sent: sent, progress: progress)
+        PageFetcher(
+            source: source, budget: budget, options: options, timeline: timeline.displayName, logger: logger,
+            sent: sent, progress: progress)
     }
 
     /// Where this timeline's pages come from, for provenance and for keeping unreadable statuses.
     private func origin(_ requested: PageCursor) -> PageOrigin {
         let position = requested.maxID.map { "max_id=\($0)" } ?? requested.minID.map { "min_id=\($0)" } ?? ""
-        var origin = PageOrigin(server: timeline.server.hostPart, authority: timeline.accountHandle == nil ? .anonymous : .account,
-                                timelineID: timeline.id, pageCursor: position, readerVersion: IceboxVersion.string)
+        var origin = PageOrigin(
+            server: timeline.server.hostPart, authority: timeline.accountHandle == nil ? .anonymous : .account,
+            timelineID: timeline.id, pageCursor: position, readerVersion: IceboxVersion.string)
         origin.fence = options.fence
         return origin
     }
 
-    private mutating func store(_ page: Page<ArchivableStatus>, requested: PageCursor, _ cursor: CursorUpdate) async throws {
-        let result = try await archive.store(page.items, unreadable: page.unreadable, origin: origin(requested),
-                                             cursor: cursor)
+    private mutating func store(_ page: Page<ArchivableStatus>, requested: PageCursor, _ cursor: CursorUpdate)
+        async throws
+    {
+        let result = try await archive.store(
+            page.items, unreadable: page.unreadable, origin: origin(requested),
+            cursor: cursor)
         if page.served > 0 { report.pages += 1 }
         report.new += result.new
         report.updated += result.updated
         if result.unreadable > 0 {
             report.unreadable += result.unreadable
-            logger.warning("statuses kept unreadable", metadata: [
-                "count": "\(result.unreadable)", "page": "\(origin(requested).pageCursor)",
-                "first": "\(page.unreadable.first?.reason ?? "could not be stored")"])
+            logger.warning(
+                "statuses kept unreadable",
+                metadata: [
+                    "count": "\(result.unreadable)", "page": "\(origin(requested).pageCursor)",
+                    "first": "\(page.unreadable.first?.reason ?? "could not be stored")",
+                ])
         }
         progress(SyncProgress(timeline: timeline.displayName, activity: .paged(pages: report.pages, new: report.new)))
     }

@@ -1,7 +1,7 @@
 import ArchiveCore
 import Foundation
-import MastodonAPI
 import Logging
+import MastodonAPI
 import Models
 
 /// Where a pinned timeline's pages come from: which server, with which token, which endpoint.
@@ -15,8 +15,10 @@ struct TimelineSource: Sendable {
     let kind: Kind
 
     /// Resolves a pinned timeline to a client and an endpoint; fails when its account has no token.
-    init(timeline: PinnedTimeline, accounts: [ArchivingAccount], credentials: Credentials,
-         limits: RequestLimits, logger: Logger) throws(SyncError) {
+    init(
+        timeline: PinnedTimeline, accounts: [ArchivingAccount], credentials: Credentials,
+        limits: RequestLimits, logger: Logger
+    ) throws(SyncError) {
         let spec: TimelineSpec
         do { spec = try TimelineSpec(parsing: timeline.spec) } catch {
             throw SyncError(timeline: timeline.displayName, message: error.description)
@@ -33,12 +35,15 @@ struct TimelineSource: Sendable {
             }
             // The token goes only to the origin that issued it, whatever the timeline row says.
             guard owner.server == server.description else {
-                throw SyncError(timeline: timeline.displayName,
-                                message: "is read from \(server) but its account's token was issued by \(owner.server)")
+                throw SyncError(
+                    timeline: timeline.displayName,
+                    message: "is read from \(server) but its account's token was issued by \(owner.server)")
             }
             guard let stored = credentials.token(for: owner.identity, handle: owner.handle) else {
-                throw SyncError(timeline: timeline.displayName,
-                                message: "no access token stored for \(owner.handle) on \(owner.server); run `icebox account add` again")
+                throw SyncError(
+                    timeline: timeline.displayName,
+                    message:
+                        "no access token stored for \(owner.handle) on \(owner.server); run `icebox account add` again")
             }
             account = owner
             token = stored.accessToken

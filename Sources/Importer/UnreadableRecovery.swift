@@ -42,18 +42,26 @@ public struct UnreadableRecovery: Sendable {
                 let authority: CopyAuthority = accountServers.contains(kept.server) ? .account : .anonymous
                 let (number, _) = try await archive.archiveKept(kept, as: status, authority: authority)
                 report.archived += 1
-                logger.info("archived a status kept unreadable", metadata: [
-                    "server": "\(kept.server)", "id": "\(kept.localID ?? "-")", "number": "\(number)"])
+                logger.info(
+                    "archived a status kept unreadable",
+                    metadata: [
+                        "server": "\(kept.server)", "id": "\(kept.localID ?? "-")", "number": "\(number)",
+                    ])
             } catch let error as StatusDecodingError {
                 report.stillUnreadable += 1
-                try await archive.recordStillUnreadable(kept.id, reason: error.reason, readerVersion: IceboxVersion.string)
+                try await archive.recordStillUnreadable(
+                    kept.id, reason: error.reason, readerVersion: IceboxVersion.string)
             } catch {
                 // Readable but not storable: it stays kept, with the reason, and never blocks a sync.
                 report.stillUnreadable += 1
-                logger.warning("a kept status reads but cannot be stored", metadata: [
-                    "server": "\(kept.server)", "id": "\(kept.localID ?? "-")", "error": "\(error)"])
-                try await archive.recordStillUnreadable(kept.id, reason: "could not be stored: \(error)",
-                                                        readerVersion: IceboxVersion.string)
+                logger.warning(
+                    "a kept status reads but cannot be stored",
+                    metadata: [
+                        "server": "\(kept.server)", "id": "\(kept.localID ?? "-")", "error": "\(error)",
+                    ])
+                try await archive.recordStillUnreadable(
+                    kept.id, reason: "could not be stored: \(error)",
+                    readerVersion: IceboxVersion.string)
             }
         }
         return report

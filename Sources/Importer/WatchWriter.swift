@@ -28,7 +28,8 @@ struct WatchWriter: Sendable {
             do {
                 try await Watcher.locked(options.lockPath) { try await write(batch, into: &totals) }
             } catch {
-                logger.error("could not store streamed events", metadata: ["count": "\(batch.count)", "error": "\(error)"])
+                logger.error(
+                    "could not store streamed events", metadata: ["count": "\(batch.count)", "error": "\(error)"])
             }
             if batch.count < options.batchSize, await queue.count < options.batchSize {
                 try? await Task.sleep(for: options.batchDelay)
@@ -51,7 +52,8 @@ struct WatchWriter: Sendable {
             case .status: run.append(item)
             case .delete(let id):
                 if let server = timelines[item.timelineID]?.server.hostPart,
-                   let number = try await archive.findStatus(server: server, localID: id) {
+                    let number = try await archive.findStatus(server: server, localID: id)
+                {
                     gone[server, default: []].append(number)
                 }
             }
@@ -79,18 +81,25 @@ struct WatchWriter: Sendable {
         let host = timeline.server.hostPart
         let page = Self.decode(raws, servedBy: host)
         var cursor: CursorUpdate?
-        if run.allSatisfy(\.continuous), let spec = try? TimelineSpec(parsing: timeline.spec), TimelineRun.pagesByStatusID(spec),
-           let newest = page.items.map(\.status.id).reduce(nil, { (top: String?, id: String) in top.map { StatusID.newest($0, id) } ?? id }) {
+        if run.allSatisfy(\.continuous), let spec = try? TimelineSpec(parsing: timeline.spec),
+            TimelineRun.pagesByStatusID(spec),
+            let newest = page.items.map(\.status.id).reduce(
+                nil, { (top: String?, id: String) in top.map { StatusID.newest($0, id) } ?? id })
+        {
             let stored = try await archive.timeline(id: timeline.id).newestCursor
-            if stored.map({ StatusID.isNewer(newest, than: $0) }) ?? true { cursor = CursorUpdate(newestCursor: newest) }
+            if stored.map({ StatusID.isNewer(newest, than: $0) }) ?? true {
+                cursor = CursorUpdate(newestCursor: newest)
+            }
         }
-        let origin = PageOrigin(server: host, authority: timeline.accountID == nil ? .anonymous : .account,
-                                timelineID: timeline.id, pageCursor: "stream", readerVersion: IceboxVersion.string)
+        let origin = PageOrigin(
+            server: host, authority: timeline.accountID == nil ? .anonymous : .account,
+            timelineID: timeline.id, pageCursor: "stream", readerVersion: IceboxVersion.string)
         let result = try await archive.store(page.items, unreadable: page.unreadable, origin: origin, cursor: cursor)
         totals.statuses += raws.count
         totals.new += result.new
         if result.new + result.updated > 0 {
-            options.activity?("\(timeline.displayName): \(result.new) new" + (result.updated > 0 ? ", \(result.updated) edited" : ""))
+            options.activity?(
+                "\(timeline.displayName): \(result.new) new" + (result.updated > 0 ? ", \(result.updated) edited" : ""))
         }
     }
 
@@ -106,7 +115,8 @@ struct WatchWriter: Sendable {
                 page.items += one.items
                 page.unreadable += one.unreadable
             } catch {
-                page.unreadable.append(UnreadableStatus(raw: raw, id: nil, reason: "a stream event that is not JSON: \(error)"))
+                page.unreadable.append(
+                    UnreadableStatus(raw: raw, id: nil, reason: "a stream event that is not JSON: \(error)"))
             }
         }
         return page

@@ -34,8 +34,9 @@ public struct Watcher: Sendable {
         let timelines = try await archive.timelines()
         let accounts = try await archive.accounts()
         let queue = WatchQueue(capacity: options.maxPending, maxBytes: options.maxPendingBytes)
-        let writer = WatchWriter(archive: archive, timelines: Dictionary(timelines.map { ($0.id, $0) }) { a, _ in a },
-                                 options: options, logger: logger)
+        let writer = WatchWriter(
+            archive: archive, timelines: Dictionary(timelines.map { ($0.id, $0) }) { a, _ in a },
+            options: options, logger: logger)
         // Not a child task: cancelling the watch must not cut a batch short; it ends when the queue does.
         let writing = Task { await writer.run(queue) }
         let caughtUp = CatchUpCount()
@@ -70,16 +71,19 @@ public struct Watcher: Sendable {
     }
 
     /// Follows one timeline until cancelled.
-    private func follow(_ pinned: PinnedTimeline, accounts: [ArchivingAccount], queue: WatchQueue,
-                        caughtUp: CatchUpCount) async {
+    private func follow(
+        _ pinned: PinnedTimeline, accounts: [ArchivingAccount], queue: WatchQueue,
+        caughtUp: CatchUpCount
+    ) async {
         var log = logger
         log[metadataKey: "timeline"] = "\(pinned.displayName)"
         let spec = try? TimelineSpec(parsing: pinned.spec)
         let endpoint = spec.flatMap(StreamRoute.endpoint(for:))
         let source: TimelineSource
         do {
-            source = try TimelineSource(timeline: pinned, accounts: accounts, credentials: synchronizer.credentials,
-                                        limits: synchronizer.options.requestLimits, logger: logger)
+            source = try TimelineSource(
+                timeline: pinned, accounts: accounts, credentials: synchronizer.credentials,
+                limits: synchronizer.options.requestLimits, logger: logger)
         } catch {
             log.error("cannot watch", metadata: ["error": "\(error.message)"])
             return
@@ -109,7 +113,8 @@ public struct Watcher: Sendable {
                 switch try await client.streamingOrigin() {
                 case .success(let advertised): origin = advertised
                 case .failure(let refused):
-                    polling("the token stays with its server", ["why": "\(refused)", "every": "\(options.pollInterval)"])
+                    polling(
+                        "the token stays with its server", ["why": "\(refused)", "every": "\(options.pollInterval)"])
                     await catchUp(pinned, accounts: accounts, log: log, into: caughtUp)
                     await pause(options.pollInterval)
                     continue
@@ -119,19 +124,24 @@ public struct Watcher: Sendable {
                     await pause(options.pollInterval)
                     continue
                 }
-                let stream = try await client.openStream(endpoint, origin: origin, idleTimeout: options.idleTimeout,
-                                                         maxPendingBytes: options.streamBufferBytes)
+                let stream = try await client.openStream(
+                    endpoint, origin: origin, idleTimeout: options.idleTimeout,
+                    maxPendingBytes: options.streamBufferBytes)
                 defer { stream.close() }
                 log.info("streaming", metadata: ["origin": "\(origin)"])
                 say(pinned, "streaming from \(origin)")
                 // The feed's newest entry as the stream opened: everything after it comes by the stream.
                 let head = try? await source.page(PageCursor(limit: 1)).firstID
                 // Until the pages reach the stream, its events may not move the cursor: reconnect instead.
-                guard await catchUp(pinned, accounts: accounts, log: log, into: caughtUp) else { throw CatchUpUnfinished() }
+                guard await catchUp(pinned, accounts: accounts, log: log, into: caughtUp) else {
+                    throw CatchUpUnfinished()
+                }
                 await closeCoveredGaps(pinned, streamOpenedAt: head, log: log)
                 healthySince = .now
                 for try await event in stream.events {
-                    guard let item = StreamRoute.item(event, timelineID: pinned.id, mentions: spec == .mentions) else { continue }
+                    guard let item = StreamRoute.item(event, timelineID: pinned.id, mentions: spec == .mentions) else {
+                        continue
+                    }
                     guard await queue.push(item) else { throw EventStreamError.overflow(limit: queue.maxBytes) }
                 }
             } catch let error as EventStreamError where error.isRefusal {
@@ -165,16 +175,21 @@ public struct Watcher: Sendable {
     /// Catches the timeline up by REST from its stored cursor, under the sync lock, as `sync` does;
     /// whether it read everything above the cursor.
     @discardableResult
-    private func catchUp(_ pinned: PinnedTimeline, accounts: [ArchivingAccount], log: Logger,
-                         into count: CatchUpCount) async -> Bool {
+    private func catchUp(
+        _ pinned: PinnedTimeline, accounts: [ArchivingAccount], log: Logger,
+        into count: CatchUpCount
+    ) async -> Bool {
         do {
             let report = try await Self.locked(options.lockPath) { () async throws -> TimelineReport in
                 let current = try await archive.timeline(id: pinned.id)
-                let budget = RateBudget(server: current.server.hostPart, reserve: synchronizer.options.rateReserve,
-                                        maxWait: synchronizer.options.maxRateWait, logger: logger)
+                let budget = RateBudget(
+                    server: current.server.hostPart, reserve: synchronizer.options.rateReserve,
+                    maxWait: synchronizer.options.maxRateWait, logger: logger)
                 return await synchronizer.sync(current, accounts: accounts, budget: budget, progress: { _ in })
             }
-            if report.outcome != .ok { log.info("catch-up did not finish", metadata: ["error": "\(report.error ?? "")"]) }
+            if report.outcome != .ok {
+                log.info("catch-up did not finish", metadata: ["error": "\(report.error ?? "")"])
+            }
             await count.add(report.new)
             if report.new > 0 { say(pinned, "\(report.new) new (caught up by REST)") }
             // A catch-up cut at its page cap is not through either.
@@ -195,7 +210,9 @@ public struct Watcher: Sendable {
             }
             try await archive.closeGaps(covered.map(\.id), by: "watch")
         } catch {
-            if !Task.isCancelled { log.error("could not close the gaps the stream covered", metadata: ["error": "\(error)"]) }
+            if !Task.isCancelled {
+                log.error("could not close the gaps the stream covered", metadata: ["error": "\(error)"])
+            }
         }
     }
 

@@ -65,22 +65,28 @@ public enum OAuth: Endpoint, Hashable {
     public var queryItems: [URLQueryItem] {
         switch self {
         case .registerApp(let name, let scopes):
-            [.init(name: "client_name", value: name), .init(name: "redirect_uris", value: Self.outOfBandRedirect),
-             .init(name: "scopes", value: scopes)]
+            [
+                .init(name: "client_name", value: name), .init(name: "redirect_uris", value: Self.outOfBandRedirect),
+                .init(name: "scopes", value: scopes),
+            ]
         case .token(let code, let clientID, let clientSecret, let scopes):
-            [.init(name: "grant_type", value: "authorization_code"), .init(name: "code", value: code),
-             .init(name: "client_id", value: clientID), .init(name: "client_secret", value: clientSecret),
-             .init(name: "redirect_uri", value: Self.outOfBandRedirect), .init(name: "scope", value: scopes)]
+            [
+                .init(name: "grant_type", value: "authorization_code"), .init(name: "code", value: code),
+                .init(name: "client_id", value: clientID), .init(name: "client_secret", value: clientSecret),
+                .init(name: "redirect_uri", value: Self.outOfBandRedirect), .init(name: "scope", value: scopes),
+            ]
         }
     }
 
     /// The page where the user approves Icebox and is shown a code.
     public static func authorizeURL(server: ServerAddress, clientID: String, scopes: String, forceLogin: Bool) -> URL {
-        var components = URLComponents(url: server.url.appending(path: "/oauth/authorize"), resolvingAgainstBaseURL: false)
-        components?.queryItems = [
-            .init(name: "response_type", value: "code"), .init(name: "client_id", value: clientID),
-            .init(name: "redirect_uri", value: outOfBandRedirect), .init(name: "scope", value: scopes),
-        ] + (forceLogin ? [.init(name: "force_login", value: "true")] : [])
+        var components = URLComponents(
+            url: server.url.appending(path: "/oauth/authorize"), resolvingAgainstBaseURL: false)
+        components?.queryItems =
+            [
+                .init(name: "response_type", value: "code"), .init(name: "client_id", value: clientID),
+                .init(name: "redirect_uri", value: outOfBandRedirect), .init(name: "scope", value: scopes),
+            ] + (forceLogin ? [.init(name: "force_login", value: "true")] : [])
         return components?.url ?? server.url
     }
 }
@@ -90,7 +96,8 @@ public struct RegisteredApp: Codable, Hashable, Sendable {
     public var clientID: String
     public var clientSecret: String
     enum CodingKeys: String, CodingKey {
-        case clientID = "client_id", clientSecret = "client_secret"
+        case clientID = "client_id"
+        case clientSecret = "client_secret"
     }
     public init(clientID: String, clientSecret: String) {
         self.clientID = clientID

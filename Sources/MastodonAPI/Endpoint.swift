@@ -2,7 +2,8 @@ import Foundation
 
 /// An HTTP method the client uses.
 public enum HTTPMethod: String, Sendable {
-    case get = "GET", post = "POST"
+    case get = "GET"
+    case post = "POST"
 }
 
 /// One API call: where it goes, with which query, by which method. Modelled on Ice Cubes' endpoint enums.

@@ -56,9 +56,12 @@ public final class EventStream: Sendable {
 
     /// Connects and waits for the server's answer: throws ``EventStreamError/refused(status:)`` unless
     /// it is a 200 stream. `token` goes in the `Authorization` header of this one request.
-    public static func open(_ url: URL, token: String?, userAgent: String, idleTimeout: TimeInterval,
-                            maxPendingBytes: Int = EventStream.defaultMaxPendingBytes) async throws(EventStreamError)
-        -> EventStream {
+    public static func open(
+        _ url: URL, token: String?, userAgent: String, idleTimeout: TimeInterval,
+        maxPendingBytes: Int = EventStream.defaultMaxPendingBytes
+    ) async throws(EventStreamError)
+        -> EventStream
+    {
         guard let host = url.host, let scheme = url.scheme?.lowercased(), scheme == "https" || scheme == "http" else {
             throw .transport("\(url) is not an http(s) URL")
         }
@@ -72,7 +75,8 @@ public final class EventStream: Sendable {
                 .channelInitializer { channel in
                     channel.eventLoop.makeCompletedFuture {
                         if let tls {
-                            try channel.pipeline.syncOperations.addHandler(NIOSSLClientHandler(context: tls, serverHostname: host))
+                            try channel.pipeline.syncOperations.addHandler(
+                                NIOSSLClientHandler(context: tls, serverHostname: host))
                         }
                         try channel.pipeline.syncOperations.addHandler(StreamChannelHandler(reader: reader))
                     }
@@ -83,7 +87,8 @@ public final class EventStream: Sendable {
         }
         var path = url.path.isEmpty ? "/" : url.path
         if let query = url.query { path += "?" + query }
-        var head = "GET \(path) HTTP/1.1\r\nHost: \(url.port.map { "\(host):\($0)" } ?? host)\r\n"
+        var head =
+            "GET \(path) HTTP/1.1\r\nHost: \(url.port.map { "\(host):\($0)" } ?? host)\r\n"
             + "Accept: text/event-stream\r\nAccept-Encoding: identity\r\nUser-Agent: \(userAgent)\r\nConnection: close\r\n"
         if let token { head += "Authorization: Bearer \(token)\r\n" }
         head += "\r\n"
@@ -111,8 +116,9 @@ public final class EventStream: Sendable {
             if status < 0 { throw reader.failure ?? .transport("the connection ended before an answer") }
             throw .refused(status: status)
         }
-        return EventStream(events: Events(stream: reader.events, reader: reader), channel: channel,
-                           timer: TimerBox(timer))
+        return EventStream(
+            events: Events(stream: reader.events, reader: reader), channel: channel,
+            timer: TimerBox(timer))
     }
 
     /// The default bound on the bytes of events read but not yet taken: 16 MiB.

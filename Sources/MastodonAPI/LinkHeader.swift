@@ -27,7 +27,10 @@ public struct LinkHeader: Hashable, Sendable {
             for index in rest.indices {
                 let character = rest[index]
                 if character == "\"" { inQuotes.toggle() }
-                if character == ",", !inQuotes { end = index; break }
+                if character == ",", !inQuotes {
+                    end = index
+                    break
+                }
                 params.append(character)
             }
             rest = end == rest.endIndex ? rest[end...] : rest[rest.index(after: end)...]

@@ -28,22 +28,27 @@ extension MastodonClient {
         do {
             if response.body.first(where: { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }) == UInt8(ascii: "[") {
                 logger.info("\(server.host) answered the context of \(id) with a bare array; reading it as the thread")
-                decoded = ThreadContext(ancestors: DecodedStatuses(),
-                                        descendants: try ArchivableStatus.decodePage(response.body, servedBy: server.host))
+                decoded = ThreadContext(
+                    ancestors: DecodedStatuses(),
+                    descendants: try ArchivableStatus.decodePage(response.body, servedBy: server.host))
             } else {
                 let ancestors = try RawJSON.value(forKey: "ancestors", inObject: response.body)
                 let descendants = try RawJSON.value(forKey: "descendants", inObject: response.body)
                 let empty = Data("[]".utf8)
-                decoded = ancestors == nil && descendants == nil ? nil : ThreadContext(
-                    ancestors: try ArchivableStatus.decodePage(ancestors ?? empty, servedBy: server.host),
-                    descendants: try ArchivableStatus.decodePage(descendants ?? empty, servedBy: server.host))
+                decoded =
+                    ancestors == nil && descendants == nil
+                    ? nil
+                    : ThreadContext(
+                        ancestors: try ArchivableStatus.decodePage(ancestors ?? empty, servedBy: server.host),
+                        descendants: try ArchivableStatus.decodePage(descendants ?? empty, servedBy: server.host))
             }
         } catch {
             throw .malformed(server: server.host, path: endpoint.path, reason: "the thread context is \(error)")
         }
         guard let decoded else {
-            throw .malformed(server: server.host, path: endpoint.path,
-                             reason: "the thread context is an object with neither `ancestors` nor `descendants`")
+            throw .malformed(
+                server: server.host, path: endpoint.path,
+                reason: "the thread context is an object with neither `ancestors` nor `descendants`")
         }
         return decoded
     }

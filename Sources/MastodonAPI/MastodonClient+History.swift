@@ -17,7 +17,7 @@ extension MastodonClient {
         var versions: [(createdAt: Date, raw: Data)] = []
         for element in elements {
             guard let value = try? RawJSON.value(forKey: "created_at", inObject: element),
-                  let text = try? JSONDecoder().decode(String.self, from: value), let date = MastodonDate.parse(text)
+                let text = try? JSONDecoder().decode(String.self, from: value), let date = MastodonDate.parse(text)
             else {
                 logger.info("a version in \(server.host)'s edit history of \(id) has no readable created_at; left out")
                 continue

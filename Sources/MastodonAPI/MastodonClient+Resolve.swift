@@ -12,8 +12,10 @@ public enum Search: Endpoint, Hashable {
     public var queryItems: [URLQueryItem] {
         switch self {
         case .resolveStatus(let uri):
-            [URLQueryItem(name: "q", value: uri), URLQueryItem(name: "resolve", value: "true"),
-             URLQueryItem(name: "type", value: "statuses"), URLQueryItem(name: "limit", value: "1")]
+            [
+                URLQueryItem(name: "q", value: uri), URLQueryItem(name: "resolve", value: "true"),
+                URLQueryItem(name: "type", value: "statuses"), URLQueryItem(name: "limit", value: "1"),
+            ]
         }
     }
     public var requiresToken: Bool { true }
@@ -35,8 +37,9 @@ extension MastodonClient {
         let response = try await sendExpectingJSON(endpoint)
         do {
             let statuses = try RawJSON.value(forKey: "statuses", inObject: response.body) ?? Data("[]".utf8)
-            return ResolvedStatus(found: try ArchivableStatus.decodePage(statuses, servedBy: server.host),
-                                  rateLimit: response.rateLimit)
+            return ResolvedStatus(
+                found: try ArchivableStatus.decodePage(statuses, servedBy: server.host),
+                rateLimit: response.rateLimit)
         } catch {
             throw .malformed(server: server.host, path: endpoint.path, reason: "the search answer is \(error)")
         }

@@ -18,9 +18,12 @@ extension MastodonClient {
 
     /// Opens a stream at `origin` (this server, or the streaming origin it advertised: the only other
     /// place this client's token goes), with the token when the stream needs it or one is held.
-    public func openStream(_ endpoint: StreamingEndpoint, origin: ServerAddress, idleTimeout: TimeInterval,
-                           maxPendingBytes: Int = EventStream.defaultMaxPendingBytes) async throws(EventStreamError)
-        -> EventStream {
+    public func openStream(
+        _ endpoint: StreamingEndpoint, origin: ServerAddress, idleTimeout: TimeInterval,
+        maxPendingBytes: Int = EventStream.defaultMaxPendingBytes
+    ) async throws(EventStreamError)
+        -> EventStream
+    {
         // The token goes to the server's own origin or a name under it on the same scheme and port.
         guard origin == server || (try? StreamingOrigin.resolve(origin.description, for: server)) == origin else {
             throw .transport("\(origin) is not \(server.host)'s streaming origin")
@@ -31,7 +34,8 @@ extension MastodonClient {
         components.queryItems = query.isEmpty ? nil : query
         guard let url = components.url else { throw .transport("no URL for \(path) at \(origin)") }
         logger.debug("GET \(url.absoluteString) (stream)")
-        return try await EventStream.open(url, token: token, userAgent: "Icebox/\(IceboxVersion.string)",
-                                          idleTimeout: idleTimeout, maxPendingBytes: maxPendingBytes)
+        return try await EventStream.open(
+            url, token: token, userAgent: "Icebox/\(IceboxVersion.string)",
+            idleTimeout: idleTimeout, maxPendingBytes: maxPendingBytes)
     }
 }

@@ -3,7 +3,7 @@ import Logging
 import Models
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A raw HTTP answer with the headers Icebox cares about already read.
@@ -30,8 +30,9 @@ public struct MastodonClient: Sendable {
     public var isAuthenticated: Bool { token != nil }
 
     public init(server: ServerAddress, token: String?, timeout: TimeInterval = 30, logger: Logger) {
-        self.init(server: server, token: token, limits: RequestLimits(idleTimeout: timeout, deadline: timeout * 4),
-                  logger: logger)
+        self.init(
+            server: server, token: token, limits: RequestLimits(idleTimeout: timeout, deadline: timeout * 4),
+            logger: logger)
     }
 
     /// A client whose every request keeps within `limits`.
@@ -39,9 +40,11 @@ public struct MastodonClient: Sendable {
         self.server = server
         self.token = token
         self.logger = logger
-        transport = BoundedTransport(limits: limits, headers: [
-            "User-Agent": "Icebox/\(IceboxVersion.string)", "Accept": "application/json",
-        ])
+        transport = BoundedTransport(
+            limits: limits,
+            headers: [
+                "User-Agent": "Icebox/\(IceboxVersion.string)", "Accept": "application/json",
+            ])
     }
 
     /// The full URL of an endpoint with its query and optional pagination cursor.
@@ -71,10 +74,11 @@ public struct MastodonClient: Sendable {
         while RedirectPolicy.redirectStatuses.contains(http.statusCode), let current = request.url {
             let location = http.value(forHTTPHeaderField: "Location")
             guard let target = RedirectPolicy.target(of: location, from: current),
-                  RedirectPolicy.mayFollow(from: server.url, to: target), hops < RedirectPolicy.maxHops
+                RedirectPolicy.mayFollow(from: server.url, to: target), hops < RedirectPolicy.maxHops
             else {
-                throw .redirected(server: server.host, path: endpoint.path,
-                                  location: RedirectPolicy.describe(location, from: current))
+                throw .redirected(
+                    server: server.host, path: endpoint.path,
+                    location: RedirectPolicy.describe(location, from: current))
             }
             hops += 1
             request.url = target
@@ -90,10 +94,12 @@ public struct MastodonClient: Sendable {
             if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
         }
         let elapsed = ContinuousClock.now - started
-        logger.debug("\(request.httpMethod ?? "GET") \(endpoint.path) → \(http.statusCode)", metadata: [
-            "server": "\(server.host)",
-            "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
-        ])
+        logger.debug(
+            "\(request.httpMethod ?? "GET") \(endpoint.path) → \(http.statusCode)",
+            metadata: [
+                "server": "\(server.host)",
+                "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
+            ])
         return Response(status: http.statusCode, headers: headers, body: data, rateLimit: RateLimit(headers: headers))
     }
 
@@ -101,8 +107,9 @@ public struct MastodonClient: Sendable {
     private func transfer(_ original: URLRequest, path: String) async throws(APIError) -> (HTTPURLResponse, Data) {
         var request = original
         guard let url = request.url, RedirectPolicy.mayFollow(from: server.url, to: url) else {
-            throw .redirected(server: server.host, path: path,
-                              location: RedirectPolicy.describe(original.url?.absoluteString, from: server.url))
+            throw .redirected(
+                server: server.host, path: path,
+                location: RedirectPolicy.describe(original.url?.absoluteString, from: server.url))
         }
         // The exact URL sent, query and all. The token travels only in the Authorization header, which is
         // never logged; a POST's form body (OAuth secrets) is not logged either.
@@ -114,22 +121,26 @@ public struct MastodonClient: Sendable {
             switch error {
             case .limit(.tooLarge(let limit)): throw .tooLarge(server: server.host, path: path, limit: limit)
             case .limit(.deadline(let seconds)):
-                throw .transport(server: server.host, path: path,
-                                 message: "no complete answer within the \(Self.format(seconds)) s deadline", timedOut: true)
+                throw .transport(
+                    server: server.host, path: path,
+                    message: "no complete answer within the \(Self.format(seconds)) s deadline", timedOut: true)
             case .limit(.tooSlow(let rate, let minimum)):
-                throw .transport(server: server.host, path: path,
-                                 message: "the answer came at \(Self.format(rate)) bytes/s, below the minimum of "
-                                     + "\(Self.format(minimum)) bytes/s", timedOut: true)
+                throw .transport(
+                    server: server.host, path: path,
+                    message: "the answer came at \(Self.format(rate)) bytes/s, below the minimum of "
+                        + "\(Self.format(minimum)) bytes/s", timedOut: true)
             case .limit(.compressed(let encoding)):
-                throw .malformed(server: server.host, path: path,
-                                 reason: "a compressed answer (Content-Encoding: \(encoding)) although none was asked for; "
-                                     + "refused, since its decoded size cannot be bounded")
+                throw .malformed(
+                    server: server.host, path: path,
+                    reason: "a compressed answer (Content-Encoding: \(encoding)) although none was asked for; "
+                        + "refused, since its decoded size cannot be bounded")
             case .limit(.tooManyRedirects):
                 // Not reached: this transport answers every 3xx, and ``send(_:cursor:)`` follows them.
                 throw .redirected(server: server.host, path: path, location: "too many redirects")
             case .transport(let underlying):
                 let timedOut = (underlying as? URLError)?.code == .timedOut
-                throw .transport(server: server.host, path: path, message: Self.describe(underlying), timedOut: timedOut)
+                throw .transport(
+                    server: server.host, path: path, message: Self.describe(underlying), timedOut: timedOut)
             }
         }
     }
@@ -137,16 +148,20 @@ public struct MastodonClient: Sendable {
     private static func format(_ value: Double) -> String { String(format: "%.0f", value) }
 
     /// Sends a request and insists on a 2xx JSON answer.
-    public func sendExpectingJSON(_ endpoint: any Endpoint, cursor: PageCursor? = nil) async throws(APIError) -> Response {
+    public func sendExpectingJSON(_ endpoint: any Endpoint, cursor: PageCursor? = nil) async throws(APIError)
+        -> Response
+    {
         let response = try await send(endpoint, cursor: cursor)
         if response.status == 429 {
             // `Retry-After` is the server's word for this answer; the rate-limit reset is the fallback.
-            throw .rateLimited(server: server.host, path: endpoint.path,
-                               reset: RetryAfter.date(response.header("retry-after")) ?? response.rateLimit?.reset)
+            throw .rateLimited(
+                server: server.host, path: endpoint.path,
+                reset: RetryAfter.date(response.header("retry-after")) ?? response.rateLimit?.reset)
         }
         guard (200..<300).contains(response.status) else {
-            throw .http(server: server.host, path: endpoint.path, status: response.status,
-                        serverError: Self.serverError(in: response))
+            throw .http(
+                server: server.host, path: endpoint.path, status: response.status,
+                serverError: Self.serverError(in: response))
         }
         let type = response.header("content-type")
         let body = response.body.first { ![0x20, 0x0A, 0x0D, 0x09].contains($0) }
@@ -171,7 +186,8 @@ public struct MastodonClient: Sendable {
     /// One page of statuses, each kept with its exact bytes, and the cursors of the `Link` header. A
     /// status that cannot be read is on the page's `unreadable` list; only a body that is not a whole
     /// JSON array fails the page.
-    public func statuses(_ endpoint: any Endpoint, cursor: PageCursor) async throws(APIError) -> Page<ArchivableStatus> {
+    public func statuses(_ endpoint: any Endpoint, cursor: PageCursor) async throws(APIError) -> Page<ArchivableStatus>
+    {
         let response = try await sendExpectingJSON(endpoint, cursor: cursor)
         let decoded: DecodedStatuses
         do {
@@ -186,10 +202,13 @@ public struct MastodonClient: Sendable {
     /// types (servers that ignore `types[]`) are skipped without being decoded; a wanted one whose status
     /// cannot be read is on the page's `unreadable` list. The page's ids are the notifications' own.
     public func notificationStatuses(_ endpoint: Notifications, cursor: PageCursor) async throws(APIError)
-        -> Page<ArchivableStatus> {
+        -> Page<ArchivableStatus>
+    {
         let response = try await sendExpectingJSON(endpoint, cursor: cursor)
         let wanted: Set<String>
-        switch endpoint { case .list(let types): wanted = Set(types) }
+        switch endpoint {
+        case .list(let types): wanted = Set(types)
+        }
         let notifications: [Data]
         do {
             notifications = try RawJSON.elements(ofArray: response.body)
@@ -199,8 +218,8 @@ public struct MastodonClient: Sendable {
         var statuses: [Data] = []
         for notification in notifications {
             guard let type = try? RawJSON.value(forKey: "type", inObject: notification),
-                  wanted.isEmpty || wanted.contains(String(decoding: type.dropFirst().dropLast(), as: UTF8.self)),
-                  let status = try? RawJSON.value(forKey: "status", inObject: notification)
+                wanted.isEmpty || wanted.contains(String(decoding: type.dropFirst().dropLast(), as: UTF8.self)),
+                let status = try? RawJSON.value(forKey: "status", inObject: notification)
             else { continue }
             statuses.append(status)
         }
@@ -213,10 +232,11 @@ public struct MastodonClient: Sendable {
 
     private static func page(_ decoded: DecodedStatuses, _ response: Response) -> Page<ArchivableStatus> {
         let links = LinkHeader(response.header("link") ?? "")
-        return Page(items: decoded.items, next: links.parameter("max_id", rel: "next"),
-                    previous: links.parameter("min_id", rel: "prev") ?? links.parameter("since_id", rel: "prev"),
-                    rateLimit: response.rateLimit, httpStatus: response.status, unreadable: decoded.unreadable,
-                    served: decoded.served, firstID: decoded.firstID, lastID: decoded.lastID)
+        return Page(
+            items: decoded.items, next: links.parameter("max_id", rel: "next"),
+            previous: links.parameter("min_id", rel: "prev") ?? links.parameter("since_id", rel: "prev"),
+            rateLimit: response.rateLimit, httpStatus: response.status, unreadable: decoded.unreadable,
+            served: decoded.served, firstID: decoded.firstID, lastID: decoded.lastID)
     }
 
     /// The `error` (and `error_description`) text of a JSON error body.

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// Where to start a page. Values are opaque: status ids, or row ids for bookmarks and favourites.
 public struct PageCursor: Hashable, Sendable, Codable {
@@ -16,13 +17,13 @@ public struct PageCursor: Hashable, Sendable, Codable {
     }
 
     var queryItems: [URLQueryItem] {
-        [maxID.map { URLQueryItem(name: "max_id", value: $0) },
-         minID.map { URLQueryItem(name: "min_id", value: $0) },
-         limit.map { URLQueryItem(name: "limit", value: String($0)) }].compactMap { $0 }
+        [
+            maxID.map { URLQueryItem(name: "max_id", value: $0) },
+            minID.map { URLQueryItem(name: "min_id", value: $0) },
+            limit.map { URLQueryItem(name: "limit", value: String($0)) },
+        ].compactMap { $0 }
     }
 }
-
-import Models
 
 /// One page of a paginated endpoint with the cursors its `Link` header gives.
 public struct Page<Item: Sendable>: Sendable {
@@ -44,8 +45,10 @@ public struct Page<Item: Sendable>: Sendable {
     /// The HTTP status (206 means Mastodon is still regenerating the home feed).
     public var httpStatus: Int
 
-    public init(items: [Item], next: String?, previous: String?, rateLimit: RateLimit?, httpStatus: Int = 200,
-                unreadable: [UnreadableStatus] = [], served: Int? = nil, firstID: String? = nil, lastID: String? = nil) {
+    public init(
+        items: [Item], next: String?, previous: String?, rateLimit: RateLimit?, httpStatus: Int = 200,
+        unreadable: [UnreadableStatus] = [], served: Int? = nil, firstID: String? = nil, lastID: String? = nil
+    ) {
         self.items = items
         self.unreadable = unreadable
         self.served = served ?? items.count

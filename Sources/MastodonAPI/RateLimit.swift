@@ -20,7 +20,7 @@ public struct RateLimit: Hashable, Sendable {
             headers.first { $0.key.lowercased() == name }?.value.trimmingCharacters(in: .whitespaces)
         }
         guard let limit = value("x-ratelimit-limit").flatMap(Int.init),
-              let remaining = value("x-ratelimit-remaining").flatMap(Int.init)
+            let remaining = value("x-ratelimit-remaining").flatMap(Int.init)
         else { return nil }
         self.limit = limit
         self.remaining = remaining

@@ -55,7 +55,11 @@ public struct ServerSentEventParser: Sendable {
     /// One complete line: a field, a comment, or the blank line that ends an event.
     private mutating func take(_ text: String) throws(Failure) -> ServerEvent? {
         if text.isEmpty {
-            defer { name = ""; data = []; dataBytes = 0 }
+            defer {
+                name = ""
+                data = []
+                dataBytes = 0
+            }
             guard !data.isEmpty else { return nil }
             return .event(name: name.isEmpty ? "message" : name, data: data.joined(separator: "\n"))
         }

@@ -17,7 +17,10 @@ public enum StreamingEndpoint: Sendable, Hashable {
         case .user: ("/api/v1/streaming/user", [])
         case .publicFeed(let local): (local ? "/api/v1/streaming/public/local" : "/api/v1/streaming/public", [])
         case .hashtag(let tag, let local):
-            (local ? "/api/v1/streaming/hashtag/local" : "/api/v1/streaming/hashtag", [URLQueryItem(name: "tag", value: tag)])
+            (
+                local ? "/api/v1/streaming/hashtag/local" : "/api/v1/streaming/hashtag",
+                [URLQueryItem(name: "tag", value: tag)]
+            )
         case .list(let id): ("/api/v1/streaming/list", [URLQueryItem(name: "list", value: id)])
         }
     }

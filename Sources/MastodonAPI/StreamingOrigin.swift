@@ -30,9 +30,10 @@ public enum StreamingOrigin {
         let (scheme, host, port) = parts(origin)
         let (serverScheme, serverHost, serverPort) = parts(server)
         guard scheme == serverScheme, port == serverPort else {
-            throw Refused(advertised: advertised,
-                          reason: "\(scheme)://…:\(port) is not the server's own scheme and port "
-                              + "(\(serverScheme)://…:\(serverPort)); the token goes only where it was issued")
+            throw Refused(
+                advertised: advertised,
+                reason: "\(scheme)://…:\(port) is not the server's own scheme and port "
+                    + "(\(serverScheme)://…:\(serverPort)); the token goes only where it was issued")
         }
         guard host == serverHost || host.hasSuffix("." + serverHost) else {
             throw Refused(advertised: advertised, reason: "\(host) is neither \(serverHost) nor a name under it")

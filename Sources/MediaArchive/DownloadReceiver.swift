@@ -3,7 +3,7 @@ import MediaFiles
 import Transport
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Receives one download for ``BoundedTransport``: refuses what is plainly not wanted (an error status,
@@ -24,8 +24,10 @@ final class DownloadReceiver: TransferReceiver, @unchecked Sendable {
     /// The first bytes, to recognise HTML pages and media formats.
     private var head = Data()
 
-    init(temporary: URL, handle: FileHandle, options: MediaOptions,
-         check: @escaping @Sendable (URL) throws(MediaFailure) -> Void) {
+    init(
+        temporary: URL, handle: FileHandle, options: MediaOptions,
+        check: @escaping @Sendable (URL) throws(MediaFailure) -> Void
+    ) {
         self.temporary = temporary
         self.handle = handle
         self.options = options
@@ -92,7 +94,9 @@ final class DownloadReceiver: TransferReceiver, @unchecked Sendable {
             }
         }
         if failure == nil {
-            do { try handle.synchronize() } catch { failure = .storage("\(temporary.path): \(error.localizedDescription)") }
+            do { try handle.synchronize() } catch {
+                failure = .storage("\(temporary.path): \(error.localizedDescription)")
+            }
         }
         try? handle.close()
         if let failure {
@@ -100,8 +104,10 @@ final class DownloadReceiver: TransferReceiver, @unchecked Sendable {
             return .failure(failure)
         }
         let type = MediaContent.mediaType(declared: declaredType, firstBytes: head)
-        return .success(DownloadedFile(temporary: temporary, sha256: hasher.hexDigest(), size: size, mime: type,
-                                       ext: MediaContent.storedExtension(firstBytes: head)))
+        return .success(
+            DownloadedFile(
+                temporary: temporary, sha256: hasher.hexDigest(), size: size, mime: type,
+                ext: MediaContent.storedExtension(firstBytes: head)))
     }
 
     /// A bound the transport kept, in the words of the media options that set it.

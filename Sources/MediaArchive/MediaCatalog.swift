@@ -40,11 +40,14 @@ struct MediaCatalog: Sendable {
     /// What is still missing, and how many things were left alone because they failed for good before.
     func pendingJobs(_ options: MediaOptions) async throws(MediaError) -> (jobs: [MediaJob], skipped: Int) {
         let pending = try await catalogue { () async throws(ArchiveError) in
-            try await store.pendingMedia(previews: options.previews, avatars: options.avatars,
-                                         retryFailed: options.retryFailed)
+            try await store.pendingMedia(
+                previews: options.previews, avatars: options.avatars,
+                retryFailed: options.retryFailed)
         }
-        return (pending.jobs.map { MediaJob(kind: MediaKind(rawValue: $0.kind) ?? .original, candidates: $0.candidates) },
-                pending.skipped)
+        return (
+            pending.jobs.map { MediaJob(kind: MediaKind(rawValue: $0.kind) ?? .original, candidates: $0.candidates) },
+            pending.skipped
+        )
     }
 
     /// The extension already used for these bytes, so one hash is always one file name.
@@ -54,18 +57,21 @@ struct MediaCatalog: Sendable {
 
     /// Records a stored file and the URL it came from; true when the file was new to the archive.
     @discardableResult
-    func recordStored(url: String, kind: MediaKind, file: DownloadedFile, ext: String) async throws(MediaError) -> Bool {
+    func recordStored(url: String, kind: MediaKind, file: DownloadedFile, ext: String) async throws(MediaError) -> Bool
+    {
         try await catalogue { () async throws(ArchiveError) in
-            try await store.recordMediaStored(url: url, kind: kind.rawValue, sha256: file.sha256, size: file.size,
-                                              mime: file.mime, ext: ext)
+            try await store.recordMediaStored(
+                url: url, kind: kind.rawValue, sha256: file.sha256, size: file.size,
+                mime: file.mime, ext: ext)
         }
     }
 
     /// Records why a URL could not be stored: `failed` when permanent, `retry` otherwise.
     func recordFailure(url: String, kind: MediaKind, _ failure: MediaFailure) async throws(MediaError) {
         try await catalogue { () async throws(ArchiveError) in
-            try await store.recordMediaFailure(url: url, kind: kind.rawValue, permanent: failure.isPermanent,
-                                               reason: failure.description, httpStatus: failure.httpStatus)
+            try await store.recordMediaFailure(
+                url: url, kind: kind.rawValue, permanent: failure.isPermanent,
+                reason: failure.description, httpStatus: failure.httpStatus)
         }
     }
 
@@ -88,7 +94,9 @@ struct MediaCatalog: Sendable {
 
     /// Forgets URLs nothing refers to and returns the files nothing holds (see `MediaCatalogue`).
     func forgetUnreferenced(dryRun: Bool) async throws(MediaError) -> (forgotten: Int, unreferenced: [StoredFile]) {
-        let result = try await catalogue { () async throws(ArchiveError) in try await store.forgetUnreferencedMedia(dryRun: dryRun) }
+        let result = try await catalogue { () async throws(ArchiveError) in
+            try await store.forgetUnreferencedMedia(dryRun: dryRun)
+        }
         return (result.forgotten, result.unreferenced.map { StoredFile(sha256: $0.sha256, ext: $0.ext, size: $0.size) })
     }
 }

@@ -3,7 +3,7 @@ import MediaFiles
 import Transport
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// A file downloaded and hashed, waiting in the temporary folder to be renamed into place.
@@ -32,13 +32,16 @@ final class MediaDownloader: Sendable {
         self.layout = layout
         self.options = options
         policy = AddressPolicy(trustedOrigins: options.trustedOrigins)
-        let limits = RequestLimits(idleTimeout: options.timeout, deadline: options.deadline,
-                                   minimumRate: options.minimumRate, rateGrace: options.rateGrace,
-                                   maxBodyBytes: Int(clamping: options.maxFileSize))
-        transport = BoundedTransport(limits: limits, headers: [
-            "User-Agent": "Icebox/\(IceboxVersion.string) (media archive)",
-            "Accept": "image/*, video/*, audio/*, */*;q=0.5",
-        ], redirects: .followed(max: Self.maxRedirects), connectionsPerHost: 2)
+        let limits = RequestLimits(
+            idleTimeout: options.timeout, deadline: options.deadline,
+            minimumRate: options.minimumRate, rateGrace: options.rateGrace,
+            maxBodyBytes: Int(clamping: options.maxFileSize))
+        transport = BoundedTransport(
+            limits: limits,
+            headers: [
+                "User-Agent": "Icebox/\(IceboxVersion.string) (media archive)",
+                "Accept": "image/*, video/*, audio/*, */*;q=0.5",
+            ], redirects: .followed(max: Self.maxRedirects), connectionsPerHost: 2)
     }
 
     /// Whether Icebox fetches this URL at all: https, or plain http to a loopback host (test servers);

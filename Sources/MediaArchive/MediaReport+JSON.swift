@@ -3,12 +3,17 @@
 extension MediaReport {
     enum CodingKeys: String, CodingKey {
         case wanted, stored, bytes, failed, deferred, failures, seconds
-        case newFiles = "new_files", skippedFailed = "skipped_failed", cleanedTemporary = "cleaned_temporary"
+        case newFiles = "new_files"
+        case skippedFailed = "skipped_failed"
+        case cleanedTemporary = "cleaned_temporary"
     }
 }
 
 extension VerifyReport.Problem {
-    enum CodingKeys: String, CodingKey { case kind, sha256, path, repaired, repairFailure = "repair_failure" }
+    enum CodingKeys: String, CodingKey {
+        case kind, sha256, path, repaired
+        case repairFailure = "repair_failure"
+    }
 
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -22,8 +27,11 @@ extension VerifyReport.Problem {
 
 extension CollectReport {
     enum CodingKeys: String, CodingKey {
-        case downloadsForgotten = "downloads_forgotten", filesRemoved = "files_removed"
-        case strayFilesRemoved = "stray_files_removed", temporaryRemoved = "temporary_removed"
-        case bytesFreed = "bytes_freed", dryRun = "dry_run"
+        case downloadsForgotten = "downloads_forgotten"
+        case filesRemoved = "files_removed"
+        case strayFilesRemoved = "stray_files_removed"
+        case temporaryRemoved = "temporary_removed"
+        case bytesFreed = "bytes_freed"
+        case dryRun = "dry_run"
     }
 }

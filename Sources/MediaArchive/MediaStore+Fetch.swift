@@ -7,9 +7,12 @@ extension MediaStore {
     /// Downloads every attachment (and, as asked, preview, avatar and emoji) not stored yet, with
     /// `options.concurrency` downloads at once, each host paced, transient failures retried with
     /// backoff. Never throws for a bad file: each failure is recorded with its reason and reported.
-    public func fetch(_ options: MediaOptions,
-                      progress: @escaping @Sendable (MediaProgress) -> Void = { _ in }) async throws(MediaError)
-        -> MediaReport {
+    public func fetch(
+        _ options: MediaOptions,
+        progress: @escaping @Sendable (MediaProgress) -> Void = { _ in }
+    ) async throws(MediaError)
+        -> MediaReport
+    {
         let started = ContinuousClock.now
         let options = try await trustingArchivedServers(options)
         var report = MediaReport()
@@ -19,12 +22,14 @@ extension MediaStore {
         report.wanted = jobs.count + skipped
         report.skippedFailed = skipped
         if !jobs.isEmpty {
-            logger.info("fetching media", metadata: ["files": "\(jobs.count)", "concurrency": "\(options.concurrency)"])
+            logger.info(
+                "fetching media", metadata: ["files": "\(jobs.count)", "concurrency": "\(options.concurrency)"])
         }
         let queue = JobQueue(jobs)
         let pacer = HostPacer(options: options)
         let total = jobs.count
-        let outcome: Result<MediaReport, MediaError> = await withTaskGroup(of: Result<MediaReport, MediaError>.self) { group in
+        let outcome: Result<MediaReport, MediaError> = await withTaskGroup(of: Result<MediaReport, MediaError>.self) {
+            group in
             for _ in 0..<max(1, min(options.concurrency, jobs.count)) {
                 group.addTask {
                     let downloader = MediaDownloader(layout: layout, options: options)
@@ -59,8 +64,10 @@ extension MediaStore {
     }
 
     /// Tries a job's URLs in order until one is stored; records every outcome.
-    private func run(_ job: MediaJob, downloader: MediaDownloader, pacer: HostPacer, options: MediaOptions,
-                     into report: inout MediaReport) async throws(MediaError) {
+    private func run(
+        _ job: MediaJob, downloader: MediaDownloader, pacer: HostPacer, options: MediaOptions,
+        into report: inout MediaReport
+    ) async throws(MediaError) {
         var last: (url: String, failure: MediaFailure)?
         for url in job.candidates {
             switch await download(url, downloader: downloader, pacer: pacer, options: options) {
@@ -74,7 +81,9 @@ extension MediaStore {
                     last = (url, failure)
                     continue
                 }
-                if try await catalog.recordStored(url: url, kind: job.kind, file: file, ext: ext) { report.newFiles += 1 }
+                if try await catalog.recordStored(url: url, kind: job.kind, file: file, ext: ext) {
+                    report.newFiles += 1
+                }
                 report.stored += 1
                 report.bytes += file.size
                 return
@@ -87,14 +96,18 @@ extension MediaStore {
         guard let last else { return }
         if last.failure.isPermanent { report.failed += 1 } else { report.deferred += 1 }
         if report.failures.count < 100 {
-            report.failures.append(.init(url: last.url, kind: job.kind, reason: last.failure.description,
-                                         permanent: last.failure.isPermanent))
+            report.failures.append(
+                .init(
+                    url: last.url, kind: job.kind, reason: last.failure.description,
+                    permanent: last.failure.isPermanent))
         }
     }
 
     /// One URL, paced, with retries and backoff for failures that may pass.
-    func download(_ text: String, downloader: MediaDownloader, pacer: HostPacer,
-                  options: MediaOptions) async -> Result<DownloadedFile, MediaFailure> {
+    func download(
+        _ text: String, downloader: MediaDownloader, pacer: HostPacer,
+        options: MediaOptions
+    ) async -> Result<DownloadedFile, MediaFailure> {
         guard let url = URL(string: text) else { return .failure(.refusedURL("not a URL: \(text)")) }
         var attempt = 1
         while true {
@@ -103,11 +116,14 @@ extension MediaStore {
                 try await pacer.wait(for: url)
                 return .success(try await downloader.download(url))
             } catch {
-                guard error.isRetryableNow, attempt < options.attempts, !Task.isCancelled else { return .failure(error) }
+                guard error.isRetryableNow, attempt < options.attempts, !Task.isCancelled else {
+                    return .failure(error)
+                }
                 let ceiling = options.backoff.seconds * pow(2, Double(attempt - 1))
                 let delay = Duration.milliseconds(Int64(ceiling * Double.random(in: 0.5...1.0) * 1000))
                 if error.httpStatus == 429 { await pacer.pause(for: url, delay) }
-                logger.debug("retrying media", metadata: ["url": "\(text)", "reason": "\(error)", "attempt": "\(attempt)"])
+                logger.debug(
+                    "retrying media", metadata: ["url": "\(text)", "reason": "\(error)", "attempt": "\(attempt)"])
                 try? await Task.sleep(for: delay)
                 attempt += 1
             }

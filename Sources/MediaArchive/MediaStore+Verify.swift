@@ -35,8 +35,10 @@ extension MediaStore {
     /// Re-hashes every stored file (or, with `sample`, that many picked at random); reports the missing
     /// and the corrupt. With `repair`, downloads them again from the URLs they came from and puts them
     /// back when the bytes match the recorded hash.
-    public func verify(repair: Bool, sample: Int? = nil, options: MediaOptions = MediaOptions()) async throws(MediaError)
-        -> VerifyReport {
+    public func verify(repair: Bool, sample: Int? = nil, options: MediaOptions = MediaOptions())
+        async throws(MediaError)
+        -> VerifyReport
+    {
         let started = ContinuousClock.now
         var report = VerifyReport()
         let stored = try await catalog.storedFiles()
@@ -81,8 +83,10 @@ extension MediaStore {
     }
 
     /// Downloads a file again from its sources; nil when it is back in place, else why not.
-    private func restore(_ problem: VerifyReport.Problem, downloader: MediaDownloader, pacer: HostPacer,
-                         options: MediaOptions) async throws(MediaError) -> String? {
+    private func restore(
+        _ problem: VerifyReport.Problem, downloader: MediaDownloader, pacer: HostPacer,
+        options: MediaOptions
+    ) async throws(MediaError) -> String? {
         let sources = try await catalog.sources(sha256: problem.sha256)
         guard !sources.isEmpty else { return "no URL is known for it" }
         var reasons: [String] = []

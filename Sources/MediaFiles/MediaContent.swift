@@ -14,7 +14,8 @@ package enum MediaContent {
     package static func refusal(declared type: String?) -> String? {
         guard let type else { return nil }
         if type.hasPrefix("text/") || type == "application/json" || type == "application/xhtml+xml"
-            || type == "application/xml" || type.hasSuffix("+json") {
+            || type == "application/xml" || type.hasSuffix("+json")
+        {
             return "\(type) instead of media"
         }
         return nil
@@ -24,7 +25,9 @@ package enum MediaContent {
     package static func refusal(firstBytes: Data) -> String? {
         let head = String(decoding: firstBytes.prefix(256), as: UTF8.self)
             .trimmingCharacters(in: .whitespacesAndNewlines).lowercased()
-        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.hasPrefix("<head") || head.hasPrefix("<body") {
+        if head.hasPrefix("<!doctype html") || head.hasPrefix("<html") || head.hasPrefix("<head")
+            || head.hasPrefix("<body")
+        {
             return "an HTML page instead of media"
         }
         if head.hasPrefix("{\"error\"") { return "a JSON error instead of media" }

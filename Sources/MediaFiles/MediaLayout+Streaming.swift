@@ -34,8 +34,10 @@ extension MediaLayout {
     /// Stores what `read` yields (it fills the buffer and returns how many bytes it wrote, 0 at the end,
     /// or throws) in the content-addressed store: written to `media/.tmp` and hashed as it comes, in
     /// pieces of at most 1 MiB, then renamed into place. More than `limit` bytes: nothing is kept.
-    public func storeStream(limit: Int64,
-                            _ read: (UnsafeMutableRawBufferPointer) throws -> Int) throws(StreamedFileError) -> StreamedFile {
+    public func storeStream(
+        limit: Int64,
+        _ read: (UnsafeMutableRawBufferPointer) throws -> Int
+    ) throws(StreamedFileError) -> StreamedFile {
         let temporaryFile: URL
         do { temporaryFile = try newTemporaryFile() } catch { throw .storage(error.description) }
         var keep = false

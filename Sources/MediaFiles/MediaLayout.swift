@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Where the media archive keeps files: `media/ab/cd/<sha256>.<ext>` (ab, cd: the hash's first two
@@ -54,7 +54,8 @@ public struct MediaLayout: Sendable, Hashable {
         let target = file(sha256: sha256, ext: ext)
         func makeFolder() throws(MediaStorageFailure) {
             do {
-                try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             } catch {
                 throw MediaStorageFailure("\(target.deletingLastPathComponent().path): \(error.localizedDescription)")
             }
@@ -111,8 +112,10 @@ public struct MediaLayout: Sendable, Hashable {
             let parts = name.split(separator: ".", maxSplits: 1)
             let sha = parts.first.map(String.init) ?? ""
             let isHash = sha.count == 64 && sha.allSatisfy { $0.isHexDigit && !$0.isUppercase }
-            let inPlace = isHash && parts.count == 2 && file(sha256: sha, ext: String(parts[1])).standardizedFileURL.path
-                == url.standardizedFileURL.path
+            let inPlace =
+                isHash && parts.count == 2
+                && file(sha256: sha, ext: String(parts[1])).standardizedFileURL.path
+                    == url.standardizedFileURL.path
             found.append((inPlace ? sha : "", parts.count == 2 ? String(parts[1]) : "", url))
         }
         return found

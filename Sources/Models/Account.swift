@@ -55,9 +55,13 @@ public struct Account: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, username, acct, uri, url, avatar, header, note, bot, locked, fields, emojis
-        case displayName = "display_name", avatarStatic = "avatar_static", createdAt = "created_at"
-        case lastStatusAt = "last_status_at", followersCount = "followers_count"
-        case followingCount = "following_count", statusesCount = "statuses_count"
+        case displayName = "display_name"
+        case avatarStatic = "avatar_static"
+        case createdAt = "created_at"
+        case lastStatusAt = "last_status_at"
+        case followersCount = "followers_count"
+        case followingCount = "following_count"
+        case statusesCount = "statuses_count"
     }
 
     public init(id: String, username: String, acct: String, displayName: String = "") {
@@ -128,9 +132,10 @@ public struct Account: Codable, Hashable, Sendable {
         if acct.contains("@") { return acct }
         // The domain with its port when the profile has one: a server on a port is `host:port` in its
         // mentions, webfinger and ActivityPub ids, and the handle must match them.
-        let domain = url.flatMap { URLComponents(string: $0) }.flatMap { parts in
-            parts.host.map { host in parts.port.map { "\(host):\($0)" } ?? host }
-        } ?? host
+        let domain =
+            url.flatMap { URLComponents(string: $0) }.flatMap { parts in
+                parts.host.map { host in parts.port.map { "\(host):\($0)" } ?? host }
+            } ?? host
         return "\(acct)@\(domain)"
     }
 }

@@ -34,7 +34,8 @@ public struct ArchivableStatus: Sendable, Hashable {
     /// not decode is returned among the unreadable ones with its bytes; only an array that cannot be
     /// split (not an array, cut short) throws.
     public static func decodePage(_ data: Data, servedBy server: String? = nil) throws(RawJSON.Malformed)
-        -> DecodedStatuses {
+        -> DecodedStatuses
+    {
         let elements = try RawJSON.elements(ofArray: data)
         return decode(elements, document: data, servedBy: server)
     }
@@ -43,12 +44,14 @@ public struct ArchivableStatus: Sendable, Hashable {
     /// `document`, when given, is the array the elements were split from, decoded in one pass. The
     /// page's first and last ids are those of its first and last element, readable or not.
     public static func decode(_ elements: [Data], document: Data? = nil, servedBy server: String?)
-        -> DecodedStatuses {
+        -> DecodedStatuses
+    {
         var page = DecodedStatuses(served: elements.count)
         let decoder = decoder(servedBy: server)
         // One parse for the whole page; only when that fails is each status decoded alone.
         if !elements.isEmpty, let statuses = try? decoder.decode([Status].self, from: document ?? joined(elements)),
-           statuses.count == elements.count {
+            statuses.count == elements.count
+        {
             page.items.reserveCapacity(elements.count)
             for (status, raw) in zip(statuses, elements) {
                 let rawReblog = status.reblog == nil ? nil : try? RawJSON.value(forKey: "reblog", inObject: raw)

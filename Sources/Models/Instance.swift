@@ -18,7 +18,8 @@ public struct Instance: Codable, Hashable, Sendable {
         public var liveFeeds: Scopes?
         public var hashtagFeeds: Scopes?
         enum CodingKeys: String, CodingKey {
-            case liveFeeds = "live_feeds", hashtagFeeds = "hashtag_feeds"
+            case liveFeeds = "live_feeds"
+            case hashtagFeeds = "hashtag_feeds"
         }
     }
 

@@ -25,9 +25,9 @@ public enum MastodonDate {
             return true
         }
         guard let year = number(4), expect("-"), let month = number(2), expect("-"), let day = number(2),
-              expect("Tt "), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
-              let second = number(2),
-              (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
+            expect("Tt "), let hour = number(2), expect(":"), let minute = number(2), expect(":"),
+            let second = number(2),
+            (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61
         else { return nil }
         var fraction = 0.0
         if bytes.first == UInt8(ascii: ".") {

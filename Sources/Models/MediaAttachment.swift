@@ -51,11 +51,15 @@ public struct MediaAttachment: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, type, url, description, blurhash, meta
-        case previewURL = "preview_url", remoteURL = "remote_url", previewRemoteURL = "preview_remote_url"
+        case previewURL = "preview_url"
+        case remoteURL = "remote_url"
+        case previewRemoteURL = "preview_remote_url"
     }
 
-    public init(id: String, type: MediaType, url: String?, description: String? = nil, blurhash: String? = nil,
-                meta: Meta? = nil) {
+    public init(
+        id: String, type: MediaType, url: String?, description: String? = nil, blurhash: String? = nil,
+        meta: Meta? = nil
+    ) {
         self.id = id
         self.type = type
         self.url = url

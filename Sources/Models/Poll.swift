@@ -28,11 +28,15 @@ public struct Poll: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case id, expired, multiple, options, emojis
-        case expiresAt = "expires_at", votesCount = "votes_count", votersCount = "voters_count"
+        case expiresAt = "expires_at"
+        case votesCount = "votes_count"
+        case votersCount = "voters_count"
     }
 
-    public init(id: String, expiresAt: Date?, expired: Bool, multiple: Bool, votesCount: Int, votersCount: Int?,
-                options: [Option], emojis: [CustomEmoji] = []) {
+    public init(
+        id: String, expiresAt: Date?, expired: Bool, multiple: Bool, votesCount: Int, votersCount: Int?,
+        options: [Option], emojis: [CustomEmoji] = []
+    ) {
         self.id = id
         self.expiresAt = expiresAt
         self.expired = expired

@@ -19,8 +19,10 @@ public struct PreviewCard: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case url, title, description, type, html, width, height, image, blurhash
-        case authorName = "author_name", authorURL = "author_url"
-        case providerName = "provider_name", providerURL = "provider_url"
+        case authorName = "author_name"
+        case authorURL = "author_url"
+        case providerName = "provider_name"
+        case providerURL = "provider_url"
     }
 
     public init(from decoder: any Decoder) throws {

@@ -11,7 +11,8 @@ public struct Quote: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case state
-        case quotedStatus = "quoted_status", quotedStatusID = "quoted_status_id"
+        case quotedStatus = "quoted_status"
+        case quotedStatusID = "quoted_status_id"
     }
 
     public init(from decoder: any Decoder) throws {

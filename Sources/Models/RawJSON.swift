@@ -60,7 +60,9 @@ public enum RawJSON {
             try scanner.skipString()
             let rawKey = bytes[(keyStart + 1)..<(scanner.index - 1)]
             scanner.skipWhitespace()
-            guard scanner.peek == UInt8(ascii: ":") else { throw Malformed(offset: scanner.index, reason: "expected :") }
+            guard scanner.peek == UInt8(ascii: ":") else {
+                throw Malformed(offset: scanner.index, reason: "expected :")
+            }
             scanner.index += 1
             scanner.skipWhitespace()
             let valueStart = scanner.index
@@ -73,7 +75,9 @@ public enum RawJSON {
             guard let next = scanner.peek else { throw Malformed(offset: scanner.index, reason: "truncated") }
             scanner.index += 1
             if next == UInt8(ascii: "}") { return nil }
-            guard next == UInt8(ascii: ",") else { throw Malformed(offset: scanner.index - 1, reason: "expected , or }") }
+            guard next == UInt8(ascii: ",") else {
+                throw Malformed(offset: scanner.index - 1, reason: "expected , or }")
+            }
         }
     }
 
@@ -109,10 +113,15 @@ public enum RawJSON {
                 guard let byte = peek else { throw Malformed(offset: index, reason: "truncated") }
                 switch byte {
                 case UInt8(ascii: "\""): try skipString()
-                case UInt8(ascii: "{"), UInt8(ascii: "["): depth += 1; index += 1
+                case UInt8(ascii: "{"), UInt8(ascii: "["):
+                    depth += 1
+                    index += 1
                 case UInt8(ascii: "}"), UInt8(ascii: "]"):
-                    guard depth > 0 else { throw Malformed(offset: index, reason: "unexpected \(Character(Unicode.Scalar(byte)))") }
-                    depth -= 1; index += 1
+                    guard depth > 0 else {
+                        throw Malformed(offset: index, reason: "unexpected \(Character(Unicode.Scalar(byte)))")
+                    }
+                    depth -= 1
+                    index += 1
                 case UInt8(ascii: ","), UInt8(ascii: ":"):
                     guard depth > 0 else { throw Malformed(offset: index, reason: "unexpected separator") }
                     index += 1
@@ -128,7 +137,8 @@ public enum RawJSON {
         static func isDelimiter(_ byte: UInt8) -> Bool {
             switch byte {
             case UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "["),
-                 UInt8(ascii: "]"), UInt8(ascii: "\""), 0x20, 0x0A, 0x0D, 0x09: true
+                UInt8(ascii: "]"), UInt8(ascii: "\""), 0x20, 0x0A, 0x0D, 0x09:
+                true
             default: false
             }
         }

@@ -54,10 +54,15 @@ public struct Status: Codable, Hashable, Sendable {
     enum CodingKeys: String, CodingKey {
         case id, uri, url, account, content, visibility, sensitive, language, mentions, tags, emojis
         case poll, card, quote, reblog, application
-        case createdAt = "created_at", editedAt = "edited_at", spoilerText = "spoiler_text"
-        case inReplyToID = "in_reply_to_id", inReplyToAccountID = "in_reply_to_account_id"
-        case mediaAttachments = "media_attachments", repliesCount = "replies_count"
-        case reblogsCount = "reblogs_count", favouritesCount = "favourites_count"
+        case createdAt = "created_at"
+        case editedAt = "edited_at"
+        case spoilerText = "spoiler_text"
+        case inReplyToID = "in_reply_to_id"
+        case inReplyToAccountID = "in_reply_to_account_id"
+        case mediaAttachments = "media_attachments"
+        case repliesCount = "replies_count"
+        case reblogsCount = "reblogs_count"
+        case favouritesCount = "favourites_count"
     }
 
     public init(id: String, uri: String, createdAt: Date, account: Account, content: String) {
@@ -89,8 +94,11 @@ public struct Status: Codable, Hashable, Sendable {
             identity = .url
         } else {
             guard let server = decoder.userInfo[StatusIdentity.servedByKey] as? String else {
-                throw DecodingError.keyNotFound(CodingKeys.uri, DecodingError.Context(
-                    codingPath: c.codingPath, debugDescription: "no uri, no url, and the serving server is unknown"))
+                throw DecodingError.keyNotFound(
+                    CodingKeys.uri,
+                    DecodingError.Context(
+                        codingPath: c.codingPath, debugDescription: "no uri, no url, and the serving server is unknown")
+                )
             }
             uri = StatusIdentity.fallbackURI(server: server, id: id)
             identity = .serverID

@@ -21,7 +21,9 @@ public struct StatusEdit: Codable, Hashable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case content, sensitive, account, emojis, poll
-        case spoilerText = "spoiler_text", createdAt = "created_at", mediaAttachments = "media_attachments"
+        case spoilerText = "spoiler_text"
+        case createdAt = "created_at"
+        case mediaAttachments = "media_attachments"
     }
 
     public init(from decoder: any Decoder) throws {

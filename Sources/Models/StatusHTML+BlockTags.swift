@@ -35,7 +35,8 @@ extension BlockBuilder {
         case .ul, .ol:
             var first = 1
             if tag == .ol, let range = attributes.start,
-               let n = Int(renderer.attributeString(range).trimmingCharacters(in: .whitespaces)) {
+                let n = Int(renderer.attributeString(range).trimmingCharacters(in: .whitespaces))
+            {
                 first = min(max(n, -1_000_000), 1_000_000)
             }
             push(.list(ordered: tag == .ol, start: first))
@@ -46,13 +47,19 @@ extension BlockBuilder {
             flushParagraph()
             pre = []
         case .code:
-            if code == nil { finishLink(); code = [] }
+            if code == nil {
+                finishLink()
+                code = []
+            }
         case .a:
             finishLink()
             // Control characters never belong in a URL: dropped, so none reaches whoever renders the link.
-            let href = String(String.UnicodeScalarView((attributes.href.map { renderer.attributeString($0) } ?? "").unicodeScalars
-                .filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) }))
-                .trimmingCharacters(in: .whitespaces)
+            let href = String(
+                String.UnicodeScalarView(
+                    (attributes.href.map { renderer.attributeString($0) } ?? "").unicodeScalars
+                        .filter { $0.value >= 0x20 && $0.value != 0x7F && !(0x80...0x9F).contains($0.value) })
+            )
+            .trimmingCharacters(in: .whitespaces)
             let scheme = href.prefix(8).lowercased()
             if code == nil, scheme.hasPrefix("https://") || scheme.hasPrefix("http://") { link = (href, []) }
         case .span:
@@ -117,7 +124,11 @@ extension BlockBuilder {
 
     /// Text of our own making (an emoji's `:shortcode:`, an ellipsis), placed where text goes now.
     mutating func text(_ bytes: [UInt8]) {
-        if code != nil { code?.append(contentsOf: bytes) } else if link != nil { link?.text.append(contentsOf: bytes) } else {
+        if code != nil {
+            code?.append(contentsOf: bytes)
+        } else if link != nil {
+            link?.text.append(contentsOf: bytes)
+        } else {
             appendText(bytes)
         }
     }
@@ -125,7 +136,8 @@ extension BlockBuilder {
     mutating func finishLink() {
         guard let open = link else { return }
         link = nil
-        let text = BlockBuilder.collapsed(String(decoding: open.text, as: UTF8.self)).trimmingCharacters(in: .whitespaces)
+        let text = BlockBuilder.collapsed(String(decoding: open.text, as: UTF8.self)).trimmingCharacters(
+            in: .whitespaces)
         inline.append(.link(href: open.href, text: text.isEmpty ? open.href : text))
     }
 

@@ -93,7 +93,8 @@ struct BlockBuilder {
         out.reserveCapacity(end - p)
         func scalar(_ value: UInt32) {
             guard value >= 0x20 || value == 0x0A || value == 0x09, value != 0x7F, !(0x80...0x9F).contains(value),
-                  let scalar = Unicode.Scalar(value) else { return }
+                let scalar = Unicode.Scalar(value)
+            else { return }
             UTF8.encode(scalar) { out.append($0) }
         }
         while p < end {
@@ -105,7 +106,11 @@ struct BlockBuilder {
             } else if c == 0xC2, p + 1 < end, (0x80...0x9F).contains(b[p + 1]) {
                 p += 2  // a C1 control
             } else {
-                if c >= 0x20 && c != 0x7F || c == 0x0A || c == 0x09 { out.append(c) } else if c == 0x0D { out.append(0x0A) }
+                if c >= 0x20 && c != 0x7F || c == 0x0A || c == 0x09 {
+                    out.append(c)
+                } else if c == 0x0D {
+                    out.append(0x0A)
+                }
                 p += 1
             }
         }

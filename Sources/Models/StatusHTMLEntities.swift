@@ -14,7 +14,8 @@ extension StatusHTML {
         /// mapped as HTML5 does: 0, surrogates and values past U+10FFFF become U+FFFD, and 0x80–0x9F are
         /// read as Windows-1252.
         static func decode(_ b: [UInt8], at p: Int, inAttribute: Bool = false)
-            -> (scalar: UInt32, second: UInt32?, length: Int)? {
+            -> (scalar: UInt32, second: UInt32?, length: Int)?
+        {
             guard p >= 0, p < b.count, b[p] == UInt8(ascii: "&") else { return nil }
             var q = p + 1
             guard q < b.count else { return nil }
@@ -51,7 +52,9 @@ extension StatusHTML {
             let nameStart = q
             while q < b.count, q - nameStart <= 32, isAlphanumeric(b[q]) { q += 1 }
             guard q > nameStart else { return nil }
-            if q < b.count, b[q] == UInt8(ascii: ";"), let found = named[String(decoding: b[nameStart..<q], as: UTF8.self)] {
+            if q < b.count, b[q] == UInt8(ascii: ";"),
+                let found = named[String(decoding: b[nameStart..<q], as: UTF8.self)]
+            {
                 return (found.first, found.second, q + 1 - p)
             }
             // No `;`: the longest legacy name the letters start with.

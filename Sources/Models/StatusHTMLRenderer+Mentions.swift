@@ -50,7 +50,7 @@ extension StatusHTML.Renderer {
         guard !handle.contains("@") else { return nil }
         let byUsername = mentions.filter { $0.username.lowercased() == handle }
         guard let first = byUsername.first,
-              byUsername.allSatisfy({ qualifiedAcct($0).lowercased() == qualifiedAcct(first).lowercased() })
+            byUsername.allSatisfy({ qualifiedAcct($0).lowercased() == qualifiedAcct(first).lowercased() })
         else { return nil }
         return first
     }
@@ -93,8 +93,10 @@ extension StatusHTML.Renderer {
         out.reserveCapacity(slice.count)
         var p = lower
         while p < upper {
-            if b[p] == UInt8(ascii: "&"), let (value, second, length) = StatusHTML.Entities.decode(b, at: p, inAttribute: true),
-               length > 0, p + length <= upper, let scalar = Unicode.Scalar(value) {
+            if b[p] == UInt8(ascii: "&"),
+                let (value, second, length) = StatusHTML.Entities.decode(b, at: p, inAttribute: true),
+                length > 0, p + length <= upper, let scalar = Unicode.Scalar(value)
+            {
                 UTF8.encode(scalar) { out.append($0) }
                 if let second, let extra = Unicode.Scalar(second) { UTF8.encode(extra) { out.append($0) } }
                 p += length

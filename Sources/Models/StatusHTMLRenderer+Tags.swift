@@ -156,7 +156,8 @@ extension StatusHTML.Renderer {
         if entry.list {
             var first = 1
             if entry.tag == .ol, let range = attrs.start,
-               let n = Int(attributeString(range).trimmingCharacters(in: .whitespaces)) {
+                let n = Int(attributeString(range).trimmingCharacters(in: .whitespaces))
+            {
                 first = min(max(n, -1_000_000), 1_000_000)
             }
             lists.append(ListState(ordered: entry.tag == .ol, next: first))

@@ -86,8 +86,12 @@ extension StatusHTML {
                 case .text(let range):
                     var r = range
                     if skipNewline {
-                        if r.lowerBound < r.upperBound, b[r.lowerBound] == 0x0D { r = (r.lowerBound + 1)..<r.upperBound }
-                        if r.lowerBound < r.upperBound, b[r.lowerBound] == 0x0A { r = (r.lowerBound + 1)..<r.upperBound }
+                        if r.lowerBound < r.upperBound, b[r.lowerBound] == 0x0D {
+                            r = (r.lowerBound + 1)..<r.upperBound
+                        }
+                        if r.lowerBound < r.upperBound, b[r.lowerBound] == 0x0A {
+                            r = (r.lowerBound + 1)..<r.upperBound
+                        }
                     }
                     skipNewline = false
                     text(b, r, decode: true)

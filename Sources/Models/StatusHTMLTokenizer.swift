@@ -39,8 +39,8 @@ extension StatusHTML {
             case "img": self = .img
             case "h1", "h2", "h3", "h4", "h5", "h6": self = .heading
             case "section", "article", "header", "footer", "aside", "nav", "main", "figure", "figcaption",
-                 "address", "details", "summary", "dl", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr",
-                 "caption", "center", "fieldset", "form", "hgroup", "legend", "search":
+                "address", "details", "summary", "dl", "dt", "dd", "table", "thead", "tbody", "tfoot", "tr",
+                "caption", "center", "fieldset", "form", "hgroup", "legend", "search":
                 self = .block
             case "td", "th": self = .cell
             case "svg", "math", "template", "head", "object", "select", "canvas", "audio", "video":
@@ -165,7 +165,10 @@ extension StatusHTML {
             if Self.isLetter(c) { return startTag() }
             if c == UInt8(ascii: "/") {
                 if Self.isLetter(at(i + 2)) { return endTag() }
-                if at(i + 2) == UInt8(ascii: ">") { i += 3; return nil }  // `</>` is ignored
+                if at(i + 2) == UInt8(ascii: ">") {
+                    i += 3
+                    return nil
+                }  // `</>` is ignored
                 skipBogusComment(from: i + 2)
                 return nil
             }
@@ -184,12 +187,24 @@ extension StatusHTML {
         /// `<!-- … -->`; also `<!-->`, `<!--->` and `--!>`. An unterminated comment runs to the end.
         private mutating func skipComment() {
             var p = i + 4
-            if at(p) == UInt8(ascii: ">") { i = p + 1; return }
-            if at(p) == UInt8(ascii: "-") && at(p + 1) == UInt8(ascii: ">") { i = p + 2; return }
+            if at(p) == UInt8(ascii: ">") {
+                i = p + 1
+                return
+            }
+            if at(p) == UInt8(ascii: "-") && at(p + 1) == UInt8(ascii: ">") {
+                i = p + 2
+                return
+            }
             while p < b.count {
                 if b[p] == UInt8(ascii: "-") && at(p + 1) == UInt8(ascii: "-") {
-                    if at(p + 2) == UInt8(ascii: ">") { i = p + 3; return }
-                    if at(p + 2) == UInt8(ascii: "!") && at(p + 3) == UInt8(ascii: ">") { i = p + 4; return }
+                    if at(p + 2) == UInt8(ascii: ">") {
+                        i = p + 3
+                        return
+                    }
+                    if at(p + 2) == UInt8(ascii: "!") && at(p + 3) == UInt8(ascii: ">") {
+                        i = p + 4
+                        return
+                    }
                 }
                 p += 1
             }
@@ -226,8 +241,14 @@ extension StatusHTML {
                     return nil
                 }
                 let c = b[p]
-                if c == UInt8(ascii: ">") { p += 1; break }
-                if Self.isSpace(c) { p += 1; continue }
+                if c == UInt8(ascii: ">") {
+                    p += 1
+                    break
+                }
+                if Self.isSpace(c) {
+                    p += 1
+                    continue
+                }
                 if c == UInt8(ascii: "/") {
                     p += 1
                     selfClosing = at(p) == UInt8(ascii: ">")
@@ -237,17 +258,22 @@ extension StatusHTML {
                 let attrStart = p
                 p += 1  // the first character may be anything, even `=` or a quote
                 while p < b.count, !Self.isSpace(b[p]), b[p] != UInt8(ascii: "/"), b[p] != UInt8(ascii: ">"),
-                      b[p] != UInt8(ascii: "=") { p += 1 }
+                    b[p] != UInt8(ascii: "=")
+                { p += 1 }
                 let attrName = attrStart..<p
                 while p < b.count, Self.isSpace(b[p]) { p += 1 }
                 var value = p..<p
                 if at(p) == UInt8(ascii: "=") {
                     p += 1
                     while p < b.count, Self.isSpace(b[p]) { p += 1 }
-                    guard p < b.count else { i = b.count; return nil }
+                    guard p < b.count else {
+                        i = b.count
+                        return nil
+                    }
                     let q = b[p]
                     if q == UInt8(ascii: "\"") || q == UInt8(ascii: "'") {
-                        let close = q == UInt8(ascii: "\"")
+                        let close =
+                            q == UInt8(ascii: "\"")
                             ? dquote.find(from: p + 1, in: b) : squote.find(from: p + 1, in: b)
                         if let close {
                             value = (p + 1)..<close
@@ -301,7 +327,10 @@ extension StatusHTML {
                     var matches = true
                     var k = 0
                     for n in name {
-                        if Self.lower(at(p + 2 + k)) != Self.lower(at(n)) { matches = false; break }
+                        if Self.lower(at(p + 2 + k)) != Self.lower(at(n)) {
+                            matches = false
+                            break
+                        }
                         k += 1
                     }
                     let after = at(p + 2 + name.count)

@@ -117,7 +117,10 @@ extension StatusHTML {
         /// At least `count` line breaks before the next text (1: new line, 2: blank line).
         mutating func blockBreak(_ count: Int) {
             if suppress > 0 { return }
-            if capture != nil { space(); return }
+            if capture != nil {
+                space()
+                return
+            }
             pendingSpace = false
             guard started else { return }
             pendingNewlines = max(pendingNewlines, count)
@@ -127,7 +130,10 @@ extension StatusHTML {
         /// One more line break (`<br>`, a newline in `pre`).
         mutating func lineBreak() {
             if suppress > 0 { return }
-            if capture != nil { space(); return }
+            if capture != nil {
+                space()
+                return
+            }
             pendingSpace = false
             guard started else { return }
             pendingNewlines += 1

@@ -19,7 +19,10 @@ extension String {
                     while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
                 } else if "]P^_X".unicodeScalars.contains(kind) {
                     while let next = scalars.next(), next.value != 0x07, next.value != 0x9C {
-                        if next.value == 0x1B { _ = scalars.next(); break }
+                        if next.value == 0x1B {
+                            _ = scalars.next()
+                            break
+                        }
                     }
                 }
             case _ where scalar.isDroppedOnTerminal:

@@ -34,13 +34,27 @@ public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
     public init(parsing text: String) throws(Invalid) {
         let trimmed = text.trimmingCharacters(in: .whitespaces)
         switch trimmed.lowercased() {
-        case "home": self = .home; return
-        case "local": self = .local; return
-        case "federated", "public": self = .federated; return
-        case "bookmarks": self = .bookmarks; return
-        case "favourites", "favorites": self = .favourites; return
-        case "own": self = .own; return
-        case "mentions": self = .mentions; return
+        case "home":
+            self = .home
+            return
+        case "local":
+            self = .local
+            return
+        case "federated", "public":
+            self = .federated
+            return
+        case "bookmarks":
+            self = .bookmarks
+            return
+        case "favourites", "favorites":
+            self = .favourites
+            return
+        case "own":
+            self = .own
+            return
+        case "mentions":
+            self = .mentions
+            return
         default: break
         }
         guard let colon = trimmed.firstIndex(of: ":") else { throw Invalid(text: text, reason: "not a timeline name") }

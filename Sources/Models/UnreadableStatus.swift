@@ -29,8 +29,10 @@ public struct DecodedStatuses: Sendable {
     public var firstID: String?
     public var lastID: String?
 
-    public init(items: [ArchivableStatus] = [], unreadable: [UnreadableStatus] = [], served: Int = 0,
-                firstID: String? = nil, lastID: String? = nil) {
+    public init(
+        items: [ArchivableStatus] = [], unreadable: [UnreadableStatus] = [], served: Int = 0,
+        firstID: String? = nil, lastID: String? = nil
+    ) {
         self.items = items
         self.unreadable = unreadable
         self.served = served

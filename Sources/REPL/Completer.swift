@@ -11,8 +11,10 @@ public struct Completer: Sendable {
     public var timelines: [String]
 
     /// The kinds of timeline spec, for `timeline <TAB>` before anything is pinned under them.
-    public static let timelineKinds = ["home", "local", "federated", "public", "bookmarks", "favourites", "own",
-                                       "mentions", "tag:", "list:", "remote:"]
+    public static let timelineKinds = [
+        "home", "local", "federated", "public", "bookmarks", "favourites", "own",
+        "mentions", "tag:", "list:", "remote:",
+    ]
 
     public init(handles: [String], tags: [String], timelines: [String] = []) {
         self.handles = handles

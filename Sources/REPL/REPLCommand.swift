@@ -45,9 +45,11 @@ public enum REPLCommand: Hashable, Sendable {
     }
 
     /// Every command name, in the order `help` lists them.
-    public static let names = ["search", "open", "thread", "author", "tag", "account", "timeline", "url",
-                               "more", "next", "prev", "versions", "boosts", "media", "back", "path", "export",
-                               "help", "quit"]
+    public static let names = [
+        "search", "open", "thread", "author", "tag", "account", "timeline", "url",
+        "more", "next", "prev", "versions", "boosts", "media", "back", "path", "export",
+        "help", "quit",
+    ]
 
     /// The command on `line`; `nil` for a blank line.
     public init?(parsing line: String) throws(Invalid) {

@@ -37,7 +37,9 @@ public struct REPLHistory: Sendable {
         guard !entry.isEmpty, entry != previous, !entry.contains("\n") else { return }
         do {
             if !FileManager.default.fileExists(atPath: file.path) {
-                guard FileManager.default.createFile(atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
+                guard
+                    FileManager.default.createFile(
+                        atPath: file.path, contents: nil, attributes: [.posixPermissions: 0o600])
                 else { throw CocoaError(.fileWriteNoPermission) }
             }
             let handle = try FileHandle(forWritingTo: file)

@@ -11,7 +11,8 @@ extension REPLSession {
         guard file != "-" else {
             throw REPLFailure("export: give a file; the REPL does not write tarballs to standard output")
         }
-        let destination = ExportDestination.file(URL(fileURLWithPath: (file as NSString).expandingTildeInPath).standardizedFileURL)
+        let destination = ExportDestination.file(
+            URL(fileURLWithPath: (file as NSString).expandingTildeInPath).standardizedFileURL)
         let summary: ExportSummary
         if let status = top?.status {
             summary = try await exporter.exportThread(around: status, to: destination, options: ["from": "repl"])
@@ -19,13 +20,15 @@ extension REPLSession {
             let current = visit.route
             let (kind, name) = Self.exportName(current)
             let listed = try await everyListed(visit.screen)
-            summary = try await exporter.exportStatuses(listed, name: name, kind: kind, to: destination,
-                                                        options: ["from": "repl", "route": current.title])
+            summary = try await exporter.exportStatuses(
+                listed, name: name, kind: kind, to: destination,
+                options: ["from": "repl", "route": current.title])
         } else {
             throw REPLFailure("export: nothing on screen to export; search, or open a status, first")
         }
-        return Reply(note: ([summary.sentence] + [summary.privacyWarning].compactMap { $0 }).map(\.terminalSafeLine)
-            .joined(separator: "\n"))
+        return Reply(
+            note: ([summary.sentence] + [summary.privacyWarning].compactMap { $0 }).map(\.terminalSafeLine)
+                .joined(separator: "\n"))
     }
 
     /// The kind of set a listing screen is and its name, as `icebox export` names them.

@@ -7,7 +7,9 @@ extension REPLSession {
     /// from the edit history its server served, else from the versions the archive saw.
     func versions() async throws -> Reply {
         let number = try currentStatus(for: "versions")
-        guard let record = try await archive.exportRecords([number]).first else { throw REPLFailure("versions: not archived") }
+        guard let record = try await archive.exportRecords([number]).first else {
+            throw REPLFailure("versions: not archived")
+        }
         let decoder = JSONDecoder()
         var versions: [(date: Date, spoiler: String, content: String)]
         if !record.editHistory.isEmpty {
@@ -18,10 +20,14 @@ extension REPLSession {
                 .map { ($0.editedAt ?? $0.createdAt, $0.spoilerText, $0.content) }
         }
         guard !versions.isEmpty else { return Reply(note: "[\(number)] has no earlier version in the archive.") }
-        var lines = ["[\(number)] was edited; \(versions.count) earlier version\(versions.count == 1 ? "" : "s"), newest first:"]
+        var lines = [
+            "[\(number)] was edited; \(versions.count) earlier version\(versions.count == 1 ? "" : "s"), newest first:"
+        ]
         for (index, version) in versions.reversed().enumerated() {
-            lines.append("\(index + 1). version of " + MastodonDate.format(version.date).prefix(16).replacingOccurrences(of: "T", with: " ")
-                + " UTC")
+            lines.append(
+                "\(index + 1). version of "
+                    + MastodonDate.format(version.date).prefix(16).replacingOccurrences(of: "T", with: " ")
+                    + " UTC")
             if !version.spoiler.isEmpty { lines.append("   [CW: \(version.spoiler.terminalSafeLine)]") }
             let text = StatusHTML.displayText(version.content, mentions: []).terminalSafe
             lines += text.split(separator: "\n", omittingEmptySubsequences: false).map { "   " + $0 }
@@ -39,8 +45,10 @@ extension REPLSession {
         var lines = ["[\(number)] boosted \(boosts.count) time\(boosts.count == 1 ? "" : "s"), as archived:"]
         for boost in boosts {
             let name = boost.name.isEmpty ? "" : " (\(boost.name.terminalSafeLine))"
-            lines.append("@\(boost.handle.terminalSafeLine)\(name) · " + boost.createdAt.prefix(16).replacingOccurrences(of: "T", with: " ")
-                + " UTC")
+            lines.append(
+                "@\(boost.handle.terminalSafeLine)\(name) · "
+                    + boost.createdAt.prefix(16).replacingOccurrences(of: "T", with: " ")
+                    + " UTC")
         }
         return Reply(output: lines.joined(separator: "\n"))
     }
@@ -48,13 +56,18 @@ extension REPLSession {
     /// `media`: the local files of the status on screen's attachments (and previews), by position.
     func media() async throws -> Reply {
         let number = try currentStatus(for: "media")
-        guard let record = try await archive.exportRecords([number]).first else { throw REPLFailure("media: not archived") }
+        guard let record = try await archive.exportRecords([number]).first else {
+            throw REPLFailure("media: not archived")
+        }
         let status = try? Status.archived(record.raw, servedBy: record.server).post
         let count = max(status?.mediaAttachments.count ?? 0, (record.attachments.map(\.position).max() ?? -1) + 1)
         guard count > 0 else { return Reply(note: "[\(number)] has no media.") }
         var lines: [String] = []
         for position in 0..<count {
-            let kind = status.flatMap { position < $0.mediaAttachments.count ? $0.mediaAttachments[position].type.rawValue : nil }
+            let kind =
+                status.flatMap {
+                    position < $0.mediaAttachments.count ? $0.mediaAttachments[position].type.rawValue : nil
+                }
                 ?? "media"
             let stored = record.attachments.first { $0.position == position }
             if let original = stored?.original {

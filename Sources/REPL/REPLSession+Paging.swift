@@ -54,7 +54,8 @@ extension REPLSession {
 
     private func hits(of source: ListSource?, limit: Int, offset: Int) async throws -> [SearchHit] {
         switch source {
-        case .search(let query, let consent): try await archive.search(query, limit: limit, offset: offset, consent: consent)
+        case .search(let query, let consent):
+            try await archive.search(query, limit: limit, offset: offset, consent: consent)
         case .listing(let listing): try await archive.posts(listing, limit: limit, offset: offset)
         case nil: []
         }

@@ -17,8 +17,10 @@ extension REPLSession {
             let consent = try await archive.consentPolicy()
             let total = try await archive.count(query, consent: consent)
             let header = "\(total) match\(total == 1 ? "" : "es") for \(text.terminalSafeLine)"
-            return try await page(Screen(source: .search(query, consent: consent), total: total, heading: header,
-                                         words: query.highlightedWords))
+            return try await page(
+                Screen(
+                    source: .search(query, consent: consent), total: total, heading: header,
+                    words: query.highlightedWords))
         case .accountDetail(let id):
             guard id.contains("@") else {
                 throw REPLFailure("account \(id.terminalSafeLine): give a full handle, user@host")
@@ -35,8 +37,10 @@ extension REPLSession {
             // Reading a timeline is browsing it as it was, not searching: everyone's posts are shown.
             let total = try await archive.count(query, consent: .off)
             guard total > 0 else { throw REPLFailure("\(destination.title) has no archived posts") }
-            return try await page(Screen(source: .search(query, consent: .off), total: total,
-                                         heading: "\(destination.title): \(total) archived post\(total == 1 ? "" : "s")"))
+            return try await page(
+                Screen(
+                    source: .search(query, consent: .off), total: total,
+                    heading: "\(destination.title): \(total) archived post\(total == 1 ? "" : "s")"))
         case .statusDetail(let id):
             guard let number = try await StatusReference.resolve(id, in: archive) else {
                 throw REPLFailure("status \(id.terminalSafeLine) is not in the archive")
@@ -64,8 +68,10 @@ extension REPLSession {
     private func listing(of listing: ArchiveListing, title: String) async throws -> (Reply, Screen) {
         let total = try await archive.count(listing)
         guard total > 0 else { throw REPLFailure("\(title) has no posts in the archive") }
-        return try await page(Screen(source: .listing(listing), total: total,
-                                     heading: "\(title): \(total) archived post\(total == 1 ? "" : "s")"))
+        return try await page(
+            Screen(
+                source: .listing(listing), total: total,
+                heading: "\(title): \(total) archived post\(total == 1 ? "" : "s")"))
     }
 
     /// `open n` (a list position) or `open <reference>` (`#1234`, a URL, a uri, a server id).
@@ -77,7 +83,8 @@ extension REPLSession {
                 throw REPLFailure("open \(position): no numbered list on screen; search first, or open #NUMBER")
             }
             guard (first..<(first + listed.count)).contains(position) else {
-                throw REPLFailure("open \(position): the list on screen is numbered \(first) to \(first + listed.count - 1)")
+                throw REPLFailure(
+                    "open \(position): the list on screen is numbered \(first) to \(first + listed.count - 1)")
             }
             return try await go(to: .statusDetail(id: String(listed[position - first])))
         }
@@ -98,9 +105,12 @@ extension REPLSession {
         case .notARoute(let reason):
             // Not a link Icebox can place; it may still be a status uri exactly as archived, or a page of
             // `icebox serve` (its path after any host: the reader may sit behind a proxy).
-            if let number = try await archive.findStatus(text) { return try await go(to: .statusDetail(id: String(number))) }
+            if let number = try await archive.findStatus(text) {
+                return try await go(to: .statusDetail(id: String(number)))
+            }
             if url.scheme == "http" || url.scheme == "https",
-               let destination = RouterDestination(path: Self.pathAndQuery(of: text)) {
+                let destination = RouterDestination(path: Self.pathAndQuery(of: text))
+            {
                 return try await go(to: destination)
             }
             throw REPLFailure("\(text.terminalSafeLine): \(reason.description)")
@@ -124,9 +134,10 @@ extension REPLSession {
         case 1: return matches[0]
         case 0: throw REPLFailure("account \(typed.terminalSafeLine): no archived author has that name; give user@host")
         default:
-            throw REPLFailure("account \(typed.terminalSafeLine) could be "
-                + matches.prefix(5).map { "@\($0)" }.joined(separator: ", ").terminalSafeLine
-                + (matches.count > 5 ? "…" : "") + "; give user@host")
+            throw REPLFailure(
+                "account \(typed.terminalSafeLine) could be "
+                    + matches.prefix(5).map { "@\($0)" }.joined(separator: ", ").terminalSafeLine
+                    + (matches.count > 5 ? "…" : "") + "; give user@host")
         }
     }
 

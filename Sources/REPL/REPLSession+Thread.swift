@@ -18,11 +18,14 @@ extension REPLSession {
     /// The conversation around `number` as numbered lines, replies indented under what they answer.
     func threadReply(around number: Int64) async throws -> (reply: Reply, listed: [Int64]) {
         let tree = try await archive.thread(around: number)
-        let hits = Dictionary(try await archive.posts(numbered: tree.numbers).map { ($0.number, $0) },
-                              uniquingKeysWith: { first, _ in first })
+        let hits = Dictionary(
+            try await archive.posts(numbered: tree.numbers).map { ($0.number, $0) },
+            uniquingKeysWith: { first, _ in first })
         let count = tree.nodes.count
-        var lines = ["thread of [\(tree.focus)]: \(count) archived status\(count == 1 ? "" : "es")"
-            + (tree.rootIsReply ? "; the first replies to a status not in the archive" : "")]
+        var lines = [
+            "thread of [\(tree.focus)]: \(count) archived status\(count == 1 ? "" : "es")"
+                + (tree.rootIsReply ? "; the first replies to a status not in the archive" : "")
+        ]
         for (index, node) in tree.nodes.enumerated() {
             let indent = String(repeating: "  ", count: node.depth)
             guard let hit = hits[node.number] else { continue }

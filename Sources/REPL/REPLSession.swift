@@ -54,7 +54,8 @@ public struct REPLSession: Sendable {
     }
 
     /// A session on `archive`; `export` writes through `exporter`.
-    public init(archive: any ArchiveStore, exporter: Exporter, logger: Logger, colour: Bool = false, pageSize: Int = 20) {
+    public init(archive: any ArchiveStore, exporter: Exporter, logger: Logger, colour: Bool = false, pageSize: Int = 20)
+    {
         self.archive = archive
         self.exporter = exporter
         self.logger = logger
@@ -118,7 +119,8 @@ public struct REPLSession: Sendable {
         case .path:
             // The screens that led here, then this screen's address (the path `icebox serve` shows it at,
             // which `url` opens again).
-            return stack.isEmpty ? Reply(note: "Nowhere yet: search, tag, account or url to start.")
+            return stack.isEmpty
+                ? Reply(note: "Nowhere yet: search, tag, account or url to start.")
                 : Reply(output: router.breadcrumb + "\n" + (router.current?.path ?? ""))
         case .export(let file): return try await export(to: file)
         case .more: return try await page(by: 1)

@@ -14,7 +14,7 @@ struct LinkParts: Sendable, Hashable {
     /// Takes `url` apart, or says why it is no web link. Query and fragment are ignored.
     static func parse(_ url: URL) -> Result<LinkParts, URLResolution.Reason> {
         guard let components = URLComponents(url: url, resolvingAgainstBaseURL: true),
-              let rawScheme = components.scheme, !rawScheme.isEmpty
+            let rawScheme = components.scheme, !rawScheme.isEmpty
         else { return .failure(.relative) }
         let scheme = rawScheme.lowercased()
         guard scheme == "http" || scheme == "https" else { return .failure(.unsupportedScheme(scheme)) }
@@ -57,10 +57,11 @@ enum Segment {
 
     /// A hashtag without `#`: letters, digits, `_`, `·` and emoji, as Mastodon accepts.
     static func isTag(_ text: String) -> Bool {
-        !text.isEmpty && text.allSatisfy { character in
-            character.isLetter || character.isNumber || character == "_" || character == "·"
-                || character.unicodeScalars.contains { $0.properties.isEmojiPresentation }
-        }
+        !text.isEmpty
+            && text.allSatisfy { character in
+                character.isLetter || character.isNumber || character == "_" || character == "·"
+                    || character.unicodeScalars.contains { $0.properties.isEmojiPresentation }
+            }
     }
 
     /// `@user` → `user@host`; `@user@other` → `user@other` (lower-case host). `nil` when not a handle.

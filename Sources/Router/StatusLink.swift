@@ -19,8 +19,8 @@ public struct StatusLink: Hashable, Sendable {
     /// Normalising is idempotent: `StatusLink(url: link.url) == link`.
     public init?(url: URL) {
         guard case .success(let parts) = LinkParts.parse(url),
-              case .status(let localID) = LinkTarget.of(parts.segments, host: parts.host),
-              let normalized = parts.normalizedURL
+            case .status(let localID) = LinkTarget.of(parts.segments, host: parts.host),
+            let normalized = parts.normalizedURL
         else { return nil }
         self.url = normalized
         host = parts.host

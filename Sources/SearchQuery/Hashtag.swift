@@ -26,9 +26,11 @@ public enum Hashtag {
                 }
                 continue
             }
-            let keep = character.isLetter || character.isNumber || character.unicodeScalars.contains {
-                [.nonspacingMark, .spacingMark, .enclosingMark].contains($0.properties.generalCategory)
-            }
+            let keep =
+                character.isLetter || character.isNumber
+                || character.unicodeScalars.contains {
+                    [.nonspacingMark, .spacingMark, .enclosingMark].contains($0.properties.generalCategory)
+                }
             if keep { result.append(character) }
         }
         return result

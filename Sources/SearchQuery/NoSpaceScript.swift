@@ -8,10 +8,10 @@ public enum NoSpaceScript {
     public static func contains(_ character: Character) -> Bool {
         character.unicodeScalars.contains { scalar in
             switch scalar.value {
-            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: true   // Hiragana, Katakana
-            case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: true // Han
-            case 0x0E00...0x0EFF: true                                    // Thai, Lao
-            case 0x1780...0x17FF, 0x1000...0x109F: true                   // Khmer, Myanmar
+            case 0x3040...0x30FF, 0x31F0...0x31FF, 0xFF66...0xFF9F: true  // Hiragana, Katakana
+            case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x2FA1F: true  // Han
+            case 0x0E00...0x0EFF: true  // Thai, Lao
+            case 0x1780...0x17FF, 0x1000...0x109F: true  // Khmer, Myanmar
             default: false
             }
         }

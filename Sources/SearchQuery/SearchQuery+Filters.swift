@@ -3,8 +3,10 @@ import Models
 
 extension SearchQuery {
     /// The operators Icebox knows. Any other `name:` is searched as text.
-    static let operators: Set<String> = ["from", "has", "is", "language", "before", "after", "during", "in", "account",
-                                         "visibility"]
+    static let operators: Set<String> = [
+        "from", "has", "is", "language", "before", "after", "during", "in", "account",
+        "visibility",
+    ]
 
     /// A filter from an operator or hashtag token; `nil` when the token is neither.
     static func filter(from token: Token) throws(Invalid) -> Filter? {
@@ -21,11 +23,13 @@ extension SearchQuery {
             guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }) else {
                 throw Invalid("from:\(value): give @user, @user@host or me")
             }
-            return Filter(.from(user: parts[0].lowercased(), host: parts.count == 2 ? parts[1].lowercased() : nil),
-                          negated: negated)
+            return Filter(
+                .from(user: parts[0].lowercased(), host: parts.count == 2 ? parts[1].lowercased() : nil),
+                negated: negated)
         case "has":
             guard let feature = Feature(rawValue: value.lowercased()) else {
-                throw Invalid("has:\(value) is not known; use \(Feature.allCases.map(\.rawValue).joined(separator: ", "))")
+                throw Invalid(
+                    "has:\(value) is not known; use \(Feature.allCases.map(\.rawValue).joined(separator: ", "))")
             }
             return Filter(.has(feature), negated: negated)
         case "is":
@@ -36,7 +40,9 @@ extension SearchQuery {
             return Filter(.isA(kind), negated: negated)
         case "visibility":
             guard let kind = Kind(rawValue: value.lowercased()), Kind.visibilities.contains(kind) else {
-                throw Invalid("visibility:\(value) is not known; use \(Kind.visibilities.map(\.rawValue).joined(separator: ", "))")
+                throw Invalid(
+                    "visibility:\(value) is not known; use \(Kind.visibilities.map(\.rawValue).joined(separator: ", "))"
+                )
             }
             return Filter(.isA(kind), negated: negated)
         case "language":
@@ -55,7 +61,7 @@ extension SearchQuery {
             } catch {
                 throw Invalid("in:\(value): \(error.description)")
             }
-        default: // account
+        default:  // account
             let handle = value.hasPrefix("@") ? String(value.dropFirst()) : value
             guard handle.split(separator: "@").count == 2 else { throw Invalid("account:\(value): give user@host") }
             return Filter(.account(handle.lowercased()), negated: negated)

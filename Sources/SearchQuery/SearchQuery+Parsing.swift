@@ -15,9 +15,10 @@ extension SearchQuery {
             switch token {
             case .or:
                 // A word before would have taken this OR into its clause: what came before is no word.
-                throw Invalid(index > 1 && index < tokens.count
-                              ? "\"OR\" joins words or phrases, not operators, hashtags or exclusions"
-                              : "\"OR\" needs something to search on both sides")
+                throw Invalid(
+                    index > 1 && index < tokens.count
+                        ? "\"OR\" joins words or phrases, not operators, hashtags or exclusions"
+                        : "\"OR\" needs something to search on both sides")
             case .and:
                 // Every part must match anyway: AND only has to stand between two parts.
                 guard index > 1, index < tokens.count, !tokens[index].isConnective else {
@@ -52,7 +53,8 @@ extension SearchQuery {
     /// the user meant as text, so it gets none.
     static func warning(for token: Token) -> String? {
         guard case .op(let name, let value, _) = token, !operators.contains(name), !value.hasPrefix("/"),
-              name.allSatisfy({ $0.isLetter }) else { return nil }
+            name.allSatisfy({ $0.isLetter })
+        else { return nil }
         return "\(name): is not an operator Icebox knows (searched as the words \"\(name) \(value)\"); "
             + "operators: \(operators.sorted().joined(separator: ", "))"
     }
@@ -83,7 +85,10 @@ extension SearchQuery {
         // `NOT x` is `-x`: set when the word before was NOT.
         var negateNext = false
         while let first = rest.first {
-            if first.isWhitespace { rest = rest.dropFirst(); continue }
+            if first.isWhitespace {
+                rest = rest.dropFirst()
+                continue
+            }
             var sign: Character?
             if first == "-" || first == "+", let next = rest.dropFirst().first, !next.isWhitespace {
                 sign = first
@@ -186,7 +191,8 @@ extension SearchQuery {
     /// separate words, as the index's tokenizer does.
     static func words(in text: String) -> [String] {
         text.split { character in
-            !(character.isLetter || character.isNumber || character.unicodeScalars.contains { $0.properties.generalCategory == .nonspacingMark })
+            !(character.isLetter || character.isNumber
+                || character.unicodeScalars.contains { $0.properties.generalCategory == .nonspacingMark })
         }.map(String.init)
     }
 }

@@ -69,7 +69,9 @@ public struct SearchQuery: Hashable, Sendable {
         /// `language:xx`.
         case language(String)
         /// `before:` (exclusive), `after:` (exclusive), `during:` (that UTC day). Midnight UTC of the day.
-        case before(Date), after(Date), during(Date)
+        case before(Date)
+        case after(Date)
+        case during(Date)
         /// `in:<timeline spec>`: seen in that pinned timeline.
         case inTimeline(String)
         /// `account:user@host`: seen by that archiving account.

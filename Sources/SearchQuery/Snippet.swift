@@ -77,7 +77,8 @@ public struct Snippet: Hashable, Sendable {
     /// end of the word when no word ends within `slack`), never before `limit`.
     static func wordEnd(_ text: String, at index: String.Index, notBefore limit: String.Index) -> String.Index {
         guard index < text.endIndex, index > text.startIndex, !text[index].isWhitespace,
-              !text[text.index(before: index)].isWhitespace else { return index }
+            !text[text.index(before: index)].isWhitespace
+        else { return index }
         var back = index
         for _ in 0..<slack {
             back = text.index(before: back)

@@ -39,7 +39,8 @@ public enum WordBoundaries {
             for scalar in character.unicodeScalars {
                 let properties = scalar.properties
                 if properties.isEmojiPresentation || properties.isEmojiModifier || properties.isVariationSelector
-                    || scalar.value == 0x20E3 || scalar.value == 0x200D {
+                    || scalar.value == 0x20E3 || scalar.value == 0x200D
+                {
                     self = .symbol
                     return
                 }
@@ -48,7 +49,7 @@ public enum WordBoundaries {
                     self = .symbol
                     return
                 case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                     .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+                    .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
                     sawWord = true
                 default:
                     break

@@ -1,9 +1,9 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What may be reached, so that a URL in a status (or a redirect from one) cannot make Icebox reach a
@@ -45,7 +45,8 @@ public struct AddressPolicy: Sendable {
     /// Throws when `url` must not be fetched; resolves its host unless its origin is trusted.
     public func check(_ url: URL) throws(Refusal) {
         guard let origin = RedirectPolicy.Origin(url) else {
-            throw .unsupportedScheme("only http:// and https:// URLs are fetched, not \(url.scheme ?? "a schemeless URL")")
+            throw .unsupportedScheme(
+                "only http:// and https:// URLs are fetched, not \(url.scheme ?? "a schemeless URL")")
         }
         if trusted.contains(origin) { return }
         if origin.scheme == "http", ServerAddress.isLoopback(origin.host) {
@@ -53,8 +54,9 @@ public struct AddressPolicy: Sendable {
         }
         let addresses = try Self.resolve(origin.host)
         if let private_ = addresses.first(where: { !$0.isPublic }) {
-            throw .notPublic("\(origin.host) resolves to \(private_) (\(private_.kind)); "
-                                  + "media is fetched only from public addresses")
+            throw .notPublic(
+                "\(origin.host) resolves to \(private_) (\(private_.kind)); "
+                    + "media is fetched only from public addresses")
         }
     }
 

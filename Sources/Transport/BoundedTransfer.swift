@@ -2,7 +2,7 @@ import Foundation
 import Models
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What the session's delegate asks of a transfer in flight, whatever its receiver.

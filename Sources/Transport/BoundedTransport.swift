@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Sends requests through a delegate-driven URLSession so that every transfer is bounded (see
@@ -41,8 +41,10 @@ public final class BoundedTransport: Sendable {
 
     /// A session whose requests carry `headers` (and `Accept-Encoding: identity`), keep within `limits`,
     /// and open at most `connectionsPerHost` connections to one host (URLSession's default when nil).
-    public init(limits: RequestLimits, headers: [String: String], redirects: Redirects = .answered,
-                connectionsPerHost: Int? = nil) {
+    public init(
+        limits: RequestLimits, headers: [String: String], redirects: Redirects = .answered,
+        connectionsPerHost: Int? = nil
+    ) {
         self.limits = limits
         self.redirects = redirects
         let configuration = EphemeralSessions.configuration()
@@ -64,8 +66,10 @@ public final class BoundedTransport: Sendable {
     /// The outcome is delivered once, by whichever comes first: the delegate's completion, the deadline
     /// timer or the task's cancellation. Each of them may fire before the others, and before this call
     /// waits (a task cancelled before it starts is cancelled at once), and none of them is lost.
-    public func send<Receiver: TransferReceiver>(_ request: URLRequest, to receiver: Receiver) async
-        throws(Receiver.Failure) -> Receiver.Output {
+    public func send<Receiver: TransferReceiver>(_ request: URLRequest, to receiver: Receiver)
+        async
+        throws(Receiver.Failure) -> Receiver.Output
+    {
         let transfer = BoundedTransfer(receiver: receiver, limits: limits, redirects: redirects)
         guard !Task.isCancelled else {
             transfer.halt(.cancelled)

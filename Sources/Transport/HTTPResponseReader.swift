@@ -52,7 +52,8 @@ public struct HTTPResponseReader: Sendable {
                 let head = try Self.parseHead(buffer[buffer.startIndex..<end.lowerBound])
                 buffer = Data(buffer[end.upperBound...])
                 progress.head = head
-                state = head.headers["transfer-encoding"]?.lowercased().contains("chunked") == true ? .chunkSize : .identity
+                state =
+                    head.headers["transfer-encoding"]?.lowercased().contains("chunked") == true ? .chunkSize : .identity
             case .chunkSize:
                 guard let end = buffer.range(of: Data("\r\n".utf8)) else {
                     guard buffer.count <= 1024 else { throw .malformed("a chunk size line longer than 1 KiB") }
@@ -61,7 +62,9 @@ public struct HTTPResponseReader: Sendable {
                 let line = String(decoding: buffer[buffer.startIndex..<end.lowerBound], as: UTF8.self)
                 buffer = Data(buffer[end.upperBound...])
                 let hex = line.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-                guard hex.count <= 8, let size = Int(hex, radix: 16) else { throw .malformed("a chunk size of \"\(line.prefix(20))\"") }
+                guard hex.count <= 8, let size = Int(hex, radix: 16) else {
+                    throw .malformed("a chunk size of \"\(line.prefix(20))\"")
+                }
                 state = size == 0 ? .done : .chunkData(remaining: size)
             case .chunkData(let remaining):
                 guard !buffer.isEmpty else { return progress }
@@ -88,13 +91,15 @@ public struct HTTPResponseReader: Sendable {
     private static func parseHead(_ bytes: Data) throws(Failure) -> (status: Int, headers: [String: String]) {
         let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
         let parts = lines.first?.split(separator: " ", maxSplits: 2) ?? []
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]), (100...599).contains(status) else {
+        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]), (100...599).contains(status)
+        else {
             throw .malformed("a status line of \"\(lines.first?.prefix(40) ?? "")\"")
         }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
             guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                in: .whitespaces)
         }
         return (status, headers)
     }

@@ -20,8 +20,10 @@ public struct RequestLimits: Sendable, Hashable {
     /// The default page cap: 16 MiB of decoded JSON.
     public static let defaultMaxBodyBytes = 16 << 20
 
-    public init(idleTimeout: TimeInterval = 30, deadline: TimeInterval = 120, minimumRate: Double = 512,
-                rateGrace: TimeInterval = 20, maxBodyBytes: Int = RequestLimits.defaultMaxBodyBytes) {
+    public init(
+        idleTimeout: TimeInterval = 30, deadline: TimeInterval = 120, minimumRate: Double = 512,
+        rateGrace: TimeInterval = 20, maxBodyBytes: Int = RequestLimits.defaultMaxBodyBytes
+    ) {
         self.idleTimeout = idleTimeout
         self.deadline = deadline
         self.minimumRate = minimumRate

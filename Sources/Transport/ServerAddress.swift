@@ -17,7 +17,8 @@ public struct ServerAddress: Hashable, Sendable, Codable, CustomStringConvertibl
         public var description: String {
             switch self {
             case .empty: "no server given"
-            case .unparseable(let text): "\"\(text)\" is not a server address (give a host like mastodon.social or a URL)"
+            case .unparseable(let text):
+                "\"\(text)\" is not a server address (give a host like mastodon.social or a URL)"
             case .unsupportedScheme(let text): "\"\(text)\": only https:// servers are supported"
             case .plainHTTPNotLoopback(let text):
                 "\"\(text)\": plain http:// is allowed only for loopback test servers (127.0.0.1, localhost, ::1); use https://"
@@ -31,7 +32,7 @@ public struct ServerAddress: Hashable, Sendable, Codable, CustomStringConvertibl
         guard !trimmed.isEmpty else { throw .empty }
         let withScheme = trimmed.contains("://") ? trimmed : "https://\(trimmed)"
         guard let components = URLComponents(string: withScheme), let host = components.host, !host.isEmpty,
-              components.user == nil, components.query == nil, components.fragment == nil
+            components.user == nil, components.query == nil, components.fragment == nil
         else { throw .unparseable(trimmed) }
         let scheme = components.scheme?.lowercased() ?? ""
         guard scheme == "https" || scheme == "http" else { throw .unsupportedScheme(trimmed) }
@@ -65,7 +66,8 @@ public struct ServerAddress: Hashable, Sendable, Codable, CustomStringConvertibl
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         do { try self.init(text) } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: error.description))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: error.description))
         }
     }
 

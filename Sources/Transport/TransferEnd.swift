@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// How a transfer ended, as its receiver is told when it makes the outcome (see ``TransferReceiver``).

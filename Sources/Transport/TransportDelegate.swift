@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The session's delegate: routes callbacks to each task's transfer; follows a redirect only when the
@@ -23,8 +23,10 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         lock.withLock { transfers[task.taskIdentifier] }
     }
 
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+    func urlSession(
+        _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
         let keep = transfer(dataTask)?.accept(response) ?? false
         // FoundationNetworking keeps reading the body after a `.cancel` disposition: cancel the task too.
         if !keep { dataTask.cancel() }
@@ -36,8 +38,10 @@ final class TransportDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
         if !transfer.append(data) { dataTask.cancel() }
     }
 
-    func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                    newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
         // Not followed: the 3xx itself is the answer (or, once the transfer has stopped, its end).
         let follow = transfer(task)?.follow(request.url) ?? false
         completionHandler(follow ? request : nil)

@@ -5,6 +5,10 @@ import ArgumentParser
 struct Benchmarks: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "icebox-benchmarks", abstract: "Measure Icebox against its own limits, on loopback only.",
-        subcommands: [PostgresSearchBenchmark.self, PostgresImportBenchmark.self, PostgresMigrateBenchmark.self, ImportBenchmark.self, ExportImportBenchmark.self, SearchBenchmark.self, MediaBenchmark.self, ExportBenchmark.self,
-                      StartupBenchmark.self, WatchBenchmark.self])
+        subcommands: [
+            PostgresSearchBenchmark.self, PostgresImportBenchmark.self, PostgresMigrateBenchmark.self,
+            ImportBenchmark.self, ExportImportBenchmark.self, SearchBenchmark.self, MediaBenchmark.self,
+            ExportBenchmark.self,
+            StartupBenchmark.self, WatchBenchmark.self,
+        ])
 }

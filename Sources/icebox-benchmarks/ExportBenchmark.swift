@@ -32,8 +32,9 @@ struct ExportBenchmark: AsyncParsableCommand {
         let home = FileManager.default.temporaryDirectory.appending(path: "icebox-export-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let arguments = ["--home", home.path]
-        _ = try await Measured.run(binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
-                                   stdin: "test-token\n")
+        _ = try await Measured.run(
+            binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
+            stdin: "test-token\n")
         _ = try await Measured.run(binary, ["timeline", "add", "home"] + arguments)
         let sync = try await Measured.run(binary, ["sync", "--quiet", "--backfill-pages", "1000"] + arguments)
         await server.stop()
@@ -49,19 +50,26 @@ struct ExportBenchmark: AsyncParsableCommand {
         let unpacked = URL(fileURLWithPath: keep ?? home.appending(path: "unpacked").path)
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
         _ = try await Measured.run(URL(fileURLWithPath: "/usr/bin/tar"), ["-xzf", tarball.path, "-C", unpacked.path])
-        let folder = try FileManager.default.contentsOfDirectory(atPath: unpacked.path).filter { $0.hasPrefix("thread-") }.sorted()
+        let folder = try FileManager.default.contentsOfDirectory(atPath: unpacked.path).filter {
+            $0.hasPrefix("thread-")
+        }.sorted()
         guard let name = folder.first else { throw ValidationError("the tarball holds no thread folder") }
         let plain = home.appending(path: "plain.tar.gz")
         var tars: [Measured] = []
         for _ in 0..<runs {
-            tars.append(try await Measured.run(URL(fileURLWithPath: "/usr/bin/tar"),
-                                               ["-czf", plain.path, "-C", unpacked.path, name]))
+            tars.append(
+                try await Measured.run(
+                    URL(fileURLWithPath: "/usr/bin/tar"),
+                    ["-czf", plain.path, "-C", unpacked.path, name]))
         }
         let files = MediaBenchmark.files(under: unpacked.appending(path: name))
         let bytes = files.reduce(Int64(0)) { $0 + $1.size }
         func median(_ runs: [Measured]) -> Double { runs.map(\.seconds).sorted()[runs.count / 2] }
-        func size(_ url: URL) -> Int64 { ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.int64Value ?? 0 }
-        print("""
+        func size(_ url: URL) -> Int64 {
+            ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.int64Value ?? 0
+        }
+        print(
+            """
             thread                 \(statuses) statuses, \(media) images of \(mediaBytes) bytes; \(files.count) files, \(bytes / 1024) KiB unpacked
             icebox export thread   \(String(format: "%6.3f s", median(exports)))  median of \(runs), process start included; \
             \(size(tarball) / 1024) KiB; peak RSS \((exports.map(\.peakRSSKiB).max() ?? 0) / 1024) MiB
@@ -80,14 +88,14 @@ struct ExportBenchmark: AsyncParsableCommand {
             let hasImage = media > 0 && (index * media) / statuses != ((index + 1) * media) / statuses
             let path = mediaBytes == 0 ? "/media/bench/\(index).png" : "/media/large/\(mediaBytes)/bench\(index).png"
             let parent = ids.isEmpty ? nil : ids[ids.count - 1 - rng.int(min(ids.count, 12))]
-            guard let id = await server.addStatus(
-                username: users[index % users.count], mediaPaths: hasImage ? [path] : [],
-                description: hasImage ? "Benchmark image \(index)" : nil,
-                text: "Reply \(index) of the benchmark thread, with a few words to index.", inReplyTo: parent)
+            guard
+                let id = await server.addStatus(
+                    username: users[index % users.count], mediaPaths: hasImage ? [path] : [],
+                    description: hasImage ? "Benchmark image \(index)" : nil,
+                    text: "Reply \(index) of the benchmark thread, with a few words to index.", inReplyTo: parent)
             else { throw ValidationError("the test server refused status \(index)") }
             ids.append(id)
         }
         return ids[0]
     }
 }
-

@@ -21,7 +21,8 @@ struct ExportImportBenchmark: AsyncParsableCommand {
     @OptionGroup var icebox: IceboxBinary
 
     func run() async throws {
-        let scratch = keep.map { URL(fileURLWithPath: $0) }
+        let scratch =
+            keep.map { URL(fileURLWithPath: $0) }
             ?? FileManager.default.temporaryDirectory.appending(path: "icebox-bench-export-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: keep == nil)
         defer { if keep == nil { try? FileManager.default.removeItem(at: scratch) } }
@@ -31,20 +32,26 @@ struct ExportImportBenchmark: AsyncParsableCommand {
             .write(to: zip, scratch: scratch)
         try? FileManager.default.removeItem(at: scratch.appending(path: "outbox.json"))
         let home = scratch.appending(path: "home")
-        let imported = try await Measured.run(icebox.url, ["import", "mastodon-export", zip.path, "--home", home.path,
-                                                           "--max-media-size", "4096M"])
+        let imported = try await Measured.run(
+            icebox.url,
+            [
+                "import", "mastodon-export", zip.path, "--home", home.path,
+                "--max-media-size", "4096M",
+            ])
         guard imported.status == 0 else { throw ValidationError("the import failed with status \(imported.status)") }
         let archivePath = home.appending(path: "archive.sqlite")
         let rows = try await DatabaseQueue(path: archivePath.path).read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 0
         }
-        let direct = try await ImportBenchmark.directInsert(from: archivePath, into: scratch.appending(path: "direct.sqlite"))
+        let direct = try await ImportBenchmark.directInsert(
+            from: archivePath, into: scratch.appending(path: "direct.sqlite"))
         let extracted = scratch.appending(path: "extracted")
         let media = try MediaExtraction.run(zip, into: extracted)
         try? FileManager.default.removeItem(at: extracted)
         let rate = Double(rows) / imported.seconds
         let directRate = Double(rows) / direct
-        print("""
+        print(
+            """
             export                \(statuses) posts, \(zipSize >> 20) MiB ZIP
             icebox import         \(String(format: "%.2f", imported.seconds)) s, \(Int(rate)) statuses/s, \
             \(String(format: "%.1f", Double(zipSize) / 1_048_576 / imported.seconds)) MB/s, peak RSS \(imported.peakRSSKiB / 1024) MiB

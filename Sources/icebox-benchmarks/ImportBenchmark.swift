@@ -2,10 +2,10 @@ import Archive
 import ArchiveCore
 import ArgumentParser
 import Foundation
-import Models
 import GRDB
 import Logging
 import MastodonTestServer
+import Models
 
 /// Imports N statuses from the loopback test server with the real `icebox` binary, and inserts the
 /// same rows straight into a fresh archive with SQL (the storage limit), in the same run.
@@ -30,18 +30,25 @@ struct ImportBenchmark: AsyncParsableCommand {
         print("warming the server's render cache…")
         let warm = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-warm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: warm) }
-        _ = try await Measured.run(binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin",
-                                            "--home", warm.path], stdin: "test-token\n")
+        _ = try await Measured.run(
+            binary,
+            [
+                "account", "add", server.baseURL.absoluteString, "--token-stdin",
+                "--home", warm.path,
+            ], stdin: "test-token\n")
         _ = try await Measured.run(binary, ["timeline", "add", "home", "--home", warm.path])
-        _ = try await Measured.run(binary, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000", "--home", warm.path])
+        _ = try await Measured.run(
+            binary, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000", "--home", warm.path])
         try? FileManager.default.removeItem(at: warm)
         let home = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let arguments = ["--home", home.path]
-        _ = try await Measured.run(binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
-                                   stdin: "test-token\n")
+        _ = try await Measured.run(
+            binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
+            stdin: "test-token\n")
         _ = try await Measured.run(binary, ["timeline", "add", "home"] + arguments)
-        let sync = try await Measured.run(binary, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000"] + arguments)
+        let sync = try await Measured.run(
+            binary, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000"] + arguments)
         await server.stop()
         guard sync.status == 0 else { throw ValidationError("sync failed with status \(sync.status)") }
 
@@ -51,8 +58,10 @@ struct ImportBenchmark: AsyncParsableCommand {
         let direct = try await Self.directInsert(from: archivePath, into: home.appending(path: "direct.sqlite"))
         let syncRate = Double(rows) / sync.seconds
         let directRate = Double(rows) / direct
-        let size = (try? FileManager.default.attributesOfItem(atPath: archivePath.path)[.size] as? NSNumber)?.intValue ?? 0
-        print("""
+        let size =
+            (try? FileManager.default.attributesOfItem(atPath: archivePath.path)[.size] as? NSNumber)?.intValue ?? 0
+        print(
+            """
             statuses archived     \(rows) (incl. boosted posts)
             icebox sync           \(String(format: "%.2f", sync.seconds)) s, \(Int(syncRate)) statuses/s, peak RSS \(sync.peakRSSKiB / 1024) MiB
             direct SQL insert     \(String(format: "%.2f", direct)) s, \(Int(directRate)) statuses/s (same rows, pages of 40)
@@ -69,14 +78,17 @@ struct ImportBenchmark: AsyncParsableCommand {
         try await queue.writeWithoutTransaction { db in
             try db.execute(sql: "ATTACH DATABASE ? AS imported", arguments: [source.path])
         }
-        let ids = try await queue.read { db in try Int64.fetchAll(db, sql: "SELECT id FROM imported.statuses ORDER BY id") }
+        let ids = try await queue.read { db in
+            try Int64.fetchAll(db, sql: "SELECT id FROM imported.statuses ORDER BY id")
+        }
         let clock = ContinuousClock()
         let started = clock.now
         for start in stride(from: 0, to: ids.count, by: 40) {
             let batch = ids[start..<min(start + 40, ids.count)]
             try await queue.write { db in
-                try db.execute(sql: "INSERT INTO statuses SELECT * FROM imported.statuses WHERE id BETWEEN ? AND ?",
-                               arguments: [batch.first, batch.last])
+                try db.execute(
+                    sql: "INSERT INTO statuses SELECT * FROM imported.statuses WHERE id BETWEEN ? AND ?",
+                    arguments: [batch.first, batch.last])
             }
         }
         let elapsed = clock.now - started

@@ -14,7 +14,10 @@ struct Measured {
         let input = Pipe()
         process.standardInput = input
         let (stream, continuation) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
+        process.terminationHandler = {
+            continuation.yield($0.terminationStatus)
+            continuation.finish()
+        }
         let clock = ContinuousClock()
         let started = clock.now
         try process.run()
@@ -33,15 +36,16 @@ struct Measured {
         for await code in stream { status = code }
         let elapsed = clock.now - started
         poller.cancel()
-        return Measured(status: status,
-                        seconds: elapsed.seconds,
-                        peakRSSKiB: await poller.value)
+        return Measured(
+            status: status,
+            seconds: elapsed.seconds,
+            peakRSSKiB: await poller.value)
     }
 
     /// `VmHWM` of a running process, in KiB (0 once it has exited).
     static func highWaterMark(_ pid: Int32) -> Int {
         guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
-              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+            let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
         else { return 0 }
         return Int(line.split(separator: " ").dropFirst().first ?? "") ?? 0
     }

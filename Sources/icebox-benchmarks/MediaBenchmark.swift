@@ -1,7 +1,7 @@
 import ArgumentParser
 import Foundation
-import Models
 import MastodonTestServer
+import Models
 
 /// Media throughput with the real `icebox` binary: `media fetch` of large files from the loopback test
 /// server with 4 downloads at once (download, hash, store), then `media verify` (read and re-hash every
@@ -36,8 +36,12 @@ struct MediaBenchmark: AsyncParsableCommand {
         _ = try await Measured.run(binary, ["timeline", "add", "remote:\(server.baseURL.absoluteString)"] + arguments)
         let sync = try await Measured.run(binary, ["sync", "--quiet", "--no-media"] + arguments)
         guard sync.status == 0 else { throw ValidationError("sync failed with status \(sync.status)") }
-        let fetch = try await Measured.run(binary, ["media", "fetch", "--quiet", "--no-previews", "--media-concurrency",
-                                                    "\(concurrency)", "--max-media-size", "\(size + 1)B"] + arguments)
+        let fetch = try await Measured.run(
+            binary,
+            [
+                "media", "fetch", "--quiet", "--no-previews", "--media-concurrency",
+                "\(concurrency)", "--max-media-size", "\(size + 1)B",
+            ] + arguments)
         await server.stop()
         guard fetch.status == 0 else { throw ValidationError("media fetch failed with status \(fetch.status)") }
         let stored = Self.files(under: home.appending(path: "media"))
@@ -48,11 +52,14 @@ struct MediaBenchmark: AsyncParsableCommand {
         let scratch = home.appending(path: "copy")
         try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
         let copy = try Self.timed {
-            for (index, file) in stored.enumerated() { try Self.copy(file.url, to: scratch.appending(path: "\(index)")) }
+            for (index, file) in stored.enumerated() {
+                try Self.copy(file.url, to: scratch.appending(path: "\(index)"))
+            }
         }
         let megabytes = Double(bytes) / 1_000_000
         func rate(_ seconds: Double) -> String { String(format: "%7.1f MB/s  (%.2f s)", megabytes / seconds, seconds) }
-        print("""
+        print(
+            """
             files                  \(stored.count) × \(mib) MiB = \(String(format: "%.1f", megabytes)) MB
             media fetch (\(concurrency) at once)  \(rate(fetch.seconds))  download + SHA-256 + store, peak RSS \(fetch.peakRSSKiB / 1024) MiB
             media verify           \(rate(verify.seconds))  read + SHA-256 (one at a time, process start included)
@@ -62,11 +69,13 @@ struct MediaBenchmark: AsyncParsableCommand {
     }
 
     static func files(under root: URL) -> [(url: URL, size: Int64)] {
-        let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
+        let walker = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
         return (walker?.compactMap { $0 as? URL } ?? []).compactMap { url in
             guard !url.path.contains("/.tmp/"),
-                  let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]),
-                  values.isRegularFile == true else { return nil }
+                let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]),
+                values.isRegularFile == true
+            else { return nil }
             return (url, Int64(values.fileSize ?? 0))
         }
     }

@@ -21,9 +21,11 @@ enum MediaExtraction {
         var entry: OpaquePointer?
         while archive_read_next_header(archive, &entry) == ARCHIVE_OK, let entry {
             guard let name = archive_entry_pathname(entry).map({ String(cString: $0) }),
-                  name.hasPrefix("media_attachments/"), !name.contains("..") else { continue }
+                name.hasPrefix("media_attachments/"), !name.contains("..")
+            else { continue }
             let target = folder.appending(path: name)
-            try FileManager.default.createDirectory(at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
             let descriptor = open(target.path, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
             guard descriptor >= 0 else { throw SyntheticExport.Failure("cannot create \(target.path)") }
             defer { close(descriptor) }

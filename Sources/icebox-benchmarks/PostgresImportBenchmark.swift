@@ -11,12 +11,19 @@ import PostgresNIO
 struct PostgresImportBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "postgres-import",
-        abstract: "Sync into PostgreSQL beside direct batched INSERTs; 1, 2 and 4 workers against 8 rate-limited servers.")
+        abstract:
+            "Sync into PostgreSQL beside direct batched INSERTs; 1, 2 and 4 workers against 8 rate-limited servers.")
 
-    @Option(help: "A loopback PostgreSQL database whose user may create databases (postgres://user@127.0.0.1:port/db?sslmode=disable).")
+    @Option(
+        help:
+            "A loopback PostgreSQL database whose user may create databases (postgres://user@127.0.0.1:port/db?sslmode=disable)."
+    )
     var store: String
     @Option(help: "Statuses the test server serves on the home timeline.") var statuses = 50_000
-    @Option(help: "Statuses each of the eight rate-limited servers holds; a fifth are on its local timeline (0: skip the workers part).")
+    @Option(
+        help:
+            "Statuses each of the eight rate-limited servers holds; a fifth are on its local timeline (0: skip the workers part)."
+    )
     var workerStatuses = 20_000
 
     @OptionGroup var icebox: IceboxBinary
@@ -41,10 +48,12 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
         let home = FileManager.default.temporaryDirectory.appending(path: "icebox-pg-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let arguments = ["--home", home.path, "--store", Self.url(synced)]
-        _ = try await Measured.run(icebox.url, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
-                                   stdin: "test-token\n")
+        _ = try await Measured.run(
+            icebox.url, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
+            stdin: "test-token\n")
         _ = try await Measured.run(icebox.url, ["timeline", "add", "home"] + arguments)
-        let sync = try await Measured.run(icebox.url, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000"] + arguments)
+        let sync = try await Measured.run(
+            icebox.url, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000"] + arguments)
         await server.stop()
         guard sync.status == 0 else { throw ValidationError("sync failed with status \(sync.status)") }
 
@@ -56,14 +65,16 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
         let clock = ContinuousClock()
         let started = clock.now
         for start in stride(from: 0, to: rows.count, by: 40) {
-            try await target.writeRows("statuses", columns: columns, rows: Array(rows[start..<min(start + 40, rows.count)]))
+            try await target.writeRows(
+                "statuses", columns: columns, rows: Array(rows[start..<min(start + 40, rows.count)]))
         }
         let directSeconds = (clock.now - started).seconds
         await source.close()
         await target.close()
         let syncRate = Double(rows.count) / sync.seconds
         let directRate = Double(rows.count) / directSeconds
-        print("""
+        print(
+            """
             statuses archived     \(rows.count) (incl. boosted posts)
             icebox sync           \(String(format: "%.2f", sync.seconds)) s, \(Int(syncRate)) statuses/s, peak RSS \(sync.peakRSSKiB / 1024) MiB
             direct batched insert \(String(format: "%.2f", directSeconds)) s, \(Int(directRate)) statuses/s (same rows and search vectors, pages of 40)
@@ -91,15 +102,20 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
             let home = FileManager.default.temporaryDirectory.appending(path: "icebox-workers-\(UUID().uuidString)")
             let arguments = ["--home", home.path, "--store", Self.url(location)]
             for server in servers {
-                _ = try await Measured.run(icebox.url, ["timeline", "add", "remote:\(server.baseURL.absoluteString)"] + arguments)
+                _ = try await Measured.run(
+                    icebox.url, ["timeline", "add", "remote:\(server.baseURL.absoluteString)"] + arguments)
             }
             let clock = ContinuousClock()
             let started = clock.now
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for _ in 0..<count {
                     group.addTask {
-                        _ = try await Measured.run(icebox.url, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000",
-                                                                "--lease", "10"] + arguments)
+                        _ = try await Measured.run(
+                            icebox.url,
+                            [
+                                "sync", "--quiet", "--no-media", "--backfill-pages", "1000000",
+                                "--lease", "10",
+                            ] + arguments)
                     }
                 }
                 try await group.waitForAll()
@@ -118,8 +134,9 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
             await store.close()
             try? await Self.dropDatabase(location.database, admin)
             try? FileManager.default.removeItem(at: home)
-            print("\(count)         \(String(format: "%7.1f", seconds))   \(String(format: "%10.0f", Double(archived) / seconds))   "
-                  + "\(String(format: "%8d", requests))   \(over)   (\(archived) statuses)")
+            print(
+                "\(count)         \(String(format: "%7.1f", seconds))   \(String(format: "%10.0f", Double(archived) / seconds))   "
+                    + "\(String(format: "%8d", requests))   \(over)   (\(archived) statuses)")
         }
     }
 
@@ -139,16 +156,20 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
 
     static func dropDatabase(_ name: String, _ admin: PostgresLocation) async throws {
         try await Self.admin(admin) { connection, logger in
-            try await connection.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger)
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: logger)
         }
     }
 
-    private static func admin(_ location: PostgresLocation,
-                              _ body: @Sendable (PostgresConnection, Logger) async throws -> Void) async throws {
+    private static func admin(
+        _ location: PostgresLocation,
+        _ body: @Sendable (PostgresConnection, Logger) async throws -> Void
+    ) async throws {
         let logger = Logger(label: "bench-admin")
         let connection = try await PostgresConnection.connect(
-            configuration: .init(host: location.host, port: location.port, username: location.user,
-                                 password: location.password, database: location.database, tls: .disable),
+            configuration: .init(
+                host: location.host, port: location.port, username: location.user,
+                password: location.password, database: location.database, tls: .disable),
             id: 1, logger: logger)
         do { try await body(connection, logger) } catch {
             try? await connection.close()

@@ -9,7 +9,8 @@ import Logging
 /// copy verified (row counts, every status's raw JSON SHA-256), with the time each way.
 struct PostgresMigrateBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "postgres-migrate", abstract: "Round-trip an archive SQLite → PostgreSQL → SQLite, verified, timed.")
+        commandName: "postgres-migrate",
+        abstract: "Round-trip an archive SQLite → PostgreSQL → SQLite, verified, timed.")
 
     @Option(help: "An empty loopback PostgreSQL database (postgres://user@127.0.0.1:port/db?sslmode=disable).")
     var store: String
@@ -33,7 +34,8 @@ struct PostgresMigrateBenchmark: AsyncParsableCommand {
         let back = try ArchiveDatabase(path: folder.appending(path: "back.sqlite"), logger: logger)
         let again = try await StoreCopy(from: postgres, to: back, batch: 2000, logger: logger).run()
         await postgres.close()
-        print("""
+        print(
+            """
             SQLite → PostgreSQL   \(String(format: "%6.1f", forth.seconds)) s, \(forth.statusesVerified) statuses verified (raw JSON SHA-256)
             PostgreSQL → SQLite   \(String(format: "%6.1f", again.seconds)) s, \(again.statusesVerified) statuses verified
             tables                \(forth.tables.map { "\($0.name) \($0.rows)" }.joined(separator: ", "))

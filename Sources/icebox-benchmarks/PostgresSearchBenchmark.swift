@@ -12,9 +12,13 @@ import SearchQuery
 /// each query runs on both stores in turn.
 struct PostgresSearchBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "postgres-search", abstract: "Search latency on PostgreSQL beside SQLite, same statuses, same run.")
+        commandName: "postgres-search", abstract: "Search latency on PostgreSQL beside SQLite, same statuses, same run."
+    )
 
-    @Option(help: "An empty loopback PostgreSQL database, filled on the first run and reused after (postgres://user@127.0.0.1:port/db?sslmode=disable).")
+    @Option(
+        help:
+            "An empty loopback PostgreSQL database, filled on the first run and reused after (postgres://user@127.0.0.1:port/db?sslmode=disable)."
+    )
     var store: String
     @Option(help: "Statuses in the generated archive.") var statuses = 1_000_000
     @Option(help: "Where to keep the generated SQLite archive (reused when it exists).") var archive: String?
@@ -22,8 +26,10 @@ struct PostgresSearchBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         let logger = Logger(label: "bench")
-        let path = URL(fileURLWithPath: archive ?? FileManager.default.temporaryDirectory
-            .appending(path: "icebox-search-bench-\(statuses).sqlite").path)
+        let path = URL(
+            fileURLWithPath: archive
+                ?? FileManager.default.temporaryDirectory
+                .appending(path: "icebox-search-bench-\(statuses).sqlite").path)
         if !FileManager.default.fileExists(atPath: path.path) {
             print("generating \(statuses) statuses…")
             try await SyntheticArchive(path: path, count: statuses).build(logger: logger)
@@ -50,7 +56,9 @@ struct PostgresSearchBenchmark: AsyncParsableCommand {
             ("CJK substring", ["東京", "京都", "天気", "ラーメン", "週末"]),
             ("-is:reply has:media", ["-is:reply has:media", "has:poll -is:sensitive"]),
         ]
-        print("query                      PostgreSQL p50/p95/p99 ms    SQLite p50/p95/p99 ms (same statuses, newest first, 20)")
+        print(
+            "query                      PostgreSQL p50/p95/p99 ms    SQLite p50/p95/p99 ms (same statuses, newest first, 20)"
+        )
         for (name, texts) in cases {
             var onPostgres: [Double] = []
             var onSQLite: [Double] = []
@@ -63,8 +71,9 @@ struct PostgresSearchBenchmark: AsyncParsableCommand {
                     onSQLite.append(sqliteTime)
                 }
             }
-            print(name.padding(toLength: 26, withPad: " ", startingAt: 0) + " " + SearchBenchmark.percentiles(onPostgres)
-                  + "      " + SearchBenchmark.percentiles(onSQLite))
+            print(
+                name.padding(toLength: 26, withPad: " ", startingAt: 0) + " " + SearchBenchmark.percentiles(onPostgres)
+                    + "      " + SearchBenchmark.percentiles(onSQLite))
         }
         print("load average after: \(SearchBenchmark.loadAverage())")
         print("goal: every query under 50 ms at p95 on PostgreSQL")

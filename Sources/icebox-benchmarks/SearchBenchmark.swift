@@ -21,8 +21,10 @@ struct SearchBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         let logger = Logger(label: "bench")
-        let path = URL(fileURLWithPath: archive ?? FileManager.default.temporaryDirectory
-            .appending(path: "icebox-search-bench-v2-\(statuses).sqlite").path)
+        let path = URL(
+            fileURLWithPath: archive
+                ?? FileManager.default.temporaryDirectory
+                .appending(path: "icebox-search-bench-v2-\(statuses).sqlite").path)
         if !FileManager.default.fileExists(atPath: path.path) {
             print("generating \(statuses) statuses…")
             let clock = ContinuousClock()
@@ -42,20 +44,28 @@ struct SearchBenchmark: AsyncParsableCommand {
             .init("common word", ["the", "and", "to", "of", "you"]),
             .init("rare word", ["word3977", "word3911", "word3850", "word3733", "word3999"]),
             .init("phrase", [#""just so""#, #""good new""#, #""people now""#, #""one can""#, #""all about""#]),
-            .init("2 words from: after:", ["time work from:@user3 after:\(day)", "day love from:@user7 after:\(day)"],
-                  filtered: true),
+            .init(
+                "2 words from: after:", ["time work from:@user3 after:\(day)", "day love from:@user7 after:\(day)"],
+                filtered: true),
             .init("CJK substring", ["東京", "京都", "天気", "ラーメン", "週末"], table: "statuses_cjk"),
             .init("--count common word", ["the", "and", "to"], count: true),
-            .init("#tag", ["#swift", "#caturday", "#SWIFT"],
-                  bareExpressions: [#"tag_names : "swift""#, #"tag_names : "caturday""#, #"tag_names : "swift""#]),
-            .init("word #tag", ["time #swift", "love #caturday"],
-                  bareExpressions: [#""time" AND tag_names : "swift""#, #""love" AND tag_names : "caturday""#]),
-            .init("word AND word NOT word", ["time AND work NOT love", "day AND good NOT the"],
-                  bareExpressions: [#""time" AND "work" NOT "love""#, #""day" AND "good" NOT "the""#]),
-            .init("word is:direct", ["the is:direct", "people is:direct"], bareCondition: " AND s.visibility = 'direct'"),
-            .init("word -is:public", ["today -is:public", "work -is:public"], bareCondition: " AND s.visibility != 'public'"),
-            .init("word is:bookmarked", ["the is:bookmarked", "good is:bookmarked"],
-                  bareCondition: " AND s.id IN (SELECT status_id FROM timeline_statuses WHERE timeline_id = 3)"),
+            .init(
+                "#tag", ["#swift", "#caturday", "#SWIFT"],
+                bareExpressions: [#"tag_names : "swift""#, #"tag_names : "caturday""#, #"tag_names : "swift""#]),
+            .init(
+                "word #tag", ["time #swift", "love #caturday"],
+                bareExpressions: [#""time" AND tag_names : "swift""#, #""love" AND tag_names : "caturday""#]),
+            .init(
+                "word AND word NOT word", ["time AND work NOT love", "day AND good NOT the"],
+                bareExpressions: [#""time" AND "work" NOT "love""#, #""day" AND "good" NOT "the""#]),
+            .init(
+                "word is:direct", ["the is:direct", "people is:direct"], bareCondition: " AND s.visibility = 'direct'"),
+            .init(
+                "word -is:public", ["today -is:public", "work -is:public"],
+                bareCondition: " AND s.visibility != 'public'"),
+            .init(
+                "word is:bookmarked", ["the is:bookmarked", "good is:bookmarked"],
+                bareCondition: " AND s.id IN (SELECT status_id FROM timeline_statuses WHERE timeline_id = 3)"),
         ]
         print("query                      icebox p50/p95/p99 ms     bare, same order+limit     bare, ranked")
         for bench in cases where only.map(bench.name.contains) ?? true {
@@ -66,13 +76,18 @@ struct SearchBenchmark: AsyncParsableCommand {
                 let query = try SearchQuery(parsing: text)
                 let index = (run + bench.texts.count) % bench.texts.count
                 let expression = bench.bareExpressions?[index] ?? Self.bareExpression(query, table: bench.table)
-                let filters: (sql: String, arguments: [any DatabaseValueConvertible])
-                    = bench.filtered ? Self.bareFilters(text, afterKey: afterKey) : (bench.bareCondition, [])
+                let filters: (sql: String, arguments: [any DatabaseValueConvertible]) =
+                    bench.filtered ? Self.bareFilters(text, afterKey: afterKey) : (bench.bareCondition, [])
                 let (table, isCount) = (bench.table, bench.count)
                 let ours = try await Self.time {
-                    if bench.count { _ = try await database.count(query) } else { _ = try await database.search(query, limit: 20) }
+                    if bench.count {
+                        _ = try await database.count(query)
+                    } else {
+                        _ = try await database.search(query, limit: 20)
+                    }
                 }
-                let sql = isCount
+                let sql =
+                    isCount
                     ? "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?"
                     : "SELECT f.rowid FROM \(table) f JOIN statuses s ON s.sort_key = f.rowid WHERE f.\(table) MATCH ?"
                         + filters.sql + " ORDER BY f.rowid DESC LIMIT 20"
@@ -85,31 +100,36 @@ struct SearchBenchmark: AsyncParsableCommand {
                 if !bench.count {
                     ranked = try await Self.time {
                         try await bare.read { db in
-                            _ = try Int64.fetchAll(db, sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ? ORDER BY rank LIMIT 20",
-                                                   arguments: [expression])
+                            _ = try Int64.fetchAll(
+                                db, sql: "SELECT rowid FROM \(table) WHERE \(table) MATCH ? ORDER BY rank LIMIT 20",
+                                arguments: [expression])
                         }
                     }
                 }
                 if run >= 0 { samples.add(text, ours: ours, newest: newest, ranked: ranked) }
             }
-            print(bench.name.padding(toLength: 26, withPad: " ", startingAt: 0) + " " + Self.percentiles(samples.ours)
-                  + "   " + Self.percentiles(samples.newest) + "   " + Self.percentiles(samples.ranked))
+            print(
+                bench.name.padding(toLength: 26, withPad: " ", startingAt: 0) + " " + Self.percentiles(samples.ours)
+                    + "   " + Self.percentiles(samples.newest) + "   " + Self.percentiles(samples.ranked))
             if each {
                 for text in bench.texts {
                     let mine = samples.byText[text] ?? []
-                    print("    " + text.padding(toLength: 40, withPad: " ", startingAt: 0)
-                          + String(format: "p50 %7.2f  worst %7.2f", mine.sorted()[mine.count / 2], mine.max() ?? 0))
+                    print(
+                        "    " + text.padding(toLength: 40, withPad: " ", startingAt: 0)
+                            + String(format: "p50 %7.2f  worst %7.2f", mine.sorted()[mine.count / 2], mine.max() ?? 0))
                 }
             }
         }
         print("load average after: \(Self.loadAverage())")
-        print("goal: every query with --limit 20 at p95 under 20 ms and within 2x of the bare MATCH, consent filter on"
-              + " (\(try await database.optedOutAuthors().count) authors opted out)")
+        print(
+            "goal: every query with --limit 20 at p95 under 20 ms and within 2x of the bare MATCH, consent filter on"
+                + " (\(try await database.optedOutAuthors().count) authors opted out)")
     }
 
     /// The filters of a "words from:@user after:day" query as plain SQL on the joined row: the author by
     /// LIKE, the day as a rowid range.
-    static func bareFilters(_ text: String, afterKey: Int64) -> (sql: String, arguments: [any DatabaseValueConvertible]) {
+    static func bareFilters(_ text: String, afterKey: Int64) -> (sql: String, arguments: [any DatabaseValueConvertible])
+    {
         let user = text.split(separator: "@")[1].split(separator: " ")[0]
         return (" AND s.author_handle LIKE ? AND f.rowid >= ?", ["\(user)@%", afterKey])
     }
@@ -126,15 +146,23 @@ struct SearchBenchmark: AsyncParsableCommand {
     static func printSize(_ path: URL, _ queue: DatabaseQueue) async throws {
         let size = (try FileManager.default.attributesOfItem(atPath: path.path)[.size] as? NSNumber)?.intValue ?? 0
         let (count, index) = try await queue.read { db in
-            (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 1,
-             try Int.fetchOne(db, sql: "SELECT (SELECT SUM(length(block)) FROM statuses_fts_data) + (SELECT SUM(length(block)) FROM statuses_cjk_data)") ?? 0)
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 1,
+                try Int.fetchOne(
+                    db,
+                    sql:
+                        "SELECT (SELECT SUM(length(block)) FROM statuses_fts_data) + (SELECT SUM(length(block)) FROM statuses_cjk_data)"
+                ) ?? 0
+            )
         }
-        print("archive: \(count) statuses, \(size >> 20) MiB, \(size / max(count, 1)) bytes per status"
-              + " (full-text indexes: \(index / max(count, 1)))")
+        print(
+            "archive: \(count) statuses, \(size >> 20) MiB, \(size / max(count, 1)) bytes per status"
+                + " (full-text indexes: \(index / max(count, 1)))")
     }
 
     static func loadAverage() -> String {
-        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(separator: " ")
+        ((try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8)) ?? "?").split(separator: " ").prefix(3).joined(
+            separator: " ")
     }
 
     /// The same words as a plain MATCH expression (no filters, no joins).
@@ -142,7 +170,8 @@ struct SearchBenchmark: AsyncParsableCommand {
         let words = query.clauses.flatMap(\.alternatives).map { text -> String in
             switch text {
             case .word(let word, _):
-                table == "statuses_cjk" ? "\"" + NoSpaceScript.bigrams(Array(word)).joined(separator: " ") + "\"" : "\"\(word)\""
+                table == "statuses_cjk"
+                    ? "\"" + NoSpaceScript.bigrams(Array(word)).joined(separator: " ") + "\"" : "\"\(word)\""
             case .phrase(let words): "\"" + words.joined(separator: " ") + "\""
             }
         }
@@ -150,7 +179,9 @@ struct SearchBenchmark: AsyncParsableCommand {
     }
 
     static func percentiles(_ samples: [Double]) -> String {
-        guard !samples.isEmpty else { return String(repeating: " ", count: 10) + "-" + String(repeating: " ", count: 13) }
+        guard !samples.isEmpty else {
+            return String(repeating: " ", count: 10) + "-" + String(repeating: " ", count: 13)
+        }
         let sorted = samples.sorted()
         func at(_ p: Double) -> Double { sorted[min(sorted.count - 1, Int(Double(sorted.count) * p))] }
         return String(format: "%7.2f %7.2f %7.2f", at(0.5), at(0.95), at(0.99))

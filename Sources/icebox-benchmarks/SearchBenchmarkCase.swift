@@ -11,8 +11,10 @@ struct BenchCase {
     /// A condition the bare side adds on the joined row `s` (the filter the query asks, as plain SQL).
     var bareCondition = ""
 
-    init(_ name: String, _ texts: [String], table: String = "statuses_fts", count: Bool = false, filtered: Bool = false,
-         bareExpressions: [String]? = nil, bareCondition: String = "") {
+    init(
+        _ name: String, _ texts: [String], table: String = "statuses_fts", count: Bool = false, filtered: Bool = false,
+        bareExpressions: [String]? = nil, bareCondition: String = ""
+    ) {
         self.name = name
         self.texts = texts
         self.table = table

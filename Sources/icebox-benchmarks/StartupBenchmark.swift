@@ -4,7 +4,7 @@ import Logging
 import Models
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// One-shot `icebox search <rare word>` as a shell user runs it, beside the `sqlite3` command-line tool
@@ -23,8 +23,10 @@ struct StartupBenchmark: AsyncParsableCommand {
     @OptionGroup var icebox: IceboxBinary
 
     func run() async throws {
-        let folder = URL(fileURLWithPath: home ?? FileManager.default.temporaryDirectory
-            .appending(path: "icebox-startup-bench-\(statuses)").path)
+        let folder = URL(
+            fileURLWithPath: home
+                ?? FileManager.default.temporaryDirectory
+                .appending(path: "icebox-startup-bench-\(statuses)").path)
         let database = folder.appending(path: "archive.sqlite")
         if !FileManager.default.fileExists(atPath: database.path) {
             print("generating \(statuses) statuses…")
@@ -32,7 +34,8 @@ struct StartupBenchmark: AsyncParsableCommand {
             try await SyntheticArchive(path: database, count: statuses).build(logger: Logger(label: "bench"))
         }
         // The same work on both sides: the newest 20 matches, with their text.
-        let sql = "SELECT s.uri, s.text FROM statuses_fts f JOIN statuses s ON s.sort_key = f.rowid "
+        let sql =
+            "SELECT s.uri, s.text FROM statuses_fts f JOIN statuses s ON s.sort_key = f.rowid "
             + "WHERE statuses_fts MATCH '\"\(word)\"' ORDER BY f.rowid DESC LIMIT 20"
         let sides: [(name: String, executable: URL, arguments: [String])] = [
             ("icebox search", icebox.url, ["search", word, "--limit", "20", "--home", folder.path]),
@@ -58,19 +61,25 @@ struct StartupBenchmark: AsyncParsableCommand {
         // CPU time (user + system) does not count the waits for a core that a loaded machine adds to wall time.
         print("command              median ms   p95 ms   median CPU ms")
         for (index, side) in sides.enumerated() {
-            print(side.name.padding(toLength: 20, withPad: " ", startingAt: 0)
-                  + String(format: " %9.2f %8.2f %15.2f", Self.median(samples[index]), Self.percentile(samples[index], 0.95),
-                           Self.median(cpu[index])))
+            print(
+                side.name.padding(toLength: 20, withPad: " ", startingAt: 0)
+                    + String(
+                        format: " %9.2f %8.2f %15.2f", Self.median(samples[index]),
+                        Self.percentile(samples[index], 0.95),
+                        Self.median(cpu[index])))
         }
-        print(String(format: "icebox search / sqlite3: %.1f× (median), %.1f× (p95), %.1f× (median CPU); goal: within 3×",
-                     Self.median(samples[0]) / Self.median(samples[1]),
-                     Self.percentile(samples[0], 0.95) / Self.percentile(samples[1], 0.95),
-                     Self.median(cpu[0]) / Self.median(cpu[1])))
+        print(
+            String(
+                format: "icebox search / sqlite3: %.1f× (median), %.1f× (p95), %.1f× (median CPU); goal: within 3×",
+                Self.median(samples[0]) / Self.median(samples[1]),
+                Self.percentile(samples[0], 0.95) / Self.percentile(samples[1], 0.95),
+                Self.median(cpu[0]) / Self.median(cpu[1])))
     }
 
     /// Wall time and CPU time (the child's user + system, from `RUSAGE_CHILDREN`) of one run, output discarded.
     static func time(_ executable: URL, _ arguments: [String]) throws
-        -> (status: Int32, milliseconds: Double, cpuMilliseconds: Double) {
+        -> (status: Int32, milliseconds: Double, cpuMilliseconds: Double)
+    {
         let before = childrenCPU()
         let process = Process()
         process.executableURL = executable

@@ -18,11 +18,17 @@ struct SyntheticArchive {
 
     /// Word lists by language, frequent words first (a Zipf-like pick favours the head).
     static let vocabulary: [String: [String]] = [
-        "en": "the and to of a in is it you that for on with this was are have be at not but just so my like what all about one can get out people now time more think today good new really know great day want work first love back still need".split(separator: " ").map(String.init)
+        "en":
+            "the and to of a in is it you that for on with this was are have be at not but just so my like what all about one can get out people now time more think today good new really know great day want work first love back still need"
+            .split(separator: " ").map(String.init)
             + (0..<4000).map { "word\($0)" },
-        "de": "und die der ist das ich nicht es zu ein mit auf den wie auch sie heute noch mal schon gut".split(separator: " ").map(String.init)
+        "de": "und die der ist das ich nicht es zu ein mit auf den wie auch sie heute noch mal schon gut".split(
+            separator: " "
+        ).map(String.init)
             + (0..<1500).map { "wort\($0)" },
-        "fr": "le la de et les des est un une pour pas que en sur avec café été très plus comme être".split(separator: " ").map(String.init)
+        "fr": "le la de et les des est un une pour pas que en sur avec café été très plus comme être".split(
+            separator: " "
+        ).map(String.init)
             + (0..<1500).map { "mot\($0)" },
     ]
     static let japanese = ["東京", "タワー", "今日", "天気", "大阪", "京都", "ラーメン", "電車", "仕事", "週末", "映画", "音楽", "写真", "散歩", "桜"]
@@ -32,11 +38,12 @@ struct SyntheticArchive {
         _ = try await archive.stats()
         let queue = try DatabaseQueue(path: path.path)
         try await queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO timelines(id, spec, account_id, server, added_at) VALUES (1, 'home', NULL, 'https://bench.example', '2026-01-01T00:00:00.000Z'),
-                (2, 'tag:swift', NULL, 'https://bench.example', '2026-01-01T00:00:00.000Z'),
-                (3, 'bookmarks', NULL, 'https://bench.example', '2026-01-01T00:00:00.000Z')
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO timelines(id, spec, account_id, server, added_at) VALUES (1, 'home', NULL, 'https://bench.example', '2026-01-01T00:00:00.000Z'),
+                    (2, 'tag:swift', NULL, 'https://bench.example', '2026-01-01T00:00:00.000Z'),
+                    (3, 'bookmarks', NULL, 'https://bench.example', '2026-01-01T00:00:00.000Z')
+                    """)
         }
         let start = MastodonClock.start
         var nextID: Int64 = 1
@@ -48,16 +55,20 @@ struct SyntheticArchive {
                 return Self.row(index, id: nextID, random: &random, start: start)
             }
             try await queue.write { db in
-                let insert = try db.makeStatement(sql: """
-                    INSERT INTO statuses(id, uri, url, created_at, author_handle, author_name, reblog_uri, visibility,
-                        language, sensitive, spoiler_text, content, text, alt_text, extra_text, search_author, tag_names,
-                        media_count, has_poll, has_card, in_reply_to, raw_json, raw_server, first_seen_at, updated_at,
-                        search_cjk, sort_key)
-                    VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench.example', ?, ?, ?,
-                        \(SortKey.nextSQL))
-                    """)
+                let insert = try db.makeStatement(
+                    sql: """
+                        INSERT INTO statuses(id, uri, url, created_at, author_handle, author_name, reblog_uri, visibility,
+                            language, sensitive, spoiler_text, content, text, alt_text, extra_text, search_author, tag_names,
+                            media_count, has_poll, has_card, in_reply_to, raw_json, raw_server, first_seen_at, updated_at,
+                            search_cjk, sort_key)
+                        VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench.example', ?, ?, ?,
+                            \(SortKey.nextSQL))
+                        """)
                 let member = try db.makeStatement(sql: "INSERT INTO timeline_statuses VALUES (?, ?, ?)")
-                let media = try db.makeStatement(sql: "INSERT INTO media_attachments(status_id, position, media_id, type, description) VALUES (?, 0, ?, ?, ?)")
+                let media = try db.makeStatement(
+                    sql:
+                        "INSERT INTO media_attachments(status_id, position, media_id, type, description) VALUES (?, 0, ?, ?, ?)"
+                )
                 for row in rows {
                     try insert.execute(arguments: row.arguments)
                     try member.execute(arguments: [row.id % 7 == 0 ? 2 : 1, row.id, row.createdAt])
@@ -71,11 +82,12 @@ struct SyntheticArchive {
         // Authors as sync keeps them; a few (about 3% of handles, more of the posts) opted out of search,
         // so the consent filter has work to do.
         try await queue.write { db in
-            try db.execute(sql: """
-                INSERT OR IGNORE INTO authors(handle, display_name, raw_json, updated_at, opted_out)
-                SELECT DISTINCT author_handle, 'User', X'7B7D', '2026-01-01T00:00:00.000Z',
-                    author_handle GLOB 'user*3@host1*' FROM statuses
-                """)
+            try db.execute(
+                sql: """
+                    INSERT OR IGNORE INTO authors(handle, display_name, raw_json, updated_at, opted_out)
+                    SELECT DISTINCT author_handle, 'User', X'7B7D', '2026-01-01T00:00:00.000Z',
+                        author_handle GLOB 'user*3@host1*' FROM statuses
+                    """)
         }
     }
 
@@ -117,19 +129,25 @@ struct SyntheticArchive {
         }
         let text = language == "ja" ? words.joined() : words.joined(separator: " ")
         let author = "user\(random.zipf(1000))@host\(random.next(40)).example"
-        let mediaType: String? = random.next(5) == 0 ? ["image", "image", "video", "gifv", "audio"][random.next(5)] : nil
+        let mediaType: String? =
+            random.next(5) == 0 ? ["image", "image", "video", "gifv", "audio"][random.next(5)] : nil
         let alt = mediaType != nil && random.next(2) == 0 ? "a photo of \(words.prefix(4).joined(separator: " "))" : ""
         let spoiler = random.next(20) == 0 ? "spoiler \(words.first ?? "")" : ""
         let tags = [random.next(4) == 0 ? "swift" : "", random.next(50) == 0 ? "caturday" : ""]
             .filter { !$0.isEmpty }.joined(separator: " ")
         let roll = random.next(100)
         let visibility = roll < 78 ? "public" : roll < 90 ? "unlisted" : roll < 99 ? "private" : "direct"
-        let raw = Data(#"{"id":"\#(id)","uri":"https://bench.example/users/u/statuses/\#(id)","created_at":"\#(date)","language":"\#(language)","content":"<p>\#(text)</p>","account":{"id":"1","username":"u","acct":"\#(author)","display_name":"User","note":"","url":"https://bench.example/@u","avatar":"https://bench.example/a.png","header":"","followers_count":10,"following_count":5,"statuses_count":100,"fields":[],"emojis":[]},"media_attachments":[],"mentions":[],"tags":[],"emojis":[],"visibility":"public","sensitive":false,"spoiler_text":"","replies_count":0,"reblogs_count":0,"favourites_count":0}"#.utf8)
+        let raw = Data(
+            #"{"id":"\#(id)","uri":"https://bench.example/users/u/statuses/\#(id)","created_at":"\#(date)","language":"\#(language)","content":"<p>\#(text)</p>","account":{"id":"1","username":"u","acct":"\#(author)","display_name":"User","note":"","url":"https://bench.example/@u","avatar":"https://bench.example/a.png","header":"","followers_count":10,"following_count":5,"statuses_count":100,"fields":[],"emojis":[]},"media_attachments":[],"mentions":[],"tags":[],"emojis":[],"visibility":"public","sensitive":false,"spoiler_text":"","replies_count":0,"reblogs_count":0,"favourites_count":0}"#
+                .utf8)
         let cjk = language == "ja" ? NoSpaceScript.indexText([text]) : ""
         let arguments: StatementArguments = [
-            id, "https://bench.example/users/u/statuses/\(id)", "https://bench.example/@u/\(id)", date, author, "User \(index % 1000)",
-            visibility, language, !spoiler.isEmpty, spoiler, "<p>\(text)</p>", text, alt, random.next(25) == 0 ? "poll option a\nb" : "",
-            "User \(author)", tags, mediaType == nil ? 0 : 1, random.next(25) == 0, random.next(10) == 0, random.next(3) == 0,
+            id, "https://bench.example/users/u/statuses/\(id)", "https://bench.example/@u/\(id)", date, author,
+            "User \(index % 1000)",
+            visibility, language, !spoiler.isEmpty, spoiler, "<p>\(text)</p>", text, alt,
+            random.next(25) == 0 ? "poll option a\nb" : "",
+            "User \(author)", tags, mediaType == nil ? 0 : 1, random.next(25) == 0, random.next(10) == 0,
+            random.next(3) == 0,
             raw, date, date, cjk, SortKey.floor(created), SortKey.floor(created), SortKey.floor(created),
         ]
         return GeneratedRow(id: id, createdAt: date, arguments: arguments, mediaType: mediaType, alt: alt)

@@ -11,8 +11,10 @@ struct SyntheticExport {
 
     static let host = "bench.example"
     static let actor = "https://bench.example/users/alice"
-    private static let words = ["archive", "fediverse", "swift", "tea", "rain", "garden", "river", "lantern", "orbit",
-                                "harbor", "pixel", "meadow", "winter", "copper", "signal", "quiet", "thunder", "paper"]
+    private static let words = [
+        "archive", "fediverse", "swift", "tea", "rain", "garden", "river", "lantern", "orbit",
+        "harbor", "pixel", "meadow", "winter", "copper", "signal", "quiet", "thunder", "paper",
+    ]
 
     /// Writes the ZIP to `file`; returns its size.
     func write(to file: URL, scratch: URL) throws -> Int64 {
@@ -23,11 +25,14 @@ struct SyntheticExport {
         guard let archive = archive_write_new() else { throw Failure("libarchive") }
         defer { archive_write_free(archive) }
         guard archive_write_set_format_zip(archive) == ARCHIVE_OK,
-              archive_write_set_options(archive, "zip:compression=store") == ARCHIVE_OK,
-              archive_write_open_filename(archive, file.path) == ARCHIVE_OK else { throw Failure("cannot open \(file.path)") }
+            archive_write_set_options(archive, "zip:compression=store") == ARCHIVE_OK,
+            archive_write_open_filename(archive, file.path) == ARCHIVE_OK
+        else { throw Failure("cannot open \(file.path)") }
         var generator = Bytes(seed: 0x1CEB0C)
         for index in 0..<mediaCount {
-            try Self.entry(archive, Self.mediaPath(index), size: perFile) { buffer in generator.fill(buffer, header: index) }
+            try Self.entry(archive, Self.mediaPath(index), size: perFile) { buffer in
+                generator.fill(buffer, header: index)
+            }
         }
         let outboxSize = (try FileManager.default.attributesOfItem(atPath: outbox.path)[.size] as? Int64) ?? 0
         let handle = try FileHandle(forReadingFrom: outbox)
@@ -37,10 +42,14 @@ struct SyntheticExport {
             chunk?.copyBytes(to: buffer)
             return chunk?.count ?? 0
         }
-        let actor = #"{"id":"\#(Self.actor)","type":"Person","preferredUsername":"alice","name":"Alice","followers":"\#(Self.actor)/followers","url":"https://bench.example/@alice"}"#
-        let likes = #"{"id":"likes.json","type":"OrderedCollection","orderedItems":["https://other.example/statuses/1"]}"#
-        for (name, text) in [("likes.json", likes), ("bookmarks.json", likes.replacingOccurrences(of: "likes", with: "bookmarks")),
-                             ("actor.json", actor)] {
+        let actor =
+            #"{"id":"\#(Self.actor)","type":"Person","preferredUsername":"alice","name":"Alice","followers":"\#(Self.actor)/followers","url":"https://bench.example/@alice"}"#
+        let likes =
+            #"{"id":"likes.json","type":"OrderedCollection","orderedItems":["https://other.example/statuses/1"]}"#
+        for (name, text) in [
+            ("likes.json", likes), ("bookmarks.json", likes.replacingOccurrences(of: "likes", with: "bookmarks")),
+            ("actor.json", actor),
+        ] {
             var data = Data(text.utf8)
             try Self.entry(archive, name, size: Int64(data.count)) { buffer in
                 let count = min(buffer.count, data.count)
@@ -59,27 +68,36 @@ struct SyntheticExport {
 
     /// outbox.json, written one activity at a time.
     private func writeOutbox(to file: URL, mediaCount: Int) throws {
-        guard FileManager.default.createFile(atPath: file.path, contents: nil) else { throw Failure("cannot create \(file.path)") }
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw Failure("cannot create \(file.path)")
+        }
         let handle = try FileHandle(forWritingTo: file)
         defer { try? handle.close() }
         let dates = ISO8601DateFormatter()
-        var pending = Data(#"{"id":"outbox.json","type":"OrderedCollection","totalItems":\#(statuses),"orderedItems":["#.utf8)
+        var pending = Data(
+            #"{"id":"outbox.json","type":"OrderedCollection","totalItems":\#(statuses),"orderedItems":["#.utf8)
         for index in 0..<statuses {
             let uri = "\(Self.actor)/statuses/\(110_000_000_000_000_000 + index)"
             let words = (0..<12).map { Self.words[(index &* 7 &+ $0 &* 13) % Self.words.count] }.joined(separator: " ")
             let tag = Self.words[index % Self.words.count]
             let hashTag = "#" + tag
             let date = Date(timeIntervalSince1970: 1_700_000_000 + Double(index) * 37)
-            var object = #"{"id":"\#(uri)","type":"Note","published":"\#(dates.string(from: date))","#
+            var object =
+                #"{"id":"\#(uri)","type":"Note","published":"\#(dates.string(from: date))","#
                 + #""to":["https://www.w3.org/ns/activitystreams#Public"],"cc":["\#(Self.actor)/followers"],"#
                 + #""summary":\#(index % 15 == 0 ? "\"cw \(index)\"" : "null"),"content":"<p>\#(words) post \#(index) #\#(tag)</p>","#
                 + #""contentMap":{"\#(["en", "de", "ja"][index % 3])":"<p>\#(words)</p>"},"#
                 + #""tag":[{"type":"Hashtag","name":"\#(hashTag)","href":"https://bench.example/tags/\#(tag)"}],"attachment":["#
             if index % mediaEvery == 0, index / mediaEvery < mediaCount {
-                object += #"{"type":"Document","mediaType":"image/png","url":"\#(Self.mediaPath(index / mediaEvery))","name":"picture \#(index)"}"#
+                object +=
+                    #"{"type":"Document","mediaType":"image/png","url":"\#(Self.mediaPath(index / mediaEvery))","name":"picture \#(index)"}"#
             }
             object += "]}"
-            pending.append(contentsOf: Array(((index == 0 ? "" : ",") + #"{"id":"\#(uri)/activity","type":"Create","actor":"\#(Self.actor)","object":"# + object + "}").utf8))
+            pending.append(
+                contentsOf: Array(
+                    ((index == 0 ? "" : ",")
+                        + #"{"id":"\#(uri)/activity","type":"Create","actor":"\#(Self.actor)","object":"# + object + "}")
+                        .utf8))
             if pending.count > 1 << 20 {
                 try handle.write(contentsOf: pending)
                 pending.removeAll(keepingCapacity: true)
@@ -89,8 +107,10 @@ struct SyntheticExport {
         try handle.write(contentsOf: pending)
     }
 
-    private static func entry(_ archive: OpaquePointer, _ name: String, size: Int64,
-                              _ fill: (UnsafeMutableRawBufferPointer) -> Int) throws {
+    private static func entry(
+        _ archive: OpaquePointer, _ name: String, size: Int64,
+        _ fill: (UnsafeMutableRawBufferPointer) -> Int
+    ) throws {
         guard let entry = archive_entry_new() else { throw Failure("archive_entry_new") }
         defer { archive_entry_free(entry) }
         archive_entry_set_pathname(entry, name)

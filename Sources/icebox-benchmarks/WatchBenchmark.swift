@@ -66,11 +66,16 @@ struct WatchBenchmark: AsyncParsableCommand {
 
         let pages = home.appending(path: "pages")
         try await Self.prepare(binary, server, pages, sync: false)
-        let sync = try await Measured.run(binary, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000",
-                                                   "--home", pages.path])
+        let sync = try await Measured.run(
+            binary,
+            [
+                "sync", "--quiet", "--no-media", "--backfill-pages", "1000000",
+                "--home", pages.path,
+            ])
         await server.stop()
         let synced = try await Self.count(pages.appending(path: "archive.sqlite"))
-        print("""
+        print(
+            """
             watch, burst          \(events) events in \(String(format: "%.2f", burst)) s, \(Int(Double(events) / burst)) events/s stored
             watch, 1,000/s        \(events) events in \(String(format: "%.2f", steady)) s (\(Int(Double(events) / steady)) events/s), peak RSS \(peak / 1024) MiB (goal: under 100 MiB)
             sync, same statuses   \(synced) statuses in \(String(format: "%.2f", sync.seconds)) s, \(Int(Double(synced) / sync.seconds)) statuses/s, peak RSS \(sync.peakRSSKiB / 1024) MiB
@@ -81,27 +86,42 @@ struct WatchBenchmark: AsyncParsableCommand {
     /// An archive with alice's account and her home pinned (and synced once, unless `sync` is false).
     static func prepare(_ binary: URL, _ server: TestServer, _ home: URL, sync: Bool = true) async throws {
         let arguments = ["--home", home.path]
-        _ = try await Measured.run(binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
-                                   stdin: "test-token\n")
+        _ = try await Measured.run(
+            binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
+            stdin: "test-token\n")
         _ = try await Measured.run(binary, ["timeline", "add", "home"] + arguments)
         if sync { _ = try await Measured.run(binary, ["sync", "--quiet", "--no-media"] + arguments) }
     }
 
     static func count(_ archive: URL) async throws -> Int {
-        let queue = try DatabaseQueue(path: archive.path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let queue = try DatabaseQueue(
+            path: archive.path,
+            configuration: {
+                var c = Configuration()
+                c.readonly = true
+                return c
+            }())
         return try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 0 }
     }
 
     /// Waits until every status of alice's home on the server has an id in the archive.
     static func waitForHome(of server: TestServer, in archive: URL) async throws {
         let wanted = Set(await server.timelineIDs(.home("alice")))
-        let queue = try DatabaseQueue(path: archive.path, configuration: { var c = Configuration(); c.readonly = true; return c }())
+        let queue = try DatabaseQueue(
+            path: archive.path,
+            configuration: {
+                var c = Configuration()
+                c.readonly = true
+                return c
+            }())
         let deadline = ContinuousClock.now.advanced(by: .seconds(600))
         while true {
-            let stored = Set(try await queue.read { db in try String.fetchAll(db, sql: "SELECT local_id FROM status_ids") })
+            let stored = Set(
+                try await queue.read { db in try String.fetchAll(db, sql: "SELECT local_id FROM status_ids") })
             if wanted.isSubset(of: stored) { return }
             guard ContinuousClock.now < deadline else {
-                throw ValidationError("watch did not store \(wanted.subtracting(stored).count) of the home's statuses in 10 min")
+                throw ValidationError(
+                    "watch did not store \(wanted.subtracting(stored).count) of the home's statuses in 10 min")
             }
             try await Task.sleep(for: .milliseconds(200))
         }

@@ -19,10 +19,11 @@ extension IceboxTestServer {
         }
         config.timelinesAccess = TimelinesAccess(all: access)
         if !token.isEmpty {
-            config.tokens = Dictionary(token.map { entry -> (String, String) in
-                let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
-                return (parts[0], parts.count > 1 ? parts[1] : "alice")
-            }, uniquingKeysWith: { _, last in last })
+            config.tokens = Dictionary(
+                token.map { entry -> (String, String) in
+                    let parts = entry.split(separator: "=", maxSplits: 1).map(String.init)
+                    return (parts[0], parts.count > 1 ? parts[1] : "alice")
+                }, uniquingKeysWith: { _, last in last })
         }
         if let fixtures {
             config.fixturesDirectory = URL(fileURLWithPath: fixtures, isDirectory: true)

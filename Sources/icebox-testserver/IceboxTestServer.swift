@@ -31,8 +31,9 @@ struct IceboxTestServer: AsyncParsableCommand {
     @Option(help: "Server domain used in uri/url/acct.")
     var domain: String = "icebox.test"
 
-    @Option(parsing: .singleValue,
-            help: "An access token, as TOKEN (owned by the first local user) or TOKEN=USERNAME. Repeatable.")
+    @Option(
+        parsing: .singleValue,
+        help: "An access token, as TOKEN (owned by the first local user) or TOKEN=USERNAME. Repeatable.")
     var token: [String] = []
 
     @Option(help: "Folder of real status JSON files, served on tag/fixtures.")

@@ -34,7 +34,8 @@ private final class CellBox {
 
     func refuseObject(_ value: Any) throws {
         guard let path = objectAt else { return }
-        throw EncodingError.invalidValue(value, .init(codingPath: path, debugDescription: "a CSV field cannot hold an object"))
+        throw EncodingError.invalidValue(
+            value, .init(codingPath: path, debugDescription: "a CSV field cannot hold an object"))
     }
 }
 
@@ -113,8 +114,10 @@ private struct FieldContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
         box.fields[key.stringValue] = try CellEncoder.cell(value, at: codingPath + [key])
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
-                                                        forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         box.objectAt = box.objectAt ?? codingPath + [key]
         return KeyedEncodingContainer(FieldContainer<NestedKey>(codingPath: codingPath + [key], box: CellBox()))
     }
@@ -122,7 +125,9 @@ private struct FieldContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         let list = CellBox()
         box.fields[key.stringValue] = .list([])
-        return ListContainer(codingPath: codingPath + [key], box: list) { [box] in box.fields[key.stringValue] = .list($0) }
+        return ListContainer(codingPath: codingPath + [key], box: list) { [box] in
+            box.fields[key.stringValue] = .list($0)
+        }
     }
 
     /// A superclass's fields are the record's too.
@@ -168,7 +173,9 @@ private struct ListContainer: UnkeyedEncodingContainer {
         append(try CellEncoder.cell(value, at: codingPath))
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<
+        NestedKey
+    > {
         box.objectAt = box.objectAt ?? codingPath
         return KeyedEncodingContainer(FieldContainer<NestedKey>(codingPath: codingPath, box: CellBox()))
     }

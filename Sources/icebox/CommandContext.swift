@@ -65,7 +65,8 @@ extension GlobalOptions {
             return context
         case .existing, .reading, .queryOnly:
             let access: ArchiveDatabase.Access = opening == .queryOnly ? .readOnly : .read
-            return CommandContext(home: home, store: try await store.open(logger: logger, access: access), logger: logger)
+            return CommandContext(
+                home: home, store: try await store.open(logger: logger, access: access), logger: logger)
         }
     }
 }

@@ -3,10 +3,11 @@ import ArgumentParser
 
 /// `--all`: for one search or export of a set, also the posts of accounts that opted out of search.
 struct ConsentOption: ParsableArguments {
-    @Flag(help: ArgumentHelp(
-        "Also posts of accounts that opted out of search (indexable: false, noindex, #nobot, #nosearch).",
-        discussion: "By default they are left out unless you wrote, bookmarked, favourited or boosted them or were "
-            + "mentioned in them; `icebox config search-consent off` changes the default for the archive."))
+    @Flag(
+        help: ArgumentHelp(
+            "Also posts of accounts that opted out of search (indexable: false, noindex, #nobot, #nosearch).",
+            discussion: "By default they are left out unless you wrote, bookmarked, favourited or boosted them or were "
+                + "mentioned in them; `icebox config search-consent off` changes the default for the archive."))
     var all = false
 
     /// The policy for this command: off with `--all`, else the archive's setting.

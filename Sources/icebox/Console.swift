@@ -3,7 +3,7 @@ import Foundation
 import Models
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Output: data to stdout, messages to stderr, anything from a server made terminal-safe first.

@@ -9,17 +9,21 @@ struct GlobalOptions: ParsableArguments {
     @Option(name: .long, help: ArgumentHelp("The archive folder.", valueName: "dir"))
     var home: String?
 
-    @Option(name: .long, help: ArgumentHelp(
-        "The store: a PostgreSQL URL (postgres://user@host/db) shared by a team; default: the SQLite file in the archive folder. Also $ICEBOX_STORE.",
-        valueName: "url"))
+    @Option(
+        name: .long,
+        help: ArgumentHelp(
+            "The store: a PostgreSQL URL (postgres://user@host/db) shared by a team; default: the SQLite file in the archive folder. Also $ICEBOX_STORE.",
+            valueName: "url"))
     var store: String?
 
     @Flag(name: .shortAndLong, help: "Log more to stderr (-v: progress, -vv: every request).")
     var verbose: Int
 
-    @Option(name: .customLong("color"), help: ArgumentHelp(
-        "Colour and live progress: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never.",
-        valueName: "when"))
+    @Option(
+        name: .customLong("color"),
+        help: ArgumentHelp(
+            "Colour and live progress: auto (on a terminal, unless NO_COLOR is set or TERM=dumb), always or never.",
+            valueName: "when"))
     var colour = Self.defaultColour
 
     /// `--color`'s default (also `SearchShortcut`'s).

@@ -47,7 +47,8 @@ extension Icebox.Account {
             try await reportingFailures {
                 let address = try ServerAddress(server)
                 let context = try await global.context(.mayStart)
-                let enrollment = AccountEnrollment(archive: context.store, credentials: context.credentials, logger: context.logger)
+                let enrollment = AccountEnrollment(
+                    archive: context.store, credentials: context.credentials, logger: context.logger)
                 let account: ArchivingAccount
                 let replace = replace
                 // An account that exists is replaced with --replace, or when the user says so on a terminal.
@@ -55,7 +56,8 @@ extension Icebox.Account {
                     if replace { return true }
                     guard Console.stdinIsTerminal else { return false }
                     OutputChannel.standardError.write(
-                        "\(existing.handle) on \(existing.server) is already added. Replace its token? [y/N] ".terminalSafe)
+                        "\(existing.handle) on \(existing.server) is already added. Replace its token? [y/N] "
+                            .terminalSafe)
                     let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
                     return answer == "y" || answer == "yes"
                 }
@@ -114,12 +116,15 @@ extension Icebox.Account {
             try await reportingFailures {
                 let context = try await global.context(.existing)
                 let timelines = try await context.store.timelines()
-                let removed = try await AccountEnrollment(archive: context.store, credentials: context.credentials, logger: context.logger)
-                    .remove(account)
+                let removed = try await AccountEnrollment(
+                    archive: context.store, credentials: context.credentials, logger: context.logger
+                )
+                .remove(account)
                 Console.out("Removed \(removed.handle) (\(removed.server))")
                 let unpinned = timelines.filter { $0.accountID == removed.id }.map(\.spec)
                 if !unpinned.isEmpty {
-                    Console.out("Unpinned its timelines: \(unpinned.joined(separator: ", ")) (what they archived stays)")
+                    Console.out(
+                        "Unpinned its timelines: \(unpinned.joined(separator: ", ")) (what they archived stays)")
                 }
             }
         }

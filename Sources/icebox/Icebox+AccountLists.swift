@@ -15,8 +15,10 @@ extension Icebox.Account {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: ArgumentHelp("The account: its handle (user@host) or its server's URL; all when left out.",
-                                     valueName: "account"))
+        @Argument(
+            help: ArgumentHelp(
+                "The account: its handle (user@host) or its server's URL; all when left out.",
+                valueName: "account"))
         var account: String?
 
         @Flag(help: "Print JSON.")
@@ -28,9 +30,12 @@ extension Icebox.Account {
                 var accounts = try await context.store.accounts()
                 if let account {
                     accounts = accounts.matching(account)
-                    guard !accounts.isEmpty else { throw ValidationError("no account \(account); see `icebox account list`") }
+                    guard !accounts.isEmpty else {
+                        throw ValidationError("no account \(account); see `icebox account list`")
+                    }
                     guard accounts.count == 1 else {
-                        throw ValidationError("\(account) names several accounts (\(accounts.listed)); give the server instead")
+                        throw ValidationError(
+                            "\(account) names several accounts (\(accounts.listed)); give the server instead")
                     }
                 }
                 let access = AccountAccess(credentials: try context.credentials.load(), logger: context.logger)

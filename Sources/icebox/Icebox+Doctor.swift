@@ -1,7 +1,7 @@
 import ArchiveCore
 import ArgumentParser
-import Health
 import Foundation
+import Health
 import Models
 
 extension Icebox {
@@ -52,8 +52,9 @@ extension Icebox {
                 healthy = !checks.contains { $0.status == .problem }
                 if json { return try Console.json(DoctorSummary(checks: checks, ok: healthy)) }
                 for check in checks {
-                    Console.out("\(check.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
-                                + "\(check.check): \(check.message)")
+                    Console.out(
+                        "\(check.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"
+                            + "\(check.check): \(check.message)")
                 }
             }
             if !healthy { throw ExitCode(ExitStatus.failure) }

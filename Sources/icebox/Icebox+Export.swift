@@ -25,12 +25,16 @@ extension Icebox {
 
 /// Where an export goes, and in which format.
 struct ExportOutput: ParsableArguments {
-    @Option(name: .shortAndLong, help: ArgumentHelp(
-        "The tarball to write (- for standard output). Its name picks the format: .tar.gz, .tar.zst, .tar or .zip.",
-        valueName: "file"))
+    @Option(
+        name: .shortAndLong,
+        help: ArgumentHelp(
+            "The tarball to write (- for standard output). Its name picks the format: .tar.gz, .tar.zst, .tar or .zip.",
+            valueName: "file"))
     var output: String
 
-    @Option(help: ArgumentHelp("tar.gz, tar.zst, tar or zip (default: from the file name, else tar.gz).", valueName: "format"))
+    @Option(
+        help: ArgumentHelp(
+            "tar.gz, tar.zst, tar or zip (default: from the file name, else tar.gz).", valueName: "format"))
     var format: TarballFormat?
 
     @Flag(help: "Leave out direct messages and followers-only posts (the page says some posts were left out).")
@@ -38,7 +42,9 @@ struct ExportOutput: ParsableArguments {
 
     func validate() throws {
         if output == "-" {
-            if Console.stdoutIsTerminal { throw ValidationError("standard output is a terminal: redirect it, or give a file with -o") }
+            if Console.stdoutIsTerminal {
+                throw ValidationError("standard output is a terminal: redirect it, or give a file with -o")
+            }
         } else if output.isEmpty || output.hasSuffix("/") {
             throw ValidationError("-o needs a file name")
         }
@@ -50,10 +56,13 @@ struct ExportOutput: ParsableArguments {
 
     /// Exports with `body`, then says on stderr what was written (stdout may be the tarball), warning
     /// when it holds direct messages or followers-only posts.
-    func run(_ global: GlobalOptions,
-             _ body: (Exporter, CommandContext) async throws -> ExportSummary) async throws {
+    func run(
+        _ global: GlobalOptions,
+        _ body: (Exporter, CommandContext) async throws -> ExportSummary
+    ) async throws {
         let context = try await global.context(.reading)
-        let exporter = Exporter(archive: context.store, home: context.home, version: IceboxVersion.string, logger: context.logger)
+        let exporter = Exporter(
+            archive: context.store, home: context.home, version: IceboxVersion.string, logger: context.logger)
         let summary = try await body(exporter, context)
         Console.err(summary.sentence)
         if let warning = summary.privacyWarning { Console.err("icebox: " + warning) }
@@ -89,9 +98,12 @@ extension Icebox.Export {
                     if fetch {
                         let credentials = try context.credentials.load()
                         do throws(ThreadFetchError) {
-                            let report = try await ThreadFetcher(archive: context.store, credentials: credentials,
-                                                                 logger: context.logger).complete(around: number)
-                            var line = "Fetched \(report.fetched) statuses of the thread from \(report.server): "
+                            let report = try await ThreadFetcher(
+                                archive: context.store, credentials: credentials,
+                                logger: context.logger
+                            ).complete(around: number)
+                            var line =
+                                "Fetched \(report.fetched) statuses of the thread from \(report.server): "
                                 + "\(report.new) new, \(report.updated) updated, \(report.gone) gone"
                             if report.unreadable > 0 { line += ", \(report.unreadable) kept unreadable" }
                             Console.err(line)
@@ -100,8 +112,9 @@ extension Icebox.Export {
                             incomplete = error
                         }
                     }
-                    return try await exporter.exportThread(around: number, to: output.destination, format: output.format,
-                                                           publicOnly: output.publicOnly, options: ["fetch": String(fetch)])
+                    return try await exporter.exportThread(
+                        around: number, to: output.destination, format: output.format,
+                        publicOnly: output.publicOnly, options: ["fetch": String(fetch)])
                 }
                 if let incomplete { throw incomplete }
             }
@@ -141,12 +154,14 @@ extension Icebox.Export {
                 let text = words.joined(separator: " ")
                 try await output.run(global) { exporter, context in
                     for warning in query.warnings { Console.err("icebox: warning: \(warning)") }
-                    let hits = try await context.store.search(query, sort: .newest, limit: limit,
-                                                        consent: try await consent.policy(context.store))
-                    return try await exporter.exportStatuses(hits.map(\.number), name: "Search: \(text)", kind: "search",
-                                                             to: output.destination, format: output.format,
-                                                             publicOnly: output.publicOnly,
-                                                             options: ["query": text, "limit": String(limit)])
+                    let hits = try await context.store.search(
+                        query, sort: .newest, limit: limit,
+                        consent: try await consent.policy(context.store))
+                    return try await exporter.exportStatuses(
+                        hits.map(\.number), name: "Search: \(text)", kind: "search",
+                        to: output.destination, format: output.format,
+                        publicOnly: output.publicOnly,
+                        options: ["query": text, "limit": String(limit)])
                 }
             }
         }
@@ -174,14 +189,16 @@ extension Icebox.Export {
             try await reportingFailures {
                 try await output.run(global) { exporter, context in
                     let timeline = try await accountOption.pinnedTimeline(spec, archive: context.store)
-                    let numbers = try await context.store.timelineNumbers(timelineID: timeline.id, since: since?.text, until: until?.text,
-                                                                      consent: try await consent.policy(context.store))
+                    let numbers = try await context.store.timelineNumbers(
+                        timelineID: timeline.id, since: since?.text, until: until?.text,
+                        consent: try await consent.policy(context.store))
                     var options = ["timeline": timeline.displayName]
                     options["since"] = since?.text
                     options["until"] = until?.text
-                    return try await exporter.exportStatuses(numbers, name: "Timeline: \(timeline.displayName)", kind: "timeline",
-                                                             to: output.destination, format: output.format,
-                                                             publicOnly: output.publicOnly, options: options)
+                    return try await exporter.exportStatuses(
+                        numbers, name: "Timeline: \(timeline.displayName)", kind: "timeline",
+                        to: output.destination, format: output.format,
+                        publicOnly: output.publicOnly, options: options)
                 }
             }
         }

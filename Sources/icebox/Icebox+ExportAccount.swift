@@ -9,7 +9,8 @@ extension Icebox.Export {
     struct AccountExport: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "account",
-            abstract: "Export an account's posts, boosts, favourites, bookmarks and media as Mastodon's own export (a ZIP).",
+            abstract:
+                "Export an account's posts, boosts, favourites, bookmarks and media as Mastodon's own export (a ZIP).",
             discussion: """
                 outbox.json, likes.json, bookmarks.json, actor.json and media_attachments/, as Mastodon's \
                 Request your archive writes them: viewers of that format read it, and `icebox import \
@@ -43,11 +44,16 @@ extension Icebox.Export {
             try await reportingFailures {
                 let context = try await global.context(.reading)
                 let account = try await resolvedHandle(context.store)
-                let exporter = Exporter(archive: context.store, home: context.home, version: IceboxVersion.string, logger: context.logger)
-                let destination: ExportDestination = output == "-" ? .standardOutput
+                let exporter = Exporter(
+                    archive: context.store, home: context.home, version: IceboxVersion.string, logger: context.logger)
+                let destination: ExportDestination =
+                    output == "-"
+                    ? .standardOutput
                     : .file(URL(fileURLWithPath: output).standardizedFileURL)
                 let summary = try await exporter.exportMastodonAccount(handle: account, to: destination)
-                Console.err("Exported \(summary.statuses) posts of \(account) and \(summary.mediaFiles) media files to \(summary.path) (Mastodon's export format)")
+                Console.err(
+                    "Exported \(summary.statuses) posts of \(account) and \(summary.mediaFiles) media files to \(summary.path) (Mastodon's export format)"
+                )
             }
         }
 
@@ -55,8 +61,10 @@ extension Icebox.Export {
             if let handle { return handle.hasPrefix("@") ? String(handle.dropFirst()) : handle }
             let accounts = try await archive.accounts()
             guard accounts.count == 1, let only = accounts.first else {
-                throw ValidationError(accounts.isEmpty ? "name the account to export (user@host)"
-                    : "name the account to export: \(accounts.map(\.handle).joined(separator: ", "))")
+                throw ValidationError(
+                    accounts.isEmpty
+                        ? "name the account to export (user@host)"
+                        : "name the account to export: \(accounts.map(\.handle).joined(separator: ", "))")
             }
             return only.handle
         }

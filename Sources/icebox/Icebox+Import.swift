@@ -39,14 +39,17 @@ extension Icebox.Import {
         @Argument(help: "The export: archive-….zip (or .tar.gz), or the folder it was unpacked into.")
         var file: String
 
-        @Option(help: ArgumentHelp("The largest media file accepted, e.g. 500M or 2G (a larger one refuses the import).",
-                                   valueName: "size"))
+        @Option(
+            help: ArgumentHelp(
+                "The largest media file accepted, e.g. 500M or 2G (a larger one refuses the import).",
+                valueName: "size"))
         var maxMediaSize = SizeArgument(bytes: 1 << 30, description: "1G")
 
-        @Flag(help: ArgumentHelp(
-            "Then fetch the statuses the export names only by uri (likes, bookmarks, boosts) from the account's server.",
-            discussion: "Needs the account with its token (icebox account add SERVER). Run it again to go on "
-                + "after a stop: the import changes nothing the second time."))
+        @Flag(
+            help: ArgumentHelp(
+                "Then fetch the statuses the export names only by uri (likes, bookmarks, boosts) from the account's server.",
+                discussion: "Needs the account with its token (icebox account add SERVER). Run it again to go on "
+                    + "after a stop: the import changes nothing the second time."))
         var resolve = false
 
         func run() async throws {
@@ -54,14 +57,16 @@ extension Icebox.Import {
                 let context = try await global.context(.mayStart)
                 let locks = try await ImportLocks(context.home)
                 defer { withExtendedLifetime(locks) {} }
-                var importer = MastodonExportImport(file: URL(fileURLWithPath: file), media: MediaLayout(root: context.home.media))
+                var importer = MastodonExportImport(
+                    file: URL(fileURLWithPath: file), media: MediaLayout(root: context.home.media))
                 importer.limits.mediaBytes = maxMediaSize.bytes
                 let line = ImportProgressLine()
                 let report = try await importer.run(into: context.store) { line.show($0) }
                 line.end()
                 Console.err(report.sentence(file: file))
                 guard resolve, let account = report.account else { return }
-                let resolver = ReferenceResolver(archive: context.store, credentials: try context.credentials.load(), logger: context.logger)
+                let resolver = ReferenceResolver(
+                    archive: context.store, credentials: try context.credentials.load(), logger: context.logger)
                 let resolved = try await resolver.resolve(account: account) { done, total in
                     line.show { "resolving: \(done) of \(total) statuses named by uri" }
                 }
@@ -69,10 +74,12 @@ extension Icebox.Import {
                 Console.err(resolved.sentence)
                 // Boosts whose post was fetched now become boosts (the account as its newest archived post
                 // shows it, or as the export describes it when the archive holds no post of it).
-                let source = ImportSource(format: "mastodon-export", file: URL(fileURLWithPath: file).lastPathComponent,
-                                          server: String(account.split(separator: "@").last ?? ""))
-                let boosts = try await BoostRows.store(account: account, actorAccount: report.accountJSON, source: source,
-                                                       into: context.store)
+                let source = ImportSource(
+                    format: "mastodon-export", file: URL(fileURLWithPath: file).lastPathComponent,
+                    server: String(account.split(separator: "@").last ?? ""))
+                let boosts = try await BoostRows.store(
+                    account: account, actorAccount: report.accountJSON, source: source,
+                    into: context.store)
                 if boosts.new > 0 { Console.err("\(boosts.new) boosts of fetched posts made boosts") }
                 if resolved.stopped != nil { throw ExitCode(ExitStatus.failure) }
             }

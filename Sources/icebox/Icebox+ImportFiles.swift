@@ -25,7 +25,8 @@ extension Icebox.Import {
                 let locks = try await ImportLocks(context.home)
                 defer { withExtendedLifetime(locks) {} }
                 let line = ImportProgressLine()
-                let report = try await MastodonArchiveImport(file: URL(fileURLWithPath: file)).run(into: context.store) { line.show($0) }
+                let report = try await MastodonArchiveImport(file: URL(fileURLWithPath: file)).run(into: context.store)
+                { line.show($0) }
                 line.end()
                 Console.err(report.sentence(file: file))
             }
@@ -101,8 +102,10 @@ extension Icebox.Import {
 
 /// `--server`: the server a file's statuses were read from, whose ids they carry.
 struct ImportServer: ParsableArguments {
-    @Option(help: ArgumentHelp("The server the statuses were read from (host[:port]): their ids are its.",
-                               valueName: "host"))
+    @Option(
+        help: ArgumentHelp(
+            "The server the statuses were read from (host[:port]): their ids are its.",
+            valueName: "host"))
     var server: String
 
     func validate() throws {

@@ -2,8 +2,8 @@ import ArchiveCore
 import ArgumentParser
 import Foundation
 import Importer
-import Models
 import MediaArchive
+import Models
 
 extension Icebox {
     /// `icebox media fetch|verify|gc`: the archive's copies of attachments, avatars and emoji.
@@ -36,8 +36,10 @@ struct MediaFlags: ParsableArguments {
     @Option(help: ArgumentHelp("The longest one media download may take, in seconds.", valueName: "seconds"))
     var mediaDeadline: Double = 900
 
-    @Option(help: ArgumentHelp("Give up a media download slower than this many bytes per second (after 30 s; 0: never).",
-                               valueName: "bytes"))
+    @Option(
+        help: ArgumentHelp(
+            "Give up a media download slower than this many bytes per second (after 30 s; 0: never).",
+            valueName: "bytes"))
     var mediaMinRate: Double = 4096
 
     func validate() throws {
@@ -63,7 +65,8 @@ enum MediaSummary {
     static func line(_ report: MediaReport) -> String {
         guard report.wanted > 0 else { return "media: nothing missing" }
         let size = ByteSize.text(report.bytes)
-        var line = "media: \(report.stored) of \(report.wanted) stored (\(report.newFiles) new \(report.newFiles == 1 ? "file" : "files"), \(size))"
+        var line =
+            "media: \(report.stored) of \(report.wanted) stored (\(report.newFiles) new \(report.newFiles == 1 ? "file" : "files"), \(size))"
         if report.failed > 0 { line += ", \(report.failed) failed" }
         if report.deferred > 0 { line += ", \(report.deferred) left for the next run" }
         if report.skippedFailed > 0 { line += ", \(report.skippedFailed) failed before (media fetch --retry-failed)" }
@@ -110,8 +113,10 @@ extension Icebox.Media {
                 defer { ProgressBoard.shared.stop() }
                 let report = try await store.fetch(options) { tick in
                     if live {
-                        view.show(SyncProgress(timeline: "media",
-                                               activity: .media(done: tick.done, total: tick.total, bytes: tick.bytes)))
+                        view.show(
+                            SyncProgress(
+                                timeline: "media",
+                                activity: .media(done: tick.done, total: tick.total, bytes: tick.bytes)))
                     }
                 }
                 ProgressBoard.shared.stop()
@@ -142,7 +147,9 @@ extension Icebox.Media {
             try await reportingFailures {
                 let context = try await global.context(repair ? .existing : .reading)
                 // Repairs write files: not while a sync does.
-                let lock = repair ? try await SyncLock(path: context.home.mediaLock, wait: false, purpose: "media download") : nil
+                let lock =
+                    repair
+                    ? try await SyncLock(path: context.home.mediaLock, wait: false, purpose: "media download") : nil
                 defer { withExtendedLifetime(lock) {} }
                 let store = try MediaStore(home: context.home, archive: context.store, logger: context.logger)
                 let report = try await store.verify(repair: repair)
@@ -155,8 +162,9 @@ extension Icebox.Media {
                     Console.out(line)
                 }
                 let size = ByteSize.text(report.bytes)
-                Console.err("media: \(Plural.of(report.checked, "file")) checked (\(size)), \(report.ok) sound, "
-                            + "\(report.problems.count) missing or corrupt, \(report.unresolved) unresolved")
+                Console.err(
+                    "media: \(Plural.of(report.checked, "file")) checked (\(size)), \(report.ok) sound, "
+                        + "\(report.problems.count) missing or corrupt, \(report.unresolved) unresolved")
             }
             if unresolved > 0 { throw ExitCode(ExitStatus.failure) }
         }
@@ -185,7 +193,8 @@ extension Icebox.Media {
                     .collectGarbage(dryRun: dryRun)
                 if json { return try Console.json(report) }
                 let size = ByteSize.text(report.bytesFreed)
-                Console.out("""
+                Console.out(
+                    """
                     \(dryRun ? "would remove" : "removed") \(Plural.of(report.filesRemoved, "unreferenced file")), \
                     \(Plural.of(report.strayFilesRemoved, "stray file")), \
                     \(Plural.of(report.temporaryRemoved, "leftover download")) (\(size)); \

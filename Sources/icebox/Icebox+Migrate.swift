@@ -18,8 +18,10 @@ extension Icebox {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: ArgumentHelp("The store to copy into: postgres://user@host/db, or an SQLite file that does not exist yet.",
-                                   valueName: "store"))
+        @Option(
+            help: ArgumentHelp(
+                "The store to copy into: postgres://user@host/db, or an SQLite file that does not exist yet.",
+                valueName: "store"))
         var to: String
 
         @Flag(help: "Print the report as JSON.")
@@ -49,10 +51,13 @@ extension Icebox {
                 }
                 board.stop()
                 if json { return try Console.json(report) }
-                for table in report.tables { Console.out("\(table.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(table.rows)") }
-                Console.out("copied \(source.description) into \(destination.description); "
-                            + "\(report.statusesVerified) statuses verified byte for byte "
-                            + "in \(String(format: "%.1f", report.seconds)) s")
+                for table in report.tables {
+                    Console.out("\(table.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(table.rows)")
+                }
+                Console.out(
+                    "copied \(source.description) into \(destination.description); "
+                        + "\(report.statusesVerified) statuses verified byte for byte "
+                        + "in \(String(format: "%.1f", report.seconds)) s")
             }
         }
     }

@@ -3,8 +3,8 @@ import ArgumentParser
 import Display
 import Export
 import Foundation
-import Models
 import MastodonAPI
+import Models
 import REPL
 
 extension Icebox {
@@ -34,8 +34,11 @@ extension Icebox {
             try await reportingFailures {
                 let context = try await global.context(.reading)
                 let interactive = Console.stdinIsTerminal
-                let exporter = Exporter(archive: context.store, home: context.home, version: IceboxVersion.string, logger: context.logger)
-                var session = REPLSession(archive: context.store, exporter: exporter, logger: context.logger, colour: interactive && global.escapes(on: STDOUT_FILENO), pageSize: pageSize)
+                let exporter = Exporter(
+                    archive: context.store, home: context.home, version: IceboxVersion.string, logger: context.logger)
+                var session = REPLSession(
+                    archive: context.store, exporter: exporter, logger: context.logger,
+                    colour: interactive && global.escapes(on: STDOUT_FILENO), pageSize: pageSize)
                 if interactive {
                     try await runInteractive(&session, home: context.home)
                 } else if try await !runScript(&session) {
@@ -47,9 +50,10 @@ extension Icebox {
         /// Prompts on a terminal until `quit` or Ctrl-D. Ctrl-C cancels the line being typed, or the
         /// command running (its output stops; where the session stood is kept), and prompts again.
         private func runInteractive(_ session: inout REPLSession, home: IceboxHome) async throws {
-            let completer = Completer(handles: try await session.archive.authorHandles(),
-                                      tags: try await session.archive.tagNames(),
-                                      timelines: try await session.archive.timelines().map(\.spec))
+            let completer = Completer(
+                handles: try await session.archive.authorHandles(),
+                tags: try await session.archive.tagNames(),
+                timelines: try await session.archive.timelines().map(\.spec))
             var editor = LineEditor(history: REPLHistory(file: home.replHistory), completer: completer)
             Console.err("Icebox \(home.directory.path). Type help for the commands, quit to leave.")
             Interrupts.catchThem()
@@ -60,7 +64,8 @@ extension Icebox {
                     continue
                 }
                 guard let line else { break }
-                guard let (after, reply) = await Interrupts.run({ session in await session.execute(line) }, on: session) else {
+                guard let (after, reply) = await Interrupts.run({ session in await session.execute(line) }, on: session)
+                else {
                     Console.err("\ninterrupted")
                     continue
                 }

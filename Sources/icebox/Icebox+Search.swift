@@ -77,15 +77,22 @@ extension Icebox {
                     if note != "No matches." { Console.err(note) }
                     throw ExitCode(.failure)
                 }
-                let hits = try await context.store.search(query, sort: sort, limit: limit, offset: offset, consent: policy)
+                let hits = try await context.store.search(
+                    query, sort: sort, limit: limit, offset: offset, consent: policy)
                 let words = query.highlightedWords
                 // The snippet is cut from terminal-safe text, so the highlight codes added later are the only ones.
                 let results = hits.map { SearchResult(hit: $0, words: words) }
-                if json { try Console.json(results) } else if jsonl { try results.forEach { try Console.jsonLine($0) } }
-                else if csv { try SearchResult.printCSV(results) }
+                if json {
+                    try Console.json(results)
+                } else if jsonl {
+                    try results.forEach { try Console.jsonLine($0) }
+                } else if csv {
+                    try SearchResult.printCSV(results)
+                }
                 // Nothing matched: the format's empty document, why, then exit 1, as grep and ripgrep do.
                 if hits.isEmpty {
-                    Console.err(try await Self.noMatchesNote(query, offset: offset, consent: policy, archive: context.store))
+                    Console.err(
+                        try await Self.noMatchesNote(query, offset: offset, consent: policy, archive: context.store))
                     throw ExitCode(.failure)
                 }
                 if json || jsonl || csv { return }
@@ -95,8 +102,10 @@ extension Icebox {
                     // A page that is not the whole answer costs one count (the index's own, mostly).
                     let complete = offset == 0 && hits.count < limit
                     let total = complete ? hits.count : try await context.store.count(query, consent: policy)
-                    Console.outSanitized(SearchResult.closingLine(shown: offset..<(offset + hits.count), of: total,
-                                                                  sort: sort, colour: colour))
+                    Console.outSanitized(
+                        SearchResult.closingLine(
+                            shown: offset..<(offset + hits.count), of: total,
+                            sort: sort, colour: colour))
                 }
             }
         }

@@ -1,5 +1,5 @@
-import ArgumentParser
 import ArchiveCore
+import ArgumentParser
 import CMalloc
 
 extension Icebox.Search {
@@ -68,8 +68,12 @@ struct SearchShortcut {
             return true
         }
         switch argument {
-        case "-v", "--verbose": verbose += 1; return true
-        case "-vv": verbose += 2; return true
+        case "-v", "--verbose":
+            verbose += 1
+            return true
+        case "-vv":
+            verbose += 2
+            return true
         default: break
         }
         if Self.flagOptions.contains(argument) {
@@ -82,7 +86,8 @@ struct SearchShortcut {
             return true
         }
         let parts = argument.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-        guard parts.count == 2, Self.valueOptions.contains(String(parts[0])), !parts[1].isEmpty, !parts[1].hasPrefix("-")
+        guard parts.count == 2, Self.valueOptions.contains(String(parts[0])), !parts[1].isEmpty,
+            !parts[1].hasPrefix("-")
         else { return false }
         return set(String(parts[0]), String(parts[1]))
     }

@@ -38,24 +38,30 @@ extension Icebox {
         func run() async throws {
             try await reportingFailures {
                 let context = try await global.context(.queryOnly)
-                let pinned = try await timeline.asyncMap { try await accountOption.pinnedTimeline($0, archive: context.store) }
+                let pinned = try await timeline.asyncMap {
+                    try await accountOption.pinnedTimeline($0, archive: context.store)
+                }
                 let breakdown = try await context.store.breakdown(timelineID: pinned?.id, top: top)
                 if check {
                     let verdict = try await context.store.integrityCheck()
                     guard verdict == "ok" else {
-                        throw ArchiveError.damaged(path: context.store.location, reason: "\(verdict); restore it from a backup")
+                        throw ArchiveError.damaged(
+                            path: context.store.location, reason: "\(verdict); restore it from a backup")
                     }
                 }
                 let stats = try await context.store.stats()
                 let gaps = try await context.store.gaps(timelineID: pinned?.id, includingClosed: false)
                 if json {
-                    return try Console.json(StatsReport(stats: stats, timeline: pinned?.displayName, breakdown: breakdown,
-                                                        openGaps: gaps))
+                    return try Console.json(
+                        StatsReport(
+                            stats: stats, timeline: pinned?.displayName, breakdown: breakdown,
+                            openGaps: gaps))
                 }
                 let bytes = ByteSize.text(stats.databaseBytes)
                 let mediaBytes = ByteSize.text(stats.mediaBytes)
                 let missing = stats.mediaMissing > 0 ? ", \(stats.mediaMissing) attachments not stored" : ""
-                Console.out("""
+                Console.out(
+                    """
                     archive     \(Self.place(of: context))
                     statuses    \(stats.statuses) (\(stats.boosts) boosts)
                     authors     \(stats.authors)
@@ -70,11 +76,17 @@ extension Icebox {
                     gaps        \(gaps.count) open (windows of a timeline that could not be read)
                     """)
                 if !gaps.isEmpty {
-                    let names = Dictionary(try await context.store.timelines().map { ($0.id, $0.displayName) }) { first, _ in first }
-                    for gap in gaps { Console.out("  \(names[gap.timelineID] ?? "timeline \(gap.timelineID)"): \(gap.summary)") }
+                    let names = Dictionary(try await context.store.timelines().map { ($0.id, $0.displayName) }) {
+                        first, _ in first
+                    }
+                    for gap in gaps {
+                        Console.out("  \(names[gap.timelineID] ?? "timeline \(gap.timelineID)"): \(gap.summary)")
+                    }
                 }
-                Console.out(StatsChart.text(breakdown, scope: pinned?.displayName ?? "the archive",
-                                            bars: Console.stdoutIsTerminal))
+                Console.out(
+                    StatsChart.text(
+                        breakdown, scope: pinned?.displayName ?? "the archive",
+                        bars: Console.stdoutIsTerminal))
             }
         }
 
@@ -95,7 +107,10 @@ struct StatsReport: Encodable {
     /// The gap ledger's open windows.
     var openGaps: [TimelineGap]
 
-    enum Keys: String, CodingKey { case timeline, breakdown, openGaps = "open_gaps" }
+    enum Keys: String, CodingKey {
+        case timeline, breakdown
+        case openGaps = "open_gaps"
+    }
 
     func encode(to encoder: any Encoder) throws {
         try stats.encode(to: encoder)

@@ -30,7 +30,9 @@ extension Icebox {
         @Option(help: "Requests of the server's rate limit left for your other apps.")
         var rateReserve = 50
 
-        @Option(help: "The longest to wait for a rate limit to reset, in seconds; past it, the rest waits for the next run.")
+        @Option(
+            help: "The longest to wait for a rate limit to reset, in seconds; past it, the rest waits for the next run."
+        )
         var maxRateWait: Int = 900
 
         @Option(help: "Retries of a request that fails transiently (5xx, timeout, dropped connection), with backoff.")
@@ -42,8 +44,10 @@ extension Icebox {
         @Option(help: ArgumentHelp("The longest one API request may take in all, in seconds.", valueName: "seconds"))
         var deadline: Double = 120
 
-        @Option(help: ArgumentHelp("Give up an API answer slower than this many bytes per second (after 20 s; 0: never).",
-                                   valueName: "bytes"))
+        @Option(
+            help: ArgumentHelp(
+                "Give up an API answer slower than this many bytes per second (after 20 s; 0: never).",
+                valueName: "bytes"))
         var minRate: Double = 512
 
         @Option(help: "Catch-up pages per timeline per run; the rest follows on the next run.")
@@ -63,20 +67,26 @@ extension Icebox {
         @Flag(help: "Keep syncing until stopped: a worker of a team's shared store (run from systemd).")
         var loop = false
 
-        @Option(help: ArgumentHelp("On a shared store, how long a worker's claim on a server lasts unless renewed (a killed worker's servers wait this long).",
-                                   valueName: "seconds"))
+        @Option(
+            help: ArgumentHelp(
+                "On a shared store, how long a worker's claim on a server lasts unless renewed (a killed worker's servers wait this long).",
+                valueName: "seconds"))
         var lease: Double = 120
 
-        @Option(help: ArgumentHelp("With --loop, the longest pause between runs, in seconds (a pinned timeline on a shared store wakes it).",
-                                   valueName: "seconds"))
+        @Option(
+            help: ArgumentHelp(
+                "With --loop, the longest pause between runs, in seconds (a pinned timeline on a shared store wakes it).",
+                valueName: "seconds"))
         var interval: Double = 300
 
         @Flag(help: "Print a machine-readable summary on stdout.")
         var json = false
 
-        @Option(name: .customLong("recheck"),
-                help: ArgumentHelp("After the timelines, ask the servers again about the archived statuses posted in the last DAYS days (--recheck alone: \(Rechecker.defaultDays)); mark those deleted, keep edits as versions.",
-                                   valueName: "days"))
+        @Option(
+            name: .customLong("recheck"),
+            help: ArgumentHelp(
+                "After the timelines, ask the servers again about the archived statuses posted in the last DAYS days (--recheck alone: \(Rechecker.defaultDays)); mark those deleted, keep edits as versions.",
+                valueName: "days"))
         var recheckDays: Int?
 
         func validate() throws {
@@ -97,7 +107,9 @@ extension Icebox {
             guard loop else { return try await runOnce() }
             try await reportingFailures {
                 let context = try await global.context(.mayStart)
-                context.logger.info("syncing until stopped", metadata: ["store": "\(context.store.location)", "home": "\(context.home.directory.path)"])
+                context.logger.info(
+                    "syncing until stopped",
+                    metadata: ["store": "\(context.store.location)", "home": "\(context.home.directory.path)"])
                 while true {
                     do {
                         try await runOnce(context)
@@ -136,8 +148,9 @@ extension Icebox {
                 options.media = media.options()
                 options.mediaDirectory = context.home.media
                 options.leaseDuration = .milliseconds(Int64(max(lease, 1) * 1000))
-                let synchronizer = Synchronizer(archive: context.store, credentials: try context.credentials.load(),
-                                                options: options, logger: context.logger)
+                let synchronizer = Synchronizer(
+                    archive: context.store, credentials: try context.credentials.load(),
+                    options: options, logger: context.logger)
                 let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
                 let view = SyncProgressView()
                 if live { ProgressBoard.shared.start() }
@@ -145,32 +158,41 @@ extension Icebox {
                 let progress: @Sendable (SyncProgress) -> Void = { tick in if live { view.show(tick) } }
                 // Timelines under `sync.lock`, media under `media.lock`: a slow download never keeps
                 // the next run from archiving timelines.
-                var run = try await SyncPhases.timelines(home: context.home, wait: wait, shared: shared,
-                                                         synchronizer, progress: progress)
+                var run = try await SyncPhases.timelines(
+                    home: context.home, wait: wait, shared: shared,
+                    synchronizer, progress: progress)
                 var rechecked: [RecheckReport]?
                 if let recheckDays {
-                    let rechecker = Rechecker(archive: context.store, credentials: try context.credentials.load(), options: options,
-                                              logger: context.logger)
-                    rechecked = try await SyncPhases.recheck(home: context.home, wait: wait, shared: shared,
-                                                             rechecker, days: recheckDays)
+                    let rechecker = Rechecker(
+                        archive: context.store, credentials: try context.credentials.load(), options: options,
+                        logger: context.logger)
+                    rechecked = try await SyncPhases.recheck(
+                        home: context.home, wait: wait, shared: shared,
+                        rechecker, days: recheckDays)
                 }
                 if !noMedia {
-                    run.media = try await SyncPhases.media(home: context.home, quiet: quiet, synchronizer, progress: progress)
+                    run.media = try await SyncPhases.media(
+                        home: context.home, quiet: quiet, synchronizer, progress: progress)
                 }
                 ProgressBoard.shared.stop()
                 let reports = run.timelines
-                failed = reports.contains { $0.outcome != .ok } || run.media?.error != nil
+                failed =
+                    reports.contains { $0.outcome != .ok } || run.media?.error != nil
                     || rechecked?.contains { $0.error != nil } == true
                 if json {
-                    return try Console.json(SyncSummary(timelines: reports, media: run.media, recovered: run.recovered,
-                                                        recheck: rechecked))
+                    return try Console.json(
+                        SyncSummary(
+                            timelines: reports, media: run.media, recovered: run.recovered,
+                            recheck: rechecked))
                 }
                 if run.recovered.archived > 0, !quiet {
                     Console.out("Archived \(run.recovered.archived) statuses kept unreadable by an earlier Icebox")
                 }
                 if reports.isEmpty, !quiet {
                     if shared, try await !context.store.timelines().isEmpty {
-                        Console.err("Nothing to sync: other workers hold every server with pinned timelines, or synced it since this run began")
+                        Console.err(
+                            "Nothing to sync: other workers hold every server with pinned timelines, or synced it since this run began"
+                        )
                     } else {
                         Console.err("No timelines pinned: icebox timeline add <spec>")
                     }
@@ -195,9 +217,12 @@ extension Icebox {
         }
 
         private func summaryLine(_ report: TimelineReport) -> String {
-            var line = "\(report.timeline): \(report.new) new, \(report.updated) updated, \(Plural.of(report.pages, "page"))"
+            var line =
+                "\(report.timeline): \(report.new) new, \(report.updated) updated, \(Plural.of(report.pages, "page"))"
             if report.unreadable > 0 { line += ", \(report.unreadable) kept unreadable (icebox unreadable)" }
-            if report.editHistories > 0 { line += ", \(Plural.of(report.editHistories, "edit history", "edit histories"))" }
+            if report.editHistories > 0 {
+                line += ", \(Plural.of(report.editHistories, "edit history", "edit histories"))"
+            }
             // Only a timeline that synced goes on where it stopped; a failed one waits for its cause to go.
             if !report.backfillComplete, report.outcome == .ok { line += " (backfill continues next run)" }
             switch report.outcome {
@@ -221,7 +246,8 @@ struct SyncSummary: Encodable {
     /// Nil without `--recheck`.
     var recheck: [RecheckReport]?
     var ok: Bool {
-        timelines.allSatisfy { $0.outcome == .ok } && media?.error == nil && recheck?.allSatisfy { $0.error == nil } != false
+        timelines.allSatisfy { $0.outcome == .ok } && media?.error == nil
+            && recheck?.allSatisfy { $0.error == nil } != false
     }
 
     enum CodingKeys: String, CodingKey { case timelines, media, recovered, recheck, ok }

@@ -21,8 +21,10 @@ extension Icebox {
 
 /// `--account user@host`, shared by timeline commands.
 struct AccountOption: ParsableArguments {
-    @Option(help: ArgumentHelp("The account the timeline is read with (needed when there are several).",
-                               valueName: "user@host"))
+    @Option(
+        help: ArgumentHelp(
+            "The account the timeline is read with (needed when there are several).",
+            valueName: "user@host"))
     var account: String?
 
     /// Resolves a typed spec against the archive's accounts; a spec that cannot be pinned is bad usage.
@@ -42,9 +44,11 @@ struct AccountOption: ParsableArguments {
     /// The pinned timeline a typed spec names; one that is not pinned is bad usage.
     func pinnedTimeline(_ spec: String, archive: any ArchiveStore) async throws -> PinnedTimeline {
         let pinning = try await pinning(spec, archive: archive)
-        guard let timeline = try await archive.timelines().first(where: {
-            AccountOption.canonical($0.spec) == pinning.spec && $0.accountID == pinning.accountID
-        }) else {
+        guard
+            let timeline = try await archive.timelines().first(where: {
+                AccountOption.canonical($0.spec) == pinning.spec && $0.accountID == pinning.accountID
+            })
+        else {
             throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
         }
         return timeline
@@ -58,7 +62,10 @@ extension Icebox.Timeline {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var accountOption: AccountOption
 
-        @Argument(help: "home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions, remote:SERVER, tag:NAME@SERVER")
+        @Argument(
+            help:
+                "home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions, remote:SERVER, tag:NAME@SERVER"
+        )
         var spec: String
 
         func run() async throws {
@@ -68,18 +75,21 @@ extension Icebox.Timeline {
                 // A list is checked with its server now, not found missing at the first sync.
                 var title = ""
                 if case .list(let id) = try TimelineSpec(parsing: pinning.spec),
-                   let account = try await context.store.accounts().first(where: { $0.id == pinning.accountID }) {
+                    let account = try await context.store.accounts().first(where: { $0.id == pinning.accountID })
+                {
                     let access = AccountAccess(credentials: try context.credentials.load(), logger: context.logger)
                     title = " (\(try await access.list(id, of: account).title))"
                 }
                 // An older Icebox kept a hashtag's case: `tag:Photography` pinned then is `tag:photography` now.
                 if let pinned = try await context.store.timelines().first(where: {
-                    AccountOption.canonical($0.spec) == pinning.spec && $0.spec != pinning.spec && $0.accountID == pinning.accountID
+                    AccountOption.canonical($0.spec) == pinning.spec && $0.spec != pinning.spec
+                        && $0.accountID == pinning.accountID
                 }) {
                     throw ValidationError("\(pinning.spec) is already pinned, as \(pinned.spec)")
                 }
-                let timeline = try await context.store.addTimeline(spec: pinning.spec, accountID: pinning.accountID,
-                                                             server: pinning.server)
+                let timeline = try await context.store.addTimeline(
+                    spec: pinning.spec, accountID: pinning.accountID,
+                    server: pinning.server)
                 Console.out("Pinned \(timeline.displayName)\(title)")
             }
         }
@@ -101,10 +111,12 @@ extension Icebox.Timeline {
                 if json { return try Console.json(timelines) }
                 if timelines.isEmpty { Console.err("No timelines pinned yet: icebox timeline add <spec>") }
                 for timeline in timelines {
-                    let backfill = timeline.backfillComplete
+                    let backfill =
+                        timeline.backfillComplete
                         ? "backfill complete"
                         : timeline.newestCursor == nil ? "not synced yet" : "backfill at page \(timeline.backfillPages)"
-                    let last = timeline.lastSyncAt.map { "last sync \($0) \(timeline.lastResult ?? "")" } ?? "never synced"
+                    let last =
+                        timeline.lastSyncAt.map { "last sync \($0) \(timeline.lastResult ?? "")" } ?? "never synced"
                     var line = "\(timeline.displayName)\t\(timeline.statusCount) statuses\t\(last)\t\(backfill)"
                     if let error = timeline.lastError { line += "\t\(error)" }
                     line += try await SyncInterval.advice(for: timeline, archive: context.store)
@@ -129,9 +141,11 @@ extension Icebox.Timeline {
             try await reportingFailures {
                 let context = try await global.context(.existing)
                 let pinning = try await accountOption.pinning(spec, archive: context.store)
-                guard let timeline = try await context.store.timelines().first(where: {
-                    $0.spec == pinning.spec && $0.accountID == pinning.accountID
-                }) else {
+                guard
+                    let timeline = try await context.store.timelines().first(where: {
+                        $0.spec == pinning.spec && $0.accountID == pinning.accountID
+                    })
+                else {
                     throw ValidationError("\(pinning.spec) is not pinned; see `icebox timeline list`")
                 }
                 try await context.store.removeTimeline(id: timeline.id)

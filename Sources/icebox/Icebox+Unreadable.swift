@@ -22,8 +22,10 @@ extension Icebox {
         @Flag(help: "Read every kept status again now and archive those that can be read.")
         var retry = false
 
-        @Option(help: ArgumentHelp("Print the JSON of this kept status (its number in the list), as served.",
-                                   valueName: "number"))
+        @Option(
+            help: ArgumentHelp(
+                "Print the JSON of this kept status (its number in the list), as served.",
+                valueName: "number"))
         var raw: Int64?
 
         @Flag(help: "List archived ones too.")
@@ -36,7 +38,8 @@ extension Icebox {
             try await reportingFailures {
                 let context = try await global.context(retry ? .existing : .reading)
                 if retry {
-                    let report = try await UnreadableRecovery(archive: context.store, logger: context.logger).run(all: true)
+                    let report = try await UnreadableRecovery(archive: context.store, logger: context.logger).run(
+                        all: true)
                     if json { return try Console.json(report) }
                     return Console.out("\(report.archived) archived, \(report.stillUnreadable) still unreadable")
                 }

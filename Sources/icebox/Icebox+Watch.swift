@@ -24,11 +24,14 @@ extension Icebox {
 
         @OptionGroup var global: GlobalOptions
 
-        @Option(help: ArgumentHelp("Seconds between REST catch-ups of timelines without a stream.", valueName: "seconds"))
+        @Option(
+            help: ArgumentHelp("Seconds between REST catch-ups of timelines without a stream.", valueName: "seconds"))
         var pollInterval: Double = 300
 
-        @Option(help: ArgumentHelp("Seconds without a byte (heartbeats included) after which a stream is taken for dead.",
-                                   valueName: "seconds"))
+        @Option(
+            help: ArgumentHelp(
+                "Seconds without a byte (heartbeats included) after which a stream is taken for dead.",
+                valueName: "seconds"))
         var idleTimeout: Double = 90
 
         @Option(help: ArgumentHelp("The longest pause between two reconnections, in seconds.", valueName: "seconds"))
@@ -58,17 +61,24 @@ extension Icebox {
                 // A person at a terminal sees what happens; a service's journal gets the log (-v) only.
                 let atTerminal = Console.stderrIsTerminal
                 if atTerminal { options.activity = { Console.err($0) } }
-                let watcher = Watcher(synchronizer: Synchronizer(archive: context.store, credentials: try context.credentials.load(),
-                                                                 options: sync, logger: context.logger),
-                                      options: options)
+                let watcher = Watcher(
+                    synchronizer: Synchronizer(
+                        archive: context.store, credentials: try context.credentials.load(),
+                        options: sync, logger: context.logger),
+                    options: options)
                 let watching = Task { try await watcher.run() }
                 let signals = StopSignals { watching.cancel() }
                 defer { withExtendedLifetime(signals) {} }
                 context.logger.info("watching", metadata: ["store": "\(context.store.location)"])
-                if atTerminal { Console.err("watching \(context.store.location); Ctrl-C stops (what is buffered is stored)") }
+                if atTerminal {
+                    Console.err("watching \(context.store.location); Ctrl-C stops (what is buffered is stored)")
+                }
                 let totals = try await watching.value
-                context.logger.info("stopped", metadata: ["statuses": "\(totals.statuses)", "deletions": "\(totals.deletions)"])
-                if atTerminal { Console.err("stopped: \(totals.statuses) statuses and \(totals.deletions) deletions archived") }
+                context.logger.info(
+                    "stopped", metadata: ["statuses": "\(totals.statuses)", "deletions": "\(totals.deletions)"])
+                if atTerminal {
+                    Console.err("stopped: \(totals.statuses) statuses and \(totals.deletions) deletions archived")
+                }
             }
         }
     }

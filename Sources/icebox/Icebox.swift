@@ -13,11 +13,14 @@ struct Icebox: AsyncParsableCommand {
             The archive lives in --home, $ICEBOX_HOME, or $XDG_DATA_HOME/icebox (~/.local/share/icebox).
             """,
         version: IceboxVersion.string,
-        subcommands: [Account.self, Timeline.self, Sync.self, Search.self, Show.self, Repl.self, Export.self, Stats.self,
-                      Config.self, Media.self, Unreadable.self, Doctor.self, Migrate.self, Watch.self, Import.self])
+        subcommands: [
+            Account.self, Timeline.self, Sync.self, Search.self, Show.self, Repl.self, Export.self, Stats.self,
+            Config.self, Media.self, Unreadable.self, Doctor.self, Migrate.self, Watch.self, Import.self,
+        ])
 
     static func main() async {
-        let arguments = RecheckArgument.normalized(Array(CommandLine.arguments.dropFirst()), defaultDays: Rechecker.defaultDays)
+        let arguments = RecheckArgument.normalized(
+            Array(CommandLine.arguments.dropFirst()), defaultDays: Rechecker.defaultDays)
         if let search = Search.parsedDirectly(arguments) {
             SearchShortcut.shareOneHeap()
             do { try await search.run() } catch { exit(withError: error, in: Search.self) }

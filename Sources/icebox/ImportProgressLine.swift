@@ -18,7 +18,8 @@ final class ImportProgressLine: @unchecked Sendable {
                 text += " of \(ByteSize.text(total)) (\(min(100, progress.bytes * 100 / total))%)"
             }
             if progress.mediaTotalBytes > 0 {
-                text += "; media: \(progress.mediaFiles) files, \(ByteSize.text(progress.mediaBytes)) of "
+                text +=
+                    "; media: \(progress.mediaFiles) files, \(ByteSize.text(progress.mediaBytes)) of "
                     + "\(ByteSize.text(progress.mediaTotalBytes)) (\(min(100, progress.mediaBytes * 100 / progress.mediaTotalBytes))%)"
             }
             return text
@@ -53,12 +54,19 @@ extension ImportReport {
     func sentence(file: String) -> String {
         var parts = ["imported \(file)"]
         if let account { parts[0] += " (\(account))" }
-        parts.append("\(read) statuses read: \(stored.new) new, \(stored.updated) updated, \(stored.unreadable) kept unreadable")
+        parts.append(
+            "\(read) statuses read: \(stored.new) new, \(stored.updated) updated, \(stored.unreadable) kept unreadable")
         if stored.refused > 0 { parts.append("\(stored.refused) left as they were (another account's posts)") }
-        if foreign > 0 { parts.append("\(foreign) posts with another server's ids kept as references, not as the account's") }
-        if references > 0 { parts.append("\(references) new references by uri (favourites, bookmarks, boosts, other servers' posts)") }
+        if foreign > 0 {
+            parts.append("\(foreign) posts with another server's ids kept as references, not as the account's")
+        }
+        if references > 0 {
+            parts.append("\(references) new references by uri (favourites, bookmarks, boosts, other servers' posts)")
+        }
         if boosts > 0 { parts.append("\(boosts) boosts of archived posts made boosts") }
-        if mediaFiles > 0 { parts.append("\(mediaFiles) media files (\(mediaFilesNew) new, \(ByteSize.text(mediaBytes)))") }
+        if mediaFiles > 0 {
+            parts.append("\(mediaFiles) media files (\(mediaFilesNew) new, \(ByteSize.text(mediaBytes)))")
+        }
         if mediaUnreferenced > 0 { parts.append("\(mediaUnreferenced) media files no post names skipped") }
         return parts.joined(separator: "; ")
     }

@@ -30,7 +30,8 @@ enum Interrupts {
     /// Runs `command` on a copy of `session`; the changed copy and the reply, or `nil` when Ctrl-C came
     /// first (then the command is cancelled and the caller keeps `session` as it was).
     static func run(_ command: @escaping @Sendable (inout REPLSession) async -> Reply, on session: REPLSession) async
-        -> (REPLSession, Reply)? {
+        -> (REPLSession, Reply)?
+    {
         let (outcomes, continuation) = AsyncStream<(REPLSession, Reply)?>.makeStream()
         let work = Task {
             var copy = session

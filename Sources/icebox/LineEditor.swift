@@ -3,7 +3,7 @@ import Foundation
 import REPL
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The interactive REPL's line editor: libedit's readline (emacs keys, arrows, ↑/↓ through history),
@@ -15,7 +15,7 @@ struct LineEditor {
     /// Sets libedit up and loads the saved history; a history that cannot be read is reported and skipped.
     init(history: REPLHistory, completer: Completer) {
         self.history = history
-        setlocale(LC_CTYPE, "")         // edit UTF-8 text as characters, not bytes
+        setlocale(LC_CTYPE, "")  // edit UTF-8 text as characters, not bytes
         CompletionTable.shared.set(completer)
         icebox_editline_setup(completeWord)
         using_history()
@@ -61,7 +61,8 @@ final class CompletionTable: @unchecked Sendable {
 /// line (in characters). Returns readline's match array (the common prefix, then each match, then
 /// NULL, all malloc'ed), or NULL for none.
 private func completeWord(_ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32)
-    -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?
+{
     let word = text.map { String(cString: $0) } ?? ""
     let line = icebox_editline_buffer().map { String(cString: $0) } ?? ""
     let before = String(String.UnicodeScalarView(line.unicodeScalars.prefix(max(Int(start), 0))))

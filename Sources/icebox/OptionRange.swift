@@ -9,14 +9,16 @@ enum OptionRange {
     ) throws {
         guard range.contains(value) else {
             let suffix = unit.isEmpty ? "" : " \(unit)"
-            throw ValidationError("\(name) must be between \(range.lowerBound) and \(range.upperBound)\(suffix) (got \(value))")
+            throw ValidationError(
+                "\(name) must be between \(range.lowerBound) and \(range.upperBound)\(suffix) (got \(value))")
         }
     }
 
     /// A number of seconds: finite, above zero, at most `maximum`.
     static func seconds(_ name: String, _ value: Double, maximum: Double) throws {
         guard value.isFinite, value > 0, value <= maximum else {
-            throw ValidationError("\(name) must be a number of seconds above 0 and at most \(Int(maximum)) (got \(value))")
+            throw ValidationError(
+                "\(name) must be a number of seconds above 0 and at most \(Int(maximum)) (got \(value))")
         }
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 import Models
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The one writer of standard output (data) and standard error (messages), for every command.
@@ -77,7 +77,8 @@ struct OutputChannel: Sendable {
     }
 
     private func fail(_ failure: Int32) -> Never {
-        OutputChannel.standardError.write("icebox: cannot write to standard output: \(String(cString: strerror(failure)))\n")
+        OutputChannel.standardError.write(
+            "icebox: cannot write to standard output: \(String(cString: strerror(failure)))\n")
         exit(ExitStatus.ioError.rawValue)
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A secret read from standard input (`account add --token-stdin`). On a terminal it asks for it on

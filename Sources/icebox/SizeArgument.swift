@@ -19,7 +19,8 @@ struct SizeArgument: ExpressibleByArgument, Sendable, Hashable, CustomStringConv
     init?(argument: String) {
         let trimmed = argument.trimmingCharacters(in: .whitespaces)
         guard let last = trimmed.uppercased().last, !last.isNumber, last != ".",
-              let bytes = MediaOptions.parseSize(trimmed) else { return nil }
+            let bytes = MediaOptions.parseSize(trimmed)
+        else { return nil }
         self.init(bytes: bytes, description: trimmed)
     }
 

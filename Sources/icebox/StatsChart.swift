@@ -21,7 +21,8 @@ enum StatsChart {
             for item in counts {
                 let name = item.name.count > nameWidth ? String(item.name.prefix(nameWidth - 1)) + "…" : item.name
                 let count = String(item.count)
-                var line = "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
+                var line =
+                    "  " + name.padding(toLength: nameWidth, withPad: " ", startingAt: 0) + "  "
                     + String(repeating: " ", count: countWidth - count.count) + count
                 if bars { line += " " + bar(item.count, of: top) }
                 lines.append(line)

@@ -30,7 +30,8 @@ enum StoreChoice: Sendable {
             return .postgres(PasswordFile.resolve(location, environment: environment))
         }
         if let scheme = text.range(of: "://").map({ String(text[..<$0.lowerBound]) }),
-           !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) }) {
+            !scheme.isEmpty, scheme.allSatisfy({ $0.isLetter || $0.isNumber || "+-.".contains($0) })
+        {
             throw UnknownScheme(scheme: scheme)
         }
         return .sqlite(URL(fileURLWithPath: text))
@@ -61,7 +62,8 @@ enum StoreChoice: Sendable {
         switch self {
         case .sqlite(let file):
             if access == .readWrite {
-                try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                try FileManager.default.createDirectory(
+                    at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
             }
             return try ArchiveDatabase(path: file, logger: logger, access: access)
         case .postgres(let location):

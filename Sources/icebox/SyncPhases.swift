@@ -5,8 +5,10 @@ import Importer
 enum SyncPhases {
     /// Syncs the timelines holding `sync.lock` (released when they are done). On a `shared` store the
     /// store's leases share the work between workers, so no lock file is taken.
-    static func timelines(home: IceboxHome, wait: Bool, shared: Bool = false, _ synchronizer: Synchronizer,
-                          progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> SyncRunReport {
+    static func timelines(
+        home: IceboxHome, wait: Bool, shared: Bool = false, _ synchronizer: Synchronizer,
+        progress: @escaping @Sendable (SyncProgress) -> Void
+    ) async throws -> SyncRunReport {
         if shared { return try await synchronizer.runWithMedia(progress: progress) }
         let lock = try await takeLock(home, wait: wait)
         defer { withExtendedLifetime(lock) {} }
@@ -24,8 +26,10 @@ enum SyncPhases {
     }
 
     /// Rechecks archived statuses (`sync --recheck`) holding `sync.lock`, as the timelines are synced.
-    static func recheck(home: IceboxHome, wait: Bool, shared: Bool, _ rechecker: Rechecker,
-                        days: Int) async throws -> [RecheckReport] {
+    static func recheck(
+        home: IceboxHome, wait: Bool, shared: Bool, _ rechecker: Rechecker,
+        days: Int
+    ) async throws -> [RecheckReport] {
         if shared { return try await rechecker.run(days: days) }
         let lock = try await takeLock(home, wait: wait)
         defer { withExtendedLifetime(lock) {} }
@@ -35,8 +39,10 @@ enum SyncPhases {
     /// Downloads missing media holding `media.lock`; when another run holds it, leaves the media to
     /// that run (it reads the same list of missing files) and says so, unless `quiet` (no failure: cron
     /// would mail the line).
-    static func media(home: IceboxHome, quiet: Bool, _ synchronizer: Synchronizer,
-                      progress: @escaping @Sendable (SyncProgress) -> Void) async throws -> MediaRunReport? {
+    static func media(
+        home: IceboxHome, quiet: Bool, _ synchronizer: Synchronizer,
+        progress: @escaping @Sendable (SyncProgress) -> Void
+    ) async throws -> MediaRunReport? {
         let lock: SyncLock
         do {
             lock = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")

@@ -6,7 +6,11 @@ import Foundation
 struct Architecture {
     enum Failure: Error, CustomStringConvertible {
         case unreadable(String)
-        var description: String { switch self { case .unreadable(let why): "docs/ARCHITECTURE.md: \(why)" } }
+        var description: String {
+            switch self {
+            case .unreadable(let why): "docs/ARCHITECTURE.md: \(why)"
+            }
+        }
     }
 
     private(set) var layer: [String: Int] = [:]

@@ -29,7 +29,8 @@ import Testing
         let architecture = try Architecture(contentsOf: Self.root.appending(path: "docs/ARCHITECTURE.md"))
         #expect(!architecture.forbidden.isEmpty, "the document states what must not be linked")
         for (module, forbidden) in architecture.forbidden {
-            #expect(package.targets[module] != nil, "docs/ARCHITECTURE.md forbids links of \(module), which does not exist")
+            #expect(
+                package.targets[module] != nil, "docs/ARCHITECTURE.md forbids links of \(module), which does not exist")
             let linked = package.closure(of: module)
             let broken = forbidden.filter { linked.contains($0) }.sorted()
             #expect(broken.isEmpty, "\(module) links \(broken): \(broken.map { package.path(from: module, to: $0) })")
@@ -65,10 +66,12 @@ import Testing
         text.split(separator: "\n").compactMap { line in
             let words = line.split(separator: " ").map(String.init).filter { !$0.hasPrefix("@") }
             guard let at = words.firstIndex(of: "import"), at + 1 < words.count,
-                  words[..<at].allSatisfy({ ["public", "internal", "package", "private", "fileprivate"].contains($0) })
+                words[..<at].allSatisfy({ ["public", "internal", "package", "private", "fileprivate"].contains($0) })
             else { return nil }
             var name = words[at + 1]
-            if ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(name), at + 2 < words.count {
+            if ["struct", "class", "enum", "protocol", "func", "var", "let", "typealias"].contains(name),
+                at + 2 < words.count
+            {
                 name = words[at + 2]
             }
             return String(name.split(separator: ".").first ?? "")

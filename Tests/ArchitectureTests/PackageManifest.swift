@@ -12,7 +12,11 @@ struct PackageManifest {
 
     enum Failure: Error, CustomStringConvertible {
         case unreadable(String)
-        var description: String { switch self { case .unreadable(let why): "Package.swift: \(why)" } }
+        var description: String {
+            switch self {
+            case .unreadable(let why): "Package.swift: \(why)"
+            }
+        }
     }
 
     private(set) var targets: [String: Dependencies] = [:]
@@ -100,7 +104,10 @@ struct PackageManifest {
             if dependencies.products.contains(target) || dependencies.modules.contains(target) {
                 var chain = [target, next]
                 var step = next
-                while let before = previous[step] { chain.append(before); step = before }
+                while let before = previous[step] {
+                    chain.append(before)
+                    step = before
+                }
                 return chain.reversed().joined(separator: " → ")
             }
             for dependency in dependencies.modules where visited.insert(dependency).inserted {

@@ -33,8 +33,10 @@ enum Fixtures {
             statuses.append(try ArchivableStatus(decoding: data(name)))
         }
         statuses += try ArchivableStatus.decodePage(data("timeline_public_reblog.pleroma-via-federatz.json")).items
-        for name in ["timeline_tag_page.response-with-headers.mastodon-4.6.4-dev.json",
-                     "bookmarks_page_opaque_link_ids.response-with-headers.mastodon-4.6.4-dev.json"] {
+        for name in [
+            "timeline_tag_page.response-with-headers.mastodon-4.6.4-dev.json",
+            "bookmarks_page_opaque_link_ids.response-with-headers.mastodon-4.6.4-dev.json",
+        ] {
             let object = try JSONSerialization.jsonObject(with: data(name)) as? [String: Any]
             let body = (object?["response"] as? [String: Any])?["body"] ?? []
             statuses += try ArchivableStatus.decodePage(JSONSerialization.data(withJSONObject: body)).items
@@ -43,8 +45,10 @@ enum Fixtures {
     }
 
     /// A minimal Mastodon status, for tests that need many or edited ones.
-    static func status(id: String, text: String, editedAt: String? = nil, host: String = "a.example",
-                       createdAt: String = "2026-01-01T00:00:00.000Z", displayName: String = "Ursula") -> ArchivableStatus {
+    static func status(
+        id: String, text: String, editedAt: String? = nil, host: String = "a.example",
+        createdAt: String = "2026-01-01T00:00:00.000Z", displayName: String = "Ursula"
+    ) -> ArchivableStatus {
         let json = """
             {"id":"\(id)","uri":"https://\(host)/users/u/statuses/\(id)","url":"https://\(host)/@u/\(id)",
              "created_at":"\(createdAt)","edited_at":\(editedAt.map { "\"\($0)\"" } ?? "null"),

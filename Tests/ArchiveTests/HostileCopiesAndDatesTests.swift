@@ -20,38 +20,46 @@ import Testing
     /// The legit post as its own server serves it, then a forged copy from an anonymously read server
     /// with other text and an edit dated 2099.
     private static let genuine = Fixtures.status(id: "7", text: "genuine words", host: "legit.social")
-    private static let forged = Fixtures.status(id: "7", text: "forged words", editedAt: "2099-01-01T00:00:00.000Z",
-                                                host: "legit.social")
+    private static let forged = Fixtures.status(
+        id: "7", text: "forged words", editedAt: "2099-01-01T00:00:00.000Z",
+        host: "legit.social")
 
     @Test func aForgedCopyFromAnotherServerChangesNothingShownAndIsKept() async throws {
         let archive = try TemporaryArchive()
         let uri = Self.genuine.status.uri
-        _ = try await archive.database.store([Self.genuine], unreadable: [],
-                                             origin: PageOrigin(server: "legit.social", authority: .account), cursor: nil)
-        let result = try await archive.database.store([Self.forged], unreadable: [],
-                                                      origin: PageOrigin(server: "evil.example", authority: .anonymous),
-                                                      cursor: nil)
+        _ = try await archive.database.store(
+            [Self.genuine], unreadable: [],
+            origin: PageOrigin(server: "legit.social", authority: .account), cursor: nil)
+        let result = try await archive.database.store(
+            [Self.forged], unreadable: [],
+            origin: PageOrigin(server: "evil.example", authority: .anonymous),
+            cursor: nil)
         #expect(result.updated == 0)
         #expect(try await shownContent(archive, uri: uri) == "<p>genuine words</p>")
         #expect(try await uris(archive, "forged").isEmpty)
         #expect(try await uris(archive, "genuine") == [uri])
         #expect(try await archive.database.stats().otherCopies == 1, "the forged copy is kept, with its source")
         // A genuine edit from the post's own server still replaces what is shown.
-        let edit = Fixtures.status(id: "7", text: "genuine words, edited", editedAt: "2026-01-02T00:00:00.000Z",
-                                   host: "legit.social")
-        _ = try await archive.database.store([edit], unreadable: [],
-                                             origin: PageOrigin(server: "legit.social", authority: .anonymous), cursor: nil)
+        let edit = Fixtures.status(
+            id: "7", text: "genuine words, edited", editedAt: "2026-01-02T00:00:00.000Z",
+            host: "legit.social")
+        _ = try await archive.database.store(
+            [edit], unreadable: [],
+            origin: PageOrigin(server: "legit.social", authority: .anonymous), cursor: nil)
         #expect(try await shownContent(archive, uri: uri) == "<p>genuine words, edited</p>")
     }
 
     @Test func aForgeryArchivedFirstGivesWayToTheOriginsCopy() async throws {
         let archive = try TemporaryArchive()
         let uri = Self.genuine.status.uri
-        _ = try await archive.database.store([Self.forged], unreadable: [],
-                                             origin: PageOrigin(server: "evil.example", authority: .anonymous), cursor: nil)
-        _ = try await archive.database.store([Self.genuine], unreadable: [],
-                                             origin: PageOrigin(server: "mastodon.example", authority: .account), cursor: nil)
-        #expect(try await shownContent(archive, uri: uri) == "<p>genuine words</p>", "an account's server beats remote:")
+        _ = try await archive.database.store(
+            [Self.forged], unreadable: [],
+            origin: PageOrigin(server: "evil.example", authority: .anonymous), cursor: nil)
+        _ = try await archive.database.store(
+            [Self.genuine], unreadable: [],
+            origin: PageOrigin(server: "mastodon.example", authority: .account), cursor: nil)
+        #expect(
+            try await shownContent(archive, uri: uri) == "<p>genuine words</p>", "an account's server beats remote:")
         #expect(try await uris(archive, "forged").isEmpty)
         #expect(try await archive.database.stats().otherCopies == 1)
     }
@@ -69,8 +77,9 @@ import Testing
         let far = Fixtures.status(id: "1", text: "far future kite", createdAt: "9999-12-31T23:59:59.999-23:59")
         let early = Fixtures.status(id: "2", text: "early kite", createdAt: "0000-01-01T00:00:00.000+01:00")
         let plain = Fixtures.status(id: "3", text: "plain kite")
-        let result = try await archive.database.store([far, early, plain], server: "a.example", timelineID: timeline.id,
-                                                      cursor: CursorUpdate(backfillCursor: "3"))
+        let result = try await archive.database.store(
+            [far, early, plain], server: "a.example", timelineID: timeline.id,
+            cursor: CursorUpdate(backfillCursor: "3"))
         #expect(result.new == 3)
         #expect(try await archive.database.timeline(id: timeline.id).backfillCursor == "3", "the page's cursor moved")
         #expect(try await uris(archive, "kite").count == 3)
@@ -85,15 +94,20 @@ import Testing
         let timeline = try await archive.database.addTimeline(spec: "home", accountID: nil, server: "https://a.example")
         let created = "2026-05-05T05:05:05.555Z"
         // The next millisecond already has a status: the spill must step around it.
-        _ = try await archive.database.store([Fixtures.status(id: "9000", text: "kite later", createdAt: "2026-05-05T05:05:05.556Z")],
-                                             server: "a.example", timelineID: timeline.id, cursor: .init())
+        _ = try await archive.database.store(
+            [Fixtures.status(id: "9000", text: "kite later", createdAt: "2026-05-05T05:05:05.556Z")],
+            server: "a.example", timelineID: timeline.id, cursor: .init())
         for start in stride(from: 0, to: 5000, by: 40) {
-            let page = (start..<start + 40).map { Fixtures.status(id: String($0), text: "kite same", createdAt: created) }
-            let result = try await archive.database.store(page, server: "a.example", timelineID: timeline.id, cursor: .init())
+            let page = (start..<start + 40).map {
+                Fixtures.status(id: String($0), text: "kite same", createdAt: created)
+            }
+            let result = try await archive.database.store(
+                page, server: "a.example", timelineID: timeline.id, cursor: .init())
             #expect(result.new == 40 && result.unreadable == 0)
         }
         #expect(try await archive.database.count(try SearchQuery(parsing: "kite")) == 5001)
-        let oldestFirst = try await archive.database.search(try SearchQuery(parsing: "kite"), sort: .oldest, limit: 6000)
+        let oldestFirst = try await archive.database.search(
+            try SearchQuery(parsing: "kite"), sort: .oldest, limit: 6000)
         #expect(oldestFirst.count == 5001)
         #expect(oldestFirst.first?.createdAt == created)
         #expect(try await archive.database.integrityCheck() == "ok")
@@ -116,7 +130,8 @@ import Testing
         _ = try await archive.database.store(statuses, server: "a.example")
         for (index, item) in Self.emojiByVersion.enumerated() {
             let uri = statuses[index].status.uri
-            #expect(try await uris(archive, "eingeschlafen\(index)") == [uri], "before an emoji of Unicode \(item.version)")
+            #expect(
+                try await uris(archive, "eingeschlafen\(index)") == [uri], "before an emoji of Unicode \(item.version)")
             #expect(try await uris(archive, "wach\(index)") == [uri], "after an emoji of Unicode \(item.version)")
             #expect(try await uris(archive, "eingeschlafen\(index)\(item.emoji)") == [uri], "the glued form as typed")
         }

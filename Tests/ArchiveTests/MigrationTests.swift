@@ -1,17 +1,20 @@
+import ArchiveCore
 import Foundation
-import Models
 import GRDB
 import Logging
+import Models
 import SearchQuery
 import Testing
+
 @testable import Archive
-import ArchiveCore
 
 @Suite struct MigrationTests {
     @Test func freshArchiveGetsEveryMigrationRecordedInOrder() async throws {
         let archive = try TemporaryArchive()
         let pool = try DatabasePool(path: archive.database.path.path)
-        let recorded = try await pool.read { db in try String.fetchAll(db, sql: "SELECT name FROM icebox_schema ORDER BY name") }
+        let recorded = try await pool.read { db in
+            try String.fetchAll(db, sql: "SELECT name FROM icebox_schema ORDER BY name")
+        }
         #expect(recorded == SchemaMigrations.all.map(\.name))
         #expect(recorded.first == "0001_archive")
         let journal = try await pool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
@@ -21,18 +24,21 @@ import ArchiveCore
 
     @Test func embeddedMigrationsAreTheFilesInSchema() throws {
         let schema = Fixtures.directory.deletingLastPathComponent().appending(path: "schema")
-        let files = try FileManager.default.contentsOfDirectory(atPath: schema.path).filter { $0.hasSuffix(".sql") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: schema.path).filter { $0.hasSuffix(".sql") }
+            .sorted()
         #expect(files.map { String($0.dropLast(4)) } == SchemaMigrations.all.map(\.name))
         for (file, migration) in zip(files, SchemaMigrations.all) {
-            #expect(try String(contentsOf: schema.appending(path: file), encoding: .utf8) + "\n" == migration.sql + "\n"
+            #expect(
+                try String(contentsOf: schema.appending(path: file), encoding: .utf8) + "\n" == migration.sql + "\n"
                     || String(contentsOf: schema.appending(path: file), encoding: .utf8) == migration.sql)
         }
     }
 
     @Test func reopeningAnExistingArchiveKeepsItsData() async throws {
         let archive = try TemporaryArchive()
-        try await archive.database.addAccount(handle: "u@a.example", server: "https://a.example", remoteID: "1",
-                                              username: "u", displayName: "U", url: nil)
+        try await archive.database.addAccount(
+            handle: "u@a.example", server: "https://a.example", remoteID: "1",
+            username: "u", displayName: "U", url: nil)
         let reopened = try ArchiveDatabase(path: archive.database.path, logger: Logger(label: "test"))
         #expect(try await reopened.accounts().map(\.handle) == ["u@a.example"])
     }
@@ -80,15 +86,20 @@ import ArchiveCore
             try db.execute(sql: first.sql)
             try db.execute(sql: "CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)")
             try db.execute(sql: "INSERT INTO grdb_migrations VALUES ('0001_archive')")
-            try db.execute(sql: "CREATE TABLE icebox_schema (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)")
-            try db.execute(sql: "INSERT INTO icebox_schema VALUES ('0001_archive', ?, '2026-01-01T00:00:00.000Z')",
-                           arguments: [SchemaMigrations.fnv1a(first.sql)])
-            try db.execute(sql: """
-                INSERT INTO statuses(uri, created_at, author_handle, visibility, content, text, raw_json, raw_server,
-                    first_seen_at, updated_at)
-                VALUES ('https://a.example/1', '2026-01-01T00:00:00.000Z', 'u@a.example', 'public',
-                    '<p>東京タワーに行った</p>', '東京タワーに行った', X'7B7D', 'a.example', '', '')
-                """)
+            try db.execute(
+                sql:
+                    "CREATE TABLE icebox_schema (name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)"
+            )
+            try db.execute(
+                sql: "INSERT INTO icebox_schema VALUES ('0001_archive', ?, '2026-01-01T00:00:00.000Z')",
+                arguments: [SchemaMigrations.fnv1a(first.sql)])
+            try db.execute(
+                sql: """
+                    INSERT INTO statuses(uri, created_at, author_handle, visibility, content, text, raw_json, raw_server,
+                        first_seen_at, updated_at)
+                    VALUES ('https://a.example/1', '2026-01-01T00:00:00.000Z', 'u@a.example', 'public',
+                        '<p>東京タワーに行った</p>', '東京タワーに行った', X'7B7D', 'a.example', '', '')
+                    """)
         }
         try queue.close()
         let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
@@ -112,11 +123,13 @@ import ArchiveCore
                 ("https://a.example/5/activity", "2026-02-02T00:00:00.000Z", "", "https://a.example/1"),
             ]
             for row in rows {
-                try db.execute(sql: """
-                    INSERT INTO statuses(uri, created_at, author_handle, reblog_uri, visibility, content, text, search_cjk,
-                        raw_json, raw_server, first_seen_at, updated_at)
-                    VALUES (?, ?, 'u@a.example', ?, 'public', '', ?, ?, X'7B7D', 'a.example', '', '')
-                    """, arguments: [row.uri, row.createdAt, row.boosts, row.text, NoSpaceScript.indexText([row.text])])
+                try db.execute(
+                    sql: """
+                        INSERT INTO statuses(uri, created_at, author_handle, reblog_uri, visibility, content, text, search_cjk,
+                            raw_json, raw_server, first_seen_at, updated_at)
+                        VALUES (?, ?, 'u@a.example', ?, 'public', '', ?, ?, X'7B7D', 'a.example', '', '')
+                        """,
+                    arguments: [row.uri, row.createdAt, row.boosts, row.text, NoSpaceScript.indexText([row.text])])
             }
         }
         let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
@@ -126,7 +139,8 @@ import ArchiveCore
         }
         // Same millisecond: archive order (2 after 1); then the backfilled 4, though archived last.
         #expect(try await uris("kite") == ["https://a.example/2", "https://a.example/1", "https://a.example/4"])
-        #expect(try await uris("kite", .oldest) == ["https://a.example/4", "https://a.example/1", "https://a.example/2"])
+        #expect(
+            try await uris("kite", .oldest) == ["https://a.example/4", "https://a.example/1", "https://a.example/2"])
         #expect(try await uris("タワー") == ["https://a.example/3"])
         #expect(try await archive.count(try SearchQuery(parsing: "kite")) == 3)
         // A status archived after the upgrade, in the same millisecond, comes after the earlier ones' tie.
@@ -155,11 +169,12 @@ import ArchiveCore
             for (id, text) in [(1, "eingeschlafen🤔 gerade"), (2, "plain words only"), (3, "café🫠 au lait")] {
                 let created = "2026-01-0\(id)T00:00:00.000Z"
                 let key = SortKey.floor(try #require(MastodonDate.parse(created)))
-                try db.execute(sql: """
-                    INSERT INTO statuses(uri, created_at, author_handle, visibility, content, text, raw_json, raw_server,
-                        first_seen_at, updated_at, sort_key)
-                    VALUES (?, ?, 'u@a.example', 'public', '', ?, X'7B7D', 'a.example', '', '', ?)
-                    """, arguments: ["https://a.example/\(id)", created, text, key])
+                try db.execute(
+                    sql: """
+                        INSERT INTO statuses(uri, created_at, author_handle, visibility, content, text, raw_json, raw_server,
+                            first_seen_at, updated_at, sort_key)
+                        VALUES (?, ?, 'u@a.example', 'public', '', ?, X'7B7D', 'a.example', '', '', ?)
+                        """, arguments: ["https://a.example/\(id)", created, text, key])
             }
         }
         let before = try await DatabaseQueue(path: path.path).read { db in
@@ -167,7 +182,8 @@ import ArchiveCore
         }
         #expect(before == 0, "the old index does not find the word")
         let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
-        #expect(try await archive.search(try SearchQuery(parsing: "eingeschlafen")).map(\.uri) == ["https://a.example/1"])
+        #expect(
+            try await archive.search(try SearchQuery(parsing: "eingeschlafen")).map(\.uri) == ["https://a.example/1"])
         #expect(try await archive.search(try SearchQuery(parsing: "cafe")).map(\.uri) == ["https://a.example/3"])
         #expect(try await archive.search(try SearchQuery(parsing: "plain")).map(\.uri) == ["https://a.example/2"])
         #expect(try await archive.integrityCheck() == "ok")
@@ -180,23 +196,32 @@ import ArchiveCore
         let path = directory.appending(path: "archive.sqlite")
         // An archive as 0008 left it: tags only lower-cased, authors without a flag.
         try OlderArchive.write(at: path, migrations: 8) { db in
-            let rows: [(Int, String, String)] = [(1, "u@a.example", "cafécrème swift"), (2, "shy@a.example", "ｃｏｆｆｅｅ"),
-                                                 (3, "bio@a.example", "straße")]
+            let rows: [(Int, String, String)] = [
+                (1, "u@a.example", "cafécrème swift"), (2, "shy@a.example", "ｃｏｆｆｅｅ"),
+                (3, "bio@a.example", "straße"),
+            ]
             for (id, author, tags) in rows {
                 let created = "2026-01-0\(id)T00:00:00.000Z"
                 let key = SortKey.floor(try #require(MastodonDate.parse(created)))
-                try db.execute(sql: """
-                    INSERT INTO statuses(uri, created_at, author_handle, visibility, content, text, tag_names, raw_json,
-                        raw_server, first_seen_at, updated_at, sort_key)
-                    VALUES (?, ?, ?, 'public', '', 'words', ?, X'7B7D', 'a.example', '', '', ?)
-                    """, arguments: ["https://a.example/\(id)", created, author, tags, key])
+                try db.execute(
+                    sql: """
+                        INSERT INTO statuses(uri, created_at, author_handle, visibility, content, text, tag_names, raw_json,
+                            raw_server, first_seen_at, updated_at, sort_key)
+                        VALUES (?, ?, ?, 'public', '', 'words', ?, X'7B7D', 'a.example', '', '', ?)
+                        """, arguments: ["https://a.example/\(id)", created, author, tags, key])
             }
-            let authors = [("u@a.example", #"{"indexable":true,"note":"<p>hi</p>"}"#),
-                           ("shy@a.example", #"{"indexable":false,"note":""}"#),
-                           ("bio@a.example", #"{"note":"<p>Photos <a href=\"x\" class=\"hashtag\">#<span>NoSearch</span></a></p>"}"#)]
+            let authors = [
+                ("u@a.example", #"{"indexable":true,"note":"<p>hi</p>"}"#),
+                ("shy@a.example", #"{"indexable":false,"note":""}"#),
+                (
+                    "bio@a.example",
+                    #"{"note":"<p>Photos <a href=\"x\" class=\"hashtag\">#<span>NoSearch</span></a></p>"}"#
+                ),
+            ]
             for (handle, json) in authors {
-                try db.execute(sql: "INSERT INTO authors(handle, raw_json, updated_at) VALUES (?, ?, '')",
-                               arguments: [handle, Data(json.utf8)])
+                try db.execute(
+                    sql: "INSERT INTO authors(handle, raw_json, updated_at) VALUES (?, ?, '')",
+                    arguments: [handle, Data(json.utf8)])
             }
         }
         let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
@@ -208,8 +233,9 @@ import ArchiveCore
         #expect(try await find("#coffee") == ["https://a.example/2"], "full-width folded")
         #expect(try await find("#strasse") == ["https://a.example/3"])
         #expect(try await find("#swift") == ["https://a.example/1"])
-        #expect(try await archive.search(try SearchQuery(parsing: "words")).map(\.uri) == ["https://a.example/1"],
-                "opted out by default")
+        #expect(
+            try await archive.search(try SearchQuery(parsing: "words")).map(\.uri) == ["https://a.example/1"],
+            "opted out by default")
         #expect(try await archive.integrityCheck() == "ok")
     }
 }

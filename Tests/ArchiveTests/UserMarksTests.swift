@@ -1,21 +1,27 @@
+import ArchiveCore
 import Foundation
 import GRDB
 import Logging
 import Models
 import SearchQuery
 import Testing
+
 @testable import Archive
-import ArchiveCore
 
 /// The user's marks on each row (schema 0012) are what the lists, copies and accounts say, whether
 /// written with the row, filled in for an older archive, or recomputed from scratch.
 @Suite struct UserMarksTests {
     /// A status by `author` (who opted out of search unless `indexable`), as a.example serves it.
-    static func status(_ id: String, by author: String = "shy", indexable: Bool = false, mentions: [String] = [],
-                       favourited: Bool = false, boosting boosted: String? = nil, edited: String? = nil) -> Data {
-        let mentionJSON = mentions.map { #"{"id":"9","username":"\#($0)","acct":"\#($0)","url":"https://a.example/@\#($0)"}"# }
+    static func status(
+        _ id: String, by author: String = "shy", indexable: Bool = false, mentions: [String] = [],
+        favourited: Bool = false, boosting boosted: String? = nil, edited: String? = nil
+    ) -> Data {
+        let mentionJSON = mentions.map {
+            #"{"id":"9","username":"\#($0)","acct":"\#($0)","url":"https://a.example/@\#($0)"}"#
+        }
         let inner = boosted.map { ",\"reblog\":" + String(decoding: status($0), as: UTF8.self) } ?? ",\"reblog\":null"
-        return Data("""
+        return Data(
+            """
             {"id":"\(id)","uri":"https://a.example/users/\(author)/statuses/\(id)","url":"https://a.example/@\(author)/\(id)",
              "created_at":"2026-01-0\(id.count < 2 ? id : "9")T00:00:00.000Z","edited_at":\(edited.map { "\"\($0)\"" } ?? "null"),
              "content":"<p>words \(id)</p>","spoiler_text":"","visibility":"public","sensitive":false,
@@ -28,12 +34,15 @@ import ArchiveCore
 
     static func marks(_ database: ArchiveDatabase) async throws -> [String: Int64] {
         try await database.read { db in
-            Dictionary(uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT uri, user_marks FROM statuses")
-                .map { ($0["uri"] as String, $0["user_marks"] as Int64) })
+            Dictionary(
+                uniqueKeysWithValues: try Row.fetchAll(db, sql: "SELECT uri, user_marks FROM statuses")
+                    .map { ($0["uri"] as String, $0["user_marks"] as Int64) })
         }
     }
 
-    static func uri(_ id: String, by author: String = "shy") -> String { "https://a.example/users/\(author)/statuses/\(id)" }
+    static func uri(_ id: String, by author: String = "shy") -> String {
+        "https://a.example/users/\(author)/statuses/\(id)"
+    }
 
     func store(_ raws: [Data], in timeline: PinnedTimeline, _ archive: TemporaryArchive) async throws {
         let statuses = try raws.map { try ArchivableStatus(decoding: $0) }
@@ -43,13 +52,18 @@ import ArchiveCore
     @Test func marksWrittenWithEachRowAgreeWithTheListsCopiesAndAccounts() async throws {
         let archive = try TemporaryArchive()
         let database = archive.database
-        let me = try await database.addAccount(handle: "me@a.example", server: "https://a.example", remoteID: "1",
-                                               username: "me", displayName: "Me", url: "https://a.example/@me")
+        let me = try await database.addAccount(
+            handle: "me@a.example", server: "https://a.example", remoteID: "1",
+            username: "me", displayName: "Me", url: "https://a.example/@me")
         let home = try await database.addTimeline(spec: "home", accountID: me.id, server: "https://a.example")
         let bookmarks = try await database.addTimeline(spec: "bookmarks", accountID: me.id, server: "https://a.example")
-        let favourites = try await database.addTimeline(spec: "favourites", accountID: me.id, server: "https://a.example")
-        try await store([Self.status("1"), Self.status("2", mentions: ["me"]), Self.status("3", favourited: true),
-                         Self.status("5", by: "me", boosting: "4")], in: home, archive)
+        let favourites = try await database.addTimeline(
+            spec: "favourites", accountID: me.id, server: "https://a.example")
+        try await store(
+            [
+                Self.status("1"), Self.status("2", mentions: ["me"]), Self.status("3", favourited: true),
+                Self.status("5", by: "me", boosting: "4"),
+            ], in: home, archive)
         try await store([Self.status("6")], in: bookmarks, archive)
         try await store([Self.status("7")], in: favourites, archive)
         try await store(try Fixtures.allStatuses().map(\.raw), in: home, archive)
@@ -83,12 +97,15 @@ import ArchiveCore
     @Test func anAccountAddedLaterMarksWhatItMentionedAndBoosted() async throws {
         let archive = try TemporaryArchive()
         let database = archive.database
-        let timeline = try await database.addTimeline(spec: "remote:a.example", accountID: nil, server: "https://a.example")
-        try await store([Self.status("2", mentions: ["me"]), Self.status("5", by: "me", boosting: "4"), Self.status("1")],
-                        in: timeline, archive)
+        let timeline = try await database.addTimeline(
+            spec: "remote:a.example", accountID: nil, server: "https://a.example")
+        try await store(
+            [Self.status("2", mentions: ["me"]), Self.status("5", by: "me", boosting: "4"), Self.status("1")],
+            in: timeline, archive)
         #expect(try await database.count(try SearchQuery(parsing: "words"), consent: .honoured) == 0, "no account yet")
-        _ = try await database.addAccount(handle: "me@a.example", server: "https://a.example", remoteID: "1",
-                                          username: "me", displayName: "Me", url: "https://a.example/@me")
+        _ = try await database.addAccount(
+            handle: "me@a.example", server: "https://a.example", remoteID: "1",
+            username: "me", displayName: "Me", url: "https://a.example/@me")
         let marks = try await Self.marks(database)
         #expect(marks[Self.uri("2")] == UserMarks.mentionsUser.rawValue)
         #expect(marks[Self.uri("4")] == UserMarks.boostedByUser.rawValue)
@@ -99,17 +116,19 @@ import ArchiveCore
     @Test func postsAnImportNamedAsFavouritesBookmarksOrBoostsAreMarkedInEitherOrder() async throws {
         let archive = try TemporaryArchive()
         let database = archive.database
-        let timeline = try await database.addTimeline(spec: "remote:a.example", accountID: nil, server: "https://a.example")
+        let timeline = try await database.addTimeline(
+            spec: "remote:a.example", accountID: nil, server: "https://a.example")
         try await store([Self.status("1"), Self.status("2")], in: timeline, archive)
         func reference(_ kind: String, _ uri: String) async throws {
             try await database.write { db in
-                try db.execute(sql: """
-                    INSERT INTO status_references(account_handle, kind, uri, file, recorded_at)
-                    VALUES ('gone@old.example', ?, ?, 'export.zip', '2026-01-01T00:00:00.000Z')
-                    """, arguments: [kind, uri])
+                try db.execute(
+                    sql: """
+                        INSERT INTO status_references(account_handle, kind, uri, file, recorded_at)
+                        VALUES ('gone@old.example', ?, ?, 'export.zip', '2026-01-01T00:00:00.000Z')
+                        """, arguments: [kind, uri])
             }
         }
-        try await reference("bookmark", Self.uri("1"))   // archived before the reference
+        try await reference("bookmark", Self.uri("1"))  // archived before the reference
         try await reference("favourite", Self.uri("3"))  // archived after it
         try await reference("boost", Self.uri("3"))
         try await store([Self.status("3")], in: timeline, archive)
@@ -119,9 +138,13 @@ import ArchiveCore
         #expect(marks[Self.uri("3")] == UserMarks([.favouritesTimeline, .boostedByUser]).rawValue)
         try await database.write { db in try UserMarks.recomputeAll(db) }
         #expect(try await Self.marks(database) == marks)
-        #expect(try await database.search(try SearchQuery(parsing: "words is:bookmarked")).map(\.uri) == [Self.uri("1")])
-        #expect(Set(try await database.search(try SearchQuery(parsing: "words")).map(\.uri)) == [Self.uri("1"), Self.uri("3")],
-                "what the user bookmarked, favourited or boosted is searchable whoever wrote it")
+        #expect(
+            try await database.search(try SearchQuery(parsing: "words is:bookmarked")).map(\.uri) == [Self.uri("1")])
+        #expect(
+            Set(try await database.search(try SearchQuery(parsing: "words")).map(\.uri)) == [
+                Self.uri("1"), Self.uri("3"),
+            ],
+            "what the user bookmarked, favourited or boosted is searchable whoever wrote it")
     }
 
     @Test func anArchiveFromBeforeTheMarksGetsThemOnOpen() async throws {
@@ -133,19 +156,30 @@ import ArchiveCore
         // Written by the current code, then copied into an archive as 0011 left it (no marks).
         do {
             let archive = try ArchiveDatabase(path: current, logger: Logger(label: "test"))
-            let me = try await archive.addAccount(handle: "me@a.example", server: "https://a.example", remoteID: "1",
-                                                  username: "me", displayName: "Me", url: "https://a.example/@me")
-            let bookmarks = try await archive.addTimeline(spec: "bookmarks", accountID: me.id, server: "https://a.example")
+            let me = try await archive.addAccount(
+                handle: "me@a.example", server: "https://a.example", remoteID: "1",
+                username: "me", displayName: "Me", url: "https://a.example/@me")
+            let bookmarks = try await archive.addTimeline(
+                spec: "bookmarks", accountID: me.id, server: "https://a.example")
             let home = try await archive.addTimeline(spec: "home", accountID: me.id, server: "https://a.example")
-            for (raws, timeline) in [([Self.status("6")], bookmarks),
-                                     ([Self.status("1"), Self.status("2", mentions: ["me"]), Self.status("3", favourited: true),
-                                       Self.status("5", by: "me", boosting: "4")], home)] {
-                _ = try await archive.store(try raws.map { try ArchivableStatus(decoding: $0) }, server: "a.example",
-                                            timelineID: timeline.id, cursor: .init())
+            for (raws, timeline) in [
+                ([Self.status("6")], bookmarks),
+                (
+                    [
+                        Self.status("1"), Self.status("2", mentions: ["me"]), Self.status("3", favourited: true),
+                        Self.status("5", by: "me", boosting: "4"),
+                    ], home
+                ),
+            ] {
+                _ = try await archive.store(
+                    try raws.map { try ArchivableStatus(decoding: $0) }, server: "a.example",
+                    timelineID: timeline.id, cursor: .init())
             }
         }
-        let expected: [String: Int64] = [Self.uri("1"): 0, Self.uri("2"): 32, Self.uri("3"): 16, Self.uri("4"): 64,
-                                         Self.uri("5", by: "me"): 0, Self.uri("6"): 1]
+        let expected: [String: Int64] = [
+            Self.uri("1"): 0, Self.uri("2"): 32, Self.uri("3"): 16, Self.uri("4"): 64,
+            Self.uri("5", by: "me"): 0, Self.uri("6"): 1,
+        ]
         try OlderArchive.write(at: path, migrations: 11) { db in
             try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current.path])
             for table in ["archiving_accounts", "timelines", "statuses", "timeline_statuses", "authors"] {

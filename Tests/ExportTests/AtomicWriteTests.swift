@@ -1,8 +1,9 @@
 import ArchiveCore
-@testable import Export
 import Foundation
 import IceboxTestSupport
 import Testing
+
+@testable import Export
 
 /// A failed export leaves nothing behind: no half tarball, no temporary file, an older file untouched.
 struct AtomicWriteTests {
@@ -21,19 +22,29 @@ struct AtomicWriteTests {
             try Exporter.writeTarball(entries, folder: "thread-1", mtime: 0, format: .tarGz, to: .file(destination))
         }
         #expect(try Data(contentsOf: destination) == Data("an earlier export".utf8))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["source.png", "thread.tar.gz"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == [
+                "source.png", "thread.tar.gz",
+            ])
 
         // The same entries with the right size do replace it.
-        let fixed: [String: Exporter.Entry] = ["index.html": .document(Data("<p>hi</p>".utf8)), "media/x.png": .media(media, size: 3 << 20)]
+        let fixed: [String: Exporter.Entry] = [
+            "index.html": .document(Data("<p>hi</p>".utf8)), "media/x.png": .media(media, size: 3 << 20),
+        ]
         try Exporter.writeTarball(fixed, folder: "thread-1", mtime: 0, format: .tarGz, to: .file(destination))
-        #expect(try LibarchiveReader.entries(of: destination).map(\.name) == ["thread-1/", "thread-1/index.html", "thread-1/media/", "thread-1/media/x.png"])
+        #expect(
+            try LibarchiveReader.entries(of: destination).map(\.name) == [
+                "thread-1/", "thread-1/index.html", "thread-1/media/", "thread-1/media/x.png",
+            ])
     }
 
     @Test func entryNamesNeverCarryServerText() {
         let hostile = ExportRecordStub.file(ext: "../../etc/passwd")
         #expect(ExportDocument.entry(hostile) == "media/\(hostile.sha256).bin")
         #expect(ExportDocument.entry(ExportRecordStub.file(ext: "PNG")) == "media/\(hostile.sha256).png")
-        #expect(!ExportDocument.isSafeName("../x") && !ExportDocument.isSafeName("") && ExportDocument.isSafeName("01HZX3V7Y6R3Q9K2M4N8P0T5WB"))
+        #expect(
+            !ExportDocument.isSafeName("../x") && !ExportDocument.isSafeName("")
+                && ExportDocument.isSafeName("01HZX3V7Y6R3Q9K2M4N8P0T5WB"))
     }
 }
 

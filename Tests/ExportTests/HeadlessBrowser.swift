@@ -60,17 +60,20 @@ enum HeadlessBrowser {
         let harness = page.deletingLastPathComponent().appending(path: "measure-\(viewport).html")
         try Data(harnessPage(frame: page.lastPathComponent, width: viewport).utf8).write(to: harness)
         let profile = try TemporaryDirectory("icebox-chromium")
-        let result = try await CommandRunner.run(executable, [
-            "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
-            "--user-data-dir=\(profile.path)", "--no-first-run", "--disable-background-networking",
-            "--disable-component-update", "--disable-sync", "--disable-extensions", "--no-pings",
-            "--host-resolver-rules=MAP * ~NOTFOUND", "--window-size=\(max(viewport, 800) + 40),900",
-            "--virtual-time-budget=5000", "--dump-dom", harness.absoluteString,
-        ], environment: ["HOME": profile.path])
+        let result = try await CommandRunner.run(
+            executable,
+            [
+                "--headless", "--no-sandbox", "--disable-gpu", "--allow-file-access-from-files",
+                "--user-data-dir=\(profile.path)", "--no-first-run", "--disable-background-networking",
+                "--disable-component-update", "--disable-sync", "--disable-extensions", "--no-pings",
+                "--host-resolver-rules=MAP * ~NOTFOUND", "--window-size=\(max(viewport, 800) + 40),900",
+                "--virtual-time-budget=5000", "--dump-dom", harness.absoluteString,
+            ], environment: ["HOME": profile.path])
         guard let match = result.stdout.firstMatch(of: #/<pre id="measure">([^<]*)</pre>/#) else {
             throw Failure.noMeasure(result.stdout.prefix(500) + "\n" + result.stderr)
         }
-        let json = String(match.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
+        let json = String(match.1).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(
+            of: "&amp;", with: "&")
         return try JSONDecoder().decode(Layout.self, from: Data(json.utf8))
     }
 

@@ -1,6 +1,7 @@
-@testable import Export
 import Foundation
 import Testing
+
+@testable import Export
 
 /// Strings Icebox writes into `thread.json` and `manifest.json` escape C1 and bidirectional controls.
 @Suite struct JSONWriterEscapingTests {

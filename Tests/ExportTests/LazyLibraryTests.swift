@@ -11,7 +11,10 @@ import Testing
         // The C strings must outlive the struct that points at them.
         let soname = try #require(strdup("libicebox-not-installed.so.7"))
         let package = try #require(strdup("icebox-none"))
-        defer { free(soname); free(package) }
+        defer {
+            free(soname)
+            free(package)
+        }
         var library = icebox_library(soname: soname, package: package, handle: nil)
         var reason = [CChar](repeating: 0, count: 512)
         #expect(icebox_library_load(&library, &reason, reason.count) == 0)

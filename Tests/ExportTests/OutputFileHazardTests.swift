@@ -1,11 +1,12 @@
 import ArchiveCore
-@testable import Export
 import Foundation
 import IceboxTestSupport
 import Testing
 
+@testable import Export
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// What is already at an export's destination, or beside it, is never followed or replaced by accident.

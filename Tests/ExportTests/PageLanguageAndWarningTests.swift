@@ -9,9 +9,13 @@ import Testing
         let fixture = try await ThreadFixture.make(statuses: 5)
         defer { Task { await fixture.stop() } }
         // A reply with a picture, given a content warning before the archive first sees it.
-        let warned = try #require(await fixture.server.addStatus(username: "dave", mediaPaths: ["/media/thread/cw.png"],
-                                                                 text: "A reply", inReplyTo: fixture.ids["root"]))
-        #expect(await fixture.server.editStatus(id: warned, content: "A reply, behind a warning", spoilerText: "eye strain"))
+        let warned = try #require(
+            await fixture.server.addStatus(
+                username: "dave", mediaPaths: ["/media/thread/cw.png"],
+                text: "A reply", inReplyTo: fixture.ids["root"]))
+        #expect(
+            await fixture.server.editStatus(id: warned, content: "A reply, behind a warning", spoilerText: "eye strain")
+        )
         try await fixture.sync()
         let number = try await fixture.number("root")
         let out = try TemporaryDirectory("icebox-page-cw")
@@ -24,7 +28,8 @@ import Testing
         #expect(articles.count == 5)
         #expect(articles.allSatisfy { $0.prefix { $0 != ">" }.contains(" lang=\"") }, "every post says its language")
         let article = try #require(articles.first { $0.contains("eye strain") })
-        let summary = try #require(article.range(of: "<details class=\"cw\"><summary><strong>Content warning:</strong> eye strain</summary>"))
+        let summary = try #require(
+            article.range(of: "<details class=\"cw\"><summary><strong>Content warning:</strong> eye strain</summary>"))
         let text = try #require(article.range(of: "behind a warning"))
         let pictures = try #require(article.range(of: "<figure>"))
         let closed = try #require(article.range(of: "</details>"))

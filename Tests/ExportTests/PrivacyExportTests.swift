@@ -1,11 +1,12 @@
 import ArchiveCore
-@testable import Export
 import Foundation
 import IceboxTestSupport
 import Importer
 import Logging
 import MastodonTestServer
 import Testing
+
+@testable import Export
 
 /// Posts not meant for everyone are marked wherever an export could carry them, and `publicOnly`
 /// leaves them out, saying only that some were.
@@ -16,16 +17,24 @@ import Testing
         let fixture = try await ThreadFixture.make()
         let server = fixture.server
         let root = try #require(fixture.ids["root"])
-        let direct = try #require(await server.addStatus(username: "bob", text: "A direct word for Alice", inReplyTo: root,
-                                                         visibility: "direct"))
-        _ = try #require(await server.addStatus(username: "alice", text: "Answer to the direct word", inReplyTo: direct,
-                                                visibility: "unlisted"))
-        _ = try #require(await server.addStatus(username: "carol", text: "Only for my followers", inReplyTo: root,
-                                                visibility: "private"))
+        let direct = try #require(
+            await server.addStatus(
+                username: "bob", text: "A direct word for Alice", inReplyTo: root,
+                visibility: "direct"))
+        _ = try #require(
+            await server.addStatus(
+                username: "alice", text: "Answer to the direct word", inReplyTo: direct,
+                visibility: "unlisted"))
+        _ = try #require(
+            await server.addStatus(
+                username: "carol", text: "Only for my followers", inReplyTo: root,
+                visibility: "private"))
         try await fixture.sync()
         let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
-        _ = try await ThreadFetcher(archive: fixture.archive, credentials: credentials, timeout: 10, logger: Logger(label: "t"))
-            .complete(around: try await fixture.number("root"))
+        _ = try await ThreadFetcher(
+            archive: fixture.archive, credentials: credentials, timeout: 10, logger: Logger(label: "t")
+        )
+        .complete(around: try await fixture.number("root"))
         return (fixture, try await fixture.number("root"))
     }
 
@@ -35,20 +44,27 @@ import Testing
         let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: unpacked.path).first)
         let root = unpacked.url.appending(path: folder)
         let json = try JSONSerialization.jsonObject(with: Data(contentsOf: root.appending(path: "thread.json")))
-        return (try String(contentsOf: root.appending(path: "index.html"), encoding: .utf8),
-                try String(contentsOf: root.appending(path: "thread.md"), encoding: .utf8),
-                try #require(json as? [String: Any]))
+        return (
+            try String(contentsOf: root.appending(path: "index.html"), encoding: .utf8),
+            try String(contentsOf: root.appending(path: "thread.md"), encoding: .utf8),
+            try #require(json as? [String: Any])
+        )
     }
 
     /// Every status node of a `thread.json`, depth first.
     static func nodes(_ json: [String: Any]) -> [[String: Any]] {
-        func walk(_ node: [String: Any]) -> [[String: Any]] { [node] + (node["replies"] as? [[String: Any]] ?? []).flatMap(walk) }
-        let roots = [json["thread"] as? [String: Any]].compactMap { $0 } + (json["detached"] as? [[String: Any]] ?? [])
+        func walk(_ node: [String: Any]) -> [[String: Any]] {
+            [node] + (node["replies"] as? [[String: Any]] ?? []).flatMap(walk)
+        }
+        let roots =
+            [json["thread"] as? [String: Any]].compactMap { $0 } + (json["detached"] as? [[String: Any]] ?? [])
             + (json["statuses"] as? [[String: Any]] ?? [])
         return roots.flatMap(walk)
     }
 
-    static func text(of node: [String: Any]) -> String { (node["status"] as? [String: Any])?["content"] as? String ?? "" }
+    static func text(of node: [String: Any]) -> String {
+        (node["status"] as? [String: Any])?["content"] as? String ?? ""
+    }
 
     @Test func directAndFollowersOnlyPostsAreMarkedInEveryFormat() async throws {
         let (fixture, root) = try await Self.privateThread()
@@ -65,7 +81,8 @@ import Testing
         #expect(html.contains("<span class=\"visibility private\">followers only</span>"))
         #expect(html.contains("<span class=\"visibility unlisted\">unlisted</span>"))
         #expect(html.components(separatedBy: "class=\"visibility ").count - 1 == 3, "public posts carry no mark")
-        #expect(markdown.contains("· **direct message**") && markdown.contains("· **followers only**")
+        #expect(
+            markdown.contains("· **direct message**") && markdown.contains("· **followers only**")
                 && markdown.contains("· **unlisted**"))
         let visibilities = Self.nodes(json).map { ($0["visibility"] as? String ?? "?", Self.text(of: $0)) }
         #expect(visibilities.count == 7)
@@ -79,7 +96,9 @@ import Testing
         let setSummary = try await fixture.exporter.exportStatuses(numbers, name: "Everything", to: .file(set))
         #expect(setSummary.direct == 1 && setSummary.followersOnly == 1)
         let setDocuments = try await Self.documents(set)
-        #expect(setDocuments.html.contains(">direct message</span>") && setDocuments.markdown.contains("**followers only**"))
+        #expect(
+            setDocuments.html.contains(">direct message</span>") && setDocuments.markdown.contains("**followers only**")
+        )
     }
 
     @Test func publicOnlyLeavesThemOutAndSaysSomeWere() async throws {

@@ -10,14 +10,17 @@ import Testing
 
     /// Posts that are as hard on a layout as real ones: long words, long URLs, a few sentences.
     static func text(_ number: Int, by author: String) -> String {
-        let long = number % 3 == 0
+        let long =
+            number % 3 == 0
             ? " See https://example.org/archive/2026/11/a-very-long-path-segment-that-never-breaks-by-itself/\(number)?ref=thread"
             : (number % 3 == 1 ? " Donaudampfschifffahrtsgesellschaftskapitänswitwenrentenversicherung." : "")
         return "Post \(number) by \(author): a few sentences, as people write them when a thought runs on. "
             + "The layout must keep this readable on a small screen and on a wide one.\(long)"
     }
 
-    @Test(.enabled(if: HeadlessBrowser.shouldRun, "Chromium is not installed (scripts/setup installs it; in CI it must be)"))
+    @Test(
+        .enabled(
+            if: HeadlessBrowser.shouldRun, "Chromium is not installed (scripts/setup installs it; in CI it must be)"))
     func longThreadsAndPicturesReadWellOnAPhoneAndADesktop() async throws {
         let fixture = try await ThreadFixture.make(statuses: 5)
         defer { Task { await fixture.stop() } }
@@ -25,22 +28,31 @@ import Testing
         // A 30-deep self-thread: alice replying to herself.
         var selfThread: [String] = []
         for number in 1...30 {
-            selfThread.append(try #require(await server.addStatus(username: "alice", text: Self.text(number, by: "alice"),
-                                                                  inReplyTo: selfThread.last)))
+            selfThread.append(
+                try #require(
+                    await server.addStatus(
+                        username: "alice", text: Self.text(number, by: "alice"),
+                        inReplyTo: selfThread.last)))
         }
         // A 15-deep back-and-forth between bob and carol.
         var chain: [String] = []
         for number in 1...15 {
             let author = number % 2 == 1 ? "bob" : "carol"
-            chain.append(try #require(await server.addStatus(username: author, text: Self.text(number, by: author),
-                                                             inReplyTo: chain.last)))
+            chain.append(
+                try #require(
+                    await server.addStatus(
+                        username: author, text: Self.text(number, by: author),
+                        inReplyTo: chain.last)))
         }
         // Pictures wider and taller than any screen, in a thread with a reply and a reply to that.
-        let pictures = try #require(await server.addStatus(
-            username: "dave", mediaPaths: ["/media/png/1600x900/wide.png", "/media/png/500x1600/tall.png"],
-            description: "A wide picture and a tall one", text: Self.text(1, by: "dave")))
-        let reply = try #require(await server.addStatus(username: "alice", mediaPaths: ["/media/png/1200x1200/square.png"],
-                                                        text: Self.text(2, by: "alice"), inReplyTo: pictures))
+        let pictures = try #require(
+            await server.addStatus(
+                username: "dave", mediaPaths: ["/media/png/1600x900/wide.png", "/media/png/500x1600/tall.png"],
+                description: "A wide picture and a tall one", text: Self.text(1, by: "dave")))
+        let reply = try #require(
+            await server.addStatus(
+                username: "alice", mediaPaths: ["/media/png/1200x1200/square.png"],
+                text: Self.text(2, by: "alice"), inReplyTo: pictures))
         _ = try #require(await server.addStatus(username: "dave", text: Self.text(3, by: "dave"), inReplyTo: reply))
         try await fixture.sync()
 
@@ -60,22 +72,26 @@ import Testing
                 let label = "\(name) at \(width) px"
                 #expect(layout.viewport == viewport, "the frame is \(width) px wide")
                 #expect(layout.columns.count == count, "\(label): every post is shown")
-                #expect(layout.scrollWidth <= viewport, "\(label): nothing scrolls sideways (page is \(layout.scrollWidth) px)")
+                #expect(
+                    layout.scrollWidth <= viewport,
+                    "\(label): nothing scrolls sideways (page is \(layout.scrollWidth) px)")
                 let narrowest = layout.columns.min() ?? 0
                 #expect(narrowest >= viewport / 2, "\(label): the narrowest text column is \(narrowest) px")
                 for picture in layout.pictures {
                     #expect(picture.left >= 0 && picture.right <= viewport, "\(label): a picture overflows: \(picture)")
                     let shown = picture.width / max(picture.height, 1)
                     let natural = picture.naturalWidth / max(picture.naturalHeight, 1)
-                    #expect(picture.naturalWidth > 0 && abs(shown / natural - 1) < 0.03,
-                            "\(label): a picture keeps its shape: \(picture)")
+                    #expect(
+                        picture.naturalWidth > 0 && abs(shown / natural - 1) < 0.03,
+                        "\(label): a picture keeps its shape: \(picture)")
                 }
                 if width == 360 {
                     // About 40 characters fit a phone's line of 24 px: the page (pictures aside) should be
                     // within a small factor of what its text needs, not a tower of one-word lines.
                     let textHeight = Double(layout.textLength) / 40 * 24
                     let height = layout.height - layout.pictureHeight
-                    #expect(height <= 3 * textHeight, "\(label): \(height) px of page for \(layout.textLength) characters")
+                    #expect(
+                        height <= 3 * textHeight, "\(label): \(height) px of page for \(layout.textLength) characters")
                 }
             }
             if name == "pictures" {

@@ -1,7 +1,8 @@
 import ArchiveCore
-@testable import Export
 import Foundation
 import Testing
+
+@testable import Export
 
 /// Files an older Icebox stored under an active extension (`.svg`, `.html`) are handled at export:
 /// their entry is `.bin` and no page shows or links them.

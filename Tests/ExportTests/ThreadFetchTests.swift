@@ -16,7 +16,8 @@ import Testing
         let root = try await fixture.number("root")
         #expect(try await fixture.archive.thread(around: root).nodes.count == 1)
         let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
-        let fetcher = ThreadFetcher(archive: fixture.archive, credentials: credentials, timeout: 10, logger: Logger(label: "t"))
+        let fetcher = ThreadFetcher(
+            archive: fixture.archive, credentials: credentials, timeout: 10, logger: Logger(label: "t"))
 
         let first = try await fetcher.complete(around: root)
         #expect(first.fetched == 3 && first.new == 3 && first.gone == 0)
@@ -25,7 +26,8 @@ import Testing
 
         // Dave deletes his reply; Erin answers Bob. The next fetch adds Erin and keeps Dave, gone.
         #expect(await fixture.server.deleteStatus(id: try #require(fixture.ids["dave"])))
-        let erin = try #require(await fixture.server.addStatus(username: "erin", text: "Late reply", inReplyTo: fixture.ids["bob"]))
+        let erin = try #require(
+            await fixture.server.addStatus(username: "erin", text: "Late reply", inReplyTo: fixture.ids["bob"]))
         let second = try await fetcher.complete(around: root)
         #expect(second.new == 1 && second.gone == 1)
         let dave = try await fixture.number("dave")
@@ -38,13 +40,19 @@ import Testing
         #expect(summary.statuses == 5 && summary.gone == 1)
         let unpacked = try await Tools.untar(tarball)
         let folder = try #require(try FileManager.default.contentsOfDirectory(atPath: unpacked.path).first)
-        let json = try JSONSerialization.jsonObject(with: Data(contentsOf: unpacked.url.appending(path: "\(folder)/thread.json")))
+        let json = try JSONSerialization.jsonObject(
+            with: Data(contentsOf: unpacked.url.appending(path: "\(folder)/thread.json")))
         let thread = try #require((json as? [String: Any])?["thread"] as? [String: Any])
         let replies = try #require(thread["replies"] as? [[String: Any]])
-        let goneIDs = replies.filter { !($0["gone_at"] is NSNull) }.compactMap { ($0["status"] as? [String: Any])?["id"] as? String }
+        let goneIDs = replies.filter { !($0["gone_at"] is NSNull) }.compactMap {
+            ($0["status"] as? [String: Any])?["id"] as? String
+        }
         #expect(goneIDs == [fixture.ids["dave"]])
         let bobReplies = try #require(replies.first?["replies"] as? [[String: Any]])
-        #expect(bobReplies.compactMap { ($0["status"] as? [String: Any])?["id"] as? String } == [fixture.ids["carol"], erin])
+        #expect(
+            bobReplies.compactMap { ($0["status"] as? [String: Any])?["id"] as? String } == [
+                fixture.ids["carol"], erin,
+            ])
         let html = try String(contentsOf: unpacked.url.appending(path: "\(folder)/index.html"), encoding: .utf8)
         #expect(html.matches(of: #/<article [^>]*class="[^"]* gone"/#).count == 1, "one status is marked gone")
     }
@@ -55,8 +63,10 @@ import Testing
         let carol = try await fixture.number("carol")
         #expect(await fixture.server.deleteStatus(id: try #require(fixture.ids["carol"])))
         let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
-        let report = try await ThreadFetcher(archive: fixture.archive, credentials: credentials, timeout: 10,
-                                             logger: Logger(label: "t")).complete(around: carol)
+        let report = try await ThreadFetcher(
+            archive: fixture.archive, credentials: credentials, timeout: 10,
+            logger: Logger(label: "t")
+        ).complete(around: carol)
         #expect(report.gone == 1 && report.fetched == 0)
         #expect(try await fixture.archive.status(number: carol).goneAt != nil)
         #expect(try await fixture.archive.status(number: try await fixture.number("bob")).goneAt == nil)
@@ -72,8 +82,10 @@ import Testing
         await fixture.server.setRateLimit(RateLimit(limit: 53, window: 300))
         await fixture.server.clearRequestLog()
         let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
-        let report = try await ThreadFetcher(archive: fixture.archive, credentials: credentials, timeout: 10,
-                                             logger: Logger(label: "t")).complete(around: try await fixture.number("root"))
+        let report = try await ThreadFetcher(
+            archive: fixture.archive, credentials: credentials, timeout: 10,
+            logger: Logger(label: "t")
+        ).complete(around: try await fixture.number("root"))
         #expect(report.gone == 1, "bob is found gone; carol's answer leaves the reserve, so dave is not asked")
         #expect(try await fixture.archive.status(number: try await fixture.number("bob")).goneAt != nil)
         #expect(try await fixture.archive.status(number: try await fixture.number("dave")).goneAt == nil)
@@ -89,8 +101,10 @@ import Testing
         defer { Task { await fixture.stop() } }
         let root = try await fixture.number("root")
         let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
-        let report = try await ThreadFetcher(archive: fixture.archive, credentials: credentials, timeout: 10,
-                                             logger: Logger(label: "t")).complete(around: root)
+        let report = try await ThreadFetcher(
+            archive: fixture.archive, credentials: credentials, timeout: 10,
+            logger: Logger(label: "t")
+        ).complete(around: root)
         #expect(report.new == 3 && report.unreadable == 0)
         #expect(try await fixture.archive.thread(around: root).nodes.map(\.depth) == [0, 1, 2, 1])
     }
@@ -103,8 +117,10 @@ import Testing
         let root = try await fixture.number("root")
         let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
         do {
-            _ = try await ThreadFetcher(archive: fixture.archive, credentials: credentials, timeout: 10,
-                                        logger: Logger(label: "t")).complete(around: root)
+            _ = try await ThreadFetcher(
+                archive: fixture.archive, credentials: credentials, timeout: 10,
+                logger: Logger(label: "t")
+            ).complete(around: root)
             Issue.record("expected the fetch to fail")
         } catch {
             guard case .malformed(let server, _, let reason)? = error.apiError else {

@@ -1,6 +1,5 @@
 import Archive
 import ArchiveCore
-@testable import Export
 import Foundation
 import IceboxTestSupport
 import Importer
@@ -8,6 +7,8 @@ import Logging
 import MastodonAPI
 import MastodonTestServer
 import Testing
+
+@testable import Export
 
 /// A loopback test server holding a known thread with images, and an archive synced from it:
 ///
@@ -29,27 +30,34 @@ struct ThreadFixture {
     /// With `home`, the thread is archived through alice's home timeline (she follows everyone);
     /// otherwise only the root is, through the server's local timeline (public feeds leave out replies
     /// to others, as Mastodon's do), and the rest must be fetched.
-    static func make(statuses: Int = 20, home useHome: Bool = true,
-                     quirks: Quirks = Quirks()) async throws -> ThreadFixture {
+    static func make(
+        statuses: Int = 20, home useHome: Bool = true,
+        quirks: Quirks = Quirks()
+    ) async throws -> ThreadFixture {
         var config = TestServerConfig()
         config.statusCount = statuses
         config.homeShare = 1
         config.quirks = quirks
         let server = try await TestServer.start(config)
         var ids: [String: String] = [:]
-        ids["root"] = await server.addStatus(username: "alice", mediaPaths: ["/media/thread/root-1.png", "/media/thread/root-2.png"],
-                                             description: "A red square & a blue one", text: "Root of the thread")
-        ids["bob"] = await server.addStatus(username: "bob", mediaPaths: ["/media/thread/bob.png"], description: "Bob's photo",
-                                            text: "First reply, from Bob", inReplyTo: ids["root"])
-        ids["carol"] = await server.addStatus(username: "carol", mediaPaths: ["/media/thread/carol.png"],
-                                              description: hostileAlt, text: hostileText, inReplyTo: ids["bob"])
+        ids["root"] = await server.addStatus(
+            username: "alice", mediaPaths: ["/media/thread/root-1.png", "/media/thread/root-2.png"],
+            description: "A red square & a blue one", text: "Root of the thread")
+        ids["bob"] = await server.addStatus(
+            username: "bob", mediaPaths: ["/media/thread/bob.png"], description: "Bob's photo",
+            text: "First reply, from Bob", inReplyTo: ids["root"])
+        ids["carol"] = await server.addStatus(
+            username: "carol", mediaPaths: ["/media/thread/carol.png"],
+            description: hostileAlt, text: hostileText, inReplyTo: ids["bob"])
         ids["dave"] = await server.addStatus(username: "dave", text: "Second reply, from Dave", inReplyTo: ids["root"])
         let home = try TemporaryDirectory("icebox-export")
         let iceboxHome = IceboxHome(directory: home.url)
         let archive = try ArchiveDatabase(path: iceboxHome.database, logger: Logger(label: "export-test"))
         let credentials = CredentialStore(file: iceboxHome.credentials, logger: Logger(label: "export-test"))
-        let account = try await AccountEnrollment(archive: archive, credentials: credentials, logger: Logger(label: "export-test"))
-            .add(server: try ServerAddress(server.baseURL.absoluteString), token: "test-token")
+        let account = try await AccountEnrollment(
+            archive: archive, credentials: credentials, logger: Logger(label: "export-test")
+        )
+        .add(server: try ServerAddress(server.baseURL.absoluteString), token: "test-token")
         let spec = useHome ? "home" : "remote:\(server.baseURL.absoluteString)"
         let pinning = try TimelinePinning(specText: spec, account: nil, accounts: [account])
         _ = try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
@@ -67,8 +75,10 @@ struct ThreadFixture {
         options.backoff = .milliseconds(10)
         options.downloadMedia = true
         let credentials = try CredentialStore(file: iceboxHome.credentials, logger: Logger(label: "export-test")).load()
-        _ = try await Synchronizer(archive: archive, credentials: credentials, options: options,
-                                   logger: Logger(label: "export-sync")).runWithMedia()
+        _ = try await Synchronizer(
+            archive: archive, credentials: credentials, options: options,
+            logger: Logger(label: "export-sync")
+        ).runWithMedia()
     }
 
     /// The archive's number for a named status of the thread.

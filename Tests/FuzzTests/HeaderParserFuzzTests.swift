@@ -9,7 +9,9 @@ import Testing
 @Suite struct HeaderParserFuzzTests {
     /// Opaque cursors, sent percent-encoded where needed. (A cursor that is itself a broken escape,
     /// `%ca`, reads as none at all: found by this test, left as it is since no server sends one.)
-    static let cursor = Gen.element(of: Array("abcXYZ0189_-.~é+ /&=")).compactMap { $0 }.array(of: 1...24).map { String($0) }
+    static let cursor = Gen.element(of: Array("abcXYZ0189_-.~é+ /&=")).compactMap { $0 }.array(of: 1...24).map {
+        String($0)
+    }
     static let queryValueAllowed = CharacterSet.urlQueryAllowed.subtracting(CharacterSet(charactersIn: "&+=?/"))
     static let rel = Gen.element(of: ["next", "prev", "first", "last", "alternate"]).compactMap { $0 }
 
@@ -21,8 +23,10 @@ import Testing
         var name: String { rel == "next" ? "max_id" : "min_id" }
         var text: String {
             let space = String(repeating: " ", count: spaces)
-            let value = cursor.addingPercentEncoding(withAllowedCharacters: HeaderParserFuzzTests.queryValueAllowed) ?? cursor
-            return "<https://a.example/api/v1/timelines/home?limit=40&\(name)=\(value)>;\(space)rel=\(quoted ? "\"\(rel)\"" : rel)"
+            let value =
+                cursor.addingPercentEncoding(withAllowedCharacters: HeaderParserFuzzTests.queryValueAllowed) ?? cursor
+            return
+                "<https://a.example/api/v1/timelines/home?limit=40&\(name)=\(value)>;\(space)rel=\(quoted ? "\"\(rel)\"" : rel)"
         }
         var description: String { text }
     }
@@ -33,40 +37,47 @@ import Testing
 
     @Test func aWellFormedLinkHeaderGivesBackItsCursors() async {
         await propertyCheck(count: FuzzBudget.count, input: Self.entries) { entries in
-            await Task.yield() // the other suites' test servers share the cooperative threads
+            await Task.yield()  // the other suites' test servers share the cooperative threads
             let header = LinkHeader(entries.map(\.text).joined(separator: ", "))
             for rel in ["next", "prev"] {
                 let expected = entries.first { $0.rel == rel }
                 let parameter = expected.map(\.name) ?? "max_id"
-                #expect(header.parameter(parameter, rel: rel) == expected.map(\.cursor),
-                        "\(entries)")
+                #expect(
+                    header.parameter(parameter, rel: rel) == expected.map(\.cursor),
+                    "\(entries)")
             }
         }
     }
 
-    static let garbage = Gen.element(of: ["<", ">", ";", ",", "\"", "=", "rel", "next", "prev", " ", "https://a.example/?max_id=1",
-                                          "%", "\u{0}", "\u{202E}", "ü", "max_id", "?", "&"])
-        .compactMap { $0 }.array(of: 0...40).map { $0.joined() }
+    static let garbage = Gen.element(of: [
+        "<", ">", ";", ",", "\"", "=", "rel", "next", "prev", " ", "https://a.example/?max_id=1",
+        "%", "\u{0}", "\u{202E}", "ü", "max_id", "?", "&",
+    ])
+    .compactMap { $0 }.array(of: 0...40).map { $0.joined() }
 
     @Test func anyLinkHeaderParsesWithoutTrapping() async {
         await propertyCheck(count: FuzzBudget.count, input: Self.garbage) { text in
-            await Task.yield() // the other suites' test servers share the cooperative threads
+            await Task.yield()  // the other suites' test servers share the cooperative threads
             let header = LinkHeader(text)
             for link in header.links { #expect(text.contains("<") && text.contains(">"), "\(link.url)") }
             _ = header.parameter("max_id", rel: "next")
         }
     }
 
-    static let value = Gen.element(of: ["300", "0", "-1", " 42 ", "9999999999999999999999", "1e3", "", "abc",
-                                        "2026-03-01T00:05:00.000000Z", "9999-12-31T23:59:59.999-23:59", "10000-01-01T00:00:00Z",
-                                        "2026-13-45T99:99:99Z", "2026-03-01T00:05:00+99:99", "-0001-01-01T00:00:00Z",
-                                        "2026-03-01", "T", "2026-03-01T00:05:00.99999999999999999999Z"])
-        .compactMap { $0 }
+    static let value = Gen.element(of: [
+        "300", "0", "-1", " 42 ", "9999999999999999999999", "1e3", "", "abc",
+        "2026-03-01T00:05:00.000000Z", "9999-12-31T23:59:59.999-23:59", "10000-01-01T00:00:00Z",
+        "2026-13-45T99:99:99Z", "2026-03-01T00:05:00+99:99", "-0001-01-01T00:00:00Z",
+        "2026-03-01", "T", "2026-03-01T00:05:00.99999999999999999999Z",
+    ])
+    .compactMap { $0 }
 
     @Test func anyRateLimitHeadersParseWithoutTrapping() async {
         await propertyCheck(count: FuzzBudget.count, input: zip(Self.value, Self.value, Self.value)) { values in
-            await Task.yield() // the other suites' test servers share the cooperative threads
-            let headers = ["X-RateLimit-Limit": values.0, "x-ratelimit-remaining": values.1, "X-RateLimit-Reset": values.2]
+            await Task.yield()  // the other suites' test servers share the cooperative threads
+            let headers = [
+                "X-RateLimit-Limit": values.0, "x-ratelimit-remaining": values.1, "X-RateLimit-Reset": values.2,
+            ]
             if let limit = RateLimit(headers: headers) {
                 #expect(limit.limit == Int(values.0.trimmingCharacters(in: .whitespaces)))
                 #expect(limit.remaining == Int(values.1.trimmingCharacters(in: .whitespaces)))

@@ -13,9 +13,11 @@ import Testing
         return (try? [UInt8](Data(contentsOf: url))) ?? Array("[]".utf8)
     }()
 
-    static let tokens: [[UInt8]] = ["[", "]", "{", "}", ",", ":", "\"", "\\", "\\u0000", "\\ud800", "null", "1e999",
-                                    "-0", "\"id\":", "\"reblog\":{", "[[[[[[[[", "]]]]]]]]", "\u{0}", "\u{85}", "\u{202E}"]
-        .map { Array($0.utf8) }
+    static let tokens: [[UInt8]] = [
+        "[", "]", "{", "}", ",", ":", "\"", "\\", "\\u0000", "\\ud800", "null", "1e999",
+        "-0", "\"id\":", "\"reblog\":{", "[[[[[[[[", "]]]]]]]]", "\u{0}", "\u{85}", "\u{202E}",
+    ]
+    .map { Array($0.utf8) }
 
     /// One edit: what (0 flip a byte, 1 cut there, 2 insert a token, 3 delete a run, 4 repeat a run),
     /// where (a fraction of the length) and with what.
@@ -30,7 +32,9 @@ import Testing
             switch kind {
             case 0 where at < bytes.count: bytes[at] ^= UInt8(truncatingIfNeeded: value | 1)
             case 1: bytes.removeSubrange(at...)
-            case 2: bytes.insert(contentsOf: StatusDecoderFuzzTests.tokens[value % StatusDecoderFuzzTests.tokens.count], at: at)
+            case 2:
+                bytes.insert(
+                    contentsOf: StatusDecoderFuzzTests.tokens[value % StatusDecoderFuzzTests.tokens.count], at: at)
             case 3: bytes.removeSubrange(at..<min(bytes.count, at + value % 64))
             case 4: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + value % 64)], at: at)
             default: break
@@ -44,7 +48,7 @@ import Testing
 
     @Test func mutatedPagesNeverTrapAndWhatIsAcceptedIsTheInputsOwnBytes() async {
         await propertyCheck(count: FuzzBudget.count, input: Self.edits) { edits in
-            await Task.yield() // the other suites' test servers share the cooperative threads
+            await Task.yield()  // the other suites' test servers share the cooperative threads
             var bytes = Self.seed
             for edit in edits { edit.apply(to: &bytes) }
             let data = Data(bytes)
@@ -65,7 +69,7 @@ import Testing
 
     @Test func arbitraryBytesNeverTrap() async {
         await propertyCheck(count: FuzzBudget.count, input: Gen.uint8().array(of: 0...512)) { bytes in
-            await Task.yield() // the other suites' test servers share the cooperative threads
+            await Task.yield()  // the other suites' test servers share the cooperative threads
             _ = try? ArchivableStatus.decodePage(Data(bytes))
             _ = try? RawJSON.value(forKey: "reblog", inObject: Data(bytes))
         }
@@ -73,8 +77,9 @@ import Testing
 
     @Test func deepNestingIsRefusedNotAStackOverflow() async {
         await propertyCheck(count: max(1, FuzzBudget.count / 30), input: Gen.int(in: 1_000...200_000)) { depth in
-            await Task.yield() // the other suites' test servers share the cooperative threads
-            let data = Data(repeating: UInt8(ascii: "["), count: depth) + Data(repeating: UInt8(ascii: "]"), count: depth)
+            await Task.yield()  // the other suites' test servers share the cooperative threads
+            let data =
+                Data(repeating: UInt8(ascii: "["), count: depth) + Data(repeating: UInt8(ascii: "]"), count: depth)
             // One element nested too deep to read: kept unreadable, never a crash.
             let page = try? ArchivableStatus.decodePage(data)
             #expect(page?.items.isEmpty == true && page?.unreadable.count == 1)

@@ -12,7 +12,8 @@ import Testing
         "</a>", "<span class=\"h-card\">", "</span>", "<pre>", "</pre>", "<code>", "</code>", "<ul><li>", "</li></ul>",
         "<!--", "-->", "<!DOCTYPE html>", "<", ">", "&", "&amp;", "&lt;script&gt;", "&#x1b;", "&#27;", "&#x9b;", "&#0;",
         "&#xD800;", "&#1114112;", "&#99999999999999999999;", "&bogus;", "&nbsp;", "\"", "'", "=", " ", "\n", "\t",
-        "\u{1B}[31m", "\u{9B}", "\u{7F}", "\u{0}", "\u{202E}", "text", "東京", "🧊", "<b", "</", "<a href='x", "<img src=x>",
+        "\u{1B}[31m", "\u{9B}", "\u{7F}", "\u{0}", "\u{202E}", "text", "東京", "🧊", "<b", "</", "<a href='x",
+        "<img src=x>",
         "<svg><script>", "</svg>", "<style>", "</style>", "<textarea>", "<title>",
     ]
     static let html = Gen.int(in: 0...(pieces.count - 1)).map { pieces[$0] }.array(of: 0...40).map { $0.joined() }
@@ -23,7 +24,7 @@ import Testing
 
     @Test func noControlCharacterReachesTheText() async {
         await propertyCheck(count: FuzzBudget.count, input: Self.html) { html in
-            await Task.yield() // the other suites' test servers share the cooperative threads
+            await Task.yield()  // the other suites' test servers share the cooperative threads
             for text in [StatusHTML.displayText(html, mentions: []), StatusHTML.indexText(html)] {
                 #expect(!text.unicodeScalars.contains(where: Self.isControl), "\(html.debugDescription)")
             }
@@ -34,17 +35,21 @@ import Testing
     /// `<script>` after them is a script element, as in a browser. (After `<b`, `<script>` would be
     /// part of a tag named `b<script`, and its "content" text; the fuzzer found that out.)
     static let wholePieces = pieces.filter { piece in
-        !["<a href=\"", "\">", "<!--", "<", "<b", "</", "<a href='x", "<svg><script>", "<style>", "<textarea>", "<title>"]
-            .contains(piece)
+        ![
+            "<a href=\"", "\">", "<!--", "<", "<b", "</", "<a href='x", "<svg><script>", "<style>", "<textarea>",
+            "<title>",
+        ]
+        .contains(piece)
     }
     static let wholeHTML = Gen.int(in: 0...(wholePieces.count - 1)).map { wholePieces[$0] }.array(of: 0...40)
         .map { $0.joined() }
 
     @Test func whatAScriptHoldsIsNeverShown() async {
         await propertyCheck(count: FuzzBudget.count, input: Self.html, Self.wholeHTML) { html, whole in
-            await Task.yield() // the other suites' test servers share the cooperative threads
+            await Task.yield()  // the other suites' test servers share the cooperative threads
             for page in ["<script>SECRET-MARKER</script>" + html, whole + "<script>SECRET-MARKER</script>" + html] {
-                #expect(!StatusHTML.displayText(page, mentions: []).contains("SECRET-MARKER"), "\(page.debugDescription)")
+                #expect(
+                    !StatusHTML.displayText(page, mentions: []).contains("SECRET-MARKER"), "\(page.debugDescription)")
                 #expect(!StatusHTML.indexText(page).contains("SECRET-MARKER"))
             }
         }
@@ -52,10 +57,11 @@ import Testing
 
     @Test func linksAreOnlyWebLinks() async {
         await propertyCheck(count: FuzzBudget.count, input: Self.html) { html in
-            await Task.yield() // the other suites' test servers share the cooperative threads
+            await Task.yield()  // the other suites' test servers share the cooperative threads
             for link in StatusHTML.links(html) {
                 let lower = link.lowercased()
-                #expect(lower.hasPrefix("https://") || lower.hasPrefix("http://"), "\(link) from \(html.debugDescription)")
+                #expect(
+                    lower.hasPrefix("https://") || lower.hasPrefix("http://"), "\(link) from \(html.debugDescription)")
             }
         }
     }
@@ -65,7 +71,7 @@ import Testing
         let scalars = Gen.uint32(in: 0...0x10FFFF).compactMap { Unicode.Scalar($0) }.array(of: 0...200)
             .map { String(String.UnicodeScalarView($0)) }
         await propertyCheck(count: FuzzBudget.count, input: scalars) { text in
-            await Task.yield() // the other suites' test servers share the cooperative threads
+            await Task.yield()  // the other suites' test servers share the cooperative threads
             _ = StatusHTML.displayText(text, mentions: [])
             _ = StatusHTML.links(text)
         }
@@ -105,8 +111,9 @@ import Testing
     }
 
     @Test func blocksHoldNoScriptNoControlAndOnlyWebLinks() async {
-        await propertyCheck(count: FuzzBudget.count, input: StatusHTMLFuzzTests.html, StatusHTMLFuzzTests.wholeHTML) { html, whole in
-            await Task.yield() // the other suites' test servers share the cooperative threads
+        await propertyCheck(count: FuzzBudget.count, input: StatusHTMLFuzzTests.html, StatusHTMLFuzzTests.wholeHTML) {
+            html, whole in
+            await Task.yield()  // the other suites' test servers share the cooperative threads
             let blocks = StatusHTML.blocks(whole + "<script>SECRET-MARKER</script>" + html)
             let text = Self.texts(blocks).joined(separator: "\n")
             #expect(!text.contains("SECRET-MARKER"), "\(html.debugDescription)")

@@ -1,8 +1,9 @@
 import Foundation
-@testable import HistoryImport
 import IceboxTestSupport
 import Models
 import Testing
+
+@testable import HistoryImport
 
 /// How each outbox item maps to an archived status, pinned on the fixture export and on the odd shapes
 /// ActivityPub allows (a string where an array is usual, one object where a list is, numbers where
@@ -52,18 +53,25 @@ struct ActivityMappingTests {
     @Test func addressesGivenAsOneStringSetTheVisibility() throws {
         let public_ = #""https://www.w3.org/ns/activitystreams#Public""#
         #expect(try Self.mapped(#""to":\#(public_)"#)["visibility"] as? String == "public")
-        #expect(try Self.mapped(#""to":"https://social.example/users/alice/followers","cc":"as:Public""#)["visibility"]
-            as? String == "unlisted")
-        #expect(try Self.mapped(#""to":"https://social.example/users/alice/followers""#)["visibility"] as? String == "private")
-        #expect(try Self.mapped(#""to":[7,"https://other.example/users/bob"],"cc":{"id":"as:Public"}"#)["visibility"]
-            as? String == "direct")
+        #expect(
+            try Self.mapped(#""to":"https://social.example/users/alice/followers","cc":"as:Public""#)["visibility"]
+                as? String == "unlisted")
+        #expect(
+            try Self.mapped(#""to":"https://social.example/users/alice/followers""#)["visibility"] as? String
+                == "private")
+        #expect(
+            try Self.mapped(#""to":[7,"https://other.example/users/bob"],"cc":{"id":"as:Public"}"#)["visibility"]
+                as? String == "direct")
     }
 
     @Test func oneTagObjectAndMixedTagListsAreRead() throws {
-        let one = try Self.mapped(##""tag":{"type":"Hashtag","name":"#Rust","href":"https://social.example/tags/rust"}"##)
-        #expect((one["tags"] as? [[String: Any]])?.map { "\($0["name"] ?? "") \($0["url"] ?? "")" }
-            == ["Rust https://social.example/tags/rust"])
-        let mixed = try Self.mapped(#"""
+        let one = try Self.mapped(
+            ##""tag":{"type":"Hashtag","name":"#Rust","href":"https://social.example/tags/rust"}"##)
+        #expect(
+            (one["tags"] as? [[String: Any]])?.map { "\($0["name"] ?? "") \($0["url"] ?? "")" }
+                == ["Rust https://social.example/tags/rust"])
+        let mixed = try Self.mapped(
+            #"""
             "tag":[5,"x",{"type":"Mention","href":"https://other.example/users/bob","name":"@bob@other.example"},
             {"type":"Mention","name":"@nohref"},{"type":"Mention","href":"https://social.example/users/carol","name":"@carol"},
             {"type":"Mention","href":"https://other.example/users/dan"},{"type":"Hashtag","name":7},
@@ -71,33 +79,46 @@ struct ActivityMappingTests {
             {"type":"Emoji","name":":linked:","icon":[{"url":{"href":"https://social.example/l.png"}}]},
             {"type":"Emoji","name":":noicon:"},{"type":"Unknown","name":"?"}]
             """#)
-        #expect((mixed["mentions"] as? [[String: Any]])?.map { "\($0["acct"] ?? "") \($0["username"] ?? "") \($0["id"] ?? "")" }
-            == ["bob@other.example bob https://other.example/users/bob", "carol carol https://social.example/users/carol",
-                "https://other.example/users/dan@other.example https://other.example/users/dan https://other.example/users/dan"])
+        #expect(
+            (mixed["mentions"] as? [[String: Any]])?.map {
+                "\($0["acct"] ?? "") \($0["username"] ?? "") \($0["id"] ?? "")"
+            }
+                == [
+                    "bob@other.example bob https://other.example/users/bob",
+                    "carol carol https://social.example/users/carol",
+                    "https://other.example/users/dan@other.example https://other.example/users/dan https://other.example/users/dan",
+                ])
         #expect((mixed["tags"] as? [[String: Any]])?.map { "\($0["name"] ?? "") \($0["url"] ?? "")" } == ["NoHash "])
-        #expect((mixed["emojis"] as? [[String: Any]])?.map { "\($0["shortcode"] ?? "") \($0["url"] ?? "")" }
-            == ["blob https://social.example/e.png", "linked https://social.example/l.png"])
+        #expect(
+            (mixed["emojis"] as? [[String: Any]])?.map { "\($0["shortcode"] ?? "") \($0["url"] ?? "")" }
+                == ["blob https://social.example/e.png", "linked https://social.example/l.png"])
     }
 
     @Test func attachmentsAbsentAloneOrInAMixedList() throws {
         #expect((try Self.mapped("")["media_attachments"] as? [Any])?.isEmpty == true)
-        let one = try Self.mapped(#"""
+        let one = try Self.mapped(
+            #"""
             "attachment":{"type":"Document","mediaType":"image/gif","url":"media_attachments/files/000/000/007/original/a.gif",
             "name":"alt","blurhash":"LKO2","width":10,"height":20}
             """#)
         let gif = try #require((one["media_attachments"] as? [[String: Any]])?.first)
         #expect(gif["id"] as? String == "000000007" && gif["type"] as? String == "gifv")
-        #expect(gif["url"] as? String == "https://social.example/system/media_attachments/files/000/000/007/original/a.gif")
+        #expect(
+            gif["url"] as? String == "https://social.example/system/media_attachments/files/000/000/007/original/a.gif")
         #expect(gif["description"] as? String == "alt" && gif["blurhash"] as? String == "LKO2")
         #expect(((gif["meta"] as? [String: Any])?["original"] as? [String: Any])?["width"] as? Int == 10)
-        let mixed = try Self.mapped(#"""
+        let mixed = try Self.mapped(
+            #"""
             "attachment":[7,{"type":"Document","mediaType":"video/mp4","width":"10","height":20,"name":3},
             {"type":"Document","url":{"href":"https://cdn.example/x.ogg"},"mediaType":"audio/ogg"},{"url":"b"}]
             """#)
         let list = try #require(mixed["media_attachments"] as? [[String: Any]])
-        #expect(list.map { "\($0["id"] ?? "") \($0["type"] ?? "") \($0["url"] ?? "-")" }
-            == ["1-0 video -", "https://cdn.example/x.ogg audio https://cdn.example/x.ogg",
-                "https://social.example/system/b unknown https://social.example/system/b"])
+        #expect(
+            list.map { "\($0["id"] ?? "") \($0["type"] ?? "") \($0["url"] ?? "-")" }
+                == [
+                    "1-0 video -", "https://cdn.example/x.ogg audio https://cdn.example/x.ogg",
+                    "https://social.example/system/b unknown https://social.example/system/b",
+                ])
         #expect(list[0]["meta"] == nil && list[0]["description"] == nil)
     }
 
@@ -111,26 +132,33 @@ struct ActivityMappingTests {
     }
 
     @Test func repliesToTheOwnServerKeepTheirIdAndOthersTheirUri() throws {
-        #expect(try Self.mapped(#""inReplyTo":"https://social.example/users/alice/statuses/99""#)["in_reply_to_id"]
-            as? String == "99")
-        #expect(try Self.mapped(#""inReplyTo":{"href":"https://other.example/users/bob/statuses/5"}"#)["in_reply_to_id"]
-            as? String == "https://other.example/users/bob/statuses/5")
-        #expect(try Self.mapped(#""inReplyTo":"https://social.example/objects/abc""#)["in_reply_to_id"]
-            as? String == "https://social.example/objects/abc")
+        #expect(
+            try Self.mapped(#""inReplyTo":"https://social.example/users/alice/statuses/99""#)["in_reply_to_id"]
+                as? String == "99")
+        #expect(
+            try Self.mapped(#""inReplyTo":{"href":"https://other.example/users/bob/statuses/5"}"#)["in_reply_to_id"]
+                as? String == "https://other.example/users/bob/statuses/5")
+        #expect(
+            try Self.mapped(#""inReplyTo":"https://social.example/objects/abc""#)["in_reply_to_id"]
+                as? String == "https://social.example/objects/abc")
     }
 
     @Test func pollsOfEitherKindWithOddVoteCounts() throws {
-        let single = try #require(try Self.mapped(#"""
-            "type":"Question","endTime":"2024-03-09T00:00:00Z","votersCount":5,
-            "oneOf":[{"name":"Tea","replies":{"totalItems":4}},{"name":"Coffee","replies":{"totalItems":"3"}},{"replies":{}},9]
-            """#)["poll"] as? [String: Any])
+        let single = try #require(
+            try Self.mapped(
+                #"""
+                "type":"Question","endTime":"2024-03-09T00:00:00Z","votersCount":5,
+                "oneOf":[{"name":"Tea","replies":{"totalItems":4}},{"name":"Coffee","replies":{"totalItems":"3"}},{"replies":{}},9]
+                """#)["poll"] as? [String: Any])
         #expect(single["multiple"] as? Bool == false && single["expired"] as? Bool == false)
         #expect(single["votes_count"] as? Int == 4 && single["voters_count"] as? Int == 5)
         #expect(single["expires_at"] as? String == "2024-03-09T00:00:00Z")
-        #expect((single["options"] as? [[String: Any]])?.map { "\($0["title"] ?? "") \($0["votes_count"] ?? "")" }
-            == ["Tea 4", "Coffee 0", " 0"])
-        let closed = try #require(try Self.mapped(#""type":"Question","closed":null,"anyOf":{"name":"Only"}"#)["poll"]
-            as? [String: Any])
+        #expect(
+            (single["options"] as? [[String: Any]])?.map { "\($0["title"] ?? "") \($0["votes_count"] ?? "")" }
+                == ["Tea 4", "Coffee 0", " 0"])
+        let closed = try #require(
+            try Self.mapped(#""type":"Question","closed":null,"anyOf":{"name":"Only"}"#)["poll"]
+                as? [String: Any])
         #expect(closed["multiple"] as? Bool == true && closed["expired"] as? Bool == true)
         #expect(closed["expires_at"] == nil)
         #expect(try Self.mapped(#""type":"Article""#)["poll"] == nil)
@@ -157,11 +185,19 @@ struct ActivityMappingTests {
         let reasons = batch.unreadable.map(\.reason)
         #expect(reasons.count == 7)
         #expect(reasons[0] == #"outbox.json item 1: the object has no "id""#)
-        #expect(reasons[1] == #"outbox.json item 2: https://social.example/users/alice/statuses/2 has no "published" date"#)
-        #expect(reasons[2] == #"outbox.json item 3: status (id 3) could not be read: created_at: not an RFC 3339 date: "yesterday""#)
-        #expect(reasons[5] == #"outbox.json item 9: status (id 9) could not be read: edited_at: not an RFC 3339 date: "soon""#)
-        #expect(reasons[6]
-            == #"outbox.json item 10: status (id 10) could not be read: poll.expires_at: not an RFC 3339 date: "never""#)
+        #expect(
+            reasons[1] == #"outbox.json item 2: https://social.example/users/alice/statuses/2 has no "published" date"#)
+        #expect(
+            reasons[2]
+                == #"outbox.json item 3: status (id 3) could not be read: created_at: not an RFC 3339 date: "yesterday""#
+        )
+        #expect(
+            reasons[5]
+                == #"outbox.json item 9: status (id 9) could not be read: edited_at: not an RFC 3339 date: "soon""#)
+        #expect(
+            reasons[6]
+                == #"outbox.json item 10: status (id 10) could not be read: poll.expires_at: not an RFC 3339 date: "never""#
+        )
         #expect(batch.unreadable[2].id == "3")
         #expect(reasons[3] == "outbox.json item 4: the Create holds no object")
         #expect(reasons[4] == "outbox.json item 5: the Announce names no status")
@@ -170,23 +206,36 @@ struct ActivityMappingTests {
     }
 
     @Test func theStatusJSONIsWhatJSONEncoderWritesWithSortedKeys() throws {
-        let actor = try ExportActor.parse(try Data(contentsOf: ImportFixture.exportFolder.appending(path: "actor.json"))).get()
+        let actor = try ExportActor.parse(
+            try Data(contentsOf: ImportFixture.exportFolder.appending(path: "actor.json"))
+        ).get()
         let mapper = ActivityMapper(actor: actor)
         let account = Array(try MappedStatus.encoder.encode(actor.apiAccount))
         let controls = (0..<32).map { String(UnicodeScalar(UInt8($0))) }.joined()
-        var objects = [String(decoding: try JSONEncoder().encode(["id": Self.uri, "published": "2024-03-01T09:00:00Z",
-                                                                  "content": controls + #""\/ é 😀 \u{2028}"#]), as: UTF8.self)]
-        for fields in [#""type":"Question","closed":"2024-03-02T00:00:00Z","votersCount":2,"anyOf":[{"name":"A\"","replies":{"totalItems":2}}]"#,
-                       #""type":"Question","oneOf":[]"#, #""attachment":[{"url":"a","width":1,"height":2},{"mediaType":"image/png"}]"#] {
+        var objects = [
+            String(
+                decoding: try JSONEncoder().encode([
+                    "id": Self.uri, "published": "2024-03-01T09:00:00Z",
+                    "content": controls + #""\/ é 😀 \u{2028}"#,
+                ]), as: UTF8.self)
+        ]
+        for fields in [
+            #""type":"Question","closed":"2024-03-02T00:00:00Z","votersCount":2,"anyOf":[{"name":"A\"","replies":{"totalItems":2}}]"#,
+            #""type":"Question","oneOf":[]"#,
+            #""attachment":[{"url":"a","width":1,"height":2},{"mediaType":"image/png"}]"#,
+        ] {
             objects.append(#"{"id":"\#(Self.uri)","published":"2024-03-01T09:00:00Z",\#(fields)}"#)
         }
         objects.append(Self.richPost)
         for object in objects {
             var data = Data(object.utf8)
-            if let inner = try RawJSON.value(forKey: "object", inObject: data), object.hasPrefix(#"{"type":"Create""#) { data = inner }
+            if let inner = try RawJSON.value(forKey: "object", inObject: data), object.hasPrefix(#"{"type":"Create""#) {
+                data = inner
+            }
             let status = try mapper.status(from: JSONDecoder().decode(ActivityObject.self, from: data)).get()
-            #expect(String(decoding: status.json(account: account), as: UTF8.self)
-                == String(decoding: try MappedStatus.encoder.encode(status), as: UTF8.self))
+            #expect(
+                String(decoding: status.json(account: account), as: UTF8.self)
+                    == String(decoding: try MappedStatus.encoder.encode(status), as: UTF8.self))
         }
     }
 
@@ -206,7 +255,9 @@ struct ActivityMappingTests {
         try batch.add(Data(item.utf8), index: 1)
         #expect(batch.unreadable.isEmpty, "\(batch.unreadable.map(\.reason))")
         let imported = try #require(batch.statuses.first)
-        #expect(try ArchivableStatus(decoding: imported.status.raw, servedBy: "social.example").status == imported.status.status)
+        #expect(
+            try ArchivableStatus(decoding: imported.status.raw, servedBy: "social.example").status
+                == imported.status.status)
         return try #require(try JSONSerialization.jsonObject(with: imported.status.raw) as? [String: Any])
     }
 
@@ -225,7 +276,8 @@ struct ActivityMappingTests {
 }
 
 extension ActivityMappingTests {
-    static let richPostArchived = ##"{"account":{"acct":"alice","bot":false,"created_at":"2023-01-01T00:00:00Z","display_name":"Alice Lid"##
+    static let richPostArchived =
+        ##"{"account":{"acct":"alice","bot":false,"created_at":"2023-01-01T00:00:00Z","display_name":"Alice Lid"##
         + ##"dell","emojis":[],"fields":[],"followers_count":0,"following_count":0,"id":"https://social.example/u"##
         + ##"sers/alice","locked":false,"note":"<p>Down the rabbit hole</p>","uri":"https://social.example/users/"##
         + ##"alice","url":"https://social.example/@alice","username":"alice"},"content":"<p>Café 😀 \\ / tab\t</p>"##

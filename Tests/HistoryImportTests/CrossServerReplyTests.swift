@@ -18,12 +18,17 @@ struct CrossServerReplyTests {
         var items = try #require(document["orderedItems"] as? [[String: Any]])
         let object: [String: Any] = [
             "id": replyURI, "type": "Note", "inReplyTo": parentURI, "published": "2024-03-05T09:00:00Z",
-            "url": "https://social.example/@alice/111000000000000042", "attributedTo": "https://social.example/users/alice",
-            "to": ["https://www.w3.org/ns/activitystreams#Public"], "cc": ["https://social.example/users/alice/followers"],
-            "sensitive": false, "content": "<p>@bob so true</p>", "attachment": [], "tag": []]
-        items.append(["id": replyURI + "/activity", "type": "Create", "actor": "https://social.example/users/alice",
-                      "published": "2024-03-05T09:00:00Z", "to": object["to"] ?? [], "cc": object["cc"] ?? [],
-                      "object": object])
+            "url": "https://social.example/@alice/111000000000000042",
+            "attributedTo": "https://social.example/users/alice",
+            "to": ["https://www.w3.org/ns/activitystreams#Public"],
+            "cc": ["https://social.example/users/alice/followers"],
+            "sensitive": false, "content": "<p>@bob so true</p>", "attachment": [], "tag": [],
+        ]
+        items.append([
+            "id": replyURI + "/activity", "type": "Create", "actor": "https://social.example/users/alice",
+            "published": "2024-03-05T09:00:00Z", "to": object["to"] ?? [], "cc": object["cc"] ?? [],
+            "object": object,
+        ])
         document["orderedItems"] = items
         document["totalItems"] = items.count
         return try fixture.zip(replacing: ["outbox.json": try JSONSerialization.data(withJSONObject: document)])
@@ -31,12 +36,14 @@ struct CrossServerReplyTests {
 
     /// Bob's post, as other.example serves it.
     static func parent() throws -> ArchivableStatus {
-        try ArchivableStatus(decoding: Data("""
-            {"id":"999","uri":"\(parentURI)","url":"https://other.example/@bob/999",
-             "created_at":"2024-03-05T08:00:00.000Z","content":"<p>Tea is better than coffee</p>","spoiler_text":"",
-             "visibility":"public","sensitive":false,"media_attachments":[],"mentions":[],"tags":[],"emojis":[],
-             "account":{"id":"5","username":"bob","acct":"bob","display_name":"Bob","url":"https://other.example/@bob"}}
-            """.utf8))
+        try ArchivableStatus(
+            decoding: Data(
+                """
+                {"id":"999","uri":"\(parentURI)","url":"https://other.example/@bob/999",
+                 "created_at":"2024-03-05T08:00:00.000Z","content":"<p>Tea is better than coffee</p>","spoiler_text":"",
+                 "visibility":"public","sensitive":false,"media_attachments":[],"mentions":[],"tags":[],"emojis":[],
+                 "account":{"id":"5","username":"bob","acct":"bob","display_name":"Bob","url":"https://other.example/@bob"}}
+                """.utf8))
     }
 
     static func expectOneThread(_ archive: ArchiveDatabase) async throws {

@@ -16,8 +16,10 @@ struct ImportAuthorTests {
     @Test func eachAuthorIsKeptAsTheLastStatusOfTheFileShowsThem() async throws {
         let fixture = try ImportFixture()
         let file = fixture.folder.url.appending(path: "statuses.jsonl")
-        let lines = [Self.line(1, author: "ann", name: "Ann One"), Self.line(2, author: "bob", name: "Bob"),
-                     Self.line(3, author: "ann", name: "Ann Three"), Self.line(4, author: "cy", name: "Cy")]
+        let lines = [
+            Self.line(1, author: "ann", name: "Ann One"), Self.line(2, author: "bob", name: "Bob"),
+            Self.line(3, author: "ann", name: "Ann Three"), Self.line(4, author: "cy", name: "Cy"),
+        ]
         try Data(lines.joined(separator: "\n").utf8).write(to: file)
         var importer = JSONLinesImport(file: file, server: "social.example")
         importer.batchSize = 3

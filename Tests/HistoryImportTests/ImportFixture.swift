@@ -24,15 +24,19 @@ struct ImportFixture {
     }
 
     /// The fixture export zipped (with entries replaced or added), in the temporary folder.
-    func zip(named name: String = "archive-20240310.zip", replacing: [String: Data] = [:],
-             adding: [(String, Data)] = []) throws -> URL {
+    func zip(
+        named name: String = "archive-20240310.zip", replacing: [String: Data] = [:],
+        adding: [(String, Data)] = []
+    ) throws -> URL {
         let file = folder.url.appending(path: name)
         try ZipMaker.write(try ZipMaker.entries(of: Self.exportFolder, replacing: replacing) + adding, to: file)
         return file
     }
 
-    func run(_ file: URL, limits: MastodonExportImport.Limits = .init(), mediaWalks: Int? = nil,
-             progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }) async throws -> ImportReport {
+    func run(
+        _ file: URL, limits: MastodonExportImport.Limits = .init(), mediaWalks: Int? = nil,
+        progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
+    ) async throws -> ImportReport {
         var importer = MastodonExportImport(file: file, media: media)
         importer.limits = limits
         importer.mediaWalks = mediaWalks
@@ -45,8 +49,11 @@ struct ImportFixture {
         let queue = try DatabaseQueue(path: path)
         defer { try? queue.close() }
         var lines = try await queue.read { db in
-            try ["statuses", "status_sources", "status_references", "media_files", "media_downloads", "media_attachments",
-                 "unreadable_statuses", "status_ids", "authors"].map { table in
+            try [
+                "statuses", "status_sources", "status_references", "media_files", "media_downloads",
+                "media_attachments",
+                "unreadable_statuses", "status_ids", "authors",
+            ].map { table in
                 "\(table) \(try Int.fetchOne(db, sql: "SELECT count(*) FROM \(table)") ?? -1)"
             }
         }
@@ -59,7 +66,8 @@ struct ImportFixture {
 
     /// The archived status JSON of the fixture's status `number` (its id's last digits).
     func status(_ number: Int) async throws -> [String: Any] {
-        let raw = try #require(try await archive.rawJSON(uri: Self.statusBase + "1110000000000000\(String(format: "%02d", number))"))
+        let raw = try #require(
+            try await archive.rawJSON(uri: Self.statusBase + "1110000000000000\(String(format: "%02d", number))"))
         return try #require(try JSONSerialization.jsonObject(with: raw) as? [String: Any])
     }
 }

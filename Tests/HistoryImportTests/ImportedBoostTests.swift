@@ -1,10 +1,11 @@
 import ArchiveCore
 import Foundation
-@testable import HistoryImport
 import IceboxTestSupport
 import Models
 import SearchQuery
 import Testing
+
+@testable import HistoryImport
 
 /// An `Announce` of Mastodon's export is a boost of the uri it names: once the post it boosts is
 /// archived (in the same export, or later by a sync or `--resolve`), a status of its own, as a sync
@@ -32,7 +33,8 @@ struct ImportedBoostTests {
         let post = try #require(try await fixture.archive.rawJSON(uri: boosted))
         #expect(try RawJSON.value(forKey: "reblog", inObject: raw) == post)
 
-        let found = try await fixture.archive.search(try SearchQuery(parsing: "is:boost"), sort: .newest, limit: 10, offset: 0)
+        let found = try await fixture.archive.search(
+            try SearchQuery(parsing: "is:boost"), sort: .newest, limit: 10, offset: 0)
         #expect(found.map(\.number) == [number])
         let postNumber = try #require(try await fixture.archive.findStatus(boosted))
         #expect(try await fixture.archive.boosts(of: postNumber).map(\.handle) == ["alice@social.example"])
@@ -58,27 +60,37 @@ struct ImportedBoostTests {
              "display_name":"Bob","url":"https://other.example/@bob","note":""},"content":"<p>Bob's post</p>",
              "visibility":"public","media_attachments":[],"mentions":[],"tags":[],"emojis":[]}
             """#
-        _ = try await fixture.archive.store([try ArchivableStatus(decoding: Data(bob.utf8), servedBy: "other.example")],
-                                            server: "other.example")
+        _ = try await fixture.archive.store(
+            [try ArchivableStatus(decoding: Data(bob.utf8), servedBy: "other.example")],
+            server: "other.example")
         let source = ImportSource(format: "mastodon-export", file: "export.zip", server: "social.example")
-        let stored = try await BoostRows.store(account: "alice@social.example", actorAccount: nil, source: source,
-                                               into: fixture.archive)
+        let stored = try await BoostRows.store(
+            account: "alice@social.example", actorAccount: nil, source: source,
+            into: fixture.archive)
         #expect(stored.new == 1)
         let raw = try #require(try await fixture.archive.rawJSON(uri: Self.otherBoost))
         let boost = try #require(try JSONSerialization.jsonObject(with: raw) as? [String: Any])
         #expect((boost["reblog"] as? [String: Any])?["uri"] as? String == Self.bobsPost)
-        let newest = try #require(try await fixture.archive.posts(.author("alice@social.example"), limit: 1, offset: 0).first)
+        let newest = try #require(
+            try await fixture.archive.posts(.author("alice@social.example"), limit: 1, offset: 0).first)
         let alice = try #require(try await fixture.archive.rawJSON(uri: newest.uri))
-        #expect(try RawJSON.value(forKey: "account", inObject: raw) == RawJSON.value(forKey: "account", inObject: alice))
+        #expect(
+            try RawJSON.value(forKey: "account", inObject: raw) == RawJSON.value(forKey: "account", inObject: alice))
         let bobsNumber = try #require(try await fixture.archive.findStatus(Self.bobsPost))
         #expect(try await fixture.archive.boosts(of: bobsNumber).map(\.createdAt) == ["2024-03-06T09:00:00.000Z"])
-        #expect(try await BoostRows.store(account: "alice@social.example", actorAccount: nil, source: source,
-                                          into: fixture.archive).new == 0)
+        #expect(
+            try await BoostRows.store(
+                account: "alice@social.example", actorAccount: nil, source: source,
+                into: fixture.archive
+            ).new == 0)
     }
 
-    @Test(arguments: [("https://social.example/users/alice/statuses/123/activity", "123"),
-                      ("https://social.example/users/alice/statuses/abc/activity", nil),
-                      ("https://social.example/users/alice/statuses/123", nil)] as [(String, String?)])
+    @Test(
+        arguments: [
+            ("https://social.example/users/alice/statuses/123/activity", "123"),
+            ("https://social.example/users/alice/statuses/abc/activity", nil),
+            ("https://social.example/users/alice/statuses/123", nil),
+        ] as [(String, String?)])
     func aMastodonAnnounceIdGivesTheBoostsServerID(_ activity: String, _ id: String?) {
         #expect(BoostRows.serverID(of: activity) == id)
     }

@@ -1,7 +1,8 @@
 import Foundation
-@testable import HistoryImport
 import Models
 import Testing
+
+@testable import HistoryImport
 
 /// Generated documents, split in random pieces: the elements are exactly what a whole-document parser
 /// splits (`RawJSON.elements`), and a document cut anywhere or broken in its structure is refused.
@@ -24,11 +25,14 @@ struct JSONArrayStreamFuzzTests {
         case 1: return ["0", "-12.5e3", "1E+2", "42"][random.next(4)]
         case 2: return ["true", "false", "null"][random.next(3)]
         case 3: return strings[random.next(strings.count)]
-        case 4: return "[" + (0..<random.next(4)).map { _ in value(&random, depth: depth + 1) }.joined(separator: " , ") + "]"
+        case 4:
+            return "[" + (0..<random.next(4)).map { _ in value(&random, depth: depth + 1) }.joined(separator: " , ")
+                + "]"
         default:
-            return "{" + (0..<random.next(4)).map { index in
-                "\"k\(index)\" :\(value(&random, depth: depth + 1))"
-            }.joined(separator: ",") + "}"
+            return "{"
+                + (0..<random.next(4)).map { index in
+                    "\"k\(index)\" :\(value(&random, depth: depth + 1))"
+                }.joined(separator: ",") + "}"
         }
     }
 
@@ -46,11 +50,12 @@ struct JSONArrayStreamFuzzTests {
     }
 
     @Test func generatedDocumentsSplitAsAWholeDocumentParserSplitsThem() throws {
-        var random = Random(state: 0x9E3779B97F4A7C15)
+        var random = Random(state: 0x9E37_79B9_7F4A_7C15)
         for _ in 0..<400 {
             let elements = (0..<random.next(12)).map { _ in Self.value(&random, depth: 0) }
             let array = "[ " + elements.joined(separator: ",\n") + " ]"
-            let document = #"{"@context":{"orderedItems":[0]},"id":"outbox.json","orderedItems":"# + array + #","n":[]}"#
+            let document =
+                #"{"@context":{"orderedItems":[0]},"id":"outbox.json","orderedItems":"# + array + #","n":[]}"#
             let expected = try RawJSON.elements(ofArray: Data(array.utf8))
             #expect(try Self.split(Array(document.utf8), &random) == expected, "\(document)")
             // Cut anywhere before its end, the document is refused.
@@ -76,7 +81,8 @@ struct JSONArrayStreamFuzzTests {
                 // Accepted: then the array it found must be one a whole-document parser agrees with.
                 let text = String(decoding: bytes, as: UTF8.self)
                 if let object = try? JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any],
-                   let items = object["orderedItems"] as? [Any] {
+                    let items = object["orderedItems"] as? [Any]
+                {
                     #expect(found.count == items.count, "\(text)")
                 }
             } catch is JSONArrayStream.Malformed {

@@ -1,12 +1,15 @@
 import Foundation
-@testable import HistoryImport
 import Testing
+
+@testable import HistoryImport
 
 @Suite("JSONArrayStream")
 struct JSONArrayStreamTests {
     /// Splits `document` fed in pieces of `piece` bytes.
-    private func split(_ document: String, target: JSONArrayStream.Target = .key("orderedItems"), piece: Int = 1,
-                       maxElement: Int = 1 << 20) throws -> [String] {
+    private func split(
+        _ document: String, target: JSONArrayStream.Target = .key("orderedItems"), piece: Int = 1,
+        maxElement: Int = 1 << 20
+    ) throws -> [String] {
         var stream = JSONArrayStream(target: target, maxElementBytes: maxElement)
         var found: [String] = []
         let bytes = Array(document.utf8)
@@ -23,7 +26,8 @@ struct JSONArrayStreamTests {
     }
 
     @Test func elementsAreHandedOverByteForByteWhateverThePieces() throws {
-        let document = #"{"@context":["a",{"orderedItems":[9]}],"id":"outbox.json","orderedItems": [ {"a": "x,]}\"y"} , [1, [2]],"s\\\"t" ,12.5e3, true,null ,{} ], "after":[1]}"#
+        let document =
+            #"{"@context":["a",{"orderedItems":[9]}],"id":"outbox.json","orderedItems": [ {"a": "x,]}\"y"} , [1, [2]],"s\\\"t" ,12.5e3, true,null ,{} ], "after":[1]}"#
         let expected = [#"{"a": "x,]}\"y"}"#, "[1, [2]]", #""s\\\"t""#, "12.5e3", "true", "null", "{}"]
         for piece in [1, 2, 3, 7, 64, 4096] {
             #expect(try split(document, piece: piece) == expected, "pieces of \(piece)")
@@ -78,12 +82,14 @@ struct JSONArrayStreamTests {
         #expect {
             _ = try split(#"{"orderedItems":[{"a":"0123456789"}]}"#, piece: piece, maxElement: 8)
         } throws: { error in
-            "\(error)".contains("element 1 is larger than 8 bytes") && (error as? JSONArrayStream.Malformed)?.offset == 25
+            "\(error)".contains("element 1 is larger than 8 bytes")
+                && (error as? JSONArrayStream.Malformed)?.offset == 25
         }
     }
 
     @Test func depthIsBounded() {
-        let deep = #"{"orderedItems":["# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "]}"
+        let deep =
+            #"{"orderedItems":["# + String(repeating: "[", count: 600) + String(repeating: "]", count: 600) + "]}"
         #expect { _ = try split(deep, piece: 4096) } throws: { "\($0)".contains("nested deeper") }
     }
 

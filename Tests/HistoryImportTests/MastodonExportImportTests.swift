@@ -1,12 +1,13 @@
 import ArchiveCore
 import Foundation
 import GRDB
-@testable import HistoryImport
 import IceboxTestSupport
 import MediaArchive
 import Models
 import SearchQuery
 import Testing
+
+@testable import HistoryImport
 
 @Suite("Import of Mastodon's own export")
 struct MastodonExportImportTests {
@@ -17,7 +18,7 @@ struct MastodonExportImportTests {
         #expect(report.stored.new == 8)
         #expect(report.stored.unreadable == 0)
         #expect(report.mediaFiles == 3)
-        #expect(try await fixture.archive.allStatusURIs().count == 9) // 8 posts and alice's boost of one
+        #expect(try await fixture.archive.allStatusURIs().count == 9)  // 8 posts and alice's boost of one
 
         let first = try await fixture.status(1)
         #expect(first["visibility"] as? String == "public")
@@ -43,7 +44,10 @@ struct MastodonExportImportTests {
         #expect(reply["in_reply_to_id"] as? String == "111000000000000001")
         #expect(try await fixture.status(4)["visibility"] as? String == "direct")
         let poll = try #require(try await fixture.status(5)["poll"] as? [String: Any])
-        #expect((poll["options"] as? [[String: Any]])?.map { "\($0["title"] ?? "") \($0["votes_count"] ?? "")" } == ["Tea 4", "Coffee 3"])
+        #expect(
+            (poll["options"] as? [[String: Any]])?.map { "\($0["title"] ?? "") \($0["votes_count"] ?? "")" } == [
+                "Tea 4", "Coffee 3",
+            ])
         #expect(poll["multiple"] as? Bool == false)
         #expect(try await fixture.status(6)["edited_at"] as? String == "2024-03-05T07:20:00Z")
         let closed = try #require(try await fixture.status(9)["poll"] as? [String: Any])
@@ -58,9 +62,11 @@ struct MastodonExportImportTests {
 
         // Boosts (one of a post deleted since), favourites and bookmarks by uri.
         let references = try await fixture.archive.references(kind: nil)
-        #expect(references.filter { $0.kind == .favourite }.map(\.uri).sorted()
-            == ["https://other.example/users/bob/statuses/999", "https://third.example/users/carol/statuses/42"])
-        #expect(references.filter { $0.kind == .bookmark }.map(\.uri) == ["https://third.example/users/carol/statuses/43"])
+        #expect(
+            references.filter { $0.kind == .favourite }.map(\.uri).sorted()
+                == ["https://other.example/users/bob/statuses/999", "https://third.example/users/carol/statuses/42"])
+        #expect(
+            references.filter { $0.kind == .bookmark }.map(\.uri) == ["https://third.example/users/carol/statuses/43"])
         let boosts = references.filter { $0.kind == .boost }
         #expect(boosts.count == 3)
         #expect(boosts.first { $0.uri.hasSuffix("/110999999999999999") }?.resolved == false)
@@ -72,16 +78,24 @@ struct MastodonExportImportTests {
         let fixture = try ImportFixture()
         _ = try await fixture.run(try fixture.zip())
         let number = try #require(try await fixture.archive.findStatus(ImportFixture.statusBase + "111000000000000010"))
-        #expect(try await fixture.archive.provenance(of: number)
-            == [StatusProvenance(kind: .import, detail: "mastodon-export archive-20240310.zip (outbox.json item 10)")])
+        #expect(
+            try await fixture.archive.provenance(of: number)
+                == [
+                    StatusProvenance(
+                        kind: .import, detail: "mastodon-export archive-20240310.zip (outbox.json item 10)")
+                ])
         let queue = try DatabaseQueue(path: fixture.folder.url.appending(path: "archive.sqlite").path)
-        let source = try #require(try await queue.read { db in
-            try Data.fetchOne(db, sql: "SELECT raw_json FROM status_sources WHERE status_id = ?", arguments: [number])
-        })
+        let source = try #require(
+            try await queue.read { db in
+                try Data.fetchOne(
+                    db, sql: "SELECT raw_json FROM status_sources WHERE status_id = ?", arguments: [number])
+            })
         let outbox = try Data(contentsOf: ImportFixture.exportFolder.appending(path: "outbox.json"))
         #expect(source.first == UInt8(ascii: "{") && source.last == UInt8(ascii: "}"))
         #expect(outbox.range(of: source) != nil, "the object's bytes as they stand in outbox.json")
-        #expect(String(decoding: source, as: UTF8.self).hasPrefix(#"{"id":"https://social.example/users/alice/statuses/111000000000000010","type":"Note""#))
+        #expect(
+            String(decoding: source, as: UTF8.self).hasPrefix(
+                #"{"id":"https://social.example/users/alice/statuses/111000000000000010","type":"Note""#))
     }
 
     @Test func aFolderImportsAsTheZipDoesAndASecondImportChangesNothing() async throws {

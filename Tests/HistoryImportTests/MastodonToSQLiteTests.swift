@@ -1,10 +1,11 @@
 import ArchiveCore
 import Foundation
 import GRDB
-@testable import HistoryImport
 import IceboxTestSupport
 import Models
 import Testing
+
+@testable import HistoryImport
 
 /// A file with mastodon-to-sqlite's tables (as sqlite-utils creates them), imported.
 @Suite("Import of mastodon-to-sqlite files")
@@ -13,16 +14,17 @@ struct MastodonToSQLiteTests {
         let file = folder.appending(path: "mastodon.db")
         let queue = try DatabaseQueue(path: file.path)
         try queue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE [accounts] ([id] INTEGER PRIMARY KEY, [username] TEXT, [url] TEXT, [display_name] TEXT, [note] TEXT);
-                CREATE TABLE [statuses] ([id] INTEGER PRIMARY KEY, [account_id] INTEGER REFERENCES [accounts]([id]),
-                    [content] TEXT, [created_at] TEXT);
-                INSERT INTO accounts VALUES (109000000000000001, 'alice', 'https://social.example/@alice', 'Alice', '<p>hi</p>');
-                INSERT INTO accounts VALUES (109000000000000002, 'bob', 'https://other.example/@bob', 'Bob', '');
-                INSERT INTO statuses VALUES (111000000000000001, 109000000000000001, '<p>Hello from the old db</p>', '2024-03-01T09:00:00.000Z');
-                INSERT INTO statuses VALUES (111000000000000002, 109000000000000002, '<p>Bob, seen from social.example</p>', '2024-03-02T09:00:00.000Z');
-                INSERT INTO statuses VALUES (111000000000000003, 109000000000000001, '<p>no date</p>', NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE [accounts] ([id] INTEGER PRIMARY KEY, [username] TEXT, [url] TEXT, [display_name] TEXT, [note] TEXT);
+                    CREATE TABLE [statuses] ([id] INTEGER PRIMARY KEY, [account_id] INTEGER REFERENCES [accounts]([id]),
+                        [content] TEXT, [created_at] TEXT);
+                    INSERT INTO accounts VALUES (109000000000000001, 'alice', 'https://social.example/@alice', 'Alice', '<p>hi</p>');
+                    INSERT INTO accounts VALUES (109000000000000002, 'bob', 'https://other.example/@bob', 'Bob', '');
+                    INSERT INTO statuses VALUES (111000000000000001, 109000000000000001, '<p>Hello from the old db</p>', '2024-03-01T09:00:00.000Z');
+                    INSERT INTO statuses VALUES (111000000000000002, 109000000000000002, '<p>Bob, seen from social.example</p>', '2024-03-02T09:00:00.000Z');
+                    INSERT INTO statuses VALUES (111000000000000003, 109000000000000001, '<p>no date</p>', NULL);
+                    """)
         }
         try queue.close()
         return file
@@ -35,16 +37,20 @@ struct MastodonToSQLiteTests {
         let report = try await MastodonToSQLiteImport(file: file, server: "social.example").run(into: fixture.archive)
         #expect(report.read == 3 && report.stored.new == 2 && report.stored.unreadable == 1)
         #expect(try Data(contentsOf: file) == before, "the file is only read")
-        #expect(try await fixture.archive.allStatusURIs() == [
-            ImportFixture.statusBase + "111000000000000001", "urn:icebox:status:social.example:111000000000000002"])
+        #expect(
+            try await fixture.archive.allStatusURIs() == [
+                ImportFixture.statusBase + "111000000000000001", "urn:icebox:status:social.example:111000000000000002",
+            ])
         let status = try await fixture.status(1)
         #expect(status["content"] as? String == "<p>Hello from the old db</p>")
         #expect(status["created_at"] as? String == "2024-03-01T09:00:00.000Z")
         #expect(status["visibility"] as? String == "unknown")
         #expect((status["account"] as? [String: Any])?["display_name"] as? String == "Alice")
-        let number = try #require(try await fixture.archive.findStatus(server: "social.example", localID: "111000000000000001"))
-        #expect(try await fixture.archive.provenance(of: number).map(\.detail)
-            == ["mastodon-to-sqlite mastodon.db (statuses id 111000000000000001)"])
+        let number = try #require(
+            try await fixture.archive.findStatus(server: "social.example", localID: "111000000000000001"))
+        #expect(
+            try await fixture.archive.provenance(of: number).map(\.detail)
+                == ["mastodon-to-sqlite mastodon.db (statuses id 111000000000000001)"])
         let kept = try await fixture.archive.unreadableStatuses()
         #expect(kept.map { $0.error.hasPrefix("statuses id 111000000000000003:") } == [true])
     }

@@ -1,7 +1,8 @@
 import Foundation
 import GRDB
-@testable import HistoryImport
 import Testing
+
+@testable import HistoryImport
 
 /// How many walks store an export's media beside the statuses (see `ExportPass.mediaWalks`), and that
 /// however many do, the archive ends the same.
@@ -23,20 +24,33 @@ struct MediaWalksTests {
     /// The fixture export with 40 more media files (one of them twice, under two names), each named by
     /// a post of its own (media no post names are not stored), zipped.
     private static func export(in fixture: ImportFixture) throws -> URL {
-        let extra = (0..<40).map { index in
-            ("media_attachments/files/400/000/\(index)/original/extra.png",
-             Data([0x89, 0x50, 0x4E, 0x47, UInt8(index)]) + Data(repeating: UInt8(index), count: 10_000 + index))
-        } + [("media_attachments/files/400/001/0/original/again.png", Data([0x89, 0x50, 0x4E, 0x47, 0]) + Data(count: 10_000))]
+        let extra =
+            (0..<40).map { index in
+                (
+                    "media_attachments/files/400/000/\(index)/original/extra.png",
+                    Data([0x89, 0x50, 0x4E, 0x47, UInt8(index)]) + Data(repeating: UInt8(index), count: 10_000 + index)
+                )
+            } + [
+                (
+                    "media_attachments/files/400/001/0/original/again.png",
+                    Data([0x89, 0x50, 0x4E, 0x47, 0]) + Data(count: 10_000)
+                )
+            ]
         let outboxFile = ImportFixture.exportFolder.appending(path: "outbox.json")
-        var outbox = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: outboxFile)) as? [String: Any])
+        var outbox = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: outboxFile)) as? [String: Any])
         let everyone = ["https://www.w3.org/ns/activitystreams#Public"]
         let posts: [[String: Any]] = extra.enumerated().map { index, entry in
             let id = ImportFixture.statusBase + "\(400_000_000_000_000_000 + index)"
-            let note: [String: Any] = ["id": id, "type": "Note", "published": "2024-04-01T09:00:00Z", "to": everyone,
-                                       "content": "<p>picture \(index)</p>",
-                                       "attachment": [["type": "Document", "mediaType": "image/png", "url": entry.0]]]
-            return ["id": id + "/activity", "type": "Create", "actor": "https://social.example/users/alice",
-                    "published": "2024-04-01T09:00:00Z", "to": everyone, "object": note]
+            let note: [String: Any] = [
+                "id": id, "type": "Note", "published": "2024-04-01T09:00:00Z", "to": everyone,
+                "content": "<p>picture \(index)</p>",
+                "attachment": [["type": "Document", "mediaType": "image/png", "url": entry.0]],
+            ]
+            return [
+                "id": id + "/activity", "type": "Create", "actor": "https://social.example/users/alice",
+                "published": "2024-04-01T09:00:00Z", "to": everyone, "object": note,
+            ]
         }
         outbox["orderedItems"] = (outbox["orderedItems"] as? [[String: Any]] ?? []) + posts
         let replaced = ["outbox.json": try JSONSerialization.data(withJSONObject: outbox)]
@@ -50,8 +64,10 @@ struct MediaWalksTests {
         let queue = try DatabaseQueue(path: fixture.folder.url.appending(path: "archive.sqlite").path)
         defer { try? queue.close() }
         let rows = try await queue.read { db in
-            try String.fetchAll(db, sql: "SELECT url || ' ' || sha256 || ' ' || state FROM media_downloads ORDER BY url")
-                + String.fetchAll(db, sql: "SELECT sha256 || ' ' || ext || ' ' || size FROM media_files ORDER BY sha256")
+            try String.fetchAll(
+                db, sql: "SELECT url || ' ' || sha256 || ' ' || state FROM media_downloads ORDER BY url")
+                + String.fetchAll(
+                    db, sql: "SELECT sha256 || ' ' || ext || ' ' || size FROM media_files ORDER BY sha256")
         }
         let files = (FileManager.default.enumerator(atPath: fixture.media.root.path)?.allObjects as? [String] ?? [])
             .filter { !$0.hasPrefix(".tmp") }.sorted()
@@ -71,7 +87,9 @@ struct MediaWalksTests {
         for walks in [1, 2, 3, 5] {
             let (otherMedia, otherReport) = try #require(results[walks])
             #expect(otherMedia == media, "\(walks) walks")
-            #expect(otherReport.mediaFiles == report.mediaFiles && otherReport.mediaBytes == report.mediaBytes, "\(walks) walks")
+            #expect(
+                otherReport.mediaFiles == report.mediaFiles && otherReport.mediaBytes == report.mediaBytes,
+                "\(walks) walks")
         }
     }
 

@@ -1,11 +1,12 @@
 import ArchiveCore
 import Foundation
-@testable import HistoryImport
 import IceboxTestSupport
 import Logging
 import MastodonTestServer
 import Models
 import Testing
+
+@testable import HistoryImport
 
 /// JSON Lines and mastodon-archive files, built from what the test server serves.
 @Suite("Import of JSON Lines and mastodon-archive files")
@@ -16,8 +17,8 @@ struct OtherFormatsTests {
             let plain = served.filter { $0.object["reblog"] is NSNull || $0.object["reblog"] == nil }.prefix(3)
             #expect(plain.count == 3)
             var lines = plain.map { String(decoding: $0.raw, as: UTF8.self) }
-            lines.insert(#"{"id":"1","uri":"https://#{"#, at: 1)      // cut short
-            lines.insert("", at: 3)                                    // a blank line is no status
+            lines.insert(#"{"id":"1","uri":"https://#{"#, at: 1)  // cut short
+            lines.insert("", at: 3)  // a blank line is no status
             lines.insert(#"{"id":"77","content":"no dates"}"#, at: 4)  // not a status
             let fixture = try ImportFixture()
             let file = fixture.folder.url.appending(path: "statuses.jsonl")
@@ -42,11 +43,15 @@ struct OtherFormatsTests {
             let fixture = try ImportFixture()
             let host = server.baseURL.host.map { "\($0):\(server.baseURL.port ?? 80)" } ?? ""
             let file = fixture.folder.url.appending(path: "\(host).user.alice.json")
-            let account: [String: Any] = ["id": 1, "username": "alice", "acct": "alice",
-                                          "url": server.baseURL.absoluteString + "/@alice"]
+            let account: [String: Any] = [
+                "id": 1, "username": "alice", "acct": "alice",
+                "url": server.baseURL.absoluteString + "/@alice",
+            ]
             let favourites = Array(served.suffix(2).map(\.object))
-            let document: [String: Any] = ["account": account, "statuses": served.map { MastodonPy.shape($0.object) },
-                                           "favourites": favourites.map(MastodonPy.shape), "mentions": [Any]()]
+            let document: [String: Any] = [
+                "account": account, "statuses": served.map { MastodonPy.shape($0.object) },
+                "favourites": favourites.map(MastodonPy.shape), "mentions": [Any](),
+            ]
             try JSONSerialization.data(withJSONObject: document, options: [.prettyPrinted]).write(to: file)
             let report = try await MastodonArchiveImport(file: file).run(into: fixture.archive)
             #expect(report.account == "alice@\(host)")
@@ -56,15 +61,17 @@ struct OtherFormatsTests {
             var compared = 0
             for uri in uris {
                 guard let imported = try await fixture.archive.rawJSON(uri: uri),
-                      let original = try await synced.rawJSON(uri: uri) else { continue }
+                    let original = try await synced.rawJSON(uri: uri)
+                else { continue }
                 let a = try ArchivableStatus(decoding: imported, servedBy: host).status
                 let b = try ArchivableStatus(decoding: original, servedBy: host).status
                 #expect(a == b, "\(uri)")
                 compared += 1
             }
             #expect(compared >= served.count - 5)
-            #expect(try await fixture.archive.references(kind: .favourite).map(\.uri).sorted()
-                == favourites.compactMap { $0["uri"] as? String }.sorted())
+            #expect(
+                try await fixture.archive.references(kind: .favourite).map(\.uri).sorted()
+                    == favourites.compactMap { $0["uri"] as? String }.sorted())
         }
     }
 }

@@ -16,9 +16,12 @@ struct ResolveCommandTests {
     static func boostURI(_ index: Int) -> String { AliceExport.boostURI(index) }
 
     /// An export of alice on the test server (see `AliceExport`).
-    static func export(liking liked: [String], bookmarking bookmarked: [String], replyingTo repliedTo: String? = nil,
-                       boosting boosted: [String] = [], in folder: URL) throws -> URL {
-        try AliceExport.write(liking: liked, bookmarking: bookmarked, replyingTo: repliedTo, boosting: boosted, in: folder)
+    static func export(
+        liking liked: [String], bookmarking bookmarked: [String], replyingTo repliedTo: String? = nil,
+        boosting boosted: [String] = [], in folder: URL
+    ) throws -> URL {
+        try AliceExport.write(
+            liking: liked, bookmarking: bookmarked, replyingTo: repliedTo, boosting: boosted, in: folder)
     }
 
     /// The uris of some of the server's posts (its own, or other servers' it holds), as alice is served them.
@@ -28,16 +31,25 @@ struct ResolveCommandTests {
 
     /// Runs `import --resolve` of `export`, expects it to make the boost of `boosted`, and returns
     /// `columns` of that boost's row (`|` between them).
-    private func resolvingMakesABoost(of boosted: String, export: URL, home: TemporaryDirectory,
-                                      _ columns: String) async throws -> String {
-        let run = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--resolve",
-                                                       "--home", home.path])
+    private func resolvingMakesABoost(
+        of boosted: String, export: URL, home: TemporaryDirectory,
+        _ columns: String
+    ) async throws -> String {
+        let run = try await CommandRunner.run(
+            icebox,
+            [
+                "import", "mastodon-export", export.path, "--resolve",
+                "--home", home.path,
+            ])
         #expect(run.status == 0, "\(run.stderr)")
         #expect(run.stderr.contains("1 boosts of fetched posts made boosts"), "\(run.stderr)")
         #expect(try await searched("is:boost", home: home) == [boosted])
-        let sql = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [
-            home.url.appending(path: "archive.sqlite").path,
-            "SELECT \(columns) FROM statuses WHERE uri = '\(Self.boostURI(0))'"])
+        let sql = try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"),
+            [
+                home.url.appending(path: "archive.sqlite").path,
+                "SELECT \(columns) FROM statuses WHERE uri = '\(Self.boostURI(0))'",
+            ])
         return sql.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
@@ -54,15 +66,24 @@ struct ResolveCommandTests {
             #expect(uris.count == 3)
             let remote = try #require(try await Self.uris(server, count: 1, remote: true).first)
             #expect(!remote.hasPrefix("https://icebox.test/"), "a post from another server")
-            let export = try Self.export(liking: [uris[0], uris[1], Self.gone], bookmarking: [uris[2]],
-                                         replyingTo: remote, in: home.url)
-            let added = try await CommandRunner.run(icebox, ["account", "add", server.baseURL.absoluteString,
-                                                             "--token-stdin", "--home", home.path], stdin: "test-token\n")
+            let export = try Self.export(
+                liking: [uris[0], uris[1], Self.gone], bookmarking: [uris[2]],
+                replyingTo: remote, in: home.url)
+            let added = try await CommandRunner.run(
+                icebox,
+                [
+                    "account", "add", server.baseURL.absoluteString,
+                    "--token-stdin", "--home", home.path,
+                ], stdin: "test-token\n")
             #expect(added.status == 0, "\(added.stderr)")
             await server.clearRequestLog()
 
-            let run = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--resolve",
-                                                           "--home", home.path])
+            let run = try await CommandRunner.run(
+                icebox,
+                [
+                    "import", "mastodon-export", export.path, "--resolve",
+                    "--home", home.path,
+                ])
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.contains("resolved 5 statuses alice@icebox.test had named by uri"), "\(run.stderr)")
             #expect(run.stderr.contains("4 archived, 1 not found"), "\(run.stderr)")
@@ -80,8 +101,12 @@ struct ResolveCommandTests {
 
             // Again: only the post that was not found is asked for, and nothing changes.
             await server.clearRequestLog()
-            let again = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--resolve",
-                                                             "--home", home.path])
+            let again = try await CommandRunner.run(
+                icebox,
+                [
+                    "import", "mastodon-export", export.path, "--resolve",
+                    "--home", home.path,
+                ])
             #expect(again.status == 0, "\(again.stderr)")
             #expect(again.stderr.contains("resolved 1 statuses"), "\(again.stderr)")
             #expect(await server.requestLog().to("/api/v2/search").map { $0.value("q") } == [Self.gone])
@@ -95,16 +120,23 @@ struct ResolveCommandTests {
             let home = try TemporaryDirectory("icebox-resolve-boost")
             let boosted = try #require(try await Self.uris(server, count: 1).first)
             let remote = try #require(try await Self.uris(server, count: 1, remote: true).first)
-            let export = try Self.export(liking: [], bookmarking: [], replyingTo: remote, boosting: [boosted], in: home.url)
-            let added = try await CommandRunner.run(icebox, ["account", "add", server.baseURL.absoluteString,
-                                                             "--token-stdin", "--home", home.path], stdin: "test-token\n")
+            let export = try Self.export(
+                liking: [], bookmarking: [], replyingTo: remote, boosting: [boosted], in: home.url)
+            let added = try await CommandRunner.run(
+                icebox,
+                [
+                    "account", "add", server.baseURL.absoluteString,
+                    "--token-stdin", "--home", home.path,
+                ], stdin: "test-token\n")
             #expect(added.status == 0, "\(added.stderr)")
-            let imported = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--home", home.path])
+            let imported = try await CommandRunner.run(
+                icebox, ["import", "mastodon-export", export.path, "--home", home.path])
             #expect(imported.status == 0, "\(imported.stderr)")
             #expect(try await searched("is:boost", home: home) == [])
 
-            let made = try await resolvingMakesABoost(of: boosted, export: export, home: home,
-                                                      "author_handle, reblog_uri, visibility, json_extract(CAST(raw_json AS TEXT), '$.created_at')")
+            let made = try await resolvingMakesABoost(
+                of: boosted, export: export, home: home,
+                "author_handle, reblog_uri, visibility, json_extract(CAST(raw_json AS TEXT), '$.created_at')")
             #expect(made == "alice@icebox.test|\(boosted)|unlisted|2026-03-06T10:00:00Z")
         }
     }
@@ -116,11 +148,16 @@ struct ResolveCommandTests {
             let home = try TemporaryDirectory("icebox-resolve-lone-boost")
             let boosted = try #require(try await Self.uris(server, count: 1, remote: true).first)
             let export = try Self.export(liking: [], bookmarking: [], boosting: [boosted], in: home.url)
-            let added = try await CommandRunner.run(icebox, ["account", "add", server.baseURL.absoluteString,
-                                                             "--token-stdin", "--home", home.path], stdin: "test-token\n")
+            let added = try await CommandRunner.run(
+                icebox,
+                [
+                    "account", "add", server.baseURL.absoluteString,
+                    "--token-stdin", "--home", home.path,
+                ], stdin: "test-token\n")
             #expect(added.status == 0, "\(added.stderr)")
-            let made = try await resolvingMakesABoost(of: boosted, export: export, home: home,
-                                                      "author_handle, json_extract(CAST(raw_json AS TEXT), '$.account.display_name')")
+            let made = try await resolvingMakesABoost(
+                of: boosted, export: export, home: home,
+                "author_handle, json_extract(CAST(raw_json AS TEXT), '$.account.display_name')")
             #expect(made == "alice@icebox.test|Alice")
         }
     }
@@ -128,8 +165,12 @@ struct ResolveCommandTests {
     @Test func withoutTheAccountItSaysWhatToAddAndKeepsTheImport() async throws {
         let home = try TemporaryDirectory("icebox-resolve-no-account")
         let export = try Self.export(liking: [Self.gone], bookmarking: [], in: home.url)
-        let run = try await CommandRunner.run(icebox, ["import", "mastodon-export", export.path, "--resolve",
-                                                       "--home", home.path])
+        let run = try await CommandRunner.run(
+            icebox,
+            [
+                "import", "mastodon-export", export.path, "--resolve",
+                "--home", home.path,
+            ])
         #expect(run.status == 77, "\(run.stderr)")
         #expect(run.stderr.contains("--resolve needs the account alice@icebox.test"), "\(run.stderr)")
         #expect(run.stderr.contains("imported"), "the import itself is kept")

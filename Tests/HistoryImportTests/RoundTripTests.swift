@@ -1,10 +1,11 @@
 import ArchiveCore
 import Export
 import Foundation
-@testable import HistoryImport
 import IceboxTestSupport
 import Logging
 import Testing
+
+@testable import HistoryImport
 
 /// `export account --format mastodon`, then `import mastodon-export` into a fresh archive: the same
 /// statuses, media and favourites.
@@ -21,28 +22,31 @@ struct RoundTripTests {
         let uris = try await fixture.archive.allStatusURIs()
         var raw: [Data?] = []
         for uri in uris { raw.append(try await fixture.archive.rawJSON(uri: uri)) }
-        return Held(uris: uris, raw: raw, media: try await fixture.archive.storedMediaFiles().map(\.sha256).sorted(),
-                     references: try await fixture.archive.references(kind: nil).map {
-                         "\($0.accountHandle) \($0.kind) \($0.uri) \($0.activityURI ?? "-") \($0.publishedAt ?? "-")"
-                     }.sorted())
+        return Held(
+            uris: uris, raw: raw, media: try await fixture.archive.storedMediaFiles().map(\.sha256).sorted(),
+            references: try await fixture.archive.references(kind: nil).map {
+                "\($0.accountHandle) \($0.kind) \($0.uri) \($0.activityURI ?? "-") \($0.publishedAt ?? "-")"
+            }.sorted())
     }
 
     @Test func anExportedAccountImportsBackAsItWas() async throws {
         let original = try ImportFixture()
         _ = try await original.run(ImportFixture.exportFolder)
         let zip = original.folder.url.appending(path: "alice-export.zip")
-        let exporter = Exporter(archive: original.archive, home: IceboxHome(directory: original.folder.url),
-                                version: "test", logger: Logger(label: "test"))
+        let exporter = Exporter(
+            archive: original.archive, home: IceboxHome(directory: original.folder.url),
+            version: "test", logger: Logger(label: "test"))
         let summary = try await exporter.exportMastodonAccount(handle: "alice@social.example", to: .file(zip))
         #expect(summary.statuses == 8 && summary.mediaFiles == 3)
 
         let listing = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/unzip"), ["-Z1", zip.path])
-        #expect(listing.stdout.split(separator: "\n").map(String.init) == [
-            "media_attachments/files/111/000/001/original/5a1b2c3d4e5f6071.png",
-            "media_attachments/files/111/000/002/original/8091a2b3c4d5e6f7.png",
-            "media_attachments/files/111/000/003/original/0f1e2d3c4b5a6978.png",
-            "outbox.json", "likes.json", "bookmarks.json", "actor.json",
-        ])
+        #expect(
+            listing.stdout.split(separator: "\n").map(String.init) == [
+                "media_attachments/files/111/000/001/original/5a1b2c3d4e5f6071.png",
+                "media_attachments/files/111/000/002/original/8091a2b3c4d5e6f7.png",
+                "media_attachments/files/111/000/003/original/0f1e2d3c4b5a6978.png",
+                "outbox.json", "likes.json", "bookmarks.json", "actor.json",
+            ])
 
         let copy = try ImportFixture()
         let report = try await copy.run(zip)
@@ -55,8 +59,9 @@ struct RoundTripTests {
     @Test func twoExportsOfTheSameArchiveAreTheSameBytes() async throws {
         let fixture = try ImportFixture()
         _ = try await fixture.run(ImportFixture.exportFolder)
-        let exporter = Exporter(archive: fixture.archive, home: IceboxHome(directory: fixture.folder.url),
-                                version: "test", logger: Logger(label: "test"))
+        let exporter = Exporter(
+            archive: fixture.archive, home: IceboxHome(directory: fixture.folder.url),
+            version: "test", logger: Logger(label: "test"))
         var files: [Data] = []
         for name in ["a.zip", "b.zip"] {
             let file = fixture.folder.url.appending(path: name)
@@ -95,8 +100,9 @@ struct SyncedRoundTripTests {
             let author = try await synced.posts(.author(handle), limit: 1000)
             #expect(author.count > 5)
             let file = folder.url.appending(path: "alice.zip")
-            let exporter = Exporter(archive: synced, home: IceboxHome(directory: folder.url), version: "test",
-                                    logger: Logger(label: "test"))
+            let exporter = Exporter(
+                archive: synced, home: IceboxHome(directory: folder.url), version: "test",
+                logger: Logger(label: "test"))
             _ = try await exporter.exportMastodonAccount(handle: handle, to: .file(file))
             let copy = try ImportFixture()
             let report = try await copy.run(file)

@@ -12,8 +12,10 @@ enum ZipMaker {
     static func write(_ entries: [(String, Data)], to file: URL, tarball: Bool = false) throws {
         guard let archive = archive_write_new() else { throw Failure(description: "archive_write_new") }
         defer { archive_write_free(archive) }
-        let format = tarball
-            ? archive_write_set_format_pax_restricted(archive) == ARCHIVE_OK && archive_write_add_filter_gzip(archive) == ARCHIVE_OK
+        let format =
+            tarball
+            ? archive_write_set_format_pax_restricted(archive) == ARCHIVE_OK
+                && archive_write_add_filter_gzip(archive) == ARCHIVE_OK
             : archive_write_set_format_zip(archive) == ARCHIVE_OK
         guard format, archive_write_open_filename(archive, file.path) == ARCHIVE_OK else {
             throw Failure(description: "cannot open \(file.path)")
@@ -25,7 +27,9 @@ enum ZipMaker {
             archive_entry_set_filetype(entry, 0o100000)
             archive_entry_set_perm(entry, 0o644)
             archive_entry_set_size(entry, Int64(data.count))
-            guard archive_write_header(archive, entry) == ARCHIVE_OK else { throw Failure(description: "header \(name)") }
+            guard archive_write_header(archive, entry) == ARCHIVE_OK else {
+                throw Failure(description: "header \(name)")
+            }
             let written = data.withUnsafeBytes { archive_write_data(archive, $0.baseAddress, $0.count) }
             guard data.isEmpty || written == data.count else { throw Failure(description: "data \(name)") }
         }

@@ -4,13 +4,15 @@ import MastodonTestServer
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The archive file as found on disk: missing, empty, foreign or read-only. Reading commands never
 /// create or re-initialise anything; a read-only archive can still be read.
 @Suite(.serialized) struct ArchiveFileHazardTests {
-    static let readingCommands: [[String]] = [["search", "kite"], ["show", "1"], ["stats"], ["export", "search", "kite", "-o", "-"]]
+    static let readingCommands: [[String]] = [
+        ["search", "kite"], ["show", "1"], ["stats"], ["export", "search", "kite", "-o", "-"],
+    ]
 
     @Test func aReadingCommandOnAFolderWithNoArchiveSaysSoWithExit66AndCreatesNothing() async throws {
         let parent = try TemporaryDirectory("icebox-none")
@@ -34,7 +36,8 @@ import Glibc
         for command in Self.readingCommands + [["timeline", "add", "local@http://127.0.0.1:9"], ["sync"]] {
             let result = try await CommandRunner.run(CLI.binary, command + ["--home", cli.home.path])
             #expect(result.status != 0, "\(command)")
-            #expect(result.stderr.contains(file.path) && result.stderr.contains("empty"), "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.contains(file.path) && result.stderr.contains("empty"), "\(command): \(result.stderr)")
         }
         #expect(try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int == 0, "left as it was")
 
@@ -47,9 +50,10 @@ import Glibc
     /// modes), so that a read-only folder really is read-only to it.
     static func runUnprivileged(_ arguments: [String], home: String) async throws -> CommandResult {
         guard getuid() == 0 else { return try await CommandRunner.run(CLI.binary, arguments + ["--home", home]) }
-        return try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/setpriv"),
-                                           ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary.path]
-                                               + arguments + ["--home", home])
+        return try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/setpriv"),
+            ["--reuid=65534", "--regid=65534", "--clear-groups", CLI.binary.path]
+                + arguments + ["--home", home])
     }
 
     @Test func aReadOnlyArchiveCanBeSearchedShownAndExported() async throws {
@@ -61,7 +65,8 @@ import Glibc
         let names = try FileManager.default.contentsOfDirectory(atPath: cli.home.path)
         #expect(!names.contains("archive.sqlite-shm"), "the archive was closed cleanly")
         for name in names {
-            try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: cli.home.url.appending(path: name).path)
+            try FileManager.default.setAttributes(
+                [.posixPermissions: 0o444], ofItemAtPath: cli.home.url.appending(path: name).path)
         }
         try FileManager.default.setAttributes([.posixPermissions: 0o555], ofItemAtPath: cli.home.path)
         defer { try? FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: cli.home.path) }
@@ -76,11 +81,14 @@ import Glibc
         let stats = try await Self.runUnprivileged(["stats"], home: cli.home.path)
         #expect(stats.status == 0, "\(stats.stderr)")
         let tarball = out.url.appending(path: "river.tar")
-        let export = try await Self.runUnprivileged(["export", "search", "river", "-o", tarball.path], home: cli.home.path)
+        let export = try await Self.runUnprivileged(
+            ["export", "search", "river", "-o", tarball.path], home: cli.home.path)
         #expect(export.status == 0, "\(export.stderr)")
         let exportedURIs = try await Tarball.uris(Tarball.threadJSON(tarball))
         #expect(!exportedURIs.isEmpty && exportedURIs.count == search.stdout.split(separator: "\n").count)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.home.path).sorted() == names.sorted(), "nothing was added")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cli.home.path).sorted() == names.sorted(),
+            "nothing was added")
     }
 
     @Test func scatteredCorruptionIsFoundByStatsCheck() async throws {

@@ -18,8 +18,9 @@ import Testing
     @Test func badToken() async throws {
         let server = try await TestServer.startWithFixtures(statuses: 5)
         defer { Task { await server.stop() } }
-        let result = try await CLI().run("account", "add", server.baseURL.absoluteString, "--token-stdin",
-                                         stdin: "wrong-token\n")
+        let result = try await CLI().run(
+            "account", "add", server.baseURL.absoluteString, "--token-stdin",
+            stdin: "wrong-token\n")
         #expect(result.status == 77)
         #expect(result.stderr.contains("401") && !result.stderr.contains("wrong-token"))
     }
@@ -29,8 +30,9 @@ import Testing
         faults.htmlErrorRate = 1
         let server = try await TestServer.startWithFixtures(statuses: 5, faults: faults)
         defer { Task { await server.stop() } }
-        let result = try await CLI().run("account", "add", server.baseURL.absoluteString, "--token-stdin",
-                                         stdin: "test-token\n")
+        let result = try await CLI().run(
+            "account", "add", server.baseURL.absoluteString, "--token-stdin",
+            stdin: "test-token\n")
         #expect(result.status != 0)
         #expect(result.stderr.contains("127.0.0.1"))
         #expect(!result.stderr.contains("<html"), "the page itself is not dumped")

@@ -15,8 +15,11 @@ struct CLI {
     }
 
     @discardableResult
-    func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws -> CommandResult {
-        try await CommandRunner.run(Self.binary, arguments + ["--home", home.path], stdin: stdin, environment: environment)
+    func run(_ arguments: [String], stdin: String? = nil, environment: [String: String] = [:]) async throws
+        -> CommandResult
+    {
+        try await CommandRunner.run(
+            Self.binary, arguments + ["--home", home.path], stdin: stdin, environment: environment)
     }
 
     /// A new archive with alice's account on `server` and her home timeline synced (`sync` adds
@@ -31,7 +34,8 @@ struct CLI {
     /// A new archive with alice's account on `server` and her home timeline pinned, not synced yet.
     static func pinningHome(of server: TestServer) async throws -> CLI {
         let cli = try CLI()
-        let added = try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+        let added = try await cli.run(
+            "account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
         guard added.status == 0, try await cli.run("timeline", "add", "home").status == 0 else {
             throw Failed(description: "account add: \(added.stderr)")
         }
@@ -46,7 +50,9 @@ struct CLI {
     func damageArchive() throws {
         let file = home.url.appending(path: "archive.sqlite")
         let size = (try FileManager.default.attributesOfItem(atPath: file.path)[.size] as? Int) ?? 0
-        guard size > 16 * 4096 else { throw Failed(description: "the archive is too small to damage in places (\(size) bytes)") }
+        guard size > 16 * 4096 else {
+            throw Failed(description: "the archive is too small to damage in places (\(size) bytes)")
+        }
         let handle = try FileHandle(forWritingTo: file)
         let pages = size / 4096
         for page in [pages / 4, pages / 2, pages / 2 + 3, pages * 3 / 4] {
@@ -84,7 +90,8 @@ extension TestServer {
     }
 
     static func startWithFixtures(statuses: Int = 150, faults: Faults = Faults(), homeShare: Double = 0.6)
-        async throws -> TestServer {
+        async throws -> TestServer
+    {
         var config = TestServerConfig()
         config.homeShare = homeShare
         config.statusCount = statuses

@@ -28,7 +28,9 @@ import Testing
         #expect(records.count == Self.starts.count, "\(csv.stdout)")
         for record in records {
             for (name, cell) in zip(header, record) where name != "rank" {
-                #expect(!(cell.first.map { Self.starts.contains(String($0)) } ?? false), "\(name): \(cell.debugDescription)")
+                #expect(
+                    !(cell.first.map { Self.starts.contains(String($0)) } ?? false), "\(name): \(cell.debugDescription)"
+                )
             }
             let fields = Dictionary(uniqueKeysWithValues: zip(header, record))
             #expect(fields["author_name"] == "'@SUM(1+1)*cmd|' /C calc'!A0")
@@ -44,18 +46,33 @@ import Testing
 
     /// RFC 4180 fields, as a spreadsheet reads them (quotes removed, `""` unescaped).
     static func parse(_ text: String) -> [[String]] {
-        var rows: [[String]] = [], row: [String] = [], field = "", quoted = false, wasQuote = false
+        var rows: [[String]] = []
+        var row: [String] = []
+        var field = ""
+        var quoted = false
+        var wasQuote = false
         for character in text {
             if quoted {
-                if character == "\"" { quoted = false; wasQuote = true } else { field.append(character) }
+                if character == "\"" {
+                    quoted = false
+                    wasQuote = true
+                } else {
+                    field.append(character)
+                }
                 continue
             }
             switch character {
             case "\"":
                 if wasQuote { field.append("\"") }
                 quoted = true
-            case ",": row.append(field); field = ""
-            case "\n": row.append(field); rows.append(row); row = []; field = ""
+            case ",":
+                row.append(field)
+                field = ""
+            case "\n":
+                row.append(field)
+                rows.append(row)
+                row = []
+                field = ""
             default: field.append(character)
             }
             wasQuote = false

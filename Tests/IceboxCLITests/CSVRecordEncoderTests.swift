@@ -1,6 +1,7 @@
 import Foundation
-@testable import icebox
 import Testing
+
+@testable import icebox
 
 /// `--csv` reads a record's fields through the `Encodable` conformance `--json` uses, with nothing
 /// encoded to JSON and parsed back: the same keys, the same nulls, numbers as JSON writes them.
@@ -14,7 +15,10 @@ import Testing
         var tags = ["a", "b"]
         var gone: String?
 
-        enum CodingKeys: String, CodingKey { case name, rank, score, count, flag, tags, gone = "gone_at" }
+        enum CodingKeys: String, CodingKey {
+            case name, rank, score, count, flag, tags
+            case gone = "gone_at"
+        }
         func encode(to encoder: any Encoder) throws {
             // Written by hand, as the output records are, so that a nil is a null rather than left out.
             var container = encoder.container(keyedBy: CodingKeys.self)
@@ -29,13 +33,17 @@ import Testing
 
     @Test func aRecordsFieldsAreItsOwnKeysAndValues() throws {
         let fields = try CSVRecordEncoder.fields(of: Record())
-        #expect(fields == ["name": .text("=cmd"), "rank": .number("-2"), "score": .number("1.25"), "count": .number("1"),
-                           "flag": .flag(true), "tags": .list([.text("a"), .text("b")]), "gone_at": .null])
+        #expect(
+            fields == [
+                "name": .text("=cmd"), "rank": .number("-2"), "score": .number("1.25"), "count": .number("1"),
+                "flag": .flag(true), "tags": .list([.text("a"), .text("b")]), "gone_at": .null,
+            ])
     }
 
     /// (Parsed back from JSON, a 1 or a 0 was taken for a flag: the status numbered 1 was `true`.)
     @Test func theLinesKeepTheFieldsOrderAndNeutraliseFormulas() throws {
-        let text = try CSVOutput.text([Record()], fields: ["count", "flag", "gone_at", "name", "rank", "score", "tags"])
+        let text = try CSVOutput.text(
+            [Record()], fields: ["count", "flag", "gone_at", "name", "rank", "score", "tags"])
         #expect(text == "count,flag,gone_at,name,rank,score,tags\n1,true,,\"'=cmd\",-2,1.25,a; b\n")
     }
 

@@ -10,15 +10,18 @@ import Testing
         let result = try await cli.run("account", "add", "http://127.0.0.1:9", "--token-stdin", stdin: "")
         #expect(result.status == 64)
         // (A note on the folder's mode may come first: test folders are made 0755.)
-        #expect(result.stderr.split(separator: "\n").contains("icebox: --token-stdin: no token on standard input"),
-                "\(result.stderr)")
+        #expect(
+            result.stderr.split(separator: "\n").contains("icebox: --token-stdin: no token on standard input"),
+            "\(result.stderr)")
         #expect(result.stderr.contains("Usage: icebox account add "), "\(result.stderr)")
         #expect(result.stderr.contains("See 'icebox account add --help'"), "\(result.stderr)")
         #expect(!result.stderr.contains("<subcommand>") && !result.stderr.contains("Error:"), "\(result.stderr)")
     }
 
-    @Test(arguments: [["search", "--limit", "0", "cats"], ["search", "--json", "--csv", "cats"], ["timeline", "add"],
-                      ["sync", "--since", "yesterday"], ["nosuch"]])
+    @Test(arguments: [
+        ["search", "--limit", "0", "cats"], ["search", "--json", "--csv", "cats"], ["timeline", "add"],
+        ["sync", "--since", "yesterday"], ["nosuch"],
+    ])
     func aMistakeFoundWhileParsingSaysIceboxNotError(_ arguments: [String]) async throws {
         let result = try await CLI().run(arguments)
         #expect(result.status == 64, "\(arguments): \(result.stderr)")

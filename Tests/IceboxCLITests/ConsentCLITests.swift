@@ -1,10 +1,11 @@
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import Foundation
 import IceboxTestSupport
 import MastodonTestServer
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Search and exports of sets leave out accounts that opted out of search, except what the user
 /// bookmarked (and the rest of Mastodon's own exceptions); `--all` and the archive's setting switch it
@@ -24,8 +25,10 @@ import Testing
             var request = URLRequest(url: server.url("/api/v1/statuses/\(id)"))
             request.setValue("Bearer test-token", forHTTPHeaderField: "Authorization")
             let (data, _) = try await URLSession.shared.data(for: request)
-            guard let status = try JSONSerialization.jsonObject(with: data) as? [String: Any], status["reblog"] is NSNull,
-                  let acct = (status["account"] as? [String: Any])?["acct"] as? String, !acct.contains("@"), acct != "alice"
+            guard let status = try JSONSerialization.jsonObject(with: data) as? [String: Any],
+                status["reblog"] is NSNull,
+                let acct = (status["account"] as? [String: Any])?["acct"] as? String, !acct.contains("@"),
+                acct != "alice"
             else { continue }
             byAuthor[acct, default: [:]][id] = status
         }
@@ -51,7 +54,9 @@ import Testing
         _ = await server.bookmark(statusID: marked, username: "alice")
         let exceptions = Set(posts.filter { Self.isAliceException($0.value) || $0.key == marked }.keys)
         let cli = try CLI()
-        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(
+            try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+                .status == 0)
         #expect(try await cli.run("timeline", "add", "home").status == 0)
         #expect(try await cli.run("timeline", "add", "bookmarks").status == 0)
         #expect(try await cli.run("sync", "--quiet", "--no-media").status == 0)
@@ -61,7 +66,9 @@ import Testing
         let allowed = everyone.filter { uri in exceptions.contains { uri.hasSuffix("/\($0)") } }
         #expect(allowed.count == exceptions.count && allowed.contains { $0.hasSuffix("/\(marked)") })
         let byDefault = try await cli.run("search", "--json", "from:@\(author)")
-        #expect(Self.uris(byDefault) == allowed, "by default only the posts alice bookmarked, favourited, was mentioned in…")
+        #expect(
+            Self.uris(byDefault) == allowed, "by default only the posts alice bookmarked, favourited, was mentioned in…"
+        )
         #expect(try await cli.run("search", "--count", "from:@\(author)").stdout == "\(allowed.count)\n")
 
         // An export of a set honours it too; a tarball read back with tar.
@@ -88,14 +95,17 @@ import Testing
         let newID = try #require(await server.addStatus(username: author, text: "Back in the index"))
         #expect(try await cli.run("sync", "--quiet", "--no-media").status == 0)
         let after = Self.uris(try await cli.run("search", "--json", "from:@\(author)"))
-        #expect(after.count == posts.count + 1 && after.isSuperset(of: everyone) && after.contains { $0.hasSuffix("/\(newID)") })
+        #expect(
+            after.count == posts.count + 1 && after.isSuperset(of: everyone)
+                && after.contains { $0.hasSuffix("/\(newID)") })
     }
 
     @Test func aBioHashtagOptsOutAsWell() async throws {
         let server = try await TestServer.startHome(statuses: 80)
         defer { Task { await server.stop() } }
         let (author, posts) = try await Self.busiestAuthor(server)
-        let bio = #"<p>Photos. <a href="https://icebox.test/tags/NoBot" class="mention hashtag" rel="tag">#<span>NoBot</span></a></p>"#
+        let bio =
+            #"<p>Photos. <a href="https://icebox.test/tags/NoBot" class="mention hashtag" rel="tag">#<span>NoBot</span></a></p>"#
         #expect(await server.setSearchOptOut(username: author, indexable: true, note: bio))
         let cli = try await CLI.syncingHome(of: server, "--no-media")
         let allowed = posts.filter { Self.isAliceException($0.value) }.count

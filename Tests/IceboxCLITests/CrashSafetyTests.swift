@@ -17,14 +17,17 @@ import Testing
         let server = try await TestServer.start(config)
         defer { Task { await server.stop() } }
         let cli = try CLI()
-        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(
+            try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+                .status == 0)
         #expect(try await cli.run("timeline", "add", "home").status == 0)
 
         var random = SystemRandomNumberGenerator()
         var killed = 0
         for _ in 0..<20 {
             // Media have their own kill test; this one is about timelines.
-            let sync = try RunningCommand(CLI.binary, ["sync", "--no-media", "--backfill-pages", "1000", "--home", cli.home.path])
+            let sync = try RunningCommand(
+                CLI.binary, ["sync", "--no-media", "--backfill-pages", "1000", "--home", cli.home.path])
             try await Task.sleep(for: .milliseconds(Int.random(in: 30...700, using: &random)))
             sync.kill()
             if await sync.wait() == SIGKILL { killed += 1 }
@@ -33,9 +36,11 @@ import Testing
 
         let final = try await cli.run("sync", "--no-media", "--backfill-pages", "1000")
         #expect(final.status == 0, "\(final.stderr)")
-        let served = try await ServedTimeline.archiveKeys(baseURL: server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
+        let served = try await ServedTimeline.archiveKeys(
+            baseURL: server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
         #expect(served.count >= 10_000)
-        let archive = try ArchiveDatabase(path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "t"))
+        let archive = try ArchiveDatabase(
+            path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "t"))
         let uris = try await archive.allStatusURIs()
         #expect(uris.count == Set(uris).count, "no duplicates")
         #expect(Set(uris) == served, "no gaps, nothing extra")

@@ -13,7 +13,8 @@ import Testing
         let listed = try await cli.run("search", "--json", "--all", "--limit", "1000", "-is:reply")
         let hits = try #require(try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]])
         // A post of the account's own server, which the recheck asks.
-        let victim = try #require(hits.first { $0["id"] is String && ($0["acct"] as? String)?.hasSuffix("@icebox.test") == true })
+        let victim = try #require(
+            hits.first { $0["id"] is String && ($0["acct"] as? String)?.hasSuffix("@icebox.test") == true })
         let number = try #require(victim["number"] as? Int)
         #expect(await server.deleteStatus(id: try #require(victim["id"] as? String)))
         let recheck = try await cli.run("sync", "--quiet", "--no-media", "--recheck=36500")

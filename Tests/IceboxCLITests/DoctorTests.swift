@@ -17,11 +17,12 @@ import Testing
         let database = try DatabaseQueue(path: cli.home.url.appending(path: "archive.sqlite").path)
         try await database.write { db in
             // created_at and the sort key made of it move together (a constraint holds them so).
-            try db.execute(sql: """
-                UPDATE statuses SET
-                    created_at = strftime('%Y-%m-%dT%H:%M:%S.000Z', CAST(strftime('%s', 'now') AS INTEGER) - id * ?, 'unixepoch'),
-                    sort_key = ((CAST(strftime('%s', 'now') AS INTEGER) - id * ?) * 1000) << 12
-                """, arguments: [secondsApart, secondsApart])
+            try db.execute(
+                sql: """
+                    UPDATE statuses SET
+                        created_at = strftime('%Y-%m-%dT%H:%M:%S.000Z', CAST(strftime('%s', 'now') AS INTEGER) - id * ?, 'unixepoch'),
+                        sort_key = ((CAST(strftime('%s', 'now') AS INTEGER) - id * ?) * 1000) << 12
+                    """, arguments: [secondsApart, secondsApart])
             for statement in statements { try db.execute(sql: statement) }
         }
         try database.close()
@@ -34,12 +35,15 @@ import Testing
         let result = try await cli.run("doctor")
         #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
         #expect(Self.lines(result.stdout, "problem").isEmpty, "\(result.stdout)")
-        for check in ["archive", "schema", "media", "credentials.json", "account alice@icebox.test",
-                      "timeline home (alice@icebox.test)", "sync lock", "disk"] {
+        for check in [
+            "archive", "schema", "media", "credentials.json", "account alice@icebox.test",
+            "timeline home (alice@icebox.test)", "sync lock", "disk",
+        ] {
             #expect(result.stdout.contains(" \(check): "), "no line for \(check): \(result.stdout)")
         }
-        let json = try #require(JSONSerialization.jsonObject(with: Data(try await cli.run("doctor", "--json").stdout.utf8))
-            as? [String: Any])
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(try await cli.run("doctor", "--json").stdout.utf8))
+                as? [String: Any])
         #expect(Set(json.keys) == ["checks", "ok"] && json["ok"] as? Bool == true)
         let checks = try #require(json["checks"] as? [[String: Any]])
         #expect(!checks.isEmpty && checks.allSatisfy { Set($0.keys) == ["check", "message", "status"] })
@@ -54,7 +58,10 @@ import Testing
         #expect(chmod(credentials.path, 0o644) == 0)
         let database = try DatabaseQueue(path: cli.home.url.appending(path: "archive.sqlite").path)
         try await database.write { db in
-            try db.execute(sql: "UPDATE timelines SET last_sync_at = '2026-01-01T00:00:00.000Z', last_success_at = '2026-01-01T00:00:00.000Z'")
+            try db.execute(
+                sql:
+                    "UPDATE timelines SET last_sync_at = '2026-01-01T00:00:00.000Z', last_success_at = '2026-01-01T00:00:00.000Z'"
+            )
         }
         try database.close()
 
@@ -62,13 +69,20 @@ import Testing
         #expect(result.status == 1, "\(result.stdout)\(result.stderr)")
         let problems = Self.lines(result.stdout, "problem")
         #expect(problems.count == 3, "\(result.stdout)")
-        #expect(problems.contains { $0.contains("credentials.json: ") && $0.contains("readable by anyone") }, "\(problems)")
-        #expect(problems.contains { $0.contains("account alice@icebox.test: ") && $0.contains("refuses the token") }, "\(problems)")
-        #expect(problems.contains { $0.contains("timeline home (alice@icebox.test): last synced successfully ") && $0.contains("days ago") },
-                "\(problems)")
+        #expect(
+            problems.contains { $0.contains("credentials.json: ") && $0.contains("readable by anyone") }, "\(problems)")
+        #expect(
+            problems.contains { $0.contains("account alice@icebox.test: ") && $0.contains("refuses the token") },
+            "\(problems)")
+        #expect(
+            problems.contains {
+                $0.contains("timeline home (alice@icebox.test): last synced successfully ") && $0.contains("days ago")
+            },
+            "\(problems)")
         #expect(!result.stdout.contains("test-token") && !result.stderr.contains("test-token"))
-        let json = try #require(JSONSerialization.jsonObject(with: Data(try await cli.run("doctor", "--json").stdout.utf8))
-            as? [String: Any])
+        let json = try #require(
+            JSONSerialization.jsonObject(with: Data(try await cli.run("doctor", "--json").stdout.utf8))
+                as? [String: Any])
         #expect(json["ok"] as? Bool == false)
     }
 
@@ -78,13 +92,17 @@ import Testing
         let server = try await TestServer.startHome(statuses: 120)
         defer { Task { await server.stop() } }
         let cli = try await CLI.syncingHome(of: server, "--no-media")
-        try await Self.spaceStatuses(of: cli, secondsApart: 1,
-                                     "UPDATE timelines SET last_success_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hours')")
+        try await Self.spaceStatuses(
+            of: cli, secondsApart: 1,
+            "UPDATE timelines SET last_success_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-1 hours')")
         let result = try await cli.run("doctor")
         #expect(result.status == 1, "\(result.stdout)")
         let problems = Self.lines(result.stdout, "problem")
-        #expect(problems.count == 1 && problems[0].contains("timeline home (alice@icebox.test): last synced successfully 60 min ago")
-                && problems[0].contains("3600 entries an hour") && problems[0].contains("sync more often"), "\(result.stdout)")
+        #expect(
+            problems.count == 1
+                && problems[0].contains("timeline home (alice@icebox.test): last synced successfully 60 min ago")
+                && problems[0].contains("3600 entries an hour") && problems[0].contains("sync more often"),
+            "\(result.stdout)")
     }
 
     /// A quiet feed (one entry every 20 hours) is said at a rate that is true: 1.2 a day, so its ~400
@@ -95,8 +113,11 @@ import Testing
         let cli = try await CLI.syncingHome(of: server, "--no-media")
         try await Self.spaceStatuses(of: cli, secondsApart: 72_000)
         let result = try await cli.run("doctor")
-        let line = result.stdout.split(separator: "\n").first { $0.contains("timeline home (alice@icebox.test): ") } ?? ""
-        #expect(line.contains("at about 1.2 entries a day, the server's ~400 entries reach back 333 days"), "\(result.stdout)")
+        let line =
+            result.stdout.split(separator: "\n").first { $0.contains("timeline home (alice@icebox.test): ") } ?? ""
+        #expect(
+            line.contains("at about 1.2 entries a day, the server's ~400 entries reach back 333 days"),
+            "\(result.stdout)")
         #expect(line.hasPrefix("ok "), "\(result.stdout)")
     }
 
@@ -111,7 +132,9 @@ import Testing
         let stored = inMedia.filter { $0.split(separator: "/").count == 3 }
         try #require(!stored.isEmpty, "the test needs stored media")
         // Readable by anyone, writable by nobody.
-        for path in inMedia { #expect(chmod(media.appending(path: path).path, stored.contains(path) ? 0o444 : 0o555) == 0) }
+        for path in inMedia {
+            #expect(chmod(media.appending(path: path).path, stored.contains(path) ? 0o444 : 0o555) == 0)
+        }
         #expect(chmod(media.path, 0o555) == 0)
         let names = try FileManager.default.contentsOfDirectory(atPath: cli.home.path)
         for name in names where name.hasPrefix("archive.sqlite") {
@@ -123,7 +146,9 @@ import Testing
         #expect(!(result.stdout + result.stderr).contains("readonly"), "\(result.stdout)\(result.stderr)")
         #expect(result.stdout.contains("ok      archive: "), "\(result.stdout)")
         #expect(result.stdout.contains("ok      media: a sample of"), "\(result.stdout)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cli.home.path).sorted() == names.sorted(), "nothing was added")
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: cli.home.path).sorted() == names.sorted(),
+            "nothing was added")
     }
 
     /// doctor reports the archive as it finds it: one an older Icebox left is said to need migrating,
@@ -134,14 +159,16 @@ import Testing
         let file = cli.home.url.appending(path: "archive.sqlite").path
         let database = try DatabaseQueue(path: file)
         try await database.write { db in
-            try db.execute(sql: "DELETE FROM grdb_migrations WHERE identifier = (SELECT MAX(identifier) FROM grdb_migrations)")
+            try db.execute(
+                sql: "DELETE FROM grdb_migrations WHERE identifier = (SELECT MAX(identifier) FROM grdb_migrations)")
         }
         let before = try await database.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") }
         try database.close()
         let result = try await cli.run("doctor")
         #expect(result.stdout.contains("warning schema: 1 migrations pending"), "\(result.stdout)\(result.stderr)")
         let after = try DatabaseQueue(path: file)
-        #expect(try await after.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") } == before)
+        #expect(
+            try await after.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM grdb_migrations") } == before)
         try after.close()
     }
 
@@ -154,7 +181,8 @@ import Testing
         for options in [[String](), ["--full"]] {
             let result = try await cli.run(["doctor"] + options)
             #expect(result.status == 1, "\(options): \(result.stdout)\(result.stderr)")
-            #expect(Self.lines(result.stdout, "problem").contains { $0.hasPrefix("problem archive: ") }, "\(result.stdout)")
+            #expect(
+                Self.lines(result.stdout, "problem").contains { $0.hasPrefix("problem archive: ") }, "\(result.stdout)")
         }
     }
 

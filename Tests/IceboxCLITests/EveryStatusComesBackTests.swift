@@ -31,13 +31,15 @@ import Testing
         #expect(try await cli.run("sync", "--quiet", "--no-media").status == 0)
         // Every row the archive holds (numbered from 1 in the order stored), not only what a query finds.
         let stats = try await cli.run("stats", "--json")
-        let total = try #require((try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])?["statuses"] as? Int)
+        let total = try #require(
+            (try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any])?["statuses"] as? Int)
         let numbers = Array(1...total)
         #expect(total >= 25, "\(stats.stdout)")
         let found = try await cli.run("search", "--json", "--all", "\"without a uri\"")
         let hits = try JSONSerialization.jsonObject(with: Data(found.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(hits.contains { ($0["uri"] as? String)?.hasPrefix("urn:icebox:status:") == true },
-                "the status with neither uri nor url is archived and found: \(found.stdout)")
+        #expect(
+            hits.contains { ($0["uri"] as? String)?.hasPrefix("urn:icebox:status:") == true },
+            "the status with neither uri nor url is archived and found: \(found.stdout)")
         let out = try TemporaryDirectory("icebox-every-export")
         for number in numbers {
             let shown = try await cli.run("show", String(number))

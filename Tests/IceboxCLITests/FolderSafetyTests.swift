@@ -4,7 +4,7 @@ import MastodonTestServer
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// The archive folder holds the tokens and the archive: a folder someone else owns or may write in is
@@ -31,11 +31,14 @@ import Glibc
 
         let refused = try await cli.run("sync", "--quiet", "--no-media")
         #expect(refused.status == 77, "\(refused.stderr)")
-        #expect(refused.stderr.contains(cli.home.path) && refused.stderr.contains("uid 12345")
+        #expect(
+            refused.stderr.contains(cli.home.path) && refused.stderr.contains("uid 12345")
                 && refused.stderr.contains("chown"), "\(refused.stderr)")
         let doctor = try await Self.doctorProblems(cli)
         #expect(doctor.status == 1)
-        #expect(doctor.problems.contains { $0.hasPrefix("problem folder: ") && $0.contains("uid 12345") }, "\(doctor.problems)")
+        #expect(
+            doctor.problems.contains { $0.hasPrefix("problem folder: ") && $0.contains("uid 12345") },
+            "\(doctor.problems)")
     }
 
     @Test func aFolderOthersMayWriteInIsRefused() async throws {
@@ -49,7 +52,9 @@ import Glibc
             #expect(refused.stderr.contains(cli.home.path) && refused.stderr.contains("chmod 700"), "\(refused.stderr)")
             #expect(Self.mode(cli.home.path) == UInt32(mode), "left as it is, for the user to inspect")
             let doctor = try await Self.doctorProblems(cli)
-            #expect(doctor.status == 1 && doctor.problems.contains { $0.hasPrefix("problem folder: ") }, "\(doctor.problems)")
+            #expect(
+                doctor.status == 1 && doctor.problems.contains { $0.hasPrefix("problem folder: ") },
+                "\(doctor.problems)")
         }
     }
 
@@ -61,12 +66,17 @@ import Glibc
         #expect(chmod(cli.home.path, 0o755) == 0 && chmod(archive, 0o644) == 0)
         let doctor = try await Self.doctorProblems(cli)
         #expect(doctor.status == 1)
-        #expect(doctor.problems.contains { $0.hasPrefix("problem folder: ") && $0.contains("chmod 700") }, "\(doctor.problems)")
-        #expect(doctor.problems.contains { $0.hasPrefix("problem archive.sqlite: ") && $0.contains("chmod 600") }, "\(doctor.problems)")
+        #expect(
+            doctor.problems.contains { $0.hasPrefix("problem folder: ") && $0.contains("chmod 700") },
+            "\(doctor.problems)")
+        #expect(
+            doctor.problems.contains { $0.hasPrefix("problem archive.sqlite: ") && $0.contains("chmod 600") },
+            "\(doctor.problems)")
 
         let synced = try await cli.run("sync", "--quiet", "--no-media")
         #expect(synced.status == 0, "\(synced.stderr)")
-        #expect(synced.stderr.contains(cli.home.path) && synced.stderr.contains("700"), "a note says so: \(synced.stderr)")
+        #expect(
+            synced.stderr.contains(cli.home.path) && synced.stderr.contains("700"), "a note says so: \(synced.stderr)")
         #expect(Self.mode(cli.home.path) == 0o700 && Self.mode(archive) == 0o600)
         #expect(try await Self.doctorProblems(cli).status == 0)
     }
@@ -77,11 +87,14 @@ import Glibc
         let scratch = try TemporaryDirectory("icebox-umask")
         let home = scratch.url.appending(path: "new/home").path
         func icebox(_ arguments: String..., stdin: String? = nil) async throws -> CommandResult {
-            try await CommandRunner.run(URL(fileURLWithPath: "/bin/sh"),
-                                        ["-c", "umask 000 && exec \"$0\" \"$@\"", CLI.binary.path] + arguments + ["--home", home],
-                                        stdin: stdin)
+            try await CommandRunner.run(
+                URL(fileURLWithPath: "/bin/sh"),
+                ["-c", "umask 000 && exec \"$0\" \"$@\"", CLI.binary.path] + arguments + ["--home", home],
+                stdin: stdin)
         }
-        #expect(try await icebox("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(
+            try await icebox("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+                .status == 0)
         #expect(try await icebox("timeline", "add", "home").status == 0)
         let synced = try await icebox("sync", "--quiet", "--no-media")
         #expect(synced.status == 0, "\(synced.stderr)")

@@ -8,9 +8,12 @@ import Testing
 @Suite(.serialized) struct HiddenControlOutputTests {
     /// An override that makes `exe.png` read as `gnp.exe`, a C1 CSI that a terminal may obey, an isolate
     /// and the marks.
-    static let hostileText = "invoice \u{202E}gnp.exe\u{202C} \u{9B}31mred \u{2067}isolated\u{2069} \u{200F}\u{061C}\u{200E}kite"
-    static let hidden: [Unicode.Scalar] = ["\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{9B}", "\u{2066}",
-                                           "\u{2067}", "\u{2068}", "\u{2069}", "\u{200F}", "\u{061C}", "\u{200E}"]
+    static let hostileText =
+        "invoice \u{202E}gnp.exe\u{202C} \u{9B}31mred \u{2067}isolated\u{2069} \u{200F}\u{061C}\u{200E}kite"
+    static let hidden: [Unicode.Scalar] = [
+        "\u{202A}", "\u{202B}", "\u{202C}", "\u{202D}", "\u{202E}", "\u{9B}", "\u{2066}",
+        "\u{2067}", "\u{2068}", "\u{2069}", "\u{200F}", "\u{061C}", "\u{200E}",
+    ]
 
     static func raw(_ text: String) -> [Unicode.Scalar] { text.unicodeScalars.filter { hidden.contains($0) } }
 
@@ -43,9 +46,12 @@ import Testing
         let file = out.url.appending(path: "thread.tar")
         let exported = try await cli.run("export", "thread", "https://icebox.test/@alice/\(id)", "-o", file.path)
         #expect(exported.status == 0, "\(exported.stderr)")
-        #expect(try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/tar"), ["-xf", file.path, "-C", out.path]).status == 0)
-        let path = try #require(FileManager.default.enumerator(atPath: out.path)?.compactMap { $0 as? String }
-            .first { $0.hasSuffix(name) })
+        #expect(
+            try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/tar"), ["-xf", file.path, "-C", out.path]).status
+                == 0)
+        let path = try #require(
+            FileManager.default.enumerator(atPath: out.path)?.compactMap { $0 as? String }
+                .first { $0.hasSuffix(name) })
         return try String(contentsOf: out.url.appending(path: path), encoding: .utf8)
     }
 
@@ -55,9 +61,10 @@ import Testing
         let server = try await TestServer.startHome(statuses: 3)
         defer { Task { await server.stop() } }
         #expect(await server.setDisplayName("alice \u{202E}gnp.exe\u{202C}", username: "alice"))
-        let id = try #require(await server.addStatus(
-            username: "alice", text: Self.hostileText, spoilerText: "cw \u{2066}isolated\u{2069} \u{202D}forced",
-            pollOptions: ["yes \u{202E}on\u{202C}", "\u{200F}no\u{061C}"]))
+        let id = try #require(
+            await server.addStatus(
+                username: "alice", text: Self.hostileText, spoilerText: "cw \u{2066}isolated\u{2069} \u{202D}forced",
+                pollOptions: ["yes \u{202E}on\u{202C}", "\u{200F}no\u{061C}"]))
         let cli = try await CLI.syncingHome(of: server, "--no-media")
 
         let page = try await Self.exported(id, by: cli, file: "index.html")

@@ -23,16 +23,23 @@ import Testing
     func aServerClaimingAHandleGetsNoOtherTokenAndOverwritesNothing(hostileFirst: Bool) async throws {
         let legit = try await Self.server(token: "legit-token")
         let hostile = try await Self.server(token: "hostile-token")
-        defer { Task { await legit.stop(); await hostile.stop() } }
+        defer {
+            Task {
+                await legit.stop()
+                await hostile.stop()
+            }
+        }
         let cli = try CLI()
         let adds = [(legit, "legit-token"), (hostile, "hostile-token")]
         for (server, token) in hostileFirst ? adds.reversed() : adds {
-            let added = try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: token + "\n")
+            let added = try await cli.run(
+                "account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: token + "\n")
             #expect(added.status == 0, "\(added.stderr)")
         }
         let list = try await cli.run("account", "list", "--json")
         let accounts = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
-        #expect(Set(accounts.compactMap { $0["server"] as? String })
+        #expect(
+            Set(accounts.compactMap { $0["server"] as? String })
                 == [legit.baseURL.absoluteString, hostile.baseURL.absoluteString], "two accounts, side by side")
         #expect(Set(accounts.compactMap { $0["handle"] as? String }) == ["alice@icebox.test"])
 
@@ -88,8 +95,9 @@ import Testing
         let file = cli.home.url.appending(path: "credentials.json")
         let environment = ["TERM": "xterm", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]
         for (token, answer, status) in [("second-token", "n", Int32(1)), ("third-token", "y", Int32(0))] {
-            let terminal = try PseudoTerminal(CLI.binary, ["account", "add", base, "--token-stdin", "--home", cli.home.path],
-                                              environment: environment)
+            let terminal = try PseudoTerminal(
+                CLI.binary, ["account", "add", base, "--token-stdin", "--home", cli.home.path],
+                environment: environment)
             defer { terminal.stop() }
             terminal.type(token + "\r")
             try await terminal.waitFor("Replace its token? [y/N]")

@@ -11,9 +11,10 @@ import Testing
     private func measured(_ cli: CLI, _ arguments: [String]) async throws -> (CommandResult, Double) {
         let scratch = try TemporaryDirectory("icebox-rss")
         let report = scratch.url.appending(path: "rss")
-        let result = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/time"),
-                                                 ["-f", "%M", "-o", report.path, CLI.binary.path]
-                                                     + arguments + ["--home", cli.home.path])
+        let result = try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/time"),
+            ["-f", "%M", "-o", report.path, CLI.binary.path]
+                + arguments + ["--home", cli.home.path])
         let text = try String(contentsOf: report, encoding: .utf8)
         let kilobytes = try #require(text.split(separator: "\n").last.flatMap { Double($0) }, "\(text)")
         return (result, kilobytes / 1024)
@@ -61,8 +62,12 @@ import Testing
         defer { Task { await server.stop() } }
         _ = await server.addStatus(mediaPaths: ["/media/hostile/trickle/slow.png"])
         let started = ContinuousClock.now
-        let first = try RunningCommand(CLI.binary, ["sync", "--media-deadline", "8", "--media-min-rate", "0",
-                                                    "--home", cli.home.path])
+        let first = try RunningCommand(
+            CLI.binary,
+            [
+                "sync", "--media-deadline", "8", "--media-min-rate", "0",
+                "--home", cli.home.path,
+            ])
         // Wait until the first run is in its media phase, on the trickling attachment.
         var downloading = false
         for _ in 0..<200 where !downloading {
@@ -107,7 +112,8 @@ import Testing
         let fetch = try await cli.run("media", "fetch")
         #expect(fetch.status != 0 && fetch.stderr.contains("symbolic link"), "\(fetch.stderr)")
         _ = try await cli.run("media", "gc")
-        #expect(FileManager.default.fileExists(atPath: folder.appending(path: "file.txt").path),
-                "neither fetch nor gc empties the folder the link points to")
+        #expect(
+            FileManager.default.fileExists(atPath: folder.appending(path: "file.txt").path),
+            "neither fetch nor gc empties the folder the link points to")
     }
 }

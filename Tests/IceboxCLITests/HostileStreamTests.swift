@@ -5,7 +5,7 @@ import MastodonTestServer
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `icebox watch` as a process against a hostile streaming server: large events cannot grow its memory

@@ -76,7 +76,8 @@ import Testing
 
         init() async throws {
             fixtures = try TemporaryDirectory("icebox-served")
-            let template = try Data(contentsOf: Repository.fixtures.appending(path: "status_with_card.mastodon-social.json"))
+            let template = try Data(
+                contentsOf: Repository.fixtures.appending(path: "status_with_card.mastodon-social.json"))
             var broken = try #require(try JSONSerialization.jsonObject(with: template) as? [String: Any])
             broken["id"] = "1000001"
             broken["uri"] = "https://mastodon.social/users/odd/statuses/1000001"
@@ -91,7 +92,8 @@ import Testing
             server = try await TestServer.start(config)
             cli = try CLI()
             let base = server.baseURL.absoluteString
-            _ = await server.addStatus(username: "alice", mediaPaths: ["/media/ok/fine.png", "/media/fault/missing/a.png"])
+            _ = await server.addStatus(
+                username: "alice", mediaPaths: ["/media/ok/fine.png", "/media/fault/missing/a.png"])
             #expect(try await cli.run("account", "add", base, "--token-stdin", stdin: "test-token\n").status == 0)
             #expect(try await cli.run("timeline", "add", "home").status == 0)
             #expect(try await cli.run("timeline", "add", "tag:fixtures@\(base)").status == 0)
@@ -100,7 +102,8 @@ import Testing
             // while the home feed keeps 80: the next sync (`sync --json --recheck`) finds a gone post, a
             // failed download and an open gap.
             let media = cli.home.url.appending(path: "media")
-            let stored = FileManager.default.enumerator(atPath: media.path)?.compactMap { $0 as? String }
+            let stored =
+                FileManager.default.enumerator(atPath: media.path)?.compactMap { $0 as? String }
                 .filter { !$0.hasPrefix(".tmp") && $0.split(separator: "/").count == 3 } ?? []
             #expect(!stored.isEmpty)
             if let file = stored.first { try FileManager.default.removeItem(at: media.appending(path: file)) }
@@ -116,24 +119,31 @@ import Testing
         let fixture = try await Fixture.shared.value
         var seen: Set<String> = []
         for (documented, arguments) in Self.runs(fixture) {
-            let documentedRecords = try #require(documentation.records[documented], "docs/json.md has no section for \(documented)")
+            let documentedRecords = try #require(
+                documentation.records[documented], "docs/json.md has no section for \(documented)")
             let result = try await fixture.cli.run(arguments)
             let json: Any
             if arguments.contains("--jsonl") {
-                json = try result.stdout.split(separator: "\n").map { try JSONSerialization.jsonObject(with: Data($0.utf8)) }
+                json = try result.stdout.split(separator: "\n").map {
+                    try JSONSerialization.jsonObject(with: Data($0.utf8))
+                }
             } else {
                 json = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
             }
             let printed = Self.printedRecords(json)
-            #expect(!printed.isEmpty, "\(arguments) printed no record: \(result.stdout.prefix(300)) \(result.stderr.prefix(300))")
+            #expect(
+                !printed.isEmpty,
+                "\(arguments) printed no record: \(result.stdout.prefix(300)) \(result.stderr.prefix(300))")
             for (path, keySets) in printed {
                 seen.insert("\(documented) \(path)")
                 let keys = try #require(documentedRecords[path], "\(arguments): \(path) is not in docs/json.md")
                 for printedKeys in keySets {
-                    #expect(printedKeys.subtracting(keys).isEmpty,
-                            "\(arguments) \(path): undocumented \(printedKeys.subtracting(keys).sorted())")
-                    #expect(keys.subtracting(printedKeys).isEmpty,
-                            "\(arguments) \(path): documented but not printed \(keys.subtracting(printedKeys).sorted())")
+                    #expect(
+                        printedKeys.subtracting(keys).isEmpty,
+                        "\(arguments) \(path): undocumented \(printedKeys.subtracting(keys).sorted())")
+                    #expect(
+                        keys.subtracting(printedKeys).isEmpty,
+                        "\(arguments) \(path): documented but not printed \(keys.subtracting(printedKeys).sorted())")
                 }
             }
         }

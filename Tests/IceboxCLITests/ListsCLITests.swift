@@ -11,13 +11,16 @@ import Testing
         let alices = try #require(await server.snapshot().listIDs["alice"])
         let bobs = try #require(await server.snapshot().listIDs["bob"])
         let cli = try CLI()
-        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(
+            try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+                .status == 0)
 
         for missing in ["999", bobs] {
             let refused = try await cli.run("timeline", "add", "list:\(missing)")
             #expect(refused.status == 64, "\(refused.stderr)")
-            #expect(refused.stderr.contains("has no list \(missing)") && refused.stderr.contains("icebox account lists"),
-                    "\(refused.stderr)")
+            #expect(
+                refused.stderr.contains("has no list \(missing)") && refused.stderr.contains("icebox account lists"),
+                "\(refused.stderr)")
         }
         #expect(try await cli.run("timeline", "list").stdout.isEmpty, "nothing pinned")
         let pinned = try await cli.run("timeline", "add", "list:\(alices)")
@@ -41,7 +44,9 @@ import Testing
         let server = try await TestServer.startHome(statuses: 5)
         defer { Task { await server.stop() } }
         let cli = try CLI()
-        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(
+            try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+                .status == 0)
         await server.removeToken("test-token")
         let refused = try await cli.run("timeline", "add", "list:1")
         #expect(refused.status == 77, "\(refused.stderr)")

@@ -27,9 +27,12 @@ import Testing
     static func originals(_ archive: ArchiveDatabase, uris: [String]) async throws -> [String: [String]] {
         var files: [String: [String]] = [:]
         for uri in uris {
-            guard let number = try await archive.findStatus(uri), let record = try await archive.exportRecords([number]).first
+            guard let number = try await archive.findStatus(uri),
+                let record = try await archive.exportRecords([number]).first
             else { continue }
-            files[uri] = record.attachments.sorted { $0.position < $1.position }.map { $0.original?.sha256 ?? "missing" }
+            files[uri] = record.attachments.sorted { $0.position < $1.position }.map {
+                $0.original?.sha256 ?? "missing"
+            }
         }
         return files
     }
@@ -43,16 +46,21 @@ import Testing
         defer { Task { await server.stop() } }
         for (index, paths) in Self.layouts.enumerated() {
             let media = paths.isEmpty ? ["/media/plain-\(index).png"] : paths
-            #expect(await server.addStatus(username: "alice", mediaPaths: media, description: "layout \(index)",
-                                           text: "media layout \(index)") != nil)
+            #expect(
+                await server.addStatus(
+                    username: "alice", mediaPaths: media, description: "layout \(index)",
+                    text: "media layout \(index)") != nil)
         }
         let cli = try CLI()
-        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(
+            try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+                .status == 0)
         #expect(try await cli.run("timeline", "add", "own").status == 0)
         let synced = try await cli.run("sync", "--quiet")
         #expect(synced.status == 0, "\(synced.stderr)")
         let zip = cli.home.url.appending(path: "alice.zip")
-        let exported = try await cli.run("export", "account", "alice@icebox.test", "--format", "mastodon", "-o", zip.path)
+        let exported = try await cli.run(
+            "export", "account", "alice@icebox.test", "--format", "mastodon", "-o", zip.path)
         #expect(exported.status == 0, "\(exported.stderr)")
 
         let copy = try CLI()

@@ -26,8 +26,10 @@ import Testing
         let first = try await cli.run("sync")
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.contains("home (alice@icebox.test):") && first.stdout.contains("remote:\(base):"))
-        let homeKeys = try await ServedTimeline.archiveKeys(baseURL: server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
-        let localKeys = try await ServedTimeline.archiveKeys(baseURL: server.baseURL, path: "/api/v1/timelines/public?local=true", token: nil)
+        let homeKeys = try await ServedTimeline.archiveKeys(
+            baseURL: server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
+        let localKeys = try await ServedTimeline.archiveKeys(
+            baseURL: server.baseURL, path: "/api/v1/timelines/public?local=true", token: nil)
         var served = homeKeys.union(localKeys)
         #expect(try await cli.stats()["statuses"] as? Int == served.count)
 
@@ -43,8 +45,10 @@ import Testing
         _ = await server.addStatuses(100)
         let third = try await cli.run("sync", "--quiet")
         #expect(third.status == 0 && third.stdout.isEmpty && third.stderr.isEmpty, "--quiet is silent on success")
-        let homeAfter = try await ServedTimeline.archiveKeys(baseURL: server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
-        let localAfter = try await ServedTimeline.archiveKeys(baseURL: server.baseURL, path: "/api/v1/timelines/public?local=true", token: nil)
+        let homeAfter = try await ServedTimeline.archiveKeys(
+            baseURL: server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
+        let localAfter = try await ServedTimeline.archiveKeys(
+            baseURL: server.baseURL, path: "/api/v1/timelines/public?local=true", token: nil)
         served = homeAfter.union(localAfter)
         let grown = served.subtracting(before).count
         #expect(grown >= 100, "the 100 new statuses, plus any new post they boost")
@@ -52,7 +56,11 @@ import Testing
 
         let listed = try await cli.run("timeline", "list", "--json")
         let pinned = try JSONSerialization.jsonObject(with: Data(listed.stdout.utf8)) as? [[String: Any]] ?? []
-        #expect(pinned.count == 2 && pinned.allSatisfy { $0["backfill_complete"] as? Bool == true && $0["last_result"] as? String == "ok" })
+        #expect(
+            pinned.count == 2
+                && pinned.allSatisfy {
+                    $0["backfill_complete"] as? Bool == true && $0["last_result"] as? String == "ok"
+                })
     }
 
     @Test func theBinaryAloneCreatesAndMigratesAnArchive() async throws {
@@ -64,15 +72,17 @@ import Testing
         #expect(copied.status == 0, "\(copied.stderr)")
         let home = elsewhere.url.appending(path: "home")
         // A command that writes starts the archive (one that only reads never does).
-        let result = try await CommandRunner.run(copy, ["timeline", "add", "remote:http://127.0.0.1:9", "--home", home.path])
+        let result = try await CommandRunner.run(
+            copy, ["timeline", "add", "remote:http://127.0.0.1:9", "--home", home.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: home.appending(path: "archive.sqlite").path))
     }
 
     @Test func defaultHomeFollowsXDG() async throws {
         let xdg = try TemporaryDirectory("icebox-xdg")
-        let result = try await CommandRunner.run(CLI.binary, ["timeline", "add", "remote:http://127.0.0.1:9"],
-                                                 environment: ["XDG_DATA_HOME": xdg.path])
+        let result = try await CommandRunner.run(
+            CLI.binary, ["timeline", "add", "remote:http://127.0.0.1:9"],
+            environment: ["XDG_DATA_HOME": xdg.path])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(FileManager.default.fileExists(atPath: xdg.url.appending(path: "icebox/archive.sqlite").path))
     }

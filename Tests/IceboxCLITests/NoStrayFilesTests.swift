@@ -18,7 +18,8 @@ import Testing
             "XDG_STATE_HOME": user.url.appending(path: "state").path,
         ]
         func run(_ arguments: String..., stdin: String? = nil) async throws -> CommandResult {
-            try await CommandRunner.run(CLI.binary, arguments + ["--home", archive.path], stdin: stdin, environment: environment)
+            try await CommandRunner.run(
+                CLI.binary, arguments + ["--home", archive.path], stdin: stdin, environment: environment)
         }
         let base = server.baseURL.absoluteString
         #expect(try await run("account", "add", base, "--token-stdin", stdin: "test-token\n").status == 0)

@@ -4,7 +4,7 @@ import MastodonTestServer
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// `icebox account add SERVER` without a token: register once, print the authorize link, read the code.
@@ -28,7 +28,8 @@ import FoundationNetworking
         // The user approves in a browser; the page shows a code.
         let (page, _) = try await URLSession.shared.data(from: try #require(URL(string: link)))
         let html = String(decoding: page, as: UTF8.self)
-        let code = try #require(html.firstRange(of: #/<code id="code">([^<]+)</code>/#).map { String(html[$0].dropFirst(16).dropLast(7)) })
+        let code = try #require(
+            html.firstRange(of: #/<code id="code">([^<]+)</code>/#).map { String(html[$0].dropFirst(16).dropLast(7)) })
 
         let second = try await cli.run("account", "add", base, stdin: code + "\n")
         #expect(second.status == 0, "\(second.stderr)")

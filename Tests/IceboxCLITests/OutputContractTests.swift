@@ -30,7 +30,9 @@ import Testing
             return [(path, [object])] + object.flatMap { recordGroups($0.value, path: path + "." + $0.key) }
         case let array as [Any]:
             let objects = array.compactMap { $0 as? [String: Any] }
-            let nested = objects.flatMap { object in object.flatMap { recordGroups($0.value, path: path + "[]." + $0.key) } }
+            let nested = objects.flatMap { object in
+                object.flatMap { recordGroups($0.value, path: path + "[]." + $0.key) }
+            }
             return (objects.isEmpty ? [] : [(path + "[]", objects)]) + nested
         default:
             return []
@@ -41,9 +43,11 @@ import Testing
         !key.isEmpty && key.allSatisfy { $0.isLowercase || $0.isNumber || $0 == "_" } && key.first?.isLetter == true
     }
 
-    @Test(arguments: [["account", "list", "--json"], ["timeline", "list", "--json"], ["stats", "--json"],
-                      ["sync", "--json", "--no-media"], ["sync", "--json"], ["search", "--json", "coffee"],
-                      ["media", "fetch", "--json"], ["media", "verify", "--json"], ["media", "gc", "--json"]])
+    @Test(arguments: [
+        ["account", "list", "--json"], ["timeline", "list", "--json"], ["stats", "--json"],
+        ["sync", "--json", "--no-media"], ["sync", "--json"], ["search", "--json", "coffee"],
+        ["media", "fetch", "--json"], ["media", "verify", "--json"], ["media", "gc", "--json"],
+    ])
     func everyJSONOutputHasSnakeCaseKeysAndTheSameKeysInEveryRecord(_ arguments: [String]) async throws {
         let cli = try await Synced.shared.value.cli
         let result = try await cli.run(arguments)
@@ -62,8 +66,11 @@ import Testing
 
     @Test func everyJSONLineHasTheSameKeysAndCSVHasTheSameFieldsInTheSameOrder() async throws {
         let cli = try await Synced.shared.value.cli
-        let lines = try await cli.run("search", "--jsonl", "--limit", "50", "coffee OR tea").stdout.split(separator: "\n")
-        let objects = try lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
+        let lines = try await cli.run("search", "--jsonl", "--limit", "50", "coffee OR tea").stdout.split(
+            separator: "\n")
+        let objects = try lines.map {
+            try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+        }
         #expect(objects.count > 1)
         let keySets = Set(objects.map { Set($0.keys) })
         #expect(keySets.count == 1, "\(keySets)")
@@ -77,18 +84,25 @@ import Testing
         #expect(empty == keyOrder.joined(separator: ",") + "\n", "no results: the header alone")
     }
 
-    @Test(arguments: [(["TERM": "xterm"], [String](), true), (["TERM": "xterm", "NO_COLOR": "1"], [], false),
-                      (["TERM": "dumb"], [], false), (["TERM": "xterm"], ["--color", "never"], false),
-                      (["TERM": "xterm", "NO_COLOR": "1"], ["--color", "always"], true)])
-    func colourAtATerminalOnlyWhenWanted(_ environment: [String: String], _ options: [String], _ colour: Bool) async throws {
+    @Test(arguments: [
+        (["TERM": "xterm"], [String](), true), (["TERM": "xterm", "NO_COLOR": "1"], [], false),
+        (["TERM": "dumb"], [], false), (["TERM": "xterm"], ["--color", "never"], false),
+        (["TERM": "xterm", "NO_COLOR": "1"], ["--color", "always"], true),
+    ])
+    func colourAtATerminalOnlyWhenWanted(_ environment: [String: String], _ options: [String], _ colour: Bool)
+        async throws
+    {
         let cli = try await Synced.shared.value.cli
         let user = try TemporaryDirectory("icebox-user")
-        let terminal = try PseudoTerminal(CLI.binary, ["search", "coffee", "--home", cli.home.path] + options,
-                                          environment: environment.merging(["HOME": user.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]) { $1 })
+        let terminal = try PseudoTerminal(
+            CLI.binary, ["search", "coffee", "--home", cli.home.path] + options,
+            environment: environment.merging(["HOME": user.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"]) { $1 })
         defer { terminal.stop() }
         #expect(await terminal.wait() == 0)
         #expect(terminal.screen.contains("coffee") || terminal.screen.contains("Coffee"))
-        #expect(terminal.screen.contains("\u{1B}") == colour, "\(environment) \(options): \(terminal.screen.debugDescription.prefix(300))")
+        #expect(
+            terminal.screen.contains("\u{1B}") == colour,
+            "\(environment) \(options): \(terminal.screen.debugDescription.prefix(300))")
     }
 
     @Test func colourOnRequestThroughAPipeButNotByDefault() async throws {
@@ -100,10 +114,12 @@ import Testing
 
     /// Help reads cleanly at 80 columns: the parser wraps the prose, so no line of it ends early
     /// where the next word would have fitted (a hard wrap in the source, re-wrapped).
-    @Test(arguments: [[], ["account", "add"], ["account", "list"], ["account", "lists"], ["account", "remove"], ["timeline"],
-                      ["timeline", "add"], ["sync"], ["search"], ["show"], ["repl"], ["export"], ["export", "thread"],
-                      ["export", "search"], ["export", "timeline"], ["stats"], ["media"], ["media", "fetch"],
-                      ["media", "verify"], ["media", "gc"], ["doctor"], ["config"], ["config", "search-consent"]])
+    @Test(arguments: [
+        [], ["account", "add"], ["account", "list"], ["account", "lists"], ["account", "remove"], ["timeline"],
+        ["timeline", "add"], ["sync"], ["search"], ["show"], ["repl"], ["export"], ["export", "thread"],
+        ["export", "search"], ["export", "timeline"], ["stats"], ["media"], ["media", "fetch"],
+        ["media", "verify"], ["media", "gc"], ["doctor"], ["config"], ["config", "search-consent"],
+    ])
     func helpProseIsWrappedOnlyByTheParser(_ command: [String]) async throws {
         let result = try await CommandRunner.run(CLI.binary, command + ["--help"], environment: ["COLUMNS": "80"])
         #expect(result.status == 0)

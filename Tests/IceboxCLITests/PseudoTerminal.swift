@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A program running on a real pseudo-terminal, as a person at a terminal runs it: the test types
@@ -28,15 +28,18 @@ final class PseudoTerminal: @unchecked Sendable {
     /// Starts `executable` with its standard input, output and error on a new terminal `columns` wide.
     /// With `controlling`, the terminal is the program's controlling terminal in a session of its own (as
     /// a shell runs it), so Ctrl-C typed into it is SIGINT to the program.
-    init(_ executable: URL, _ arguments: [String], environment: [String: String], columns: UInt16 = 160,
-         controlling: Bool = false) throws {
+    init(
+        _ executable: URL, _ arguments: [String], environment: [String: String], columns: UInt16 = 160,
+        controlling: Bool = false
+    ) throws {
         // posix_openpt, unlockpt and ptsname are not visible through Swift's Glibc module; this is what
         // they do on Linux: open the multiplexer, unlock the new terminal, ask its number.
         master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
         var unlock: Int32 = 0
         var number: UInt32 = 0
         guard master >= 0, ioctl(master, Self.unlockRequest, &unlock) == 0,
-              ioctl(master, Self.numberRequest, &number) == 0 else {
+            ioctl(master, Self.numberRequest, &number) == 0
+        else {
             throw Failure(description: "no pseudo-terminal (errno \(errno))")
         }
         var size = winsize(ws_row: 40, ws_col: columns, ws_xpixel: 0, ws_ypixel: 0)
@@ -56,10 +59,16 @@ final class PseudoTerminal: @unchecked Sendable {
         process.standardOutput = terminal
         process.standardError = terminal
         let (stream, continuation) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
+        process.terminationHandler = {
+            continuation.yield($0.terminationStatus)
+            continuation.finish()
+        }
         try process.run()
-        try terminal.close()     // the child holds the terminal now; its end of file reaches the reader
-        exited = Task { for await status in stream { return status }; return -1 }
+        try terminal.close()  // the child holds the terminal now; its end of file reaches the reader
+        exited = Task {
+            for await status in stream { return status }
+            return -1
+        }
         let fd = master
         // The reader keeps the terminal open until the program has ended and closed its side.
         let reader = Thread {
@@ -111,7 +120,9 @@ final class PseudoTerminal: @unchecked Sendable {
             try await Task.sleep(for: .milliseconds(50))
         }
         if screen.components(separatedBy: text).count - 1 >= count { return }
-        throw Failure(description: "the terminal never showed \(text.debugDescription) \(count)×; it shows:\n\(screen.debugDescription)")
+        throw Failure(
+            description:
+                "the terminal never showed \(text.debugDescription) \(count)×; it shows:\n\(screen.debugDescription)")
     }
 
     /// Ends the program if it is still running (a test that failed half-way).

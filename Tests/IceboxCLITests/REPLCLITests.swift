@@ -45,7 +45,10 @@ import Testing
 
         let out = try TemporaryDirectory("icebox-repl-export")
         let tarball = out.url.appending(path: "thread.tar.gz")
-        let script = ["search is:reply", "open 2", "thread", "author", "back", "path", "export \(tarball.path)", "serch typo", "open 1"]
+        let script = [
+            "search is:reply", "open 2", "thread", "author", "back", "path", "export \(tarball.path)", "serch typo",
+            "open 1",
+        ]
         let result = try await cli.run("repl", stdin: script.joined(separator: "\n") + "\n")
         #expect(result.status == 1, "a failed command fails the script")
         #expect(result.stderr.contains("line 8: unknown command 'serch'"))
@@ -61,7 +64,8 @@ import Testing
         let thread = Array(listed[numbers.count..<(numbers.count + conversation.count)])
         #expect(Set(thread) == conversation)
         #expect(Array(listed.suffix(conversation.count)) == thread, "back shows the thread again")
-        #expect(Array(listed.dropFirst(numbers.count + conversation.count).prefix(min(byAuthor.count, 20)))
+        #expect(
+            Array(listed.dropFirst(numbers.count + conversation.count).prefix(min(byAuthor.count, 20)))
                 == Array(byAuthor.prefix(20)), "author lists what from:@ finds, newest first")
         #expect(output.contains("thread of [\(second)]: \(conversation.count) archived statuses\n"))
         #expect(output.contains(shown), "open 2 shows the second result as show does")
@@ -73,14 +77,16 @@ import Testing
         var uris: [String] = []
         for number in thread {
             let raw = try await cli.run("show", "--raw", String(number)).stdout
-            uris.append((try JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any])?["uri"] as? String ?? "")
+            uris.append(
+                (try JSONSerialization.jsonObject(with: Data(raw.utf8)) as? [String: Any])?["uri"] as? String ?? "")
         }
         #expect(Tarball.uris(try await Tarball.threadJSON(tarball)) == uris)
     }
 
     @Test func scriptsSucceedWhenEveryCommandDoes() async throws {
         let cli = try await Synced.shared.value.cli
-        let result = try await cli.run("repl", stdin: "help\n\nsearch breakdancing\nopen 1\nquit\nsearch never reached\n")
+        let result = try await cli.run(
+            "repl", stdin: "help\n\nsearch breakdancing\nopen 1\nquit\nsearch never reached\n")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("search <query>") && result.stdout.contains("1 match for breakdancing"))
         #expect(!result.stdout.contains("never reached"))
@@ -91,7 +97,8 @@ import Testing
     @Test func atATerminalLinesAreEditedRecalledAndCompleted() async throws {
         let cli = try await Synced.shared.value.cli
         let (tags, handles) = try await archivedTagsAndHandles(cli)
-        let (tag, tagPrefix) = try #require(Self.uniquePrefix(in: tags.keys.filter { $0.allSatisfy(\.isASCII) }, among: tags.keys))
+        let (tag, tagPrefix) = try #require(
+            Self.uniquePrefix(in: tags.keys.filter { $0.allSatisfy(\.isASCII) }, among: tags.keys))
         let (handle, handlePrefix) = try #require(Self.uniquePrefix(in: handles.authors, among: handles.all))
         let history = cli.home.url.appending(path: "repl_history")
         let userHome = try TemporaryDirectory("icebox-user")
@@ -104,7 +111,7 @@ import Testing
         terminal.type("earch breakdancingg\u{7F}\u{01}s\r")
         try await terminal.waitFor("1 match for breakdancing")
         try await terminal.waitFor("icebox search:breakdancing> ")
-        terminal.type("\u{1B}[A\r")        // ↑ recalls the line; run again
+        terminal.type("\u{1B}[A\r")  // ↑ recalls the line; run again
         try await terminal.waitFor("1 match for breakdancing", count: 2)
         try await terminal.waitFor("icebox search:breakdancing › search:breakdancing> ")
         terminal.type("tag #\(tagPrefix)\t\r")
@@ -123,30 +130,36 @@ import Testing
         try await again.waitFor("icebox> ")
         again.type("\u{1B}[A\u{1B}[A\u{1B}[A\u{1B}[A\r")
         try await again.waitFor("1 match for breakdancing")
-        again.type("\u{04}")               // Ctrl-D on an empty line ends the session
+        again.type("\u{04}")  // Ctrl-D on an empty line ends the session
         #expect(await again.wait() == 0)
     }
 
     /// Every hashtag of an archived post (lower-case) with how many posts carry it, and every author's
     /// `user@host` (all: of posts and boosts; authors: of posts), read from the archived JSON.
-    private func archivedTagsAndHandles(_ cli: CLI) async throws -> ([String: Int], (all: [String], authors: [String])) {
-        let archive = try ArchiveDatabase(path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "test"))
+    private func archivedTagsAndHandles(_ cli: CLI) async throws -> ([String: Int], (all: [String], authors: [String]))
+    {
+        let archive = try ArchiveDatabase(
+            path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "test"))
         var tags: [String: Int] = [:]
         var all: Set<String> = []
         var authors: Set<String> = []
         func handle(_ status: [String: Any]) -> String? {
             guard let account = status["account"] as? [String: Any], let acct = account["acct"] as? String,
-                  let host = (account["url"] as? String).flatMap({ URL(string: $0)?.host }) else { return nil }
+                let host = (account["url"] as? String).flatMap({ URL(string: $0)?.host })
+            else { return nil }
             return acct.contains("@") ? acct : "\(acct)@\(host)"
         }
         for uri in try await archive.allStatusURIs() {
             guard let raw = try await archive.rawJSON(uri: uri),
-                  let status = try JSONSerialization.jsonObject(with: raw) as? [String: Any] else { continue }
+                let status = try JSONSerialization.jsonObject(with: raw) as? [String: Any]
+            else { continue }
             if let author = handle(status) { all.insert(author) }
             // A boosted post is archived as a row of its own too.
             guard status["reblog"] as? [String: Any] == nil else { continue }
             if let author = handle(status) { authors.insert(author) }
-            for name in Set((status["tags"] as? [[String: Any]] ?? []).compactMap { ($0["name"] as? String)?.lowercased() }) {
+            for name in Set(
+                (status["tags"] as? [[String: Any]] ?? []).compactMap { ($0["name"] as? String)?.lowercased() })
+            {
                 tags[name, default: 0] += 1
             }
         }
@@ -155,11 +168,14 @@ import Testing
 
     /// One of `words` and the shortest prefix of it (at least 3 characters, shorter than the word) that no
     /// other of `among` starts with, ignoring case: TAB completes that prefix to the whole word.
-    static func uniquePrefix(in words: some Collection<String>, among all: some Collection<String>) -> (String, String)? {
+    static func uniquePrefix(in words: some Collection<String>, among all: some Collection<String>) -> (String, String)?
+    {
         for word in words.sorted() where word.count > 4 {
             for length in 3..<word.count {
                 let prefix = String(word.prefix(length)).lowercased()
-                if all.filter({ $0.lowercased().hasPrefix(prefix) }).count == 1 { return (word, String(word.prefix(length))) }
+                if all.filter({ $0.lowercased().hasPrefix(prefix) }).count == 1 {
+                    return (word, String(word.prefix(length)))
+                }
             }
         }
         return nil

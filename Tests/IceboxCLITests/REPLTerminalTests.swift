@@ -21,11 +21,14 @@ import Testing
             config.statusCount = 5
             config.homeShare = 1
             server = try await TestServer.start(config)
-            for number in 1...526 { await server.addStatus(username: "alice", text: "\(REPLTerminalTests.word) post \(number)") }
+            for number in 1...526 {
+                await server.addStatus(username: "alice", text: "\(REPLTerminalTests.word) post \(number)")
+            }
             var chain: [String] = []
             for number in 1...15 {
                 let author = number % 2 == 1 ? "alice" : "bob"
-                let text = "Reply \(number) from \(author), a sentence long enough to need folding on a narrow terminal window"
+                let text =
+                    "Reply \(number) from \(author), a sentence long enough to need folding on a narrow terminal window"
                 chain.append(try #require(await server.addStatus(username: author, text: text, inReplyTo: chain.last)))
             }
             self.chain = chain
@@ -44,9 +47,10 @@ import Testing
     @Test func ctrlCKeepsTheSessionMorePagesAndThreadsFoldBetweenWords() async throws {
         let synced = try await Synced.shared.value
         let userHome = try TemporaryDirectory("icebox-user")
-        let terminal = try PseudoTerminal(CLI.binary, ["repl", "--home", synced.cli.home.path],
-                                          environment: Self.environment.merging(["HOME": userHome.path]) { $1 },
-                                          columns: 60, controlling: true)
+        let terminal = try PseudoTerminal(
+            CLI.binary, ["repl", "--home", synced.cli.home.path],
+            environment: Self.environment.merging(["HOME": userHome.path]) { $1 },
+            columns: 60, controlling: true)
         defer { terminal.stop() }
         try await terminal.waitFor("icebox> ")
         terminal.type("search \(Self.word)\r")
@@ -59,8 +63,9 @@ import Testing
         try await terminal.waitFor("icebox search:\(Self.word) (20 of 526)> ", count: 2)
         terminal.type("more\r")
         try await terminal.waitFor("icebox search:\(Self.word) (40 of 526)> ")
-        #expect(Self.lines(terminal.screen).contains { $0.hasPrefix("21. ") } && !terminal.screen.contains("Reply 1 from"),
-                "the next page, nothing opened")
+        #expect(
+            Self.lines(terminal.screen).contains { $0.hasPrefix("21. ") } && !terminal.screen.contains("Reply 1 from"),
+            "the next page, nothing opened")
 
         // A deep thread at 60 columns: every line fits, words are whole, replies keep their indentation.
         let host = "\(synced.server.baseURL.host ?? ""):\(synced.server.baseURL.port ?? 0)"
@@ -74,14 +79,18 @@ import Testing
         let thread = Array(screen[(start + 1)...].prefix { !$0.hasPrefix("icebox ") })
         #expect(thread.count > 30, "15 posts, folded: \(thread)")
         for line in thread { #expect(line.count <= 60, "\(line.debugDescription) fits 60 columns") }
-        let words = Set("Reply from alice, bob, a sentence long enough to need folding on a narrow terminal window"
-            .split(separator: " ").map(String.init) + (1...15).map { "\($0)" } + ["UTC", "·", "◀", "this", "status"])
+        let words = Set(
+            "Reply from alice, bob, a sentence long enough to need folding on a narrow terminal window"
+                .split(separator: " ").map(String.init) + (1...15).map { "\($0)" } + [
+                    "UTC", "·", "◀", "this", "status",
+                ])
         let headPieces = #/^(\[\d+\]|@\w+@icebox\.test|\d{4}-\d{2}-\d{2}|\d{2}:\d{2})$/#
         for line in thread where !(line.trimmingCharacters(in: .whitespaces).first?.isNumber ?? true) {
             for token in line.split(separator: " ").map(String.init) {
-                #expect(words.contains(token) || token.wholeMatch(of: headPieces) != nil
+                #expect(
+                    words.contains(token) || token.wholeMatch(of: headPieces) != nil
                         || (token.hasSuffix("…") && words.contains { $0.hasPrefix(token.dropLast()) }),
-                        "\(token) is a whole word (line \(line.debugDescription))")
+                    "\(token) is a whole word (line \(line.debugDescription))")
             }
         }
         // The 15th post (its head folded too) stays indented under its number: every line after it.
@@ -109,9 +118,10 @@ import Testing
     @Test func ctrlCStopsALongListingAndKeepsTheSession() async throws {
         let synced = try await Synced.shared.value
         let userHome = try TemporaryDirectory("icebox-user")
-        let terminal = try PseudoTerminal(CLI.binary, ["repl", "--page-size", "526", "--home", synced.cli.home.path],
-                                          environment: Self.environment.merging(["HOME": userHome.path]) { $1 },
-                                          columns: 60, controlling: true)
+        let terminal = try PseudoTerminal(
+            CLI.binary, ["repl", "--page-size", "526", "--home", synced.cli.home.path],
+            environment: Self.environment.merging(["HOME": userHome.path]) { $1 },
+            columns: 60, controlling: true)
         defer { terminal.stop() }
         try await terminal.waitFor("icebox> ")
         terminal.type("tag nothing\r")  // a failing command first: the session is still at the start
@@ -140,9 +150,10 @@ import Testing
         let synced = try await Synced.shared.value
         let userHome = try TemporaryDirectory("icebox-user")
         let out = try TemporaryDirectory("icebox-repl-interrupted-export")
-        let terminal = try PseudoTerminal(CLI.binary, ["repl", "--home", synced.cli.home.path],
-                                          environment: Self.environment.merging(["HOME": userHome.path]) { $1 },
-                                          columns: 100, controlling: true)
+        let terminal = try PseudoTerminal(
+            CLI.binary, ["repl", "--home", synced.cli.home.path],
+            environment: Self.environment.merging(["HOME": userHome.path]) { $1 },
+            columns: 100, controlling: true)
         defer { terminal.stop() }
         try await terminal.waitFor("icebox> ")
         terminal.type("search \(Self.word)\r")

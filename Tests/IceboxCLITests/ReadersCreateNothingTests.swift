@@ -19,11 +19,13 @@ import Testing
         let parent = try TemporaryDirectory("icebox-typo")
         let home = parent.url.appending(path: "archvie")
         for command in Self.readingCommands {
-            let result = try await CommandRunner.run(CLI.binary, command, stdin: "quit\n",
-                                                     environment: ["ICEBOX_HOME": home.path])
+            let result = try await CommandRunner.run(
+                CLI.binary, command, stdin: "quit\n",
+                environment: ["ICEBOX_HOME": home.path])
             #expect(result.status == 66, "\(command): \(result.status) \(result.stderr)")
-            #expect(result.stderr.contains("no archive in \(home.path)") && result.stderr.contains("icebox account add"),
-                    "\(command): \(result.stderr)")
+            #expect(
+                result.stderr.contains("no archive in \(home.path)") && result.stderr.contains("icebox account add"),
+                "\(command): \(result.stderr)")
             let made = try FileManager.default.contentsOfDirectory(atPath: parent.path)
             #expect(made.isEmpty, "\(command) created \(made)")
         }

@@ -22,9 +22,9 @@ import Testing
 
     /// Exit statuses an example may end with besides 0: what the README says it does.
     static func allowed(_ line: String) -> Set<Int32> {
-        if line.contains("timeline add list:42") { return [64] }          // "64 if you have no list 42"
-        if line.contains("search ") { return [0, 1] }                     // grep's 1: no match
-        if line.contains(" https://example.social/") { return [64] }      // a post this archive never saw
+        if line.contains("timeline add list:42") { return [64] }  // "64 if you have no list 42"
+        if line.contains("search ") { return [0, 1] }  // grep's 1: no match
+        if line.contains(" https://example.social/") { return [64] }  // a post this archive never saw
         return [0]
     }
 
@@ -85,7 +85,9 @@ import Testing
         let (lines, repl) = try Self.examples()
         #expect(lines.count >= 30, "the README's examples were found")
         for listed in Self.notRun.keys {
-            #expect(lines.contains { Self.command($0) == listed }, "\(listed) is no longer in the README: drop it from notRun")
+            #expect(
+                lines.contains { Self.command($0) == listed },
+                "\(listed) is no longer in the README: drop it from notRun")
         }
 
         // A folder as the README's reader has it: scripts/icebox, a token file, an export to import.
@@ -100,8 +102,12 @@ import Testing
         let downloads = work.url.appending(path: "Downloads")
         try FileManager.default.createDirectory(at: downloads, withIntermediateDirectories: true)
         try FileManager.default.copyItem(at: export, to: downloads.appending(path: "archive"))
-        let zipped = try await CommandRunner.run(URL(fileURLWithPath: "/bin/sh"), ["-c",
-            "cd '\(export.path)' && python3 -m zipfile -c '\(work.url.path)/archive-20240310-abcdef.zip' *"])
+        let zipped = try await CommandRunner.run(
+            URL(fileURLWithPath: "/bin/sh"),
+            [
+                "-c",
+                "cd '\(export.path)' && python3 -m zipfile -c '\(work.url.path)/archive-20240310-abcdef.zip' *",
+            ])
         #expect(zipped.status == 0, "\(zipped.stderr)")
         let environment = ["ICEBOX_HOME": work.url.appending(path: "home").path, "HOME": work.path]
 
@@ -109,20 +115,25 @@ import Testing
         var ran = 0
         for line in lines where Self.notRun[Self.command(line)] == nil {
             let command = Self.localized(line, server: base)
-            let result = try await CommandRunner.run(URL(fileURLWithPath: "/bin/bash"),
-                                                     ["-o", "pipefail", "-c", "cd '\(work.path)' && \(command)"],
-                                                     environment: environment)
+            let result = try await CommandRunner.run(
+                URL(fileURLWithPath: "/bin/bash"),
+                ["-o", "pipefail", "-c", "cd '\(work.path)' && \(command)"],
+                environment: environment)
             let allowed = Self.allowed(line).union([0])
-            #expect(allowed.contains(result.status), "README: \(line)\nran: \(command)\nexit \(result.status): \(result.stderr)")
+            #expect(
+                allowed.contains(result.status),
+                "README: \(line)\nran: \(command)\nexit \(result.status): \(result.stderr)")
             ran += 1
         }
         #expect(ran == lines.count - Self.notRun.count)
 
         // The REPL session, as a script: every command it shows succeeds.
         #expect(repl.count >= 5)
-        let session = try await CommandRunner.run(wrapper, ["repl"], stdin: repl.joined(separator: "\n") + "\n",
-                                                  environment: environment)
-        #expect(session.status == 0, "README's REPL session: \(repl)\n\(session.stderr)\n\(session.stdout.prefix(3000))")
+        let session = try await CommandRunner.run(
+            wrapper, ["repl"], stdin: repl.joined(separator: "\n") + "\n",
+            environment: environment)
+        #expect(
+            session.status == 0, "README's REPL session: \(repl)\n\(session.stderr)\n\(session.stdout.prefix(3000))")
     }
 
     /// Every test the README's security table names exists (suite, or suite.test), so a promise cannot
@@ -131,18 +142,24 @@ import Testing
         let readme = try String(contentsOf: Repository.root.appending(path: "README.md"), encoding: .utf8)
         let start = try #require(readme.range(of: "### Security promises"))
         let table = readme[start.upperBound...].prefix { _ in true }.split(separator: "###", maxSplits: 1).first ?? ""
-        let cited = Set(table.matches(of: #/`([A-Z][A-Za-z]+Tests)(?:\.([a-zA-Z]+))?`/#).map { ($0.1, $0.2) }.map { "\($0.0)|\($0.1 ?? "")" })
+        let cited = Set(
+            table.matches(of: #/`([A-Z][A-Za-z]+Tests)(?:\.([a-zA-Z]+))?`/#).map { ($0.1, $0.2) }.map {
+                "\($0.0)|\($0.1 ?? "")"
+            })
         #expect(cited.count >= 20, "\(cited)")
         var sources = ""
-        let files = FileManager.default.enumerator(atPath: Repository.root.appending(path: "Tests").path)?.allObjects ?? []
+        let files =
+            FileManager.default.enumerator(atPath: Repository.root.appending(path: "Tests").path)?.allObjects ?? []
         for case let file as String in files where file.hasSuffix(".swift") {
             sources += try String(contentsOf: Repository.root.appending(path: "Tests/\(file)"), encoding: .utf8)
         }
         for entry in cited {
             let parts = entry.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-            let target = FileManager.default.fileExists(atPath: Repository.root.appending(path: "Tests/\(parts[0])").path)
-            #expect(target || sources.contains("struct \(parts[0])") || sources.contains("extension \(parts[0])"),
-                    "no suite or test target \(parts[0])")
+            let target = FileManager.default.fileExists(
+                atPath: Repository.root.appending(path: "Tests/\(parts[0])").path)
+            #expect(
+                target || sources.contains("struct \(parts[0])") || sources.contains("extension \(parts[0])"),
+                "no suite or test target \(parts[0])")
             if !parts[1].isEmpty { #expect(sources.contains("func \(parts[1])("), "no test \(parts[0]).\(parts[1])") }
         }
     }

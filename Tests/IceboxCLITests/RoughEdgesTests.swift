@@ -43,7 +43,9 @@ import Testing
         let server = try await TestServer.startWithFixtures(statuses: 10)
         defer { Task { await server.stop() } }
         let cli = try CLI()
-        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(
+            try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+                .status == 0)
         #expect(try await cli.run("timeline", "add", "home").status == 0)
         #expect(try await cli.run("timeline", "add", "bookmarks").status == 0)
         let removed = try await cli.run("account", "remove", "alice@icebox.test")
@@ -55,9 +57,13 @@ import Testing
         let server = try await TestServer.startWithFixtures(statuses: 10)
         defer { Task { await server.stop() } }
         let home = try TemporaryDirectory("icebox-token-tty")
-        let terminal = try PseudoTerminal(CLI.binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin",
-                                                        "--home", home.path],
-                                          environment: ["TERM": "xterm", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
+        let terminal = try PseudoTerminal(
+            CLI.binary,
+            [
+                "account", "add", server.baseURL.absoluteString, "--token-stdin",
+                "--home", home.path,
+            ],
+            environment: ["TERM": "xterm", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin"])
         defer { terminal.stop() }
         try await terminal.waitFor("Access token (not shown): ")
         terminal.type("test-token\r")
@@ -70,9 +76,12 @@ import Testing
         let server = try await TestServer.startWithFixtures(statuses: 20, homeShare: 1)
         defer { Task { await server.stop() } }
         let cli = try await CLI.syncingHome(of: server, "--no-media")
-        let archive = try ArchiveDatabase(path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "t"))
+        let archive = try ArchiveDatabase(
+            path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "t"))
         let host = "\(server.baseURL.host ?? ""):\(server.port)"
-        let number = try #require(try await archive.recheckCandidates(server: host, since: "2000", after: 0, limit: 1).first).number
+        let number = try #require(
+            try await archive.recheckCandidates(server: host, since: "2000", after: 0, limit: 1).first
+        ).number
         try await archive.markGone(number, reportedBy: host, via: .recheck)
         #expect(try await cli.run("config", "deletions", "redact").status == 0)
         let shown = try await cli.run("show", String(number))

@@ -27,11 +27,19 @@ import Testing
             #expect(objects.first?.keys.contains(field) == true, "stable field \(field)")
         }
         let lines = try await cli.run("search", "--jsonl", "has:media")
-        #expect(lines.stdout.split(separator: "\n").allSatisfy { (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil })
+        #expect(
+            lines.stdout.split(separator: "\n").allSatisfy {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8))) != nil
+            })
         let csv = try await cli.run("search", "--csv", "has:media")
-        #expect(csv.stdout.hasPrefix("acct,author_name,created_at,gone_at,id,language,number,rank,snippet,spoiler_text,text,timelines,uri,url\n"))
+        #expect(
+            csv.stdout.hasPrefix(
+                "acct,author_name,created_at,gone_at,id,language,number,rank,snippet,spoiler_text,text,timelines,uri,url\n"
+            ))
         let count = try await cli.run("search", "--count", "has:media")
-        #expect(Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) == lines.stdout.split(separator: "\n").count)
+        #expect(
+            Int(count.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+                == lines.stdout.split(separator: "\n").count)
 
         let shown = try await cli.run("show", number)
         #expect(shown.status == 0)
@@ -46,7 +54,8 @@ import Testing
         for bad in [#""unbalanced"#, "has:banana", "before:someday", "from:"] {
             let result = try await cli.run("search", bad)
             #expect(result.status == 64, "\(bad)")
-            #expect(!result.stderr.isEmpty && !result.stderr.lowercased().contains("sqlite"), "\(bad): \(result.stderr)")
+            #expect(
+                !result.stderr.isEmpty && !result.stderr.lowercased().contains("sqlite"), "\(bad): \(result.stderr)")
         }
     }
 
@@ -61,20 +70,24 @@ import Testing
         let unknown = try await cli.run("search", "lang:ja", "coffee")
         #expect(unknown.stderr.contains("warning: lang: is not an operator"), "\(unknown.stderr)")
         let excluded = try await cli.run("search", "--count", "-is:reply")
-        #expect(excluded.status == 0 && (Int(excluded.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0,
-                "exclusions alone, unquoted: \(excluded.stderr)")
+        #expect(
+            excluded.status == 0 && (Int(excluded.stdout.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0) > 0,
+            "exclusions alone, unquoted: \(excluded.stderr)")
         let bad = try await cli.run("search", "cats", "AND")
         #expect(bad.status == 64 && bad.stderr.contains("AND"))
 
         // On a terminal, the page says how much there is; through a pipe it does not.
-        let total = try await cli.run("search", "--count", "coffee").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let total = try await cli.run("search", "--count", "coffee").stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         #expect((Int(total) ?? 0) > 2)
         let user = try TemporaryDirectory("icebox-user")
-        let terminal = try PseudoTerminal(CLI.binary, ["search", "coffee", "--limit", "2", "--home", cli.home.path],
-                                          environment: ["HOME": user.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "dumb"])
+        let terminal = try PseudoTerminal(
+            CLI.binary, ["search", "coffee", "--limit", "2", "--home", cli.home.path],
+            environment: ["HOME": user.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "dumb"])
         defer { terminal.stop() }
         #expect(await terminal.wait() == 0)
-        #expect(terminal.screen.contains("2 of \(total) (newest first; --limit/--offset for more)"), "\(terminal.screen)")
+        #expect(
+            terminal.screen.contains("2 of \(total) (newest first; --limit/--offset for more)"), "\(terminal.screen)")
         #expect(!(try await cli.run("search", "coffee").stdout.contains(" of \(total)")))
     }
 }

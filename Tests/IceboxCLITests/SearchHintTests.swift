@@ -26,7 +26,8 @@ import Testing
         #expect(json.status == 1 && json.stderr.contains("--all"), "\(json.stderr)")
         #expect((try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [Any])?.isEmpty == true)
 
-        let total = try await cli.run("search", "--count", "--all", "-is:reply").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        let total = try await cli.run("search", "--count", "--all", "-is:reply").stdout.trimmingCharacters(
+            in: .whitespacesAndNewlines)
         let past = (Int(total) ?? 0) + 5
         let beyond = try await cli.run("search", "--all", "-is:reply", "--offset", String(past))
         #expect(beyond.status == 1 && beyond.stdout.isEmpty)

@@ -1,7 +1,8 @@
 import ArgumentParser
-@testable import icebox
 import MastodonTestServer
 import Testing
+
+@testable import icebox
 
 /// `icebox search` read without ArgumentParser (`Icebox.Search.parsedDirectly`) must mean exactly what
 /// ArgumentParser reads from the same arguments, or give way to it.
@@ -67,7 +68,8 @@ import Testing
         ["search", "--help"], ["search", "-h"], ["search", "--version"], ["search"], ["search", "--limit"],
         ["search", "cats", "--limit", "x"], ["search", "cats", "--limit", "0"], ["search", "cats", "--sort", "best"],
         ["search", "cats", "--color", "sometimes"], ["search", "cats", "--limit", "5", "--limit", "6"],
-        ["search", "cats", "--json", "--json"], ["search", "cats", "--json", "--csv"], ["search", "cats", "--home", "-x"],
+        ["search", "cats", "--json", "--json"], ["search", "cats", "--json", "--csv"],
+        ["search", "cats", "--home", "-x"],
         ["search", "--", "-from:me"], ["search", "cats", "-dogs"], ["search", "cats", "--generate-completion-script"],
         ["search", "cats", "--json=true"], ["search", "cats", "-vvv"], ["show", "1"], [],
     ])
@@ -85,7 +87,8 @@ import Testing
             ["--count"], ["--json"], ["--jsonl"], ["--csv"], ["--all"], ["-v"], ["-vv"], ["--verbose"],
             ["--home", "/tmp/a"], ["--home=/tmp/b"], ["--store", "postgres://u@127.0.0.1/db"],
             ["--color", "never"], ["--color=always"], ["--color", "auto"], ["--color", "pink"], ["-h"], ["--json=1"],
-            ["--home="], ["--store="], ["--sort="], ["--limit="], ["--home", ""], ["-x"], ["--limit", "5", "--limit=6"],
+            ["--home="], ["--store="], ["--sort="], ["--limit="], ["--home", ""], ["-x"],
+            ["--limit", "5", "--limit=6"],
         ]
         var random = SplitMix64(seed: 20_261_124)
         var readByShortcut = 0

@@ -13,7 +13,9 @@ import Testing
         #expect(piped.status == 0 && piped.stdout.contains("posts by month") && piped.stdout.contains("hashtags"))
         #expect(!piped.stdout.contains("█"), "no bars through a pipe")
 
-        let json = try JSONSerialization.jsonObject(with: Data(try await cli.run("stats", "--json", "--timeline", "home").stdout.utf8))
+        let json =
+            try JSONSerialization.jsonObject(
+                with: Data(try await cli.run("stats", "--json", "--timeline", "home").stdout.utf8))
             as? [String: Any]
         let breakdown = try #require(json?["breakdown"] as? [String: Any])
         #expect(json?["timeline"] as? String == "home (alice@icebox.test)")
@@ -25,8 +27,9 @@ import Testing
         #expect(try await cli.run("stats", "--top", "0").status == 64)
 
         let user = try TemporaryDirectory("icebox-user")
-        let terminal = try PseudoTerminal(CLI.binary, ["stats", "--home", cli.home.path],
-                                          environment: ["HOME": user.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "xterm"])
+        let terminal = try PseudoTerminal(
+            CLI.binary, ["stats", "--home", cli.home.path],
+            environment: ["HOME": user.path, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "TERM": "xterm"])
         defer { terminal.stop() }
         #expect(await terminal.wait() == 0)
         #expect(terminal.screen.contains("█") && terminal.screen.contains("posts by month"), "\(terminal.screen)")

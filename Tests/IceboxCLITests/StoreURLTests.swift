@@ -12,13 +12,17 @@ import Testing
             for command in [["stats"], ["timeline", "add", "home"]] {
                 let result = try await cli.run(command + ["--store", url])
                 #expect(result.status == 64, "\(command) \(url): \(result.status) \(result.stderr)")
-                #expect(result.stderr.contains(String(url.prefix { $0 != ":" }) + "://") && result.stderr.contains("postgres://"),
-                        "\(result.stderr)")
+                #expect(
+                    result.stderr.contains(String(url.prefix { $0 != ":" }) + "://")
+                        && result.stderr.contains("postgres://"),
+                    "\(result.stderr)")
             }
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: cli.home.path).isEmpty)
         // Taken for a path, the URL made folders named after it in the working folder.
-        for scheme in ["mysql:", "sqlite:", "http:"] { #expect(!FileManager.default.fileExists(atPath: scheme), "\(scheme) was made") }
+        for scheme in ["mysql:", "sqlite:", "http:"] {
+            #expect(!FileManager.default.fileExists(atPath: scheme), "\(scheme) was made")
+        }
     }
 
     @Test func anUnreachablePostgreSQLIsASentenceNamingHostPortAndCause() async throws {
@@ -28,9 +32,13 @@ import Testing
         for command in [["stats"], ["timeline", "add", "home"], ["search", "kite"]] {
             let result = try await cli.run(command + ["--store", url], environment: ["PGPASSWORD": "unused"])
             #expect(result.status == 69, "\(command): \(result.status) \(result.stderr)")
-            #expect(result.stderr.contains("127.0.0.1:\(closed.port)") && result.stderr.lowercased().contains("connection refused"),
-                    "\(command): \(result.stderr)")
-            #expect(!result.stderr.contains("SingleConnectionFailure") && !result.stderr.contains("errno"), "\(result.stderr)")
+            #expect(
+                result.stderr.contains("127.0.0.1:\(closed.port)")
+                    && result.stderr.lowercased().contains("connection refused"),
+                "\(command): \(result.stderr)")
+            #expect(
+                !result.stderr.contains("SingleConnectionFailure") && !result.stderr.contains("errno"),
+                "\(result.stderr)")
         }
         withExtendedLifetime(closed) {}
     }

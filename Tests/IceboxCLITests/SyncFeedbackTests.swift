@@ -27,12 +27,15 @@ import Testing
         let server = try await Self.throttledServer()
         defer { Task { await server.stop() } }
         let cli = try CLI()
-        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(
+            try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+                .status == 0)
         #expect(try await cli.run("timeline", "add", "home").status == 0)
         let user = try TemporaryDirectory("icebox-user")
         // -v: the retries and waits are logged too, so log lines arrive while progress lines are drawn.
-        let terminal = try PseudoTerminal(CLI.binary, ["sync", "-v", "--no-media", "--home", cli.home.path],
-                                          environment: Self.environment.merging(["HOME": user.path]) { $1 })
+        let terminal = try PseudoTerminal(
+            CLI.binary, ["sync", "-v", "--no-media", "--home", cli.home.path],
+            environment: Self.environment.merging(["HOME": user.path]) { $1 })
         defer { terminal.stop() }
         #expect(await terminal.wait() == 0, "\(terminal.screen)")
         let screen = terminal.screen
@@ -60,7 +63,9 @@ import Testing
         let result = try await cli.run("sync", "--quiet", "--no-media")
         #expect(result.status == 1)
         #expect(result.stderr.components(separatedBy: "/api/v1/timelines/home").count - 1 == 1, "\(result.stderr)")
-        #expect(!result.stderr.contains("backfill continues next run"), "a failed timeline does not go on: \(result.stderr)")
+        #expect(
+            !result.stderr.contains("backfill continues next run"), "a failed timeline does not go on: \(result.stderr)"
+        )
         #expect(result.stdout.isEmpty)
     }
 
@@ -70,7 +75,8 @@ import Testing
         let server = try await TestServer.startHome(statuses: 20)
         defer { Task { await server.stop() } }
         let cli = try await CLI.syncingHome(of: server)
-        let lock = try await SyncLock(path: cli.home.url.appending(path: "media.lock"), wait: false, purpose: "media download")
+        let lock = try await SyncLock(
+            path: cli.home.url.appending(path: "media.lock"), wait: false, purpose: "media download")
         let quiet = try await cli.run("sync", "--quiet")
         #expect(quiet.status == 0, "\(quiet.stderr)")
         #expect(quiet.stderr.isEmpty && quiet.stdout.isEmpty, "\(quiet.stderr)")
@@ -83,15 +89,20 @@ import Testing
         let server = try await TestServer.startHome(statuses: 60)
         defer { Task { await server.stop() } }
         let cli = try CLI()
-        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(
+            try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+                .status == 0)
         #expect(try await cli.run("timeline", "add", "home").status == 0)
         let result = try await cli.run("sync", "-vv", "--no-media")
         #expect(result.status == 0, "\(result.stderr)")
         let base = server.baseURL.absoluteString.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
         #expect(result.stderr.contains("GET \(base)/api/v1/timelines/home?limit=40\n"), "\(result.stderr)")
-        let paged = try #require(result.stderr.firstMatch(of: #/GET (\S+/api/v1/timelines/home\?max_id=\d+&limit=40)\n/#))
+        let paged = try #require(
+            result.stderr.firstMatch(of: #/GET (\S+/api/v1/timelines/home\?max_id=\d+&limit=40)\n/#))
         // The URL logged is the one the server saw.
-        let sent = await server.requestLog().map { "\(base)\($0.path)?\($0.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))" }
+        let sent = await server.requestLog().map {
+            "\(base)\($0.path)?\($0.query.map { "\($0.name)=\($0.value)" }.joined(separator: "&"))"
+        }
         #expect(sent.contains(String(paged.1)), "\(sent)")
         #expect(!result.stderr.contains("test-token"))
         #expect(!(try await cli.run("sync", "-vv", "--no-media").stderr.contains("test-token")))
@@ -104,7 +115,9 @@ import Testing
         let server = try await TestServer.start(config)
         defer { Task { await server.stop() } }
         let cli = try CLI()
-        #expect(try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n").status == 0)
+        #expect(
+            try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+                .status == 0)
         #expect(try await cli.run("timeline", "add", "home").status == 0)
         let synced = try await cli.run("sync", "--no-media", "--backfill-pages", "1")
         #expect(synced.stdout.contains(", 1 page"), "\(synced.stdout)")

@@ -19,7 +19,10 @@ struct TerminalScreen {
                 characters.removeFirst()
                 var parameter = ""
                 while let next = characters.popFirst() {
-                    if next.isNumber || next == ";" { parameter.append(next); continue }
+                    if next.isNumber || next == ";" {
+                        parameter.append(next)
+                        continue
+                    }
                     apply(next, Int(parameter))
                     break
                 }
@@ -38,7 +41,7 @@ struct TerminalScreen {
         case "J":
             if column < rows[row].count { rows[row].removeSubrange(column...) }
             rows.removeSubrange((row + 1)...)
-        default: break      // colours and the like: nothing to lay out
+        default: break  // colours and the like: nothing to lay out
         }
     }
 

@@ -7,7 +7,7 @@ import MastodonTestServer
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `icebox watch` as a process: killed with -9 and restarted, stopped with SIGTERM, beside a cron sync.
@@ -23,13 +23,18 @@ import Glibc
     }
 
     static func watch(_ cli: CLI) throws -> RunningCommand {
-        try RunningCommand(CLI.binary, ["watch", "--home", cli.home.path, "--idle-timeout", "2", "--poll-interval", "1",
-                                        "--max-backoff", "1"])
+        try RunningCommand(
+            CLI.binary,
+            [
+                "watch", "--home", cli.home.path, "--idle-timeout", "2", "--poll-interval", "1",
+                "--max-backoff", "1",
+            ])
     }
 
     /// Whether every id is archived, read from the archive file as another reader would.
     static func archived(_ ids: [String], _ cli: CLI, _ server: TestServer) async throws -> Bool {
-        let archive = try ArchiveDatabase(path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "t"))
+        let archive = try ArchiveDatabase(
+            path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "t"))
         let host = server.baseURL.host.map { "\($0):\(server.port)" } ?? ""
         for id in ids where try await archive.findStatus(server: host, localID: id) == nil { return false }
         return true
@@ -75,7 +80,8 @@ import Glibc
             #expect(Date().timeIntervalSince(started) < 60)
         }
         try await waitUntil(seconds: 60) { try await Self.archived(posted, cli, server) }
-        let archive = try ArchiveDatabase(path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "t"))
+        let archive = try ArchiveDatabase(
+            path: cli.home.url.appending(path: "archive.sqlite"), logger: Logger(label: "t"))
         #expect(try await archive.allStatusURIs().count == Set(try await archive.allStatusURIs()).count)
         watch.kill(SIGTERM)
         #expect(await watch.wait() == 0)
@@ -89,10 +95,16 @@ import Glibc
         let cli = try await CLI.syncingHome(of: server, "--no-media")
         #expect(try await cli.run("timeline", "add", "bookmarks").status == 0)
         let user = try TemporaryDirectory("icebox-user")
-        let terminal = try PseudoTerminal(CLI.binary, ["watch", "--home", cli.home.path, "--idle-timeout", "2",
-                                                       "--poll-interval", "1", "--max-backoff", "1"],
-                                          environment: ["TERM": "xterm", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
-                                                        "HOME": user.path], controlling: true)
+        let terminal = try PseudoTerminal(
+            CLI.binary,
+            [
+                "watch", "--home", cli.home.path, "--idle-timeout", "2",
+                "--poll-interval", "1", "--max-backoff", "1",
+            ],
+            environment: [
+                "TERM": "xterm", "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin",
+                "HOME": user.path,
+            ], controlling: true)
         defer { terminal.stop() }
         try await terminal.waitFor("home (alice@icebox.test): streaming from")
         await server.addStatuses(1)
@@ -102,7 +114,9 @@ import Glibc
         try await terminal.waitFor("home (alice@icebox.test): lost the stream")
         try await terminal.waitFor("home (alice@icebox.test): streaming from", count: 2)
         try await Task.sleep(for: .seconds(3))  // bookmarks polled every second meanwhile
-        let said = terminal.screen.components(separatedBy: "bookmarks (alice@icebox.test): the timeline has no stream").count - 1
+        let said =
+            terminal.screen.components(separatedBy: "bookmarks (alice@icebox.test): the timeline has no stream").count
+            - 1
         #expect(said == 1, "said once, not at every poll: \(terminal.screen)")
         terminal.type("\u{03}")
         try await terminal.waitFor("stopped: ")

@@ -59,7 +59,9 @@ import Testing
             var posts: [(String, Int64)] = []
             for id in ids {
                 let number = try #require(try await fixture.archive.findStatus(server: copyHost, localID: id))
-                #expect(try await fixture.archive.findStatus(server: originHost, localID: id) == number, "one post, two copies")
+                #expect(
+                    try await fixture.archive.findStatus(server: originHost, localID: id) == number,
+                    "one post, two copies")
                 #expect(try await fixture.archive.status(number: number).uri.hasPrefix("https://\(originHost)/"))
                 posts.append((id, number))
             }
@@ -70,8 +72,9 @@ import Testing
         func rechecker() throws -> Rechecker {
             var options = SyncOptions()
             options.timeout = 10
-            return Rechecker(archive: fixture.archive, credentials: try fixture.credentials.load(), options: options,
-                             logger: Logger(label: "recheck"))
+            return Rechecker(
+                archive: fixture.archive, credentials: try fixture.credentials.load(), options: options,
+                logger: Logger(label: "recheck"))
         }
 
         func copyGone(_ number: Int64) async throws -> Bool {
@@ -101,7 +104,9 @@ import Testing
         let again = try await servers.rechecker().run(days: 36_500)
         #expect(again.first { $0.server == servers.copyHost }?.copiesGone == 0)
         let asked = await servers.copy.requestLog().flatMap { request in
-            request.query.filter { $0.name == "id[]" }.map(\.value) + [request.path.split(separator: "/").last.map(String.init) ?? ""]
+            request.query.filter { $0.name == "id[]" }.map(\.value) + [
+                request.path.split(separator: "/").last.map(String.init) ?? ""
+            ]
         }
         #expect(!asked.contains(posts[0].id), "\(asked)")
     }
@@ -122,7 +127,8 @@ import Testing
         try await waitUntil(seconds: 20) { try await archive.status(number: posts[1].number).goneVia == .stream }
         try await waitUntil(seconds: 20) { try await servers.copyGone(posts[0].number) }
         _ = try await watch.stop()
-        #expect(try await archive.status(number: posts[0].number).goneAt == nil, "the copy server's event erased nothing")
+        #expect(
+            try await archive.status(number: posts[0].number).goneAt == nil, "the copy server's event erased nothing")
     }
 
     @Test func aCopyServersEditIsKeptAsACopyAndTheOriginsEditIsShown() async throws {
@@ -154,8 +160,9 @@ import Testing
         let post = try #require(await servers.copy.timelineIDs(.local).first)
         let number = try #require(try await archive.findStatus(server: servers.copyHost, localID: post))
         #expect(await servers.copy.deleteStatus(id: post))
-        let fetcher = ThreadFetcher(archive: archive, credentials: try servers.fixture.credentials.load(),
-                                    logger: Logger(label: "fetch"))
+        let fetcher = ThreadFetcher(
+            archive: archive, credentials: try servers.fixture.credentials.load(),
+            logger: Logger(label: "fetch"))
         let report = try await fetcher.complete(around: number)
         #expect(report.gone == 0 && report.server == servers.copyHost)
         #expect(try await archive.status(number: number).goneAt == nil, "a 404 from a copy erased nothing")
@@ -176,12 +183,16 @@ import Testing
         #expect(try await fixture.sync().allSatisfy { $0.outcome == .ok })
         let id = try #require(await fixture.server.timelineIDs(.local).first)
         let number = try #require(try await fixture.archive.findStatus(server: fixture.address.host, localID: id))
-        #expect(try await fixture.archive.status(number: number).uri.hasPrefix("https://icebox.test/"), "another host's post")
+        #expect(
+            try await fixture.archive.status(number: number).uri.hasPrefix("https://icebox.test/"),
+            "another host's post")
         #expect(await fixture.server.deleteStatus(id: id))
         var options = SyncOptions()
         options.timeout = 10
-        let reports = try await Rechecker(archive: fixture.archive, credentials: try fixture.credentials.load(),
-                                          options: options, logger: Logger(label: "recheck")).run(days: 36_500)
+        let reports = try await Rechecker(
+            archive: fixture.archive, credentials: try fixture.credentials.load(),
+            options: options, logger: Logger(label: "recheck")
+        ).run(days: 36_500)
         #expect(reports.map(\.gone).reduce(0, +) >= 1)
         #expect(try await fixture.archive.status(number: number).goneVia == .recheck)
     }
@@ -201,7 +212,9 @@ enum FreePort {
         address.sin_port = 0
         var length = socklen_t(MemoryLayout<sockaddr_in>.size)
         let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0 }
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(socket, $0, length) == 0 && getsockname(socket, $0, &length) == 0
+            }
         }
         guard bound else { throw Unavailable() }
         return UInt16(bigEndian: address.sin_port)

@@ -52,9 +52,13 @@ import Testing
         _ = await fixture.server.addStatuses(20)
         #expect(try await fixture.sync().first?.outcome == .refused)
         let open = try await fixture.archive.gaps(timelineID: timeline.id, includingClosed: false)
-        #expect(open.count == 1 && open.first?.cause == .refused && open.first?.fromID == cursor && open.first?.fromTime != nil)
+        #expect(
+            open.count == 1 && open.first?.cause == .refused && open.first?.fromID == cursor
+                && open.first?.fromTime != nil)
         #expect(try await fixture.sync().first?.outcome == .refused)
-        #expect(try await fixture.archive.gaps(timelineID: timeline.id, includingClosed: true).count == 1, "refused twice, one gap")
+        #expect(
+            try await fixture.archive.gaps(timelineID: timeline.id, includingClosed: true).count == 1,
+            "refused twice, one gap")
         await fixture.server.setTimelinesAccess(TimelinesAccess(all: .public))
         #expect(try await fixture.sync().first?.outcome == .ok)
         let closed = try await fixture.archive.gaps(timelineID: timeline.id, includingClosed: true)
@@ -62,7 +66,9 @@ import Testing
     }
 
     static func createdAt(_ id: String, _ fixture: SyncFixture) async throws -> String? {
-        guard let number = try await fixture.archive.findStatus(server: fixture.address.host, localID: id) else { return nil }
+        guard let number = try await fixture.archive.findStatus(server: fixture.address.host, localID: id) else {
+            return nil
+        }
         return try await fixture.archive.exportRecords([number]).first?.createdAt
     }
 }

@@ -52,8 +52,9 @@ import Testing
         let first = try #require(try await fixture.sync(backfillPages: 50).first)
         let walked = await fixture.server.requestLog().filter { $0.value("max_id") != nil }
         #expect(walked.count <= 2, "stops when the cursor does not move: \(walked.count) requests")
-        #expect(first.warnings.contains { $0.contains("backfill stopped") },
-                "\(first.warnings)")
+        #expect(
+            first.warnings.contains { $0.contains("backfill stopped") },
+            "\(first.warnings)")
         await fixture.server.clearRequestLog()
         _ = try await fixture.sync(backfillPages: 50)
         let again = await fixture.server.requestLog().filter { $0.value("max_id") != nil }

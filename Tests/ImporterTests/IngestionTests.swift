@@ -31,24 +31,27 @@ import Testing
             status["id"] = id
             status["uri"] = "https://mastodon.social/users/odd/statuses/\(id)"
             status["url"] = "https://mastodon.social/@odd/\(id)"
-            status["created_at"] = MastodonDate.format(Date(timeIntervalSince1970: 1_770_000_000 + Double(index) * 3600))
+            status["created_at"] = MastodonDate.format(
+                Date(timeIntervalSince1970: 1_770_000_000 + Double(index) * 3600))
             status["content"] = "<p>ingestword\(index) and more</p>"
             status["edited_at"] = NSNull()
             switch index {
-            case 10: // Mastodon 1.x: a mention's id as a number
-                status["mentions"] = [["id": 42, "username": "bob", "url": "https://b.example/@bob", "acct": "bob@b.example"]]
-            case 20: // a fork that sends no uri: keyed by its url
+            case 10:  // Mastodon 1.x: a mention's id as a number
+                status["mentions"] = [
+                    ["id": 42, "username": "bob", "url": "https://b.example/@bob", "acct": "bob@b.example"]
+                ]
+            case 20:  // a fork that sends no uri: keyed by its url
                 status.removeValue(forKey: "uri")
-            case 30: // neither uri nor url: keyed by the server and its id
+            case 30:  // neither uri nor url: keyed by the server and its id
                 status.removeValue(forKey: "uri")
                 status["url"] = NSNull()
-            case 40: // a word glued to an emoji newer than SQLite's Unicode tables
+            case 40:  // a word glued to an emoji newer than SQLite's Unicode tables
                 status["content"] = "<p>ingestword40 eingeschlafen🤔</p>"
-            case 5: // broken: a date no parser reads (on the last, short page)
+            case 5:  // broken: a date no parser reads (on the last, short page)
                 status["created_at"] = "last Tuesday"
-            case 80: // broken: no author, and among the newest, so every catch-up's overlap reads it again
+            case 80:  // broken: no author, and among the newest, so every catch-up's overlap reads it again
                 status.removeValue(forKey: "account")
-            case 60: // broken: no author
+            case 60:  // broken: no author
                 status.removeValue(forKey: "account")
             default: break
             }
@@ -74,10 +77,14 @@ import Testing
         #expect(try await fixture.archive.stats().unreadable == 3)
 
         let kept = try await fixture.archive.unreadableStatuses()
-        #expect(Dictionary(uniqueKeysWithValues: kept.map { ($0.localID ?? "", $0.raw) }) == broken, "kept byte for byte")
+        #expect(
+            Dictionary(uniqueKeysWithValues: kept.map { ($0.localID ?? "", $0.raw) }) == broken, "kept byte for byte")
         #expect(kept.allSatisfy { $0.timelineID == timeline.id && !$0.error.isEmpty })
-        #expect(Set(kept.map { $0.pageCursor.isEmpty ? "newest" : String($0.pageCursor.prefix(7)) }) == ["newest", "max_id="],
-                "each with the page it came on")
+        #expect(
+            Set(kept.map { $0.pageCursor.isEmpty ? "newest" : String($0.pageCursor.prefix(7)) }) == [
+                "newest", "max_id=",
+            ],
+            "each with the page it came on")
         #expect(kept.contains { $0.error.contains("created_at") } && kept.contains { $0.error.contains("account") })
 
         // The odd but readable ones are archived, found by their words, under the documented keys.
@@ -86,8 +93,11 @@ import Testing
             try Row.fetchAll(db, sql: "SELECT uri, uri_kind FROM statuses WHERE uri_kind IS NOT NULL ORDER BY uri")
                 .map { "\($0["uri"] as String) \($0["uri_kind"] as String)" }
         }
-        #expect(keys == ["https://mastodon.social/@odd/1000020 url",
-                         "urn:icebox:status:\(fixture.address.host):1000030 server-id"])
+        #expect(
+            keys == [
+                "https://mastodon.social/@odd/1000020 url",
+                "urn:icebox:status:\(fixture.address.host):1000030 server-id",
+            ])
         // The template's real author has indexable: false: everyone is counted here (consent has its own tests).
         for word in ["ingestword10", "ingestword20", "ingestword30", "eingeschlafen", "ingestword84", "ingestword0"] {
             #expect(try await fixture.archive.count(try SearchQuery(parsing: word), consent: .off) == 1, "\(word)")
@@ -106,16 +116,21 @@ import Testing
         let fixture = try await SyncFixture.start(statuses: 5)
         defer { Task { await fixture.server.stop() } }
         // As an older Icebox left it: a Mastodon 1.x status with a numeric mention id, which it could not read.
-        let raw = try Data(contentsOf: Repository.fixtures.appending(
-            path: "status_numeric_ids_no_emojis_tag_uri.mastodon-1.x-mstdn.jp-mastodon4j.json"))
+        let raw = try Data(
+            contentsOf: Repository.fixtures.appending(
+                path: "status_numeric_ids_no_emojis_tag_uri.mastodon-1.x-mstdn.jp-mastodon4j.json"))
         let id = try #require(ArchivableStatus.peekID(raw))
         let older = UnreadableStatus(raw: raw, id: id, reason: "mentions[0].id: expected String")
-        let stillBroken = UnreadableStatus(raw: Data(#"{"id":"5","content":"x"}"#.utf8), id: "5", reason: "account: missing")
-        _ = try await fixture.archive.store([], unreadable: [older, stillBroken],
-                                            origin: PageOrigin(server: "mstdn.jp", readerVersion: "0.0.9"), cursor: nil)
+        let stillBroken = UnreadableStatus(
+            raw: Data(#"{"id":"5","content":"x"}"#.utf8), id: "5", reason: "account: missing")
+        _ = try await fixture.archive.store(
+            [], unreadable: [older, stillBroken],
+            origin: PageOrigin(server: "mstdn.jp", readerVersion: "0.0.9"), cursor: nil)
         await fixture.server.clearRequestLog()
-        let run = try await Synchronizer(archive: fixture.archive, credentials: fixture.credentials.load(),
-                                         options: SyncOptions(), logger: Logger(label: "t")).runWithMedia()
+        let run = try await Synchronizer(
+            archive: fixture.archive, credentials: fixture.credentials.load(),
+            options: SyncOptions(), logger: Logger(label: "t")
+        ).runWithMedia()
         #expect(run.recovered == RecoveryReport(archived: 1, stillUnreadable: 1))
         #expect(await fixture.server.requestLog().isEmpty, "nothing pinned: read from the kept bytes alone")
         let uri = try #require((try JSONSerialization.jsonObject(with: raw) as? [String: Any])?["uri"] as? String)

@@ -42,8 +42,9 @@ import Testing
     static func rechecker(_ fixture: SyncFixture) throws -> Rechecker {
         var options = SyncOptions()
         options.timeout = 10
-        return Rechecker(archive: fixture.archive, credentials: try fixture.credentials.load(), options: options,
-                         logger: Logger(label: "recheck"))
+        return Rechecker(
+            archive: fixture.archive, credentials: try fixture.credentials.load(), options: options,
+            logger: Logger(label: "recheck"))
     }
 
     @Test func fiftyDeletedOfTwoThousandAreMarkedExactlyInBatches() async throws {
@@ -55,7 +56,8 @@ import Testing
         let reports = try await Self.rechecker(fixture).run(days: 36_500)
         let requests = await fixture.server.requestLog().filter { $0.path.hasPrefix("/api/v1/statuses") }.count
         #expect(requests <= (archivedCount + 19) / 20 + 3, "\(requests) requests for \(archivedCount) statuses")
-        #expect(reports.map(\.gone).reduce(0, +) == deleted.count && reports.allSatisfy { $0.batched && $0.error == nil })
+        #expect(
+            reports.map(\.gone).reduce(0, +) == deleted.count && reports.allSatisfy { $0.batched && $0.error == nil })
         for number in all {
             let status = try await fixture.archive.status(number: number)
             #expect((status.goneAt != nil) == deleted.contains(number), "status \(number)")
@@ -63,11 +65,18 @@ import Testing
         }
         // Asked again, nothing more is marked and the gone are not asked about.
         let again = try await Self.rechecker(fixture).run(days: 36_500)
-        #expect(again.map(\.gone).reduce(0, +) == 0 && again.map(\.checked).reduce(0, +) == archivedCount - deleted.count)
+        #expect(
+            again.map(\.gone).reduce(0, +) == 0 && again.map(\.checked).reduce(0, +) == archivedCount - deleted.count)
     }
 
     @Test func aServerWithoutTheBatchEndpointIsAskedOneStatusAtATime() async throws {
-        let fixture = try await Self.archived(statuses: 120, quirks: { var q = Quirks(); q.noBatchStatuses = true; return q }())
+        let fixture = try await Self.archived(
+            statuses: 120,
+            quirks: {
+                var q = Quirks()
+                q.noBatchStatuses = true
+                return q
+            }())
         let archivedCount = try await fixture.archive.allStatusURIs().count
         let (deleted, all) = try await Self.delete(7, from: fixture)
         let reports = try await Self.rechecker(fixture).run(days: 36_500)
@@ -86,7 +95,9 @@ import Testing
         #expect(reports.map(\.updated).reduce(0, +) == 1)
         let number = try #require(try await fixture.archive.findStatus(server: fixture.address.host, localID: id))
         let status = try await fixture.archive.status(number: number)
-        #expect(status.versions.count == 1 && String(decoding: status.raw, as: UTF8.self).contains("edited while nobody watched"))
+        #expect(
+            status.versions.count == 1
+                && String(decoding: status.raw, as: UTF8.self).contains("edited while nobody watched"))
     }
 
     @Test func onlyTheLastDaysAreRechecked() async throws {
@@ -94,7 +105,8 @@ import Testing
         // The corpus's statuses come seconds to a minute apart: a day back from ten minutes short of a
         // day after the newest reaches only its last ten minutes.
         let timeline = try #require(try await fixture.archive.timelines().first)
-        let numbers = try await fixture.archive.timelineNumbers(timelineID: timeline.id, since: nil, until: nil, consent: .off)
+        let numbers = try await fixture.archive.timelineNumbers(
+            timelineID: timeline.id, since: nil, until: nil, consent: .off)
         let first = try #require(numbers.first)
         let newest = try #require(try await fixture.archive.exportRecords([first]).first)
         let now = try #require(MastodonDate.parse(newest.createdAt))

@@ -8,7 +8,7 @@ import Models
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// What periodic archiving jobs need: late posts, edits, rate limits, faults, trimmed feeds.
@@ -25,14 +25,16 @@ import FoundationNetworking
         let report = try await fixture.sync()
         let archived = Set(try await fixture.archive.allStatusURIs())
         // The federated timeline leaves out replies to others, so not all of them are served there.
-        let served = try await ServedTimeline.archiveKeys(baseURL: fixture.server.baseURL, path: "/api/v1/timelines/public",
-                                                          token: nil)
+        let served = try await ServedTimeline.archiveKeys(
+            baseURL: fixture.server.baseURL, path: "/api/v1/timelines/public",
+            token: nil)
         let lateServed = try await uris(of: inside, on: fixture.server).intersection(served)
         #expect(!lateServed.isEmpty)
         #expect(lateServed.isSubset(of: archived))
         #expect(report.first?.new == lateServed.count, "\(report)")
-        #expect(try await uris(of: outside, on: fixture.server).isDisjoint(with: archived),
-                "below the window is out of reach of a catch-up: the documented limit")
+        #expect(
+            try await uris(of: outside, on: fixture.server).isDisjoint(with: archived),
+            "below the window is out of reach of a catch-up: the documented limit")
     }
 
     @Test func anEditInsideTheOverlapWindowUpdatesAndKeepsTheEarlierVersion() async throws {
@@ -71,7 +73,8 @@ import FoundationNetworking
         #expect(!log.contains { $0.overBudget }, "no request was sent while the advertised budget was used up")
         await fixture.server.setFaults(Faults())
         await fixture.server.setRateLimit(RateLimit(limit: 10_000, window: 300))
-        let served = try await ServedTimeline.archiveKeys(baseURL: fixture.server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
+        let served = try await ServedTimeline.archiveKeys(
+            baseURL: fixture.server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
         #expect(Set(try await fixture.archive.allStatusURIs()) == served)
     }
 
@@ -171,8 +174,9 @@ import FoundationNetworking
         options.timeout = 60
         options.attempts = 4
         options.backoff = .milliseconds(10)
-        let synchronizer = Synchronizer(archive: fixture.archive, credentials: try fixture.credentials.load(),
-                                        options: options, logger: Logger(label: "sync"))
+        let synchronizer = Synchronizer(
+            archive: fixture.archive, credentials: try fixture.credentials.load(),
+            options: options, logger: Logger(label: "sync"))
         let activities = ActivityLog()
         let sync = Task { try await synchronizer.run { activities.append($0.activity) } }
         try await waitUntil(seconds: 30) {
@@ -197,7 +201,8 @@ import FoundationNetworking
         #expect(reports.first?.outcome == .ok, "\(reports)")
         #expect(await fixture.server.requestLog().contains { $0.status == 206 }, "the fault happened")
         await fixture.server.setFaults(Faults())
-        let served = try await ServedTimeline.archiveKeys(baseURL: fixture.server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
+        let served = try await ServedTimeline.archiveKeys(
+            baseURL: fixture.server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
         #expect(Set(try await fixture.archive.allStatusURIs()) == served)
     }
 

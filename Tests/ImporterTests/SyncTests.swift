@@ -16,8 +16,10 @@ struct SyncFixture {
     let credentials: CredentialStore
     let address: ServerAddress
 
-    static func start(statuses: Int = 200, faults: Faults = Faults(), access: TimelinesAccess = .init(all: .public),
-                      configure: (inout TestServerConfig) -> Void = { _ in }) async throws -> SyncFixture {
+    static func start(
+        statuses: Int = 200, faults: Faults = Faults(), access: TimelinesAccess = .init(all: .public),
+        configure: (inout TestServerConfig) -> Void = { _ in }
+    ) async throws -> SyncFixture {
         var config = TestServerConfig()
         config.statusCount = statuses
         config.fixturesDirectory = Repository.fixtures
@@ -44,20 +46,25 @@ struct SyncFixture {
     }
 
     func sync(backfillPages: Int = 1000, configure: (inout SyncOptions) -> Void = { _ in }) async throws
-        -> [TimelineReport] {
+        -> [TimelineReport]
+    {
         var options = SyncOptions()
         options.backfillPages = backfillPages
         options.timeout = 10
         options.backoff = .milliseconds(20)
         configure(&options)
-        return try await Synchronizer(archive: archive, credentials: credentials.load(), options: options,
-                                      logger: Logger(label: "sync")).run()
+        return try await Synchronizer(
+            archive: archive, credentials: credentials.load(), options: options,
+            logger: Logger(label: "sync")
+        ).run()
     }
 
     /// What home and the local timeline serve, read independently of Icebox.
     func servedHomeAndLocal() async throws -> Set<String> {
-        let homeKeys = try await ServedTimeline.archiveKeys(baseURL: server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
-        let local = try await ServedTimeline.archiveKeys(baseURL: server.baseURL, path: "/api/v1/timelines/public?local=true", token: nil)
+        let homeKeys = try await ServedTimeline.archiveKeys(
+            baseURL: server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
+        let local = try await ServedTimeline.archiveKeys(
+            baseURL: server.baseURL, path: "/api/v1/timelines/public?local=true", token: nil)
         return homeKeys.union(local)
     }
 }
@@ -111,7 +118,8 @@ struct SyncFixture {
             #expect(reports[0].outcome == .ok)
         } while !reports[0].backfillComplete && runs < 50
         #expect(runs > 2, "the backfill took several runs")
-        let served = try await ServedTimeline.archiveKeys(baseURL: fixture.server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
+        let served = try await ServedTimeline.archiveKeys(
+            baseURL: fixture.server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
         #expect(Set(try await fixture.archive.allStatusURIs()) == served)
         #expect(try await fixture.archive.timeline(id: timeline.id).backfillComplete)
     }
@@ -122,7 +130,8 @@ struct SyncFixture {
         _ = try await fixture.pin("tag:fixtures@\(fixture.server.baseURL.absoluteString)", account: nil)
         let reports = try await fixture.sync()
         #expect(reports.first?.outcome == .ok)
-        let served = try await ServedTimeline.archiveKeys(baseURL: fixture.server.baseURL, path: "/api/v1/timelines/tag/fixtures", token: nil)
+        let served = try await ServedTimeline.archiveKeys(
+            baseURL: fixture.server.baseURL, path: "/api/v1/timelines/tag/fixtures", token: nil)
         #expect(served.count >= 9)
         #expect(Set(try await fixture.archive.allStatusURIs()) == served)
         let file = try Data(contentsOf: Repository.fixtures.appending(path: "status_with_card.mastodon-social.json"))
@@ -181,7 +190,8 @@ struct SyncFixture {
         await fixture.server.setFaults(Faults())
         let second = try await fixture.sync()
         #expect(second.first?.outcome == .ok)
-        let served = try await ServedTimeline.archiveKeys(baseURL: fixture.server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
+        let served = try await ServedTimeline.archiveKeys(
+            baseURL: fixture.server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
         #expect(Set(try await fixture.archive.allStatusURIs()) == served)
     }
 }

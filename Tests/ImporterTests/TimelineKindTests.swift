@@ -33,8 +33,9 @@ import Testing
         let reports = try await fixture.sync()
         #expect(reports.allSatisfy { $0.outcome == .ok && $0.backfillComplete }, "\(reports)")
         for (timeline, path, token, key) in pinned {
-            let served = try await ServedTimeline.archiveKeys(baseURL: fixture.server.baseURL, path: path, token: token,
-                                                              statusKey: key)
+            let served = try await ServedTimeline.archiveKeys(
+                baseURL: fixture.server.baseURL, path: path, token: token,
+                statusKey: key)
             #expect(!served.isEmpty, "\(timeline.spec) serves something")
             #expect(Set(try await fixture.archive.statusURIs(timelineID: timeline.id)) == served, "\(timeline.spec)")
         }
@@ -54,8 +55,9 @@ import Testing
         let third = try await fixture.sync()
         #expect(third.first { $0.timeline.hasPrefix("bookmarks") }?.requests == 2)
         let bookmarks = pinned[0].0
-        let served = try await ServedTimeline.archiveKeys(baseURL: fixture.server.baseURL, path: "/api/v1/bookmarks",
-                                                          token: "test-token")
+        let served = try await ServedTimeline.archiveKeys(
+            baseURL: fixture.server.baseURL, path: "/api/v1/bookmarks",
+            token: "test-token")
         #expect(Set(try await fixture.archive.statusURIs(timelineID: bookmarks.id)) == served)
     }
 }

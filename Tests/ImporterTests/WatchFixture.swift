@@ -28,9 +28,11 @@ struct WatchFixture {
         sync.backfillPages = 0
         sync.timeout = 10
         sync.backoff = .milliseconds(20)
-        let watcher = Watcher(synchronizer: Synchronizer(archive: fixture.archive, credentials: try fixture.credentials.load(),
-                                                         options: sync, logger: Logger(label: "watch")),
-                              options: options ?? Self.options(fixture))
+        let watcher = Watcher(
+            synchronizer: Synchronizer(
+                archive: fixture.archive, credentials: try fixture.credentials.load(),
+                options: sync, logger: Logger(label: "watch")),
+            options: options ?? Self.options(fixture))
         return WatchFixture(fixture: fixture, task: Task { try await watcher.run() })
     }
 

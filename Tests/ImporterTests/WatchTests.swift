@@ -10,7 +10,8 @@ import Testing
 /// `icebox watch` in this process against a streaming test server (issue 17).
 @Suite(.serialized) struct WatchTests {
     static func streamingFixture(statuses: Int = 60, configure: (inout TestServerConfig) -> Void = { _ in })
-        async throws -> SyncFixture {
+        async throws -> SyncFixture
+    {
         let fixture = try await SyncFixture.start(statuses: statuses) { config in
             config.fixturesDirectory = nil
             config.homeShare = 1
@@ -51,7 +52,9 @@ import Testing
             }
             if step % 25 == 19, let target = posted.filter({ !deleted.contains($0) }).randomElement() {
                 try await waitUntil(seconds: 20) { try await Self.archived([target], fixture) }
-                if await fixture.server.editStatus(id: target, content: "edited at step \(step)") { edited.append(target) }
+                if await fixture.server.editStatus(id: target, content: "edited at step \(step)") {
+                    edited.append(target)
+                }
             }
             if drops.contains(step) {
                 await fixture.server.dropStreams()
@@ -65,14 +68,17 @@ import Testing
         try await waitUntil(seconds: 30) {
             for id in deleted {
                 guard let number = try await fixture.archive.findStatus(server: fixture.address.host, localID: id),
-                      try await fixture.archive.status(number: number).goneVia == .stream else { return false }
+                    try await fixture.archive.status(number: number).goneVia == .stream
+                else { return false }
             }
             return true
         }
         for id in Set(edited).subtracting(deleted) {
             let number = try #require(try await fixture.archive.findStatus(server: fixture.address.host, localID: id))
             try await waitUntil(seconds: 20) { try await fixture.archive.status(number: number).versions.count >= 1 }
-            #expect(String(decoding: try await fixture.archive.status(number: number).raw, as: UTF8.self).contains("edited at step"))
+            #expect(
+                String(decoding: try await fixture.archive.status(number: number).raw, as: UTF8.self).contains(
+                    "edited at step"))
         }
         #expect(await fixture.server.streamCounts().opened >= 2 + 2 * drops.count, "every drop was reconnected")
         let stopped = Date()
@@ -92,7 +98,8 @@ import Testing
         _ = try await watch.stop()
         _ = await fixture.server.addStatuses(10)
         let reports = try await fixture.sync()
-        #expect(reports.allSatisfy { !$0.warnings.contains { $0.contains("possible gap") } }, "\(reports.map(\.warnings))")
+        #expect(
+            reports.allSatisfy { !$0.warnings.contains { $0.contains("possible gap") } }, "\(reports.map(\.warnings))")
         // A window the catch-up of the (re)connection saw trimmed is closed by the stream that covered it.
         let gaps = try await fixture.archive.gaps(timelineID: nil, includingClosed: false)
         #expect(gaps.isEmpty, "\(gaps)")
@@ -104,11 +111,14 @@ import Testing
         let watch = try WatchFixture.start(fixture)
         try await watch.waitForStreams(2)
         var posted: [String] = []
-        await fixture.server.sendToStreams(Data("garbage\u{0}\n{{{\ndata: not json\nevent: update\ndata: [1,2\n\n".utf8))
+        await fixture.server.sendToStreams(
+            Data("garbage\u{0}\n{{{\ndata: not json\nevent: update\ndata: [1,2\n\n".utf8))
         posted += await fixture.server.addStatuses(5)
         // The broken event is kept with its bytes; the statuses streamed beside it are stored all the same.
         try await waitUntil(seconds: 30) {
-            try await fixture.archive.unreadableStatuses().contains { String(decoding: $0.raw, as: UTF8.self).hasSuffix("[1,2") }
+            try await fixture.archive.unreadableStatuses().contains {
+                String(decoding: $0.raw, as: UTF8.self).hasSuffix("[1,2")
+            }
         }
         try await waitUntil(seconds: 30) { try await Self.archived(posted, fixture) }
         await fixture.server.sendToStreams(Data(repeating: UInt8(ascii: "x"), count: 3 << 20))
@@ -135,9 +145,12 @@ import Testing
         let watch = try WatchFixture.start(fixture, options: WatchFixture.options(fixture, poll: .seconds(300)))
         try await watch.waitForStreams(3)
         try await Task.sleep(for: .milliseconds(500))
-        let id = try #require(await fixture.server.addStatus(username: "bob", text: "hello @alice", mentioning: ["alice"]))
+        let id = try #require(
+            await fixture.server.addStatus(username: "bob", text: "hello @alice", mentioning: ["alice"]))
         try await waitUntil(seconds: 20) {
-            guard let number = try await fixture.archive.findStatus(server: fixture.address.host, localID: id) else { return false }
+            guard let number = try await fixture.archive.findStatus(server: fixture.address.host, localID: id) else {
+                return false
+            }
             let uri = try await fixture.archive.status(number: number).uri
             return try await fixture.archive.statusURIs(timelineID: mentions.id).contains(uri)
         }
@@ -176,15 +189,19 @@ import Testing
             #expect(throws: StreamingOrigin.Refused.self) { try StreamingOrigin.resolve(elsewhere, for: server) }
         }
         let social = try ServerAddress("https://social.example")
-        for elsewhere in ["wss://evil.example", "wss://social.example:8443", "wss://streaming.social.example:8443",
-                          "wss://social.example.evil"] {
+        for elsewhere in [
+            "wss://evil.example", "wss://social.example:8443", "wss://streaming.social.example:8443",
+            "wss://social.example.evil",
+        ] {
             #expect(throws: StreamingOrigin.Refused.self) { try StreamingOrigin.resolve(elsewhere, for: social) }
         }
         // mastodon.social's shape: a name under the server's, https on the same (default) port.
-        #expect(try StreamingOrigin.resolve("wss://streaming.social.example", for: social)
-            == (try ServerAddress("https://streaming.social.example")))
-        #expect(try StreamingOrigin.resolve("wss://streaming.social.example:443/", for: social)
-            == (try ServerAddress("https://streaming.social.example")))
+        #expect(
+            try StreamingOrigin.resolve("wss://streaming.social.example", for: social)
+                == (try ServerAddress("https://streaming.social.example")))
+        #expect(
+            try StreamingOrigin.resolve("wss://streaming.social.example:443/", for: social)
+                == (try ServerAddress("https://streaming.social.example")))
     }
 
     @Test func aStreamThatClosesAtOnceIsReopenedWithGrowingWaits() async throws {

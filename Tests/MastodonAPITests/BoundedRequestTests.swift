@@ -15,9 +15,10 @@ import Testing
             modes.trickleAPISeconds = 0.5
             await server.setHostile(modes)
             // A byte every 0.5 s: only the total deadline (8 s) can end it.
-            let client = MastodonClient(server: try server.address, token: "test-token",
-                                        limits: RequestLimits(idleTimeout: 30, deadline: 8, minimumRate: 0),
-                                        logger: .init(label: "t"))
+            let client = MastodonClient(
+                server: try server.address, token: "test-token",
+                limits: RequestLimits(idleTimeout: 30, deadline: 8, minimumRate: 0),
+                logger: .init(label: "t"))
             let started = ContinuousClock.now
             let error = await apiError { () async throws(APIError) in
                 try await client.statuses(Timelines.home, cursor: PageCursor(limit: 40))
@@ -39,8 +40,9 @@ import Testing
             modes.trickleAPISeconds = 0.2
             await server.setHostile(modes)
             let limits = RequestLimits(idleTimeout: 60, deadline: 120, minimumRate: 100, rateGrace: 2)
-            let client = MastodonClient(server: try server.address, token: "test-token", limits: limits,
-                                        logger: .init(label: "t"))
+            let client = MastodonClient(
+                server: try server.address, token: "test-token", limits: limits,
+                logger: .init(label: "t"))
             let started = ContinuousClock.now
             let error = await apiError { () async throws(APIError) in
                 try await client.statuses(Timelines.home, cursor: PageCursor(limit: 40))
@@ -78,8 +80,9 @@ import Testing
         try await withTestServer { server in
             // A full page of 40 statuses is more than 4 KiB.
             let limits = RequestLimits(maxBodyBytes: 4096)
-            let client = MastodonClient(server: try server.address, token: "test-token", limits: limits,
-                                        logger: .init(label: "t"))
+            let client = MastodonClient(
+                server: try server.address, token: "test-token", limits: limits,
+                logger: .init(label: "t"))
             let error = await apiError { () async throws(APIError) in
                 try await client.statuses(Timelines.home, cursor: PageCursor(limit: 40))
             }

@@ -15,9 +15,10 @@ import Testing
         var modes = HostileModes()
         modes.trickleAPISeconds = 0.5
         await server.setHostile(modes)
-        return MastodonClient(server: try server.address, token: "test-token",
-                              limits: RequestLimits(idleTimeout: 300, deadline: 300, minimumRate: 0),
-                              logger: .init(label: "t"))
+        return MastodonClient(
+            server: try server.address, token: "test-token",
+            limits: RequestLimits(idleTimeout: 300, deadline: 300, minimumRate: 0),
+            logger: .init(label: "t"))
     }
 
     /// Requests made by a task already cancelled (as a retry after a cancelled request was) end at once,
@@ -32,9 +33,10 @@ import Testing
                     var errors: [APIError?] = []
                     for attempt in 0..<4 {
                         if attempt == 0 { started.fulfil(()) }
-                        errors.append(await apiError { () async throws(APIError) in
-                            try await client.statuses(Timelines.home, cursor: PageCursor(limit: 40))
-                        })
+                        errors.append(
+                            await apiError { () async throws(APIError) in
+                                try await client.statuses(Timelines.home, cursor: PageCursor(limit: 40))
+                            })
                     }
                     return errors
                 }

@@ -21,12 +21,14 @@ import Testing
     @Test func oauthRegistrationCodeAndTokenExchange() async throws {
         try await withTestServer { server in
             let anonymous = try server.client(token: nil)
-            let app = try await anonymous.get(OAuth.registerApp(name: "Icebox + tests", scopes: "read"),
-                                              as: RegisteredApp.self)
+            let app = try await anonymous.get(
+                OAuth.registerApp(name: "Icebox + tests", scopes: "read"),
+                as: RegisteredApp.self)
             #expect(!app.clientID.isEmpty && !app.clientSecret.isEmpty)
 
-            let authorize = OAuth.authorizeURL(server: try server.address, clientID: app.clientID, scopes: "read",
-                                               forceLogin: false)
+            let authorize = OAuth.authorizeURL(
+                server: try server.address, clientID: app.clientID, scopes: "read",
+                forceLogin: false)
             #expect(authorize.host == "127.0.0.1")
             let items = URLComponents(url: authorize, resolvingAgainstBaseURL: false)?.queryItems ?? []
             #expect(items.first { $0.name == "redirect_uri" }?.value == OAuth.outOfBandRedirect)
@@ -35,7 +37,8 @@ import Testing
             let page = try await plainGet(authorize)
             #expect(page.status == 200)
             let html = String(decoding: page.body, as: UTF8.self)
-            let code = try #require(html.range(of: #"code-[0-9a-z]+"#, options: .regularExpression).map { String(html[$0]) })
+            let code = try #require(
+                html.range(of: #"code-[0-9a-z]+"#, options: .regularExpression).map { String(html[$0]) })
 
             let token = try await anonymous.get(
                 OAuth.token(code: code, clientID: app.clientID, clientSecret: app.clientSecret, scopes: "read"),
@@ -56,8 +59,9 @@ import Testing
 
             let log = await server.requestLog()
             #expect(log.to("/api/v1/apps").first?.method == "POST")
-            #expect(log.to("/oauth/token").allSatisfy { $0.method == "POST" && $0.query.isEmpty },
-                    "the secret travels in the body, not the URL")
+            #expect(
+                log.to("/oauth/token").allSatisfy { $0.method == "POST" && $0.query.isEmpty },
+                "the secret travels in the body, not the URL")
         }
     }
 

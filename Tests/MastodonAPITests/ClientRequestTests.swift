@@ -9,20 +9,28 @@ import Testing
 /// `MastodonClient` against the in-process `TestServer` on 127.0.0.1.
 @Suite struct ClientRequestTests {
     @Test func urlCarriesHashtagFiltersAndCursors() throws {
-        let client = MastodonClient(server: try ServerAddress("http://127.0.0.1:3000"), token: nil,
-                                    logger: Logger(label: "icebox.tests"))
-        let endpoint = Timelines.hashtag(tag: "swift", any: ["ios", "mac os"], all: ["linux"], none: ["nsfw", "a&b"],
-                                         local: true)
-        let url = client.url(for: endpoint, cursor: PageCursor(maxID: "01HE7Y3C432WRSNS10EZM86SA5", minID: "-9",
-                                                               limit: 40))
+        let client = MastodonClient(
+            server: try ServerAddress("http://127.0.0.1:3000"), token: nil,
+            logger: Logger(label: "icebox.tests"))
+        let endpoint = Timelines.hashtag(
+            tag: "swift", any: ["ios", "mac os"], all: ["linux"], none: ["nsfw", "a&b"],
+            local: true)
+        let url = client.url(
+            for: endpoint,
+            cursor: PageCursor(
+                maxID: "01HE7Y3C432WRSNS10EZM86SA5", minID: "-9",
+                limit: 40))
         let components = try #require(URLComponents(url: url, resolvingAgainstBaseURL: false))
         #expect(components.scheme == "http")
         #expect(components.host == "127.0.0.1")
         #expect(components.port == 3000)
         #expect(components.path == "/api/v1/timelines/tag/swift")
         let items = (components.queryItems ?? []).map { "\($0.name)=\($0.value ?? "")" }
-        #expect(items == ["any[]=ios", "any[]=mac os", "all[]=linux", "none[]=nsfw", "none[]=a&b", "local=true",
-                          "max_id=01HE7Y3C432WRSNS10EZM86SA5", "min_id=-9", "limit=40"])
+        #expect(
+            items == [
+                "any[]=ios", "any[]=mac os", "all[]=linux", "none[]=nsfw", "none[]=a&b", "local=true",
+                "max_id=01HE7Y3C432WRSNS10EZM86SA5", "min_id=-9", "limit=40",
+            ])
 
         // No query at all when there is nothing to send.
         let home = client.url(for: Timelines.home)
@@ -32,8 +40,9 @@ import Testing
         #expect(paged.absoluteString == "http://127.0.0.1:3000/api/v1/bookmarks?max_id=17")
         // A tag needing escaping stays one path segment.
         let odd = client.url(for: Timelines.hashtag(tag: "a/b?c"))
-        #expect(URLComponents(url: odd, resolvingAgainstBaseURL: false)?.percentEncodedPath
-            == "/api/v1/timelines/tag/a%2Fb%3Fc")
+        #expect(
+            URLComponents(url: odd, resolvingAgainstBaseURL: false)?.percentEncodedPath
+                == "/api/v1/timelines/tag/a%2Fb%3Fc")
         #expect(odd.query == nil)
         // POST form fields are never put in the URL.
         let register = client.url(for: OAuth.registerApp(name: "Icebox", scopes: "read"))

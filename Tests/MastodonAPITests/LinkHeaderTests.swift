@@ -5,14 +5,17 @@ import Testing
 
 @Suite struct LinkHeaderTests {
     @Test func mastodonTagPageRecording() throws {
-        let header = #"<http://localhost:3000/api/v1/timelines/tag/hoot?max_id=117020593741189701>; rel="next", <http://localhost:3000/api/v1/timelines/tag/hoot?min_id=117020593741189701>; rel="prev""#
+        let header =
+            #"<http://localhost:3000/api/v1/timelines/tag/hoot?max_id=117020593741189701>; rel="next", <http://localhost:3000/api/v1/timelines/tag/hoot?min_id=117020593741189701>; rel="prev""#
         let links = LinkHeader(header)
         #expect(links.parameter("max_id", rel: "next") == "117020593741189701")
         #expect(links.parameter("min_id", rel: "prev") == "117020593741189701")
     }
 
     @Test func bookmarkRowIdsAreTakenAsGivenNotAsStatusIds() {
-        let links = LinkHeader(#"<http://localhost:3000/api/v1/bookmarks?limit=1&max_id=1>; rel="next", <http://localhost:3000/api/v1/bookmarks?limit=1&min_id=1>; rel="prev""#)
+        let links = LinkHeader(
+            #"<http://localhost:3000/api/v1/bookmarks?limit=1&max_id=1>; rel="next", <http://localhost:3000/api/v1/bookmarks?limit=1&min_id=1>; rel="prev""#
+        )
         #expect(links.parameter("max_id", rel: "next") == "1")
         #expect(links.parameter("min_id", rel: "prev") == "1")
         #expect(links.parameter("limit", rel: "next") == "1")
@@ -36,8 +39,11 @@ import Testing
     }
 
     @Test func rateLimitHeadersWithMicroseconds() throws {
-        let limit = try #require(RateLimit(headers: ["X-RateLimit-Limit": "300", "x-ratelimit-remaining": "299",
-                                                     "X-RateLimit-Reset": "2026-08-01T14:00:00.070144Z"]))
+        let limit = try #require(
+            RateLimit(headers: [
+                "X-RateLimit-Limit": "300", "x-ratelimit-remaining": "299",
+                "X-RateLimit-Reset": "2026-08-01T14:00:00.070144Z",
+            ]))
         #expect(limit.limit == 300 && limit.remaining == 299)
         #expect(abs((limit.reset?.timeIntervalSince1970 ?? 0) - 1_785_592_800.070144) < 0.001)
         #expect(RateLimit(headers: ["X-RateLimit-Limit": "many"]) == nil)
@@ -54,8 +60,10 @@ import Testing
         #expect(try ServerAddress(text).description == expected)
     }
 
-    @Test(arguments: ["", "http://mastodon.social", "http://10.0.0.1", "http://127.0.0.1.evil.example",
-                      "ftp://a.example", "https://a.example/path", "https://user@a.example", "http://192.168.1.2:3000"])
+    @Test(arguments: [
+        "", "http://mastodon.social", "http://10.0.0.1", "http://127.0.0.1.evil.example",
+        "ftp://a.example", "https://a.example/path", "https://user@a.example", "http://192.168.1.2:3000",
+    ])
     func refused(_ text: String) {
         #expect(throws: ServerAddress.Invalid.self) { try ServerAddress(text) }
     }

@@ -5,7 +5,7 @@ import MastodonTestServer
 import Testing
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// libcurl never decodes an answer in a process that links Icebox's networking (CLazyCurl turns off the

@@ -14,7 +14,8 @@ import Testing
         let listener = try PlainTextListener()
         defer { listener.stop() }
         let address = try ServerAddress("https://127.0.0.1:\(listener.port)")
-        let client = MastodonClient(server: address, token: aliceToken, timeout: 10, logger: Logger(label: "icebox.tests"))
+        let client = MastodonClient(
+            server: address, token: aliceToken, timeout: 10, logger: Logger(label: "icebox.tests"))
         let failure = await apiError { () async throws(APIError) in
             try await client.get(Accounts.verifyCredentials, as: Account.self)
         }
@@ -44,16 +45,20 @@ import Testing
         #expect(error.exitStatus == .protocolError)
     }
 
-    @Test(arguments: [(400, false), (404, false), (408, true), (410, false), (422, false), (429, true),
-                      (500, true), (503, true)])
+    @Test(arguments: [
+        (400, false), (404, false), (408, true), (410, false), (422, false), (429, true),
+        (500, true), (503, true),
+    ])
     func onlyTimeoutsRateLimitsAndServerErrorsAreRetried(status: Int, transient: Bool) {
-        let error = APIError.http(server: "127.0.0.1:1", path: "/api/v1/timelines/home", status: status, serverError: nil)
+        let error = APIError.http(
+            server: "127.0.0.1:1", path: "/api/v1/timelines/home", status: status, serverError: nil)
         #expect(error.isTransient == transient)
     }
 
     @Test func aRefusedAuthorizationCodeIsAPermissionError() {
-        let error = APIError.http(server: "127.0.0.1:1", path: "/oauth/token", status: 400,
-                                  serverError: "invalid_grant: The provided authorization grant is invalid")
+        let error = APIError.http(
+            server: "127.0.0.1:1", path: "/oauth/token", status: 400,
+            serverError: "invalid_grant: The provided authorization grant is invalid")
         #expect(error.exitStatus == .noPermission)
     }
 }

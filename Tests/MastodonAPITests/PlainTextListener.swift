@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A TCP listener on 127.0.0.1 that answers every connection with a plain-HTTP 400 and closes it, as
@@ -23,7 +24,9 @@ final class PlainTextListener: @unchecked Sendable {
             let reply = Array("HTTP/1.1 400 Bad Request\r\nContent-Length: 0\r\nConnection: close\r\n\r\n".utf8)
             while true {
                 var waiting = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-                guard poll(&waiting, 1, -1) >= 0, waiting.revents & Int16(POLLNVAL | POLLERR | POLLHUP) == 0 else { return }
+                guard poll(&waiting, 1, -1) >= 0, waiting.revents & Int16(POLLNVAL | POLLERR | POLLHUP) == 0 else {
+                    return
+                }
                 let client = accept(fd, nil, nil)
                 if client < 0, errno == EAGAIN || errno == EINTR { continue }
                 guard client >= 0 else { return }
@@ -59,7 +62,10 @@ func loopbackListeningSocket() throws -> (socket: Int32, port: UInt16) {
     let bound = withUnsafePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
-    guard bound == 0, listen(fd, 8) == 0 else { close(fd); throw POSIXError(.EADDRINUSE) }
+    guard bound == 0, listen(fd, 8) == 0 else {
+        close(fd)
+        throw POSIXError(.EADDRINUSE)
+    }
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     _ = withUnsafeMutablePointer(to: &address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }

@@ -4,7 +4,8 @@ import Testing
 
 /// Reading server-sent events as Mastodon's streaming server writes them, byte by byte or in any pieces.
 struct ServerSentEventParserTests {
-    static let stream = Data("""
+    static let stream = Data(
+        """
         :)\r
         event: update\r
         data: {"id":"1"}\r
@@ -23,9 +24,11 @@ struct ServerSentEventParserTests {
         """.utf8)
 
     @Test func eventsCommentsAndLineEndingsWhateverThePieces() throws {
-        let expected: [ServerEvent] = [.heartbeat, .event(name: "update", data: #"{"id":"1"}"#), .heartbeat,
-                                       .event(name: "delete", data: "42"), .event(name: "status.update", data: "first\nsecond"),
-                                       .event(name: "message", data: "no name")]
+        let expected: [ServerEvent] = [
+            .heartbeat, .event(name: "update", data: #"{"id":"1"}"#), .heartbeat,
+            .event(name: "delete", data: "42"), .event(name: "status.update", data: "first\nsecond"),
+            .event(name: "message", data: "no name"),
+        ]
         var whole = ServerSentEventParser()
         #expect(try whole.feed(Self.stream) == expected)
         for size in [1, 2, 3, 7, 64] {

@@ -5,7 +5,7 @@ import MastodonAPI
 import MastodonTestServer
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The repository's Fixtures/ folder, found from this file's location.
@@ -16,7 +16,6 @@ let fixturesDirectory = URL(fileURLWithPath: #filePath)
 /// The token the test server gives `alice` by default.
 let aliceToken = "test-token"
 
-
 extension TestServer {
     /// The server's address as the client takes it.
     var address: ServerAddress { get throws { try ServerAddress(baseURL.absoluteString) } }
@@ -25,8 +24,10 @@ extension TestServer {
     var hostAndPort: String { "127.0.0.1:\(port)" }
 
     /// A client of this server, with or without a token.
-    func client(token: String? = aliceToken, timeout: TimeInterval = 20,
-                logger: Logger = Logger(label: "icebox.tests")) throws -> MastodonClient {
+    func client(
+        token: String? = aliceToken, timeout: TimeInterval = 20,
+        logger: Logger = Logger(label: "icebox.tests")
+    ) throws -> MastodonClient {
         MastodonClient(server: try address, token: token, timeout: timeout, logger: logger)
     }
 }
@@ -100,7 +101,7 @@ func linkParameter(_ header: String?, rel: String, _ name: String) -> String? {
     for part in header.components(separatedBy: ",") {
         let pieces = part.components(separatedBy: ";")
         guard pieces.count >= 2,
-              pieces.dropFirst().contains(where: { $0.trimmingCharacters(in: .whitespaces) == "rel=\"\(rel)\"" })
+            pieces.dropFirst().contains(where: { $0.trimmingCharacters(in: .whitespaces) == "rel=\"\(rel)\"" })
         else { continue }
         let target = pieces[0].trimmingCharacters(in: CharacterSet(charactersIn: " <>"))
         return URLComponents(string: target)?.queryItems?.first { $0.name == name }?.value
@@ -112,7 +113,8 @@ func linkParameter(_ header: String?, rel: String, _ name: String) -> String? {
 func trimmed(_ data: Data) -> Data {
     let space: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
     guard let first = data.firstIndex(where: { !space.contains($0) }),
-          let last = data.lastIndex(where: { !space.contains($0) }) else { return Data() }
+        let last = data.lastIndex(where: { !space.contains($0) })
+    else { return Data() }
     return Data(data[first...last])
 }
 

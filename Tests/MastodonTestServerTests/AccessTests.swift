@@ -1,6 +1,7 @@
 import Foundation
 import IceboxTestSupport
 import Testing
+
 @testable import MastodonTestServer
 
 @Suite("Tokens, access policy and rate limits")
@@ -40,7 +41,8 @@ struct AccessTests {
                 #expect(page.status == 200)
                 #expect(page.header("X-RateLimit-Limit") == "3")
                 let reset = try #require(page.header("X-RateLimit-Reset"))
-                #expect(reset.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$"#, options: .regularExpression) != nil)
+                #expect(
+                    reset.range(of: #"^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{6}Z$"#, options: .regularExpression) != nil)
                 remaining.append(page.header("X-RateLimit-Remaining") ?? "")
             }
             #expect(remaining == ["2", "1", "0"])
@@ -58,9 +60,11 @@ struct AccessTests {
     }
 
     @Test func anonymousFeedsCanBeRefusedOrDisabled() async throws {
-        try await withTestServer({ $0.timelinesAccess = TimelinesAccess(
-            liveFeedsLocal: .authenticated, liveFeedsRemote: .disabled,
-            hashtagFeedsLocal: .authenticated, hashtagFeedsRemote: .authenticated) }) { server in
+        try await withTestServer({
+            $0.timelinesAccess = TimelinesAccess(
+                liveFeedsLocal: .authenticated, liveFeedsRemote: .disabled,
+                hashtagFeedsLocal: .authenticated, hashtagFeedsRemote: .authenticated)
+        }) { server in
             let refused = try await fetch(server.url("/api/v1/timelines/public?local=true"))
             #expect(refused.status == 422)
             #expect(refused.object["error"] as? String == "This method requires an authenticated user")

@@ -1,6 +1,7 @@
 import Foundation
 import IceboxTestSupport
 import Testing
+
 @testable import MastodonTestServer
 
 @Suite("Real fixture statuses")
@@ -11,7 +12,8 @@ struct FixtureTests {
 
     @Test func singleStatusFilesAreServedByteForByte() async throws {
         try await withTestServer { server in
-            let file = fixturesDirectory.appendingPathComponent("status_remote_reply_unknown_attachments.gotosocial-testrig.json")
+            let file = fixturesDirectory.appendingPathComponent(
+                "status_remote_reply_unknown_attachments.gotosocial-testrig.json")
             let bytes = trimmed(try Data(contentsOf: file))
             let served = try await fetch(server.url("/api/v1/statuses/01HE7XJ1CG84TBKH5V9XKBVGF5"))
             #expect(served.status == 200)
@@ -26,7 +28,8 @@ struct FixtureTests {
             #expect(fixtureCount > 15, "every status of every fixture file, numeric ids (Mastodon 1.x) included")
             #expect(all.ids.count == fixtureCount)
             #expect(all.ids.contains("AM7iejUVqeZiIAYReK"))
-            let reblog = trimmed(try Data(contentsOf: fixturesDirectory.appendingPathComponent("status_reblog.mastodon-4.6.4-dev.json")))
+            let reblog = trimmed(
+                try Data(contentsOf: fixturesDirectory.appendingPathComponent("status_reblog.mastodon-4.6.4-dev.json")))
             #expect(all.body.range(of: reblog) != nil)
             var paged = try await fetch(server.url("/api/v1/timelines/tag/fixtures?limit=4"))
             var ids = paged.ids

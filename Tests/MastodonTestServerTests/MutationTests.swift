@@ -1,6 +1,7 @@
 import Foundation
 import IceboxTestSupport
 import Testing
+
 @testable import MastodonTestServer
 
 @Suite("Adding, backdating, editing and deleting statuses")
@@ -14,7 +15,8 @@ struct MutationTests {
             var caught: [String] = []
             var cursor = newest
             while true {
-                let page = try await fetch(server.url("/api/v1/timelines/home?limit=40&min_id=\(cursor)"), token: "test-token")
+                let page = try await fetch(
+                    server.url("/api/v1/timelines/home?limit=40&min_id=\(cursor)"), token: "test-token")
                 if page.ids.isEmpty {
                     #expect(page.header("Link") == nil)
                     break

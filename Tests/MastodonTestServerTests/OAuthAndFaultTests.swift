@@ -1,6 +1,7 @@
 import Foundation
 import IceboxTestSupport
 import Testing
+
 @testable import MastodonTestServer
 
 @Suite("OAuth flow and injected faults")
@@ -8,25 +9,35 @@ struct OAuthAndFaultTests {
     @Test func appRegistrationAuthorizationAndTokenExchange() async throws {
         try await withTestServer { server in
             let redirect = "urn:ietf:wg:oauth:2.0:oob"
-            let app = try await fetch(server.url("/api/v1/apps"), method: "POST",
-                                      form: ["client_name": "Icebox", "redirect_uris": redirect, "scopes": "read"])
+            let app = try await fetch(
+                server.url("/api/v1/apps"), method: "POST",
+                form: ["client_name": "Icebox", "redirect_uris": redirect, "scopes": "read"])
             #expect(app.status == 200)
             let clientID = try #require(app.object["client_id"] as? String)
             let secret = try #require(app.object["client_secret"] as? String)
-            let page = try await fetch(server.url("/oauth/authorize?response_type=code&client_id=\(clientID)&redirect_uri=\(redirect)&scope=read"))
+            let page = try await fetch(
+                server.url(
+                    "/oauth/authorize?response_type=code&client_id=\(clientID)&redirect_uri=\(redirect)&scope=read"))
             #expect(page.header("Content-Type")?.hasPrefix("text/html") == true)
             let html = String(decoding: page.body, as: UTF8.self)
-            let code = try #require(html.range(of: #"code-[0-9a-z]+"#, options: .regularExpression).map { String(html[$0]) })
-            let token = try await fetch(server.url("/oauth/token"), method: "POST", form: [
-                "grant_type": "authorization_code", "code": code, "client_id": clientID,
-                "client_secret": secret, "redirect_uri": redirect])
+            let code = try #require(
+                html.range(of: #"code-[0-9a-z]+"#, options: .regularExpression).map { String(html[$0]) })
+            let token = try await fetch(
+                server.url("/oauth/token"), method: "POST",
+                form: [
+                    "grant_type": "authorization_code", "code": code, "client_id": clientID,
+                    "client_secret": secret, "redirect_uri": redirect,
+                ])
             #expect(token.status == 200)
             #expect(token.object["token_type"] as? String == "Bearer")
             let access = try #require(token.object["access_token"] as? String)
             let me = try await fetch(server.url("/api/v1/accounts/verify_credentials"), token: access)
             #expect(me.status == 200)
-            let reuse = try await fetch(server.url("/oauth/token"), method: "POST", form: [
-                "grant_type": "authorization_code", "code": code, "client_id": clientID, "client_secret": secret])
+            let reuse = try await fetch(
+                server.url("/oauth/token"), method: "POST",
+                form: [
+                    "grant_type": "authorization_code", "code": code, "client_id": clientID, "client_secret": secret,
+                ])
             #expect(reuse.status == 400, "a code works once")
         }
     }

@@ -1,6 +1,7 @@
 import Foundation
 import IceboxTestSupport
 import Testing
+
 @testable import MastodonTestServer
 
 @Suite("Pagination like Mastodon")
@@ -44,7 +45,8 @@ struct PaginationTests {
     @Test func maxAndMinCombine() async throws {
         try await withTestServer { server in
             let all = await server.timelineIDs(.federated)
-            let page = try await fetch(server.url("/api/v1/timelines/public?limit=40&max_id=\(all[2])&min_id=\(all[8])"))
+            let page = try await fetch(
+                server.url("/api/v1/timelines/public?limit=40&max_id=\(all[2])&min_id=\(all[8])"))
             #expect(page.ids == Array(all[3..<8]))
         }
     }
@@ -68,7 +70,8 @@ struct PaginationTests {
 
     @Test func tagLinkKeepsOnlyLocalLimitAndOnlyMedia() async throws {
         try await withTestServer { server in
-            let page = try await fetch(server.url("/api/v1/timelines/tag/swift?limit=2&any[]=linux&none[]=cats&local=false"))
+            let page = try await fetch(
+                server.url("/api/v1/timelines/tag/swift?limit=2&any[]=linux&none[]=cats&local=false"))
             #expect(!page.ids.isEmpty)
             let next = try #require(page.links["next"]).absoluteString
             #expect(!next.contains("any"))
@@ -115,7 +118,7 @@ struct PaginationTests {
                 #expect(id.count >= 17 && id.allSatisfy(\.isNumber))
                 let created = try #require(object["created_at"] as? String)
                 #expect(created.hasSuffix("Z") && created.count == 24)
-                #expect(object["reblog"] is NSNull) // the public timeline has no boosts
+                #expect(object["reblog"] is NSNull)  // the public timeline has no boosts
             }
         }
     }
@@ -138,8 +141,9 @@ struct PaginationTests {
             }
             #expect(seen == expected)
             let row = try #require(await server.bookmark(statusID: expected.last!, username: "alice"))
-            let prev = try await fetch(server.url("/api/v1/bookmarks?min_id=\(try #require(first.linkValue("prev", "min_id")))"),
-                                       token: "test-token")
+            let prev = try await fetch(
+                server.url("/api/v1/bookmarks?min_id=\(try #require(first.linkValue("prev", "min_id")))"),
+                token: "test-token")
             #expect(prev.ids == [expected.last!])
             #expect(prev.linkValue("prev", "min_id") == String(row))
         }
@@ -147,7 +151,8 @@ struct PaginationTests {
 
     @Test func mentionsAreNotificationsFilteredByType() async throws {
         try await withTestServer { server in
-            let page = try await fetch(server.url("/api/v1/notifications?types[]=mention&limit=40"), token: "test-token")
+            let page = try await fetch(
+                server.url("/api/v1/notifications?types[]=mention&limit=40"), token: "test-token")
             #expect(page.status == 200)
             #expect(!page.objects.isEmpty)
             #expect(page.objects.allSatisfy { $0["type"] as? String == "mention" })

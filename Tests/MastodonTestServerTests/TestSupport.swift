@@ -1,9 +1,11 @@
 import Foundation
 import IceboxTestSupport
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
+
 @testable import MastodonTestServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// The repository's Fixtures/ folder, found from this file's location.
 let fixturesDirectory = URL(fileURLWithPath: #filePath)
@@ -60,7 +62,9 @@ let session: URLSession = {
 }()
 
 /// Performs a request against the test server.
-func fetch(_ url: URL, token: String? = nil, method: String = "GET", form: [String: String]? = nil) async throws -> Fetched {
+func fetch(_ url: URL, token: String? = nil, method: String = "GET", form: [String: String]? = nil) async throws
+    -> Fetched
+{
     var request = URLRequest(url: url)
     request.httpMethod = method
     if let token { request.setValue("Bearer \(token)", forHTTPHeaderField: "Authorization") }
@@ -76,7 +80,6 @@ func fetch(_ url: URL, token: String? = nil, method: String = "GET", form: [Stri
     for (key, value) in http.allHeaderFields { headers["\(key)"] = "\(value)" }
     return Fetched(status: http.statusCode, headers: headers, body: data)
 }
-
 
 /// Mastodon's id order: by length, then lexically.
 func isNewer(_ a: String, than b: String) -> Bool {

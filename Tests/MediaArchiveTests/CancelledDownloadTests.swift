@@ -1,8 +1,9 @@
 import Foundation
 import IceboxTestSupport
-@testable import MediaArchive
 import Models
 import Testing
+
+@testable import MediaArchive
 
 /// A download ends when its task is cancelled, however the cancellation and the transfer's completion
 /// are ordered, and leaves no file behind (the same lost-completion hang as the API requests had).

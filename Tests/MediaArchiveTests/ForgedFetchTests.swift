@@ -4,9 +4,10 @@ import GRDB
 import IceboxTestSupport
 import Importer
 import MastodonTestServer
-@testable import MediaArchive
-import Transport
 import Testing
+import Transport
+
+@testable import MediaArchive
 
 /// A status cannot make Icebox fetch from the user's own machine or network: media URLs that name,
 /// resolve to, or redirect to a loopback or private address (other than the server the status came
@@ -22,7 +23,13 @@ import Testing
         adminConfig.bindAddress = "127.0.0.3"
         adminConfig.statusCount = 1
         let admin = try await TestServer.start(adminConfig)
-        defer { Task { await server.stop(); await relay.stop(); await admin.stop() } }
+        defer {
+            Task {
+                await server.stop()
+                await relay.stop()
+                await admin.stop()
+            }
+        }
         let local = "127.0.0.3:\(admin.port)"
         let forged = [
             "http://\(local)/media/direct.png",
@@ -46,7 +53,9 @@ import Testing
         for path in forged {
             let url = path.hasPrefix("/") ? server.baseURL.absoluteString + path : path
             let record = try await fixture.download(url)
-            let known = try await fixture.db.read { db in try String.fetchAll(db, sql: "SELECT url FROM media_downloads") }
+            let known = try await fixture.db.read { db in
+                try String.fetchAll(db, sql: "SELECT url FROM media_downloads")
+            }
             #expect(record?.state == "failed", "\(url): \(String(describing: record)) \(known)")
             #expect(record?.failure?.contains("refused") == true, "\(url): \(record?.failure ?? "no reason")")
         }

@@ -3,8 +3,9 @@ import Foundation
 import IceboxTestSupport
 import Importer
 import MastodonTestServer
-@testable import MediaArchive
 import Testing
+
+@testable import MediaArchive
 
 /// A media host cannot hold a run or fill memory: a trickled attachment ends at its deadline, a gzip
 /// bomb is refused at its headers (media is fetched as stored), and neither leaves a file behind.
@@ -41,7 +42,9 @@ import Testing
         let record = try await fixture.download(server.baseURL.absoluteString + path)
         #expect(record?.state == "failed")
         #expect(record?.failure?.contains("Content-Encoding: gzip") == true, "\(String(describing: record))")
-        let leftovers = (try? FileManager.default.contentsOfDirectory(atPath: fixture.iceboxHome.media.appending(path: ".tmp").path)) ?? []
+        let leftovers =
+            (try? FileManager.default.contentsOfDirectory(atPath: fixture.iceboxHome.media.appending(path: ".tmp").path))
+            ?? []
         #expect(leftovers.isEmpty, "nothing left behind: \(leftovers)")
     }
 }

@@ -8,7 +8,7 @@ import MediaArchive
 import Testing
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `icebox sync` killed (SIGKILL) while a large file downloads slowly leaves no partial file in the
@@ -24,8 +24,12 @@ import Glibc
         let expected = SHA256.hex(try await served(server.baseURL.appending(path: path)))
         let home = try TemporaryDirectory("icebox-kill")
         let media = home.url.appending(path: "media")
-        let pinned = try await CommandRunner.run(Self.binary, ["timeline", "add", "remote:\(server.baseURL.absoluteString)",
-                                                               "--home", home.path])
+        let pinned = try await CommandRunner.run(
+            Self.binary,
+            [
+                "timeline", "add", "remote:\(server.baseURL.absoluteString)",
+                "--home", home.path,
+            ])
         #expect(pinned.status == 0, "\(pinned.stderr)")
 
         let sync = try RunningCommand(Self.binary, ["sync", "--home", home.path])
@@ -69,7 +73,8 @@ import Glibc
     static func largestFile(in folder: URL) -> Int64 {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
         return names.compactMap {
-            (try? FileManager.default.attributesOfItem(atPath: folder.appending(path: $0).path)[.size] as? NSNumber)?.int64Value
+            (try? FileManager.default.attributesOfItem(atPath: folder.appending(path: $0).path)[.size] as? NSNumber)?
+                .int64Value
         }.max() ?? 0
     }
 }

@@ -4,11 +4,12 @@ import GRDB
 import IceboxTestSupport
 import Importer
 import MastodonTestServer
-@testable import MediaArchive
 import Testing
 
+@testable import MediaArchive
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Downloads during sync over loopback: content-addressed, deduplicated, never storing a bad answer.
@@ -17,7 +18,12 @@ import FoundationNetworking
         // Same seed, different domains: different statuses (different uris) with the same media paths.
         let first = try await MediaFixture.server(domain: "one.test")
         let second = try await MediaFixture.server(domain: "two.test")
-        defer { Task { await first.stop(); await second.stop() } }
+        defer {
+            Task {
+                await first.stop()
+                await second.stop()
+            }
+        }
         let fixture = try MediaFixture()
         try await fixture.pinLocal(first)
         try await fixture.pinLocal(second)
@@ -29,7 +35,8 @@ import FoundationNetworking
         let urls = try await fixture.count("SELECT COUNT(DISTINCT url) FROM media_attachments")
         #expect(attachments > 0 && urls == attachments, "two servers, two URLs for each file")
         let distinct = try await fixture.db.read { db in
-            try String.fetchAll(db, sql: "SELECT DISTINCT substr(url, instr(substr(url, 8), '/') + 7) FROM media_attachments")
+            try String.fetchAll(
+                db, sql: "SELECT DISTINCT substr(url, instr(substr(url, 8), '/') + 7) FROM media_attachments")
         }
         #expect(distinct.count * 2 == attachments, "each path is served by both servers")
         let originals = try await fixture.count(
@@ -47,16 +54,19 @@ import FoundationNetworking
             #expect(file.deletingPathExtension().lastPathComponent == digest)
         }
         let sample = try fixture.db.read { db in
-            try Row.fetchOne(db, sql: """
-                SELECT a.url, f.sha256, f.ext, f.mime, a.width, f.size FROM media_attachments a
-                JOIN media_attachment_files f ON f.status_id = a.status_id AND f.position = a.position
-                WHERE a.type = 'image' LIMIT 1
-                """)
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT a.url, f.sha256, f.ext, f.mime, a.width, f.size FROM media_attachments a
+                    JOIN media_attachment_files f ON f.status_id = a.status_id AND f.position = a.position
+                    WHERE a.type = 'image' LIMIT 1
+                    """)
         }
         let row = try #require(sample)
         let bytes = try await served(URL(string: row["url"])!)
         #expect(SHA256.hex(bytes) == row["sha256"] as String)
-        #expect(row["mime"] as String == "image/png" && row["ext"] as String == "png" && row["size"] as Int == bytes.count)
+        #expect(
+            row["mime"] as String == "image/png" && row["ext"] as String == "png" && row["size"] as Int == bytes.count)
         #expect((row["width"] as Int?) != nil, "dimensions from meta")
         let stored = try #require(try await fixture.store().file(forURL: row["url"]))
         #expect(try Data(contentsOf: stored) == bytes)
@@ -71,9 +81,11 @@ import FoundationNetworking
     @Test func badAnswersAreRecordedWithAReasonAndNeverStored() async throws {
         let server = try await MediaFixture.server(statuses: 5)
         defer { Task { await server.stop() } }
-        let paths = ["/media/fault/html/a.png", "/media/fault/html-as-png/b.png", "/media/fault/missing/c.png",
-                     "/media/fault/gone/d.png", "/media/fault/loop/e.png", "/media/fault/short/f.png",
-                     "/media/large/300000/g.mp4", "/media/fault/error/h.png", "/media/ok.png"]
+        let paths = [
+            "/media/fault/html/a.png", "/media/fault/html-as-png/b.png", "/media/fault/missing/c.png",
+            "/media/fault/gone/d.png", "/media/fault/loop/e.png", "/media/fault/short/f.png",
+            "/media/large/300000/g.mp4", "/media/fault/error/h.png", "/media/ok.png",
+        ]
         _ = await server.addStatus(mediaPaths: paths)
         let fixture = try MediaFixture()
         try await fixture.pinLocal(server)
@@ -105,8 +117,9 @@ import FoundationNetworking
             #expect(try Data(contentsOf: file).prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
         }
         #expect(try await fixture.count("SELECT COUNT(*) FROM media_files WHERE mime LIKE 'text/%'") == 0)
-        #expect((try? FileManager.default.contentsOfDirectory(atPath: fixture.iceboxHome.media.appending(path: ".tmp").path))?
-            .isEmpty ?? true, "no partial download left behind")
+        #expect(
+            (try? FileManager.default.contentsOfDirectory(atPath: fixture.iceboxHome.media.appending(path: ".tmp").path))?
+                .isEmpty ?? true, "no partial download left behind")
     }
 
     @Test func aPermanentFailureIsNotRetriedUnlessAsked() async throws {
@@ -142,11 +155,13 @@ import FoundationNetworking
         #expect(await server.requestLog().filter { $0.path.hasPrefix("/media/") }.isEmpty)
         let attachments = try await fixture.count("SELECT COUNT(*) FROM media_attachments WHERE url IS NOT NULL")
         #expect(attachments > 0)
-        #expect(try await fixture.count("SELECT COUNT(*) FROM media_attachment_files WHERE sha256 IS NULL") == attachments)
+        #expect(
+            try await fixture.count("SELECT COUNT(*) FROM media_attachment_files WHERE sha256 IS NULL") == attachments)
 
         // A leftover of an interrupted download is cleaned up by the next fetch.
         let leftover = fixture.iceboxHome.media.appending(path: ".tmp/stale.part")
-        try FileManager.default.createDirectory(at: leftover.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: leftover.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("partial".utf8).write(to: leftover)
         var options = MediaFixture.options
         options.previews = false
@@ -154,8 +169,9 @@ import FoundationNetworking
         #expect(report.cleanedTemporary == 1 && !FileManager.default.fileExists(atPath: leftover.path))
         #expect(report.stored == report.wanted && report.wanted > 0)
         #expect(try await fixture.count("SELECT COUNT(*) FROM media_attachment_files WHERE sha256 IS NULL") == 0)
-        #expect(try await fixture.count("SELECT COUNT(*) FROM media_downloads WHERE kind = 'preview'") == 0,
-                "no previews when told so")
+        #expect(
+            try await fixture.count("SELECT COUNT(*) FROM media_downloads WHERE kind = 'preview'") == 0,
+            "no previews when told so")
     }
 
     @Test func searchFindsAStatusByItsAltText() async throws {

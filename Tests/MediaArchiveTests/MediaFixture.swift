@@ -1,9 +1,6 @@
 import Archive
 import ArchiveCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import GRDB
 import IceboxTestSupport
 import Importer
@@ -11,6 +8,10 @@ import Logging
 import MastodonAPI
 import MastodonTestServer
 import MediaArchive
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// An archive folder synced from loopback test servers, with its media archive.
 struct MediaFixture {
@@ -27,7 +28,8 @@ struct MediaFixture {
     }
 
     /// A test server with `statuses` synthetic statuses (no fixtures: their media URLs are not loopback).
-    static func server(statuses: Int = 40, domain: String = "icebox.test", seed: UInt64 = 1) async throws -> TestServer {
+    static func server(statuses: Int = 40, domain: String = "icebox.test", seed: UInt64 = 1) async throws -> TestServer
+    {
         var config = TestServerConfig()
         config.statusCount = statuses
         config.domain = domain
@@ -37,7 +39,8 @@ struct MediaFixture {
 
     /// Pins a server's local timeline (read without login).
     func pinLocal(_ server: TestServer) async throws {
-        let pinning = try TimelinePinning(specText: "remote:\(server.baseURL.absoluteString)", account: nil, accounts: [])
+        let pinning = try TimelinePinning(
+            specText: "remote:\(server.baseURL.absoluteString)", account: nil, accounts: [])
         _ = try await archive.addTimeline(spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
     }
 
@@ -50,8 +53,10 @@ struct MediaFixture {
         options.backoff = .milliseconds(10)
         options.downloadMedia = media
         configure(&options)
-        return try await Synchronizer(archive: archive, credentials: Credentials(), options: options,
-                                      logger: Logger(label: "media-sync")).runWithMedia()
+        return try await Synchronizer(
+            archive: archive, credentials: Credentials(), options: options,
+            logger: Logger(label: "media-sync")
+        ).runWithMedia()
     }
 
     func store() throws -> MediaStore {
@@ -72,15 +77,18 @@ struct MediaFixture {
         guard let walker = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
         else { return [] }
         return walker.compactMap { $0 as? URL }.filter { url in
-            !url.path.contains("/.tmp/") && (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
+            !url.path.contains("/.tmp/")
+                && (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true
         }
     }
 
     /// The download record of a URL: state, failure reason, sha256.
     func download(_ url: String) async throws -> (state: String, failure: String?, sha256: String?)? {
         try await db.read { db in
-            try Row.fetchOne(db, sql: "SELECT state, failure, sha256 FROM media_downloads WHERE url = ?", arguments: [url])
-                .map { ($0["state"], $0["failure"], $0["sha256"]) }
+            try Row.fetchOne(
+                db, sql: "SELECT state, failure, sha256 FROM media_downloads WHERE url = ?", arguments: [url]
+            )
+            .map { ($0["state"], $0["failure"], $0["sha256"]) }
         }
     }
 

@@ -19,7 +19,8 @@ import Testing
         #expect(clean.checked > 2 && clean.ok == clean.checked && clean.problems.isEmpty)
 
         let files = fixture.mediaFiles().sorted { $0.path < $1.path }
-        let corrupted = files[0], deleted = files[1]
+        let corrupted = files[0]
+        let deleted = files[1]
         let original = try Data(contentsOf: corrupted)
         var damaged = original
         damaged[damaged.count / 2] ^= 0xFF
@@ -28,7 +29,8 @@ import Testing
 
         let found = try await store.verify(repair: false)
         #expect(found.checked == clean.checked && found.ok == clean.checked - 2)
-        #expect(Set(found.problems.map { "\($0.kind.rawValue) \($0.path)" })
+        #expect(
+            Set(found.problems.map { "\($0.kind.rawValue) \($0.path)" })
                 == ["corrupt \(corrupted.path)", "missing \(deleted.path)"])
         #expect(found.unresolved == 2)
 
@@ -53,18 +55,23 @@ import Testing
 
         // An edit that dropped an attachment (and its preview): its files are referenced no more.
         let dropped = try await fixture.db.write { db -> [String] in
-            let row = try #require(try Row.fetchOne(db, sql: """
-                SELECT a.status_id, a.position, f.sha256, f.preview_sha256 FROM media_attachments a
-                JOIN media_attachment_files f ON f.status_id = a.status_id AND f.position = a.position
-                WHERE f.sha256 IS NOT NULL AND f.preview_sha256 IS NOT NULL LIMIT 1
-                """))
-            try db.execute(sql: "DELETE FROM media_attachments WHERE status_id = ? AND position = ?",
-                           arguments: [row["status_id"] as Int64, row["position"] as Int])
+            let row = try #require(
+                try Row.fetchOne(
+                    db,
+                    sql: """
+                        SELECT a.status_id, a.position, f.sha256, f.preview_sha256 FROM media_attachments a
+                        JOIN media_attachment_files f ON f.status_id = a.status_id AND f.position = a.position
+                        WHERE f.sha256 IS NOT NULL AND f.preview_sha256 IS NOT NULL LIMIT 1
+                        """))
+            try db.execute(
+                sql: "DELETE FROM media_attachments WHERE status_id = ? AND position = ?",
+                arguments: [row["status_id"] as Int64, row["position"] as Int])
             return [row["sha256"], row["preview_sha256"]]
         }
         // A stray file the database does not know (a run killed between rename and commit).
         let stray = fixture.iceboxHome.media.appending(path: "ee/ee/" + String(repeating: "e", count: 64) + ".png")
-        try FileManager.default.createDirectory(at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: stray.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data("stray".utf8).write(to: stray)
 
         let dry = try await store.collectGarbage(dryRun: true)

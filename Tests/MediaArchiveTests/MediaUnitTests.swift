@@ -1,6 +1,7 @@
 import Foundation
-@testable import MediaArchive
 import Testing
+
+@testable import MediaArchive
 
 /// Sizes, pacing arithmetic and content recognition, without a network.
 @Suite struct MediaUnitTests {
@@ -39,7 +40,9 @@ import Testing
         #expect(HostPacer.pace(for: URL(string: "http://127.0.0.1:9/media/a.png")!, options: options) == nil)
         let proxy = HostPacer.pace(for: URL(string: "https://m.example/media_proxy/1/original")!, options: options)
         #expect(proxy?.key == "m.example/media_proxy" && proxy?.rate.burst == 30 && proxy?.rate.interval == 20)
-        #expect(HostPacer.pace(for: URL(string: "https://files.m.example/a.png")!, options: options)?.key == "files.m.example")
+        #expect(
+            HostPacer.pace(for: URL(string: "https://files.m.example/a.png")!, options: options)?.key
+                == "files.m.example")
     }
 
     @Test func pagesAreNotMediaAndFormatsAreRecognised() {
@@ -48,13 +51,17 @@ import Testing
         #expect(MediaContent.refusal(declared: "image/png") == nil)
         #expect(MediaContent.refusal(firstBytes: Data("\n  <!DOCTYPE html><html>".utf8)) != nil)
         #expect(MediaContent.refusal(firstBytes: Data([0x89, 0x50, 0x4E, 0x47])) == nil)
-        #expect(MediaContent.mediaType(declared: "application/octet-stream", firstBytes: Data([0xFF, 0xD8, 0xFF, 0xE0])) == "image/jpeg")
+        #expect(
+            MediaContent.mediaType(declared: "application/octet-stream", firstBytes: Data([0xFF, 0xD8, 0xFF, 0xE0]))
+                == "image/jpeg")
         #expect(MediaContent.mediaType(declared: "image/webp", firstBytes: Data()) == "image/webp")
         // The stored extension comes from the bytes only: passive formats keep theirs, the rest are `bin`.
         #expect(MediaContent.storedExtension(firstBytes: Data([0, 0, 0, 0x18] + Array("ftypisom".utf8))) == "mp4")
         #expect(MediaContent.storedExtension(firstBytes: Data([0xFF, 0xD8, 0xFF, 0xE0])) == "jpg")
-        for active in ["<svg xmlns=\"http://www.w3.org/2000/svg\"><script>x</script></svg>", "<?xml version=\"1.0\"?><html/>",
-                       "<p>hi</p><script>x</script>", "#!/bin/sh\n", ""] {
+        for active in [
+            "<svg xmlns=\"http://www.w3.org/2000/svg\"><script>x</script></svg>", "<?xml version=\"1.0\"?><html/>",
+            "<p>hi</p><script>x</script>", "#!/bin/sh\n", "",
+        ] {
             #expect(MediaContent.storedExtension(firstBytes: Data(active.utf8)) == "bin", "\(active)")
         }
         #expect(MediaFileKind(extension: "svg") == nil && MediaFileKind(extension: "html") == nil)

@@ -11,8 +11,10 @@ import Testing
         #expect(try #require(Day("2026-02-01")) > day)
     }
 
-    @Test(arguments: ["", "yesterday", "2026-1-31", "2026-01-31T00:00:00Z", "2026-13-01", "2026-01-32", " 2026-01-31",
-                      "２０２６-01-31", "20260131"])
+    @Test(arguments: [
+        "", "yesterday", "2026-1-31", "2026-01-31T00:00:00Z", "2026-13-01", "2026-01-32", " 2026-01-31",
+        "２０２６-01-31", "20260131",
+    ])
     func anythingElseIsNoDay(_ text: String) {
         #expect(Day(text) == nil, "\(text)")
     }

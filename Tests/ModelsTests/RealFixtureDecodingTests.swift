@@ -60,7 +60,9 @@ import Testing
     }
 
     @Test func pleromaFlakeIdsNegativeMediaIdAndMissingMeta() throws {
-        let page = try ArchivableStatus.decodePage(try Fixtures.data("timeline_public_reblog.pleroma-via-federatz.json")).items
+        let page = try ArchivableStatus.decodePage(
+            try Fixtures.data("timeline_public_reblog.pleroma-via-federatz.json")
+        ).items
         let wrapper = try #require(page.first)
         #expect(wrapper.status.id == "AM7iejUVqeZiIAYReK")
         // Pleroma copies the boosted post's content into the wrapper (Mastodon sends "").
@@ -82,7 +84,8 @@ import Testing
     }
 
     @Test func cardWithEmptyStringsReadsThemAsAbsent() throws {
-        let status = try JSONDecoder().decode(Status.self, from: try Fixtures.data("status_with_card.mastodon-social.json"))
+        let status = try JSONDecoder().decode(
+            Status.self, from: try Fixtures.data("status_with_card.mastodon-social.json"))
         let card = try #require(status.card)
         #expect(card.type == "video")
         #expect(card.authorName == nil)
@@ -90,14 +93,18 @@ import Testing
     }
 
     @Test func pollQuoteAndAccountDates() throws {
-        let poll = try #require(try JSONDecoder().decode(
-            Status.self, from: try Fixtures.data("status_with_poll_remote.mastodon-social.json")).poll)
+        let poll = try #require(
+            try JSONDecoder().decode(
+                Status.self, from: try Fixtures.data("status_with_poll_remote.mastodon-social.json")
+            ).poll)
         #expect(poll.options.count == 4)
         #expect(poll.multiple && poll.expired)
-        let quoted = try JSONDecoder().decode(Status.self, from: try Fixtures.data("status_with_quote_bridgy.mastodon-social.json"))
+        let quoted = try JSONDecoder().decode(
+            Status.self, from: try Fixtures.data("status_with_quote_bridgy.mastodon-social.json"))
         #expect(quoted.quote?.state == .accepted)
         #expect(quoted.quote?.quotedStatus?.id == "115044070560414080")
-        let account = try JSONDecoder().decode(Account.self, from: try Fixtures.data("account_remote_with_emoji.mastodon-social.json"))
+        let account = try JSONDecoder().decode(
+            Account.self, from: try Fixtures.data("account_remote_with_emoji.mastodon-social.json"))
         #expect(account.fields.contains { $0.verifiedAt != nil }, "a +00:00 offset parses")
         #expect(account.lastStatusAt?.count == 10)
     }
@@ -109,12 +116,16 @@ import Testing
         #expect(instance.configuration?.timelinesAccess?.liveFeeds?.local == "disabled")
     }
 
-    @Test(arguments: Fixtures.allJSONFiles.filter { $0.hasPrefix("status_with") || $0.hasPrefix("status_edited") || $0.hasPrefix("status_re") })
+    @Test(
+        arguments: Fixtures.allJSONFiles.filter {
+            $0.hasPrefix("status_with") || $0.hasPrefix("status_edited") || $0.hasPrefix("status_re")
+        })
     func encodedStatusesDecodeToTheSameValue(_ name: String) throws {
         let status = try JSONDecoder().decode(Status.self, from: try Fixtures.data(name))
         let again = try JSONDecoder().decode(Status.self, from: try JSONEncoder().encode(status))
         #expect(again == status)
-        let account = try JSONDecoder().decode(Account.self, from: try Fixtures.data("account_remote_with_emoji.mastodon-social.json"))
+        let account = try JSONDecoder().decode(
+            Account.self, from: try Fixtures.data("account_remote_with_emoji.mastodon-social.json"))
         #expect(try JSONDecoder().decode(Account.self, from: try JSONEncoder().encode(account)) == account)
     }
 }

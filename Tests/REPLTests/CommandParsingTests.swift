@@ -5,7 +5,8 @@ import Testing
 /// What a typed line means, and the words that say what is wrong with a bad one.
 struct CommandParsingTests {
     @Test func argumentsAreTheRestOfTheLine() throws {
-        #expect(try REPLCommand(parsing: #"  search "exact phrase" from:@alice  -boring "#)
+        #expect(
+            try REPLCommand(parsing: #"  search "exact phrase" from:@alice  -boring "#)
                 == .search(#""exact phrase" from:@alice  -boring"#))
         #expect(try REPLCommand(parsing: "open 2") == .open("2"))
         #expect(try REPLCommand(parsing: "open https://example.social/@a/1") == .open("https://example.social/@a/1"))
@@ -24,9 +25,11 @@ struct CommandParsingTests {
     }
 
     @Test func badLinesNameWhatIsWrong() {
-        let cases = ["serch swift": "unknown command 'serch'", "search": "search needs a query",
-                     "open": "open needs a number", "thread 3": "thread takes no argument (got '3')",
-                     "back now": "back takes no argument", "tag   ": "tag needs a hashtag"]
+        let cases = [
+            "serch swift": "unknown command 'serch'", "search": "search needs a query",
+            "open": "open needs a number", "thread 3": "thread takes no argument (got '3')",
+            "back now": "back takes no argument", "tag   ": "tag needs a hashtag",
+        ]
         for (line, message) in cases {
             #expect(throws: REPLCommand.Invalid.self, "\(line)") { try REPLCommand(parsing: line) }
             do {

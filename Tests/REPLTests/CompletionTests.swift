@@ -22,15 +22,18 @@ struct CompletionTests {
     }
 
     @Test func wordsCompleteByWhereTheyAre() {
-        let completer = Completer(handles: ["alice@icebox.test", "Alfred@example.social", "bob@icebox.test"],
-                                  tags: ["caturday", "cats", "swift", "日本語"])
+        let completer = Completer(
+            handles: ["alice@icebox.test", "Alfred@example.social", "bob@icebox.test"],
+            tags: ["caturday", "cats", "swift", "日本語"])
         #expect(completer.complete("se", after: "") == .words(["search"]))
         #expect(completer.complete("", after: "").words.count == REPLCommand.names.count)
         #expect(completer.complete("#cat", after: "search ") == .words(["#caturday", "#cats"]))
         #expect(completer.complete("#CATu", after: "tag ") == .words(["#caturday"]))
         #expect(completer.complete("#日", after: "search ") == .words(["#日本語"]))
         #expect(completer.complete("sw", after: "tag ") == .words(["swift"]))
-        #expect(completer.complete("@al", after: "search coffee ") == .words(["@alice@icebox.test", "@Alfred@example.social"]))
+        #expect(
+            completer.complete("@al", after: "search coffee ")
+                == .words(["@alice@icebox.test", "@Alfred@example.social"]))
         #expect(completer.complete("b", after: "account ") == .words(["bob@icebox.test"]))
         #expect(completer.complete("from:@bo", after: "search tea ") == .words(["from:@bob@icebox.test"]))
         #expect(completer.complete("out.tar", after: "export ") == .fileNames)
@@ -53,7 +56,10 @@ struct TimelineCompletionTests {
         #expect(pinned.contains("home"))
         let completer = Completer(handles: [], tags: [], timelines: pinned)
         #expect(completer.complete("ho", after: "timeline ") == .words(["home"]))
-        guard case .words(let tagged) = completer.complete("tag:", after: "timeline ") else { Issue.record("no words"); return }
+        guard case .words(let tagged) = completer.complete("tag:", after: "timeline ") else {
+            Issue.record("no words")
+            return
+        }
         #expect(tagged.contains { $0.hasPrefix("tag:fixtures@") } && tagged.contains("tag:"), "\(tagged)")
         #expect(completer.complete("fed", after: "timeline ") == .words(["federated"]))
         #expect(completer.complete("ho", after: "timeline home ") == .words([]), "one spec only")

@@ -27,13 +27,17 @@ import Testing
             config.statusCount = 5
             config.homeShare = 1
             server = try await TestServer.start(config)
-            for number in 1...526 { await server.addStatus(username: "alice", text: "\(Self.word) post \(number) of a long list") }
+            for number in 1...526 {
+                await server.addStatus(username: "alice", text: "\(Self.word) post \(number) of a long list")
+            }
             let edited = try #require(await server.addStatus(username: "bob", text: "Before the edit"))
             #expect(await server.editStatus(id: edited, content: "<p>After the edit</p>"))
             #expect(await server.addBoost(of: edited, username: "carol") != nil)
             #expect(await server.addBoost(of: edited, username: "dave") != nil)
-            let picture = try #require(await server.addStatus(username: "alice", mediaPaths: ["/media/png/300x200/a.png"],
-                                                             text: "A picture"))
+            let picture = try #require(
+                await server.addStatus(
+                    username: "alice", mediaPaths: ["/media/png/300x200/a.png"],
+                    text: "A picture"))
             ids = ["edited": edited, "picture": picture]
             home = try TemporaryDirectory("icebox-repl-paging")
             let logger = Logger(label: "repl-test")
@@ -47,15 +51,20 @@ import Testing
             var options = SyncOptions()
             options.backfillPages = 1000
             options.downloadMedia = true
-            _ = try await Synchronizer(archive: archive, credentials: credentials.load(), options: options, logger: logger)
-                .runWithMedia()
+            _ = try await Synchronizer(
+                archive: archive, credentials: credentials.load(), options: options, logger: logger
+            )
+            .runWithMedia()
         }
 
         func session() -> REPLSession {
             let logger = Logger(label: "repl-test")
-            return REPLSession(archive: archive, exporter: Exporter(archive: archive, home: IceboxHome(directory: home.url),
-                                                                    version: "test", logger: logger),
-                               logger: logger, pageSize: 20)
+            return REPLSession(
+                archive: archive,
+                exporter: Exporter(
+                    archive: archive, home: IceboxHome(directory: home.url),
+                    version: "test", logger: logger),
+                logger: logger, pageSize: 20)
         }
 
         func number(_ name: String) async throws -> Int64 {
@@ -69,7 +78,9 @@ import Testing
         let fixture = try await Fixture.shared.value
         var session = fixture.session()
         let first = await session.execute("search \(Fixture.word)")
-        #expect(first.output.hasPrefix("526 matches for \(Fixture.word), 1 to 20 shown (more for the next 20)"), "\(first.output)")
+        #expect(
+            first.output.hasPrefix("526 matches for \(Fixture.word), 1 to 20 shown (more for the next 20)"),
+            "\(first.output)")
         #expect(session.prompt == "icebox search:\(Fixture.word) (20 of 526)> ")
         var seen = session.numbered
         for page in 2...27 {
@@ -110,10 +121,13 @@ import Testing
         #expect(await session.execute("versions").failure == "versions: no status on screen; open one first")
         _ = await session.execute("open #\(try await fixture.number("edited"))")
         let versions = await session.execute("versions")
-        #expect(versions.output.contains("1 earlier version") && versions.output.contains("   Before the edit"), "\(versions)")
+        #expect(
+            versions.output.contains("1 earlier version") && versions.output.contains("   Before the edit"),
+            "\(versions)")
         #expect(!versions.output.contains("After the edit"), "only the earlier versions")
         let boosts = await session.execute("boosts")
-        #expect(boosts.output.contains("boosted 2 times") && boosts.output.contains("@carol@icebox.test")
+        #expect(
+            boosts.output.contains("boosted 2 times") && boosts.output.contains("@carol@icebox.test")
                 && boosts.output.contains("@dave@icebox.test"), "\(boosts)")
         #expect(await session.execute("media").note?.contains("has no media") == true)
 
@@ -122,7 +136,8 @@ import Testing
         #expect(await session.execute("boosts").note?.contains("No boost") == true)
         let media = await session.execute("media")
         let path = try #require(media.output.firstMatch(of: #/1\. image: (\S+)/#).map { String($0.1) }, "\(media)")
-        #expect(path.hasPrefix(fixture.home.url.appending(path: "media").path), "in the archive's media folder: \(path)")
+        #expect(
+            path.hasPrefix(fixture.home.url.appending(path: "media").path), "in the archive's media folder: \(path)")
         let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
         #expect(bytes.starts(with: [0x89, 0x50, 0x4E, 0x47]), "the picture itself")
     }

@@ -30,9 +30,10 @@ final class REPLArchive: @unchecked Sendable {
         var posts: [Int64: [String: Any]] = [:]
         for uri in try await archive.allStatusURIs() {
             guard let raw = try await archive.rawJSON(uri: uri),
-                  let object = try JSONSerialization.jsonObject(with: raw) as? [String: Any],
-                  object["reblog"] as? [String: Any] == nil,
-                  let number = try await archive.findStatus(uri) else { continue }
+                let object = try JSONSerialization.jsonObject(with: raw) as? [String: Any],
+                object["reblog"] as? [String: Any] == nil,
+                let number = try await archive.findStatus(uri)
+            else { continue }
             posts[number] = object
         }
         self.posts = posts
@@ -40,9 +41,12 @@ final class REPLArchive: @unchecked Sendable {
 
     /// A new session on the archive, listing everything (no page limit gets in a test's way).
     func session(colour: Bool = false) -> REPLSession {
-        REPLSession(archive: archive, exporter: Exporter(archive: archive, home: IceboxHome(directory: home.url), version: "test",
-                                                         logger: logger),
-                    logger: logger, colour: colour, pageSize: 100_000)
+        REPLSession(
+            archive: archive,
+            exporter: Exporter(
+                archive: archive, home: IceboxHome(directory: home.url), version: "test",
+                logger: logger),
+            logger: logger, colour: colour, pageSize: 100_000)
     }
 
     /// The numbers of the posts whose JSON satisfies `predicate`.

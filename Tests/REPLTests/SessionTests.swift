@@ -78,22 +78,30 @@ import Testing
         let account = await session.execute("account @\(handle.uppercased())")
         #expect(account.failure == nil && Set(session.numbered) == byAuthor, "handles match without case")
         let username = String(handle.prefix { $0 != "@" })
-        let namesakes = try await fixture.archive.authorHandles().filter { $0.lowercased().hasPrefix(username.lowercased() + "@") }
+        let namesakes = try await fixture.archive.authorHandles().filter {
+            $0.lowercased().hasPrefix(username.lowercased() + "@")
+        }
         let byName = await session.execute("account \(username)")
         if namesakes.count == 1 {
-            #expect(byName.failure == nil && session.router.current == .accountDetail(id: handle), "a username alone, when unique")
+            #expect(
+                byName.failure == nil && session.router.current == .accountDetail(id: handle),
+                "a username alone, when unique")
         } else {
             #expect(byName.failure?.contains("could be @") == true)
         }
-        #expect(await session.execute("account zzzz-nobody").failure?.contains("no archived author has that name") == true)
+        #expect(
+            await session.execute("account zzzz-nobody").failure?.contains("no archived author has that name") == true)
 
-        let counts = Dictionary(fixture.posts.keys.flatMap { n in fixture.tags(n).map { ($0, 1) } }, uniquingKeysWith: +)
+        let counts = Dictionary(
+            fixture.posts.keys.flatMap { n in fixture.tags(n).map { ($0, 1) } }, uniquingKeysWith: +)
         let tag = try #require(counts.max { $0.value < $1.value }?.key)
         let tagged = await session.execute("tag #\(tag.uppercased())")
         #expect(tagged.failure == nil)
-        #expect(Set(session.numbered) == fixture.numbers { post in
-            (post["tags"] as? [[String: Any]] ?? []).contains { ($0["name"] as? String)?.lowercased() == tag }
-        })
+        #expect(
+            Set(session.numbered)
+                == fixture.numbers { post in
+                    (post["tags"] as? [[String: Any]] ?? []).contains { ($0["name"] as? String)?.lowercased() == tag }
+                })
         #expect(session.router.current == .hashTag(tag: tag.uppercased(), account: nil))
     }
 
@@ -114,7 +122,9 @@ import Testing
         // The address goes back to the same screen, typed alone or as `icebox serve` shows it.
         var elsewhere = fixture.session()
         #expect(await elsewhere.execute("url /statuses/\(status)").output == opened.output)
-        #expect(await elsewhere.execute("url http://127.0.0.1:8080/search?q=coffee").output.hasPrefix("\(session.numbered.count) matches"))
+        #expect(
+            await elsewhere.execute("url http://127.0.0.1:8080/search?q=coffee").output.hasPrefix(
+                "\(session.numbered.count) matches"))
         #expect(await elsewhere.execute("url /search?q=").failure != nil)
         #expect(await session.execute("back").output.hasPrefix("\(session.numbered.count) matches for coffee"))
         #expect(await session.execute("back").note == "Back at the start.")
@@ -127,9 +137,11 @@ import Testing
         // The first post (by number, so every run takes the same one) whose link and author's profile are
         // Mastodon-shaped: Pixelfed and Friendica profile links are not routes (the test took a post at
         // random from a dictionary and failed one run in ten on those).
-        let (number, post) = try #require(fixture.posts.sorted { $0.key < $1.key }.first { number, post in
-            (post["url"] as? String)?.hasPrefix("https://") == true && fixture.authorURL(number)?.contains("/@") == true
-        })
+        let (number, post) = try #require(
+            fixture.posts.sorted { $0.key < $1.key }.first { number, post in
+                (post["url"] as? String)?.hasPrefix("https://") == true
+                    && fixture.authorURL(number)?.contains("/@") == true
+            })
         let link = try #require(post["url"] as? String)
         var session = fixture.session()
         let status = await session.execute("url \(link)")
@@ -140,7 +152,9 @@ import Testing
         }
         let profile = try #require(fixture.authorURL(number))
         #expect(await session.execute("url \(profile)").failure == nil)
-        #expect(Set(session.numbered) == fixture.numbers { ($0["account"] as? [String: Any])?["url"] as? String == profile })
+        #expect(
+            Set(session.numbered) == fixture.numbers { ($0["account"] as? [String: Any])?["url"] as? String == profile }
+        )
 
         let before = session.router
         let missing = await session.execute("url https://example.invalid/@nobody/1")
@@ -158,12 +172,19 @@ import Testing
         #expect(await session.execute("open 1").failure?.hasPrefix("open 1: no numbered list on screen") == true)
         _ = await session.execute("search coffee")
         let count = session.numbered.count
-        #expect(await session.execute("open \(count + 1)").failure == "open \(count + 1): the list on screen is numbered 1 to \(count)")
+        #expect(
+            await session.execute("open \(count + 1)").failure
+                == "open \(count + 1): the list on screen is numbered 1 to \(count)")
         #expect(await session.execute("tag nosuchtagatall").failure == "#nosuchtagatall has no posts in the archive")
-        #expect(await session.execute("account nobody@example.invalid").failure == "@nobody@example.invalid has no posts in the archive")
-        #expect(await session.execute("search has:banana").failure?.hasPrefix("search: has:banana is not known") == true)
+        #expect(
+            await session.execute("account nobody@example.invalid").failure
+                == "@nobody@example.invalid has no posts in the archive")
+        #expect(
+            await session.execute("search has:banana").failure?.hasPrefix("search: has:banana is not known") == true)
         #expect(await session.execute("timeline bogus:x").failure?.hasPrefix("timeline: unknown timeline") == true)
-        #expect(await session.execute("timeline tag:nosuchtagatall").failure == "timeline:tag:nosuchtagatall has no archived posts")
+        #expect(
+            await session.execute("timeline tag:nosuchtagatall").failure
+                == "timeline:tag:nosuchtagatall has no archived posts")
         #expect(await session.execute("open #999999999").failure == "#999999999 is not in the archive")
         #expect(session.router.path == [.searchResults(query: "coffee")])
         #expect(await session.execute("quit").quit)
@@ -175,7 +196,9 @@ import Testing
         let reply = try #require(parents.keys.max { depth($0, parents) < depth($1, parents) })
         let out = try TemporaryDirectory("icebox-repl-export")
         var session = fixture.session()
-        #expect(await session.execute("export \(out.path)/nothing.tar.gz").failure?.hasPrefix("export: nothing on screen") == true)
+        #expect(
+            await session.execute("export \(out.path)/nothing.tar.gz").failure?.hasPrefix("export: nothing on screen")
+                == true)
         _ = await session.execute("open #\(reply)")
         _ = await session.execute("thread")
         let conversation = session.numbered
@@ -183,9 +206,12 @@ import Testing
         #expect(thread.failure == nil)
         #expect(thread.note?.hasPrefix("Exported \(conversation.count) statuses and ") == true, "\(thread.note ?? "")")
         let threadJSON = try await Tarball.threadJSON(out.url.appending(path: "the thread.tar.gz"))
-        #expect(threadJSON["kind"] as? String == "thread" && threadJSON["focus"] as? String == fixture.posts[reply]?["uri"] as? String)
-        #expect(Tarball.uris(threadJSON) == conversation.compactMap { fixture.posts[$0]?["uri"] as? String },
-                "the conversation, in the order listed")
+        #expect(
+            threadJSON["kind"] as? String == "thread"
+                && threadJSON["focus"] as? String == fixture.posts[reply]?["uri"] as? String)
+        #expect(
+            Tarball.uris(threadJSON) == conversation.compactMap { fixture.posts[$0]?["uri"] as? String },
+            "the conversation, in the order listed")
 
         _ = await session.execute("search coffee")
         let listed = session.numbered

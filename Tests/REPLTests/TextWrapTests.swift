@@ -9,12 +9,16 @@ struct TextWrapTests {
         let lines = folded.split(separator: "\n").map(String.init)
         #expect(lines.allSatisfy { $0.count <= 40 }, "\(lines)")
         #expect(lines[0].hasPrefix("12.       [345]"))
-        #expect(lines[1].hasPrefix(String(repeating: " ", count: 10)) && !lines[1].hasPrefix(String(repeating: " ", count: 11)),
-                "under the text after the number: \(lines)")
+        #expect(
+            lines[1].hasPrefix(String(repeating: " ", count: 10))
+                && !lines[1].hasPrefix(String(repeating: " ", count: 11)),
+            "under the text after the number: \(lines)")
         #expect(lines.dropFirst().allSatisfy { $0.hasPrefix("          ") })
         // No word is cut: the words read back the same.
-        #expect(folded.split(whereSeparator: { $0 == " " || $0 == "\n" }) == (line + " " + String(repeating: "word ", count: 20))
-            .split(separator: " "))
+        #expect(
+            folded.split(whereSeparator: { $0 == " " || $0 == "\n" })
+                == (line + " " + String(repeating: "word ", count: 20))
+                .split(separator: " "))
     }
 
     @Test func colourTakesNoRoomAndLongWordsStayWhole() {

@@ -38,16 +38,20 @@ import Testing
         #expect(RouterDestination.statusDetail(id: "1234").path == "/statuses/1234")
         #expect(RouterDestination.accountDetail(id: "alice@example.social").path == "/accounts/alice@example.social")
         #expect(RouterDestination.hashTag(tag: "#Swift", account: nil).path == "/tags/Swift")
-        #expect(RouterDestination.pinnedTimeline(.remoteTag(tag: "swift", server: "fosstodon.org")).path
-            == "/timelines/tag:swift@fosstodon.org")
+        #expect(
+            RouterDestination.pinnedTimeline(.remoteTag(tag: "swift", server: "fosstodon.org")).path
+                == "/timelines/tag:swift@fosstodon.org")
         #expect(RouterDestination.searchResults(query: "from:alice #swift").path == "/search?q=from:alice%20%23swift")
-        #expect(RouterDestination(path: "/search?q=from%3Aalice+%23swift&page=2") == .searchResults(query: "from:alice #swift"))
+        #expect(
+            RouterDestination(path: "/search?q=from%3Aalice+%23swift&page=2")
+                == .searchResults(query: "from:alice #swift"))
         #expect(RouterDestination(path: "/tags/swift/") == .hashTag(tag: "swift", account: nil))
     }
 
     /// A value holding `/`, `?`, `#`, `%` or `..` stays one segment and comes back as it was.
     @Test func valuesThatLookLikePathsStayOneSegment() {
-        for id in ["../../etc/passwd", "a/b", "a?b", "a#b", "50%", "..", "https://example.social/users/a/statuses/1?x"] {
+        for id in ["../../etc/passwd", "a/b", "a?b", "a#b", "50%", "..", "https://example.social/users/a/statuses/1?x"]
+        {
             let path = RouterDestination.statusDetail(id: id).path
             #expect(path.split(separator: "/").count == 2 && !path.contains("?") && !path.contains("#"), "\(path)")
             let back = RouterDestination(path: path)
@@ -60,10 +64,12 @@ import Testing
     }
 
     @Test func pathsThatNameNoRouteAreRefused() {
-        for path in ["", "statuses/1", "/", "/statuses", "/statuses/", "/statuses/1/2", "/nothing/1", "/accounts/a/b",
-                     "/accounts/a/tags", "/search", "/search?x=1", "/search?q=", "/search?q=a&q=b", "/statuses/1?q=a",
-                     "/statuses/%ZZ", "/statuses/%00", "/statuses/a%0Ab", "/tags/%1B[31m", "/timelines/nonsense:kind",
-                     "/lists/", "//statuses/1"] {
+        for path in [
+            "", "statuses/1", "/", "/statuses", "/statuses/", "/statuses/1/2", "/nothing/1", "/accounts/a/b",
+            "/accounts/a/tags", "/search", "/search?x=1", "/search?q=", "/search?q=a&q=b", "/statuses/1?q=a",
+            "/statuses/%ZZ", "/statuses/%00", "/statuses/a%0Ab", "/tags/%1B[31m", "/timelines/nonsense:kind",
+            "/lists/", "//statuses/1",
+        ] {
             #expect(RouterDestination(path: path) == nil, "\(path)")
         }
     }

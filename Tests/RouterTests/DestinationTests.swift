@@ -9,8 +9,9 @@ import Testing
     static var samples: [RouterDestination] {
         var account = Account(id: "109", username: "alice", acct: "alice", displayName: "Alice")
         account.url = "https://example.social/@alice"
-        var status = Status(id: "01HZX3V7Y6R3Q9K2M4N8P0T5WB", uri: "https://example.social/users/alice/statuses/1",
-                            createdAt: Date(timeIntervalSince1970: 1_775_901_600), account: account, content: "<p>hé</p>")
+        var status = Status(
+            id: "01HZX3V7Y6R3Q9K2M4N8P0T5WB", uri: "https://example.social/users/alice/statuses/1",
+            createdAt: Date(timeIntervalSince1970: 1_775_901_600), account: account, content: "<p>hé</p>")
         status.tags = [Tag(name: "Swift")]
         return [
             .accountDetail(id: "alice@example.social"),
@@ -59,8 +60,10 @@ import Testing
         #expect(try JSONDecoder().decode(RouterDestination.self, from: data) == destination)
     }
 
-    @Test(arguments: [TimelineSpec.home, .local, .federated, .tag("Swift"), .list("42"), .bookmarks, .favourites,
-                      .own, .mentions, .remote(server: "fosstodon.org"), .remoteTag(tag: "swift", server: "fosstodon.org")])
+    @Test(arguments: [
+        TimelineSpec.home, .local, .federated, .tag("Swift"), .list("42"), .bookmarks, .favourites,
+        .own, .mentions, .remote(server: "fosstodon.org"), .remoteTag(tag: "swift", server: "fosstodon.org"),
+    ])
     func pinnedTimelineRoundTripsThroughTimelineSpec(_ spec: TimelineSpec) throws {
         let destination = RouterDestination.pinnedTimeline(spec)
         #expect(destination == .pinnedTimeline(spec: spec.description))

@@ -51,8 +51,10 @@ import Testing
         #expect(router.breadcrumb == "search:swift › @alice@example.social")
     }
 
-    @Test(arguments: ["https://example.social/about", "mailto:alice@example.social", "/@alice/1",
-                      "ftp://example.social/@alice/1"])
+    @Test(arguments: [
+        "https://example.social/about", "mailto:alice@example.social", "/@alice/1",
+        "ftp://example.social/@alice/1",
+    ])
     func handleLeavesThePathAloneWhenTheURLIsNoRoute(_ link: String) throws {
         var router = RouterPath(path: [Self.search, Self.status])
         let before = router
@@ -63,8 +65,9 @@ import Testing
 
     @Test func breadcrumbTitlesEveryScreen() {
         let account = Account(id: "9", username: "bob", acct: "bob@other.example")
-        let post = Status(id: "5", uri: "https://other.example/users/bob/statuses/5", createdAt: Date(),
-                          account: account, content: "<p>hi</p>")
+        let post = Status(
+            id: "5", uri: "https://other.example/users/bob/statuses/5", createdAt: Date(),
+            account: account, content: "<p>hi</p>")
         let titles: [(RouterDestination, String)] = [
             (.accountDetail(id: "alice@example.social"), "@alice@example.social"),
             (.accountDetail(id: "109"), "account 109"),
@@ -86,7 +89,9 @@ import Testing
     }
 
     @Test func breadcrumbIsOneSafeLine() {
-        let router = RouterPath(path: [.searchResults(query: "a\u{1B}[31mb\nc\td"), .list(list: ListRef(id: "1", title: "x\u{202E}y"))])
+        let router = RouterPath(path: [
+            .searchResults(query: "a\u{1B}[31mb\nc\td"), .list(list: ListRef(id: "1", title: "x\u{202E}y")),
+        ])
         #expect(router.breadcrumb == "search:ab c d › list xy")
     }
 }

@@ -33,8 +33,10 @@ import Testing
         #expect(row.expected == .route(.remoteStatusDetail(url: link.url)))
     }
 
-    @Test(arguments: ["https://example.social/@alice", "https://example.social/tags/swift", "mailto:a@b.c",
-                      "https://example.social/about"])
+    @Test(arguments: [
+        "https://example.social/@alice", "https://example.social/tags/swift", "mailto:a@b.c",
+        "https://example.social/about",
+    ])
     func onlyStatusLinksAreStatusLinks(_ link: String) {
         #expect(StatusLink(url: URL(string: link)!) == nil)
     }

@@ -30,26 +30,33 @@ struct Row: Sendable, CustomTestStringConvertible {
     static let statuses: [Row] = [
         .status("https://mastodon.social/@Gargron/\(snowflake)", "https://mastodon.social/@Gargron/\(snowflake)"),
         .status("https://mastodon.social/@Gargron/\(snowflake)/", "https://mastodon.social/@Gargron/\(snowflake)"),
-        .status("https://mastodon.social/@Gargron/\(snowflake)?utm_source=x&a=b#reply",
-                "https://mastodon.social/@Gargron/\(snowflake)"),
+        .status(
+            "https://mastodon.social/@Gargron/\(snowflake)?utm_source=x&a=b#reply",
+            "https://mastodon.social/@Gargron/\(snowflake)"),
         .status("HTTPS://Mastodon.SOCIAL/@Gargron/\(snowflake)", "https://mastodon.social/@Gargron/\(snowflake)"),
         .status("https://mastodon.social/%40Gargron/\(snowflake)", "https://mastodon.social/@Gargron/\(snowflake)"),
-        .status("https://mastodon.social/users/Gargron/statuses/\(snowflake)",
-                "https://mastodon.social/users/Gargron/statuses/\(snowflake)"),
-        .status("https://mastodon.social/@alice@example.social/\(snowflake)",
-                "https://mastodon.social/@alice@example.social/\(snowflake)"),
+        .status(
+            "https://mastodon.social/users/Gargron/statuses/\(snowflake)",
+            "https://mastodon.social/users/Gargron/statuses/\(snowflake)"),
+        .status(
+            "https://mastodon.social/@alice@example.social/\(snowflake)",
+            "https://mastodon.social/@alice@example.social/\(snowflake)"),
         .status("https://mastodon.social/deck/@Gargron/\(snowflake)", "https://mastodon.social/@Gargron/\(snowflake)"),
         .status("https://mastodon.social/web/statuses/\(snowflake)", "https://mastodon.social/statuses/\(snowflake)"),
         .status("https://gts.example/@alice/statuses/\(ulid)/", "https://gts.example/@alice/statuses/\(ulid)"),
         .status("https://gts.example/users/alice/statuses/\(ulid)", "https://gts.example/users/alice/statuses/\(ulid)"),
         .status("https://akkoma.example/notice/\(flake)#content", "https://akkoma.example/notice/\(flake)"),
         .status("https://akkoma.example/@bob/\(flake)", "https://akkoma.example/@bob/\(flake)"),
-        .status("https://akkoma.example/objects/5e8a9c1f-3b2d-4f6a-9c8e-7d6b5a4c3e2f",
-                "https://akkoma.example/objects/5e8a9c1f-3b2d-4f6a-9c8e-7d6b5a4c3e2f"),
+        .status(
+            "https://akkoma.example/objects/5e8a9c1f-3b2d-4f6a-9c8e-7d6b5a4c3e2f",
+            "https://akkoma.example/objects/5e8a9c1f-3b2d-4f6a-9c8e-7d6b5a4c3e2f"),
         .status("https://misskey.example/notes/9abcdefghi", "https://misskey.example/notes/9abcdefghi"),
-        .status("https://pixelfed.social/p/dansup/650000000000000001", "https://pixelfed.social/p/dansup/650000000000000001"),
-        .status("https://pixelfed.social/i/web/post/650000000000000001",
-                "https://pixelfed.social/i/web/post/650000000000000001"),
+        .status(
+            "https://pixelfed.social/p/dansup/650000000000000001", "https://pixelfed.social/p/dansup/650000000000000001"
+        ),
+        .status(
+            "https://pixelfed.social/i/web/post/650000000000000001",
+            "https://pixelfed.social/i/web/post/650000000000000001"),
         .status("https://example.social:443/@a/1", "https://example.social/@a/1"),
         .status("http://127.0.0.1:8080/@a/1", "http://127.0.0.1:8080/@a/1"),
     ]
@@ -109,13 +116,17 @@ struct Row: Sendable, CustomTestStringConvertible {
 
     @Test func aRelativeURLWithABaseResolvesAgainstIt() throws {
         let url = try #require(URL(string: "/@alice/1?x=y", relativeTo: URL(string: "https://example.social/home")))
-        #expect(RouterDestination.resolve(url: url) == .remoteStatusDetail(url: URL(string: "https://example.social/@alice/1")!))
+        #expect(
+            RouterDestination.resolve(url: url)
+                == .remoteStatusDetail(url: URL(string: "https://example.social/@alice/1")!))
     }
 
     @Test func linksNeverBecomeBareStatusIDs() throws {
         for row in Self.statuses + Self.accounts + Self.tags {
             if case .statusDetail = try #require(row.expected.destination) { Issue.record("\(row.link)") }
-            if case .statusDetail = RouterDestination.resolve(url: URL(string: row.link)!) { Issue.record("\(row.link)") }
+            if case .statusDetail = RouterDestination.resolve(url: URL(string: row.link)!) {
+                Issue.record("\(row.link)")
+            }
         }
     }
 

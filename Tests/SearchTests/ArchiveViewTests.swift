@@ -1,8 +1,9 @@
+import ArchiveCore
 import Foundation
 import GRDB
 import Testing
+
 @testable import Archive
-import ArchiveCore
 
 /// The views for Datasette and sqlite3, on an archive built by sync: a full-text search through
 /// `posts` finds what Icebox's search finds, with the text, timelines and raw JSON as text.
@@ -11,11 +12,17 @@ import ArchiveCore
         let s = try await SearchArchive.shared.value
         for word in ["eiffel", "mastodon", "swift"] {
             let rows = try await s.archive.read { db in
-                try Row.fetchAll(db, sql: """
-                    SELECT uri, timelines, raw_json, typeof(raw_json) AS kind FROM posts
-                    WHERE sort_key IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)
-                    """, arguments: ["\"\(word)\""]).map { row in
-                    [row["uri"] as String, row["timelines"] as String? ?? "", row["raw_json"] as String? ?? "", row["kind"] as String]
+                try Row.fetchAll(
+                    db,
+                    sql: """
+                        SELECT uri, timelines, raw_json, typeof(raw_json) AS kind FROM posts
+                        WHERE sort_key IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)
+                        """, arguments: ["\"\(word)\""]
+                ).map { row in
+                    [
+                        row["uri"] as String, row["timelines"] as String? ?? "", row["raw_json"] as String? ?? "",
+                        row["kind"] as String,
+                    ]
                 }
             }
             #expect(Set(rows.map { $0[0] }) == (try await s.find(word)), "\(word)")
@@ -34,10 +41,13 @@ import ArchiveCore
 
     @Test func datasetteIsToldWhichIndexSearchesWhatAndByWhichKey() throws {
         let object = try JSONSerialization.jsonObject(with: DatasetteMetadata.document) as? [String: Any]
-        let tables = ((object?["databases"] as? [String: Any])?["archive"] as? [String: Any])?["tables"] as? [String: Any]
+        let tables =
+            ((object?["databases"] as? [String: Any])?["archive"] as? [String: Any])?["tables"] as? [String: Any]
         for table in ["statuses", "posts"] {
             let entry = tables?[table] as? [String: Any]
-            #expect(entry?["fts_table"] as? String == "statuses_fts" && entry?["fts_pk"] as? String == "sort_key", "\(table)")
+            #expect(
+                entry?["fts_table"] as? String == "statuses_fts" && entry?["fts_pk"] as? String == "sort_key",
+                "\(table)")
         }
     }
 }

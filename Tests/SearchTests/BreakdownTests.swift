@@ -1,7 +1,8 @@
+import ArchiveCore
 import Foundation
 import Testing
+
 @testable import Archive
-import ArchiveCore
 
 /// `icebox stats`'s breakdown against what the archived JSON says.
 @Suite struct BreakdownTests {
@@ -16,8 +17,10 @@ import ArchiveCore
     }
 
     static func ranked(_ values: [String]) -> [ArchiveBreakdown.Count] {
-        Dictionary(values.map { ($0, 1) }, uniquingKeysWith: +).map { ArchiveBreakdown.Count(name: $0.key, count: $0.value) }
-            .sorted { ($0.count, $1.name) > ($1.count, $0.name) }
+        Dictionary(values.map { ($0, 1) }, uniquingKeysWith: +).map {
+            ArchiveBreakdown.Count(name: $0.key, count: $0.value)
+        }
+        .sorted { ($0.count, $1.name) > ($1.count, $0.name) }
     }
 
     @Test func wholeArchiveMatchesTheArchivedJSON() async throws {
@@ -27,16 +30,23 @@ import ArchiveCore
         #expect(breakdown.posts == posts.count)
         #expect(breakdown.authors.map(\.name).sorted() == Self.ranked(posts.map(Self.handle)).map(\.name).sorted())
         #expect(breakdown.authors.map(\.count) == Self.ranked(posts.map(Self.handle)).map(\.count))
-        #expect(breakdown.languages == Self.ranked(posts.map { ($0["language"] as? String)?.lowercased() ?? "unknown" }))
+        #expect(
+            breakdown.languages == Self.ranked(posts.map { ($0["language"] as? String)?.lowercased() ?? "unknown" }))
         let months = Self.ranked(posts.map { String(($0["created_at"] as? String ?? "").prefix(7)) })
         #expect(breakdown.months == months.sorted { $0.name < $1.name })
         let tags = posts.flatMap { post in
-            Set((post["tags"] as? [[String: Any]] ?? []).map {
-                ($0["name"] as? String ?? "").folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
-            })
+            Set(
+                (post["tags"] as? [[String: Any]] ?? []).map {
+                    ($0["name"] as? String ?? "").folding(
+                        options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
+                })
         }
         #expect(breakdown.hashtags == Self.ranked(tags), "hashtags as Mastodon folds them, each once a post")
-        #expect(breakdown.servers.first.map { $0.count } == Self.ranked(posts.map { Self.handle($0).split(separator: "@").last.map(String.init)?.lowercased() ?? "" }).first?.count)
+        #expect(
+            breakdown.servers.first.map { $0.count }
+                == Self.ranked(
+                    posts.map { Self.handle($0).split(separator: "@").last.map(String.init)?.lowercased() ?? "" }
+                ).first?.count)
         let top = try await s.archive.breakdown(top: 2)
         #expect(top.authors == Array(breakdown.authors.prefix(2)) && top.months == breakdown.months)
     }

@@ -1,9 +1,10 @@
+import ArchiveCore
 import Foundation
 import Models
 import SearchQuery
 import Testing
+
 @testable import Archive
-import ArchiveCore
 
 /// The operators added to Mastodon's language (`#tag`, visibilities, bookmarks and favourites, `AND`,
 /// `NOT`, unknown operators, exclusions alone), each alone, negated and combined, against the oracle of
@@ -42,7 +43,9 @@ import ArchiveCore
         let swift = s.expected { Self.hasTag($0, "swift") }
         #expect(!swift.isEmpty, "the corpus tags #swift")
         #expect(try await s.find("#swift") == swift)
-        #expect(try await s.find("#swift has:media") == swift.intersection(s.expected { !($0["media_attachments"] as? [Any] ?? []).isEmpty }))
+        #expect(
+            try await s.find("#swift has:media")
+                == swift.intersection(s.expected { !($0["media_attachments"] as? [Any] ?? []).isEmpty }))
     }
 
     @Test func visibilitiesAloneNegatedAndCombined() async throws {
@@ -68,7 +71,9 @@ import ArchiveCore
         let all = s.expected { _ in true }
         // The test server's own statuses carry alice's flags; the real fixtures are served as captured,
         // with their capturer's flags, which say nothing of alice's bookmarks.
-        let corpusHosts: Set<String> = ["icebox.test", "other.example", "fedi.example.org", "photos.example.net", "social.example.jp"]
+        let corpusHosts: Set<String> = [
+            "icebox.test", "other.example", "fedi.example.org", "photos.example.net", "social.example.jp",
+        ]
         func own(_ status: [String: Any]) -> Bool {
             (status["uri"] as? String).flatMap { URL(string: $0)?.host }.map(corpusHosts.contains) == true
         }
@@ -95,7 +100,10 @@ import ArchiveCore
         #expect(try await s.find("Eiffel AND tour") == s.find("Eiffel tour"))
         #expect(try await s.find("Eiffel NOT guides") == [try #require(s.uri("cafe"))])
         #expect(try await s.find("NOT has:media") == s.find("-has:media"))
-        #expect(try await s.find("gare OR guides AND Eiffel") == [try #require(s.uri("cafe")), try #require(s.uri("order"))])
+        #expect(
+            try await s.find("gare OR guides AND Eiffel") == [
+                try #require(s.uri("cafe")), try #require(s.uri("order")),
+            ])
         #expect(try await s.find(#""and not""#).isEmpty == s.containing("and not").isEmpty, "quoted, they are words")
     }
 
@@ -108,7 +116,9 @@ import ArchiveCore
         #expect(try await s.find("-eiffel -is:reply") == all.subtracting(s.containing("eiffel")).subtracting(replies))
         let query = try SearchQuery(parsing: "lang:ja eiffel")
         #expect(query.warnings.count == 1 && query.warnings[0].contains("lang:"))
-        #expect(try await s.find("lang:ja eiffel") == s.containing("lang").intersection(s.containing("ja")).intersection(s.containing("eiffel")),
-                "searched as text, as Mastodon does")
+        #expect(
+            try await s.find("lang:ja eiffel")
+                == s.containing("lang").intersection(s.containing("ja")).intersection(s.containing("eiffel")),
+            "searched as text, as Mastodon does")
     }
 }

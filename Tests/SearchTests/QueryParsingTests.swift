@@ -5,30 +5,35 @@ import Testing
 @Suite struct QueryParsingTests {
     @Test func wordsPhrasesExclusionsOrAndPrefixes() throws {
         let query = try SearchQuery(parsing: #"café "tour Eiffel" -rain sun OR moon caf* +must “curly phrase”"#)
-        #expect(query.clauses == [
-            .init([.word("café", prefix: false)]),
-            .init([.phrase(["tour", "Eiffel"])]),
-            .init([.word("rain", prefix: false)], negated: true),
-            .init([.word("sun", prefix: false), .word("moon", prefix: false)]),
-            .init([.word("caf", prefix: true)]),
-            .init([.word("must", prefix: false)]),
-            .init([.phrase(["curly", "phrase"])]),
-        ])
+        #expect(
+            query.clauses == [
+                .init([.word("café", prefix: false)]),
+                .init([.phrase(["tour", "Eiffel"])]),
+                .init([.word("rain", prefix: false)], negated: true),
+                .init([.word("sun", prefix: false), .word("moon", prefix: false)]),
+                .init([.word("caf", prefix: true)]),
+                .init([.word("must", prefix: false)]),
+                .init([.phrase(["curly", "phrase"])]),
+            ])
         #expect(query.filters.isEmpty)
     }
 
     @Test func everyOperatorAndItsNegation() throws {
-        let query = try SearchQuery(parsing:
-            "from:me -from:@bob from:@alice@example.social has:image -has:media is:reply -is:boost language:JA "
-            + "before:2026-03-01 after:2026-01-31 during:2026-02-10 in:tag:swift account:alice@icebox.test")
+        let query = try SearchQuery(
+            parsing:
+                "from:me -from:@bob from:@alice@example.social has:image -has:media is:reply -is:boost language:JA "
+                + "before:2026-03-01 after:2026-01-31 during:2026-02-10 in:tag:swift account:alice@icebox.test")
         let day = { (text: String) throws -> Date in try #require(SearchQuery.day(text) as Date?) }
-        #expect(query.filters == [
-            .init(.fromMe), .init(.from(user: "bob", host: nil), negated: true),
-            .init(.from(user: "alice", host: "example.social")), .init(.has(.image)), .init(.has(.media), negated: true),
-            .init(.isA(.reply)), .init(.isA(.boost), negated: true), .init(.language("ja")),
-            .init(.before(try day("2026-03-01"))), .init(.after(try day("2026-01-31"))), .init(.during(try day("2026-02-10"))),
-            .init(.inTimeline("tag:swift")), .init(.account("alice@icebox.test")),
-        ])
+        #expect(
+            query.filters == [
+                .init(.fromMe), .init(.from(user: "bob", host: nil), negated: true),
+                .init(.from(user: "alice", host: "example.social")), .init(.has(.image)),
+                .init(.has(.media), negated: true),
+                .init(.isA(.reply)), .init(.isA(.boost), negated: true), .init(.language("ja")),
+                .init(.before(try day("2026-03-01"))), .init(.after(try day("2026-01-31"))),
+                .init(.during(try day("2026-02-10"))),
+                .init(.inTimeline("tag:swift")), .init(.account("alice@icebox.test")),
+            ])
         #expect(query.clauses.isEmpty)
     }
 
@@ -57,7 +62,9 @@ import Testing
     }
 
     @Test func snippetsCenterOnTheFirstMatchIgnoringCaseAndAccents() {
-        let text = String(repeating: "filler words here ", count: 20) + "a Café in the middle " + String(repeating: "tail ", count: 40)
+        let text =
+            String(repeating: "filler words here ", count: 20) + "a Café in the middle "
+            + String(repeating: "tail ", count: 40)
         let snippet = Snippet(text: text, words: ["cafe"], width: 60)
         #expect(snippet.text.hasPrefix("…") && snippet.text.hasSuffix("…"))
         #expect(snippet.highlights.count == 1)
@@ -77,14 +84,18 @@ import Testing
         #expect(Hashtag.normalized("ＣＡＦＥ") == "cafe")
         #expect(Hashtag.normalized("Straße") == "strasse")
         #expect(Hashtag.normalized("東京") == "東京")
-        #expect(try SearchQuery(parsing: "#Café -#TEA").filters == [.init(.tag("cafe")), .init(.tag("tea"), negated: true)])
+        #expect(
+            try SearchQuery(parsing: "#Café -#TEA").filters == [.init(.tag("cafe")), .init(.tag("tea"), negated: true)])
         #expect(try SearchQuery(parsing: "#1").filters.isEmpty, "digits alone are no hashtag, as on Mastodon")
     }
 
     @Test func visibilityBookmarksAndFavourites() throws {
         let query = try SearchQuery(parsing: "is:direct -visibility:public is:bookmarked -is:favorited")
-        #expect(query.filters == [.init(.isA(.direct)), .init(.isA(.public), negated: true), .init(.isA(.bookmarked)),
-                                  .init(.isA(.favourited), negated: true)])
+        #expect(
+            query.filters == [
+                .init(.isA(.direct)), .init(.isA(.public), negated: true), .init(.isA(.bookmarked)),
+                .init(.isA(.favourited), negated: true),
+            ])
     }
 
     @Test func andNotAndUnknownOperators() throws {
@@ -113,7 +124,8 @@ import Testing
     /// Every word of a snippet (ellipses aside) is a whole word of the text it was cut from.
     @Test(arguments: [10, 23, 37, 61, 80])
     func snippetsStartAndEndOnWordBoundaries(_ width: Int) {
-        let text = "Yesterday we cooked some miso butter noodles with scallions, then watched the rain over "
+        let text =
+            "Yesterday we cooked some miso butter noodles with scallions, then watched the rain over "
             + "the harbour until the ferries stopped running for the night and everyone went home"
         let words = Set(text.split(separator: " ").map(String.init))
         for query in ["noodles", "harbour", "ferries", "Yesterday", "home"] {

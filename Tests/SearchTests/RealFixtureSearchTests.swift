@@ -20,7 +20,9 @@ import Testing
         for (entity, character) in [("&amp;", "&"), ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'")] {
             text = text.replacingOccurrences(of: entity, with: character)
         }
-        return text.components(separatedBy: CharacterSet.letters.inverted).filter { $0.count >= 5 }.map { $0.lowercased() }
+        return text.components(separatedBy: CharacterSet.letters.inverted).filter { $0.count >= 5 }.map {
+            $0.lowercased()
+        }
     }
 
     @Test func everyFixtureStatusIsArchivedFoundByItsOwnWordAndShown() async throws {
@@ -32,26 +34,32 @@ import Testing
         let home = try TemporaryDirectory()
         let logger = Logger(label: "fixtures")
         let archive = try ArchiveDatabase(path: home.url.appending(path: "archive.sqlite"), logger: logger)
-        let pinning = try TimelinePinning(specText: "tag:fixtures@\(server.baseURL.absoluteString)", account: nil, accounts: [])
+        let pinning = try TimelinePinning(
+            specText: "tag:fixtures@\(server.baseURL.absoluteString)", account: nil, accounts: [])
         let timeline = try await archive.addTimeline(spec: pinning.spec, accountID: nil, server: pinning.server)
         var options = SyncOptions()
         options.timeout = 20
-        let reports = try await Synchronizer(archive: archive, credentials: Credentials(), options: options, logger: logger).run()
+        let reports = try await Synchronizer(
+            archive: archive, credentials: Credentials(), options: options, logger: logger
+        ).run()
         #expect(reports.first?.outcome == .ok && reports.first?.unreadable == 0, "\(reports)")
 
         // What the server serves, read with JSONSerialization: each post (boosted ones included) by uri.
         let served = try await ServedTimeline.statuses(baseURL: server.baseURL, path: "/api/v1/timelines/tag/fixtures")
         #expect(served.count >= 20)
         let posts = served.filter { ($0.object["reblog"] as? [String: Any]) == nil }
-        let wordsByURI = Dictionary(posts.map { ($0.uri, Set(Self.words(ofHTML: $0.object["content"] as? String ?? ""))) },
-                                    uniquingKeysWith: { $0.union($1) })
+        let wordsByURI = Dictionary(
+            posts.map { ($0.uri, Set(Self.words(ofHTML: $0.object["content"] as? String ?? ""))) },
+            uniquingKeysWith: { $0.union($1) })
         var searched = 0
         var optedOut = 0
         for post in posts {
             // Archived byte for byte.
             #expect(try await archive.rawJSON(uri: post.uri) == post.raw, "\(post.uri)")
             // Found by a word no other fixture has.
-            let others = wordsByURI.filter { $0.key != post.uri }.values.reduce(into: Set<String>()) { $0.formUnion($1) }
+            let others = wordsByURI.filter { $0.key != post.uri }.values.reduce(into: Set<String>()) {
+                $0.formUnion($1)
+            }
             if let word = wordsByURI[post.uri]?.subtracting(others).sorted().first {
                 let query = try SearchQuery(parsing: word)
                 let found = try await archive.search(query, limit: 50, consent: .off).map(\.uri)

@@ -58,21 +58,29 @@ final class SearchArchive: @unchecked Sendable {
         for (name, text, tags) in Self.tagged {
             planted[name] = await server.addStatus(username: "alice", text: text, tags: tags)
         }
-        planted["dm-to-alice"] = await server.addStatus(username: "bob", text: "Picnic plans, just us",
-                                                        visibility: "direct", mentioning: ["alice"])
-        planted["dm-from-alice"] = await server.addStatus(username: "alice", text: "Picnic reply", visibility: "direct",
-                                                          mentioning: ["bob"])
+        planted["dm-to-alice"] = await server.addStatus(
+            username: "bob", text: "Picnic plans, just us",
+            visibility: "direct", mentioning: ["alice"])
+        planted["dm-from-alice"] = await server.addStatus(
+            username: "alice", text: "Picnic reply", visibility: "direct",
+            mentioning: ["bob"])
         let feed = await server.timelineIDs(.home("alice"))
-        for id in [feed[4], feed[9], planted["tag-upper"]].compactMap({ $0 }) { _ = await server.bookmark(statusID: id, username: "alice") }
-        for id in [feed[9], feed[15], planted["dm-to-alice"]].compactMap({ $0 }) { _ = await server.favourite(statusID: id, username: "alice") }
-        archive = try await AliceArchive.sync(from: server, into: self.home.url, logger: logger,
-                                              alsoPinning: ["bookmarks", "favourites"])
+        for id in [feed[4], feed[9], planted["tag-upper"]].compactMap({ $0 }) {
+            _ = await server.bookmark(statusID: id, username: "alice")
+        }
+        for id in [feed[9], feed[15], planted["dm-to-alice"]].compactMap({ $0 }) {
+            _ = await server.favourite(statusID: id, username: "alice")
+        }
+        archive = try await AliceArchive.sync(
+            from: server, into: self.home.url, logger: logger,
+            alsoPinning: ["bookmarks", "favourites"])
         // The oracle: every archived row's JSON.
         var posts: [String: [String: Any]] = [:]
         var boosted = Set<String>()
         for uri in try await archive.allStatusURIs() {
             guard let raw = try await archive.rawJSON(uri: uri),
-                  let object = try JSONSerialization.jsonObject(with: raw) as? [String: Any] else { continue }
+                let object = try JSONSerialization.jsonObject(with: raw) as? [String: Any]
+            else { continue }
             if let inner = object["reblog"] as? [String: Any], let innerURI = inner["uri"] as? String {
                 boosted.insert(innerURI)
             } else {
@@ -121,20 +129,27 @@ final class SearchArchive: @unchecked Sendable {
     /// All the text of a status the index covers, as plain text.
     static func searchableText(_ status: [String: Any]) -> String {
         let media = (status["media_attachments"] as? [[String: Any]] ?? []).compactMap { $0["description"] as? String }
-        let poll = ((status["poll"] as? [String: Any])?["options"] as? [[String: Any]] ?? []).compactMap { $0["title"] as? String }
+        let poll = ((status["poll"] as? [String: Any])?["options"] as? [[String: Any]] ?? []).compactMap {
+            $0["title"] as? String
+        }
         let card = status["card"] as? [String: Any]
         let account = status["account"] as? [String: Any]
-        return ([StatusHTML.indexText(status["content"] as? String ?? ""), status["spoiler_text"] as? String ?? "",
-                 card?["title"] as? String ?? "", card?["description"] as? String ?? "",
-                 account?["display_name"] as? String ?? ""] + media + poll).joined(separator: "\n")
+        return
+            ([
+                StatusHTML.indexText(status["content"] as? String ?? ""), status["spoiler_text"] as? String ?? "",
+                card?["title"] as? String ?? "", card?["description"] as? String ?? "",
+                account?["display_name"] as? String ?? "",
+            ] + media + poll).joined(separator: "\n")
     }
 
     /// Posts whose searchable text contains `needle`, ignoring case and accents.
     func containing(_ needle: String) -> Set<String> {
-        expected { Self.searchableText($0).range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil }
+        expected {
+            Self.searchableText($0).range(of: needle, options: [.caseInsensitive, .diacriticInsensitive]) != nil
+        }
     }
 }
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif

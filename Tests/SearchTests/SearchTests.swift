@@ -1,9 +1,10 @@
+import ArchiveCore
 import Foundation
 import Models
 import SearchQuery
 import Testing
+
 @testable import Archive
-import ArchiveCore
 
 /// Every operator against an archive built by sync, checked against what the archived JSON says.
 @Suite struct SearchTests {
@@ -13,8 +14,9 @@ import ArchiveCore
         let s = try await fixture()
         let cafe = try #require(s.uri("cafe"))
         let cafes = try await s.find("cafe")
-        #expect(cafes.contains(cafe) && cafes == s.containing("café"),
-                "every status with the word, accents aside: \(s.difference(cafes, s.containing("café")))")
+        #expect(
+            cafes.contains(cafe) && cafes == s.containing("café"),
+            "every status with the word, accents aside: \(s.difference(cafes, s.containing("café")))")
         #expect(try await s.find("CAFÉ creme") == [cafe])
         #expect(try await s.find("caf*").contains(cafe))
         let curly = try #require(s.uri("curly"))
@@ -72,13 +74,17 @@ import ArchiveCore
         let s = try await fixture()
         let replies = s.expected { !($0["in_reply_to_id"] is NSNull) && $0["in_reply_to_id"] != nil }
         #expect(try await s.find("is:reply") == replies)
-        let sensitive = s.expected { ($0["sensitive"] as? Bool) == true || !(($0["spoiler_text"] as? String) ?? "").isEmpty }
+        let sensitive = s.expected {
+            ($0["sensitive"] as? Bool) == true || !(($0["spoiler_text"] as? String) ?? "").isEmpty
+        }
         #expect(try await s.find("is:sensitive") == sensitive)
         #expect(try await s.find("is:boost") == s.boosted, "posts reached through a boost")
         let japanese = s.expected { ($0["language"] as? String) == "ja" }
         #expect(!japanese.isEmpty)
         #expect(try await s.find("language:ja") == japanese)
-        let halcy = s.expected { (($0["account"] as? [String: Any])?["acct"] as? String) == "halcy@icosahedron.website" }
+        let halcy = s.expected {
+            (($0["account"] as? [String: Any])?["acct"] as? String) == "halcy@icosahedron.website"
+        }
         #expect(!halcy.isEmpty)
         #expect(try await s.find("from:@halcy@icosahedron.website") == halcy)
         #expect(try await s.find("from:@halcy").isSuperset(of: halcy))
@@ -138,7 +144,9 @@ import ArchiveCore
         #expect(newest.count == total)
         #expect(newest.map(\.createdAt) == newest.map(\.createdAt).sorted(by: >))
         let oldest = try await s.archive.search(query, sort: .oldest, limit: 5)
-        #expect(oldest.map(\.uri) == Array(newest.reversed().prefix(5)).map(\.uri) || oldest.map(\.createdAt) == newest.reversed().prefix(5).map(\.createdAt))
+        #expect(
+            oldest.map(\.uri) == Array(newest.reversed().prefix(5)).map(\.uri)
+                || oldest.map(\.createdAt) == newest.reversed().prefix(5).map(\.createdAt))
         let page2 = try await s.archive.search(query, sort: .newest, limit: 5, offset: 5)
         #expect(page2.map(\.uri) == newest.dropFirst(5).prefix(5).map(\.uri))
         let ranked = try await s.archive.search(try SearchQuery(parsing: "mastodon"), sort: .relevance, limit: 50)
@@ -174,34 +182,46 @@ import ArchiveCore
         // The sync archived older posts after newer ones: archive order is not date order here.
         let everything = try await s.archive.search(try SearchQuery(parsing: "-has:poll"), limit: 100_000)
         #expect(everything.count > 100)
-        #expect(zip(everything, everything.dropFirst()).contains { $0.number < $1.number }, "a newer post archived earlier")
+        #expect(
+            zip(everything, everything.dropFirst()).contains { $0.number < $1.number }, "a newer post archived earlier")
         // A word and a space-less piece that occur in the same post, for a query on both indexes.
         let words = ["mastodon", "swift", "linux", "cats", "sqlite", "fediverse", "icebox", "photography"]
         let pieces = ["天気", "東京", "猫", "週末", "日本語", "ネタバレ", "アプリ"]
-        let mixed = try #require(words.flatMap { w in pieces.map { (w, $0) } }.first { w, p in
-            !s.containing(w).intersection(s.containing(p)).isEmpty
-        })
-        let day = String(MastodonDate.format(try #require(everything.dropFirst(everything.count / 2).first.flatMap(date))).prefix(10))
-        let queries = ["mastodon", "東京", "東京 天気", "\(mixed.0) \(mixed.1)", "mastodon has:media", "mastodon -has:media",
-                       "from:@halcy", "mastodon from:@alice", "東京 from:@alice", "mastodon after:\(day)",
-                       "mastodon before:\(day)", "has:image", "\"the light\"", "mastodon OR 天気", "#swift",
-                       "mastodon #swift", "#swift -from:@alice", "is:bookmarked", "is:favourited mastodon",
-                       "-is:public", "#swift -is:unlisted", "NOT is:public -is:reply"]
+        let mixed = try #require(
+            words.flatMap { w in pieces.map { (w, $0) } }.first { w, p in
+                !s.containing(w).intersection(s.containing(p)).isEmpty
+            })
+        let day = String(
+            MastodonDate.format(try #require(everything.dropFirst(everything.count / 2).first.flatMap(date))).prefix(10)
+        )
+        let queries = [
+            "mastodon", "東京", "東京 天気", "\(mixed.0) \(mixed.1)", "mastodon has:media", "mastodon -has:media",
+            "from:@halcy", "mastodon from:@alice", "東京 from:@alice", "mastodon after:\(day)",
+            "mastodon before:\(day)", "has:image", "\"the light\"", "mastodon OR 天気", "#swift",
+            "mastodon #swift", "#swift -from:@alice", "is:bookmarked", "is:favourited mastodon",
+            "-is:public", "#swift -is:unlisted", "NOT is:public -is:reply",
+        ]
         for text in queries {
             let query = try SearchQuery(parsing: text)
             var found: [[String]] = []
             // 0: every lookup counts as dense (an index is streamed in date order); else candidates are sorted.
             for sparseLimit in [0, SearchPlan.defaultSparseLimit] {
-                let hits = try await s.archive.search(query, sort: .newest, limit: 100_000, offset: 0, sparseLimit: sparseLimit)
+                let hits = try await s.archive.search(
+                    query, sort: .newest, limit: 100_000, offset: 0, sparseLimit: sparseLimit)
                 let dated = hits.map { (hit: $0, date: date($0)) }
                 #expect(dated.allSatisfy { $0.date != nil }, "\(text): every hit is an archived post")
-                let expected = dated.sorted { ($0.date ?? .distantPast, $0.hit.number) > ($1.date ?? .distantPast, $1.hit.number) }
+                let expected = dated.sorted {
+                    ($0.date ?? .distantPast, $0.hit.number) > ($1.date ?? .distantPast, $1.hit.number)
+                }
                 #expect(hits.map(\.uri) == expected.map(\.hit.uri), "\(text) newest first, sparse limit \(sparseLimit)")
-                let oldest = try await s.archive.search(query, sort: .oldest, limit: 100_000, offset: 0, sparseLimit: sparseLimit)
+                let oldest = try await s.archive.search(
+                    query, sort: .oldest, limit: 100_000, offset: 0, sparseLimit: sparseLimit)
                 #expect(oldest.map(\.uri) == hits.reversed().map(\.uri), "\(text) oldest first")
                 var paged: [String] = []
                 for offset in stride(from: 0, to: hits.count + 7, by: 7) {
-                    paged += try await s.archive.search(query, sort: .newest, limit: 7, offset: offset, sparseLimit: sparseLimit).map(\.uri)
+                    paged += try await s.archive.search(
+                        query, sort: .newest, limit: 7, offset: offset, sparseLimit: sparseLimit
+                    ).map(\.uri)
                 }
                 #expect(paged == hits.map(\.uri), "\(text) page by page")
                 #expect(try await s.archive.count(query, sparseLimit: sparseLimit) == hits.count, "\(text) count")

@@ -12,9 +12,12 @@ import Testing
     /// The readers, each printing well over a pipe's 64 KiB buffer where it can, so that most of its
     /// writes come after `head` has gone.
     static let readers: [[String]] = [
-        ["search", "--all", "--limit", "5000", "-is:reply"], ["search", "--all", "--json", "--limit", "5000", "-is:reply"],
-        ["search", "--all", "--jsonl", "--limit", "5000", "-is:reply"], ["search", "--all", "--csv", "--limit", "5000", "-is:reply"],
-        ["show", "1"], ["show", "--raw", "1"], ["timeline", "list"], ["timeline", "list", "--json"], ["account", "list"],
+        ["search", "--all", "--limit", "5000", "-is:reply"],
+        ["search", "--all", "--json", "--limit", "5000", "-is:reply"],
+        ["search", "--all", "--jsonl", "--limit", "5000", "-is:reply"],
+        ["search", "--all", "--csv", "--limit", "5000", "-is:reply"],
+        ["show", "1"], ["show", "--raw", "1"], ["timeline", "list"], ["timeline", "list", "--json"],
+        ["account", "list"],
         ["account", "list", "--json"], ["stats"], ["stats", "--json"],
         ["export", "search", "--all", "-is:reply", "-o", "-", "--format", "tar"],
     ]
@@ -27,21 +30,29 @@ import Testing
             guard let cluster = try PostgresCluster.fromEnvironment() else { return }
             let location = try await cluster.createDatabase()
             database = (cluster, location.database)
-            store = ["--store", "postgres://\(location.user)@127.0.0.1:\(location.port)/\(location.database)?sslmode=disable"]
+            store = [
+                "--store",
+                "postgres://\(location.user)@127.0.0.1:\(location.port)/\(location.database)?sslmode=disable",
+            ]
         }
         defer { if let database { Task { try? await database.cluster.dropDatabase(database.name) } } }
-        try await withTestServer({ $0.statusCount = 1200; $0.homeShare = 1 }) { server in
+        try await withTestServer({
+            $0.statusCount = 1200
+            $0.homeShare = 1
+        }) { server in
             let home = try TemporaryDirectory("icebox-pipe")
             func icebox(_ arguments: [String], stdin: String? = nil) async throws -> CommandResult {
                 try await CommandRunner.run(Self.binary, arguments + ["--home", home.path] + store, stdin: stdin)
             }
-            let added = try await icebox(["account", "add", server.baseURL.absoluteString, "--token-stdin"], stdin: "test-token\n")
+            let added = try await icebox(
+                ["account", "add", server.baseURL.absoluteString, "--token-stdin"], stdin: "test-token\n")
             #expect(added.status == 0, "\(added.stderr)")
             #expect(try await icebox(["timeline", "add", "home"]).status == 0)
             let synced = try await icebox(["sync", "--quiet", "--no-media", "--backfill-pages", "100"])
             #expect(synced.status == 0, "\(synced.stderr)")
             for reader in Self.readers {
-                let arguments = ["-c", #""$@" | head -1 >/dev/null; exit "${PIPESTATUS[0]}""#, "icebox", Self.binary.path]
+                let arguments =
+                    ["-c", #""$@" | head -1 >/dev/null; exit "${PIPESTATUS[0]}""#, "icebox", Self.binary.path]
                     + reader + ["--home", home.path] + store
                 // Twenty runs, four at a time.
                 for _ in 0..<5 {
@@ -53,10 +64,14 @@ import Testing
                     }
                     for piped in results {
                         // 0, or 141: killed by SIGPIPE, as `cat` or `grep` would be. Never a crash (132, 134).
-                        #expect([0, 141].contains(piped.status), "\(kind) \(reader): exit \(piped.status) \(piped.stderr.prefix(400))")
+                        #expect(
+                            [0, 141].contains(piped.status),
+                            "\(kind) \(reader): exit \(piped.status) \(piped.stderr.prefix(400))")
                         // Not a pipe's doing: PostgresArchive's pool can still be leased just before its
                         // `run()` starts, under load, and postgres-nio warns (left to the store's owners).
-                        let said = piped.stderr.split(separator: "\n").filter { !$0.contains("`PostgresClient.run()` hasn't been called yet") }
+                        let said = piped.stderr.split(separator: "\n").filter {
+                            !$0.contains("`PostgresClient.run()` hasn't been called yet")
+                        }
                         #expect(said.isEmpty, "\(kind) \(reader): \(piped.stderr.prefix(400))")
                     }
                 }

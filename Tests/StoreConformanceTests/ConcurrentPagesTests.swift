@@ -35,8 +35,11 @@ import Testing
         for _ in 0..<4 { stores.append(try await PostgresArchive(location, logger: logger)) }
         var timelines: [Int64] = []
         for worker in 0..<4 {
-            timelines.append(try await stores[0].addTimeline(spec: "remote:s\(worker).example", accountID: nil,
-                                                             server: "https://s\(worker).example").id)
+            timelines.append(
+                try await stores[0].addTimeline(
+                    spec: "remote:s\(worker).example", accountID: nil,
+                    server: "https://s\(worker).example"
+                ).id)
         }
         // Each worker stores all posts in pages of 40, in its own order, as if read from its own server.
         let failures = try await withThrowingTaskGroup(of: [String].self) { group in
@@ -49,8 +52,9 @@ import Testing
                     var failures: [String] = []
                     for start in stride(from: 0, to: order.count, by: 40) {
                         do {
-                            _ = try await store.store(Array(order[start..<start + 40]), server: "s\(worker).example",
-                                                      timelineID: timeline, cursor: .init())
+                            _ = try await store.store(
+                                Array(order[start..<start + 40]), server: "s\(worker).example",
+                                timelineID: timeline, cursor: .init())
                         } catch {
                             failures.append("worker \(worker), page \(start / 40): \(error)")
                         }

@@ -1,14 +1,15 @@
 import ArchiveCore
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 import IceboxTestSupport
 import Logging
 import MastodonTestServer
 import MediaArchive
 import SearchQuery
 import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
 
 /// Deleted posts kept as tombstones (issue 17): how a deletion was learned, and `deletions: redact`
 /// leaving nothing of the post's words or media anywhere in the store.
@@ -18,8 +19,10 @@ import Testing
     /// A store holding alice's home with one post carrying `secret` in its text and its media description,
     /// a boost of it, and its media stored. Returns the post's number and the files stored for it.
     static func archiveSecretPost(_ server: TestServer, _ test: TestStore) async throws -> Int64 {
-        let id = try #require(await server.addStatus(mediaPaths: ["/media/redact/\(secret).png"],
-                                                     description: "alt \(secret)", text: "hello \(secret) world"))
+        let id = try #require(
+            await server.addStatus(
+                mediaPaths: ["/media/redact/\(secret).png"],
+                description: "alt \(secret)", text: "hello \(secret) world"))
         _ = try #require(await server.addBoost(of: id, username: "bob"))
         _ = try #require(await server.addStatus(username: "bob", text: "a later tombstone candidate"))
         _ = try await StoreConformanceTests.syncAlice(server, into: test, media: true)
@@ -30,17 +33,22 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func aDeletionIsKeptWithItsTimeAndHowItWasLearned(_ kind: StoreKind) async throws {
-        try await withTestServer({ $0.statusCount = 30; $0.fixturesDirectory = nil }) { server in
+        try await withTestServer({
+            $0.statusCount = 30
+            $0.fixturesDirectory = nil
+        }) { server in
             try await TestStore.with(kind, "tombstone") { test in
                 let number = try await Self.archiveSecretPost(server, test)
                 #expect(try await test.store.deletionPolicy() == .keep, "keep is the default")
                 let when = Date(timeIntervalSince1970: 1_780_000_000)
                 let host = "\(server.baseURL.host ?? ""):\(server.port)"
                 #expect(try await test.store.markGone([number], reportedBy: host, at: when, via: .stream).marked == 1)
-                #expect(try await test.store.markGone([number], reportedBy: host, at: Date(), via: .recheck).marked == 0,
-                        "the first record stays")
+                #expect(
+                    try await test.store.markGone([number], reportedBy: host, at: Date(), via: .recheck).marked == 0,
+                    "the first record stays")
                 let status = try await test.store.status(number: number)
-                #expect(status.goneAt == Timestamp.string(when) && status.goneVia == .stream && status.redactedAt == nil)
+                #expect(
+                    status.goneAt == Timestamp.string(when) && status.goneVia == .stream && status.redactedAt == nil)
                 #expect(String(decoding: status.raw, as: UTF8.self).contains(Self.secret), "keep keeps the post whole")
                 let hits = try await test.store.search(try SearchQuery(parsing: Self.secret), consent: .off)
                 #expect(hits.map(\.goneAt) == [Timestamp.string(when)], "search says it was deleted")
@@ -52,11 +60,15 @@ import Testing
 
     @Test(arguments: StoreKind.allCases)
     func redactLeavesOnlyATombstoneAndNoWordOrFileOfThePost(_ kind: StoreKind) async throws {
-        try await withTestServer({ $0.statusCount = 30; $0.fixturesDirectory = nil }) { server in
+        try await withTestServer({
+            $0.statusCount = 30
+            $0.fixturesDirectory = nil
+        }) { server in
             try await TestStore.with(kind, "redact") { test in
                 let number = try await Self.archiveSecretPost(server, test)
-                let media = try MediaStore(media: test.folder.url.appending(path: "media"), archive: test.store,
-                                           logger: Logger(label: "conformance"))
+                let media = try MediaStore(
+                    media: test.folder.url.appending(path: "media"), archive: test.store,
+                    logger: Logger(label: "conformance"))
                 let filesBefore = try await test.store.storedMediaFiles().count
                 let host = "\(server.baseURL.host ?? ""):\(server.port)"
                 try await test.store.markGone(number, reportedBy: host, via: .recheck)
@@ -73,14 +85,16 @@ import Testing
                 let collected = try await media.collectGarbage(dryRun: false)
                 let filesAfter = try await test.store.storedMediaFiles().count
                 #expect(collected.filesRemoved >= 1 && filesAfter < filesBefore)
-                let left = FileManager.default.enumerator(atPath: test.folder.url.appending(path: "media").path)?
+                let left =
+                    FileManager.default.enumerator(atPath: test.folder.url.appending(path: "media").path)?
                     .compactMap { $0 as? String }.filter { $0.hasSuffix(".png") } ?? []
                 let pngs = try left.map { try Data(contentsOf: test.folder.url.appending(path: "media/\($0)")) }
                 let secretFile = try await PNGProbe.bytes(server: server, path: "/media/redact/\(Self.secret).png")
                 #expect(!pngs.contains(secretFile), "the post's image left the media store")
                 if kind == .sqlite { try Self.expectNotInFiles(Self.secret, folder: test.folder.url) }
                 // A post deleted after the switch is redacted as it is marked.
-                let other = try #require(try await test.store.search(try SearchQuery(parsing: "candidate"), consent: .off).first)
+                let other = try #require(
+                    try await test.store.search(try SearchQuery(parsing: "candidate"), consent: .off).first)
                 try await test.store.markGone(other.number, reportedBy: host, via: .stream)
                 #expect(try await test.store.status(number: other.number).redactedAt != nil)
             }
@@ -110,7 +124,10 @@ enum PNGProbe {
 @Suite(.serialized) struct DeletionAuthorityConformanceTests {
     @Test(arguments: StoreKind.allCases)
     func onlyTheOriginOrTheUsersServerMarksAPostGone(_ kind: StoreKind) async throws {
-        try await withTestServer({ $0.statusCount = 30; $0.fixturesDirectory = nil }) { server in
+        try await withTestServer({
+            $0.statusCount = 30
+            $0.fixturesDirectory = nil
+        }) { server in
             try await TestStore.with(kind, "authority") { test in
                 _ = try await StoreConformanceTests.syncAlice(server, into: test)
                 let host = "\(server.baseURL.host ?? ""):\(server.port)"
@@ -118,9 +135,11 @@ enum PNGProbe {
                     .map(\.number)
                 try #require(numbers.count == 3)
                 // A server that holds no copy and is neither the posts' origin (icebox.test) nor alice's.
-                let stranger = try await test.store.markGone(numbers, reportedBy: "127.0.0.9:4000", at: Date(), via: .stream)
+                let stranger = try await test.store.markGone(
+                    numbers, reportedBy: "127.0.0.9:4000", at: Date(), via: .stream)
                 #expect(stranger == DeletionAuthority.Outcome(marked: 0, copiesOnly: 0))
-                #expect(try await test.store.status(number: numbers[0]).goneAt == nil, "a stranger's word marks nothing")
+                #expect(
+                    try await test.store.status(number: numbers[0]).goneAt == nil, "a stranger's word marks nothing")
                 // The posts' own server speaks for them, whatever server relayed the word.
                 #expect(try await test.store.markGone(numbers[0], reportedBy: "ICEBOX.test", via: .fetch).marked == 1)
                 // Alice's server relays its federation's deletes.

@@ -14,8 +14,10 @@ import Testing
 /// marks and provenance in both, and an import that fails leaves either store as it was.
 @Suite(.serialized) struct ImportConformanceTests {
     /// The tables an import writes, whose row counts a failed import must leave as they were.
-    static let tables = ["statuses", "status_ids", "status_sources", "status_references", "authors", "media_attachments",
-                         "media_files", "media_downloads", "unreadable_statuses", "status_copies", "edit_history_wanted"]
+    static let tables = [
+        "statuses", "status_ids", "status_sources", "status_references", "authors", "media_attachments",
+        "media_files", "media_downloads", "unreadable_statuses", "status_copies", "edit_history_wanted",
+    ]
 
     @Test func everyFormatImportsTheSameIntoBothStores() async throws {
         try await TestStore.with(.sqlite, "import-sqlite") { sqlite in
@@ -31,25 +33,34 @@ import Testing
                 // Marks: a reference names a post archived before it (the export's own posts) or after it
                 // (the JSON Lines), and the consent exceptions count them as the user's.
                 let alice = ImportFiles.alice
-                for (text, uris) in [("is:favourited", [alice + "111000000000000002", ImportFiles.bob, ImportFiles.carolLiked]),
-                                     ("is:bookmarked", [alice + "111000000000000003", ImportFiles.carol]),
-                                     ("is:boost", [alice + "111000000000000005", ImportFiles.bob])] {
+                for (text, uris) in [
+                    ("is:favourited", [alice + "111000000000000002", ImportFiles.bob, ImportFiles.carolLiked]),
+                    ("is:bookmarked", [alice + "111000000000000003", ImportFiles.carol]),
+                    ("is:boost", [alice + "111000000000000005", ImportFiles.bob]),
+                ] {
                     for test in [sqlite, postgres] {
-                        let found = try await test.store.search(try SearchQuery(parsing: text), sort: .newest, limit: 100,
-                                                                offset: 0).map(\.uri)
+                        let found = try await test.store.search(
+                            try SearchQuery(parsing: text), sort: .newest, limit: 100,
+                            offset: 0
+                        ).map(\.uri)
                         #expect(Set(found) == Set(uris), "\(text) on \(test.store.location)")
                     }
                 }
                 let bob = try #require(try await postgres.store.findStatus(ImportFiles.bob))
-                #expect(try await postgres.store.provenance(of: bob) == [StatusProvenance(kind: .import, detail: "jsonl statuses.jsonl (line 1)")])
+                #expect(
+                    try await postgres.store.provenance(of: bob) == [
+                        StatusProvenance(kind: .import, detail: "jsonl statuses.jsonl (line 1)")
+                    ])
                 // The account exported in Mastodon's format (its imported objects, likes, bookmarks and
                 // boosts) is the same file from either store.
                 var exports: [Data] = []
                 for test in [sqlite, postgres] {
                     let file = test.folder.url.appending(path: "alice.zip")
-                    let exporter = Exporter(archive: test.store, home: IceboxHome(directory: test.folder.url), version: "test",
-                                            logger: Logger(label: "import-export"))
-                    let summary = try await exporter.exportMastodonAccount(handle: "alice@social.example", to: .file(file))
+                    let exporter = Exporter(
+                        archive: test.store, home: IceboxHome(directory: test.folder.url), version: "test",
+                        logger: Logger(label: "import-export"))
+                    let summary = try await exporter.exportMastodonAccount(
+                        handle: "alice@social.example", to: .file(file))
                     #expect(summary.statuses > 8 && summary.mediaFiles == 3, "\(summary)")
                     exports.append(try Data(contentsOf: file))
                 }
@@ -72,10 +83,13 @@ import Testing
             #expect(try await postgres.provenance(of: right) == provenance, "provenance of \(uri)")
             for format in ["mastodon-export", "jsonl", "mastodon-archive", "mastodon-to-sqlite"] {
                 let source = try await sqlite.importedSource(of: left, format: format)
-                #expect(try await postgres.importedSource(of: right, format: format) == source, "\(format) source of \(uri)")
+                #expect(
+                    try await postgres.importedSource(of: right, format: format) == source, "\(format) source of \(uri)"
+                )
                 if source != nil { sources += 1 }
             }
-            #expect(try await postgres.exportRecords([right]).map(\.sources) == sqlite.exportRecords([left]).map(\.sources))
+            #expect(
+                try await postgres.exportRecords([right]).map(\.sources) == sqlite.exportRecords([left]).map(\.sources))
         }
         #expect(sources >= uris.count - 2, "every status but the boosts made of references has its file's object")
         let references = try await sqlite.references(kind: nil)
@@ -86,8 +100,10 @@ import Testing
         for text in StoresAgreeTests.queries {
             let query = try SearchQuery(parsing: text)
             for consent in ConsentPolicy.allCases {
-                let expected = try await sqlite.search(query, sort: .newest, limit: 1000, offset: 0, consent: consent).map(\.uri)
-                let found = try await postgres.search(query, sort: .newest, limit: 1000, offset: 0, consent: consent).map(\.uri)
+                let expected = try await sqlite.search(query, sort: .newest, limit: 1000, offset: 0, consent: consent)
+                    .map(\.uri)
+                let found = try await postgres.search(query, sort: .newest, limit: 1000, offset: 0, consent: consent)
+                    .map(\.uri)
                 #expect(found == expected, "\(text) (consent \(consent))")
             }
         }
@@ -95,7 +111,9 @@ import Testing
         let expected = try await sqlite.stats()
         stats.databaseBytes = expected.databaseBytes
         #expect(stats == expected)
-        #expect(try await postgres.archivedBoosts(by: "alice@social.example") == sqlite.archivedBoosts(by: "alice@social.example"))
+        #expect(
+            try await postgres.archivedBoosts(by: "alice@social.example")
+                == sqlite.archivedBoosts(by: "alice@social.example"))
     }
 }
 
@@ -113,9 +131,12 @@ extension ImportConformanceTests {
             let outbox = broken.appending(path: "outbox.json")
             let text = try String(contentsOf: outbox, encoding: .utf8)
             // Items 1 to 4 are new to the store (their ids changed), item 5 is not JSON: none may stay.
-            let renumbered = text.replacingOccurrences(of: "statuses/11100000000000000", with: "statuses/22200000000000000")
-                .replacingOccurrences(of: #"222000000000000005/activity","type":"Create""#,
-                                      with: #"222000000000000005/activity" "type":"Create""#)
+            let renumbered = text.replacingOccurrences(
+                of: "statuses/11100000000000000", with: "statuses/22200000000000000"
+            )
+            .replacingOccurrences(
+                of: #"222000000000000005/activity","type":"Create""#,
+                with: #"222000000000000005/activity" "type":"Create""#)
             #expect(renumbered.contains(#"activity" "type""#))
             try Data(renumbered.utf8).write(to: outbox)
             do {
@@ -145,8 +166,10 @@ extension ImportConformanceTests {
                     let files = try await ImportFiles(in: original.folder.url.appending(path: "files"))
                     _ = try await files.importAll(into: original)
                     let logger = Logger(label: "import-migrate")
-                    let forth = try await StoreCopy(from: original.store, to: postgres.store, batch: 3, logger: logger).run()
-                    let again = try await StoreCopy(from: postgres.store, to: back.store, batch: 5, logger: logger).run()
+                    let forth = try await StoreCopy(from: original.store, to: postgres.store, batch: 3, logger: logger)
+                        .run()
+                    let again = try await StoreCopy(from: postgres.store, to: back.store, batch: 5, logger: logger)
+                        .run()
                     for table in ["status_sources", "status_references"] {
                         let held = try await original.store.rowCount(table)
                         #expect(held > 0 && forth.tables.first { $0.name == table }?.rows == held, "\(table)")
@@ -168,13 +191,18 @@ extension ImportConformanceTests {
         try await TestStore.with(kind, "import-refused") { test in
             try await Self.refuse(uriContaining: "refused", in: test)
             let file = test.folder.url.appending(path: "three.jsonl")
-            try Data([ImportFiles.status(id: "1", uri: "https://social.example/s/1", acct: "ann", text: "first"),
-                      ImportFiles.status(id: "2", uri: "https://social.example/s/refused", acct: "ann", text: "refused"),
-                      ImportFiles.status(id: "3", uri: "https://social.example/s/3", acct: "ann", text: "third")]
-                .joined(separator: "\n").utf8).write(to: file)
+            try Data(
+                [
+                    ImportFiles.status(id: "1", uri: "https://social.example/s/1", acct: "ann", text: "first"),
+                    ImportFiles.status(id: "2", uri: "https://social.example/s/refused", acct: "ann", text: "refused"),
+                    ImportFiles.status(id: "3", uri: "https://social.example/s/3", acct: "ann", text: "third"),
+                ]
+                .joined(separator: "\n").utf8
+            ).write(to: file)
             let report = try await JSONLinesImport(file: file, server: "social.example").run(into: test.store)
             #expect(report.read == 3 && report.stored.new == 2 && report.stored.unreadable == 1, "\(report)")
-            #expect(try await test.store.allStatusURIs() == ["https://social.example/s/1", "https://social.example/s/3"])
+            #expect(
+                try await test.store.allStatusURIs() == ["https://social.example/s/1", "https://social.example/s/3"])
             #expect(try await test.store.rowCount("status_sources") == 2)
             let kept = try await test.store.unreadableStatuses()
             #expect(kept.count == 1 && kept.first?.error.hasPrefix("line 2: could not be stored: ") == true, "\(kept)")
@@ -186,18 +214,26 @@ extension ImportConformanceTests {
         switch test.store {
         case let postgres as PostgresArchive:
             let cluster = try #require(try PostgresCluster.fromEnvironment())
-            try await cluster.execute(["""
-                CREATE FUNCTION refuse_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
-                    IF NEW.uri LIKE '%\(text)%' THEN RAISE EXCEPTION 'refused by the test' USING ERRCODE = 'check_violation'; END IF;
-                    RETURN NEW; END $$
-                """, "CREATE TRIGGER refuse_test BEFORE INSERT OR UPDATE ON statuses FOR EACH ROW EXECUTE FUNCTION refuse_test()"],
+            try await cluster.execute(
+                [
+                    """
+                    CREATE FUNCTION refuse_test() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+                        IF NEW.uri LIKE '%\(text)%' THEN RAISE EXCEPTION 'refused by the test' USING ERRCODE = 'check_violation'; END IF;
+                        RETURN NEW; END $$
+                    """,
+                    "CREATE TRIGGER refuse_test BEFORE INSERT OR UPDATE ON statuses FOR EACH ROW EXECUTE FUNCTION refuse_test()",
+                ],
                 in: postgres.place.database)
         default:
-            let made = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [
-                test.folder.url.appending(path: "archive.sqlite").path, """
-                CREATE TRIGGER refuse_test BEFORE INSERT ON statuses WHEN new.uri LIKE '%\(text)%'
-                BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;
-                """])
+            let made = try await CommandRunner.run(
+                URL(fileURLWithPath: "/usr/bin/sqlite3"),
+                [
+                    test.folder.url.appending(path: "archive.sqlite").path,
+                    """
+                    CREATE TRIGGER refuse_test BEFORE INSERT ON statuses WHEN new.uri LIKE '%\(text)%'
+                    BEGIN SELECT RAISE(ABORT, 'refused by the test'); END;
+                    """,
+                ])
             #expect(made.status == 0, "\(made.stderr)")
         }
     }
@@ -229,20 +265,27 @@ extension ImportConformanceTests {
         try await TestStore.with(.postgres, "import-failed-call") { test in
             let postgres = try #require(test.store as? PostgresArchive)
             let cluster = try #require(try PostgresCluster.fromEnvironment())
-            try await cluster.execute([
-                "CREATE FUNCTION refuse_references() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$",
-                "CREATE TRIGGER refuse_references BEFORE INSERT ON status_references FOR EACH ROW EXECUTE FUNCTION refuse_references()"],
+            try await cluster.execute(
+                [
+                    "CREATE FUNCTION refuse_references() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$",
+                    "CREATE TRIGGER refuse_references BEFORE INSERT ON status_references FOR EACH ROW EXECUTE FUNCTION refuse_references()",
+                ],
                 in: postgres.place.database)
             let source = ImportSource(format: "jsonl", file: "calls.jsonl", server: "social.example")
             let kept: Bool
             do {
                 try await test.store.importAtomically(source) { sink in
-                    let json = ImportFiles.status(id: "1", uri: "https://social.example/s/1", acct: "ann", text: "kept?")
+                    let json = ImportFiles.status(
+                        id: "1", uri: "https://social.example/s/1", acct: "ann", text: "kept?")
                     let status = try ArchivableStatus(decoding: Data(json.utf8), servedBy: "social.example")
-                    _ = try sink.store([ImportedStatus(status: status, source: nil, entry: "line 1", hasServerID: true)],
-                                       unreadable: [])
-                    _ = try? sink.recordReferences([ImportedReference(accountHandle: "ann@social.example", kind: .favourite,
-                                                                      uri: "https://social.example/s/2")])
+                    _ = try sink.store(
+                        [ImportedStatus(status: status, source: nil, entry: "line 1", hasServerID: true)],
+                        unreadable: [])
+                    _ = try? sink.recordReferences([
+                        ImportedReference(
+                            accountHandle: "ann@social.example", kind: .favourite,
+                            uri: "https://social.example/s/2")
+                    ])
                 }
                 kept = true
             } catch {
@@ -259,11 +302,13 @@ extension ImportConformanceTests {
         let source = ImportSource(format: "jsonl", file: "slow.jsonl", server: "social.example")
         try await store.importAtomically(source) { sink in
             for number in 1...1_000 {
-                let json = ImportFiles.status(id: "\(number)", uri: "https://social.example/s/\(number)", acct: "ann",
-                                              text: "status \(number)")
+                let json = ImportFiles.status(
+                    id: "\(number)", uri: "https://social.example/s/\(number)", acct: "ann",
+                    text: "status \(number)")
                 let status = try ArchivableStatus(decoding: Data(json.utf8), servedBy: "social.example")
-                _ = try sink.store([ImportedStatus(status: status, source: nil, entry: "line \(number)", hasServerID: true)],
-                                   unreadable: [])
+                _ = try sink.store(
+                    [ImportedStatus(status: status, source: nil, entry: "line \(number)", hasServerID: true)],
+                    unreadable: [])
                 if number == 3 { started.fulfil(true) }
                 Thread.sleep(forTimeInterval: 0.01)
             }

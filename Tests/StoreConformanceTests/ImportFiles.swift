@@ -24,17 +24,25 @@ struct ImportFiles {
     init(in folder: URL) async throws {
         export = folder.appending(path: "export")
         try FileManager.default.copyItem(at: Self.fixture, to: export)
-        for (name, added) in [("likes.json", Self.alice + "111000000000000002"), ("bookmarks.json", Self.alice + "111000000000000003")] {
+        for (name, added) in [
+            ("likes.json", Self.alice + "111000000000000002"), ("bookmarks.json", Self.alice + "111000000000000003"),
+        ] {
             let file = export.appending(path: name)
-            var collection = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
+            var collection = try #require(
+                try JSONSerialization.jsonObject(with: Data(contentsOf: file)) as? [String: Any])
             collection["orderedItems"] = (collection["orderedItems"] as? [Any] ?? []) + [added]
             try JSONSerialization.data(withJSONObject: collection).write(to: file)
         }
         jsonl = folder.appending(path: "statuses.jsonl")
-        try Data([Self.status(id: "999", uri: Self.bob, acct: "bob@other.example", text: "a post alice liked and boosted"),
-                  #"{"id":"1","uri":"https://#{"#,
-                  Self.status(id: "43", uri: Self.carol, acct: "carol@third.example", text: "a post alice bookmarked")]
-            .joined(separator: "\n").utf8).write(to: jsonl)
+        try Data(
+            [
+                Self.status(
+                    id: "999", uri: Self.bob, acct: "bob@other.example", text: "a post alice liked and boosted"),
+                #"{"id":"1","uri":"https://#{"#,
+                Self.status(id: "43", uri: Self.carol, acct: "carol@third.example", text: "a post alice bookmarked"),
+            ]
+            .joined(separator: "\n").utf8
+        ).write(to: jsonl)
         mastodonArchive = folder.appending(path: "social.example.user.alice.json")
         let archive = """
             {"account": {"id": 109000000000000001, "username": "alice", "acct": "alice", "url": "https://social.example/@alice"},
@@ -45,20 +53,26 @@ struct ImportFiles {
             """
         try Data(archive.utf8).write(to: mastodonArchive)
         mastodonToSQLite = folder.appending(path: "mastodon.db")
-        let made = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/sqlite3"), [mastodonToSQLite.path, """
-            CREATE TABLE accounts (id INTEGER PRIMARY KEY, username TEXT, url TEXT, display_name TEXT, note TEXT);
-            CREATE TABLE statuses (id INTEGER PRIMARY KEY, account_id INTEGER REFERENCES accounts(id), content TEXT, created_at TEXT);
-            INSERT INTO accounts VALUES (109000000000000001, 'alice', 'https://social.example/@alice', 'Alice', '<p>hi</p>');
-            INSERT INTO statuses VALUES (111000000000000030, 109000000000000001, '<p>kept by mastodon-to-sqlite</p>', '2024-03-11T09:00:00.000Z');
-            INSERT INTO statuses VALUES (111000000000000031, 109000000000000001, '<p>no date</p>', NULL);
-            """])
+        let made = try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/sqlite3"),
+            [
+                mastodonToSQLite.path,
+                """
+                CREATE TABLE accounts (id INTEGER PRIMARY KEY, username TEXT, url TEXT, display_name TEXT, note TEXT);
+                CREATE TABLE statuses (id INTEGER PRIMARY KEY, account_id INTEGER REFERENCES accounts(id), content TEXT, created_at TEXT);
+                INSERT INTO accounts VALUES (109000000000000001, 'alice', 'https://social.example/@alice', 'Alice', '<p>hi</p>');
+                INSERT INTO statuses VALUES (111000000000000030, 109000000000000001, '<p>kept by mastodon-to-sqlite</p>', '2024-03-11T09:00:00.000Z');
+                INSERT INTO statuses VALUES (111000000000000031, 109000000000000001, '<p>no date</p>', NULL);
+                """,
+            ])
         #expect(made.status == 0, "\(made.stderr)")
     }
 
     /// A Mastodon API status of social.example's.
     static func status(id: String, uri: String, acct: String, text: String) -> String {
         let user = acct.split(separator: "@").first.map(String.init) ?? acct
-        return #"{"id":"\#(id)","uri":"\#(uri)","url":"\#(uri)","created_at":"2024-02-2\#(id.suffix(1))T10:00:00.000Z","#
+        return
+            #"{"id":"\#(id)","uri":"\#(uri)","url":"\#(uri)","created_at":"2024-02-2\#(id.suffix(1))T10:00:00.000Z","#
             + #""account":{"id":"\#(id)0","username":"\#(user)","acct":"\#(acct)","display_name":"","#
             + #""url":"https://\#(acct.split(separator: "@").last ?? "social.example")/@\#(user)"},"#
             + #""content":"<p>\#(text)</p>","visibility":"public","sensitive":false,"spoiler_text":"","#

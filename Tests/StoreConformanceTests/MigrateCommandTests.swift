@@ -1,7 +1,7 @@
 import ArchivePostgres
 import Foundation
-import Logging
 import IceboxTestSupport
+import Logging
 import MastodonTestServer
 import Testing
 
@@ -19,7 +19,10 @@ import Testing
             func icebox(_ arguments: String..., stdin: String? = nil) async throws -> CommandResult {
                 try await CommandRunner.run(Self.binary, arguments + ["--home", home.path], stdin: stdin)
             }
-            #expect(try await icebox("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+            #expect(
+                try await icebox(
+                    "account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n"
+                )
                 .status == 0)
             #expect(try await icebox("timeline", "add", "local").status == 0)
             #expect(try await icebox("sync", "--quiet", "--no-media").status == 0)
@@ -32,13 +35,21 @@ import Testing
             let again = try await icebox("migrate", "--store", url, "--to", back)
             #expect(again.status == 0, "\(again.stderr)")
             let original = try await icebox("search", "--json", "--limit", "1000", "--all", "-is:reply")
-            let copied = try await CommandRunner.run(Self.binary, ["search", "--json", "--limit", "1000", "--all", "-is:reply",
-                                                                   "--home", copyHome.path])
+            let copied = try await CommandRunner.run(
+                Self.binary,
+                [
+                    "search", "--json", "--limit", "1000", "--all", "-is:reply",
+                    "--home", copyHome.path,
+                ])
             #expect(original.status == 0 && !original.stdout.isEmpty)
             #expect(copied.stdout == original.stdout, "the copy finds the same statuses, numbered the same")
             // Every reading command works on the PostgreSQL store as on the file, with --store.
-            let onPostgres = try await CommandRunner.run(Self.binary, ["search", "--json", "--limit", "1000", "--all",
-                                                                       "-is:reply", "--store", url, "--home", copyHome.path])
+            let onPostgres = try await CommandRunner.run(
+                Self.binary,
+                [
+                    "search", "--json", "--limit", "1000", "--all",
+                    "-is:reply", "--store", url, "--home", copyHome.path,
+                ])
             #expect(onPostgres.stdout == original.stdout, "\(onPostgres.stderr)")
             let shown = try await icebox("show", "1")
             let shownThere = try await icebox("show", "1", "--store", url)
@@ -73,8 +84,9 @@ import Testing
         // The server's lease is held by another worker for a minute: this one has nothing to do.
         #expect(try await icebox("timeline", "add", "remote:http://127.0.0.1:9").status == 0)
         let store = try await PostgresArchive(location, logger: Logger(label: "busy"))
-        let claimed = try await store.claimServer(among: ["http://127.0.0.1:9"], holder: "elsewhere#0", for: .seconds(60),
-                                                  round: try await store.beginRound())
+        let claimed = try await store.claimServer(
+            among: ["http://127.0.0.1:9"], holder: "elsewhere#0", for: .seconds(60),
+            round: try await store.beginRound())
         await store.close()
         #expect(claimed == "http://127.0.0.1:9")
         let busy = try await icebox("sync", "--no-media")

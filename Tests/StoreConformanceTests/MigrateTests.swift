@@ -16,35 +16,43 @@ import Testing
                     try await TestStore.with(.sqlite, "migrate-back") { back in
                         _ = try await StoreConformanceTests.syncAlice(server, into: original)
                         let first = try #require(await server.timelineIDs(.local).first)
-                        let uri = try #require(try await original.store.allStatusURIs().first { $0.hasSuffix("/\(first)") })
+                        let uri = try #require(
+                            try await original.store.allStatusURIs().first { $0.hasSuffix("/\(first)") })
                         let number = try #require(try await original.store.findStatus(uri))
                         _ = await server.editStatus(id: first, content: "<p>a second version to copy</p>")
                         _ = try await StoreConformanceTests.syncAlice(server, into: original)
                         let logger = Logger(label: "migrate")
-                        let forth = try await StoreCopy(from: original.store, to: postgres.store, batch: 37, logger: logger).run()
-                        let again = try await StoreCopy(from: postgres.store, to: back.store, batch: 53, logger: logger).run()
+                        let forth = try await StoreCopy(
+                            from: original.store, to: postgres.store, batch: 37, logger: logger
+                        ).run()
+                        let again = try await StoreCopy(from: postgres.store, to: back.store, batch: 53, logger: logger)
+                            .run()
                         #expect(forth.statusesVerified > 100 && again.statusesVerified == forth.statusesVerified)
                         #expect(forth.tables == again.tables, "every table the same length both ways")
                         for table in archiveTables {
                             let columns = try await original.store.copiedColumns(table)
                             let count = try await original.store.rowCount(table)
-                            #expect(try await back.store.readRows(table, columns: columns, offset: 0, limit: count + 1)
+                            #expect(
+                                try await back.store.readRows(table, columns: columns, offset: 0, limit: count + 1)
                                     == original.store.readRows(table, columns: columns, offset: 0, limit: count + 1),
-                                    "\(table) is the same, row by row, after the round trip")
+                                "\(table) is the same, row by row, after the round trip")
                         }
                         // The copies work as archives: search, versions, new statuses after the copied ids.
                         let query = try SearchQuery(parsing: "second version")
-                        #expect(try await postgres.store.search(query).map(\.uri)
+                        #expect(
+                            try await postgres.store.search(query).map(\.uri)
                                 == original.store.search(query).map(\.uri))
                         #expect(try await back.store.status(number: number).versions.count == 1)
                         // Tokens are not in any store: the credentials file goes along with the home folder.
-                        try FileManager.default.copyItem(at: original.folder.url.appending(path: "credentials.json"),
-                                                         to: postgres.folder.url.appending(path: "credentials.json"))
+                        try FileManager.default.copyItem(
+                            at: original.folder.url.appending(path: "credentials.json"),
+                            to: postgres.folder.url.appending(path: "credentials.json"))
                         _ = await server.editStatus(id: first, content: "<p>a third version after the copy</p>")
                         let more = try await StoreConformanceTests.syncAlice(server, into: postgres)
                         #expect(more.timelines.allSatisfy { $0.error == nil }, "\(more.timelines.compactMap(\.error))")
-                        #expect(try await postgres.store.status(number: number).versions.count == 2,
-                                "new versions land on the copied rows, after the copied ids")
+                        #expect(
+                            try await postgres.store.status(number: number).versions.count == 2,
+                            "new versions land on the copied rows, after the copied ids")
                     }
                 }
             }
@@ -58,7 +66,8 @@ import Testing
                     _ = try await StoreConformanceTests.syncAlice(server, into: first)
                     _ = try await StoreConformanceTests.syncAlice(server, into: second)
                     await #expect(throws: ArchiveError.self) {
-                        _ = try await StoreCopy(from: first.store, to: second.store, logger: Logger(label: "migrate")).run()
+                        _ = try await StoreCopy(from: first.store, to: second.store, logger: Logger(label: "migrate"))
+                            .run()
                     }
                 }
             }

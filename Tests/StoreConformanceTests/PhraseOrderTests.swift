@@ -1,12 +1,13 @@
 import Archive
 import ArchiveCore
-@testable import ArchivePostgres
 import Foundation
 import IceboxTestSupport
 import Logging
 import Models
 import SearchQuery
 import Testing
+
+@testable import ArchivePostgres
 
 /// Phrase search on PostgreSQL goes through the RUM index of schema/postgres/0007, which returns
 /// matches in time order: every page, newest or oldest first, is the page SQLite finds, also when
@@ -18,11 +19,12 @@ import Testing
     static func posts() throws -> [ArchivableStatus] {
         try (0..<90).map { number in
             let minute = number - number % 5
-            let text = switch number % 4 {
-            case 0, 2: "it was just so quiet \(number)"
-            case 1: "just in time, and so on \(number)"
-            default: "so it goes \(number)"
-            }
+            let text =
+                switch number % 4 {
+                case 0, 2: "it was just so quiet \(number)"
+                case 1: "just in time, and so on \(number)"
+                default: "so it goes \(number)"
+                }
             let json = """
                 {"id":"\(number)","uri":"https://phrases.example/users/a/statuses/\(number)",
                  "created_at":"2026-03-01T\(String(format: "%02d:%02d", minute / 60, minute % 60)):00.000Z",
@@ -40,20 +42,26 @@ import Testing
         let location = try await cluster.createDatabase()
         let postgres = try await PostgresArchive(location, logger: Logger(label: "phrases"))
         let folder = try TemporaryDirectory("icebox-phrases")
-        let sqlite = try ArchiveDatabase(path: folder.url.appending(path: "archive.sqlite"), logger: Logger(label: "phrases"))
+        let sqlite = try ArchiveDatabase(
+            path: folder.url.appending(path: "archive.sqlite"), logger: Logger(label: "phrases"))
         let posts = try Self.posts()
         for store in [postgres, sqlite] as [any ArchiveStore] {
-            let timeline = try await store.addTimeline(spec: "remote:phrases.example", accountID: nil,
-                                                       server: "https://phrases.example").id
+            let timeline = try await store.addTimeline(
+                spec: "remote:phrases.example", accountID: nil,
+                server: "https://phrases.example"
+            ).id
             _ = try await store.store(posts, server: "phrases.example", timelineID: timeline, cursor: .init())
         }
         let available = try await postgres.rows("SELECT 1 FROM pg_available_extensions WHERE name = 'rum'")
         if !available.isEmpty || ProcessInfo.processInfo.environment["CI"] == "true" {
-            #expect(postgres.phrasesByDate, "the RUM index is there when PostgreSQL has the rum extension (CI installs it)")
+            #expect(
+                postgres.phrasesByDate, "the RUM index is there when PostgreSQL has the rum extension (CI installs it)")
         }
         let query = try SearchQuery(parsing: #""just so""#)
         for sort in [SearchSort.newest, .oldest] {
-            for (limit, offset) in [(1, 0), (2, 0), (3, 0), (4, 0), (5, 2), (7, 4), (2, 9), (4, 13), (40, 0), (5, 28), (5, 40)] {
+            for (limit, offset) in [
+                (1, 0), (2, 0), (3, 0), (4, 0), (5, 2), (7, 4), (2, 9), (4, 13), (40, 0), (5, 28), (5, 40),
+            ] {
                 let expected = try await sqlite.search(query, sort: sort, limit: limit, offset: offset).map(\.uri)
                 let found = try await postgres.search(query, sort: sort, limit: limit, offset: offset).map(\.uri)
                 #expect(found == expected, "\(sort) limit \(limit) offset \(offset)")

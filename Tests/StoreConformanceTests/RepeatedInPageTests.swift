@@ -28,12 +28,15 @@ import Testing
     /// The page: a post, two boosts of it, another post, and the first post again as edited since.
     static func page() throws -> [ArchivableStatus] {
         let post = json("10", text: "first words", createdAt: "2026-01-01T00:00:00.000Z")
-        let edited = json("10", text: "second words", createdAt: "2026-01-01T00:00:00.000Z",
-                          editedAt: "2026-01-01T05:00:00.000Z")
-        return try [post, boost("11", of: post, createdAt: "2026-01-01T01:00:00.000Z"),
-                    json("12", text: "another post", createdAt: "2026-01-01T02:00:00.000Z"),
-                    boost("13", of: post, createdAt: "2026-01-01T03:00:00.000Z"), edited]
-            .map { try ArchivableStatus(decoding: Data($0.utf8)) }
+        let edited = json(
+            "10", text: "second words", createdAt: "2026-01-01T00:00:00.000Z",
+            editedAt: "2026-01-01T05:00:00.000Z")
+        return try [
+            post, boost("11", of: post, createdAt: "2026-01-01T01:00:00.000Z"),
+            json("12", text: "another post", createdAt: "2026-01-01T02:00:00.000Z"),
+            boost("13", of: post, createdAt: "2026-01-01T03:00:00.000Z"), edited,
+        ]
+        .map { try ArchivableStatus(decoding: Data($0.utf8)) }
     }
 
     struct Kept: Equatable {
@@ -57,8 +60,9 @@ import Testing
                 raw.append(try await store.rawJSON(uri: uri))
             }
             let post = try #require(try await store.findStatus("https://a.example/users/u/statuses/10"))
-            kept = Kept(result: result, uris: uris, numbers: numbers, raw: raw,
-                        history: try await store.status(number: post).versions.map(\.raw))
+            kept = Kept(
+                result: result, uris: uris, numbers: numbers, raw: raw,
+                history: try await store.status(number: post).versions.map(\.raw))
         }
         return kept
     }

@@ -32,7 +32,11 @@ import Testing
             let claimed = try await withThrowingTaskGroup(of: (Int, String?).self) { group in
                 for (index, worker) in workers.enumerated() {
                     group.addTask {
-                        (index, try await worker.claimServer(among: servers, holder: "w\(index)", for: .seconds(60), round: round))
+                        (
+                            index,
+                            try await worker.claimServer(
+                                among: servers, holder: "w\(index)", for: .seconds(60), round: round)
+                        )
                     }
                 }
                 return try await group.reduce(into: [Int: String?]()) { $0[$1.0] = $1.1 }
@@ -44,13 +48,18 @@ import Testing
             let holderOfA = claims.firstIndex(of: "a.test").map { "w\($0)" } ?? ""
             try await workers[0].releaseLease(server: "a.test", holder: holderOfA)
             let next = try await workers[2].beginRound()
-            #expect(try await workers[2].claimServer(among: servers, holder: "w9", for: .seconds(60), round: next) == "a.test")
-            #expect(try await workers[1].claimServer(among: servers, holder: "w8", for: .seconds(60), round: next) == nil)
+            #expect(
+                try await workers[2].claimServer(among: servers, holder: "w9", for: .seconds(60), round: next)
+                    == "a.test")
+            #expect(
+                try await workers[1].claimServer(among: servers, holder: "w8", for: .seconds(60), round: next) == nil)
             // A lease not renewed expires (a worker killed with kill -9), and its holder cannot renew it
             // once another worker has claimed the server.
             #expect(try await workers[2].renewLease(server: "a.test", holder: "w9", for: .milliseconds(300)))
             try await Task.sleep(for: .milliseconds(600))
-            #expect(try await workers[1].claimServer(among: servers, holder: "w8", for: .seconds(60), round: next) == "a.test")
+            #expect(
+                try await workers[1].claimServer(among: servers, holder: "w8", for: .seconds(60), round: next)
+                    == "a.test")
             #expect(try await workers[2].renewLease(server: "a.test", holder: "w9", for: .seconds(60)) == false)
             #expect(try await workers[1].renewLease(server: "a.test", holder: "w8", for: .seconds(60)))
         }
@@ -61,14 +70,22 @@ import Testing
             let servers = ["a.test", "b.test"]
             let first = try await workers[0].beginRound()
             let second = try await workers[1].beginRound()
-            #expect(try await workers[0].claimServer(among: servers, holder: "w0", for: .seconds(60), round: first) == "a.test")
+            #expect(
+                try await workers[0].claimServer(among: servers, holder: "w0", for: .seconds(60), round: first)
+                    == "a.test")
             try await workers[0].releaseLease(server: "a.test", holder: "w0")
             // The other worker's round began before a.test was done: it takes b.test, then nothing.
-            #expect(try await workers[1].claimServer(among: servers, holder: "w1", for: .seconds(60), round: second) == "b.test")
-            #expect(try await workers[1].claimServer(among: servers, holder: "w1#1", for: .seconds(60), round: second) == nil)
+            #expect(
+                try await workers[1].claimServer(among: servers, holder: "w1", for: .seconds(60), round: second)
+                    == "b.test")
+            #expect(
+                try await workers[1].claimServer(among: servers, holder: "w1#1", for: .seconds(60), round: second)
+                    == nil)
             // Its next round may take a.test again.
             let third = try await workers[1].beginRound()
-            #expect(try await workers[1].claimServer(among: servers, holder: "w1#1", for: .seconds(60), round: third) == "a.test")
+            #expect(
+                try await workers[1].claimServer(among: servers, holder: "w1#1", for: .seconds(60), round: third)
+                    == "a.test")
         }
     }
 
@@ -76,12 +93,15 @@ import Testing
         try await Self.workers(2) { workers in
             let reset = Date(timeIntervalSince1970: 1_900_000_000)
             #expect(try await workers[1].savedBudget(server: "a.test", client: "anonymous") == nil)
-            try await workers[0].saveBudget(SavedBudget(limit: 300, remaining: 12, reset: reset), server: "a.test",
-                                            client: "anonymous")
-            #expect(try await workers[1].savedBudget(server: "a.test", client: "anonymous")
+            try await workers[0].saveBudget(
+                SavedBudget(limit: 300, remaining: 12, reset: reset), server: "a.test",
+                client: "anonymous")
+            #expect(
+                try await workers[1].savedBudget(server: "a.test", client: "anonymous")
                     == SavedBudget(limit: 300, remaining: 12, reset: reset))
-            try await workers[1].saveBudget(SavedBudget(limit: 300, remaining: 299, reset: nil), server: "a.test",
-                                            client: "anonymous")
+            try await workers[1].saveBudget(
+                SavedBudget(limit: 300, remaining: 299, reset: nil), server: "a.test",
+                client: "anonymous")
             #expect(try await workers[0].savedBudget(server: "a.test", client: "anonymous")?.remaining == 299)
             #expect(try await workers[0].savedBudget(server: "a.test", client: "7") == nil)
         }

@@ -15,7 +15,8 @@ import Testing
     static let specs = ["home", "local", "federated"]
 
     /// Enrols alice and pins her timelines in `store`, then syncs everything to its end.
-    static func syncAlice(_ server: TestServer, into test: TestStore, media: Bool = false) async throws -> SyncRunReport {
+    static func syncAlice(_ server: TestServer, into test: TestStore, media: Bool = false) async throws -> SyncRunReport
+    {
         let logger = Logger(label: "conformance")
         let credentials = CredentialStore(file: test.folder.url.appending(path: "credentials.json"), logger: logger)
         if try await test.store.accounts().isEmpty {
@@ -23,15 +24,18 @@ import Testing
                 .add(server: try ServerAddress(server.baseURL.absoluteString), token: "test-token")
             for spec in specs + ["tag:fixtures@\(server.baseURL.absoluteString)"] {
                 let pinning = try TimelinePinning(specText: spec, account: nil, accounts: [alice])
-                _ = try await test.store.addTimeline(spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
+                _ = try await test.store.addTimeline(
+                    spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
             }
         }
         var options = SyncOptions()
         options.backfillPages = 1000
         options.downloadMedia = media
         options.mediaDirectory = test.folder.url.appending(path: "media")
-        return try await Synchronizer(archive: test.store, credentials: credentials.load(), options: options,
-                                      logger: logger).runWithMedia()
+        return try await Synchronizer(
+            archive: test.store, credentials: credentials.load(), options: options,
+            logger: logger
+        ).runWithMedia()
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -42,10 +46,15 @@ import Testing
                 #expect(first.allSatisfy { $0.error == nil }, "\(first.compactMap(\.error))")
                 let timelines = try await test.store.timelines()
                 for timeline in timelines where Self.specs.contains(timeline.spec) {
-                    let path = timeline.spec == "home" ? "/api/v1/timelines/home"
+                    let path =
+                        timeline.spec == "home"
+                        ? "/api/v1/timelines/home"
                         : timeline.spec == "local" ? "/api/v1/timelines/public?local=true" : "/api/v1/timelines/public"
-                    let served = try await ServedTimeline.archiveKeys(baseURL: server.baseURL, path: path, token: "test-token")
-                    #expect(Set(try await test.store.statusURIs(timelineID: timeline.id)) == served, "\(kind) \(timeline.spec)")
+                    let served = try await ServedTimeline.archiveKeys(
+                        baseURL: server.baseURL, path: path, token: "test-token")
+                    #expect(
+                        Set(try await test.store.statusURIs(timelineID: timeline.id)) == served,
+                        "\(kind) \(timeline.spec)")
                     #expect(timeline.backfillComplete, "\(timeline.spec) backfilled to its end")
                 }
                 let count = try await test.store.allStatusURIs().count
@@ -104,14 +113,18 @@ import Testing
     func mediaIsStoredOnceVerifiedAndCollectedWithTheCatalogueInTheStore(_ kind: StoreKind) async throws {
         // Synthetic statuses only: their media are on the loopback server. The fixtures' media are on
         // real hosts, and a test never looks up any other address.
-        try await withTestServer({ $0.statusCount = 40; $0.fixturesDirectory = nil }) { server in
+        try await withTestServer({
+            $0.statusCount = 40
+            $0.fixturesDirectory = nil
+        }) { server in
             try await TestStore.with(kind, "media") { test in
                 let first = try #require(try await Self.syncAlice(server, into: test, media: true).media?.report)
                 #expect(first.newFiles > 0, "the corpus has media")
                 let stats = try await test.store.stats()
                 #expect(stats.mediaFiles == first.newFiles)
-                let media = try MediaStore(media: test.folder.url.appending(path: "media"), archive: test.store,
-                                           logger: Logger(label: "conformance"))
+                let media = try MediaStore(
+                    media: test.folder.url.appending(path: "media"), archive: test.store,
+                    logger: Logger(label: "conformance"))
                 let verified = try await media.verify(repair: false)
                 #expect(verified.checked == stats.mediaFiles && verified.problems.isEmpty)
                 let again = try #require(try await Self.syncAlice(server, into: test, media: true).media?.report)

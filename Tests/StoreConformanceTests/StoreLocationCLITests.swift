@@ -14,8 +14,9 @@ import Testing
         let home = try TemporaryDirectory("icebox-stats-store")
         let url = "postgres://\(location.user)@127.0.0.1:\(location.port)/\(location.database)?sslmode=disable"
         func icebox(_ arguments: String..., store: String = url) async throws -> CommandResult {
-            try await CommandRunner.run(Self.binary, arguments + ["--home", home.path, "--store", store],
-                                        environment: ["PGPASSWORD": "sekrit"])
+            try await CommandRunner.run(
+                Self.binary, arguments + ["--home", home.path, "--store", store],
+                environment: ["PGPASSWORD": "sekrit"])
         }
         #expect(try await icebox("timeline", "add", "remote:http://127.0.0.1:9").status == 0)
         let stats = try await icebox("stats")
@@ -27,7 +28,8 @@ import Testing
         let missing = "postgres://\(location.user)@127.0.0.1:\(location.port)/no_such_db?sslmode=disable"
         let result = try await icebox("stats", store: missing)
         #expect(result.status == 69, "\(result.status) \(result.stderr)")
-        #expect(result.stderr.contains("127.0.0.1:\(location.port)") && result.stderr.contains("no_such_db")
+        #expect(
+            result.stderr.contains("127.0.0.1:\(location.port)") && result.stderr.contains("no_such_db")
                 && result.stderr.contains("does not exist"), "\(result.stderr)")
         #expect(!result.stderr.contains("sekrit"))
 
@@ -37,7 +39,8 @@ import Testing
         let emptyURL = "postgres://\(empty.user)@127.0.0.1:\(empty.port)/\(empty.database)?sslmode=disable"
         for command in [["stats"], ["timeline", "list"], ["search", "kite"]] {
             let read = try await CommandRunner.run(Self.binary, command + ["--home", home.path, "--store", emptyURL])
-            #expect(read.status == 66 && read.stderr.contains("no archive in postgres://"), "\(command): \(read.stderr)")
+            #expect(
+                read.status == 66 && read.stderr.contains("no archive in postgres://"), "\(command): \(read.stderr)")
         }
         #expect(try await icebox("timeline", "add", "remote:http://127.0.0.1:9", store: emptyURL).status == 0)
         #expect(try await icebox("stats", store: emptyURL).status == 0)

@@ -1,7 +1,8 @@
-@testable import ArchivePostgres
 import Foundation
 import Logging
 import Testing
+
+@testable import ArchivePostgres
 
 /// How the PostgreSQL store's sessions are set up.
 @Suite struct StoreSessionTests {
@@ -21,7 +22,8 @@ import Testing
                 let answers = try await withThrowingTaskGroup(of: (String, Int).self) { group in
                     for _ in 0..<3 {
                         group.addTask {
-                            let rows = try await store.rows("""
+                            let rows = try await store.rows(
+                                """
                                 SELECT current_setting('jit') AS jit, pg_backend_pid() AS session, pg_sleep(0.3)::text AS slept
                                 """)
                             let row = try #require(rows.first)

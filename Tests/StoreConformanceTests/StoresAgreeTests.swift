@@ -24,10 +24,12 @@ import Testing
 
     @Test func bothStoresHoldFindAndExportTheSame() async throws {
         try await withTestServer({ $0.statusCount = 120 }) { server in
-            for (offset, planted) in [("cafe", "<p>Un CAFÉ crème à la gare, puis la tour Eiffel</p>"),
-                                 ("tokyo", "<p>今日は東京タワーに行きました</p>"), ("thai", "<p>ไปเที่ยวกรุงเทพกับเพื่อน</p>"),
-                                 ("curly", "<p>She said “don’t panic” and left</p>"),
-                                 ("order", "<p>Eiffel tour guides, not the tour Eiffel</p>")].enumerated() {
+            for (offset, planted) in [
+                ("cafe", "<p>Un CAFÉ crème à la gare, puis la tour Eiffel</p>"),
+                ("tokyo", "<p>今日は東京タワーに行きました</p>"), ("thai", "<p>ไปเที่ยวกรุงเทพกับเพื่อน</p>"),
+                ("curly", "<p>She said “don’t panic” and left</p>"),
+                ("order", "<p>Eiffel tour guides, not the tour Eiffel</p>"),
+            ].enumerated() {
                 let id = await server.timelineIDs(.local)[offset * 3 + 1]
                 _ = await server.editStatus(id: id, content: planted.1)
             }
@@ -45,7 +47,10 @@ import Testing
     /// With media (synthetic statuses only: their files are on the loopback server, and a test never
     /// looks up any other address), exported threads are the same bytes from either store.
     @Test func threadsWithMediaExportTheSameFromBothStores() async throws {
-        try await withTestServer({ $0.statusCount = 60; $0.fixturesDirectory = nil }) { server in
+        try await withTestServer({
+            $0.statusCount = 60
+            $0.fixturesDirectory = nil
+        }) { server in
             try await TestStore.with(.sqlite, "agree-media-sqlite") { sqlite in
                 try await TestStore.with(.postgres, "agree-media-postgres") { postgres in
                     _ = try await StoreConformanceTests.syncAlice(server, into: sqlite, media: true)
@@ -72,8 +77,10 @@ import Testing
             let query = try SearchQuery(parsing: text)
             for sort in [SearchSort.newest, .oldest] {
                 for consent in ConsentPolicy.allCases {
-                    let expected = try await sqlite.search(query, sort: sort, limit: 1000, offset: 0, consent: consent).map(\.uri)
-                    let found = try await postgres.search(query, sort: sort, limit: 1000, offset: 0, consent: consent).map(\.uri)
+                    let expected = try await sqlite.search(query, sort: sort, limit: 1000, offset: 0, consent: consent)
+                        .map(\.uri)
+                    let found = try await postgres.search(query, sort: sort, limit: 1000, offset: 0, consent: consent)
+                        .map(\.uri)
                     #expect(found == expected, "\(text) (\(sort), consent \(consent))")
                     if !expected.isEmpty { nonEmpty += 1 }
                 }
@@ -81,21 +88,31 @@ import Testing
             #expect(try await postgres.count(query) == sqlite.count(query), "count of \(text)")
             #expect(try await postgres.count(query, consent: .off) == sqlite.count(query, consent: .off))
             let page = try await postgres.search(query, sort: .newest, limit: 5, offset: 3).map(\.uri)
-            #expect(page == (try await sqlite.search(query, sort: .newest, limit: 5, offset: 3).map(\.uri)), "page of \(text)")
+            #expect(
+                page == (try await sqlite.search(query, sort: .newest, limit: 5, offset: 3).map(\.uri)),
+                "page of \(text)")
         }
         #expect(nonEmpty > queries.count * 2, "most queries find something")
         #expect(!(try await sqlite.optedOutAuthors()).isEmpty, "the corpus has authors who opted out")
         #expect(try await postgres.optedOutAuthors() == sqlite.optedOutAuthors())
         #expect(try await postgres.breakdown(timelineID: nil, top: 10) == sqlite.breakdown(timelineID: nil, top: 10))
         let home = try #require(try await sqlite.timelines().first { $0.spec == "home" })
-        #expect(try await postgres.breakdown(timelineID: home.id, top: 5) == sqlite.breakdown(timelineID: home.id, top: 5))
-        #expect(try await postgres.timelineNumbers(timelineID: home.id, since: nil, until: nil).count
+        #expect(
+            try await postgres.breakdown(timelineID: home.id, top: 5) == sqlite.breakdown(timelineID: home.id, top: 5))
+        #expect(
+            try await postgres.timelineNumbers(timelineID: home.id, since: nil, until: nil).count
                 == sqlite.timelineNumbers(timelineID: home.id, since: nil, until: nil).count)
         try await postgres.setConsentPolicy(.off)
         #expect(try await postgres.consentPolicy() == .off)
-        let relevance = try await postgres.search(try SearchQuery(parsing: "Eiffel"), sort: .relevance, limit: 10, offset: 0)
-        #expect(Set(relevance.map(\.uri)) == Set(try await sqlite.search(try SearchQuery(parsing: "Eiffel"), sort: .relevance,
-                                                                             limit: 10, offset: 0).map(\.uri)))
+        let relevance = try await postgres.search(
+            try SearchQuery(parsing: "Eiffel"), sort: .relevance, limit: 10, offset: 0)
+        #expect(
+            Set(relevance.map(\.uri))
+                == Set(
+                    try await sqlite.search(
+                        try SearchQuery(parsing: "Eiffel"), sort: .relevance,
+                        limit: 10, offset: 0
+                    ).map(\.uri)))
         let stats = try await sqlite.stats()
         var other = try await postgres.stats()
         other.databaseBytes = stats.databaseBytes
@@ -116,12 +133,15 @@ import Testing
         let logger = Logger(label: "agree-export")
         var exported = 0
         for uri in try await sqlite.store.allStatusURIs() {
-            guard let left = try await sqlite.store.findStatus(uri), let right = try await postgres.store.findStatus(uri),
-                  try await sqlite.store.status(number: left).parent != nil else { continue }
+            guard let left = try await sqlite.store.findStatus(uri),
+                let right = try await postgres.store.findStatus(uri),
+                try await sqlite.store.status(number: left).parent != nil
+            else { continue }
             var tarballs: [Data] = []
             for (test, number) in [(sqlite, left), (postgres, right)] {
-                let exporter = Exporter(archive: test.store, home: IceboxHome(directory: test.folder.url), version: "test",
-                                        logger: logger)
+                let exporter = Exporter(
+                    archive: test.store, home: IceboxHome(directory: test.folder.url), version: "test",
+                    logger: logger)
                 let file = test.folder.url.appending(path: "thread-\(exported).tar.gz")
                 _ = try await exporter.exportThread(around: number, to: .file(file))
                 tarballs.append(try Data(contentsOf: file))

@@ -35,10 +35,12 @@ struct TestStore: Sendable {
             guard let cluster = try PostgresCluster.fromEnvironment() else { return nil }
             let database = try await cluster.createDatabase()
             let store = try await PostgresArchive(database, logger: logger)
-            return TestStore(store: store, folder: folder, cleanup: {
-                await store.close()
-                try? await cluster.dropDatabase(database.database)
-            })
+            return TestStore(
+                store: store, folder: folder,
+                cleanup: {
+                    await store.close()
+                    try? await cluster.dropDatabase(database.database)
+                })
         }
     }
 
@@ -65,7 +67,8 @@ struct PostgresCluster: Sendable {
     static func fromEnvironment() throws -> PostgresCluster? {
         guard let url = ProcessInfo.processInfo.environment["ICEBOX_TEST_POSTGRES"], !url.isEmpty else {
             if ProcessInfo.processInfo.environment["CI"] == "true" {
-                Issue.record("ICEBOX_TEST_POSTGRES is not set: scripts/test starts a PostgreSQL cluster for these tests")
+                Issue.record(
+                    "ICEBOX_TEST_POSTGRES is not set: scripts/test starts a PostgreSQL cluster for these tests")
             }
             return nil
         }
@@ -81,18 +84,24 @@ struct PostgresCluster: Sendable {
     }
 
     func dropDatabase(_ name: String) async throws {
-        try await admin { try await $0.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: $1) }
+        try await admin {
+            try await $0.query(PostgresQuery(unsafeSQL: "DROP DATABASE IF EXISTS \(name) WITH (FORCE)"), logger: $1)
+        }
     }
 
     /// Runs statements in `database` (a test's own), one at a time, as its owner.
     func execute(_ statements: [String], in database: String) async throws {
         try await admin(database: database) { connection, logger in
-            for statement in statements { try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger) }
+            for statement in statements {
+                try await connection.query(PostgresQuery(unsafeSQL: statement), logger: logger)
+            }
         }
     }
 
-    private func admin(database: String? = nil,
-                       _ body: @Sendable (PostgresConnection, Logger) async throws -> Void) async throws {
+    private func admin(
+        database: String? = nil,
+        _ body: @Sendable (PostgresConnection, Logger) async throws -> Void
+    ) async throws {
         let logger = Logger(label: "conformance-admin")
         let configuration = PostgresConnection.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,

@@ -37,13 +37,21 @@ import Testing
     private func run(_ servers: [TestServer], store url: String, location: PostgresLocation) async throws {
         let homes = try (0..<3).map { try TemporaryDirectory("icebox-worker-\($0)") }
         for server in servers {
-            let pinned = try await CommandRunner.run(Self.binary, ["timeline", "add", "remote:\(server.baseURL.absoluteString)",
-                                                                   "--store", url, "--home", homes[0].path])
+            let pinned = try await CommandRunner.run(
+                Self.binary,
+                [
+                    "timeline", "add", "remote:\(server.baseURL.absoluteString)",
+                    "--store", url, "--home", homes[0].path,
+                ])
             #expect(pinned.status == 0, "\(pinned.stderr)")
         }
         func worker(_ index: Int) throws -> RunningCommand {
-            try RunningCommand(Self.binary, ["sync", "--no-media", "--backfill-pages", "1000", "--lease", "3",
-                                             "--store", url, "--home", homes[index].path])
+            try RunningCommand(
+                Self.binary,
+                [
+                    "sync", "--no-media", "--backfill-pages", "1000", "--lease", "3",
+                    "--store", url, "--home", homes[index].path,
+                ])
         }
         var workers = try (0..<3).map(worker)
         // Ten kills at random moments, each worker started again at once.
@@ -62,8 +70,12 @@ import Testing
         for _ in 0..<30 {
             let timelines = try await store.timelines()
             if timelines.allSatisfy(\.backfillComplete) { break }
-            _ = try await CommandRunner.run(Self.binary, ["sync", "--no-media", "--backfill-pages", "1000", "--lease", "3",
-                                                          "--store", url, "--home", homes[0].path])
+            _ = try await CommandRunner.run(
+                Self.binary,
+                [
+                    "sync", "--no-media", "--backfill-pages", "1000", "--lease", "3",
+                    "--store", url, "--home", homes[0].path,
+                ])
             try await Task.sleep(for: .seconds(1))
         }
         let timelines = try await store.timelines()
@@ -73,17 +85,22 @@ import Testing
             // The budget first, from the log of what the workers sent; then the oracle, read at a
             // limit the test's own reading cannot exhaust.
             let log = await server.requestLog()
-            #expect(!log.isEmpty && !log.contains { $0.overBudget },
-                    "\(server.baseURL): no request over the advertised budget")
+            #expect(
+                !log.isEmpty && !log.contains { $0.overBudget },
+                "\(server.baseURL): no request over the advertised budget")
             await server.setRateLimit(RateLimit(limit: 1_000_000, window: 300))
             await server.resetRateLimits()
             let port = ":\(server.baseURL.port ?? 0)"
-            let timeline = try #require(timelines.first { $0.spec.hasPrefix("remote:") && $0.spec.hasSuffix(port) },
-                                        "\(port) in \(timelines.map(\.spec))")
-            let served = try await ServedTimeline.archiveKeys(baseURL: server.baseURL, path: "/api/v1/timelines/public?local=true",
-                                                              token: nil)
+            let timeline = try #require(
+                timelines.first { $0.spec.hasPrefix("remote:") && $0.spec.hasSuffix(port) },
+                "\(port) in \(timelines.map(\.spec))")
+            let served = try await ServedTimeline.archiveKeys(
+                baseURL: server.baseURL, path: "/api/v1/timelines/public?local=true",
+                token: nil)
             let kept = try await store.statusURIs(timelineID: timeline.id)
-            #expect(Set(kept) == served, "\(server.baseURL): missing \(served.subtracting(kept)), extra \(Set(kept).subtracting(served))")
+            #expect(
+                Set(kept) == served,
+                "\(server.baseURL): missing \(served.subtracting(kept)), extra \(Set(kept).subtracting(served))")
             #expect(kept.count == Set(kept).count, "no duplicates")
             archived += kept.count
         }

@@ -12,8 +12,10 @@ import MastodonTestServer
 public enum AliceArchive {
     /// Builds the archive in `folder` (`archive.sqlite` and `credentials.json`) and returns it open;
     /// `alsoPinning` adds timelines (`bookmarks`, `favourites`…) to the four.
-    public static func sync(from server: TestServer, into folder: URL, logger: Logger,
-                            alsoPinning extra: [String] = []) async throws -> ArchiveDatabase {
+    public static func sync(
+        from server: TestServer, into folder: URL, logger: Logger,
+        alsoPinning extra: [String] = []
+    ) async throws -> ArchiveDatabase {
         let archive = try ArchiveDatabase(path: folder.appending(path: "archive.sqlite"), logger: logger)
         let credentials = CredentialStore(file: folder.appending(path: "credentials.json"), logger: logger)
         let alice = try await AccountEnrollment(archive: archive, credentials: credentials, logger: logger)
@@ -24,7 +26,8 @@ public enum AliceArchive {
         }
         var options = SyncOptions()
         options.backfillPages = 1000
-        _ = try await Synchronizer(archive: archive, credentials: credentials.load(), options: options, logger: logger).run()
+        _ = try await Synchronizer(archive: archive, credentials: credentials.load(), options: options, logger: logger)
+            .run()
         return archive
     }
 }

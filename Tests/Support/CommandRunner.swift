@@ -19,8 +19,10 @@ public enum CommandRunner {
         return url
     }
 
-    public static func run(_ executable: URL, _ arguments: [String], stdin: String? = nil,
-                           environment: [String: String] = [:]) async throws -> CommandResult {
+    public static func run(
+        _ executable: URL, _ arguments: [String], stdin: String? = nil,
+        environment: [String: String] = [:]
+    ) async throws -> CommandResult {
         let scratch = try TemporaryDirectory("icebox-run")
         let outURL = scratch.url.appending(path: "stdout")
         let errURL = scratch.url.appending(path: "stderr")
@@ -46,8 +48,9 @@ public enum CommandRunner {
         }
         try out.close()
         try err.close()
-        return CommandResult(status: status,
-                             stdout: try String(contentsOf: outURL, encoding: .utf8),
-                             stderr: try String(contentsOf: errURL, encoding: .utf8))
+        return CommandResult(
+            status: status,
+            stdout: try String(contentsOf: outURL, encoding: .utf8),
+            stderr: try String(contentsOf: errURL, encoding: .utf8))
     }
 }

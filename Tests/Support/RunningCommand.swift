@@ -1,7 +1,7 @@
 import Foundation
 
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A started executable that a test can kill at a moment of its choosing.
@@ -18,9 +18,15 @@ public final class RunningCommand: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = output
         let (stream, continuation) = AsyncStream<Int32>.makeStream()
-        process.terminationHandler = { continuation.yield($0.terminationStatus); continuation.finish() }
+        process.terminationHandler = {
+            continuation.yield($0.terminationStatus)
+            continuation.finish()
+        }
         try process.run()
-        exited = Task { for await status in stream { return status }; return -1 }
+        exited = Task {
+            for await status in stream { return status }
+            return -1
+        }
     }
 
     /// The process's id, to read what the kernel knows of it (`/proc/<pid>/status`).

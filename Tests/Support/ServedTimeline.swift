@@ -2,7 +2,7 @@ import Foundation
 import Models
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Reads a whole timeline from a server with plain HTTP and JSONSerialization, independently of
@@ -13,8 +13,10 @@ public enum ServedTimeline {
     /// Follows the `Link` header's `rel="next"` URL until a page comes back empty, as a client that
     /// knows nothing about the cursors would; `path` may carry a query (`?local=true`). For
     /// notifications, `statusKey` picks the status out of each notification.
-    public static func archiveKeys(baseURL: URL, path: String, token: String?,
-                                   statusKey: String? = nil, onlyType: String? = nil) async throws -> Set<String> {
+    public static func archiveKeys(
+        baseURL: URL, path: String, token: String?,
+        statusKey: String? = nil, onlyType: String? = nil
+    ) async throws -> Set<String> {
         var keys = Set<String>()
         var components = URLComponents(string: baseURL.absoluteString + path)!
         components.queryItems = (components.queryItems ?? []) + [URLQueryItem(name: "limit", value: "40")]
@@ -50,9 +52,12 @@ public enum ServedTimeline {
     /// for a boost, the boosted post's.
     public static func statusKeys(_ status: [String: Any]) -> [String] {
         let uri = status["uri"] as? String ?? ""
-        guard let reblog = status["reblog"] as? [String: Any], let inner = reblog["uri"] as? String else { return [uri] }
+        guard let reblog = status["reblog"] as? [String: Any], let inner = reblog["uri"] as? String else {
+            return [uri]
+        }
         let account = status["account"] as? [String: Any]
-        let key = inner == uri ? "\(uri)#boost-by-\(account?["uri"] as? String ?? account?["acct"] as? String ?? "")" : uri
+        let key =
+            inner == uri ? "\(uri)#boost-by-\(account?["uri"] as? String ?? account?["acct"] as? String ?? "")" : uri
         return [key, inner]
     }
 

@@ -5,7 +5,8 @@ public enum Tarball {
     /// The parsed `thread.json` of the tarball at `file` (any format `tar` reads: .tar, .tar.gz, .tar.zst).
     public static func threadJSON(_ file: URL) async throws -> [String: Any] {
         let folder = try TemporaryDirectory("icebox-untar")
-        let result = try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/tar"), ["-xaf", file.path, "-C", folder.path])
+        let result = try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/tar"), ["-xaf", file.path, "-C", folder.path])
         guard result.status == 0 else { throw Unreadable(description: "tar -x \(file.path): \(result.stderr)") }
         let found = FileManager.default.enumerator(at: folder.url, includingPropertiesForKeys: nil)?
             .compactMap { $0 as? URL }.first { $0.lastPathComponent == "thread.json" }

@@ -5,7 +5,7 @@ import Testing
 import Transport
 
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// The one bounded transfer, with receivers of its own: a refusal, the byte bound, redirects and a
@@ -67,8 +67,9 @@ import FoundationNetworking
     @Test func redirectsAreAnsweredOrFollowedNoFurtherThanAllowed() async throws {
         try await withTestServer { server in
             let target = server.baseURL.appending(path: "api/v1/timelines/public").absoluteString
-            var components = URLComponents(url: server.baseURL.appending(path: "media/hostile/redirect/a"),
-                                           resolvingAgainstBaseURL: false)
+            var components = URLComponents(
+                url: server.baseURL.appending(path: "media/hostile/redirect/a"),
+                resolvingAgainstBaseURL: false)
             components?.queryItems = [URLQueryItem(name: "to", value: target)]
             let request = URLRequest(url: try #require(components?.url))
 

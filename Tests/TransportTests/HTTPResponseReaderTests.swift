@@ -1,6 +1,6 @@
 import Foundation
-import Transport
 import Testing
+import Transport
 
 /// The HTTP/1.1 reader under event streams: heads, chunked and plain bodies, in pieces of any size.
 struct HTTPResponseReaderTests {
@@ -17,8 +17,9 @@ struct HTTPResponseReaderTests {
     }
 
     @Test func chunkedBodiesAreDechunkedWhateverThePieces() throws {
-        let answer = Data(("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
-            + "4\r\n:)\n\n\r\ne\r\nevent: delete\n\r\n9;ext=1\r\ndata: 42\n\r\n0\r\n\r\n").utf8)
+        let answer = Data(
+            ("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\nTransfer-Encoding: chunked\r\n\r\n"
+                + "4\r\n:)\n\n\r\ne\r\nevent: delete\n\r\n9;ext=1\r\ndata: 42\n\r\n0\r\n\r\n").utf8)
         for size in [1, 2, 5, 13, 1000] {
             let (status, body) = try Self.read(answer, pieces: size)
             #expect(status == 200)
@@ -37,7 +38,9 @@ struct HTTPResponseReaderTests {
         var reader = HTTPResponseReader()
         #expect(throws: HTTPResponseReader.Failure.self) { try reader.feed(Data("SSH-2.0-OpenSSH\r\n\r\n".utf8)) }
         var big = HTTPResponseReader()
-        #expect(throws: HTTPResponseReader.Failure.self) { try big.feed(Data(repeating: UInt8(ascii: "a"), count: 70_000)) }
+        #expect(throws: HTTPResponseReader.Failure.self) {
+            try big.feed(Data(repeating: UInt8(ascii: "a"), count: 70_000))
+        }
         var chunk = HTTPResponseReader()
         #expect(throws: HTTPResponseReader.Failure.self) {
             try chunk.feed(Data("HTTP/1.1 200 OK\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".utf8))

@@ -44,7 +44,8 @@ struct APIRequest: Sendable {
         var out = query
         let type = headers["content-type"]?.lowercased() ?? ""
         if type.contains("application/json"),
-           let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any] {
+            let object = try? JSONSerialization.jsonObject(with: body) as? [String: Any]
+        {
             for key in object.keys.sorted() {
                 switch object[key] {
                 case let list as [Any]: out += list.map { QueryPair(name: key, value: "\($0)") }

@@ -10,32 +10,39 @@ extension ServerState {
         case ("POST", ["statuses"]):
             return idsReply(addStatuses(Int(req.param("count") ?? "1") ?? 1))
         case ("POST", ["statuses", "backdated"]):
-            return idsReply(addBackdatedStatuses(Int(req.param("count") ?? "1") ?? 1,
-                                                 secondsAgo: Double(req.param("seconds_ago") ?? "3600") ?? 3600))
+            return idsReply(
+                addBackdatedStatuses(
+                    Int(req.param("count") ?? "1") ?? 1,
+                    secondsAgo: Double(req.param("seconds_ago") ?? "3600") ?? 3600))
         case ("POST", let p) where p.count == 3 && p[0] == "statuses" && p[2] == "edit":
             guard let content = req.param("content"),
-                  editStatus(id: p[1], content: content, spoilerText: req.param("spoiler_text")) else { return .notFound }
+                editStatus(id: p[1], content: content, spoilerText: req.param("spoiler_text"))
+            else { return .notFound }
             return .json(store.renderStatus(p[1], base: base, viewer: nil))
         case ("DELETE", let p) where p.count == 2 && p[0] == "statuses",
-             ("POST", let p) where p.count == 3 && p[0] == "statuses" && p[2] == "delete":
+            ("POST", let p) where p.count == 3 && p[0] == "statuses" && p[2] == "delete":
             return deleteStatus(id: p[1]) ? .json([:]) : .notFound
         case ("POST", ["tokens"]):
             guard let token = req.param("token"), let user = req.param("username"),
-                  setToken(token, username: user) else { return .error(422, "token and a known username required") }
+                setToken(token, username: user)
+            else { return .error(422, "token and a known username required") }
             return .json(["token": .string(token), "username": .string(user)])
         case ("DELETE", let p) where p.count == 2 && p[0] == "tokens":
             removeToken(p[1])
             return .json([:])
         case ("POST", ["rate_limit"]):
-            setRateLimit(RateLimit(limit: Int(req.param("limit") ?? "") ?? config.rateLimit.limit,
-                                   window: Double(req.param("window") ?? "") ?? config.rateLimit.window))
+            setRateLimit(
+                RateLimit(
+                    limit: Int(req.param("limit") ?? "") ?? config.rateLimit.limit,
+                    window: Double(req.param("window") ?? "") ?? config.rateLimit.window))
             return encoded(config.rateLimit)
         case ("POST", ["rate_limit", "reset"]):
             resetRateLimits()
             return .json([:])
         case ("POST", ["access"]): return setAccess(req)
         case ("POST", ["faults"]):
-            guard let faults = try? JSONDecoder().decode(Faults.self, from: req.body.isEmpty ? Data("{}".utf8) : req.body)
+            guard
+                let faults = try? JSONDecoder().decode(Faults.self, from: req.body.isEmpty ? Data("{}".utf8) : req.body)
             else { return .error(422, "body must be a JSON Faults object") }
             setFaults(faults)
             return encoded(faults)
@@ -48,7 +55,8 @@ extension ServerState {
             return .json([:])
         case ("POST", ["bookmarks"]), ("POST", ["favourites"]):
             guard let sid = req.param("status_id"), let user = req.param("username") else { return .notFound }
-            let row = s == ["bookmarks"] ? bookmark(statusID: sid, username: user) : favourite(statusID: sid, username: user)
+            let row =
+                s == ["bookmarks"] ? bookmark(statusID: sid, username: user) : favourite(statusID: sid, username: user)
             return row.map { .json(["row_id": .string(String($0))]) } ?? .notFound
         case ("GET", ["timeline"]):
             guard let timeline = Self.timeline(kind: req.param("kind") ?? "", arg: req.param("arg") ?? "") else {

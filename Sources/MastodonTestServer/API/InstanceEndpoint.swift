@@ -7,8 +7,10 @@ extension ServerState {
         let host = store.host
         let access: JSON = [
             "live_feeds": ["local": .string(a.liveFeedsLocal.rawValue), "remote": .string(a.liveFeedsRemote.rawValue)],
-            "hashtag_feeds": ["local": .string(a.hashtagFeedsLocal.rawValue),
-                              "remote": .string(a.hashtagFeedsRemote.rawValue)],
+            "hashtag_feeds": [
+                "local": .string(a.hashtagFeedsLocal.rawValue),
+                "remote": .string(a.hashtagFeedsRemote.rawValue),
+            ],
             "trending_link_feeds": ["local": "public", "remote": "public"],
         ]
         return .json([
@@ -18,8 +20,11 @@ extension ServerState {
             "thumbnail": ["url": .string("\(base)/media/thumbnail.png")],
             "languages": ["en", "ja"],
             "configuration": [
-                "urls": ["streaming": config.streaming.enabled
-                    ? .string(streamingBase.replacingOccurrences(of: "http://", with: "ws://")) : .null, "status": .null],
+                "urls": [
+                    "streaming": config.streaming.enabled
+                        ? .string(streamingBase.replacingOccurrences(of: "http://", with: "ws://")) : .null,
+                    "status": .null,
+                ],
                 "accounts": ["max_featured_tags": 10, "max_pinned_statuses": 5],
                 "statuses": ["max_characters": 500, "max_media_attachments": 4, "characters_reserved_per_url": 23],
                 "timelines_access": access,
@@ -36,12 +41,13 @@ extension ServerState {
     func media(_ req: APIRequest) -> Reply {
         guard req.method == "GET" || req.method == "HEAD" else { return .notFound }
         let name = req.segments.last ?? ""
-        var hash: UInt64 = 1469598103934665603
-        for byte in req.path.utf8 { hash = (hash ^ UInt64(byte)) &* 1099511628211 }
+        var hash: UInt64 = 1_469_598_103_934_665_603
+        for byte in req.path.utf8 { hash = (hash ^ UInt64(byte)) &* 1_099_511_628_211 }
         if name.hasSuffix(".png") { return Reply(status: 200, contentType: "image/png", body: PNG.make(seed: hash)) }
         // Placeholders that open with their format's signature, as real files do (Icebox picks a
         // file's extension from its first bytes).
         guard let known = Self.mediaFormat(of: name) else { return .notFound }
-        return Reply(status: 200, contentType: known.type, body: Data(known.signature) + Data("placeholder \(name)".utf8))
+        return Reply(
+            status: 200, contentType: known.type, body: Data(known.signature) + Data("placeholder \(name)".utf8))
     }
 }

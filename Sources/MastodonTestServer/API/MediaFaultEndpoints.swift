@@ -31,28 +31,42 @@ extension ServerState {
             case "gone": return (.error(410, "Gone"), .none)
             case "error": return (.error(503, "Service Unavailable"), .none)
             case "loop":
-                return (Reply(status: 302, contentType: "text/plain", body: Data(), headers: [("Location", "\(base)\(req.rawPath)")]),
-                        .none)
+                return (
+                    Reply(
+                        status: 302, contentType: "text/plain", body: Data(),
+                        headers: [("Location", "\(base)\(req.rawPath)")]),
+                    .none
+                )
             case "short":
-                return (Reply(status: 200, contentType: "image/png", body: PNG.make(width: 64, height: 64, seed: 7)), .dropMidBody)
+                return (
+                    Reply(status: 200, contentType: "image/png", body: PNG.make(width: 64, height: 64, seed: 7)),
+                    .dropMidBody
+                )
             default: return (.notFound, .none)
             }
         case ("active", 4):
             switch s[2] {
-            case "svg": return (Reply(status: 200, contentType: "image/svg+xml", body: Data(Self.activeSVG.utf8)), .none)
+            case "svg":
+                return (Reply(status: 200, contentType: "image/svg+xml", body: Data(Self.activeSVG.utf8)), .none)
             case "fragment":
-                return (Reply(status: 200, contentType: "application/octet-stream", body: Data(Self.activeFragment.utf8)), .none)
+                return (
+                    Reply(status: 200, contentType: "application/octet-stream", body: Data(Self.activeFragment.utf8)),
+                    .none
+                )
             default: return (.notFound, .none)
             }
         case ("png", 4):
             let sides = s[2].split(separator: "x").compactMap { Int($0) }
             guard sides.count == 2, sides.allSatisfy({ (1...4000).contains($0) }) else { return (.notFound, .none) }
-            return (Reply(status: 200, contentType: "image/png", body: PNG.make(width: sides[0], height: sides[1], seed: 5)),
-                    .none)
+            return (
+                Reply(
+                    status: 200, contentType: "image/png", body: PNG.make(width: sides[0], height: sides[1], seed: 5)),
+                .none
+            )
         case ("large", 4), ("slow", 4):
             guard let size = Int(s[2]), size > 0, size <= 1 << 30 else { return (.notFound, .none) }
-            var seed: UInt64 = 1469598103934665603
-            for byte in name.utf8 { seed = (seed ^ UInt64(byte)) &* 1099511628211 }
+            var seed: UInt64 = 1_469_598_103_934_665_603
+            for byte in name.utf8 { seed = (seed ^ UInt64(byte)) &* 1_099_511_628_211 }
             var body = Self.deterministicBytes(count: size, seed: seed &+ UInt64(size))
             // Opened by the signature of the type its name says, as a real file would be.
             let signature = Self.mediaFormat(of: name)?.signature ?? []

@@ -29,8 +29,10 @@ enum Pager {
     ///
     /// `keys` are newest first, so what the bounds let through is one contiguous run of indices, found
     /// by binary search: paging through a 100k-status timeline stays linear overall.
-    static func select<C: RandomAccessCollection>(_ keys: C, max: C.Element??, min: C.Element??,
-                                                  since: C.Element??, limit: Int) -> [Int]
+    static func select<C: RandomAccessCollection>(
+        _ keys: C, max: C.Element??, min: C.Element??,
+        since: C.Element??, limit: Int
+    ) -> [Int]
     where C.Element: Comparable, C.Index == Int {
         if max == .some(nil) || min == .some(nil) || since == .some(nil) { return [] }
         // Older than `max`: from the first index whose key is below it.
@@ -62,8 +64,10 @@ enum Pager {
 
     /// `Link: <…max_id=LAST>; rel="next", <…min_id=FIRST>; rel="prev"`, keeping the request's other
     /// parameters except cursors (only `keep` when given, as Mastodon does for tag timelines).
-    static func linkHeader(base: String, req: APIRequest, keep: Set<String>? = nil,
-                           next: String, prev: String) -> String {
+    static func linkHeader(
+        base: String, req: APIRequest, keep: Set<String>? = nil,
+        next: String, prev: String
+    ) -> String {
         let cursorNames: Set<String> = ["max_id", "min_id", "since_id", "access_token"]
         let kept = req.query.filter { !cursorNames.contains($0.name) && (keep?.contains($0.name) ?? true) }
         func url(_ name: String, _ value: String) -> String {

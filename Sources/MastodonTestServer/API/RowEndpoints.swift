@@ -20,11 +20,14 @@ extension ServerState {
             }
         }
         rows.sort { $0.rowID > $1.rowID }
-        let p = PageParams(req, defaultLimit: kind == .notifications ? 40 : 20, maxLimit: kind == .notifications ? 80 : 40)
+        let p = PageParams(
+            req, defaultLimit: kind == .notifications ? 40 : 20, maxLimit: kind == .notifications ? 80 : 40)
         let resolve: (String) -> Int? = { Int($0) ?? 0 }
-        let picked = Pager.select(rows.map(\.rowID), max: Pager.cursor(p.maxID, resolve),
-                                  min: Pager.cursor(p.minID, resolve), since: Pager.cursor(p.sinceID, resolve),
-                                  limit: p.limit).map { rows[$0] }
+        let picked = Pager.select(
+            rows.map(\.rowID), max: Pager.cursor(p.maxID, resolve),
+            min: Pager.cursor(p.minID, resolve), since: Pager.cursor(p.sinceID, resolve),
+            limit: p.limit
+        ).map { rows[$0] }
         let items: [JSON] = picked.compactMap { row in
             if kind == .notifications {
                 return store.renderNotification(row, base: base, viewer: viewer, quirks: config.quirks)
@@ -32,7 +35,8 @@ extension ServerState {
             guard let sid = row.statusID, store.statuses[sid] != nil else { return nil }
             return store.renderStatus(sid, base: base, viewer: viewer)
         }
-        return page(.array(items), first: picked.first.map { String($0.rowID) },
-                    last: picked.last.map { String($0.rowID) }, call)
+        return page(
+            .array(items), first: picked.first.map { String($0.rowID) },
+            last: picked.last.map { String($0.rowID) }, call)
     }
 }

@@ -12,9 +12,13 @@ extension ServerState {
         }
         var statuses: [JSON] = []
         if let query = call.req.param("q"), call.req.param("type").map({ $0 == "statuses" }) ?? true,
-           let match = store.statuses.values.first(where: { !$0.isReblog && (store.statusURI($0) == query
-                                                                              || store.statusURL($0) == query) }),
-           store.canSee(match, viewer: call.viewer) {
+            let match = store.statuses.values.first(where: {
+                !$0.isReblog
+                    && (store.statusURI($0) == query
+                        || store.statusURL($0) == query)
+            }),
+            store.canSee(match, viewer: call.viewer)
+        {
             statuses.append(store.renderStatus(match.id, base: base, viewer: call.viewer))
         }
         return .json(["accounts": .array([]), "statuses": .array(statuses), "hashtags": .array([])])

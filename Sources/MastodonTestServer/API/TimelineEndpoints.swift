@@ -10,26 +10,33 @@ extension ServerState {
     func publicTimeline(_ call: Call) -> Reply {
         let req = call.req
         let access = config.timelinesAccess
-        let policy = req.flag("local") ? access.liveFeedsLocal
+        let policy =
+            req.flag("local")
+            ? access.liveFeedsLocal
             : req.flag("remote") ? access.liveFeedsRemote : strictest(access.liveFeedsLocal, access.liveFeedsRemote)
         if let refusal = refusal(policy, call) { return refusal }
-        let filter = FeedFilter(onlyMedia: req.flag("only_media"), localOnly: req.flag("local"),
-                                remoteOnly: req.flag("remote"))
+        let filter = FeedFilter(
+            onlyMedia: req.flag("only_media"), localOnly: req.flag("local"),
+            remoteOnly: req.flag("remote"))
         return statusPage(store.publicIDs(filter), call)
     }
 
     func tagTimeline(_ call: Call, tag: String) -> Reply {
         let req = call.req
         let access = config.timelinesAccess
-        let policy = req.flag("local") ? access.hashtagFeedsLocal
-            : req.flag("remote") ? access.hashtagFeedsRemote
-            : strictest(access.hashtagFeedsLocal, access.hashtagFeedsRemote)
+        let policy =
+            req.flag("local")
+            ? access.hashtagFeedsLocal
+            : req.flag("remote")
+                ? access.hashtagFeedsRemote
+                : strictest(access.hashtagFeedsLocal, access.hashtagFeedsRemote)
         if let refusal = refusal(policy, call) { return refusal }
         let keep: Set<String> = ["local", "limit", "only_media"]
         if tag.lowercased() == "fixtures" { return fixturePage(call, keep: keep) }
-        let filter = FeedFilter(onlyMedia: req.flag("only_media"), localOnly: req.flag("local"),
-                                remoteOnly: req.flag("remote"), anyTags: Array(req.params("any").prefix(4)),
-                                allTags: Array(req.params("all").prefix(4)), noneTags: Array(req.params("none").prefix(4)))
+        let filter = FeedFilter(
+            onlyMedia: req.flag("only_media"), localOnly: req.flag("local"),
+            remoteOnly: req.flag("remote"), anyTags: Array(req.params("any").prefix(4)),
+            allTags: Array(req.params("all").prefix(4)), noneTags: Array(req.params("none").prefix(4)))
         return statusPage(store.tagIDs(tag.lowercased(), filter), call, keep: keep)
     }
 
@@ -60,8 +67,9 @@ extension ServerState {
         guard let index = store.accountIndex(id: id) else { return .notFound }
         let req = call.req
         if req.flag("pinned") { return .json([]) }
-        let filter = FeedFilter(onlyMedia: req.flag("only_media"), excludeReplies: req.flag("exclude_replies"),
-                                excludeReblogs: req.flag("exclude_reblogs"))
+        let filter = FeedFilter(
+            onlyMedia: req.flag("only_media"), excludeReplies: req.flag("exclude_replies"),
+            excludeReblogs: req.flag("exclude_reblogs"))
         let tagged = req.query.first { $0.name == "tagged" }?.value
         return statusPage(store.accountIDs(index, viewer: call.viewer, filter, tagged: tagged), call)
     }
@@ -70,14 +78,18 @@ extension ServerState {
     func statusPage(_ ids: [String], _ call: Call, keep: Set<String>? = nil) -> Reply {
         let p = PageParams(call.req)
         let resolve: (String) -> IDKey? = { IDKey($0) }
-        let picked = Pager.select(ids.lazy.map(IDKey.init), max: Pager.cursor(p.maxID, resolve),
-                                  min: Pager.cursor(p.minID, resolve), since: Pager.cursor(p.sinceID, resolve),
-                                  limit: p.limit).map { ids[$0] }
-        let body = JSON.array(picked.map { id in
-            .raw(store.rendered.value("\(id) \(call.viewer ?? -1) \(base)") {
-                store.renderStatus(id, base: base, viewer: call.viewer).data
+        let picked = Pager.select(
+            ids.lazy.map(IDKey.init), max: Pager.cursor(p.maxID, resolve),
+            min: Pager.cursor(p.minID, resolve), since: Pager.cursor(p.sinceID, resolve),
+            limit: p.limit
+        ).map { ids[$0] }
+        let body = JSON.array(
+            picked.map { id in
+                .raw(
+                    store.rendered.value("\(id) \(call.viewer ?? -1) \(base)") {
+                        store.renderStatus(id, base: base, viewer: call.viewer).data
+                    })
             })
-        })
         return page(body, first: picked.first, last: picked.last, call, keep: keep)
     }
 
@@ -87,10 +99,13 @@ extension ServerState {
         let fixtures = store.fixtures
         let keys = Array(fixtures.indices.reversed())
         let resolve: (String) -> Int? = { id in fixtures.lastIndex { $0.id == id } }
-        let picked = Pager.select(keys, max: Pager.cursor(p.maxID, resolve), min: Pager.cursor(p.minID, resolve),
-                                  since: Pager.cursor(p.sinceID, resolve), limit: p.limit).map { fixtures[keys[$0]] }
-        return page(.array(picked.map { .raw($0.bytes) }), first: picked.first?.id, last: picked.last?.id, call,
-                    keep: keep)
+        let picked = Pager.select(
+            keys, max: Pager.cursor(p.maxID, resolve), min: Pager.cursor(p.minID, resolve),
+            since: Pager.cursor(p.sinceID, resolve), limit: p.limit
+        ).map { fixtures[keys[$0]] }
+        return page(
+            .array(picked.map { .raw($0.bytes) }), first: picked.first?.id, last: picked.last?.id, call,
+            keep: keep)
     }
 
     /// A JSON array reply with a `Link` header unless the page is empty.

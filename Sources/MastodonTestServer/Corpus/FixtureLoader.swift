@@ -21,7 +21,7 @@ enum FixtureLoader {
                 // Any object with an id (a string, or a number as Mastodon 1.x sent): broken statuses are
                 // served too, as real servers send them.
                 guard let object = try? JSONSerialization.jsonObject(with: Data(piece)) as? [String: Any],
-                      let id = (object["id"] as? String) ?? (object["id"] as? NSNumber)?.stringValue
+                    let id = (object["id"] as? String) ?? (object["id"] as? NSNumber)?.stringValue
                 else { continue }
                 out.append(FixtureStatus(id: id, bytes: Data(piece), file: name))
             }
@@ -32,18 +32,27 @@ enum FixtureLoader {
     static func trim(_ bytes: [UInt8]) -> [UInt8] {
         let space: Set<UInt8> = [0x20, 0x0A, 0x0D, 0x09]
         guard let first = bytes.firstIndex(where: { !space.contains($0) }),
-              let last = bytes.lastIndex(where: { !space.contains($0) }) else { return [] }
+            let last = bytes.lastIndex(where: { !space.contains($0) })
+        else { return [] }
         return Array(bytes[first...last])
     }
 
     /// The exact bytes of each top-level element of a JSON array (surrounding whitespace trimmed).
     static func elements(ofArray bytes: [UInt8]) -> [[UInt8]] {
         var out: [[UInt8]] = []
-        var depth = 0, inString = false, escaped = false, start = 1
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var start = 1
         for (i, byte) in bytes.enumerated() {
             if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true }
-                else if byte == UInt8(ascii: "\"") { inString = false }
+                if escaped {
+                    escaped = false
+                } else if byte == UInt8(ascii: "\\") {
+                    escaped = true
+                } else if byte == UInt8(ascii: "\"") {
+                    inString = false
+                }
                 continue
             }
             switch byte {

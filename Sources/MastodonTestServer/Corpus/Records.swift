@@ -2,7 +2,11 @@ import Foundation
 
 /// An account of the synthetic corpus. `host == nil` means local to the server's domain.
 struct AccountRecord: Sendable {
-    struct Field: Sendable { let name: String; let value: String; let verified: Bool }
+    struct Field: Sendable {
+        let name: String
+        let value: String
+        let verified: Bool
+    }
 
     let index: Int
     let id: String
@@ -43,7 +47,10 @@ struct MediaRecord: Sendable {
 }
 
 struct PollRecord: Sendable {
-    struct Option: Sendable { let title: String; let votes: Int }
+    struct Option: Sendable {
+        let title: String
+        let votes: Int
+    }
     let id: String
     let expiresAt: Date
     let multiple: Bool

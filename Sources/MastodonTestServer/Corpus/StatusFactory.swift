@@ -20,7 +20,7 @@ extension Store {
         let language = rng.pick(ContentText.languages)
         var mentions: [Int] = []
         if let parent { mentions.append(parent.author) }
-        if rng.chance(0.15) { mentions.append(0) } // the first local user gets mentions
+        if rng.chance(0.15) { mentions.append(0) }  // the first local user gets mentions
         if rng.chance(0.15) { mentions.append(rng.int(accounts.count)) }
         mentions = mentions.reduce(into: []) { if $1 != author && !$0.contains($1) { $0.append($1) } }
         let tags = rng.sample(ContentText.tags, count: rng.chance(0.45) ? rng.int(in: 1...3) : 0)
@@ -42,11 +42,16 @@ extension Store {
             reblogsCount: 0, favouritesCount: rng.int(in: 0...40))
     }
 
-    private mutating func composeHTML(language: String?, mentions: [Int], tags: [String], link: String?,
-                                      emojis: [String]) -> String {
+    private mutating func composeHTML(
+        language: String?, mentions: [Int], tags: [String], link: String?,
+        emojis: [String]
+    ) -> String {
         let pool = ContentText.sentences[language ?? "en"] ?? ContentText.sentences["en"]!
-        let prefix = mentions.map { ContentText.mention(username: accounts[$0].username,
-                                                        profileURL: profileURL(of: $0)) }.joined(separator: " ")
+        let prefix = mentions.map {
+            ContentText.mention(
+                username: accounts[$0].username,
+                profileURL: profileURL(of: $0))
+        }.joined(separator: " ")
         var first = ContentText.escape(rng.pick(pool))
         if !prefix.isEmpty { first = prefix + " " + first }
         if !emojis.isEmpty { first += " " + emojis.map { ":\($0):" }.joined(separator: " ") }
@@ -83,16 +88,18 @@ extension Store {
     private mutating func makePoll(date: Date) -> PollRecord {
         let options = rng.sample(["Yes", "No", "Maybe", "はい", "Ask me later"], count: rng.int(in: 2...4))
             .map { PollRecord.Option(title: $0, votes: rng.int(in: 0...50)) }
-        return PollRecord(id: String(rng.int(in: 1000...99_999)), expiresAt: date.addingTimeInterval(86_400),
-                          multiple: rng.chance(0.3), options: options,
-                          voters: options.reduce(0) { $0 + $1.votes })
+        return PollRecord(
+            id: String(rng.int(in: 1000...99_999)), expiresAt: date.addingTimeInterval(86_400),
+            multiple: rng.chance(0.3), options: options,
+            voters: options.reduce(0) { $0 + $1.votes })
     }
 
     private mutating func makeCard(url: String, date: Date) -> CardRecord {
-        CardRecord(url: url, title: rng.pick(["Archiving the fediverse", "Why SQLite is enough", "Example Domain"]),
-                   description: rng.pick(["A long read about keeping what you wrote.", "", "Notes & thoughts."]),
-                   provider: URL(string: url)?.host ?? "", imageID: rng.chance(0.6) ? allocateID(for: date) : nil,
-                   blurhash: rng.chance(0.6) ? makeBlurhash() : nil)
+        CardRecord(
+            url: url, title: rng.pick(["Archiving the fediverse", "Why SQLite is enough", "Example Domain"]),
+            description: rng.pick(["A long read about keeping what you wrote.", "", "Notes & thoughts."]),
+            provider: URL(string: url)?.host ?? "", imageID: rng.chance(0.6) ? allocateID(for: date) : nil,
+            blurhash: rng.chance(0.6) ? makeBlurhash() : nil)
     }
 
     /// A syntactically valid 4×3-component blurhash.
@@ -101,7 +108,9 @@ extension Store {
         return "L" + String((0..<27).map { _ in digits[rng.int(digits.count)] })
     }
 
-    static let altTexts = ["A cat sleeping on a keyboard.", "Sunset over the river, orange & purple sky.",
-                           "Screenshot of a terminal showing \"swift test\" passing.", "雪の中の赤い鳥居。",
-                           "A bar chart of posts per day."]
+    static let altTexts = [
+        "A cat sleeping on a keyboard.", "Sunset over the river, orange & purple sky.",
+        "Screenshot of a terminal showing \"swift test\" passing.", "雪の中の赤い鳥居。",
+        "A bar chart of posts per day.",
+    ]
 }

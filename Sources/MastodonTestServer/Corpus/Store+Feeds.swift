@@ -60,7 +60,8 @@ extension Store {
     /// Whether a status is in the viewer's home feed.
     func inHome(_ s: StatusRecord, viewer: Int) -> Bool {
         // Direct messages reach the home of their author and of those they mention, as on Mastodon.
-        (s.visibility == .direct ? (s.author == viewer || s.mentions.contains(viewer))
+        (s.visibility == .direct
+            ? (s.author == viewer || s.mentions.contains(viewer))
             : (s.author == viewer || follows[viewer, default: []].contains(s.author)))
             && (s.reblogOf.map { statuses[$0] != nil } ?? true)
     }

@@ -28,8 +28,10 @@ extension Store {
     mutating func editStatus(id: String, content: String, spoilerText: String?, at date: Date) -> Bool {
         guard var status = statuses[id], !status.isReblog else { return false }
         if status.history.isEmpty {
-            status.history.append(EditRecord(content: status.content, spoilerText: status.spoilerText,
-                                             sensitive: status.sensitive, createdAt: status.createdAt))
+            status.history.append(
+                EditRecord(
+                    content: status.content, spoilerText: status.spoilerText,
+                    sensitive: status.sensitive, createdAt: status.createdAt))
         }
         let html = content.contains("<") ? content : ContentText.paragraphs(fromPlainText: content)
         status.content = html
@@ -39,8 +41,10 @@ extension Store {
         }
         let editedAt = max(date, status.createdAt.addingTimeInterval(1))
         status.editedAt = editedAt
-        status.history.append(EditRecord(content: status.content, spoilerText: status.spoilerText,
-                                         sensitive: status.sensitive, createdAt: editedAt))
+        status.history.append(
+            EditRecord(
+                content: status.content, spoilerText: status.spoilerText,
+                sensitive: status.sensitive, createdAt: editedAt))
         statuses[id] = status
         return true
     }

@@ -31,16 +31,18 @@ struct Store: Sendable {
     init(config: TestServerConfig) {
         var rng = SplitMix64(seed: config.seed)
         host = config.host
-        accounts = AccountFactory.make(localCount: config.localAccountCount, remoteCount: config.remoteAccountCount,
-                                       start: config.startDate, rng: &rng)
+        accounts = AccountFactory.make(
+            localCount: config.localAccountCount, remoteCount: config.remoteAccountCount,
+            start: config.startDate, rng: &rng)
         follows = AccountFactory.follows(accounts: accounts, share: config.homeShare, rng: &rng)
         clock = config.startDate
         self.rng = rng
         for account in accounts where account.isLocal {
             let members = Array(follows[account.index, default: []]).sorted()
             let id = String(100 + account.index)
-            lists[id] = ListRecord(id: id, owner: account.index, title: "Friends of \(account.username)",
-                                   members: Set(members.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)))
+            lists[id] = ListRecord(
+                id: id, owner: account.index, title: "Friends of \(account.username)",
+                members: Set(members.enumerated().filter { $0.offset % 2 == 0 }.map(\.element)))
         }
         for i in 0..<max(config.statusCount, 0) {
             clock = clock.addingTimeInterval(Double(self.rng.int(in: 5...900)) + Double(self.rng.int(1000)) / 1000)
@@ -70,20 +72,23 @@ struct Store: Sendable {
     mutating func insert(_ status: StatusRecord) {
         statuses[status.id] = status
         let key = IDKey(status.id)
-        var low = 0, high = order.count
+        var low = 0
+        var high = order.count
         while low < high {
             let mid = (low + high) / 2
             if IDKey(order[mid]) < key { low = mid + 1 } else { high = mid }
         }
         order.insert(status.id, at: low)
         accounts[status.author].statusesCount += 1
-        accounts[status.author].lastStatusAt = max(accounts[status.author].lastStatusAt ?? status.createdAt,
-                                                   status.createdAt)
+        accounts[status.author].lastStatusAt = max(
+            accounts[status.author].lastStatusAt ?? status.createdAt,
+            status.createdAt)
         if let parent = status.inReplyToID { statuses[parent]?.repliesCount += 1 }
         if let target = status.reblogOf { statuses[target]?.reblogsCount += 1 }
         for mentioned in Set(status.mentions) where accounts[mentioned].isLocal && mentioned != status.author {
-            addNotification(to: mentioned, type: "mention", from: status.author, status: status.id,
-                            at: status.createdAt)
+            addNotification(
+                to: mentioned, type: "mention", from: status.author, status: status.id,
+                at: status.createdAt)
         }
     }
 
@@ -103,8 +108,9 @@ struct Store: Sendable {
             let faved = rng.sample(candidates, count: max(3, candidates.count / 10))
             for id in faved { addFavourite(statusID: id, owner: account.index) }
             for id in candidates where statuses[id]?.author == account.index && rng.chance(0.3) {
-                addNotification(to: account.index, type: "favourite", from: rng.int(accounts.count), status: id,
-                                at: clock)
+                addNotification(
+                    to: account.index, type: "favourite", from: rng.int(accounts.count), status: id,
+                    at: clock)
             }
             addNotification(to: account.index, type: "follow", from: rng.int(accounts.count), status: nil, at: clock)
         }
@@ -112,8 +118,9 @@ struct Store: Sendable {
 
     @discardableResult
     mutating func addBookmark(statusID: String, owner: Int) -> Int {
-        let row = Row(rowID: nextRowID.bookmark, statusID: statusID, type: "bookmark", fromAccount: owner,
-                      createdAt: clock)
+        let row = Row(
+            rowID: nextRowID.bookmark, statusID: statusID, type: "bookmark", fromAccount: owner,
+            createdAt: clock)
         bookmarks[owner, default: []].append(row)
         nextRowID.bookmark += 1
         return row.rowID
@@ -121,8 +128,9 @@ struct Store: Sendable {
 
     @discardableResult
     mutating func addFavourite(statusID: String, owner: Int) -> Int {
-        let row = Row(rowID: nextRowID.favourite, statusID: statusID, type: "favourite", fromAccount: owner,
-                      createdAt: clock)
+        let row = Row(
+            rowID: nextRowID.favourite, statusID: statusID, type: "favourite", fromAccount: owner,
+            createdAt: clock)
         favourites[owner, default: []].append(row)
         nextRowID.favourite += 1
         return row.rowID

@@ -6,8 +6,10 @@ extension Store {
         let a = accounts[index]
         let domain = a.host ?? host
         let fields: [JSON] = a.fields.map { field in
-            ["name": .string(field.name), "value": .string(field.value),
-             "verified_at": field.verified ? .string(Timestamp.iso8601(a.createdAt)) : .null]
+            [
+                "name": .string(field.name), "value": .string(field.value),
+                "verified_at": field.verified ? .string(Timestamp.iso8601(a.createdAt)) : .null,
+            ]
         }
         return [
             "id": .string(a.id),
@@ -40,8 +42,10 @@ extension Store {
     }
 
     func renderEmoji(_ shortcode: String, base: String) -> JSON {
-        ["shortcode": .string(shortcode), "url": .string("\(base)/media/emoji/\(shortcode).png"),
-         "static_url": .string("\(base)/media/emoji/\(shortcode).png"), "visible_in_picker": true]
+        [
+            "shortcode": .string(shortcode), "url": .string("\(base)/media/emoji/\(shortcode).png"),
+            "static_url": .string("\(base)/media/emoji/\(shortcode).png"), "visible_in_picker": true,
+        ]
     }
 
     /// Mastodon `Notification` JSON; nil when its status was deleted.
@@ -51,8 +55,10 @@ extension Store {
             guard statuses[sid] != nil else { return nil }
             status = quirks.notificationStatus(renderStatus(sid, base: base, viewer: viewer), type: row.type)
         }
-        return ["id": .string(String(row.rowID)), "type": .string(row.type),
-                "created_at": .string(Timestamp.iso8601(row.createdAt)), "group_key": .string("ungrouped-\(row.rowID)"),
-                "account": renderAccount(row.fromAccount, base: base), "status": status]
+        return [
+            "id": .string(String(row.rowID)), "type": .string(row.type),
+            "created_at": .string(Timestamp.iso8601(row.createdAt)), "group_key": .string("ungrouped-\(row.rowID)"),
+            "account": renderAccount(row.fromAccount, base: base), "status": status,
+        ]
     }
 }

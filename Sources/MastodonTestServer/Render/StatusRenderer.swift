@@ -35,20 +35,37 @@ extension Store {
         if let viewer {
             let faved = favourites[viewer, default: []].contains { $0.statusID == id }
             let marked = bookmarks[viewer, default: []].contains { $0.statusID == id }
-            pairs += [("favourited", .bool(faved)), ("reblogged", false), ("muted", false),
-                      ("bookmarked", .bool(marked))]
+            pairs += [
+                ("favourited", .bool(faved)), ("reblogged", false), ("muted", false),
+                ("bookmarked", .bool(marked)),
+            ]
             if s.author == viewer { pairs.append(("pinned", false)) }
         }
         pairs += [
             ("content", .string(s.content)),
             ("reblog", s.reblogOf.map { renderStatus($0, base: base, viewer: viewer) } ?? .null),
-            ("application", accounts[s.author].isLocal && !s.isReblog
-                ? ["name": "Web", "website": .null] : .null),
+            (
+                "application",
+                accounts[s.author].isLocal && !s.isReblog
+                    ? ["name": "Web", "website": .null] : .null
+            ),
             ("account", renderAccount(s.author, base: base)),
-            ("media_attachments", .array(s.media.map { renderMedia($0, base: base, remote: !accounts[s.author].isLocal) })),
+            (
+                "media_attachments",
+                .array(s.media.map { renderMedia($0, base: base, remote: !accounts[s.author].isLocal) })
+            ),
             ("mentions", .array(s.mentions.map { renderMention($0) })),
-            ("tags", .array(s.tags.map { ["name": .string($0), "url": .string(
-                "https://\(host)/tags/\(ContentText.percentEncode($0))")] })),
+            (
+                "tags",
+                .array(
+                    s.tags.map {
+                        [
+                            "name": .string($0),
+                            "url": .string(
+                                "https://\(host)/tags/\(ContentText.percentEncode($0))"),
+                        ]
+                    })
+            ),
             ("emojis", .array(s.emojis.map { renderEmoji($0, base: base) })),
             ("card", s.card.map { renderCard($0, base: base) } ?? .null),
             ("poll", s.poll.map { renderPoll($0) } ?? .null),
@@ -59,24 +76,42 @@ extension Store {
 
     func renderMention(_ index: Int) -> JSON {
         let a = accounts[index]
-        return ["id": .string(a.id), "username": .string(a.username), "url": .string(profileURL(of: index)),
-                "acct": .string(a.acct())]
+        return [
+            "id": .string(a.id), "username": .string(a.username), "url": .string(profileURL(of: index)),
+            "acct": .string(a.acct()),
+        ]
     }
 
     func renderMedia(_ m: MediaRecord, base: String, remote: Bool) -> JSON {
         var meta: [(String, JSON)] = []
         if m.width > 0 {
-            let size: JSON = ["width": .int(m.width), "height": .int(m.height), "size": .string("\(m.width)x\(m.height)"),
-                              "aspect": .double(Double(m.width) / Double(m.height))]
-            meta += [("original", size), ("small", ["width": 400, "height": .int(400 * m.height / m.width),
-                                                     "size": .string("400x\(400 * m.height / m.width)"),
-                                                     "aspect": .double(Double(m.width) / Double(m.height))])]
+            let size: JSON = [
+                "width": .int(m.width), "height": .int(m.height), "size": .string("\(m.width)x\(m.height)"),
+                "aspect": .double(Double(m.width) / Double(m.height)),
+            ]
+            meta += [
+                ("original", size),
+                (
+                    "small",
+                    [
+                        "width": 400, "height": .int(400 * m.height / m.width),
+                        "size": .string("400x\(400 * m.height / m.width)"),
+                        "aspect": .double(Double(m.width) / Double(m.height)),
+                    ]
+                ),
+            ]
         }
-        if let d = m.duration { meta += [("length", .string(String(format: "0:00:%04.1f", min(d, 59.9)))),
-                                         ("duration", .double(d))] }
+        if let d = m.duration {
+            meta += [
+                ("length", .string(String(format: "0:00:%04.1f", min(d, 59.9)))),
+                ("duration", .double(d)),
+            ]
+        }
         if m.type == "image" { meta.append(("focus", ["x": .double(0), "y": .double(0)])) }
         // A path that is a whole URL points elsewhere (another host, for tests of what may be fetched).
-        let url = m.path.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") ? $0 : "\(base)\($0)" } ?? "\(base)/media/\(m.id).\(m.fileExtension)"
+        let url =
+            m.path.map { $0.hasPrefix("http://") || $0.hasPrefix("https://") ? $0 : "\(base)\($0)" }
+            ?? "\(base)/media/\(m.id).\(m.fileExtension)"
         return [
             "id": .string(m.id), "type": .string(m.type), "url": .string(url),
             "preview_url": .string("\(base)/media/\(m.id)_small.png"),

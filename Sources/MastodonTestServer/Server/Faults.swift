@@ -98,7 +98,9 @@ struct FaultInjector: Sendable {
         if rng.chance(faults.unavailableRate) { return .replace(.error(503, "Service Unavailable")) }
         if rng.chance(faults.htmlErrorRate) { return .replace(.html(Self.errorPage, status: 502)) }
         // Only drawn when set, so the other faults fire on the same requests as before this one existed.
-        if faults.notFoundRate > 0, rng.chance(faults.notFoundRate) { return .replace(.html(Self.notFoundPage, status: 404)) }
+        if faults.notFoundRate > 0, rng.chance(faults.notFoundRate) {
+            return .replace(.html(Self.notFoundPage, status: 404))
+        }
         if rng.chance(faults.truncatedJSONRate) { return .truncate }
         if rng.chance(faults.dropConnectionRate) { return .dropMidBody }
         if rng.chance(faults.hangRate) { return .hang(seconds: faults.hangSeconds) }

@@ -26,32 +26,41 @@ struct Gateway: HTTPHandler {
         for (name, value) in reply.headers { response.addValue(value, for: HTTPHeader(name)) }
         switch decision {
         case .truncate:
-            return HTTPResponse(statusCode: Self.status(reply.status), headers: response,
-                                body: reply.body.prefix(reply.body.count / 2))
+            return HTTPResponse(
+                statusCode: Self.status(reply.status), headers: response,
+                body: reply.body.prefix(reply.body.count / 2))
         case .dropMidBody:
             let half = Array(reply.body.prefix(reply.body.count / 2))
-            return HTTPResponse(statusCode: Self.status(reply.status), headers: response,
-                                body: HTTPBodySequence(from: BrokenBytes(bytes: half), count: reply.body.count))
+            return HTTPResponse(
+                statusCode: Self.status(reply.status), headers: response,
+                body: HTTPBodySequence(from: BrokenBytes(bytes: half), count: reply.body.count))
         case .hang(let seconds):
             try? await Task.sleep(nanoseconds: UInt64(max(seconds, 0) * 1_000_000_000))
         case .slow(let chunk, let seconds):
-            return HTTPResponse(statusCode: Self.status(reply.status), headers: response,
-                                body: HTTPBodySequence(from: SlowBytes(bytes: reply.body, chunk: chunk, seconds: seconds),
-                                                       count: reply.body.count))
+            return HTTPResponse(
+                statusCode: Self.status(reply.status), headers: response,
+                body: HTTPBodySequence(
+                    from: SlowBytes(bytes: reply.body, chunk: chunk, seconds: seconds),
+                    count: reply.body.count))
         case .stream(let bomb):
-            return HTTPResponse(statusCode: Self.status(reply.status), headers: response,
-                                body: HTTPBodySequence(from: bomb, count: bomb.encodedSize))
+            return HTTPResponse(
+                statusCode: Self.status(reply.status), headers: response,
+                body: HTTPBodySequence(from: bomb, count: bomb.encodedSize))
         case .none, .replace:
             break
         }
-        return HTTPResponse(statusCode: Self.status(reply.status), headers: response,
-                            body: request.method == .HEAD ? Data() : reply.body)
+        return HTTPResponse(
+            statusCode: Self.status(reply.status), headers: response,
+            body: request.method == .HEAD ? Data() : reply.body)
     }
 
     static func status(_ code: Int) -> HTTPStatusCode {
-        let phrases = [200: "OK", 206: "Partial Content", 301: "Moved Permanently", 302: "Found", 307: "Temporary Redirect", 308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized",
-                       404: "Not Found", 410: "Gone", 422: "Unprocessable Entity", 429: "Too Many Requests",
-                       500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable"]
+        let phrases = [
+            200: "OK", 206: "Partial Content", 301: "Moved Permanently", 302: "Found", 307: "Temporary Redirect",
+            308: "Permanent Redirect", 400: "Bad Request", 401: "Unauthorized",
+            404: "Not Found", 410: "Gone", 422: "Unprocessable Entity", 429: "Too Many Requests",
+            500: "Internal Server Error", 502: "Bad Gateway", 503: "Service Unavailable",
+        ]
         return HTTPStatusCode(code, phrase: phrases[code] ?? "Status")
     }
 }

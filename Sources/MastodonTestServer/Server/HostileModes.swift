@@ -68,16 +68,22 @@ extension ServerState {
             let query = (req.query + [QueryPair(name: "redirected", value: "1")])
                 .map { "\(Pager.encode($0.name))=\(Pager.encode($0.value))" }.joined(separator: "&")
             let location = "\(target)\(req.rawPath)?\(query)"
-            return (Reply(status: modes.redirectStatus, contentType: "application/json", body: Data("[]".utf8),
-                          headers: [("Location", location)]), .none)
+            return (
+                Reply(
+                    status: modes.redirectStatus, contentType: "application/json", body: Data("[]".utf8),
+                    headers: [("Location", location)]), .none
+            )
         }
         if let size = modes.gzipBombAPIBytes {
             let bomb = GzipBomb(prefix: Array("[ ".utf8), decodedSize: size)
-            return (Reply(status: 200, contentType: Reply.jsonType, body: Data(), headers: [("Content-Encoding", "gzip")]),
-                    .stream(bomb))
+            return (
+                Reply(status: 200, contentType: Reply.jsonType, body: Data(), headers: [("Content-Encoding", "gzip")]),
+                .stream(bomb)
+            )
         }
         if let mode = modes.catchUp, let minID = req.query.first(where: { $0.name == "min_id" })?.value,
-           req.path.hasPrefix("/api/v1/timelines/") {
+            req.path.hasPrefix("/api/v1/timelines/")
+        {
             var newest = req
             newest.query.removeAll { $0.name == "min_id" }
             var reply = route(newest, token: token)
@@ -90,7 +96,8 @@ extension ServerState {
             return (reply, .none)
         }
         if modes.stuckBackfill, let maxID = req.query.first(where: { $0.name == "max_id" })?.value,
-           req.path.hasPrefix("/api/v1/timelines/") {
+            req.path.hasPrefix("/api/v1/timelines/")
+        {
             var reply = route(req, token: token)
             reply.setHeader("Link", "<\(base)\(req.rawPath)?max_id=\(maxID)>; rel=\"next\"")
             return (reply, .none)
@@ -109,11 +116,15 @@ extension ServerState {
         case ("bomb", 5):
             guard let size = Int64(s[3]), size > 8 else { return (.notFound, .none) }
             let bomb = GzipBomb(prefix: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0], decodedSize: size)
-            return (Reply(status: 200, contentType: "image/png", body: Data(), headers: [("Content-Encoding", "gzip")]),
-                    .stream(bomb))
+            return (
+                Reply(status: 200, contentType: "image/png", body: Data(), headers: [("Content-Encoding", "gzip")]),
+                .stream(bomb)
+            )
         case ("trickle", 4):
-            return (Reply(status: 200, contentType: "image/png", body: PNG.make(width: 64, height: 64, seed: 11)),
-                    .slow(chunk: 1, seconds: 1))
+            return (
+                Reply(status: 200, contentType: "image/png", body: PNG.make(width: 64, height: 64, seed: 11)),
+                .slow(chunk: 1, seconds: 1)
+            )
         case ("redirect", 4):
             guard let target = req.query.first(where: { $0.name == "to" })?.value else { return (.notFound, .none) }
             return (Reply(status: 302, contentType: "text/plain", body: Data(), headers: [("Location", target)]), .none)

@@ -10,8 +10,10 @@ struct RateLimiter: Sendable {
 
         /// `X-RateLimit-*` headers; the reset time has 6 fractional digits, like Mastodon's.
         var headers: [(String, String)] {
-            [("X-RateLimit-Limit", String(limit)), ("X-RateLimit-Remaining", String(remaining)),
-             ("X-RateLimit-Reset", Timestamp.iso8601(reset, fractionDigits: 6))]
+            [
+                ("X-RateLimit-Limit", String(limit)), ("X-RateLimit-Remaining", String(remaining)),
+                ("X-RateLimit-Reset", Timestamp.iso8601(reset, fractionDigits: 6)),
+            ]
         }
     }
 
@@ -27,8 +29,9 @@ struct RateLimiter: Sendable {
         let allowed = window.used < config.limit
         if allowed { window.used += 1 }
         windows[key] = window
-        return Verdict(limit: config.limit, remaining: max(config.limit - window.used, 0),
-                       reset: window.start.addingTimeInterval(config.window), allowed: allowed)
+        return Verdict(
+            limit: config.limit, remaining: max(config.limit - window.used, 0),
+            reset: window.start.addingTimeInterval(config.window), allowed: allowed)
     }
 
     /// Forgets all counted requests.

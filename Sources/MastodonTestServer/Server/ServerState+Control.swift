@@ -8,12 +8,15 @@ extension ServerState {
         return ids
     }
 
-    func addStatus(username: String, mediaPaths: [String], description: String?, text: String?,
-                   inReplyTo: String?, visibility: String = "public", tags: [String] = [],
-                   mentioning: [String] = []) -> String? {
+    func addStatus(
+        username: String, mediaPaths: [String], description: String?, text: String?,
+        inReplyTo: String?, visibility: String = "public", tags: [String] = [],
+        mentioning: [String] = []
+    ) -> String? {
         guard let visibility = Visibility(rawValue: visibility) else { return nil }
-        let id = store.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
-                                 inReplyTo: inReplyTo, visibility: visibility, tags: tags, mentioning: mentioning)
+        let id = store.addStatus(
+            username: username, mediaPaths: mediaPaths, description: description, text: text,
+            inReplyTo: inReplyTo, visibility: visibility, tags: tags, mentioning: mentioning)
         publishUpdates(id.map { [$0] } ?? [])
         return id
     }
@@ -39,8 +42,9 @@ extension ServerState {
     }
 
     func editStatus(id: String, content: String, spoilerText: String?) -> Bool {
-        let edited = store.editStatus(id: id, content: content, spoilerText: spoilerText,
-                                      at: max(Date(), store.clock.addingTimeInterval(1)))
+        let edited = store.editStatus(
+            id: id, content: content, spoilerText: spoilerText,
+            at: max(Date(), store.clock.addingTimeInterval(1)))
         if edited { publishEdit(id) }
         return edited
     }
@@ -94,19 +98,25 @@ extension ServerState {
     func timelineIDs(_ timeline: Timeline) -> [String] {
         switch timeline {
         case .home(let user):
-            return store.accountIndex(username: user).map { store.homeIDs(viewer: $0, trimTo: config.homeFeedLimit) } ?? []
+            return store.accountIndex(username: user).map { store.homeIDs(viewer: $0, trimTo: config.homeFeedLimit) }
+                ?? []
         case .local: return store.publicIDs(FeedFilter(localOnly: true))
         case .federated: return store.publicIDs(FeedFilter())
         case .remote: return store.publicIDs(FeedFilter(remoteOnly: true))
         case .tag(let tag):
-            return tag.lowercased() == "fixtures" ? store.fixtures.reversed().map(\.id)
+            return tag.lowercased() == "fixtures"
+                ? store.fixtures.reversed().map(\.id)
                 : store.tagIDs(tag.lowercased(), FeedFilter())
         case .list(let id): return store.lists[id].map { store.listIDs($0, trimTo: config.homeFeedLimit) } ?? []
         case .account(let user):
-            return store.accountIndex(username: user).map { store.accountIDs($0, viewer: nil, FeedFilter(), tagged: nil) } ?? []
+            return store.accountIndex(username: user).map {
+                store.accountIDs($0, viewer: nil, FeedFilter(), tagged: nil)
+            } ?? []
         case .bookmarks(let user), .favourites(let user):
             guard let owner = store.accountIndex(username: user) else { return [] }
-            let rows = timeline == .bookmarks(user) ? store.bookmarks[owner, default: []] : store.favourites[owner, default: []]
+            let rows =
+                timeline == .bookmarks(user)
+                ? store.bookmarks[owner, default: []] : store.favourites[owner, default: []]
             return rows.sorted { $0.rowID > $1.rowID }.compactMap(\.statusID).filter { store.statuses[$0] != nil }
         case .mentions(let user):
             guard let owner = store.accountIndex(username: user) else { return [] }
@@ -122,7 +132,8 @@ extension ServerState {
             localUsernames: store.accounts.filter(\.isLocal).map(\.username),
             remoteAccts: store.accounts.filter { !$0.isLocal }.map { $0.acct() },
             accountIDs: Dictionary(uniqueKeysWithValues: store.accounts.map { ($0.acct(), $0.id) }),
-            listIDs: Dictionary(uniqueKeysWithValues: store.lists.values.map { (store.accounts[$0.owner].username, $0.id) }),
+            listIDs: Dictionary(
+                uniqueKeysWithValues: store.lists.values.map { (store.accounts[$0.owner].username, $0.id) }),
             tokens: tokens.mapValues { store.accounts[$0].username },
             tags: ContentText.tags)
     }

@@ -66,8 +66,10 @@ actor ServerState {
                 for (name, value) in verdict.headers { reply.setHeader(name, value) }
             }
         }
-        log.append(LoggedRequest(method: req.method, path: req.path, query: req.query, hadToken: token != nil,
-                                 status: reply.status, date: now, overBudget: overBudget, token: token))
+        log.append(
+            LoggedRequest(
+                method: req.method, path: req.path, query: req.query, hadToken: token != nil,
+                status: reply.status, date: now, overBudget: overBudget, token: token))
         return (reply, decision)
     }
 

@@ -7,8 +7,10 @@ extension TestServer {
     /// and, when `pollOptions` is not empty, a poll with those options. Returns its id, nil for an
     /// unknown or remote account.
     @discardableResult
-    public func addStatus(username: String = "alice", text: String, spoilerText: String,
-                          pollOptions: [String] = []) async -> String? {
+    public func addStatus(
+        username: String = "alice", text: String, spoilerText: String,
+        pollOptions: [String] = []
+    ) async -> String? {
         await state.addStatus(username: username, text: text, spoilerText: spoilerText, pollOptions: pollOptions)
     }
 
@@ -22,13 +24,15 @@ extension TestServer {
 extension ServerState {
     func addStatus(username: String, text: String, spoilerText: String, pollOptions: [String]) -> String? {
         guard let id = store.addStatus(username: username, mediaPaths: [], description: nil, text: text),
-              var status = store.statuses[id] else { return nil }
+            var status = store.statuses[id]
+        else { return nil }
         status.spoilerText = spoilerText
         status.sensitive = !spoilerText.isEmpty
         if !pollOptions.isEmpty {
-            status.poll = PollRecord(id: id, expiresAt: status.createdAt.addingTimeInterval(86_400), multiple: false,
-                                     options: pollOptions.map { PollRecord.Option(title: $0, votes: 1) },
-                                     voters: pollOptions.count)
+            status.poll = PollRecord(
+                id: id, expiresAt: status.createdAt.addingTimeInterval(86_400), multiple: false,
+                options: pollOptions.map { PollRecord.Option(title: $0, votes: 1) },
+                voters: pollOptions.count)
         }
         store.statuses[id] = status
         publishUpdates([id])

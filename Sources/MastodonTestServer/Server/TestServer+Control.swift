@@ -39,18 +39,23 @@ extension TestServer {
     @discardableResult
     /// `visibility`: public, unlisted, private or direct (nil for another); `tags` are linked in the
     /// text and listed in `tags` as written; `mentioning` names local accounts the status mentions.
-    public func addStatus(username: String = "alice", mediaPaths: [String] = [], description: String? = nil,
-                          text: String? = nil, inReplyTo: String? = nil, visibility: String = "public",
-                          tags: [String] = [], mentioning: [String] = []) async -> String? {
-        await state.addStatus(username: username, mediaPaths: mediaPaths, description: description, text: text,
-                              inReplyTo: inReplyTo, visibility: visibility, tags: tags, mentioning: mentioning)
+    public func addStatus(
+        username: String = "alice", mediaPaths: [String] = [], description: String? = nil,
+        text: String? = nil, inReplyTo: String? = nil, visibility: String = "public",
+        tags: [String] = [], mentioning: [String] = []
+    ) async -> String? {
+        await state.addStatus(
+            username: username, mediaPaths: mediaPaths, description: description, text: text,
+            inReplyTo: inReplyTo, visibility: visibility, tags: tags, mentioning: mentioning)
     }
 
     /// Sets how an account asks about search: its `indexable` and `noindex` flags and, when given, its
     /// bio (HTML). Served from then on wherever the account appears. False for an unknown username.
     @discardableResult
-    public func setSearchOptOut(username: String, indexable: Bool, noindex: Bool = false,
-                                note: String? = nil) async -> Bool {
+    public func setSearchOptOut(
+        username: String, indexable: Bool, noindex: Bool = false,
+        note: String? = nil
+    ) async -> Bool {
         await state.setSearchOptOut(username: username, indexable: indexable, noindex: noindex, note: note)
     }
 
@@ -134,7 +139,9 @@ extension TestServer {
     public func sendToStreams(_ bytes: Data) async { await state.sendToStreams(bytes) }
 
     /// Event streams open now, and opened since start.
-    public func streamCounts() async -> (open: Int, opened: Int) { (await state.openStreamCount, await state.streamsOpened) }
+    public func streamCounts() async -> (open: Int, opened: Int) {
+        (await state.openStreamCount, await state.streamsOpened)
+    }
 
     /// Whether the server still has a status (not deleted), seen by anyone.
     public func hasStatus(id: String) async -> Bool { await state.hasStatus(id: id) }

@@ -25,8 +25,10 @@ public final class TestServer: Sendable {
     private let helpers: [Task<Void, any Error>]
     private let streamingHTTP: HTTPServer?
 
-    private init(baseURL: URL, port: UInt16, state: ServerState, http: HTTPServer, task: Task<Void, any Error>,
-                 streaming: (url: URL, http: HTTPServer?), helpers: [Task<Void, any Error>]) {
+    private init(
+        baseURL: URL, port: UInt16, state: ServerState, http: HTTPServer, task: Task<Void, any Error>,
+        streaming: (url: URL, http: HTTPServer?), helpers: [Task<Void, any Error>]
+    ) {
         self.baseURL = baseURL
         self.port = port
         self.state = state
@@ -73,19 +75,22 @@ public final class TestServer: Sendable {
         }
         await state.setBase(base, streaming: streaming.url.absoluteString)
         let heartbeat = config.streaming.heartbeat
-        helpers.append(Task {
-            while !Task.isCancelled {
-                try await Task.sleep(for: .milliseconds(Int64(max(heartbeat, 0.05) * 1000)))
-                await state.heartbeat()
-            }
-        })
-        return TestServer(baseURL: URL(string: base)!, port: port, state: state, http: http, task: task,
-                          streaming: streaming, helpers: helpers)
+        helpers.append(
+            Task {
+                while !Task.isCancelled {
+                    try await Task.sleep(for: .milliseconds(Int64(max(heartbeat, 0.05) * 1000)))
+                    await state.heartbeat()
+                }
+            })
+        return TestServer(
+            baseURL: URL(string: base)!, port: port, state: state, http: http, task: task,
+            streaming: streaming, helpers: helpers)
     }
 
     /// Starts one more listener on the configured loopback address (another port).
     private static func listen(_ config: TestServerConfig, _ gateway: Gateway) async throws
-        -> (HTTPServer, Task<Void, any Error>, UInt16) {
+        -> (HTTPServer, Task<Void, any Error>, UInt16)
+    {
         let address = try sockaddr_in.inet(ip4: config.bindAddress, port: 0)
         let http = HTTPServer(address: address, timeout: 3600, logger: .disabled, handler: gateway)
         let task = Task { try await http.run() }

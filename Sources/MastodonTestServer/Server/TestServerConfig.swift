@@ -39,7 +39,7 @@ public struct TestServerConfig: Sendable {
     /// The streaming API (on by default, heartbeats every 15 s, same origin).
     public var streaming = StreamingConfig()
     /// `created_at` of the oldest generated status; later ones follow at seeded intervals.
-    public var startDate = Date(timeIntervalSince1970: 1_772_323_200) // 2026-03-01T00:00:00Z
+    public var startDate = Date(timeIntervalSince1970: 1_772_323_200)  // 2026-03-01T00:00:00Z
 
     /// A configuration with all defaults.
     public init() {}
@@ -91,8 +91,10 @@ public struct TimelinesAccess: Sendable, Codable, Equatable {
     }
 
     /// Each setting given separately.
-    public init(liveFeedsLocal: FeedAccess, liveFeedsRemote: FeedAccess,
-                hashtagFeedsLocal: FeedAccess, hashtagFeedsRemote: FeedAccess) {
+    public init(
+        liveFeedsLocal: FeedAccess, liveFeedsRemote: FeedAccess,
+        hashtagFeedsLocal: FeedAccess, hashtagFeedsRemote: FeedAccess
+    ) {
         self.liveFeedsLocal = liveFeedsLocal
         self.liveFeedsRemote = liveFeedsRemote
         self.hashtagFeedsLocal = hashtagFeedsLocal

@@ -9,11 +9,13 @@ extension Gateway {
         for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
         let path = request.path.removingPercentEncoding ?? request.path
         if path == "/api/v1/streaming/health" {
-            return HTTPResponse(statusCode: .ok, headers: [HTTPHeader("Content-Type"): "text/plain"], body: Data("OK".utf8))
+            return HTTPResponse(
+                statusCode: .ok, headers: [HTTPHeader("Content-Type"): "text/plain"], body: Data("OK".utf8))
         }
-        let api = APIRequest(method: request.method.rawValue, path: path, rawPath: path,
-                             query: request.query.map { QueryPair(name: $0.name, value: $0.value) }, headers: headers,
-                             body: Data(), clientAddress: request.remoteIPAddress ?? "unknown")
+        let api = APIRequest(
+            method: request.method.rawValue, path: path, rawPath: path,
+            query: request.query.map { QueryPair(name: $0.name, value: $0.value) }, headers: headers,
+            body: Data(), clientAddress: request.remoteIPAddress ?? "unknown")
         switch await state.openStream(api, listener: listener) {
         case .refused(let reply):
             var response = HTTPHeaders()
@@ -31,10 +33,13 @@ extension Gateway {
                     Task { await state.closeStream(id) }
                 }
             }
-            return HTTPResponse(statusCode: .ok,
-                                headers: [HTTPHeader("Content-Type"): "text/event-stream",
-                                          HTTPHeader("Cache-Control"): "no-store"],
-                                body: HTTPBodySequence(from: StreamBytes(chunks: ending), suggestedBufferSize: 16_384))
+            return HTTPResponse(
+                statusCode: .ok,
+                headers: [
+                    HTTPHeader("Content-Type"): "text/event-stream",
+                    HTTPHeader("Cache-Control"): "no-store",
+                ],
+                body: HTTPBodySequence(from: StreamBytes(chunks: ending), suggestedBufferSize: 16_384))
         }
     }
 }

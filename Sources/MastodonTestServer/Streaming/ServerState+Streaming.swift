@@ -26,8 +26,10 @@ extension ServerState {
     func openStream(_ req: APIRequest, listener: String) -> StreamOpening {
         let token = req.bearerToken ?? req.param("access_token")
         let choice = streamKind(req, token: token)
-        log.append(LoggedRequest(method: req.method, path: req.path, query: req.query, hadToken: token != nil,
-                                 status: choice.status, date: Date(), token: token, listener: listener))
+        log.append(
+            LoggedRequest(
+                method: req.method, path: req.path, query: req.query, hadToken: token != nil,
+                status: choice.status, date: Date(), token: token, listener: listener))
         let kind: StreamKind
         switch choice {
         case .refused(_, let reply): return .refused(reply)
@@ -91,7 +93,8 @@ extension ServerState {
         case ["hashtag"], ["hashtag", "local"]:
             guard let tag = req.param("tag"), !tag.isEmpty else { return .refused(400, .error(400, "Missing tag")) }
             let local = req.segments.last == "local"
-            return open(.hashtag(tag.lowercased(), local: local), local ? access.hashtagFeedsLocal : access.hashtagFeedsRemote)
+            return open(
+                .hashtag(tag.lowercased(), local: local), local ? access.hashtagFeedsLocal : access.hashtagFeedsRemote)
         case ["list"]:
             guard let viewer else { return missingToken }
             guard let id = req.param("list"), store.lists[id]?.owner == viewer else { return .refused(404, .notFound) }
@@ -124,8 +127,9 @@ extension ServerState {
     private func publishMentions(_ id: String) {
         streams.send { subscriber in
             guard case .user(let viewer) = subscriber.kind,
-                  let row = store.notifications[viewer]?.last(where: { $0.statusID == id && $0.type == "mention" }),
-                  let json = store.renderNotification(row, base: base, viewer: viewer) else { return nil }
+                let row = store.notifications[viewer]?.last(where: { $0.statusID == id && $0.type == "mention" }),
+                let json = store.renderNotification(row, base: base, viewer: viewer)
+            else { return nil }
             return StreamHub.event("notification", String(decoding: json.data, as: UTF8.self))
         }
     }
@@ -137,7 +141,8 @@ extension ServerState {
         guard let status = store.statuses[id] else { return }
         streams.send { subscriber in
             guard carries(subscriber.kind, status), store.canSee(status, viewer: subscriber.viewer) else { return nil }
-            let json = String(decoding: store.renderStatus(id, base: base, viewer: subscriber.viewer).data, as: UTF8.self)
+            let json = String(
+                decoding: store.renderStatus(id, base: base, viewer: subscriber.viewer).data, as: UTF8.self)
             return StreamHub.event(event, json)
         }
     }

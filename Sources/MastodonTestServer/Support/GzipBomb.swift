@@ -25,10 +25,14 @@ struct GzipBomb: AsyncBufferedSequence, Sendable {
         precondition(!prefix.isEmpty, "a match copies the previous byte")
         var writer = BitWriter()
         writer.bytes = [0x1F, 0x8B, 8, 0, 0, 0, 0, 0, 0, 0xFF]
-        writer.bits(1, count: 1) // final block
-        writer.bits(1, count: 2) // fixed Huffman codes
+        writer.bits(1, count: 1)  // final block
+        writer.bits(1, count: 2)  // fixed Huffman codes
         for byte in prefix {
-            if byte < 144 { writer.code(0x30 + UInt32(byte), length: 8) } else { writer.code(0x190 + UInt32(byte) - 144, length: 9) }
+            if byte < 144 {
+                writer.code(0x30 + UInt32(byte), length: 8)
+            } else {
+                writer.code(0x190 + UInt32(byte) - 144, length: 9)
+            }
         }
         writer.matches(8)
         head = writer.take()
@@ -36,7 +40,7 @@ struct GzipBomb: AsyncBufferedSequence, Sendable {
         repeated.matches(8)
         period = repeated.take()
         var end = writer
-        end.code(0, length: 7) // end of block
+        end.code(0, length: 7)  // end of block
         end.flush()
         prefixCount = prefix.count
         let matchBytes = Swift.max(0, decodedSize - Int64(prefix.count) - 8 * 258)

@@ -3,7 +3,8 @@ import Foundation
 /// A JSON value with ordered object keys and a `raw` case that splices pre-encoded bytes verbatim
 /// (used to serve fixture statuses byte-for-byte inside a timeline array).
 indirect enum JSON: Sendable, ExpressibleByStringLiteral, ExpressibleByIntegerLiteral,
-    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral {
+    ExpressibleByBooleanLiteral, ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral
+{
     case null
     case bool(Bool)
     case int(Int)

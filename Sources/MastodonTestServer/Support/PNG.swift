@@ -8,7 +8,7 @@ enum PNG {
         let base = (UInt8(rng.int(256)), UInt8(rng.int(256)), UInt8(rng.int(256)))
         var raw = [UInt8]()
         for y in 0..<height {
-            raw.append(0) // filter: none
+            raw.append(0)  // filter: none
             for x in 0..<width {
                 let stripe = (x + y) % 4 == 0
                 raw += stripe ? [255 &- base.0, 255 &- base.1, 255 &- base.2] : [base.0, base.1, base.2]
@@ -18,7 +18,7 @@ enum PNG {
         var header = Data()
         header.appendBigEndian(UInt32(width))
         header.appendBigEndian(UInt32(height))
-        header.append(contentsOf: [8, 2, 0, 0, 0]) // 8-bit, RGB, deflate, no filter, no interlace
+        header.append(contentsOf: [8, 2, 0, 0, 0])  // 8-bit, RGB, deflate, no filter, no interlace
         png.appendChunk("IHDR", header)
         png.appendChunk("IDAT", zlibStored(raw))
         png.appendChunk("IEND", Data())
@@ -38,7 +38,8 @@ enum PNG {
             out.append(contentsOf: bytes[offset..<(offset + length)])
             offset += length
         } while offset < bytes.count
-        var a: UInt32 = 1, b: UInt32 = 0
+        var a: UInt32 = 1
+        var b: UInt32 = 0
         for byte in bytes {
             a = (a + UInt32(byte)) % 65_521
             b = (b + a) % 65_521
@@ -57,13 +58,15 @@ enum PNG {
     }
 }
 
-private extension Data {
-    mutating func appendBigEndian(_ value: UInt32) {
-        append(contentsOf: [UInt8(value >> 24), UInt8((value >> 16) & 0xFF),
-                            UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF)])
+extension Data {
+    fileprivate mutating func appendBigEndian(_ value: UInt32) {
+        append(contentsOf: [
+            UInt8(value >> 24), UInt8((value >> 16) & 0xFF),
+            UInt8((value >> 8) & 0xFF), UInt8(value & 0xFF),
+        ])
     }
 
-    mutating func appendChunk(_ type: String, _ body: Data) {
+    fileprivate mutating func appendChunk(_ type: String, _ body: Data) {
         appendBigEndian(UInt32(body.count))
         var typed = Data(type.utf8)
         typed.append(body)

@@ -9,8 +9,9 @@ enum Timestamp {
         let fraction = micros - seconds * 1_000_000
         let (y, m, d) = civil(fromDays: floorDiv(seconds, 86_400))
         let secOfDay = seconds - floorDiv(seconds, 86_400) * 86_400
-        var text = String(format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld", y, m, d,
-                          secOfDay / 3600, (secOfDay % 3600) / 60, secOfDay % 60)
+        var text = String(
+            format: "%04lld-%02lld-%02lldT%02lld:%02lld:%02lld", y, m, d,
+            secOfDay / 3600, (secOfDay % 3600) / 60, secOfDay % 60)
         if digits > 0 {
             let scaled = fraction / pow10(6 - min(digits, 6))
             text += "." + String(format: "%0\(min(digits, 6))lld", scaled)
