@@ -41,7 +41,7 @@ struct OutboxBatch {
     /// One element of `orderedItems` (the `index`-th, from 1). JSON that does not parse is malformed
     /// input and stops the import; an activity that parses but cannot be mapped is kept unreadable.
     mutating func add(_ element: Data, index: Int) throws(ImportError) {
-        let where_ = "\(entryName) item \(index)"
+        let itemPlace = "\(entryName) item \(index)"
         guard let activity = try? Self.decoder.decode(OutboxActivity.self, from: element) else {
             throw .malformed(file: file, entry: entryName, reason: "item \(index) is not a JSON object")
         }
@@ -49,13 +49,14 @@ struct OutboxBatch {
         case "Create":
             guard case .object(let object) = activity.object else {
                 unreadable.append(
-                    UnreadableStatus(raw: element, id: nil, reason: "\(where_): the Create holds no object"))
+                    UnreadableStatus(raw: element, id: nil, reason: "\(itemPlace): the Create holds no object"))
                 return
             }
             let objectBytes = (try? RawJSON.value(forKey: "object", inObject: element)) ?? element
             switch mapper.status(from: object) {
             case .failure(let failure):
-                unreadable.append(UnreadableStatus(raw: objectBytes, id: nil, reason: "\(where_): \(failure.reason)"))
+                unreadable.append(
+                    UnreadableStatus(raw: objectBytes, id: nil, reason: "\(itemPlace): \(failure.reason)"))
             case .success(let status) where !mapper.actor.owns(status.uri):
                 foreign += 1
                 references.append(
@@ -63,7 +64,7 @@ struct OutboxBatch {
                         accountHandle: mapper.actor.handle, kind: .claimed, uri: status.uri,
                         activityURI: activity.id, publishedAt: status.createdAt))
             case .success(let status):
-                append(status, source: objectBytes, where: where_)
+                append(status, source: objectBytes, where: itemPlace)
             }
         case "Announce":
             let named: String? =
@@ -74,7 +75,7 @@ struct OutboxBatch {
                 }
             guard let uri = named else {
                 unreadable.append(
-                    UnreadableStatus(raw: element, id: nil, reason: "\(where_): the Announce names no status"))
+                    UnreadableStatus(raw: element, id: nil, reason: "\(itemPlace): the Announce names no status"))
                 return
             }
             // An Announce addressed to no one says nothing of its visibility (an old or hand-made export).

@@ -196,7 +196,7 @@ struct BlockBuilder {
             if case .list = frames[frames.count - 1].container {
                 frames[frames.count - 1].items.append(frame.blocks)
             } else {
-                frame.blocks.forEach { append($0) }
+                for block in frame.blocks { append(block) }
             }
         }
     }

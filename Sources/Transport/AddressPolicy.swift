@@ -53,9 +53,9 @@ public struct AddressPolicy: Sendable {
             throw .notPublic("\(origin) is a loopback address and not a server statuses are archived from")
         }
         let addresses = try Self.resolve(origin.host)
-        if let private_ = addresses.first(where: { !$0.isPublic }) {
+        if let nonPublic = addresses.first(where: { !$0.isPublic }) {
             throw .notPublic(
-                "\(origin.host) resolves to \(private_) (\(private_.kind)); "
+                "\(origin.host) resolves to \(nonPublic) (\(nonPublic.kind)); "
                     + "media is fetched only from public addresses")
         }
     }

@@ -85,7 +85,7 @@ extension Icebox {
                 if json {
                     try Console.json(results)
                 } else if jsonl {
-                    try results.forEach { try Console.jsonLine($0) }
+                    for result in results { try Console.jsonLine(result) }
                 } else if csv {
                     try SearchResult.printCSV(results)
                 }

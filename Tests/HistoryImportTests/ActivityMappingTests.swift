@@ -51,8 +51,8 @@ struct ActivityMappingTests {
     }
 
     @Test func addressesGivenAsOneStringSetTheVisibility() throws {
-        let public_ = #""https://www.w3.org/ns/activitystreams#Public""#
-        #expect(try Self.mapped(#""to":\#(public_)"#)["visibility"] as? String == "public")
+        let publicCollection = #""https://www.w3.org/ns/activitystreams#Public""#
+        #expect(try Self.mapped(#""to":\#(publicCollection)"#)["visibility"] as? String == "public")
         #expect(
             try Self.mapped(#""to":"https://social.example/users/alice/followers","cc":"as:Public""#)["visibility"]
                 as? String == "unlisted")

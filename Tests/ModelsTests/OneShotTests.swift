@@ -16,7 +16,7 @@ import Testing
         for _ in 0..<200 {
             let shot = OneShot<Int>()
             let deliveries = (1...4).map { value in Thread { shot.fulfil(value) } }
-            deliveries.forEach { $0.start() }
+            for delivery in deliveries { delivery.start() }
             let value = await shot.value()
             #expect((1...4).contains(value))
             #expect(!shot.fulfil(0), "delivered already")
