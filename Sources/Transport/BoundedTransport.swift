@@ -78,11 +78,14 @@ public final class BoundedTransport: Sendable {
         let task = session.dataTask(with: request)
         delegate.register(transfer, for: task)
         defer { delegate.forget(task) }
-        // A dispatch timer, not a sleeping Task: it fires even when the cooperative pool is busy.
+        // A dispatch timer, not a sleeping Task: it fires even when the cooperative pool is busy. A
+        // cancelled work item stays queued until its time comes, so it holds the transfer and the task
+        // weakly: strongly, it would keep the receiver (and whatever that captures, such as a media
+        // downloader with its session and connections) alive for the whole deadline after the end.
         let deadline = limits.deadline
-        let timer = DispatchWorkItem {
-            transfer.halt(.limit(.deadline(deadline)))
-            task.cancel()
+        let timer = DispatchWorkItem { [weak transfer, weak task] in
+            transfer?.halt(.limit(.deadline(deadline)))
+            task?.cancel()
         }
         DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timer)
         defer { timer.cancel() }
