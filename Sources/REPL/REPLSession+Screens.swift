@@ -109,20 +109,13 @@ extension REPLSession {
                 return try await go(to: .statusDetail(id: String(number)))
             }
             if url.scheme == "http" || url.scheme == "https",
-                let destination = RouterDestination(path: Self.pathAndQuery(of: text))
+                let destination = RouterDestination(
+                    path: url.path(percentEncoded: true) + (url.query(percentEncoded: true).map { "?" + $0 } ?? ""))
             {
                 return try await go(to: destination)
             }
             throw REPLFailure("\(text.terminalSafeLine): \(reason.description)")
         }
-    }
-
-    /// What follows the host in an http(s) link, as written (still percent-encoded): `/search?q=a%20b`.
-    private static func pathAndQuery(of link: String) -> String {
-        guard let schemeEnd = link.range(of: "://") else { return "" }
-        let rest = link[schemeEnd.upperBound...]
-        guard let slash = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) else { return "" }
-        return String(rest[slash...])
     }
 
     /// The full handle a typed account names: `user@host` as typed, or the one archived author whose

@@ -93,27 +93,22 @@ struct WatchBenchmark: AsyncParsableCommand {
         if sync { _ = try await Measured.run(binary, ["sync", "--quiet", "--no-media"] + arguments) }
     }
 
+    /// The archive opened for reading beside the running watch.
+    static func readOnly(_ archive: URL) throws -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return try DatabaseQueue(path: archive.path, configuration: configuration)
+    }
+
     static func count(_ archive: URL) async throws -> Int {
-        let queue = try DatabaseQueue(
-            path: archive.path,
-            configuration: {
-                var c = Configuration()
-                c.readonly = true
-                return c
-            }())
+        let queue = try readOnly(archive)
         return try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 0 }
     }
 
     /// Waits until every status of alice's home on the server has an id in the archive.
     static func waitForHome(of server: TestServer, in archive: URL) async throws {
         let wanted = Set(await server.timelineIDs(.home("alice")))
-        let queue = try DatabaseQueue(
-            path: archive.path,
-            configuration: {
-                var c = Configuration()
-                c.readonly = true
-                return c
-            }())
+        let queue = try readOnly(archive)
         let deadline = ContinuousClock.now.advanced(by: .seconds(600))
         while true {
             let stored = Set(
