@@ -37,10 +37,26 @@ enum Console {
     static var stdoutIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
     static var stdinIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
 
-    /// One compact JSON object on a line, for `--jsonl` (see `JSONOutput`); C1 and bidirectional
-    /// controls escaped.
-    static func jsonLine<T: Encodable>(_ value: T) throws {
-        outBytes(HiddenControlEscaping.escaping(try JSONOutput.line(value)) + Data("\n".utf8))
+    /// `values` as `--jsonl`: compact JSON objects (see `JSONOutput`; C1 and bidirectional controls
+    /// escaped), one per line, written to stdout in blocks of about 64 KiB rather than a write per line.
+    /// Each line comes from `JSONLineEncoder`, or from `JSONOutput.line` for a record holding what that
+    /// encoder leaves to `JSONEncoder`: the same bytes either way.
+    static func jsonLines<T: Encodable>(_ values: [T]) throws {
+        var block: [UInt8] = []
+        block.reserveCapacity(80 * 1024)
+        for value in values {
+            do {
+                block.append(contentsOf: try JSONLineEncoder.line(value))
+            } catch {
+                block.append(contentsOf: HiddenControlEscaping.escaping(try JSONOutput.line(value)))
+            }
+            block.append(UInt8(ascii: "\n"))
+            if block.count >= 64 * 1024 {
+                block.withUnsafeBytes { OutputChannel.standardOutput.write($0) }
+                block.removeAll(keepingCapacity: true)
+            }
+        }
+        block.withUnsafeBytes { OutputChannel.standardOutput.write($0) }
     }
 
     /// Pretty, key-sorted JSON for `--json` (see `JSONOutput`); C1 and bidirectional controls escaped.

@@ -85,7 +85,7 @@ extension Icebox {
                 if json {
                     try Console.json(results)
                 } else if jsonl {
-                    for result in results { try Console.jsonLine(result) }
+                    try Console.jsonLines(results)
                 } else if csv {
                     try SearchResult.printCSV(results)
                 }
