@@ -31,6 +31,9 @@ public final class ArchiveDatabase: ArchiveStore {
         case inspect
     }
 
+    /// The page size of an archive this binary creates (see `init`; `docs/benchmarks.md`).
+    static let newPageSize = 16_384
+
     /// Opens (creating if needed) and migrates the archive at `path`; an empty or foreign file there is
     /// refused, never re-initialised.
     public init(path: URL, logger: Logger, access: Access = .readWrite) throws(ArchiveError) {
@@ -62,11 +65,16 @@ public final class ArchiveDatabase: ArchiveStore {
             try SchemaMigrations.requireCurrent(pool, path: path.path)
             return
         }
+        let existed = ArchiveFile.exists(path)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            // A new archive's pages are 16 KiB: a status row (about 2 KB of raw JSON and searchable text)
+            // left half of every 4 KiB page empty, as two never fit in one. It takes effect only before the
+            // file's first page is written (here, before WAL mode is set); an archive that exists keeps its
+            // own page size.
+            if !existed { try db.execute(sql: "PRAGMA page_size = \(Self.newPageSize)") }
         }
         let writable: DatabasePool
-        let existed = ArchiveFile.exists(path)
         // Only a command that writes tightens modes: `doctor` (which opens with `.read`) reports them instead.
         // Before this process has any connection to the file: closing another descriptor of a database
         // file drops every POSIX lock the process holds on it, SQLite's included, and another process
