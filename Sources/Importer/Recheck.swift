@@ -23,7 +23,7 @@ public struct RecheckReport: Sendable, Codable, Hashable {
     /// Whether the server answered batches (`GET /api/v1/statuses?id[]=`, Mastodon 4.3+).
     public var batched = true
     /// Why the recheck stopped early, if it did (what was checked stays marked).
-    public var error: String?
+    @EncodedAsNull public var error: String? = nil
 }
 
 /// Asks servers again about the archived statuses of the last days (`icebox sync --recheck`): those a
