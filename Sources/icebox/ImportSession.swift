@@ -54,6 +54,6 @@ struct ImportLocks {
 
     init(_ home: IceboxHome) async throws {
         sync = try await SyncLock(path: home.syncLock, wait: false)
-        media = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")
+        media = try await home.takeMediaLock()
     }
 }
