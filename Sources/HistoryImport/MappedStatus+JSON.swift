@@ -12,15 +12,13 @@ extension MappedStatus {
         out.member("content", content)
         out.member("created_at", createdAt)
         if let editedAt { out.member("edited_at", editedAt) }
-        out.raw(",\"emojis\":[")
-        for (index, emoji) in emojis.enumerated() {
-            out.raw(index == 0 ? "{\"shortcode\":" : ",{\"shortcode\":")
+        out.objects("emojis", emojis, first: "shortcode") { out, emoji in
             out.string(emoji.shortcode)
             out.member("static_url", emoji.staticURL)
             out.member("url", emoji.url)
-            out.raw(",\"visible_in_picker\":\(emoji.visibleInPicker)}")
+            out.raw(",\"visible_in_picker\":\(emoji.visibleInPicker)")
         }
-        out.raw("],\"favourites_count\":\(favouritesCount)")
+        out.raw(",\"favourites_count\":\(favouritesCount)")
         out.member("id", id)
         if let inReplyToID { out.member("in_reply_to_id", inReplyToID) }
         if let language { out.member("language", language) }
@@ -54,27 +52,20 @@ extension MappedStatus {
             }
             out.raw("}")
         }
-        out.raw("],\"mentions\":[")
-        for (index, mention) in mentions.enumerated() {
-            out.raw(index == 0 ? "{\"acct\":" : ",{\"acct\":")
+        out.raw("]")
+        out.objects("mentions", mentions, first: "acct") { out, mention in
             out.string(mention.acct)
             out.member("id", mention.id)
             out.member("url", mention.url)
             out.member("username", mention.username)
-            out.raw("}")
         }
-        out.raw("]")
         if let poll { poll.write(to: &out) }
         out.raw(",\"reblogs_count\":\(reblogsCount),\"replies_count\":\(repliesCount),\"sensitive\":\(sensitive)")
         out.member("spoiler_text", spoilerText)
-        out.raw(",\"tags\":[")
-        for (index, tag) in tags.enumerated() {
-            out.raw(index == 0 ? "{\"name\":" : ",{\"name\":")
+        out.objects("tags", tags, first: "name") { out, tag in
             out.string(tag.name)
             out.member("url", tag.url)
-            out.raw("}")
         }
-        out.raw("]")
         out.member("uri", uri)
         out.member("url", url)
         out.member("visibility", visibility)
@@ -89,13 +80,11 @@ extension MappedStatus.Poll {
         out.raw(",\"poll\":{\"emojis\":[],\"expired\":\(expired)")
         if let expiresAt { out.member("expires_at", expiresAt) }
         out.member("id", id)
-        out.raw(",\"multiple\":\(multiple),\"options\":[")
-        for (index, option) in options.enumerated() {
-            out.raw(index == 0 ? "{\"title\":" : ",{\"title\":")
+        out.raw(",\"multiple\":\(multiple)")
+        out.objects("options", options, first: "title") { out, option in
             out.string(option.title)
-            out.raw(",\"votes_count\":\(option.votesCount)}")
+            out.raw(",\"votes_count\":\(option.votesCount)")
         }
-        out.raw("]")
         if let votersCount { out.raw(",\"voters_count\":\(votersCount)") }
         out.raw(",\"votes_count\":\(votesCount)}")
     }
@@ -118,6 +107,20 @@ struct JSONBytes {
         bytes.append(contentsOf: name.utf8)
         bytes.append(contentsOf: "\":".utf8)
         string(value)
+    }
+
+    /// `,"name":[` and an object per item, separated by commas: each opened with its first member's
+    /// name, `"first":`, and finished by `write` (the first value, then the other members).
+    mutating func objects<Item>(
+        _ name: String, _ items: [Item], first: String, _ write: (inout JSONBytes, Item) -> Void
+    ) {
+        raw(",\"\(name)\":[")
+        for (index, item) in items.enumerated() {
+            raw(index == 0 ? "{\"\(first)\":" : ",{\"\(first)\":")
+            write(&self, item)
+            raw("}")
+        }
+        raw("]")
     }
 
     /// A string value, quoted and escaped.

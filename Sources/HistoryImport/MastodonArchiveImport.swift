@@ -20,9 +20,7 @@ public struct MastodonArchiveImport: Sendable {
         into archive: any ArchiveStore,
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) async throws(ImportError) -> ImportReport {
-        guard FileManager.default.isReadableFile(atPath: file.path) else {
-            throw .missing(file: file.path, reason: "no such file, or it cannot be read")
-        }
+        try ImportError.requireReadable(file)
         let account = try readAccount()
         let ledger = ImportLedger()
         ledger.update { $0.account = account.handle }

@@ -24,9 +24,7 @@ public struct MastodonToSQLiteImport: Sendable {
         into archive: any ArchiveStore,
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) async throws(ImportError) -> ImportReport {
-        guard FileManager.default.isReadableFile(atPath: file.path) else {
-            throw .missing(file: file.path, reason: "no such file, or it cannot be read")
-        }
+        try ImportError.requireReadable(file)
         let queue: DatabaseQueue
         do {
             var configuration = Configuration()

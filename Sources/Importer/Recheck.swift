@@ -23,7 +23,7 @@ public struct RecheckReport: Sendable, Codable, Hashable {
     /// Whether the server answered batches (`GET /api/v1/statuses?id[]=`, Mastodon 4.3+).
     public var batched = true
     /// Why the recheck stopped early, if it did (what was checked stays marked).
-    public var error: String?
+    @EncodedAsNull public var error: String? = nil
 }
 
 /// Asks servers again about the archived statuses of the last days (`icebox sync --recheck`): those a
@@ -38,16 +38,11 @@ public struct Rechecker: Sendable {
     /// Mastodon's limit on `id[]` per request.
     public static let batchSize = 20
 
-    let archive: any ArchiveStore
-    let credentials: Credentials
-    let options: SyncOptions
-    let logger: Logger
+    /// A recheck reads the servers as a sync does: with its archive, tokens, settings and logger.
+    let sync: Synchronizer
 
     public init(archive: any ArchiveStore, credentials: Credentials, options: SyncOptions, logger: Logger) {
-        self.archive = archive
-        self.credentials = credentials
-        self.options = options
-        self.logger = logger
+        sync = Synchronizer(archive: archive, credentials: credentials, options: options, logger: logger)
     }
 
     /// Rechecks the statuses created in the last `days` days on every server Icebox reads from (with an
@@ -65,18 +60,18 @@ public struct Rechecker: Sendable {
     /// servers read only anonymously, one without a token.
     private func clients() async throws(ArchiveError) -> [MastodonClient] {
         var clients: [String: MastodonClient] = [:]
-        for account in try await archive.accounts() {
+        for account in try await sync.archive.accounts() {
             guard let address = try? ServerAddress(account.server), clients[address.host] == nil,
-                let token = credentials.token(for: account.identity, handle: account.handle)
+                let token = sync.credentials.token(for: account.identity, handle: account.handle)
             else { continue }
             clients[address.host] = MastodonClient(
-                server: address, token: token.accessToken, limits: options.requestLimits,
-                logger: logger)
+                server: address, token: token.accessToken, limits: sync.options.requestLimits,
+                logger: sync.logger)
         }
-        for timeline in try await archive.timelines() {
+        for timeline in try await sync.archive.timelines() {
             guard let address = try? ServerAddress(timeline.server), clients[address.host] == nil else { continue }
             clients[address.host] = MastodonClient(
-                server: address, token: nil, limits: options.requestLimits, logger: logger)
+                server: address, token: nil, limits: sync.options.requestLimits, logger: sync.logger)
         }
         return clients.values.sorted { $0.server.host < $1.server.host }
     }
@@ -85,14 +80,14 @@ public struct Rechecker: Sendable {
         let host = client.server.host
         var report = RecheckReport(server: host)
         let budget = RateBudget(
-            server: host, reserve: options.rateReserve, maxWait: options.maxRateWait, logger: logger)
+            server: host, reserve: sync.options.rateReserve, maxWait: sync.options.maxRateWait, logger: sync.logger)
         var after: Int64 = 0
         // Marked a page of candidates at a time: one transaction (and, with `deletions: redact`, one merge
         // of the search index) per 500 statuses asked about; what was found before a stop is marked too.
         var gone: [Int64] = []
         do {
             while true {
-                let candidates = try await archive.recheckCandidates(
+                let candidates = try await sync.archive.recheckCandidates(
                     server: host, since: since, after: after, limit: 500)
                 guard let last = candidates.last else { break }
                 after = last.number
@@ -119,7 +114,7 @@ public struct Rechecker: Sendable {
 
     /// Records what `host` said is gone: the posts it speaks for are marked gone, the others' copies only.
     private func markGone(_ gone: [Int64], on host: String, _ report: inout RecheckReport) async throws(ArchiveError) {
-        let outcome = try await archive.markGone(gone, reportedBy: host, at: Date(), via: .recheck)
+        let outcome = try await sync.archive.markGone(gone, reportedBy: host, at: Date(), via: .recheck)
         report.gone += outcome.marked
         report.copiesGone += outcome.copiesOnly
     }
@@ -133,7 +128,7 @@ public struct Rechecker: Sendable {
         report.requests += 1
         let answer = await Self.request(Statuses.several(ids: chunk.map(\.localID)), client)
         if case .failure(let error) = answer, [400, 404, 405, 422].contains(error.httpStatus ?? 0) {
-            logger.info(
+            sync.logger.info(
                 "no batch status endpoint; asking one status at a time", metadata: ["server": "\(client.server.host)"])
             report.batched = false
             return false
@@ -169,7 +164,7 @@ public struct Rechecker: Sendable {
                     gone.append(candidate.number)
                     return
                 }
-                if error.isTransient, attempt < options.attempts, !Task.isCancelled {
+                if error.isTransient, attempt < sync.options.attempts, !Task.isCancelled {
                     try? await Task.sleep(for: .milliseconds(Int64(500 * attempt)))
                     attempt += 1
                     continue
@@ -200,6 +195,7 @@ public struct Rechecker: Sendable {
         let origin = PageOrigin(
             server: client.server.host, authority: client.isAuthenticated ? .account : .anonymous,
             pageCursor: "recheck", readerVersion: IceboxVersion.string)
-        report.updated += try await archive.store(items, unreadable: unreadable, origin: origin, cursor: nil).updated
+        report.updated +=
+            try await sync.archive.store(items, unreadable: unreadable, origin: origin, cursor: nil).updated
     }
 }

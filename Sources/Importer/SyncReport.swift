@@ -1,5 +1,6 @@
 import Foundation
 import MediaArchive
+import Models
 
 /// How one timeline's sync went.
 public struct TimelineReport: Sendable, Codable, Hashable {
@@ -29,7 +30,7 @@ public struct TimelineReport: Sendable, Codable, Hashable {
     /// Whether the timeline has been paged back as far as it goes.
     public var backfillComplete: Bool
     /// Why it failed or was refused.
-    public var error: String?
+    @EncodedAsNull public var error: String? = nil
     /// Things worth knowing that are not failures.
     public var warnings: [String]
     public var seconds: Double
@@ -48,6 +49,6 @@ public struct SyncRunReport: Sendable {
 
 /// The media part of a sync: what was fetched, or why the media archive could not be used at all.
 public struct MediaRunReport: Sendable, Codable, Hashable {
-    public var report: MediaReport?
-    public var error: String?
+    @EncodedAsNull public var report: MediaReport? = nil
+    @EncodedAsNull public var error: String? = nil
 }

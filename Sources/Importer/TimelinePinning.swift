@@ -37,15 +37,7 @@ public struct TimelinePinning: Sendable, Hashable {
         }
         let chosen: ArchivingAccount
         if let account {
-            let matches = accounts.matching(account)
-            guard let match = matches.first else {
-                throw Invalid(description: "no account \(account); see `icebox account list`")
-            }
-            guard matches.count == 1 else {
-                throw Invalid(
-                    description: "\(account) names several accounts (\(matches.listed)); give the server instead")
-            }
-            chosen = match
+            do { chosen = try accounts.one(named: account) } catch { throw Invalid(description: error.description) }
         } else if accounts.count == 1 {
             chosen = accounts[0]
         } else if accounts.isEmpty {

@@ -14,15 +14,6 @@ extension VerifyReport.Problem {
         case kind, sha256, path, repaired
         case repairFailure = "repair_failure"
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(kind, forKey: .kind)
-        try c.encode(sha256, forKey: .sha256)
-        try c.encode(path, forKey: .path)
-        try c.encode(repaired, forKey: .repaired)
-        try c.encode(repairFailure, forKey: .repairFailure)
-    }
 }
 
 extension CollectReport {

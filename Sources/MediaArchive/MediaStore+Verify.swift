@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import MediaFiles
+import Models
 
 /// What `verify` found.
 public struct VerifyReport: Sendable, Codable, Hashable {
@@ -13,7 +14,7 @@ public struct VerifyReport: Sendable, Codable, Hashable {
         /// Set when `--repair` downloaded the file again and it matched.
         public var repaired: Bool
         /// Why a repair did not work.
-        public var repairFailure: String?
+        @EncodedAsNull public var repairFailure: String? = nil
     }
 
     /// Files checked.

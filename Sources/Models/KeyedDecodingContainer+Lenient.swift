@@ -5,17 +5,16 @@ import Foundation
 extension KeyedDecodingContainer {
     /// A required RFC 3339 date; an unparseable one is an error naming the field.
     func date(_ key: Key) throws -> Date {
-        let text = try decode(String.self, forKey: key)
-        guard let date = MastodonDate.parse(text) else {
-            throw DecodingError.dataCorruptedError(
-                forKey: key, in: self, debugDescription: "not an RFC 3339 date: \"\(text)\"")
-        }
-        return date
+        try parsedDate(try decode(String.self, forKey: key), key)
     }
 
     /// An optional date: missing or `null` is `nil`; present but unparseable is an error naming the field.
     func optionalDate(_ key: Key) throws -> Date? {
-        guard let text = try decodeIfPresent(String.self, forKey: key) else { return nil }
+        try decodeIfPresent(String.self, forKey: key).map { try parsedDate($0, key) }
+    }
+
+    /// `text`, the value of `key`, as a date; unparseable is an error naming the field.
+    private func parsedDate(_ text: String, _ key: Key) throws -> Date {
         guard let date = MastodonDate.parse(text) else {
             throw DecodingError.dataCorruptedError(
                 forKey: key, in: self, debugDescription: "not an RFC 3339 date: \"\(text)\"")

@@ -12,13 +12,8 @@ public enum RawJSON {
 
     /// The bytes of each element of a top-level array.
     public static func elements(ofArray data: Data) throws(Malformed) -> [Data] {
-        let bytes = [UInt8](data)
-        var scanner = Scanner(bytes: bytes)
-        scanner.skipWhitespace()
-        guard scanner.peek == UInt8(ascii: "[") else {
-            throw Malformed(offset: scanner.index, reason: "expected an array")
-        }
-        scanner.index += 1
+        var scanner = try Scanner(opening: data, with: "[", expected: "an array")
+        let bytes = scanner.bytes
         var elements: [Data] = []
         scanner.skipWhitespace()
         if scanner.peek == UInt8(ascii: "]") {
@@ -45,13 +40,8 @@ public enum RawJSON {
 
     /// The bytes of the value under `key` in a top-level object; `nil` when absent or `null`.
     public static func value(forKey key: String, inObject data: Data) throws(Malformed) -> Data? {
-        let bytes = [UInt8](data)
-        var scanner = Scanner(bytes: bytes)
-        scanner.skipWhitespace()
-        guard scanner.peek == UInt8(ascii: "{") else {
-            throw Malformed(offset: scanner.index, reason: "expected an object")
-        }
-        scanner.index += 1
+        var scanner = try Scanner(opening: data, with: "{", expected: "an object")
+        let bytes = scanner.bytes
         let wanted = Array(key.utf8)
         while true {
             scanner.skipWhitespace()
@@ -86,6 +76,21 @@ public enum RawJSON {
         var index = 0
 
         var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
+
+        init(bytes: [UInt8]) {
+            self.bytes = bytes
+        }
+
+        /// A scanner past the `bracket` that opens `data`'s top-level value (after any whitespace), or
+        /// why not: `expected` is what the value should have been.
+        init(opening data: Data, with bracket: Unicode.Scalar, expected: String) throws(Malformed) {
+            self.init(bytes: [UInt8](data))
+            skipWhitespace()
+            guard peek == UInt8(ascii: bracket) else {
+                throw Malformed(offset: index, reason: "expected \(expected)")
+            }
+            index += 1
+        }
 
         mutating func skipWhitespace() {
             while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }

@@ -68,12 +68,8 @@ struct BlockBuilder {
         let bytes = decoded(range)
         if pre != nil {
             pre?.append(contentsOf: bytes)
-        } else if code != nil {
-            code?.append(contentsOf: bytes)
-        } else if link != nil {
-            link?.text.append(contentsOf: bytes)
         } else {
-            appendText(bytes)
+            text(bytes)
         }
     }
 

@@ -116,19 +116,17 @@ extension StatusHTML {
 
         /// At least `count` line breaks before the next text (1: new line, 2: blank line).
         mutating func blockBreak(_ count: Int) {
-            if suppress > 0 { return }
-            if capture != nil {
-                space()
-                return
-            }
-            pendingSpace = false
-            guard started else { return }
-            pendingNewlines = max(pendingNewlines, count)
-            pendingQuoteDepth = min(pendingQuoteDepth, quoteDepth)
+            addBreaks { $0 = max($0, count) }
         }
 
         /// One more line break (`<br>`, a newline in `pre`).
         mutating func lineBreak() {
+            addBreaks { $0 += 1 }
+        }
+
+        /// What both kinds of break do: nothing while suppressed, a space inside a capture; otherwise the
+        /// pending space gives way and, once text has started, `count` sets the pending line breaks.
+        private mutating func addBreaks(_ count: (inout Int) -> Void) {
             if suppress > 0 { return }
             if capture != nil {
                 space()
@@ -136,7 +134,7 @@ extension StatusHTML {
             }
             pendingSpace = false
             guard started else { return }
-            pendingNewlines += 1
+            count(&pendingNewlines)
             pendingQuoteDepth = min(pendingQuoteDepth, quoteDepth)
         }
 

@@ -32,20 +32,16 @@ struct ExportBenchmark: AsyncParsableCommand {
         let home = FileManager.default.temporaryDirectory.appending(path: "icebox-export-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let arguments = ["--home", home.path]
-        _ = try await Measured.run(
-            binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
-            stdin: "test-token\n")
-        _ = try await Measured.run(binary, ["timeline", "add", "home"] + arguments)
+        try await Measured.pinHome(binary, on: server.baseURL, arguments)
         let sync = try await Measured.run(binary, ["sync", "--quiet", "--backfill-pages", "1000"] + arguments)
         await server.stop()
-        guard sync.status == 0 else { throw ValidationError("sync failed with status \(sync.status)") }
+        try sync.succeeded("sync")
 
         let tarball = home.appending(path: "thread.tar.gz")
         var exports: [Measured] = []
         for _ in 0..<runs {
             let export = try await Measured.run(binary, ["export", "thread", root, "-o", tarball.path] + arguments)
-            guard export.status == 0 else { throw ValidationError("export failed with status \(export.status)") }
-            exports.append(export)
+            exports.append(try export.succeeded("export"))
         }
         let unpacked = URL(fileURLWithPath: keep ?? home.appending(path: "unpacked").path)
         try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)

@@ -38,7 +38,7 @@ struct ExportImportBenchmark: AsyncParsableCommand {
                 "import", "mastodon-export", zip.path, "--home", home.path,
                 "--max-media-size", "4096M",
             ])
-        guard imported.status == 0 else { throw ValidationError("the import failed with status \(imported.status)") }
+        try imported.succeeded("the import")
         let archivePath = home.appending(path: "archive.sqlite")
         let rows = try await DatabaseQueue(path: archivePath.path).read { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 0

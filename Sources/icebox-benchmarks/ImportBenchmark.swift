@@ -20,37 +20,24 @@ struct ImportBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         let binary = icebox.url
-        var config = TestServerConfig()
-        config.statusCount = statuses
-        config.homeShare = 1
-        config.rateLimit = RateLimit(limit: 10_000_000, window: 300)
         print("generating \(statuses) statuses on the loopback test server…")
-        let server = try await TestServer.start(config)
+        let server = try await TestServer.start(.homeBenchmark(statuses: statuses))
         // Render every page once so the measurement is Icebox's work, not the harness's first render.
         print("warming the server's render cache…")
         let warm = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-warm-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: warm) }
-        _ = try await Measured.run(
-            binary,
-            [
-                "account", "add", server.baseURL.absoluteString, "--token-stdin",
-                "--home", warm.path,
-            ], stdin: "test-token\n")
-        _ = try await Measured.run(binary, ["timeline", "add", "home", "--home", warm.path])
+        try await Measured.pinHome(binary, on: server.baseURL, ["--home", warm.path])
         _ = try await Measured.run(
             binary, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000", "--home", warm.path])
         try? FileManager.default.removeItem(at: warm)
         let home = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let arguments = ["--home", home.path]
-        _ = try await Measured.run(
-            binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
-            stdin: "test-token\n")
-        _ = try await Measured.run(binary, ["timeline", "add", "home"] + arguments)
-        let sync = try await Measured.run(
+        try await Measured.pinHome(binary, on: server.baseURL, arguments)
+        let run = try await Measured.run(
             binary, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000"] + arguments)
         await server.stop()
-        guard sync.status == 0 else { throw ValidationError("sync failed with status \(sync.status)") }
+        let sync = try run.succeeded("sync")
 
         let archivePath = home.appending(path: "archive.sqlite")
         let imported = try DatabaseQueue(path: archivePath.path)

@@ -23,15 +23,7 @@ struct Measured {
         try process.run()
         if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
         try input.fileHandleForWriting.close()
-        let pid = process.processIdentifier
-        let poller = Task {
-            var peak = 0
-            while !Task.isCancelled {
-                peak = max(peak, highWaterMark(pid))
-                try? await Task.sleep(for: .milliseconds(20))
-            }
-            return peak
-        }
+        let poller = peakMemory(of: process.processIdentifier)
         var status: Int32 = -1
         for await code in stream { status = code }
         let elapsed = clock.now - started
@@ -40,6 +32,19 @@ struct Measured {
             status: status,
             seconds: elapsed.seconds,
             peakRSSKiB: await poller.value)
+    }
+
+    /// Polls the peak resident memory of process `pid` every 20 ms until cancelled; its value is the
+    /// highest seen, in KiB.
+    static func peakMemory(of pid: Int32) -> Task<Int, Never> {
+        Task {
+            var peak = 0
+            while !Task.isCancelled {
+                peak = max(peak, highWaterMark(pid))
+                try? await Task.sleep(for: .milliseconds(20))
+            }
+            return peak
+        }
     }
 
     /// `VmHWM` of a running process, in KiB (0 once it has exited).

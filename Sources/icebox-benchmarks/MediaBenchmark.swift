@@ -35,7 +35,7 @@ struct MediaBenchmark: AsyncParsableCommand {
         let arguments = ["--home", home.path]
         _ = try await Measured.run(binary, ["timeline", "add", "remote:\(server.baseURL.absoluteString)"] + arguments)
         let sync = try await Measured.run(binary, ["sync", "--quiet", "--no-media"] + arguments)
-        guard sync.status == 0 else { throw ValidationError("sync failed with status \(sync.status)") }
+        try sync.succeeded("sync")
         let fetch = try await Measured.run(
             binary,
             [
@@ -43,7 +43,7 @@ struct MediaBenchmark: AsyncParsableCommand {
                 "\(concurrency)", "--max-media-size", "\(size + 1)B",
             ] + arguments)
         await server.stop()
-        guard fetch.status == 0 else { throw ValidationError("media fetch failed with status \(fetch.status)") }
+        try fetch.succeeded("media fetch")
         let stored = Self.files(under: home.appending(path: "media"))
         let bytes = stored.reduce(Int64(0)) { $0 + $1.size }
         let verify = try await Measured.run(binary, ["media", "verify"] + arguments)

@@ -39,23 +39,16 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
         defer {
             for name in [synced.database, direct.database] { Task { try? await Self.dropDatabase(name, admin) } }
         }
-        var config = TestServerConfig()
-        config.statusCount = statuses
-        config.homeShare = 1
-        config.rateLimit = RateLimit(limit: 10_000_000, window: 300)
         print("generating \(statuses) statuses on the loopback test server…")
-        let server = try await TestServer.start(config)
+        let server = try await TestServer.start(.homeBenchmark(statuses: statuses))
         let home = FileManager.default.temporaryDirectory.appending(path: "icebox-pg-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let arguments = ["--home", home.path, "--store", Self.url(synced)]
-        _ = try await Measured.run(
-            icebox.url, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
-            stdin: "test-token\n")
-        _ = try await Measured.run(icebox.url, ["timeline", "add", "home"] + arguments)
-        let sync = try await Measured.run(
+        try await Measured.pinHome(icebox.url, on: server.baseURL, arguments)
+        let run = try await Measured.run(
             icebox.url, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000"] + arguments)
         await server.stop()
-        guard sync.status == 0 else { throw ValidationError("sync failed with status \(sync.status)") }
+        let sync = try run.succeeded("sync")
 
         // The same rows, written straight into an empty database in transactions of 40 (a page).
         let source = try await PostgresArchive(synced, logger: logger)

@@ -26,14 +26,8 @@ struct PostgresSearchBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         let logger = Logger(label: "bench")
-        let path = URL(
-            fileURLWithPath: archive
-                ?? FileManager.default.temporaryDirectory
-                .appending(path: "icebox-search-bench-\(statuses).sqlite").path)
-        if !FileManager.default.fileExists(atPath: path.path) {
-            print("generating \(statuses) statuses…")
-            try await SyntheticArchive(path: path, count: statuses).build(logger: logger)
-        }
+        let path = try await SyntheticArchive.prepared(
+            archive, statuses: statuses, name: "icebox-search-bench", logger: logger)
         let sqlite = try ArchiveDatabase(path: path, logger: logger)
         let location = try PostgresLocation(url: store)
         guard location.host.hasPrefix("127.") || location.host == "localhost" else {

@@ -21,17 +21,8 @@ struct SearchBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         let logger = Logger(label: "bench")
-        let path = URL(
-            fileURLWithPath: archive
-                ?? FileManager.default.temporaryDirectory
-                .appending(path: "icebox-search-bench-v2-\(statuses).sqlite").path)
-        if !FileManager.default.fileExists(atPath: path.path) {
-            print("generating \(statuses) statuses…")
-            let clock = ContinuousClock()
-            let started = clock.now
-            try await SyntheticArchive(path: path, count: statuses).build(logger: logger)
-            print(String(format: "built in %.1f s", (clock.now - started).seconds))
-        }
+        let path = try await SyntheticArchive.prepared(
+            archive, statuses: statuses, name: "icebox-search-bench-v2", logger: logger)
         let database = try ArchiveDatabase(path: path, logger: logger)
         let bare = try DatabaseQueue(path: path.path)
         try await Self.printSize(path, bare)

@@ -3,6 +3,7 @@ import ArchiveCore
 import Foundation
 import GRDB
 import Logging
+import MastodonTestServer
 import Models
 import SearchQuery
 
@@ -15,6 +16,22 @@ import SearchQuery
 struct SyntheticArchive {
     let path: URL
     let count: Int
+
+    /// The archive at `path` when one is given; otherwise a synthetic one of `statuses` statuses in the
+    /// temporary folder, named `name-statuses.sqlite`, built on first use and reused by later runs.
+    static func prepared(_ path: String?, statuses: Int, name: String, logger: Logger) async throws -> URL {
+        let url = URL(
+            fileURLWithPath: path
+                ?? FileManager.default.temporaryDirectory.appending(path: "\(name)-\(statuses).sqlite").path)
+        if !FileManager.default.fileExists(atPath: url.path) {
+            print("generating \(statuses) statuses…")
+            let clock = ContinuousClock()
+            let started = clock.now
+            try await SyntheticArchive(path: url, count: statuses).build(logger: logger)
+            print(String(format: "built in %.1f s", (clock.now - started).seconds))
+        }
+        return url
+    }
 
     /// Word lists by language, frequent words first (a Zipf-like pick favours the head).
     static let vocabulary: [String: [String]] = [
@@ -159,18 +176,13 @@ enum MastodonClock {
     static let start = Date(timeIntervalSince1970: 1_700_000_000)
 }
 
-/// SplitMix64: the same archive from the same seed on every run.
+/// The test server's SplitMix64: the same archive from the same seed on every run.
 struct SeededRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
+    var generator: SplitMix64
+    init(seed: UInt64) { generator = SplitMix64(seed: seed) }
 
-    mutating func next(_ bound: Int) -> Int {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return Int((z ^ (z >> 31)) % UInt64(max(bound, 1)))
-    }
+    /// A value in `0..<bound`.
+    mutating func next(_ bound: Int) -> Int { generator.int(bound) }
 
     /// An index skewed to the front, like word frequencies.
     mutating func zipf(_ count: Int) -> Int {

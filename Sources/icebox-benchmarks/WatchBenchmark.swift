@@ -16,11 +16,8 @@ struct WatchBenchmark: AsyncParsableCommand {
 
     func run() async throws {
         let binary = icebox.url
-        var config = TestServerConfig()
-        config.statusCount = 20
+        var config = TestServerConfig.homeBenchmark(statuses: 20)
         config.fixturesDirectory = nil
-        config.homeShare = 1
-        config.rateLimit = RateLimit(limit: 10_000_000, window: 300)
         let server = try await TestServer.start(config)
         let home = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-watch-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
@@ -30,15 +27,7 @@ struct WatchBenchmark: AsyncParsableCommand {
         watch.arguments = ["watch", "--home", home.path]
         watch.standardError = FileHandle.nullDevice
         try watch.run()
-        let pid = watch.processIdentifier
-        let poller = Task {
-            var peak = 0
-            while !Task.isCancelled {
-                peak = max(peak, Measured.highWaterMark(pid))
-                try? await Task.sleep(for: .milliseconds(20))
-            }
-            return peak
-        }
+        let poller = Measured.peakMemory(of: watch.processIdentifier)
         while await server.streamCounts().open < 1 { try await Task.sleep(for: .milliseconds(50)) }
         let archive = home.appending(path: "archive.sqlite")
 
@@ -86,10 +75,7 @@ struct WatchBenchmark: AsyncParsableCommand {
     /// An archive with alice's account and her home pinned (and synced once, unless `sync` is false).
     static func prepare(_ binary: URL, _ server: TestServer, _ home: URL, sync: Bool = true) async throws {
         let arguments = ["--home", home.path]
-        _ = try await Measured.run(
-            binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin"] + arguments,
-            stdin: "test-token\n")
-        _ = try await Measured.run(binary, ["timeline", "add", "home"] + arguments)
+        try await Measured.pinHome(binary, on: server.baseURL, arguments)
         if sync { _ = try await Measured.run(binary, ["sync", "--quiet", "--no-media"] + arguments) }
     }
 

@@ -91,12 +91,10 @@ extension Icebox.Account {
 
         func run() async throws {
             try await reportingFailures {
-                let context = try await global.context(.queryOnly)
-                let accounts = try await context.store.accounts()
-                if json { return try Console.json(accounts) }
-                if accounts.isEmpty { Console.err("No accounts yet: icebox account add <server>") }
-                for account in accounts {
-                    Console.out("\(account.handle)\t\(account.server)\tadded \(account.addedAt)")
+                try await global.list(json: json, empty: "No accounts yet: icebox account add <server>") {
+                    try await $0.accounts()
+                } line: { account, _ in
+                    "\(account.handle)\t\(account.server)\tadded \(account.addedAt)"
                 }
             }
         }

@@ -29,13 +29,8 @@ extension Icebox.Account {
                 let context = try await global.context(.queryOnly)
                 var accounts = try await context.store.accounts()
                 if let account {
-                    accounts = accounts.matching(account)
-                    guard !accounts.isEmpty else {
-                        throw ValidationError("no account \(account); see `icebox account list`")
-                    }
-                    guard accounts.count == 1 else {
-                        throw ValidationError(
-                            "\(account) names several accounts (\(accounts.listed)); give the server instead")
+                    do throws(AccountReferenceError) { accounts = [try accounts.one(named: account)] } catch {
+                        throw ValidationError(error.description)
                     }
                 }
                 let access = AccountAccess(credentials: try context.credentials.load(), logger: context.logger)

@@ -27,14 +27,10 @@ extension Icebox {
             @Argument(help: "on or off.") var value: ConsentPolicy?
 
             func run() async throws {
-                try await reportingFailures {
-                    guard let value else {
-                        let context = try await global.context(.reading)
-                        return Console.out(try await context.store.consentPolicy().rawValue)
-                    }
-                    let context = try await global.context(.mayStart)
-                    try await context.store.setConsentPolicy(value)
-                    Console.err("search-consent: \(value.rawValue)")
+                try await global.setting("search-consent", value) {
+                    try await $0.consentPolicy()
+                } write: {
+                    try await $0.setConsentPolicy($1)
                 }
             }
         }

@@ -21,14 +21,10 @@ extension Icebox.Config {
         @Argument(help: "keep or redact.") var value: DeletionPolicy?
 
         func run() async throws {
-            try await reportingFailures {
-                guard let value else {
-                    let context = try await global.context(.reading)
-                    return Console.out(try await context.store.deletionPolicy().rawValue)
-                }
-                let context = try await global.context(.mayStart)
-                try await context.store.setDeletionPolicy(value)
-                Console.err("deletions: \(value.rawValue)")
+            try await global.setting("deletions", value) {
+                try await $0.deletionPolicy()
+            } write: {
+                try await $0.setDeletionPolicy($1)
             }
         }
     }

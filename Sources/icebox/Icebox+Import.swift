@@ -54,16 +54,13 @@ extension Icebox.Import {
 
         func run() async throws {
             try await reportingFailures {
-                let context = try await global.context(.mayStart)
-                let locks = try await ImportLocks(context.home)
-                defer { withExtendedLifetime(locks) {} }
+                let session = try await ImportSession(global)
+                defer { withExtendedLifetime(session) {} }
+                let (context, line) = (session.context, session.line)
                 var importer = MastodonExportImport(
                     file: URL(fileURLWithPath: file), media: MediaLayout(root: context.home.media))
                 importer.limits.mediaBytes = maxMediaSize.bytes
-                let line = ImportProgressLine()
-                let report = try await importer.run(into: context.store) { line.show($0) }
-                line.end()
-                Console.err(report.sentence(file: file))
+                let report = try await session.run(file: file) { try await importer.run(into: $0, progress: $1) }
                 guard resolve, let account = report.account else { return }
                 let resolver = ReferenceResolver(
                     archive: context.store, credentials: try context.credentials.load(), logger: context.logger)
@@ -84,18 +81,5 @@ extension Icebox.Import {
                 if resolved.stopped != nil { throw ExitCode(ExitStatus.failure) }
             }
         }
-    }
-}
-
-/// What an import holds while it runs: the sync lock (its transaction would make a sync wait, then
-/// fail) and the media lock (media garbage collection would take the files it has placed but not yet
-/// committed for unreferenced ones). Another holder makes the import stop at once, exit 75.
-struct ImportLocks {
-    let sync: SyncLock
-    let media: SyncLock
-
-    init(_ home: IceboxHome) async throws {
-        sync = try await SyncLock(path: home.syncLock, wait: false)
-        media = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")
     }
 }

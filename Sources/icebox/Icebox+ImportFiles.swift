@@ -20,15 +20,8 @@ extension Icebox.Import {
         var file: String
 
         func run() async throws {
-            try await reportingFailures {
-                let context = try await global.context(.mayStart)
-                let locks = try await ImportLocks(context.home)
-                defer { withExtendedLifetime(locks) {} }
-                let line = ImportProgressLine()
-                let report = try await MastodonArchiveImport(file: URL(fileURLWithPath: file)).run(into: context.store)
-                { line.show($0) }
-                line.end()
-                Console.err(report.sentence(file: file))
+            try await ImportSession.run(global, file: file) {
+                try await MastodonArchiveImport(file: URL(fileURLWithPath: file)).run(into: $0, progress: $1)
             }
         }
     }
@@ -51,17 +44,9 @@ extension Icebox.Import {
         @OptionGroup var origin: ImportServer
 
         func run() async throws {
-            try await reportingFailures {
-                let context = try await global.context(.mayStart)
-                let locks = try await ImportLocks(context.home)
-                defer { withExtendedLifetime(locks) {} }
-                let source = file == "-" ? nil : URL(fileURLWithPath: file)
-                let line = ImportProgressLine()
-                let report = try await JSONLinesImport(file: source, server: origin.host).run(into: context.store) {
-                    line.show($0)
-                }
-                line.end()
-                Console.err(report.sentence(file: file == "-" ? "standard input" : file))
+            let source = file == "-" ? nil : URL(fileURLWithPath: file)
+            try await ImportSession.run(global, file: file == "-" ? "standard input" : file) {
+                try await JSONLinesImport(file: source, server: origin.host).run(into: $0, progress: $1)
             }
         }
     }
@@ -86,15 +71,9 @@ extension Icebox.Import {
         @OptionGroup var origin: ImportServer
 
         func run() async throws {
-            try await reportingFailures {
-                let context = try await global.context(.mayStart)
-                let locks = try await ImportLocks(context.home)
-                defer { withExtendedLifetime(locks) {} }
-                let line = ImportProgressLine()
-                let report = try await MastodonToSQLiteImport(file: URL(fileURLWithPath: file), server: origin.host)
-                    .run(into: context.store) { line.show($0) }
-                line.end()
-                Console.err(report.sentence(file: file))
+            try await ImportSession.run(global, file: file) {
+                try await MastodonToSQLiteImport(file: URL(fileURLWithPath: file), server: origin.host)
+                    .run(into: $0, progress: $1)
             }
         }
     }

@@ -102,7 +102,7 @@ extension Icebox.Media {
             var failed = false
             try await reportingFailures {
                 let context = try await global.context(.existing)
-                let lock = try await SyncLock(path: context.home.mediaLock, wait: wait, purpose: "media download")
+                let lock = try await context.home.takeMediaLock(wait: wait)
                 defer { withExtendedLifetime(lock) {} }
                 var options = media.options()
                 options.retryFailed = retryFailed
@@ -147,9 +147,7 @@ extension Icebox.Media {
             try await reportingFailures {
                 let context = try await global.context(repair ? .existing : .reading)
                 // Repairs write files: not while a sync does.
-                let lock =
-                    repair
-                    ? try await SyncLock(path: context.home.mediaLock, wait: false, purpose: "media download") : nil
+                let lock = repair ? try await context.home.takeMediaLock() : nil
                 defer { withExtendedLifetime(lock) {} }
                 let store = try MediaStore(home: context.home, archive: context.store, logger: context.logger)
                 let report = try await store.verify(repair: repair)
@@ -187,7 +185,7 @@ extension Icebox.Media {
                 let context = try await global.context(dryRun ? .reading : .existing)
                 // Removes files and cleans downloads in progress: neither a sync nor a media download may run.
                 let lock = try await SyncLock(path: context.home.syncLock, wait: false)
-                let mediaLock = try await SyncLock(path: context.home.mediaLock, wait: false, purpose: "media download")
+                let mediaLock = try await context.home.takeMediaLock()
                 defer { withExtendedLifetime((lock, mediaLock)) {} }
                 let report = try await MediaStore(home: context.home, archive: context.store, logger: context.logger)
                     .collectGarbage(dryRun: dryRun)

@@ -106,11 +106,9 @@ extension Icebox.Timeline {
 
         func run() async throws {
             try await reportingFailures {
-                let context = try await global.context(.queryOnly)
-                let timelines = try await context.store.timelines()
-                if json { return try Console.json(timelines) }
-                if timelines.isEmpty { Console.err("No timelines pinned yet: icebox timeline add <spec>") }
-                for timeline in timelines {
+                try await global.list(json: json, empty: "No timelines pinned yet: icebox timeline add <spec>") {
+                    try await $0.timelines()
+                } line: { timeline, context in
                     let backfill =
                         timeline.backfillComplete
                         ? "backfill complete"
@@ -120,7 +118,7 @@ extension Icebox.Timeline {
                     var line = "\(timeline.displayName)\t\(timeline.statusCount) statuses\t\(last)\t\(backfill)"
                     if let error = timeline.lastError { line += "\t\(error)" }
                     line += try await SyncInterval.advice(for: timeline, archive: context.store)
-                    Console.out(line)
+                    return line
                 }
             }
         }

@@ -2,8 +2,9 @@ import Foundation
 
 /// The one shape of every `--json`, `--jsonl` and `--csv` output (see `docs/json.md`): keys sorted;
 /// dates in ISO 8601 UTC. The keys (snake_case) and the nulls are each record's own: every record kind
-/// declares its `CodingKeys` and encodes an absent value as `null` (`encode`, never `encodeIfPresent`),
-/// so what is printed is what the type says, with nothing added or renamed afterwards.
+/// declares its `CodingKeys` and encodes an absent value as `null` (`@EncodedAsNull` on the field, or
+/// `encode` in a hand-written encoder, never `encodeIfPresent`), so what is printed is what the type
+/// says, with nothing added or renamed afterwards.
 enum JSONOutput {
     /// Pretty, key-sorted JSON, for `--json`.
     static func pretty<T: Encodable>(_ value: T) throws -> Data {

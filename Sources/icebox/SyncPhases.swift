@@ -45,7 +45,7 @@ enum SyncPhases {
     ) async throws -> MediaRunReport? {
         let lock: SyncLock
         do {
-            lock = try await SyncLock(path: home.mediaLock, wait: false, purpose: "media download")
+            lock = try await home.takeMediaLock()
         } catch let held as SyncLock.Held {
             if !quiet { Console.err("media: another run is downloading media (\(held.holder)); left to it") }
             return nil

@@ -10,10 +10,7 @@ extension ServerState {
     func publicTimeline(_ call: Call) -> Reply {
         let req = call.req
         let access = config.timelinesAccess
-        let policy =
-            req.flag("local")
-            ? access.liveFeedsLocal
-            : req.flag("remote") ? access.liveFeedsRemote : strictest(access.liveFeedsLocal, access.liveFeedsRemote)
+        let policy = feedPolicy(req, local: access.liveFeedsLocal, remote: access.liveFeedsRemote)
         if let refusal = refusal(policy, call) { return refusal }
         let filter = FeedFilter(
             onlyMedia: req.flag("only_media"), localOnly: req.flag("local"),
@@ -24,12 +21,7 @@ extension ServerState {
     func tagTimeline(_ call: Call, tag: String) -> Reply {
         let req = call.req
         let access = config.timelinesAccess
-        let policy =
-            req.flag("local")
-            ? access.hashtagFeedsLocal
-            : req.flag("remote")
-                ? access.hashtagFeedsRemote
-                : strictest(access.hashtagFeedsLocal, access.hashtagFeedsRemote)
+        let policy = feedPolicy(req, local: access.hashtagFeedsLocal, remote: access.hashtagFeedsRemote)
         if let refusal = refusal(policy, call) { return refusal }
         let keep: Set<String> = ["local", "limit", "only_media"]
         if tag.lowercased() == "fixtures" { return fixturePage(call, keep: keep) }
@@ -112,6 +104,12 @@ extension ServerState {
     func page(_ body: JSON, first: String?, last: String?, _ call: Call, keep: Set<String>? = nil) -> Reply {
         guard let first, let last else { return .json(body) }
         return .json(body, link: Pager.linkHeader(base: base, req: call.req, keep: keep, next: last, prev: first))
+    }
+
+    /// The access rule of a feed asked for with `local` or `remote`; asked for with neither, it holds
+    /// both, so the stricter rule of the two.
+    private func feedPolicy(_ req: APIRequest, local: FeedAccess, remote: FeedAccess) -> FeedAccess {
+        req.flag("local") ? local : req.flag("remote") ? remote : strictest(local, remote)
     }
 
     private func strictest(_ a: FeedAccess, _ b: FeedAccess) -> FeedAccess {

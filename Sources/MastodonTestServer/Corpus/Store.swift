@@ -118,21 +118,22 @@ struct Store: Sendable {
 
     @discardableResult
     mutating func addBookmark(statusID: String, owner: Int) -> Int {
-        let row = Row(
-            rowID: nextRowID.bookmark, statusID: statusID, type: "bookmark", fromAccount: owner,
-            createdAt: clock)
-        bookmarks[owner, default: []].append(row)
-        nextRowID.bookmark += 1
-        return row.rowID
+        addRow("bookmark", statusID: statusID, owner: owner, to: \.bookmarks, numbered: \.nextRowID.bookmark)
     }
 
     @discardableResult
     mutating func addFavourite(statusID: String, owner: Int) -> Int {
-        let row = Row(
-            rowID: nextRowID.favourite, statusID: statusID, type: "favourite", fromAccount: owner,
-            createdAt: clock)
-        favourites[owner, default: []].append(row)
-        nextRowID.favourite += 1
+        addRow("favourite", statusID: statusID, owner: owner, to: \.favourites, numbered: \.nextRowID.favourite)
+    }
+
+    /// Appends a row of `type` to `owner`'s list in `rows`, with the next id of the counter `next`.
+    private mutating func addRow(
+        _ type: String, statusID: String, owner: Int,
+        to rows: WritableKeyPath<Store, [Int: [Row]]>, numbered next: WritableKeyPath<Store, Int>
+    ) -> Int {
+        let row = Row(rowID: self[keyPath: next], statusID: statusID, type: type, fromAccount: owner, createdAt: clock)
+        self[keyPath: rows][owner, default: []].append(row)
+        self[keyPath: next] += 1
         return row.rowID
     }
 }

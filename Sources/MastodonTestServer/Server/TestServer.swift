@@ -51,20 +51,7 @@ public final class TestServer: Sendable {
     public static func start(_ config: TestServerConfig = TestServerConfig()) async throws -> TestServer {
         let state = try ServerState(config: config)
         guard config.bindAddress.hasPrefix("127.") else { throw StartError.notLoopback(config.bindAddress) }
-        let address = try sockaddr_in.inet(ip4: config.bindAddress, port: config.port)
-        let http = HTTPServer(address: address, timeout: 3600, logger: .disabled, handler: Gateway(state: state))
-        let task = Task { try await http.run() }
-        do {
-            try await http.waitUntilListening(timeout: 10)
-        } catch {
-            task.cancel()
-            throw error
-        }
-        guard case .ip4(_, let port)? = await http.listeningAddress else {
-            task.cancel()
-            throw StartError.noPort
-        }
-        NoDelay.enable(onListenerAt: port)
+        let (http, task, port) = try await listen(config, Gateway(state: state), port: config.port)
         let base = "http://\(config.bindAddress):\(port)"
         var helpers: [Task<Void, any Error>] = []
         var streaming: (url: URL, http: HTTPServer?) = (URL(string: base)!, nil)
@@ -87,14 +74,20 @@ public final class TestServer: Sendable {
             streaming: streaming, helpers: helpers)
     }
 
-    /// Starts one more listener on the configured loopback address (another port).
-    private static func listen(_ config: TestServerConfig, _ gateway: Gateway) async throws
+    /// Starts a listener on the configured loopback address: the server's own at `port`, or one more
+    /// on a free port (0). A listener that does not come up is stopped before the error is thrown.
+    private static func listen(_ config: TestServerConfig, _ gateway: Gateway, port: UInt16 = 0) async throws
         -> (HTTPServer, Task<Void, any Error>, UInt16)
     {
-        let address = try sockaddr_in.inet(ip4: config.bindAddress, port: 0)
+        let address = try sockaddr_in.inet(ip4: config.bindAddress, port: port)
         let http = HTTPServer(address: address, timeout: 3600, logger: .disabled, handler: gateway)
         let task = Task { try await http.run() }
-        try await http.waitUntilListening(timeout: 10)
+        do {
+            try await http.waitUntilListening(timeout: 10)
+        } catch {
+            task.cancel()
+            throw error
+        }
         guard case .ip4(_, let port)? = await http.listeningAddress else {
             task.cancel()
             throw StartError.noPort

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import MastodonTestServer
+
+extension TestServerConfig {
+    /// A loopback server with `statuses` statuses, all on alice's home, and a rate limit no benchmark
+    /// reaches: what the sync-based benchmarks archive.
+    static func homeBenchmark(statuses: Int) -> TestServerConfig {
+        var config = TestServerConfig()
+        config.statusCount = statuses
+        config.homeShare = 1
+        config.rateLimit = RateLimit(limit: 10_000_000, window: 300)
+        return config
+    }
+}
+
+extension Measured {
+    /// Adds alice's account on `server` (its token is `test-token`) and pins her home, in the archive
+    /// `arguments` name (`--home`, and `--store` for another store).
+    static func pinHome(_ binary: URL, on server: URL, _ arguments: [String]) async throws {
+        _ = try await run(
+            binary, ["account", "add", server.absoluteString, "--token-stdin"] + arguments, stdin: "test-token\n")
+        _ = try await run(binary, ["timeline", "add", "home"] + arguments)
+    }
+
+    /// This run, or a stop naming `what` failed when it did not exit 0.
+    @discardableResult
+    func succeeded(_ what: String) throws -> Measured {
+        guard status == 0 else { throw ValidationError("\(what) failed with status \(status)") }
+        return self
+    }
+}

@@ -1,0 +1,59 @@
+import ArchiveCore
+import Foundation
+import HistoryImport
+
+/// What one `icebox import` command runs in: its context, the import locks held for as long as the
+/// session lives, and the line that shows the import's progress on a terminal.
+struct ImportSession {
+    let context: CommandContext
+    let locks: ImportLocks
+    let line = ImportProgressLine()
+
+    /// Opens the archive (starting one if need be) and takes the import locks; another holder of them
+    /// stops the import at once (exit 75).
+    init(_ global: GlobalOptions) async throws {
+        context = try await global.context(.mayStart)
+        locks = try await ImportLocks(context.home)
+    }
+
+    /// Runs one import command whole: the session opened, `importing` run into the store (see
+    /// ``run(file:_:)``), and a failure reported as every command reports one.
+    static func run(
+        _ global: GlobalOptions,
+        file label: String,
+        _ importing: (any ArchiveStore, @escaping @Sendable (ImportProgress) -> Void) async throws -> ImportReport
+    ) async throws {
+        try await reportingFailures {
+            let session = try await ImportSession(global)
+            defer { withExtendedLifetime(session) {} }
+            try await session.run(file: label, importing)
+        }
+    }
+
+    /// Runs `importing` into the store with the progress line, then says on stderr what it did with
+    /// the file named `label`.
+    @discardableResult
+    func run(
+        file label: String,
+        _ importing: (any ArchiveStore, @escaping @Sendable (ImportProgress) -> Void) async throws -> ImportReport
+    ) async throws -> ImportReport {
+        let line = self.line
+        let report = try await importing(context.store) { line.show($0) }
+        line.end()
+        Console.err(report.sentence(file: label))
+        return report
+    }
+}
+
+/// What an import holds while it runs: the sync lock (its transaction would make a sync wait, then
+/// fail) and the media lock (media garbage collection would take the files it has placed but not yet
+/// committed for unreferenced ones). Another holder makes the import stop at once, exit 75.
+struct ImportLocks {
+    let sync: SyncLock
+    let media: SyncLock
+
+    init(_ home: IceboxHome) async throws {
+        sync = try await SyncLock(path: home.syncLock, wait: false)
+        media = try await home.takeMediaLock()
+    }
+}
