@@ -174,10 +174,12 @@ extension ArchiveDatabase {
         arguments += [now, now]
         do {
             try db.cachedStatement(sql: StatusRow.insertSQL).execute(arguments: arguments + row.sortArguments)
+            if db.changesCount > 0 { return db.lastInsertedRowID }
         } catch let error as DatabaseError where SortKey.isCollision(error) {
-            let key = try SortKey.spill(above: row.sortFloor, db)
-            try db.cachedStatement(sql: StatusRow.insertWithKeySQL).execute(arguments: arguments + [key])
+            // The next key lies beyond the spill bound: `spill` says so.
         }
+        let key = try SortKey.spill(above: row.sortFloor, db)
+        try db.cachedStatement(sql: StatusRow.insertWithKeySQL).execute(arguments: arguments + [key])
         return db.lastInsertedRowID
     }
 

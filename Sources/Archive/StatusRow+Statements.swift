@@ -8,8 +8,12 @@ extension StatusRow {
         "INSERT INTO statuses(\(columns), first_seen_at, updated_at, sort_key) VALUES ("
         + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ")
 
-    /// Arguments: `arguments`, then first seen and updated, then `sortArguments`.
-    static let insertSQL = insertPrefix + ", \(SortKey.nextSQL))"
+    /// Arguments: `arguments`, then first seen and updated, then `sortArguments`. Inserts nothing when the
+    /// key is taken (its millisecond's ties are full, and the next key belongs to another millisecond's
+    /// status): the caller then spills the key higher. The statement never fails on that conflict, so
+    /// GRDB keeps it prepared: a failed statement leaves GRDB's cache, and was compiled again, with the
+    /// full-text triggers, for every status of a millisecond with more than 4,096 of them.
+    static let insertSQL = insertPrefix + ", \(SortKey.nextSQL)) ON CONFLICT(sort_key) DO NOTHING"
     /// Arguments: `arguments`, then first seen and updated, then the key (see `SortKey.spill`).
     static let insertWithKeySQL = insertPrefix + ", ?)"
 
