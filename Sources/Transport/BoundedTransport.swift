@@ -79,15 +79,19 @@ public final class BoundedTransport: Sendable {
         delegate.register(transfer, for: task)
         defer { delegate.forget(task) }
         // A dispatch timer, not a sleeping Task: it fires even when the cooperative pool is busy. A
-        // cancelled work item stays queued until its time comes, so it holds the transfer and the task
-        // weakly: strongly, it would keep the receiver (and whatever that captures, such as a media
-        // downloader with its session and connections) alive for the whole deadline after the end.
+        // timer source, not `asyncAfter`: cancelled when the request ends, it is gone with its handler
+        // at once, where a cancelled work item stays queued until its time comes. Nothing of a request
+        // outlives it: a timer holding the transfer until the deadline (120 s) held its outcome, so a
+        // sync kept every page body it read (issue #30), and a media fetch its downloader. The handler
+        // holds both weakly all the same: the timer owes the transfer nothing once it has ended.
         let deadline = limits.deadline
-        let timer = DispatchWorkItem { [weak transfer, weak task] in
+        let timer = DispatchSource.makeTimerSource(queue: .global())
+        timer.setEventHandler { [weak transfer, weak task] in
             transfer?.halt(.limit(.deadline(deadline)))
             task?.cancel()
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + deadline, execute: timer)
+        timer.schedule(deadline: .now() + deadline)
+        timer.resume()
         defer { timer.cancel() }
         let result = await withTaskCancellationHandler {
             task.resume()
