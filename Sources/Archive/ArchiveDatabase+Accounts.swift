@@ -35,7 +35,7 @@ extension ArchiveDatabase {
     /// The accounts in use, in the order they were added.
     public func accounts() async throws(ArchiveError) -> [ArchivingAccount] {
         try await read { db in
-            try Row.fetchAll(db, sql: AccountStatements.inUse).map(ArchivingAccount.init(row:))
+            try Row.fetchAll(db, sql: AccountStatements.allInUse).map(ArchivingAccount.init(row:))
         }
     }
 

@@ -27,8 +27,7 @@ extension ArchiveDatabase {
             let status = item.status
             guard status.reblog == nil, uris.insert(status.archiveURI).inserted,
                 try Int64.fetchOne(
-                    db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
-                    arguments: [status.archiveURI]) == nil
+                    db.cachedStatement(sql: LookupStatements.idByURI), arguments: [status.archiveURI]) == nil
             else { return nil }
             let authorHandle = status.account.fullHandle(servedBy: origin.server)
             let row = StatusRow(
@@ -57,9 +56,7 @@ extension ArchiveDatabase {
         var result = StoreResult()
         for (item, row) in zip(statuses, rows) {
             guard
-                let id = try Int64.fetchOne(
-                    db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
-                    arguments: [row.uri])
+                let id = try Int64.fetchOne(db.cachedStatement(sql: LookupStatements.idByURI), arguments: [row.uri])
             else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "\(row.uri) was not stored")
             }
@@ -101,13 +98,8 @@ extension ArchiveDatabase {
         let server = origin.server
         var newToTimeline = 0
         if origin.recordsServerIDs {
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                        in_reply_to_id = excluded.in_reply_to_id
-                    """
-            ).execute(arguments: [server, status.id, statusID, status.inReplyToID])
+            try db.cachedStatement(sql: PageStoreStatements.serverID)
+                .execute(arguments: [server, status.id, statusID, status.inReplyToID])
         }
         if let timelineID = origin.timelineID {
             try db.cachedStatement(

@@ -17,7 +17,7 @@ extension ArchiveDatabase {
 
     public func rowCount(_ table: String) async throws(ArchiveError) -> Int {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
-        return try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+        return try await read { db in try Int.fetchOne(db, sql: StatsStatements.count(table)) ?? 0 }
     }
 
     public func readRows(_ table: String, columns: [String], offset: Int, limit: Int) async throws(ArchiveError)

@@ -67,17 +67,10 @@ extension ArchiveDatabase {
 
     static func apply(_ update: CursorUpdate, timelineID: Int64, _ db: Database) throws {
         try db.execute(
-            sql: """
-                UPDATE timelines SET
-                    newest_cursor = IFNULL(?, newest_cursor),
-                    backfill_cursor = CASE WHEN ? THEN NULL ELSE IFNULL(?, backfill_cursor) END,
-                    backfill_complete = MAX(backfill_complete, ?),
-                    backfill_pages = backfill_pages + ?
-                WHERE id = ?
-                """,
+            sql: TimelineStatements.moveCursors,
             arguments: [
                 update.newestCursor, update.backfillComplete, update.backfillCursor,
-                update.backfillComplete, update.countsAsBackfillPage ? 1 : 0, timelineID,
+                update.countsAsBackfillPage ? 1 : 0, timelineID,
             ])
     }
 }
@@ -98,14 +91,8 @@ extension ArchiveDatabase {
         guard !keys.isEmpty else { return 0 }
         return try await read { db in
             try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT COUNT(*) FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-                    WHERE ts.timeline_id = ? AND s.uri IN (\(Array(repeating: "?", count: keys.count).joined(separator: ",")))
-                    """,
-                arguments: StatementArguments(
-                    [timelineID as any DatabaseValueConvertible] + keys.map { $0 as any DatabaseValueConvertible }))
-                ?? 0
+                db, sql: TimelineStatusStatements.countAmong(SQLiteDialect()),
+                arguments: [timelineID, SQLArgument.texts(keys).databaseValue]) ?? 0
         }
     }
 }

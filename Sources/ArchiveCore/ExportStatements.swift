@@ -26,4 +26,18 @@ package enum ExportStatements {
         JOIN media_files f ON f.sha256 = d.sha256
         WHERE s.id = ?1
         """
+    /// The boosts an author made, as the archive holds them, oldest first: ?1 the author's handle (any case).
+    package static func boostsBy(_ dialect: any SQLDialect) -> String {
+        """
+        SELECT author_handle, reblog_uri, uri, visibility,
+            -- the date as the server (or the import) wrote it, not as the column keeps it for sorting
+            COALESCE(\(dialect.jsonText("created_at", in: "raw_json")), created_at) AS created_at FROM statuses
+        WHERE reblog_uri IS NOT NULL AND lower(author_handle) = lower(?1) ORDER BY statuses.created_at, statuses.id
+        """
+    }
+    /// The archived boosts of a post, oldest first: ?1 the post's number.
+    package static let boosts = """
+        SELECT b.author_handle, b.author_name, b.created_at FROM statuses p JOIN statuses b ON b.reblog_uri = p.uri
+        WHERE p.id = ?1 ORDER BY b.created_at, b.id
+        """
 }

@@ -33,7 +33,7 @@ extension PostgresArchive {
         let uris = page.map(\.status.archiveURI)
         let held = Set(
             try await connection.rows(
-                "SELECT uri FROM statuses WHERE uri = ANY($1::text[])",
+                PostgresDialect().statement(LookupStatements.select("uri", whereAny: "uri", PostgresDialect())),
                 [.textArray(uris)], logger: logger
             ).map { try $0.string("uri") })
         let fresh = page.filter { !held.contains($0.status.archiveURI) }

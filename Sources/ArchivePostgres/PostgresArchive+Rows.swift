@@ -25,7 +25,7 @@ extension PostgresArchive {
 
     public func rowCount(_ table: String) async throws(ArchiveError) -> Int {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
-        return try await decodingRows("SELECT COUNT(*) AS n FROM \(table)") { try $0.int("n") }.first ?? 0
+        return try await decodingRows(StatsStatements.count(table)) { try $0.int("n") }.first ?? 0
     }
 
     public func readRows(_ table: String, columns: [String], offset: Int, limit: Int) async throws(ArchiveError)

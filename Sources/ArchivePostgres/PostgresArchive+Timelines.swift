@@ -28,7 +28,7 @@ extension PostgresArchive {
     }
 
     public func accounts() async throws(ArchiveError) -> [ArchivingAccount] {
-        let rows = try await rows(AccountStatements.inUse)
+        let rows = try await rows(AccountStatements.allInUse)
         return try decoding { try rows.map(Self.account) }
     }
 
@@ -132,14 +132,7 @@ extension PostgresArchive {
         _ logger: Logger
     ) async throws {
         try await connection.execute(
-            """
-            UPDATE timelines SET
-                newest_cursor = COALESCE($1, newest_cursor),
-                backfill_cursor = CASE WHEN $2 THEN NULL ELSE COALESCE($3, backfill_cursor) END,
-                backfill_complete = backfill_complete OR $2,
-                backfill_pages = backfill_pages + $4
-            WHERE id = $5
-            """,
+            PostgresDialect().statement(TimelineStatements.moveCursors),
             [
                 .text(update.newestCursor), .bool(update.backfillComplete), .text(update.backfillCursor),
                 .int(update.countsAsBackfillPage ? 1 : 0), .int(timelineID),
@@ -156,11 +149,9 @@ extension PostgresArchive {
 
     public func countInTimeline(_ keys: [String], timelineID: Int64) async throws(ArchiveError) -> Int {
         guard !keys.isEmpty else { return 0 }
+        let dialect = PostgresDialect()
         let rows = try await rows(
-            """
-            SELECT COUNT(*) AS n FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-            WHERE ts.timeline_id = $1 AND s.uri = ANY($2::text[])
-            """, [.int(timelineID), .textArray(keys)])
+            dialect.statement(TimelineStatusStatements.countAmong(dialect)), [.int(timelineID), .textArray(keys)])
         return try decoding { try rows.first?.int("n") ?? 0 }
     }
 
