@@ -39,10 +39,8 @@ extension ArchiveDatabase {
                 key = next
             } else {
                 let highest = try Int64.fetchOne(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT MAX(sort_key) FROM statuses WHERE sort_key BETWEEN ? AND ? + \((1 << SortKey.tieBits) - 1)
-                            """), arguments: [row.sortFloor, row.sortFloor])
+                    db.cachedStatement(sql: SortKey.highestSQL),
+                    arguments: [row.sortFloor, row.sortFloor + (1 << SortKey.tieBits) - 1])
                 key = highest.map { $0 + 1 } ?? row.sortFloor
             }
             // A full millisecond spills above it (see SortKey.spill): row by row.
@@ -133,10 +131,8 @@ extension ArchiveDatabase {
                 arguments += [now, now, keys[index]]
             }
             try db.cachedStatement(
-                sql: """
-                    INSERT INTO statuses(\(StatusRow.columns), first_seen_at, updated_at, sort_key) VALUES \
-                    \(Array(repeating: row, count: end - start).joined(separator: ", "))
-                    """
+                sql: TableStatements.insert(
+                    into: StatusRow.insertTarget, Array(repeating: row, count: end - start).joined(separator: ", "))
             ).execute(arguments: arguments)
         }
     }

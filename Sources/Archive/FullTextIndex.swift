@@ -1,3 +1,4 @@
+import ArchiveCore
 import Foundation
 
 /// The archive's two FTS5 indexes of the statuses' text, and the commands FTS5
@@ -9,5 +10,7 @@ enum FullTextIndex: String {
     case pieces = "statuses_cjk"
 
     /// The statement that runs an FTS5 command (`optimize`, `rebuild`) on the index.
-    func command(_ command: String) -> String { "INSERT INTO \(rawValue)(\(rawValue)) VALUES ('\(command)')" }
+    func command(_ command: String) -> String {
+        TableStatements.insert(into: "\(rawValue)(\(rawValue))", "('\(command)')")
+    }
 }

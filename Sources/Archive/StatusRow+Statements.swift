@@ -4,14 +4,15 @@ import GRDB
 
 /// The SQLite statements that write a `StatusRow`, and their arguments.
 extension StatusRow {
+    /// The table and columns a status row is inserted into: `columns`, first seen, updated, sort key.
+    static let insertTarget = "statuses(\(columns), first_seen_at, updated_at, sort_key)"
     private static let insertPrefix =
-        "INSERT INTO statuses(\(columns), first_seen_at, updated_at, sort_key) VALUES ("
-        + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ")
+        "(" + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ")
 
     /// Arguments: `arguments`, then first seen and updated, then `sortArguments`.
-    static let insertSQL = insertPrefix + ", \(SortKey.nextSQL))"
+    static let insertSQL = TableStatements.insert(into: insertTarget, insertPrefix + ", \(SortKey.nextSQL))")
     /// Arguments: `arguments`, then first seen and updated, then the key (see `SortKey.spill`).
-    static let insertWithKeySQL = insertPrefix + ", ?)"
+    static let insertWithKeySQL = TableStatements.insert(into: insertTarget, insertPrefix + ", ?)")
 
     private static let updatePrefix =
         "UPDATE statuses SET "

@@ -32,5 +32,5 @@ package enum EditHistoryStatements {
         "DELETE FROM edit_history_wanted WHERE " + dialect.isAny("status_id", of: "?1")
     }
     /// A status's versions, oldest first: ?1 its number.
-    package static let versions = "SELECT raw_json FROM status_edits WHERE status_id = ?1 ORDER BY position"
+    package static let versions = LookupStatements.rows("raw_json", of: "status_edits", orderedBy: "position")
 }

@@ -10,7 +10,7 @@ package enum ExportStatements {
         FROM statuses s WHERE s.id = ?1
         """
     /// The bytes of the versions later copies replaced, oldest first: ?1 the status's number.
-    package static let earlierVersions = "SELECT raw_json FROM status_versions WHERE status_id = ?1 ORDER BY id"
+    package static let earlierVersions = LookupStatements.rows("raw_json", of: "status_versions", orderedBy: "id")
     /// A status's attachments with their stored files and previews: ?1 its number.
     package static let attachments = """
         SELECT v.position, v.sha256, v.ext, v.mime, v.size,

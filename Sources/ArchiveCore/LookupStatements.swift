@@ -40,7 +40,11 @@ package enum LookupStatements {
     /// A status's id on a server: ?1 its number, ?2 the server.
     package static let localID = "SELECT local_id FROM status_ids WHERE status_id = ?1 AND server = ?2 LIMIT 1"
     /// The versions a status's later copies replaced, oldest first: ?1 its number.
-    package static let versions = "SELECT raw_json, replaced_at FROM status_versions WHERE status_id = ?1 ORDER BY id"
+    package static let versions = rows("raw_json, replaced_at", of: "status_versions", orderedBy: "id")
+    /// Columns of a status's rows in a table of its own (versions, edits), in order: ?1 its number.
+    package static func rows(_ columns: String, of table: String, orderedBy order: String) -> String {
+        "SELECT \(columns) FROM \(table) WHERE status_id = ?1 ORDER BY \(order)"
+    }
     /// The timelines that carried a status, with their accounts' handles: ?1 its number.
     package static let timelines = timelines(where: "ts.status_id = ?1")
     /// The timelines that carried statuses, with their accounts' handles, by `status_id`: ?1 the

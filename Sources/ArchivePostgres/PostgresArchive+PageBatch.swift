@@ -157,7 +157,7 @@ extension PostgresArchive {
                 }.joined(separator: ", ") + ")"
         }
         return try await connection.rows(
-            "INSERT INTO \(target) VALUES " + tuples.joined(separator: ", ") + " " + suffix,
+            TableStatements.insert(into: target, tuples.joined(separator: ", ")) + " " + suffix,
             rows.flatMap { $0 }, logger: logger
         ).count
     }
