@@ -25,21 +25,23 @@ extension ArchiveDatabase {
             }
             guard let row = try Row.fetchOne(db, sql: TimelineStatements.bySpec, arguments: [spec, accountID])
             else { throw ArchiveError.database("the timeline \(spec) vanished while being pinned") }
-            return PinnedTimeline(row: row)
+            return try row.decoded(as: PinnedTimeline.self)
         }
     }
 
     /// The pinned timelines, in the order they were added.
     public func timelines() async throws(ArchiveError) -> [PinnedTimeline] {
         try await read { db in
-            try Row.fetchAll(db, sql: TimelineStatements.pinned).map(PinnedTimeline.init(row:))
+            try Row.fetchAll(db, sql: TimelineStatements.pinned).map { try $0.decoded(as: PinnedTimeline.self) }
         }
     }
 
     /// One pinned timeline by id.
     public func timeline(id: Int64) async throws(ArchiveError) -> PinnedTimeline {
         let timeline = try await read { db in
-            try Row.fetchOne(db, sql: TimelineStatements.byID, arguments: [id]).map(PinnedTimeline.init(row:))
+            try Row.fetchOne(db, sql: TimelineStatements.byID, arguments: [id]).map {
+                try $0.decoded(as: PinnedTimeline.self)
+            }
         }
         guard let timeline else { throw .notFound("timeline \(id)") }
         return timeline

@@ -14,9 +14,10 @@ package enum TimelineStatements {
             backfill_pages = backfill_pages + ?4
         WHERE id = ?5
         """
-    /// A timeline with its account's handle and how many statuses it holds: a `PinnedTimeline`.
+    /// A timeline with its account's handle and how many statuses it holds: a `PinnedTimeline`, its
+    /// columns named as its coding keys.
     private static let select = """
-        SELECT t.*, a.handle,
+        SELECT t.*, a.handle AS account_handle,
             (SELECT COUNT(*) FROM timeline_statuses ts WHERE ts.timeline_id = t.id) AS status_count
         FROM timelines t LEFT JOIN archiving_accounts a ON a.id = t.account_id
         """
