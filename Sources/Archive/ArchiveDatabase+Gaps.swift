@@ -31,12 +31,8 @@ extension ArchiveDatabase {
     /// oldest first.
     public func gaps(timelineID: Int64?, includingClosed: Bool) async throws(ArchiveError) -> [TimelineGap] {
         try await read { db in
-            try Row.fetchAll(db, sql: GapStatements.list, arguments: [timelineID, includingClosed]).map { row in
-                TimelineGap(
-                    id: row["id"], timelineID: row["timeline_id"],
-                    cause: TimelineGap.Cause(rawValue: row["cause"]) ?? .trimmed, fromID: row["from_id"],
-                    toID: row["to_id"], fromTime: row["from_time"], toTime: row["to_time"],
-                    openedAt: row["opened_at"], closedAt: row["closed_at"], closedBy: row["closed_by"])
+            try Row.fetchAll(db, sql: GapStatements.list, arguments: [timelineID, includingClosed]).map {
+                try $0.decoded(as: TimelineGap.self)
             }
         }
     }

@@ -35,15 +35,7 @@ extension PostgresArchive {
     public func gaps(timelineID: Int64?, includingClosed: Bool) async throws(ArchiveError) -> [TimelineGap] {
         try await decodingRows(
             PostgresDialect().statement(GapStatements.list), [.int(timelineID), .bool(includingClosed)]
-        ) { row in
-            TimelineGap(
-                id: try row.int64("id"), timelineID: try row.int64("timeline_id"),
-                cause: TimelineGap.Cause(rawValue: try row.string("cause")) ?? .trimmed,
-                fromID: try row.optionalString("from_id"), toID: try row.optionalString("to_id"),
-                fromTime: try row.optionalString("from_time"), toTime: try row.optionalString("to_time"),
-                openedAt: try row.string("opened_at"), closedAt: try row.optionalString("closed_at"),
-                closedBy: try row.optionalString("closed_by"))
-        }
+        ) { try $0.decoded(as: TimelineGap.self) }
     }
 
     public func closeGaps(_ ids: [Int64], by closer: String) async throws(ArchiveError) {
