@@ -16,7 +16,7 @@ extension ArchiveDatabase {
                 arguments: [handle, server, remoteID, username, displayName, url, Self.now()])
             guard let row = try Row.fetchOne(db, sql: AccountStatements.inUseByIdentity, arguments: [server, remoteID])
             else { throw ArchiveError.database("the account \(handle) vanished while being added") }
-            let account = ArchivingAccount(row: row)
+            let account = try row.decoded(as: ArchivingAccount.self)
             try UserMarks.markForAccount(id: account.id, db)
             return account
         }
@@ -28,14 +28,14 @@ extension ArchiveDatabase {
             try Row.fetchOne(
                 db, sql: AccountStatements.inUseByIdentity, arguments: [identity.origin, identity.remoteID]
             )
-            .map(ArchivingAccount.init(row:))
+            .map { try $0.decoded(as: ArchivingAccount.self) }
         }
     }
 
     /// The accounts in use, in the order they were added.
     public func accounts() async throws(ArchiveError) -> [ArchivingAccount] {
         try await read { db in
-            try Row.fetchAll(db, sql: AccountStatements.inUse).map(ArchivingAccount.init(row:))
+            try Row.fetchAll(db, sql: AccountStatements.allInUse).map { try $0.decoded(as: ArchivingAccount.self) }
         }
     }
 

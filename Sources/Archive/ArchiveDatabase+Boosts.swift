@@ -10,14 +10,7 @@ extension ArchiveDatabase {
     }
 
     static func boosts(of number: Int64, _ db: Database) throws -> [ArchivedBoost] {
-        try Row.fetchAll(
-            db,
-            sql: """
-                SELECT b.author_handle, b.author_name, b.created_at FROM statuses p
-                JOIN statuses b ON b.reblog_uri = p.uri
-                WHERE p.id = ? ORDER BY b.created_at, b.id
-                """, arguments: [number]
-        ).map {
+        try Row.fetchAll(db, sql: ExportStatements.boosts, arguments: [number]).map {
             ArchivedBoost(handle: $0["author_handle"], name: $0["author_name"], createdAt: $0["created_at"])
         }
     }

@@ -20,7 +20,7 @@ extension ArchiveDatabase {
         try await read { db in
             let (conditions, arguments) = Self.conditions(listing)
             return try Int.fetchOne(
-                db, sql: "SELECT COUNT(*) FROM statuses s WHERE " + conditions,
+                db, sql: StatsStatements.count("statuses s", where: conditions),
                 arguments: StatementArguments(arguments)) ?? 0
         }
     }

@@ -16,7 +16,7 @@ extension ArchiveDatabase {
     /// The handles of the authors who opted out of search, as last archived.
     public func optedOutAuthors() async throws(ArchiveError) -> [String] {
         try await read { db in
-            try String.fetchAll(db, sql: "SELECT handle FROM authors WHERE opted_out = 1 ORDER BY handle")
+            try String.fetchAll(db, sql: ConsentStatements.optedOut(SQLiteDialect()))
         }
     }
 
@@ -24,8 +24,6 @@ extension ArchiveDatabase {
     /// out (so a search in an archive where nobody did costs nothing more).
     static func hidesOptedOut(_ policy: ConsentPolicy, _ db: Database) throws -> Bool {
         guard policy == .honoured else { return false }
-        return try Bool.fetchOne(
-            db.cachedStatement(
-                sql: "SELECT EXISTS (SELECT 1 FROM authors WHERE opted_out = 1)")) ?? false
+        return try Bool.fetchOne(db.cachedStatement(sql: ConsentStatements.anyOptedOut(SQLiteDialect()))) ?? false
     }
 }

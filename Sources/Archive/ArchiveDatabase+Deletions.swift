@@ -14,7 +14,7 @@ extension ArchiveDatabase {
             var posts: [(number: Int64, key: String)] = []
             for number in numbers {
                 if let key = try String.fetchOne(
-                    db.cachedStatement(sql: "SELECT uri FROM statuses WHERE id = ?"),
+                    db.cachedStatement(sql: LookupStatements.select("uri", where: "id")),
                     arguments: [number])
                 {
                     posts.append((number, key))
@@ -24,19 +24,13 @@ extension ArchiveDatabase {
             var outcome = DeletionAuthority.Outcome()
             let arguments: (Int64) -> StatementArguments = { [Timestamp.string(date), source.rawValue, $0] }
             for number in authoritative {
-                try db.cachedStatement(
-                    sql: """
-                        UPDATE statuses SET gone_at = ?, gone_via = ? WHERE id = ? AND gone_at IS NULL
-                        """
-                ).execute(arguments: arguments(number))
+                try db.cachedStatement(sql: DeletionStatements.markGone("id = ?3")).execute(
+                    arguments: arguments(number))
                 outcome.marked += db.changesCount
             }
             for number in copiesOnly {
-                try db.cachedStatement(
-                    sql: """
-                        UPDATE status_ids SET gone_at = ?, gone_via = ? WHERE status_id = ? AND server = ? AND gone_at IS NULL
-                        """
-                ).execute(arguments: arguments(number) + [server])
+                try db.cachedStatement(sql: DeletionStatements.markCopiesGone("status_id = ?3"))
+                    .execute(arguments: arguments(number) + [server])
                 outcome.copiesOnly += db.changesCount > 0 ? 1 : 0
             }
             return outcome
@@ -80,13 +74,9 @@ extension ArchiveDatabase {
                     }
                 }
                 let raw: Data = row["raw_json"]
-                try db.cachedStatement(
-                    sql: """
-                        UPDATE statuses SET content = '', text = '', spoiler_text = '', alt_text = '', extra_text = '',
-                            search_author = '', tag_names = '', search_cjk = '', media_count = 0, has_poll = 0,
-                            has_card = 0, raw_json = ?, redacted_at = ? WHERE id = ?
-                        """
-                ).execute(arguments: [Redaction.redacted(raw, uri: row["uri"]), now, id])
+                try db.cachedStatement(sql: DeletionStatements.redact()).execute(arguments: [
+                    Redaction.redacted(raw, uri: row["uri"]), now, id,
+                ])
                 // A status first kept unreadable holds its bytes there too.
                 try db.cachedStatement(sql: DeletionStatements.forgetUnreadable).execute(arguments: [id])
                 for table in DeletionStatements.redactedTables {
@@ -100,8 +90,8 @@ extension ArchiveDatabase {
                 try db.cachedStatement(sql: DeletionStatements.forgetLink).execute(arguments: [url])
             }
             // FTS5 only records a deletion beside the old entries; merging the segments drops them.
-            try db.execute(sql: "INSERT INTO statuses_fts(statuses_fts) VALUES ('optimize')")
-            try db.execute(sql: "INSERT INTO statuses_cjk(statuses_cjk) VALUES ('optimize')")
+            try db.execute(sql: FullTextIndex.words.command("optimize"))
+            try db.execute(sql: FullTextIndex.pieces.command("optimize"))
             return rows.count
         }
         if redacted > 0 {

@@ -10,14 +10,9 @@ extension ArchiveDatabase {
         of statusID: Int64, server: String, localID: String, editedAt: Date, now: String,
         _ db: Database
     ) throws {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO edit_history_wanted(status_id, server, local_id, edited_at, wanted_at) VALUES (?, ?, ?, ?, ?)
-                ON CONFLICT(status_id) DO UPDATE SET server = excluded.server, local_id = excluded.local_id,
-                    edited_at = excluded.edited_at, wanted_at = excluded.wanted_at
-                WHERE excluded.edited_at > edited_at
-                """
-        ).execute(arguments: [statusID, server, localID, Timestamp.string(editedAt), now])
+        try db.cachedStatement(sql: EditHistoryStatements.want).execute(arguments: [
+            statusID, server, localID, Timestamp.string(editedAt), now,
+        ])
     }
 
     /// The edited statuses read from `server` whose history is still wanted, oldest wish first.
@@ -55,9 +50,9 @@ extension ArchiveDatabase {
     /// Gives up on a wanted history (the server has no such endpoint, or no longer the status).
     public func dropWantedEditHistory(_ wanted: [WantedEditHistory]) async throws(ArchiveError) {
         try await write { db in
-            for item in wanted {
-                try db.execute(sql: EditHistoryStatements.fetched, arguments: [item.number])
-            }
+            try db.execute(
+                sql: EditHistoryStatements.drop(SQLiteDialect()),
+                arguments: [SQLArgument.ints(wanted.map(\.number)).databaseValue])
         }
     }
 

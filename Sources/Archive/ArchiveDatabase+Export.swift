@@ -18,15 +18,7 @@ extension ArchiveDatabase {
         try await read { db in
             let consentCondition = try Self.hidesOptedOut(consent, db) ? "AND " + ConsentPolicy.condition(on: "p") : ""
             return try Int64.fetchAll(
-                db,
-                sql: """
-                    SELECT DISTINCT p.id FROM timeline_statuses ts
-                    JOIN statuses s ON s.id = ts.status_id
-                    JOIN statuses p ON p.id = COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
-                    WHERE ts.timeline_id = ? AND (? IS NULL OR p.created_at >= ?) AND (? IS NULL OR p.created_at < ?)
-                    \(consentCondition)
-                    ORDER BY p.created_at DESC, p.id DESC
-                    """, arguments: [timelineID, since, since, until, until])
+                db, sql: TimelineStatusStatements.posts(consentCondition), arguments: [timelineID, since, until])
         }
     }
 

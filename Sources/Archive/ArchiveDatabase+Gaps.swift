@@ -31,17 +31,8 @@ extension ArchiveDatabase {
     /// oldest first.
     public func gaps(timelineID: Int64?, includingClosed: Bool) async throws(ArchiveError) -> [TimelineGap] {
         try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM timeline_gaps WHERE (? IS NULL OR timeline_id = ?) AND (? OR closed_at IS NULL) ORDER BY id
-                    """, arguments: [timelineID, timelineID, includingClosed]
-            ).map { row in
-                TimelineGap(
-                    id: row["id"], timelineID: row["timeline_id"],
-                    cause: TimelineGap.Cause(rawValue: row["cause"]) ?? .trimmed, fromID: row["from_id"],
-                    toID: row["to_id"], fromTime: row["from_time"], toTime: row["to_time"],
-                    openedAt: row["opened_at"], closedAt: row["closed_at"], closedBy: row["closed_by"])
+            try Row.fetchAll(db, sql: GapStatements.list, arguments: [timelineID, includingClosed]).map {
+                try $0.decoded(as: TimelineGap.self)
             }
         }
     }
@@ -50,12 +41,9 @@ extension ArchiveDatabase {
     public func closeGaps(_ ids: [Int64], by closer: String) async throws(ArchiveError) {
         guard !ids.isEmpty else { return }
         try await write { db in
-            let now = Self.now()
-            for id in ids {
-                try db.execute(
-                    sql: "UPDATE timeline_gaps SET closed_at = ?, closed_by = ? WHERE id = ? AND closed_at IS NULL",
-                    arguments: [now, closer, id])
-            }
+            try db.execute(
+                sql: GapStatements.close(SQLiteDialect()),
+                arguments: [Self.now(), closer, SQLArgument.ints(ids).databaseValue])
         }
     }
 
@@ -63,11 +51,11 @@ extension ArchiveDatabase {
     /// (by their dates); nil when it holds too few to tell.
     public func entryRate(timelineID: Int64, days: Int) async throws(ArchiveError) -> Double? {
         try await read { db in
-            guard let newest = try String.fetchOne(db, sql: GapStatements.newest, arguments: [timelineID]),
+            guard let newest = try String.fetchOne(db, sql: TimelineStatusStatements.newest, arguments: [timelineID]),
                 let end = Timestamp.date(newest)
             else { return nil }
             let start = Timestamp.string(end.addingTimeInterval(-Double(days) * 86_400))
-            let row = try Row.fetchOne(db, sql: GapStatements.window, arguments: [timelineID, start])
+            let row = try Row.fetchOne(db, sql: TimelineStatusStatements.window, arguments: [timelineID, start])
             guard let row, let count: Int = row["n"], count >= 10, let oldestText: String = row["oldest"],
                 let oldest = Timestamp.date(oldestText)
             else { return nil }

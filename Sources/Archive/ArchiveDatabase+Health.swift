@@ -37,11 +37,7 @@ extension ArchiveDatabase {
     public func recentCreationDates(timelineID: Int64, limit: Int) async throws(ArchiveError) -> [Date] {
         let texts = try await read { db in
             try String.fetchAll(
-                db,
-                sql: """
-                    SELECT s.created_at FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-                    WHERE ts.timeline_id = ? ORDER BY s.created_at DESC LIMIT ?
-                    """, arguments: [timelineID, limit])
+                db, sql: TimelineStatusStatements.recentCreationDates, arguments: [timelineID, limit])
         }
         return texts.compactMap(Timestamp.date)
     }

@@ -94,7 +94,8 @@ private struct SQLiteImportSink: ImportSink {
     /// What the archive holds of these uris, by uri.
     private func held(_ uris: [String]) throws -> [String: ImportClaims.Held] {
         var held: [String: ImportClaims.Held] = [:]
-        let statement = try db.cachedStatement(sql: "SELECT raw_authority, author_handle FROM statuses WHERE uri = ?")
+        let statement = try db.cachedStatement(
+            sql: LookupStatements.select("raw_authority, author_handle", where: "uri"))
         for uri in uris {
             guard let row = try Row.fetchOne(statement, arguments: [uri]) else { continue }
             held[uri] = ImportClaims.Held(
@@ -126,8 +127,7 @@ private struct SQLiteImportSink: ImportSink {
     private func recordSource(of item: ImportedStatus) throws {
         guard
             let statusID = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
-                arguments: [item.status.status.archiveURI])
+                db.cachedStatement(sql: LookupStatements.idByURI), arguments: [item.status.status.archiveURI])
         else { return }
         try recordSource(of: item, statusID: statusID)
     }

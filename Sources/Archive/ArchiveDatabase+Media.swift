@@ -89,10 +89,9 @@ extension ArchiveDatabase {
     public func markMediaVerified(_ sha256: [String]) async throws(ArchiveError) {
         guard !sha256.isEmpty, !pool.configuration.readonly else { return }
         try await write { db in
-            let now = Self.now()
-            for sha in sha256 {
-                try db.execute(sql: "UPDATE media_files SET verified_at = ? WHERE sha256 = ?", arguments: [now, sha])
-            }
+            try db.execute(
+                sql: MediaStatements.verified(SQLiteDialect()),
+                arguments: [Self.now(), SQLArgument.texts(sha256).databaseValue])
         }
     }
 
@@ -111,13 +110,9 @@ extension ArchiveDatabase {
                 try db.execute(sql: MediaStatements.forgetUnreferenced(SQLiteDialect()))
                 result.forgotten = db.changesCount
                 result.unreferenced = try Row.fetchAll(db, sql: MediaStatements.orphans).map(Self.cataloguedFile)
-                try db.execute(
-                    sql: "UPDATE media_downloads SET sha256 = NULL WHERE state <> 'stored' AND sha256 IN "
-                        + "(SELECT sha256 FROM media_files f WHERE NOT EXISTS (SELECT 1 FROM media_downloads d "
-                        + "WHERE d.sha256 = f.sha256 AND d.state = 'stored'))")
-                for orphan in result.unreferenced {
-                    try db.execute(sql: "DELETE FROM media_files WHERE sha256 = ?", arguments: [orphan.sha256])
-                }
+                let hashes = SQLArgument.texts(result.unreferenced.map(\.sha256)).databaseValue
+                try db.execute(sql: MediaStatements.unlinkDownloads(SQLiteDialect()), arguments: [hashes])
+                try db.execute(sql: MediaStatements.forgetFiles(SQLiteDialect()), arguments: [hashes])
                 return dryRun ? .rollback : .commit
             }
             return result

@@ -27,8 +27,7 @@ extension ArchiveDatabase {
             let status = item.status
             guard status.reblog == nil, uris.insert(status.archiveURI).inserted,
                 try Int64.fetchOne(
-                    db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
-                    arguments: [status.archiveURI]) == nil
+                    db.cachedStatement(sql: LookupStatements.idByURI), arguments: [status.archiveURI]) == nil
             else { return nil }
             let authorHandle = status.account.fullHandle(servedBy: origin.server)
             let row = StatusRow(
@@ -40,10 +39,8 @@ extension ArchiveDatabase {
                 key = next
             } else {
                 let highest = try Int64.fetchOne(
-                    db.cachedStatement(
-                        sql: """
-                            SELECT MAX(sort_key) FROM statuses WHERE sort_key BETWEEN ? AND ? + \((1 << SortKey.tieBits) - 1)
-                            """), arguments: [row.sortFloor, row.sortFloor])
+                    db.cachedStatement(sql: SortKey.highestSQL),
+                    arguments: [row.sortFloor, row.sortFloor + (1 << SortKey.tieBits) - 1])
                 key = highest.map { $0 + 1 } ?? row.sortFloor
             }
             // A full millisecond spills above it (see SortKey.spill): row by row.
@@ -57,9 +54,7 @@ extension ArchiveDatabase {
         var result = StoreResult()
         for (item, row) in zip(statuses, rows) {
             guard
-                let id = try Int64.fetchOne(
-                    db.cachedStatement(sql: "SELECT id FROM statuses WHERE uri = ?"),
-                    arguments: [row.uri])
+                let id = try Int64.fetchOne(db.cachedStatement(sql: LookupStatements.idByURI), arguments: [row.uri])
             else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "\(row.uri) was not stored")
             }
@@ -101,13 +96,8 @@ extension ArchiveDatabase {
         let server = origin.server
         var newToTimeline = 0
         if origin.recordsServerIDs {
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?, ?, ?, ?)
-                    ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                        in_reply_to_id = excluded.in_reply_to_id
-                    """
-            ).execute(arguments: [server, status.id, statusID, status.inReplyToID])
+            try db.cachedStatement(sql: PageStoreStatements.serverID)
+                .execute(arguments: [server, status.id, statusID, status.inReplyToID])
         }
         if let timelineID = origin.timelineID {
             try db.cachedStatement(
@@ -141,10 +131,8 @@ extension ArchiveDatabase {
                 arguments += [now, now, keys[index]]
             }
             try db.cachedStatement(
-                sql: """
-                    INSERT INTO statuses(\(StatusRow.columns), first_seen_at, updated_at, sort_key) VALUES \
-                    \(Array(repeating: row, count: end - start).joined(separator: ", "))
-                    """
+                sql: TableStatements.insert(
+                    into: StatusRow.insertTarget, Array(repeating: row, count: end - start).joined(separator: ", "))
             ).execute(arguments: arguments)
         }
     }

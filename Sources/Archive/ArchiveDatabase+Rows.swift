@@ -17,7 +17,7 @@ extension ArchiveDatabase {
 
     public func rowCount(_ table: String) async throws(ArchiveError) -> Int {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
-        return try await read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM \(table)") ?? 0 }
+        return try await read { db in try Int.fetchOne(db, sql: StatsStatements.count(table)) ?? 0 }
     }
 
     public func readRows(_ table: String, columns: [String], offset: Int, limit: Int) async throws(ArchiveError)
@@ -26,9 +26,8 @@ extension ArchiveDatabase {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
         let keys = try await primaryKey(table)
         return try await read { db in
-            let sql =
-                "SELECT \(columns.map(Self.quoted).joined(separator: ", ")) FROM \(table) ORDER BY "
-                + keys.map(Self.quoted).joined(separator: ", ") + " LIMIT ? OFFSET ?"
+            let sql = TableStatements.page(
+                columns.map(TableStatements.quoted), of: table, orderedBy: keys.map(TableStatements.quoted))
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [limit, offset]).map { row in
                 (0..<row.count).map { index -> CopyValue in
                     let value: DatabaseValue = row[index]
@@ -46,14 +45,14 @@ extension ArchiveDatabase {
 
     public func writeRows(_ table: String, columns: [String], rows: [[CopyValue]]) async throws(ArchiveError) {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
-        let names = columns.map(Self.quoted).joined(separator: ", ")
+        let names = columns.map(TableStatements.quoted).joined(separator: ", ")
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         let createdAt = columns.firstIndex(of: "created_at")
         try await write { db in
             for row in rows {
                 let values = row.map(Self.databaseValue)
                 guard table == "statuses", let createdAt, case .text(let created) = row[createdAt] else {
-                    try db.cachedStatement(sql: "INSERT INTO \(table)(\(names)) VALUES (\(placeholders))")
+                    try db.cachedStatement(sql: TableStatements.insert(into: "\(table)(\(names))", "(\(placeholders))"))
                         .execute(arguments: StatementArguments(values))
                     continue
                 }
@@ -61,13 +60,16 @@ extension ArchiveDatabase {
                 let floor = SortKey.floor(Timestamp.date(created) ?? Date(timeIntervalSince1970: 0))
                 do {
                     try db.cachedStatement(
-                        sql: "INSERT INTO statuses(\(names), sort_key) VALUES (\(placeholders), \(SortKey.nextSQL))"
+                        sql: TableStatements.insert(
+                            into: "statuses(\(names), sort_key)", "(\(placeholders), \(SortKey.nextSQL))")
                     )
                     .execute(arguments: StatementArguments(values + [floor, floor, floor].map(\.databaseValue)))
                 } catch let error as DatabaseError where SortKey.isCollision(error) {
                     let key = try SortKey.spill(above: floor, db)
-                    try db.cachedStatement(sql: "INSERT INTO statuses(\(names), sort_key) VALUES (\(placeholders), ?)")
-                        .execute(arguments: StatementArguments(values + [key.databaseValue]))
+                    try db.cachedStatement(
+                        sql: TableStatements.insert(into: "statuses(\(names), sort_key)", "(\(placeholders), ?)")
+                    )
+                    .execute(arguments: StatementArguments(values + [key.databaseValue]))
                 }
             }
         }
@@ -86,10 +88,6 @@ extension ArchiveDatabase {
             ).map { $0["name"] as String }
             return keys.isEmpty ? ["rowid"] : keys
         }
-    }
-
-    private static func quoted(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     private static func databaseValue(_ value: CopyValue) -> DatabaseValue { SQLArgument(value).databaseValue }

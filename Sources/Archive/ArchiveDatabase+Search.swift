@@ -77,7 +77,7 @@ extension ArchiveDatabase {
                 let table = lookups[0].table
                 let all =
                     try Int.fetchOne(
-                        db.cachedStatement(sql: "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?"),
+                        db.cachedStatement(sql: StatsStatements.count(table, where: "\(table) MATCH ?")),
                         arguments: [lookups[0].expression]) ?? 0
                 guard hiding else { return all }
                 // The hidden posts are a set of keys: the opted-out authors' posts (from the author index)
@@ -95,7 +95,7 @@ extension ArchiveDatabase {
                 return all - hidden
             }
             guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return 0 }
-            let sql = "SELECT COUNT(*) FROM \(plan.source) WHERE " + plan.conditions.joined(separator: " AND ")
+            let sql = StatsStatements.count(plan.source, where: plan.conditions.joined(separator: " AND "))
             return try Int.fetchOne(
                 db.cachedStatement(sql: sql), arguments: StatementArguments(plan.arguments.map(\.databaseValue))) ?? 0
         }
@@ -117,15 +117,13 @@ extension ArchiveDatabase {
         return hits
     }
 
+    /// The timelines of a page of hits (built once: every search reads it).
+    private static let hitTimelines = LookupStatements.timelines(ofAny: SQLiteDialect())
+
     private static func attachTimelines(_ hits: inout [SearchHit], _ db: Database) throws {
         guard !hits.isEmpty else { return }
         let rows = try Row.fetchAll(
-            db.cachedStatement(
-                sql: """
-                    SELECT ts.status_id, t.spec, a.handle FROM timeline_statuses ts
-                    JOIN timelines t ON t.id = ts.timeline_id LEFT JOIN archiving_accounts a ON a.id = t.account_id
-                    WHERE ts.status_id IN (SELECT value FROM json_each(?)) ORDER BY t.id
-                    """), arguments: ["[" + hits.map { String($0.number) }.joined(separator: ",") + "]"])
+            db.cachedStatement(sql: Self.hitTimelines), arguments: [SQLArgument.ints(hits.map(\.number)).databaseValue])
         var byStatus: [Int64: [String]] = [:]
         for row in rows {
             let handle: String? = row["handle"]

@@ -6,18 +6,14 @@ extension ArchiveDatabase {
     /// An archive-wide setting (`settings` table), nil when never set.
     func setting(_ name: String) async throws(ArchiveError) -> String? {
         try await read { db in
-            try String.fetchOne(db, sql: "SELECT value FROM settings WHERE name = ?", arguments: [name])
+            try String.fetchOne(db, sql: SettingsStatements.value, arguments: [name])
         }
     }
 
     /// Sets an archive-wide setting.
     func setSetting(_ name: String, _ value: String) async throws(ArchiveError) {
         try await write { db in
-            try db.execute(
-                sql: """
-                    INSERT INTO settings(name, value) VALUES (?, ?)
-                    ON CONFLICT(name) DO UPDATE SET value = excluded.value
-                    """, arguments: [name, value])
+            try db.execute(sql: SettingsStatements.set, arguments: [name, value])
         }
     }
 }

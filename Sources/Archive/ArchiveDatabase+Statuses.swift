@@ -107,7 +107,7 @@ extension ArchiveDatabase {
         let authority = CopyAuthority.of(status, servedBy: server, reading: origin.authority)
         var wroteRow = true
         if let existing = try Row.fetchOne(
-            db.cachedStatement(sql: "SELECT id, edited_at, raw_authority, content FROM statuses WHERE uri = ?"),
+            db.cachedStatement(sql: LookupStatements.held),
             arguments: [status.archiveURI])
         {
             statusID = existing["id"]
@@ -121,23 +121,10 @@ extension ArchiveDatabase {
                 // The row (its text rendering included) is only built when there is something to write.
                 let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
                 if decision == .replaceAsEdit {
-                    try db.cachedStatement(
-                        sql: """
-                            INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
-                            SELECT id, edited_at, raw_json, ? FROM statuses WHERE id = ?
-                            """
-                    ).execute(arguments: [now, statusID])
+                    try db.cachedStatement(sql: PageStoreStatements.keepVersion).execute(arguments: [now, statusID])
                 } else {
-                    try db.cachedStatement(
-                        sql: """
-                            INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at,
-                                last_seen_at)
-                            SELECT id, raw_server, raw_authority, IFNULL(edited_at, ''), raw_json, updated_at, ?
-                            FROM statuses WHERE id = ?
-                            ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
-                                authority = excluded.authority, last_seen_at = excluded.last_seen_at
-                            """
-                    ).execute(arguments: [now, statusID])
+                    try db.cachedStatement(sql: PageStoreStatements.keepStoredCopy)
+                        .execute(arguments: [now, statusID])
                 }
                 try update(statusID, row, now: now, db)
                 try replaceMedia(of: statusID, status, db)
@@ -202,32 +189,16 @@ extension ArchiveDatabase {
         of statusID: Int64, _ status: Status, raw: Data, server: String,
         authority: CopyAuthority, now: String, _ db: Database
     ) throws {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at, last_seen_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
-                    authority = excluded.authority, last_seen_at = excluded.last_seen_at
-                """
-        ).execute(arguments: [
-            statusID, server, authority.rawValue,
-            status.editedAt.map(Timestamp.string) ?? "", raw, now, now,
+        try db.cachedStatement(sql: PageStoreStatements.keepCopy).execute(arguments: [
+            statusID, server, authority.rawValue, status.editedAt.map(Timestamp.string) ?? "", raw, now,
         ])
     }
 
     static func replaceMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM media_attachments WHERE status_id = ?").execute(arguments: [statusID])
-        for (position, media) in status.mediaAttachments.enumerated() {
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO media_attachments(status_id, position, media_id, type, url, preview_url, remote_url,
-                        description, blurhash, width, height) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                    """
-            ).execute(arguments: [
-                statusID, position, media.id, media.type.rawValue, media.url, media.previewURL,
-                media.remoteURL, media.description, media.blurhash,
-                media.meta?.original?.width, media.meta?.original?.height,
-            ])
+        try db.cachedStatement(sql: PageStoreStatements.deleteMedia).execute(arguments: [statusID])
+        for arguments in PageStoreStatements.mediaArguments(of: statusID, status) {
+            try db.cachedStatement(sql: PageStoreStatements.insertMedia)
+                .execute(arguments: StatementArguments(arguments.map(\.databaseValue)))
         }
     }
 

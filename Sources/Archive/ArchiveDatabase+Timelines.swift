@@ -25,21 +25,23 @@ extension ArchiveDatabase {
             }
             guard let row = try Row.fetchOne(db, sql: TimelineStatements.bySpec, arguments: [spec, accountID])
             else { throw ArchiveError.database("the timeline \(spec) vanished while being pinned") }
-            return PinnedTimeline(row: row)
+            return try row.decoded(as: PinnedTimeline.self)
         }
     }
 
     /// The pinned timelines, in the order they were added.
     public func timelines() async throws(ArchiveError) -> [PinnedTimeline] {
         try await read { db in
-            try Row.fetchAll(db, sql: TimelineStatements.pinned).map(PinnedTimeline.init(row:))
+            try Row.fetchAll(db, sql: TimelineStatements.pinned).map { try $0.decoded(as: PinnedTimeline.self) }
         }
     }
 
     /// One pinned timeline by id.
     public func timeline(id: Int64) async throws(ArchiveError) -> PinnedTimeline {
         let timeline = try await read { db in
-            try Row.fetchOne(db, sql: TimelineStatements.byID, arguments: [id]).map(PinnedTimeline.init(row:))
+            try Row.fetchOne(db, sql: TimelineStatements.byID, arguments: [id]).map {
+                try $0.decoded(as: PinnedTimeline.self)
+            }
         }
         guard let timeline else { throw .notFound("timeline \(id)") }
         return timeline
@@ -67,17 +69,10 @@ extension ArchiveDatabase {
 
     static func apply(_ update: CursorUpdate, timelineID: Int64, _ db: Database) throws {
         try db.execute(
-            sql: """
-                UPDATE timelines SET
-                    newest_cursor = IFNULL(?, newest_cursor),
-                    backfill_cursor = CASE WHEN ? THEN NULL ELSE IFNULL(?, backfill_cursor) END,
-                    backfill_complete = MAX(backfill_complete, ?),
-                    backfill_pages = backfill_pages + ?
-                WHERE id = ?
-                """,
+            sql: TimelineStatements.moveCursors,
             arguments: [
                 update.newestCursor, update.backfillComplete, update.backfillCursor,
-                update.backfillComplete, update.countsAsBackfillPage ? 1 : 0, timelineID,
+                update.countsAsBackfillPage ? 1 : 0, timelineID,
             ])
     }
 }
@@ -98,14 +93,8 @@ extension ArchiveDatabase {
         guard !keys.isEmpty else { return 0 }
         return try await read { db in
             try Int.fetchOne(
-                db,
-                sql: """
-                    SELECT COUNT(*) FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-                    WHERE ts.timeline_id = ? AND s.uri IN (\(Array(repeating: "?", count: keys.count).joined(separator: ",")))
-                    """,
-                arguments: StatementArguments(
-                    [timelineID as any DatabaseValueConvertible] + keys.map { $0 as any DatabaseValueConvertible }))
-                ?? 0
+                db, sql: TimelineStatusStatements.countAmong(SQLiteDialect()),
+                arguments: [timelineID, SQLArgument.texts(keys).databaseValue]) ?? 0
         }
     }
 }

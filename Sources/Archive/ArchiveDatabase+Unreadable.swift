@@ -35,13 +35,7 @@ extension ArchiveDatabase {
     /// `readerVersion` failed on when it is given (the same Icebox would fail the same way again).
     public func pendingUnreadable(notReadBy readerVersion: String?) async throws(ArchiveError) -> [KeptUnreadable] {
         try await read { db in
-            try Row.fetchAll(
-                db,
-                sql: """
-                    SELECT * FROM unreadable_statuses WHERE archived_at IS NULL AND (? IS NULL OR icebox_version <> ?)
-                    ORDER BY id
-                    """, arguments: [readerVersion, readerVersion]
-            ).map(KeptUnreadable.init)
+            try Row.fetchAll(db, sql: UnreadableStatements.pending, arguments: [readerVersion]).map(KeptUnreadable.init)
         }
     }
 

@@ -113,7 +113,7 @@ public final class ArchiveDatabase: ArchiveStore {
         var configuration = configuration
         configuration.readonly = true
         guard let queue = try? DatabaseQueue(path: path.path, configuration: configuration),
-            (try? queue.read({ db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") })) != nil
+            (try? queue.read({ db in try Int.fetchOne(db, sql: StatsStatements.count("sqlite_master")) })) != nil
         else {
             return nil
         }
@@ -125,12 +125,12 @@ public final class ArchiveDatabase: ArchiveStore {
     private static func openReadOnly(_ path: URL, configuration: Configuration) throws(ArchiveError) -> DatabasePool {
         do {
             let pool = try DatabasePool(path: path.path, configuration: configuration)
-            _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+            _ = try pool.read { db in try Int.fetchOne(db, sql: StatsStatements.count("sqlite_master")) }
             return pool
         } catch {
             do {
                 let pool = try DatabasePool(path: ArchiveFile.immutableURI(path), configuration: configuration)
-                _ = try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sqlite_master") }
+                _ = try pool.read { db in try Int.fetchOne(db, sql: StatsStatements.count("sqlite_master")) }
                 return pool
             } catch {
                 throw .cannotOpen(path: path.path, reason: "read-only: \(describe(error))")

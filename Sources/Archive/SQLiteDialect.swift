@@ -38,6 +38,15 @@ struct SQLiteDialect: SQLDialect {
     /// SQLite reads `?1`, `?2`… as they are.
     func statement(_ sql: String) -> String { sql }
 
+    /// The list arrives as a JSON array (see `SQLArgument.databaseValue`).
+    func isAny(_ column: String, of placeholder: String) -> String {
+        "\(column) IN (SELECT value FROM json_each(\(placeholder)))"
+    }
+
+    func jsonText(_ key: String, in column: String) -> String {
+        "json_extract(CAST(\(column) AS TEXT), '$.\(key)')"
+    }
+
     /// SQLite's default collation (BINARY) already compares bytes.
     func bytewise(_ column: String) -> String { column }
 
@@ -70,6 +79,14 @@ extension SQLArgument {
         case .text(let value): value.databaseValue
         case .bool(let value): value.databaseValue
         case .bytes(let value): value.databaseValue
+        case .ints(let values): ("[" + values.map(String.init).joined(separator: ",") + "]").databaseValue
+        case .texts(let values): Self.jsonArray(values).databaseValue
         }
+    }
+
+    /// Texts as a JSON array, as `json_each` reads them.
+    private static func jsonArray(_ texts: [String]) -> String {
+        guard let data = try? JSONEncoder().encode(texts) else { return "[]" }
+        return String(decoding: data, as: UTF8.self)
     }
 }

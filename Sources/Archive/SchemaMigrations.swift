@@ -15,28 +15,26 @@ enum SchemaMigrations {
         if isCurrent(pool) { return }
         var migrator = DatabaseMigrator()
         for migration in all {
-            let checksum = fnv1a(migration.sql)
+            let checksum = SchemaLedger.checksum(migration.sql)
             migrator.registerMigration(migration.name) { db in
                 try db.execute(sql: migration.sql)
                 try followUps[migration.name]?(db)
                 try db.execute(
-                    sql: "INSERT INTO icebox_schema(name, checksum, applied_at) VALUES (?, ?, ?)",
+                    sql: SchemaLedger.record,
                     arguments: [migration.name, checksum, ArchiveDatabase.now()])
             }
         }
         do {
             try pool.write { db in
-                try db.execute(
-                    sql: """
-                        CREATE TABLE IF NOT EXISTS icebox_schema (
-                            name TEXT PRIMARY KEY, checksum TEXT NOT NULL, applied_at TEXT NOT NULL)
-                        """)
+                try db.execute(sql: SchemaLedger.create)
                 let known = Set(all.map(\.name))
                 let unknown = try migrator.appliedIdentifiers(db).subtracting(known)
                 if !unknown.isEmpty { throw ArchiveError.newerSchema(path: path, unknown: unknown.sorted()) }
-                for row in try Row.fetchAll(db, sql: "SELECT name, checksum FROM icebox_schema") {
+                for row in try Row.fetchAll(db, sql: SchemaLedger.applied) {
                     let name: String = row["name"]
-                    if let migration = all.first(where: { $0.name == name }), fnv1a(migration.sql) != row["checksum"] {
+                    if let migration = all.first(where: { $0.name == name }),
+                        SchemaLedger.checksum(migration.sql) != row["checksum"]
+                    {
                         throw ArchiveError.migrationChanged(name: name)
                     }
                 }
@@ -68,7 +66,8 @@ enum SchemaMigrations {
         }
         guard let recorded, recorded.count == all.count else { return false }
         let checksums = Dictionary(recorded.map { ($0.name, $0.checksum) }, uniquingKeysWith: { first, _ in first })
-        return checksums.count == all.count && all.allSatisfy { (checksums[$0.name] ?? nil) == fnv1a($0.sql) }
+        return checksums.count == all.count
+            && all.allSatisfy { (checksums[$0.name] ?? nil) == SchemaLedger.checksum($0.sql) }
     }
 
     /// Refuses an archive (opened read-only, so not migrated) whose schema is not this binary's.
@@ -100,7 +99,7 @@ enum SchemaMigrations {
         // is first built from the table (every row, still empty), so that the update trigger's 'delete'
         // finds the entry it removes: deleting one an external-content FTS5 index never had corrupts it.
         "0002_search": { db in
-            try db.execute(sql: "INSERT INTO statuses_cjk(statuses_cjk) VALUES ('rebuild')")
+            try db.execute(sql: FullTextIndex.pieces.command("rebuild"))
             let rows = try Row.fetchCursor(
                 db, sql: "SELECT id, text, spoiler_text, alt_text, extra_text, author_name FROM statuses")
             let update = try db.makeStatement(sql: "UPDATE statuses SET search_cjk = ? WHERE id = ?")
@@ -158,14 +157,4 @@ enum SchemaMigrations {
         // Existing statuses get the user's marks from the lists, copies and accounts already archived.
         "0012_user_marks": { db in try UserMarks.recomputeAll(db) },
     ]
-
-    /// FNV-1a, 64 bits, as hex: enough to notice an edited migration (not a security measure).
-    static func fnv1a(_ text: String) -> String {
-        var text = text
-        // Every open hashes the whole schema (isCurrent): over the bytes at once, not the UTF-8 view.
-        let hash = text.withUTF8 { bytes in
-            bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
-        }
-        return String(hash, radix: 16)
-    }
 }

@@ -3,6 +3,9 @@ import Foundation
 import GRDB
 
 extension SortKey {
+    /// The highest key taken between two keys (both included): ?1 the lowest, ?2 the highest.
+    static let highestSQL = "SELECT MAX(sort_key) FROM statuses WHERE sort_key BETWEEN ?1 AND ?2"
+
     /// The first free key at or above `floor` when the millisecond's own keys are all taken: the next
     /// millisecond with room, after the keys it already has. Each step is one index seek.
     static func spill(above floor: Int64, _ db: Database) throws -> Int64 {
@@ -10,7 +13,7 @@ extension SortKey {
         var slot = floor
         while slot <= floor + (maxSpill << Int64(tieBits)) {
             let highest = try Int64.fetchOne(
-                db.cachedStatement(sql: "SELECT MAX(sort_key) FROM statuses WHERE sort_key BETWEEN ? AND ?"),
+                db.cachedStatement(sql: highestSQL),
                 arguments: [slot, slot + width - 1])
             guard let highest else { return slot }
             if highest < slot + width - 1 { return highest + 1 }

@@ -4,18 +4,21 @@ import GRDB
 
 /// The SQLite statements that write a `StatusRow`, and their arguments.
 extension StatusRow {
+    /// The table and columns a status row is inserted into: `columns`, first seen, updated, sort key.
+    static let insertTarget = "statuses(\(columns), first_seen_at, updated_at, sort_key)"
     private static let insertPrefix =
-        "INSERT INTO statuses(\(columns), first_seen_at, updated_at, sort_key) VALUES ("
-        + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ")
+        "(" + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ")
 
     /// Arguments: `arguments`, then first seen and updated, then `sortArguments`. Inserts nothing when the
     /// key is taken (its millisecond's ties are full, and the next key belongs to another millisecond's
     /// status): the caller then spills the key higher. The statement never fails on that conflict, so
     /// GRDB keeps it prepared: a failed statement leaves GRDB's cache, and was compiled again, with the
     /// full-text triggers, for every status of a millisecond with more than 4,096 of them.
-    static let insertSQL = insertPrefix + ", \(SortKey.nextSQL)) ON CONFLICT(sort_key) DO NOTHING"
+    static let insertSQL =
+        TableStatements.insert(into: insertTarget, insertPrefix + ", \(SortKey.nextSQL))")
+        + " ON CONFLICT(sort_key) DO NOTHING"
     /// Arguments: `arguments`, then first seen and updated, then the key (see `SortKey.spill`).
-    static let insertWithKeySQL = insertPrefix + ", ?)"
+    static let insertWithKeySQL = TableStatements.insert(into: insertTarget, insertPrefix + ", ?)")
 
     private static let updatePrefix =
         "UPDATE statuses SET "

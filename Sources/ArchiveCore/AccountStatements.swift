@@ -18,14 +18,25 @@ package enum AccountStatements {
         SELECT * FROM archiving_accounts WHERE server = ?1 AND remote_id = ?2 AND removed_at IS NULL
         """
 
+    /// Columns of the accounts in use, in the order they were added.
+    package static func inUse(_ columns: String = "*", where condition: String = "TRUE") -> String {
+        "SELECT \(columns) FROM archiving_accounts WHERE \(condition) AND removed_at IS NULL ORDER BY id"
+    }
+
     /// The accounts in use, in the order they were added.
-    package static let inUse = "SELECT * FROM archiving_accounts WHERE removed_at IS NULL ORDER BY id"
+    package static let allInUse = inUse()
+    /// The servers of the accounts in use.
+    package static let servers = inUse("server")
+    /// The handle of an account in use: ?1 its id.
+    package static let handle = inUse("handle", where: "id = ?1")
 
+    /// Marks rows of `table` (accounts, timelines) removed, those not removed already: ?1 now, ?2 what
+    /// `column` holds in them (an id).
+    package static func remove(from table: String, where column: String = "id") -> String {
+        "UPDATE \(table) SET removed_at = ?1 WHERE \(column) = ?2 AND removed_at IS NULL"
+    }
     /// Removes an account: ?1 now, ?2 its id.
-    package static let remove = "UPDATE archiving_accounts SET removed_at = ?1 WHERE id = ?2 AND removed_at IS NULL"
-
+    package static let remove = remove(from: "archiving_accounts")
     /// Unpins the timelines of a removed account: ?1 now, ?2 its id.
-    package static let unpinTimelines = """
-        UPDATE timelines SET removed_at = ?1 WHERE removed_at IS NULL AND account_id = ?2
-        """
+    package static let unpinTimelines = remove(from: "timelines", where: "account_id")
 }

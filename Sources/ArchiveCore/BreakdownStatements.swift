@@ -18,7 +18,7 @@ package enum BreakdownStatements {
 
     /// How many posts are in scope, as `n`.
     package static func posts(inTimeline: Bool) -> String {
-        scope(inTimeline: inTimeline) + "SELECT COUNT(*) AS n FROM p"
+        scope(inTimeline: inTimeline) + StatsStatements.count("p")
     }
 
     /// The posts in scope counted by `value` (as `name`, `count`), the most first then by name (bytewise),

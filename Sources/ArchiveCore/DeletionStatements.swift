@@ -4,7 +4,35 @@ import Foundation
 /// ``SQLDialect/statement(_:)``).
 package enum DeletionStatements {
     /// The servers of the user's accounts (see `DeletionAuthority`).
-    package static let accountServers = "SELECT server FROM archiving_accounts WHERE removed_at IS NULL"
+    package static let accountServers = AccountStatements.servers
+    /// Marks statuses gone, those not marked already: ?1 when, ?2 how it was learnt; `statuses` the
+    /// condition on `id` that names them (`id = ?3`, or a list, see ``SQLDialect/isAny(_:of:)``).
+    package static func markGone(_ statuses: String) -> String {
+        "UPDATE statuses SET gone_at = ?1, gone_via = ?2 WHERE \(statuses) AND gone_at IS NULL"
+    }
+    /// Marks one server's copies of statuses gone: ?1 when, ?2 how it was learnt, ?4 the server;
+    /// `statuses` the condition on `status_id` that names them (?3).
+    package static func markCopiesGone(_ statuses: String) -> String {
+        "UPDATE status_ids SET gone_at = ?1, gone_via = ?2 WHERE \(statuses) AND server = ?4 AND gone_at IS NULL"
+    }
+    /// Empties a gone status of its words, keeping the tombstone: ?1 the redacted raw JSON (see
+    /// ``Redaction``), ?2 now, ?3 its number; `alsoClearing` the store's own derived columns (`column =
+    /// value, ` each).
+    package static func redact(alsoClearing: String = "") -> String {
+        """
+        UPDATE statuses SET content = '', text = '', spoiler_text = '', alt_text = '', extra_text = '',
+            search_author = '', tag_names = '', search_cjk = '', media_count = 0, has_poll = FALSE,
+            has_card = FALSE, \(alsoClearing)raw_json = ?1, redacted_at = ?2 WHERE id = ?3
+        """
+    }
+    /// The statuses a server may have deleted since a date, to ask it again, with their ids there, after
+    /// a number: ?1 the server, ?2 the date, ?3 the number, ?4 how many.
+    package static let recheckCandidates = """
+        SELECT s.id, MIN(si.local_id) AS local_id FROM statuses s
+        JOIN status_ids si ON si.status_id = s.id AND si.server = ?1 AND si.gone_at IS NULL
+        WHERE s.gone_at IS NULL AND s.created_at >= ?2 AND s.id > ?3
+        GROUP BY s.id ORDER BY s.id LIMIT ?4
+        """
     /// Gone statuses, and boosts of them, not yet redacted.
     package static let toRedact = """
         SELECT id, uri, raw_json FROM statuses

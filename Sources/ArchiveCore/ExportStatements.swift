@@ -10,7 +10,7 @@ package enum ExportStatements {
         FROM statuses s WHERE s.id = ?1
         """
     /// The bytes of the versions later copies replaced, oldest first: ?1 the status's number.
-    package static let earlierVersions = "SELECT raw_json FROM status_versions WHERE status_id = ?1 ORDER BY id"
+    package static let earlierVersions = LookupStatements.rows("raw_json", of: "status_versions", orderedBy: "id")
     /// A status's attachments with their stored files and previews: ?1 its number.
     package static let attachments = """
         SELECT v.position, v.sha256, v.ext, v.mime, v.size,
@@ -25,5 +25,19 @@ package enum ExportStatements {
         JOIN media_downloads d ON d.url = a.avatar AND d.state = 'stored'
         JOIN media_files f ON f.sha256 = d.sha256
         WHERE s.id = ?1
+        """
+    /// The boosts an author made, as the archive holds them, oldest first: ?1 the author's handle (any case).
+    package static func boostsBy(_ dialect: any SQLDialect) -> String {
+        """
+        SELECT author_handle, reblog_uri, uri, visibility,
+            -- the date as the server (or the import) wrote it, not as the column keeps it for sorting
+            COALESCE(\(dialect.jsonText("created_at", in: "raw_json")), created_at) AS created_at FROM statuses
+        WHERE reblog_uri IS NOT NULL AND lower(author_handle) = lower(?1) ORDER BY statuses.created_at, statuses.id
+        """
+    }
+    /// The archived boosts of a post, oldest first: ?1 the post's number.
+    package static let boosts = """
+        SELECT b.author_handle, b.author_name, b.created_at FROM statuses p JOIN statuses b ON b.reblog_uri = p.uri
+        WHERE p.id = ?1 ORDER BY b.created_at, b.id
         """
 }

@@ -10,6 +10,15 @@ package enum GapStatements {
         AND closed_at IS NULL
         """
     }
+    /// The gaps of timeline ?1 (all when NULL), open ones only unless ?2, oldest first.
+    package static let list = """
+        SELECT * FROM timeline_gaps WHERE (CAST(?1 AS BIGINT) IS NULL OR timeline_id = ?1) AND (?2 OR closed_at IS NULL)
+        ORDER BY id
+        """
+    /// Marks gaps closed: ?1 now, ?2 by what, ?3 the gaps' ids (see ``SQLDialect/isAny(_:of:)``).
+    package static func close(_ dialect: any SQLDialect) -> String {
+        "UPDATE timeline_gaps SET closed_at = ?1, closed_by = ?2 WHERE \(dialect.isAny("id", of: "?3")) AND closed_at IS NULL"
+    }
     /// When the status a server's id names was created: ?1 the server, ?2 the id.
     package static let creation = """
         SELECT s.created_at FROM status_ids si JOIN statuses s ON s.id = si.status_id
@@ -19,15 +28,5 @@ package enum GapStatements {
     package static let insert = """
         INSERT INTO timeline_gaps(timeline_id, cause, from_id, to_id, from_time, to_time, opened_at)
         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)
-        """
-    /// The creation date of a timeline's newest status: ?1 the timeline.
-    package static let newest = """
-        SELECT MAX(s.created_at) AS newest FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-        WHERE ts.timeline_id = ?1
-        """
-    /// How many statuses a timeline holds from a date on, and the oldest of them: ?1 the timeline, ?2 the date.
-    package static let window = """
-        SELECT COUNT(*) AS n, MIN(s.created_at) AS oldest FROM timeline_statuses ts
-        JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = ?1 AND s.created_at >= ?2
         """
 }

@@ -3,8 +3,27 @@ import Foundation
 /// The statements that find a status and read it whole, one text for both stores (arguments `?1`, `?2`…,
 /// see ``SQLDialect/statement(_:)``).
 package enum LookupStatements {
+    /// Columns of the status whose `key` column (`id` or `uri`) equals ?1: the one text of every
+    /// single-status read, whatever it reads.
+    package static func select(_ columns: String, where key: String) -> String {
+        "SELECT \(columns) FROM statuses WHERE \(key) = ?1"
+    }
+
+    /// Columns of the statuses whose `key` column is one of the list ?1 (see ``SQLDialect/isAny(_:of:)``).
+    package static func select(_ columns: String, whereAny key: String, _ dialect: any SQLDialect) -> String {
+        "SELECT \(columns) FROM statuses WHERE \(dialect.isAny(key, of: "?1"))"
+    }
+
     /// Whether a number is a status's: ?1 the number.
-    package static let exists = "SELECT 1 FROM statuses WHERE id = ?1"
+    package static let exists = select("1", where: "id")
+    /// A status's number by its uri: ?1 the uri.
+    package static let idByURI = select("id", where: "uri")
+    /// What storing a status again decides from (see `CopyAuthority.decide`): ?1 its uri.
+    package static let held = select("id, edited_at, raw_authority, content", where: "uri")
+    /// Every archived status uri, ordered by its bytes.
+    package static func allURIs(_ dialect: any SQLDialect) -> String {
+        "SELECT uri FROM statuses ORDER BY " + dialect.bytewise("uri")
+    }
     /// The first status with this uri or url: ?1 the text.
     package static let byAddress = "SELECT id FROM statuses WHERE uri = ?1 OR url = ?1 ORDER BY id LIMIT 1"
     /// A status by some server's id for it: ?1 the id.
@@ -17,16 +36,28 @@ package enum LookupStatements {
     }
 
     /// A status's row: ?1 its number.
-    package static let row = "SELECT * FROM statuses WHERE id = ?1"
+    package static let row = select("*", where: "id")
     /// A status's id on a server: ?1 its number, ?2 the server.
     package static let localID = "SELECT local_id FROM status_ids WHERE status_id = ?1 AND server = ?2 LIMIT 1"
     /// The versions a status's later copies replaced, oldest first: ?1 its number.
-    package static let versions = "SELECT raw_json, replaced_at FROM status_versions WHERE status_id = ?1 ORDER BY id"
+    package static let versions = rows("raw_json, replaced_at", of: "status_versions", orderedBy: "id")
+    /// Columns of a status's rows in a table of its own (versions, edits), in order: ?1 its number.
+    package static func rows(_ columns: String, of table: String, orderedBy order: String) -> String {
+        "SELECT \(columns) FROM \(table) WHERE status_id = ?1 ORDER BY \(order)"
+    }
     /// The timelines that carried a status, with their accounts' handles: ?1 its number.
-    package static let timelines = """
-        SELECT t.spec, a.handle FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-        LEFT JOIN archiving_accounts a ON a.id = t.account_id WHERE ts.status_id = ?1 ORDER BY t.id
+    package static let timelines = timelines(where: "ts.status_id = ?1")
+    /// The timelines that carried statuses, with their accounts' handles, by `status_id`: ?1 the
+    /// statuses' numbers (see ``SQLDialect/isAny(_:of:)``).
+    package static func timelines(ofAny dialect: any SQLDialect) -> String {
+        timelines(where: dialect.isAny("ts.status_id", of: "?1"))
+    }
+    private static func timelines(where condition: String) -> String {
         """
+        SELECT ts.status_id, t.spec, a.handle FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+        LEFT JOIN archiving_accounts a ON a.id = t.account_id WHERE \(condition) ORDER BY t.id
+        """
+    }
     /// The other servers a status's copies came from: ?1 its number.
     package static let otherCopies = "SELECT DISTINCT server FROM status_copies WHERE status_id = ?1 ORDER BY server"
 }

@@ -95,4 +95,16 @@ package enum MediaStatements {
         SELECT sha256, ext, size FROM media_files f
         WHERE NOT EXISTS (SELECT 1 FROM media_downloads d WHERE d.sha256 = f.sha256 AND d.state = 'stored')
         """
+    /// Records when files were found sound: ?1 now, ?2 their hashes (see ``SQLDialect/isAny(_:of:)``).
+    package static func verified(_ dialect: any SQLDialect) -> String {
+        "UPDATE media_files SET verified_at = ?1 WHERE " + dialect.isAny("sha256", of: "?2")
+    }
+    /// Unlinks the downloads not stored from files that go: ?1 the files' hashes.
+    package static func unlinkDownloads(_ dialect: any SQLDialect) -> String {
+        "UPDATE media_downloads SET sha256 = NULL WHERE state <> 'stored' AND " + dialect.isAny("sha256", of: "?1")
+    }
+    /// Forgets files: ?1 their hashes.
+    package static func forgetFiles(_ dialect: any SQLDialect) -> String {
+        "DELETE FROM media_files WHERE " + dialect.isAny("sha256", of: "?1")
+    }
 }

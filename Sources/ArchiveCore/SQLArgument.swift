@@ -9,6 +9,10 @@ package enum SQLArgument: Sendable, Hashable {
     case text(String)
     case bool(Bool)
     case bytes(Data)
+    /// A list of numbers, read by ``SQLDialect/isAny(_:of:)``.
+    case ints([Int64])
+    /// A list of texts, read by ``SQLDialect/isAny(_:of:)``.
+    case texts([String])
 }
 
 extension SQLArgument {

@@ -26,6 +26,11 @@ package protocol SQLDialect: Sendable {
     func isSame(_ left: String, _ right: String) -> String
     /// A statement written once with numbered arguments (`?1`, `?2`…) in this dialect's form.
     func statement(_ sql: String) -> String
+    /// `column` equal to one of the list at `placeholder` (bound as ``SQLArgument/ints(_:)`` or
+    /// ``SQLArgument/texts(_:)``): one statement for any number of values.
+    func isAny(_ column: String, of placeholder: String) -> String
+    /// The text at `key` of the JSON object in the bytes of `column` (a status's raw JSON), NULL when absent.
+    func jsonText(_ key: String, in column: String) -> String
     /// `column` ordered by its bytes.
     func bytewise(_ column: String) -> String
     /// Every custom emoji URL of the archived statuses (read from their raw JSON), once each, non-empty, as

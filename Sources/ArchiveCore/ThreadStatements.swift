@@ -11,7 +11,7 @@ package enum ThreadStatements {
         FROM statuses s WHERE s.id = ?1
         """
     /// Whether a status replies to something: ?1 its number.
-    package static let isReply = "SELECT in_reply_to FROM statuses WHERE id = ?1"
+    package static let isReply = LookupStatements.select("in_reply_to", where: "id")
     /// The archived status a status replies to, as `status_id`: ?1 its number.
     package static let parent = """
         SELECT p.status_id FROM status_ids c

@@ -9,6 +9,12 @@ public struct TimelineGap: Sendable, Hashable, Codable {
         case trimmed
         /// The server refused the timeline; everything above the newest archived entry waits.
         case refused
+
+        /// A cause this Icebox does not know (a newer one recorded it) reads as `trimmed`: the gap is
+        /// kept and shown rather than the ledger failing to read.
+        public init(from decoder: any Decoder) throws {
+            self = Self(rawValue: try decoder.singleValueContainer().decode(String.self)) ?? .trimmed
+        }
     }
 
     public init(

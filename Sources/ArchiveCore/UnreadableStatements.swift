@@ -16,10 +16,16 @@ package enum UnreadableStatements {
             page_cursor = excluded.page_cursor
         WHERE unreadable_statuses.archived_at IS NULL
         """
+    /// The kept statuses not archived since, oldest first; only those an Icebox other than ?1 failed on
+    /// when ?1 is not NULL.
+    package static let pending = """
+        SELECT * FROM unreadable_statuses WHERE archived_at IS NULL AND (CAST(?1 AS TEXT) IS NULL OR icebox_version <> ?1)
+        ORDER BY id
+        """
     /// Every kept status, oldest first.
     package static let all = "SELECT * FROM unreadable_statuses ORDER BY id"
     /// The number of the status with a uri: ?1 the uri.
-    package static let statusByURI = "SELECT id FROM statuses WHERE uri = ?1"
+    package static let statusByURI = LookupStatements.idByURI
     /// Marks a kept status archived: ?1 now, ?2 the status's number, ?3 the kept row.
     package static let archived = "UPDATE unreadable_statuses SET archived_at = ?1, status_id = ?2 WHERE id = ?3"
     /// Records why a kept status still cannot be read: ?1 the reason, ?2 the reader version, ?3 the kept row.

@@ -2,13 +2,8 @@ import ArchiveCore
 
 extension PostgresArchive {
     public func archivedBoosts(by handle: String) async throws(ArchiveError) -> [ImportedReference] {
-        let rows = try await rows(
-            """
-            SELECT author_handle, reblog_uri, uri, visibility,
-                -- the date as the server (or the import) wrote it, not as the column keeps it for sorting
-                coalesce(convert_from(raw_json, 'UTF8')::jsonb ->> 'created_at', created_at) AS created_at FROM statuses
-            WHERE reblog_uri IS NOT NULL AND lower(author_handle) = lower($1) ORDER BY statuses.created_at, statuses.id
-            """, [.text(handle)])
+        let dialect = PostgresDialect()
+        let rows = try await rows(dialect.statement(ExportStatements.boostsBy(dialect)), [.text(handle)])
         return try decoding {
             try rows.map { row in
                 var boost = ImportedReference(

@@ -35,7 +35,7 @@ extension PostgresArchive {
     /// Whether `policy` leaves anything out in this store: only when honoured and someone opted out.
     func hidesOptedOut(_ policy: ConsentPolicy) async throws(ArchiveError) -> Bool {
         guard policy == .honoured else { return false }
-        return try await decodingRows("SELECT EXISTS (SELECT 1 FROM authors WHERE opted_out) AS hides") {
+        return try await decodingRows(ConsentStatements.anyOptedOut(PostgresDialect())) {
             try $0.bool("hides")
         }.first ?? false
     }
@@ -49,7 +49,7 @@ extension PostgresArchive {
     }
 
     public func optedOutAuthors() async throws(ArchiveError) -> [String] {
-        try await decodingRows("SELECT handle FROM authors WHERE opted_out ORDER BY handle COLLATE \"C\"") {
+        try await decodingRows(ConsentStatements.optedOut(PostgresDialect())) {
             try $0.string("handle")
         }
     }
@@ -60,14 +60,8 @@ extension PostgresArchive {
     ) async throws(ArchiveError) -> [Int64] {
         let condition = try await hidesOptedOut(consent) ? "AND " + Self.consentCondition(on: "p") : ""
         return try await decodingRows(
-            """
-            SELECT DISTINCT p.id, p.created_at FROM timeline_statuses ts
-            JOIN statuses s ON s.id = ts.status_id
-            JOIN statuses p ON p.id = COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
-            WHERE ts.timeline_id = $1 AND ($2::text IS NULL OR p.created_at >= $2) AND ($3::text IS NULL OR p.created_at < $3)
-            \(condition)
-            ORDER BY p.created_at DESC, p.id DESC
-            """, [.int(timelineID), .text(since), .text(until)]
+            PostgresDialect().statement(TimelineStatusStatements.posts(condition)),
+            [.int(timelineID), .text(since), .text(until)]
         ) { try $0.int64("id") }
     }
 

@@ -13,23 +13,20 @@ extension PostgresArchive {
         let logger = self.logger
         let outcome = try await transaction { connection in
             let hosts = try await Self.accountHosts(connection, logger)
+            let dialect = PostgresDialect()
             let posts = try await connection.rows(
-                "SELECT id, uri FROM statuses WHERE id = ANY($1::bigint[])",
+                dialect.statement(LookupStatements.select("id, uri", whereAny: "id", dialect)),
                 [.intArray(numbers)], logger: logger
             )
             .map { (number: try $0.int64("id"), key: try $0.string("uri")) }
             let (authoritative, copiesOnly) = DeletionAuthority.split(posts, reportedBy: server, accountHosts: hosts)
             let marked = try await connection.rows(
-                """
-                UPDATE statuses SET gone_at = $1, gone_via = $2 WHERE id = ANY($3::bigint[]) AND gone_at IS NULL
-                RETURNING id
-                """, [.text(Timestamp.string(date)), .text(source.rawValue), .intArray(authoritative)], logger: logger)
+                dialect.statement(DeletionStatements.markGone(dialect.isAny("id", of: "?3"))) + " RETURNING id",
+                [.text(Timestamp.string(date)), .text(source.rawValue), .intArray(authoritative)], logger: logger)
             let copies = try await connection.rows(
-                """
-                UPDATE status_ids SET gone_at = $1, gone_via = $2
-                WHERE status_id = ANY($3::bigint[]) AND server = $4 AND gone_at IS NULL
-                RETURNING status_id
-                """, [.text(Timestamp.string(date)), .text(source.rawValue), .intArray(copiesOnly), .text(server)],
+                dialect.statement(DeletionStatements.markCopiesGone(dialect.isAny("status_id", of: "?3")))
+                    + " RETURNING status_id",
+                [.text(Timestamp.string(date)), .text(source.rawValue), .intArray(copiesOnly), .text(server)],
                 logger: logger)
             return DeletionAuthority.Outcome(
                 marked: marked.count, copiesOnly: Set(try copies.map { try $0.int64("status_id") }).count)
@@ -76,12 +73,10 @@ extension PostgresArchive {
                 }
                 let raw = Redaction.redacted(try row.bytes("raw_json"), uri: try row.string("uri"))
                 try await connection.execute(
-                    """
-                    UPDATE statuses SET content = '', text = '', spoiler_text = '', alt_text = '', extra_text = '',
-                        search_author = '', tag_names = '', search_cjk = '', media_count = 0, has_poll = false,
-                        has_card = false, search_words = ''::tsvector, search_pieces = ''::tsvector,
-                        raw_json = $1, redacted_at = $2 WHERE id = $3
-                    """, [.bytes(raw), .text(now), .int(id)], logger: logger)
+                    dialect.statement(
+                        DeletionStatements.redact(
+                            alsoClearing: "search_words = ''::tsvector, search_pieces = ''::tsvector, ")),
+                    [.bytes(raw), .text(now), .int(id)], logger: logger)
                 try await connection.execute(
                     dialect.statement(DeletionStatements.forgetUnreadable), [.int(id)],
                     logger: logger)

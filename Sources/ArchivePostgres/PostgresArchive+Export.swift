@@ -69,11 +69,7 @@ extension PostgresArchive {
         -> [ArchivedBoost]
     {
         try await connection.rows(
-            """
-            SELECT b.author_handle, b.author_name, b.created_at FROM statuses p
-            JOIN statuses b ON b.reblog_uri = p.uri
-            WHERE p.id = $1 ORDER BY b.created_at, b.id
-            """, [.int(number)], logger: logger
+            PostgresDialect().statement(ExportStatements.boosts), [.int(number)], logger: logger
         ).map {
             ArchivedBoost(
                 handle: try $0.string("author_handle"), name: try $0.string("author_name"),
@@ -121,24 +117,7 @@ extension PostgresArchive {
 
     public func stats() async throws(ArchiveError) -> ArchiveStats {
         let rows = try await rows(
-            """
-            SELECT
-                (SELECT COUNT(*) FROM statuses) AS statuses,
-                (SELECT COUNT(*) FROM statuses WHERE reblog_uri IS NOT NULL) AS boosts,
-                (SELECT COUNT(*) FROM authors) AS authors,
-                (SELECT COUNT(*) FROM archiving_accounts WHERE removed_at IS NULL) AS accounts,
-                (SELECT COUNT(*) FROM timelines WHERE removed_at IS NULL) AS timelines,
-                (SELECT COUNT(*) FROM media_attachments) AS media_attachments,
-                (SELECT COUNT(*) FROM media_files) AS media_files,
-                (SELECT COALESCE(SUM(size), 0)::bigint FROM media_files) AS media_bytes,
-                (SELECT COUNT(*) FROM media_attachment_files WHERE sha256 IS NULL) AS media_missing,
-                (SELECT COUNT(*) FROM status_versions) + (SELECT COUNT(*) FROM status_edits) AS edit_versions,
-                (SELECT COUNT(*) FROM unreadable_statuses WHERE archived_at IS NULL) AS unreadable,
-                (SELECT COUNT(*) FROM status_copies) AS other_copies,
-                pg_database_size(current_database()) AS database_bytes,
-                (SELECT MIN(created_at) FROM statuses) AS oldest,
-                (SELECT MAX(created_at) FROM statuses) AS newest
-            """)
+            StatsStatements.totals(databaseBytes: "pg_database_size(current_database())"))
         guard let row = rows.first else { throw .database("the store returned no totals") }
         return try decoding {
             ArchiveStats(
@@ -186,21 +165,19 @@ extension PostgresArchive {
 
 extension PostgresArchive {
     public func allStatusURIs() async throws(ArchiveError) -> [String] {
-        let rows = try await rows("SELECT uri FROM statuses ORDER BY uri COLLATE \"C\"")
+        let rows = try await rows(LookupStatements.allURIs(PostgresDialect()))
         return try decoding { try rows.map { try $0.string("uri") } }
     }
 
     public func rawJSON(uri: String) async throws(ArchiveError) -> Data? {
-        let rows = try await rows("SELECT raw_json FROM statuses WHERE uri = $1", [.text(uri)])
+        let dialect = PostgresDialect()
+        let rows = try await rows(dialect.statement(LookupStatements.select("raw_json", where: "uri")), [.text(uri)])
         return try decoding { try rows.first?.bytes("raw_json") }
     }
 
     public func statusURIs(timelineID: Int64) async throws(ArchiveError) -> [String] {
-        let rows = try await rows(
-            """
-            SELECT s.uri FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-            WHERE ts.timeline_id = $1 ORDER BY s.uri COLLATE "C"
-            """, [.int(timelineID)])
+        let dialect = PostgresDialect()
+        let rows = try await rows(dialect.statement(TimelineStatusStatements.uris(dialect)), [.int(timelineID)])
         return try decoding { try rows.map { try $0.string("uri") } }
     }
 }

@@ -34,38 +34,28 @@ extension PostgresArchive {
 
     public func gaps(timelineID: Int64?, includingClosed: Bool) async throws(ArchiveError) -> [TimelineGap] {
         try await decodingRows(
-            """
-            SELECT * FROM timeline_gaps WHERE ($1::bigint IS NULL OR timeline_id = $1) AND ($2 OR closed_at IS NULL)
-            ORDER BY id
-            """, [.int(timelineID), .bool(includingClosed)]
-        ) { row in
-            TimelineGap(
-                id: try row.int64("id"), timelineID: try row.int64("timeline_id"),
-                cause: TimelineGap.Cause(rawValue: try row.string("cause")) ?? .trimmed,
-                fromID: try row.optionalString("from_id"), toID: try row.optionalString("to_id"),
-                fromTime: try row.optionalString("from_time"), toTime: try row.optionalString("to_time"),
-                openedAt: try row.string("opened_at"), closedAt: try row.optionalString("closed_at"),
-                closedBy: try row.optionalString("closed_by"))
-        }
+            PostgresDialect().statement(GapStatements.list), [.int(timelineID), .bool(includingClosed)]
+        ) { try $0.decoded(as: TimelineGap.self) }
     }
 
     public func closeGaps(_ ids: [Int64], by closer: String) async throws(ArchiveError) {
         guard !ids.isEmpty else { return }
+        let dialect = PostgresDialect()
         try await execute(
-            """
-            UPDATE timeline_gaps SET closed_at = $1, closed_by = $2 WHERE id = ANY($3::bigint[]) AND closed_at IS NULL
-            """, [.text(Self.now()), .text(closer), .intArray(ids)])
+            dialect.statement(GapStatements.close(dialect)), [.text(Self.now()), .text(closer), .intArray(ids)])
     }
 
     public func entryRate(timelineID: Int64, days: Int) async throws(ArchiveError) -> Double? {
         let dialect = PostgresDialect()
         let newest =
-            try await decodingRows(dialect.statement(GapStatements.newest), [.int(timelineID)]) {
+            try await decodingRows(dialect.statement(TimelineStatusStatements.newest), [.int(timelineID)]) {
                 try $0.optionalString("newest")
             }.first ?? nil
         guard let newest, let end = Timestamp.date(newest) else { return nil }
         let start = Timestamp.string(end.addingTimeInterval(-Double(days) * 86_400))
-        let rows = try await decodingRows(dialect.statement(GapStatements.window), [.int(timelineID), .text(start)]) {
+        let rows = try await decodingRows(
+            dialect.statement(TimelineStatusStatements.window), [.int(timelineID), .text(start)]
+        ) {
             (try $0.int("n"), try $0.optionalString("oldest"))
         }
         guard let (count, oldestText) = rows.first, count >= 10, let oldestText,

@@ -47,10 +47,8 @@ extension PostgresArchive {
 
     public func recentCreationDates(timelineID: Int64, limit: Int) async throws(ArchiveError) -> [Date] {
         let rows = try await rows(
-            """
-            SELECT s.created_at FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-            WHERE ts.timeline_id = $1 ORDER BY s.created_at DESC LIMIT $2
-            """, [.int(timelineID), .int(Int64(limit))])
+            PostgresDialect().statement(TimelineStatusStatements.recentCreationDates),
+            [.int(timelineID), .int(Int64(limit))])
         return try decoding { try rows.map { try $0.string("created_at") } }.compactMap(Timestamp.date)
     }
 }

@@ -17,10 +17,11 @@ extension PostgresArchive {
     ) async throws -> StoreResult {
         guard !rows.isEmpty else { return StoreResult() }
         var stored: [String: (id: Int64, edit: String?, authority: CopyAuthority, content: String)] = [:]
+        let dialect = PostgresDialect()
         for row in try await connection.rows(
-            """
-            SELECT id, uri, edited_at, raw_authority, content FROM statuses WHERE uri = ANY($1::text[]) FOR UPDATE
-            """, [.textArray(rows.map(\.status.archiveURI))], logger: logger)
+            dialect.statement(
+                LookupStatements.select("id, uri, edited_at, raw_authority, content", whereAny: "uri", dialect))
+                + " FOR UPDATE", [.textArray(rows.map(\.status.archiveURI))], logger: logger)
         {
             stored[try row.string("uri")] = (
                 try row.int64("id"), try row.optionalString("edited_at"),

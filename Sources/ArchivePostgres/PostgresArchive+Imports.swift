@@ -56,12 +56,9 @@ extension PostgresArchive {
     /// The favourites, bookmarks and boosts imports named by uri (of one kind, or all), each marked
     /// resolved when the archive holds the status it names; in the SQLite store's order.
     public func references(kind: ImportedReference.Kind?) async throws(ArchiveError) -> [ImportedReference] {
-        try await decodingRows(
-            """
-            SELECT r.*, EXISTS (SELECT 1 FROM statuses s WHERE s.uri = r.uri) AS resolved
-            FROM status_references r WHERE $1::text IS NULL OR r.kind = $1
-            ORDER BY r.kind COLLATE "C", r.uri COLLATE "C", r.account_handle COLLATE "C"
-            """, [.text(kind?.rawValue)]
+        let dialect = PostgresDialect()
+        return try await decodingRows(
+            dialect.statement(ProvenanceStatements.references(dialect)), [.text(kind?.rawValue)]
         ) { row -> ImportedReference? in
             guard let kind = ImportedReference.Kind(rawValue: try row.string("kind")) else { return nil }
             var reference = ImportedReference(
@@ -77,9 +74,7 @@ extension PostgresArchive {
     /// The source object a status was last imported with from a file of `format`.
     public func importedSource(of number: Int64, format: String) async throws(ArchiveError) -> Data? {
         try await decodingRows(
-            """
-            SELECT raw_json FROM status_sources WHERE status_id = $1 AND format = $2 ORDER BY imported_at DESC LIMIT 1
-            """, [.int(number), .text(format)]
+            PostgresDialect().statement(ProvenanceStatements.source), [.int(number), .text(format)]
         ) { row -> Data? in
             row["raw_json"].bytes == nil ? nil : try row.bytes("raw_json")
         }.first ?? nil

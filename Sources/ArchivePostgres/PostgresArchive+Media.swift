@@ -96,9 +96,9 @@ extension PostgresArchive {
 
     public func markMediaVerified(_ sha256: [String]) async throws(ArchiveError) {
         guard !sha256.isEmpty else { return }
+        let dialect = PostgresDialect()
         try await execute(
-            "UPDATE media_files SET verified_at = $1 WHERE sha256 = ANY($2::text[])",
-            [.text(Self.now()), .textArray(sha256)])
+            dialect.statement(MediaStatements.verified(dialect)), [.text(Self.now()), .textArray(sha256)])
     }
 
     public func mediaFile(forURL url: String) async throws(ArchiveError) -> CataloguedFile? {
@@ -117,13 +117,12 @@ extension PostgresArchive {
                 MediaStatements.forgetUnreferenced(PostgresDialect()) + " RETURNING url", logger: logger
             ).count
             let orphans = try await connection.rows(MediaStatements.orphans, logger: logger).map(Self.cataloguedFile)
+            let dialect = PostgresDialect()
+            let hashes: [SQLValue] = [.textArray(orphans.map(\.sha256))]
             try await connection.execute(
-                """
-                UPDATE media_downloads SET sha256 = NULL WHERE state <> 'stored' AND sha256 = ANY($1::text[])
-                """, [.textArray(orphans.map(\.sha256))], logger: logger)
+                dialect.statement(MediaStatements.unlinkDownloads(dialect)), hashes, logger: logger)
             try await connection.execute(
-                "DELETE FROM media_files WHERE sha256 = ANY($1::text[])",
-                [.textArray(orphans.map(\.sha256))], logger: logger)
+                dialect.statement(MediaStatements.forgetFiles(dialect)), hashes, logger: logger)
             return (forgotten, orphans)
         }
     }

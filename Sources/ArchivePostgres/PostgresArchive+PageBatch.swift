@@ -33,7 +33,7 @@ extension PostgresArchive {
         let uris = page.map(\.status.archiveURI)
         let held = Set(
             try await connection.rows(
-                "SELECT uri FROM statuses WHERE uri = ANY($1::text[])",
+                PostgresDialect().statement(LookupStatements.select("uri", whereAny: "uri", PostgresDialect())),
                 [.textArray(uris)], logger: logger
             ).map { try $0.string("uri") })
         let fresh = page.filter { !held.contains($0.status.archiveURI) }
@@ -157,7 +157,7 @@ extension PostgresArchive {
                 }.joined(separator: ", ") + ")"
         }
         return try await connection.rows(
-            "INSERT INTO \(target) VALUES " + tuples.joined(separator: ", ") + " " + suffix,
+            TableStatements.insert(into: target, tuples.joined(separator: ", ")) + " " + suffix,
             rows.flatMap { $0 }, logger: logger
         ).count
     }

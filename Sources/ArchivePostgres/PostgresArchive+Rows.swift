@@ -25,7 +25,7 @@ extension PostgresArchive {
 
     public func rowCount(_ table: String) async throws(ArchiveError) -> Int {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
-        return try await decodingRows("SELECT COUNT(*) AS n FROM \(table)") { try $0.int("n") }.first ?? 0
+        return try await decodingRows(StatsStatements.count(table)) { try $0.int("n") }.first ?? 0
     }
 
     public func readRows(_ table: String, columns: [String], offset: Int, limit: Int) async throws(ArchiveError)
@@ -34,10 +34,13 @@ extension PostgresArchive {
         let keys = try await primaryKey(table)
         let types = Dictionary(
             try await columnTypes(table).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
-        let sql =
-            "SELECT \(columns.map(Self.quoted).joined(separator: ", ")) FROM \(table) ORDER BY "
-            + keys.map { Self.quoted($0) + (types[$0] == "text" ? " COLLATE \"C\"" : "") }.joined(separator: ", ")
-            + " LIMIT $1 OFFSET $2"
+        let dialect = PostgresDialect()
+        let sql = dialect.statement(
+            TableStatements.page(
+                columns.map(TableStatements.quoted), of: table,
+                orderedBy: keys.map {
+                    types[$0] == "text" ? dialect.bytewise(TableStatements.quoted($0)) : TableStatements.quoted($0)
+                }))
         return try await decodingRows(sql, [.int(Int64(limit)), .int(Int64(offset))]) { row in
             try columns.indices.map { index -> CopyValue in
                 let cell = row[index]
@@ -58,7 +61,7 @@ extension PostgresArchive {
     public func writeRows(_ table: String, columns: [String], rows: [[CopyValue]]) async throws(ArchiveError) {
         let types = Dictionary(
             try await columnTypes(table).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
-        let names = columns.map(Self.quoted).joined(separator: ", ")
+        let names = columns.map(TableStatements.quoted).joined(separator: ", ")
         let isStatuses = table == "statuses"
         var target = "\(table)(\(names)"
         if isStatuses { target += ", search_words, search_pieces" }
@@ -100,7 +103,7 @@ extension PostgresArchive {
                     return "(" + expressions.joined(separator: ", ") + ")"
                 }
                 try await connection.execute(
-                    "INSERT INTO \(target) VALUES " + tuples.joined(separator: ", "),
+                    TableStatements.insert(into: target, tuples.joined(separator: ", ")),
                     chunk.flatMap { $0 }, logger: logger)
             }
         }
@@ -130,10 +133,6 @@ extension PostgresArchive {
             WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)
             """, [.text(table)]
         ) { try $0.string("attname") }
-    }
-
-    private static func quoted(_ name: String) -> String {
-        "\"" + name.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
     private static func sqlValue(_ value: CopyValue, type: String, column: String) throws(ArchiveError) -> SQLValue {

@@ -62,7 +62,7 @@ extension PostgresArchive {
         let compiled = PostgresSearchCompiler(query, hidingOptedOut: try await hidesOptedOut(consent))
         guard !compiled.matchesNothing else { return 0 }
         let rows = try await rows(
-            "SELECT COUNT(*) AS n FROM statuses s WHERE " + compiled.conditions.joined(separator: " AND "),
+            StatsStatements.count("statuses s", where: compiled.conditions.joined(separator: " AND ")),
             compiled.binds)
         return try decoding { try rows.first?.int("n") ?? 0 }
     }
@@ -84,12 +84,9 @@ extension PostgresArchive {
             }
         }
         guard !hits.isEmpty else { return hits }
+        let dialect = PostgresDialect()
         let timelineRows = try await self.rows(
-            """
-            SELECT ts.status_id, t.spec, a.handle FROM timeline_statuses ts
-            JOIN timelines t ON t.id = ts.timeline_id LEFT JOIN archiving_accounts a ON a.id = t.account_id
-            WHERE ts.status_id = ANY($1::bigint[]) ORDER BY t.id
-            """, [.intArray(hits.map(\.number))])
+            dialect.statement(LookupStatements.timelines(ofAny: dialect)), [.intArray(hits.map(\.number))])
         var byStatus: [Int64: [String]] = [:]
         try decoding {
             for row in timelineRows {
@@ -114,7 +111,7 @@ extension PostgresArchive {
 
     public func count(_ listing: ArchiveListing) async throws(ArchiveError) -> Int {
         let (conditions, binds) = Self.conditions(listing)
-        let rows = try await rows("SELECT COUNT(*) AS n FROM statuses s WHERE " + conditions, binds)
+        let rows = try await rows(StatsStatements.count("statuses s", where: conditions), binds)
         return try decoding { try rows.first?.int("n") ?? 0 }
     }
 
@@ -150,12 +147,12 @@ extension PostgresArchive {
     }
 
     public func authorHandles() async throws(ArchiveError) -> [String] {
-        let rows = try await rows("SELECT handle FROM authors ORDER BY lower(handle), handle COLLATE \"C\"")
+        let rows = try await rows(CompletionStatements.authorHandles(PostgresDialect()))
         return try decoding { try rows.map { try $0.string("handle") } }
     }
 
     public func tagNames() async throws(ArchiveError) -> [String] {
-        let rows = try await rows("SELECT DISTINCT tag_names FROM statuses WHERE tag_names <> ''")
+        let rows = try await rows(CompletionStatements.tagLists)
         let lists = try decoding { try rows.map { try $0.string("tag_names") } }
         return Set(lists.flatMap { $0.split(separator: " ").map(String.init) }).sorted()
     }

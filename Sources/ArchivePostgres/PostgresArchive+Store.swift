@@ -97,8 +97,9 @@ extension PostgresArchive {
         let authority = CopyAuthority.of(status, servedBy: server, reading: origin.authority)
         var wroteRow = true
         let statusID: Int64
+        let dialect = PostgresDialect()
         if let existing = try await connection.rows(
-            "SELECT id, edited_at, raw_authority, content FROM statuses WHERE uri = $1 FOR UPDATE",
+            dialect.statement(LookupStatements.held) + " FOR UPDATE",
             [.text(status.archiveURI)], logger: logger
         ).first {
             statusID = try existing.int64("id")
@@ -113,20 +114,12 @@ extension PostgresArchive {
                     status, raw: page.raw, server: server, authorHandle: authorHandle, authority: authority)
                 if decision == .replaceAsEdit {
                     try await connection.execute(
-                        """
-                        INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
-                        SELECT id, edited_at, raw_json, $1 FROM statuses WHERE id = $2
-                        """, [.text(now), .int(statusID)], logger: logger)
+                        dialect.statement(PageStoreStatements.keepVersion), [.text(now), .int(statusID)],
+                        logger: logger)
                 } else {
                     try await connection.execute(
-                        """
-                        INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at,
-                            last_seen_at)
-                        SELECT id, raw_server, raw_authority, COALESCE(edited_at, ''), raw_json, updated_at, $1
-                        FROM statuses WHERE id = $2
-                        ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
-                            authority = excluded.authority, last_seen_at = excluded.last_seen_at
-                        """, [.text(now), .int(statusID)], logger: logger)
+                        dialect.statement(PageStoreStatements.keepStoredCopy), [.text(now), .int(statusID)],
+                        logger: logger)
                 }
                 try await connection.execute(
                     StatusColumns.updateSQL, StatusColumns.values(row) + [.text(now), .int(statusID)],
@@ -135,12 +128,7 @@ extension PostgresArchive {
                 result.updated += 1
             case .keepAsCopy:
                 try await connection.execute(
-                    """
-                    INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at, last_seen_at)
-                    VALUES ($1, $2, $3, $4, $5, $6, $6)
-                    ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
-                        authority = excluded.authority, last_seen_at = excluded.last_seen_at
-                    """,
+                    dialect.statement(PageStoreStatements.keepCopy),
                     [
                         .int(statusID), .text(server), .int(Int64(authority.rawValue)),
                         .text(status.editedAt.map(Timestamp.string) ?? ""), .bytes(page.raw), .text(now),
@@ -166,11 +154,8 @@ extension PostgresArchive {
         }
         if origin.recordsServerIDs {
             try await connection.execute(
-                """
-                INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES ($1, $2, $3, $4)
-                ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                    in_reply_to_id = excluded.in_reply_to_id
-                """, [.text(server), .text(status.id), .int(statusID), .text(status.inReplyToID)], logger: logger)
+                dialect.statement(PageStoreStatements.serverID),
+                [.text(server), .text(status.id), .int(statusID), .text(status.inReplyToID)], logger: logger)
         }
         if let timelineID = origin.timelineID {
             let added = try await connection.rows(
@@ -182,12 +167,8 @@ extension PostgresArchive {
         }
         if wroteRow, let editedAt = status.editedAt {
             try await connection.execute(
-                """
-                INSERT INTO edit_history_wanted(status_id, server, local_id, edited_at, wanted_at) VALUES ($1, $2, $3, $4, $5)
-                ON CONFLICT(status_id) DO UPDATE SET server = excluded.server, local_id = excluded.local_id,
-                    edited_at = excluded.edited_at, wanted_at = excluded.wanted_at
-                WHERE excluded.edited_at > edit_history_wanted.edited_at
-                """, [.int(statusID), .text(server), .text(status.id), .text(Timestamp.string(editedAt)), .text(now)],
+                dialect.statement(EditHistoryStatements.want),
+                [.int(statusID), .text(server), .text(status.id), .text(Timestamp.string(editedAt)), .text(now)],
                 logger: logger)
         }
         if page.writesAuthor {
@@ -225,22 +206,12 @@ extension PostgresArchive {
         of statusID: Int64, _ status: Status, _ connection: PostgresConnection,
         _ logger: Logger
     ) async throws {
+        let dialect = PostgresDialect()
         try await connection.execute(
-            "DELETE FROM media_attachments WHERE status_id = $1", [.int(statusID)], logger: logger)
-        for (position, media) in status.mediaAttachments.enumerated() {
+            dialect.statement(PageStoreStatements.deleteMedia), [.int(statusID)], logger: logger)
+        for arguments in PageStoreStatements.mediaArguments(of: statusID, status) {
             try await connection.execute(
-                """
-                INSERT INTO media_attachments(status_id, position, media_id, type, url, preview_url, remote_url,
-                    description, blurhash, width, height) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-                """,
-                [
-                    .int(statusID), .int(Int64(position)), .text(media.id), .text(media.type.rawValue),
-                    .text(media.url),
-                    .text(media.previewURL), .text(media.remoteURL), .text(media.description), .text(media.blurhash),
-                    .int(media.meta?.original?.width.map(Int64.init)),
-                    .int(media.meta?.original?.height.map(Int64.init)),
-                ],
-                logger: logger)
+                dialect.statement(PageStoreStatements.insertMedia), arguments.map(SQLValue.init), logger: logger)
         }
     }
 

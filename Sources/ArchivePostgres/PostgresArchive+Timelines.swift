@@ -17,19 +17,19 @@ extension PostgresArchive {
                 .text(Self.now()),
             ])
         guard let row = rows.first else { throw .database("the account \(handle) vanished while being added") }
-        return try decoding { try Self.account(row) }
+        return try decoding { try row.decoded(as: ArchivingAccount.self) }
     }
 
     public func account(_ identity: AccountIdentity) async throws(ArchiveError) -> ArchivingAccount? {
         let rows = try await rows(
             PostgresDialect().statement(AccountStatements.inUseByIdentity),
             [.text(identity.origin), .text(identity.remoteID)])
-        return try decoding { try rows.first.map(Self.account) }
+        return try decoding { try rows.first.map { try $0.decoded(as: ArchivingAccount.self) } }
     }
 
     public func accounts() async throws(ArchiveError) -> [ArchivingAccount] {
-        let rows = try await rows(AccountStatements.inUse)
-        return try decoding { try rows.map(Self.account) }
+        let rows = try await rows(AccountStatements.allInUse)
+        return try decoding { try rows.map { try $0.decoded(as: ArchivingAccount.self) } }
     }
 
     public func removeAccount(id: Int64) async throws(ArchiveError) {
@@ -45,14 +45,6 @@ extension PostgresArchive {
                 dialect.statement(AccountStatements.unpinTimelines), [.text(now), .int(id)],
                 logger: logger)
         }
-    }
-
-    static func account(_ row: PostgresRandomAccessRow) throws -> ArchivingAccount {
-        ArchivingAccount(
-            id: try row.int64("id"), handle: try row.string("handle"), server: try row.string("server"),
-            remoteID: try row.string("remote_id"), username: try row.string("username"),
-            displayName: try row.string("display_name"), url: try row.optionalString("url"),
-            addedAt: try row.string("added_at"))
     }
 
     // MARK: Timelines
@@ -94,19 +86,19 @@ extension PostgresArchive {
                     [.text(spec), .int(accountID)], logger: logger
                 ).first
             else { throw ArchiveError.database("the timeline \(spec) vanished while being pinned") }
-            return try Self.timeline(row)
+            return try row.decoded(as: PinnedTimeline.self)
         }
     }
 
     public func timelines() async throws(ArchiveError) -> [PinnedTimeline] {
         let rows = try await rows(TimelineStatements.pinned)
-        return try decoding { try rows.map(Self.timeline) }
+        return try decoding { try rows.map { try $0.decoded(as: PinnedTimeline.self) } }
     }
 
     public func timeline(id: Int64) async throws(ArchiveError) -> PinnedTimeline {
         let rows = try await rows(PostgresDialect().statement(TimelineStatements.byID), [.int(id)])
         guard let row = rows.first else { throw .notFound("timeline \(id)") }
-        return try decoding { try Self.timeline(row) }
+        return try decoding { try row.decoded(as: PinnedTimeline.self) }
     }
 
     public func removeTimeline(id: Int64) async throws(ArchiveError) {
@@ -132,14 +124,7 @@ extension PostgresArchive {
         _ logger: Logger
     ) async throws {
         try await connection.execute(
-            """
-            UPDATE timelines SET
-                newest_cursor = COALESCE($1, newest_cursor),
-                backfill_cursor = CASE WHEN $2 THEN NULL ELSE COALESCE($3, backfill_cursor) END,
-                backfill_complete = backfill_complete OR $2,
-                backfill_pages = backfill_pages + $4
-            WHERE id = $5
-            """,
+            PostgresDialect().statement(TimelineStatements.moveCursors),
             [
                 .text(update.newestCursor), .bool(update.backfillComplete), .text(update.backfillCursor),
                 .int(update.countsAsBackfillPage ? 1 : 0), .int(timelineID),
@@ -156,25 +141,10 @@ extension PostgresArchive {
 
     public func countInTimeline(_ keys: [String], timelineID: Int64) async throws(ArchiveError) -> Int {
         guard !keys.isEmpty else { return 0 }
+        let dialect = PostgresDialect()
         let rows = try await rows(
-            """
-            SELECT COUNT(*) AS n FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id
-            WHERE ts.timeline_id = $1 AND s.uri = ANY($2::text[])
-            """, [.int(timelineID), .textArray(keys)])
+            dialect.statement(TimelineStatusStatements.countAmong(dialect)), [.int(timelineID), .textArray(keys)])
         return try decoding { try rows.first?.int("n") ?? 0 }
-    }
-
-    static func timeline(_ row: PostgresRandomAccessRow) throws -> PinnedTimeline {
-        PinnedTimeline(
-            id: try row.int64("id"), spec: try row.string("spec"), accountID: try row.optionalInt64("account_id"),
-            accountHandle: try row.optionalString("handle"), server: try row.string("server"),
-            addedAt: try row.string("added_at"), newestCursor: try row.optionalString("newest_cursor"),
-            backfillCursor: try row.optionalString("backfill_cursor"),
-            backfillComplete: try row.bool("backfill_complete"),
-            backfillPages: Int(try row["backfill_pages"].decode(Int32.self)),
-            lastSyncAt: try row.optionalString("last_sync_at"),
-            lastResult: try row.optionalString("last_result"), lastError: try row.optionalString("last_error"),
-            statusCount: try row.int("status_count"), lastSuccessAt: try row.optionalString("last_success_at"))
     }
 
     /// Decodes rows, turning a cell of an unexpected type into an archive error.

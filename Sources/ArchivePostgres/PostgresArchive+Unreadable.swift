@@ -36,11 +36,7 @@ extension PostgresArchive {
     }
 
     public func pendingUnreadable(notReadBy readerVersion: String?) async throws(ArchiveError) -> [KeptUnreadable] {
-        let rows = try await rows(
-            """
-            SELECT * FROM unreadable_statuses WHERE archived_at IS NULL AND ($1::text IS NULL OR icebox_version <> $1)
-            ORDER BY id
-            """, [.text(readerVersion)])
+        let rows = try await rows(PostgresDialect().statement(UnreadableStatements.pending), [.text(readerVersion)])
         return try decoding { try rows.map(Self.kept) }
     }
 
@@ -135,9 +131,8 @@ extension PostgresArchive {
     }
 
     public func dropWantedEditHistory(_ wanted: [WantedEditHistory]) async throws(ArchiveError) {
-        try await execute(
-            "DELETE FROM edit_history_wanted WHERE status_id = ANY($1::bigint[])",
-            [.intArray(wanted.map(\.number))])
+        let dialect = PostgresDialect()
+        try await execute(dialect.statement(EditHistoryStatements.drop(dialect)), [.intArray(wanted.map(\.number))])
     }
 
     public func editHistory(of number: Int64) async throws(ArchiveError) -> [Data] {

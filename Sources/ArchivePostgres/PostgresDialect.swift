@@ -54,7 +54,11 @@ struct PostgresDialect: SQLDialect {
         return result
     }
 
+    func isAny(_ column: String, of placeholder: String) -> String { "\(column) = ANY(\(placeholder))" }
+
     func bytewise(_ column: String) -> String { "\(column) COLLATE \"C\"" }
+
+    func jsonText(_ key: String, in column: String) -> String { "convert_from(\(column), 'UTF8')::jsonb ->> '\(key)'" }
 
     /// Read from the raw JSON as SQLite's json_each reads it; a raw JSON that is not valid JSON
     /// contributes none.
@@ -78,6 +82,8 @@ extension SQLValue {
         case .text(let value): self = .text(value)
         case .bool(let value): self = .bool(value)
         case .bytes(let value): self = .bytes(value)
+        case .ints(let values): self = .intArray(values)
+        case .texts(let values): self = .textArray(values)
         }
     }
 }

@@ -138,10 +138,10 @@ struct PostgresImportSink: ImportSink, Sendable {
         _ logger: Logger
     ) async throws -> [String: ImportClaims.Held] {
         var held: [String: ImportClaims.Held] = [:]
+        let dialect = PostgresDialect()
         for row in try await connection.rows(
-            """
-            SELECT uri, raw_authority, author_handle FROM statuses WHERE uri = ANY($1::text[])
-            """, [.textArray(uris)], logger: logger)
+            dialect.statement(LookupStatements.select("uri, raw_authority, author_handle", whereAny: "uri", dialect)),
+            [.textArray(uris)], logger: logger)
         {
             held[try row.string("uri")] = ImportClaims.Held(
                 authority: CopyAuthority(rawValue: Int(try row["raw_authority"].decode(Int16.self))) ?? .account,
@@ -157,8 +157,9 @@ struct PostgresImportSink: ImportSink, Sendable {
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws {
         var ids: [String: Int64] = [:]
+        let dialect = PostgresDialect()
         for row in try await connection.rows(
-            "SELECT id, uri FROM statuses WHERE uri = ANY($1::text[])",
+            dialect.statement(LookupStatements.select("id, uri", whereAny: "uri", dialect)),
             [.textArray(items.map(\.status.status.archiveURI))], logger: logger)
         {
             ids[try row.string("uri")] = try row.int64("id")

@@ -28,20 +28,17 @@ enum PostgresMigrations {
     }
 
     private static func apply(_ connection: PostgresConnection, location: String, logger: Logger) async throws {
-        try await connection.execute(
-            """
-            CREATE TABLE IF NOT EXISTS icebox_schema (
-                name text PRIMARY KEY, checksum text NOT NULL, applied_at text NOT NULL)
-            """, logger: logger)
+        let dialect = PostgresDialect()
+        try await connection.execute(SchemaLedger.create, logger: logger)
         var applied: [String: String] = [:]
-        for row in try await connection.rows("SELECT name, checksum FROM icebox_schema", logger: logger) {
+        for row in try await connection.rows(SchemaLedger.applied, logger: logger) {
             applied[try row.string("name")] = try row.string("checksum")
         }
         let known = Set(embeddedMigrations.map(\.name))
         let unknown = Set(applied.keys).subtracting(known)
         if !unknown.isEmpty { throw ArchiveError.newerSchema(path: location, unknown: unknown.sorted()) }
         for migration in embeddedMigrations {
-            let checksum = fnv1a(migration.sql)
+            let checksum = SchemaLedger.checksum(migration.sql)
             if let stored = applied[migration.name] {
                 guard stored == checksum else { throw ArchiveError.migrationChanged(name: migration.name) }
                 continue
@@ -52,7 +49,7 @@ enum PostgresMigrations {
                     try await connection.execute(statement, logger: logger)
                 }
                 try await connection.execute(
-                    "INSERT INTO icebox_schema(name, checksum, applied_at) VALUES ($1, $2, $3)",
+                    dialect.statement(SchemaLedger.record),
                     [.text(migration.name), .text(checksum), .text(PostgresArchive.now())], logger: logger)
             }
             logger.info("store schema migrated", metadata: ["applied": "\(migration.name)"])
@@ -107,15 +104,5 @@ enum PostgresMigrations {
         }
         if meaningful { statements.append(last) }
         return statements
-    }
-
-    /// The same checksum the SQLite store records (FNV-1a, 64 bits, hex).
-    static func fnv1a(_ text: String) -> String {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in text.utf8 {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
-        }
-        return String(hash, radix: 16)
     }
 }

@@ -52,5 +52,5 @@ extension PostgresRandomAccessRow {
     func bool(_ column: String) throws -> Bool { try self[column].decode(Bool.self) }
     func optionalDouble(_ column: String) throws -> Double? { try self[column].decode(Double?.self) }
 
-    func bytes(_ column: String) throws -> Data { try self[column].decode(Data.self) }
+    package func bytes(_ column: String) throws -> Data { try self[column].decode(Data.self) }
 }

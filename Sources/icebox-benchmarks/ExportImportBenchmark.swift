@@ -1,3 +1,4 @@
+import ArchiveCore
 import ArgumentParser
 import Foundation
 import GRDB
@@ -41,7 +42,7 @@ struct ExportImportBenchmark: AsyncParsableCommand {
         try imported.succeeded("the import")
         let archivePath = home.appending(path: "archive.sqlite")
         let rows = try await DatabaseQueue(path: archivePath.path).read { db in
-            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 0
+            try Int.fetchOne(db, sql: StatsStatements.count("statuses")) ?? 0
         }
         let direct = try await ImportBenchmark.directInsert(
             from: archivePath, into: scratch.appending(path: "direct.sqlite"))

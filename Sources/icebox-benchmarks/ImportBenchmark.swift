@@ -41,7 +41,7 @@ struct ImportBenchmark: AsyncParsableCommand {
 
         let archivePath = home.appending(path: "archive.sqlite")
         let imported = try DatabaseQueue(path: archivePath.path)
-        let rows = try await imported.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 0 }
+        let rows = try await imported.read { db in try Int.fetchOne(db, sql: StatsStatements.count("statuses")) ?? 0 }
         let direct = try await Self.directInsert(from: archivePath, into: home.appending(path: "direct.sqlite"))
         let syncRate = Double(rows) / sync.seconds
         let directRate = Double(rows) / direct

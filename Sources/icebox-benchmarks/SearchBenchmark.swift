@@ -79,7 +79,7 @@ struct SearchBenchmark: AsyncParsableCommand {
                 }
                 let sql =
                     isCount
-                    ? "SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ?"
+                    ? StatsStatements.count(table, where: "\(table) MATCH ?")
                     : "SELECT f.rowid FROM \(table) f JOIN statuses s ON s.sort_key = f.rowid WHERE f.\(table) MATCH ?"
                         + filters.sql + " ORDER BY f.rowid DESC LIMIT 20"
                 let values: [any DatabaseValueConvertible] = [expression] + filters.arguments
@@ -138,7 +138,7 @@ struct SearchBenchmark: AsyncParsableCommand {
         let size = (try FileManager.default.attributesOfItem(atPath: path.path)[.size] as? NSNumber)?.intValue ?? 0
         let (count, index) = try await queue.read { db in
             (
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 1,
+                try Int.fetchOne(db, sql: StatsStatements.count("statuses")) ?? 1,
                 try Int.fetchOne(
                     db,
                     sql:

@@ -1,3 +1,4 @@
+import ArchiveCore
 import ArgumentParser
 import Foundation
 import GRDB
@@ -88,7 +89,7 @@ struct WatchBenchmark: AsyncParsableCommand {
 
     static func count(_ archive: URL) async throws -> Int {
         let queue = try readOnly(archive)
-        return try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses") ?? 0 }
+        return try await queue.read { db in try Int.fetchOne(db, sql: StatsStatements.count("statuses")) ?? 0 }
     }
 
     /// Waits until every status of alice's home on the server has an id in the archive.

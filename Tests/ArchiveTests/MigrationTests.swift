@@ -92,7 +92,7 @@ import Testing
             )
             try db.execute(
                 sql: "INSERT INTO icebox_schema VALUES ('0001_archive', ?, '2026-01-01T00:00:00.000Z')",
-                arguments: [SchemaMigrations.fnv1a(first.sql)])
+                arguments: [SchemaLedger.checksum(first.sql)])
             try db.execute(
                 sql: """
                     INSERT INTO statuses(uri, created_at, author_handle, visibility, content, text, raw_json, raw_server,

@@ -21,7 +21,7 @@ enum OlderArchive {
                 try db.execute(sql: "INSERT INTO grdb_migrations VALUES (?)", arguments: [migration.name])
                 try db.execute(
                     sql: "INSERT INTO icebox_schema VALUES (?, ?, '2026-01-01T00:00:00.000Z')",
-                    arguments: [migration.name, SchemaMigrations.fnv1a(migration.sql)])
+                    arguments: [migration.name, SchemaLedger.checksum(migration.sql)])
             }
             try body(db)
         }

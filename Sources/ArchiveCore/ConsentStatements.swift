@@ -1,0 +1,13 @@
+import Foundation
+
+/// The statements that read who opted out of search (see ``ConsentPolicy``), one text for both stores.
+package enum ConsentStatements {
+    /// Whether any author opted out, as column `hides`.
+    package static func anyOptedOut(_ dialect: any SQLDialect) -> String {
+        "SELECT EXISTS (SELECT 1 FROM authors WHERE \(dialect.isTrue("opted_out"))) AS hides"
+    }
+    /// The handles of the authors who opted out, ordered by their bytes.
+    package static func optedOut(_ dialect: any SQLDialect) -> String {
+        "SELECT handle FROM authors WHERE \(dialect.isTrue("opted_out")) ORDER BY \(dialect.bytewise("handle"))"
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Models
+
+/// The statements that store a status of a page, one text for both stores (arguments `?1`, `?2`…, see
+/// ``SQLDialect/statement(_:)``); each store runs them in its own transaction (see `store(_:…)`), and
+/// reads what to decide from with ``LookupStatements/held``.
+package enum PageStoreStatements {
+    /// Keeps the stored version before an edit replaces it: ?1 now, ?2 the status's number.
+    package static let keepVersion = """
+        INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
+        SELECT id, edited_at, raw_json, ?1 FROM statuses WHERE id = ?2
+        """
+    /// Keeps the stored copy as a copy before a more authoritative one replaces it: ?1 now, ?2 the
+    /// status's number.
+    package static let keepStoredCopy = """
+        INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at, last_seen_at)
+        SELECT id, raw_server, raw_authority, COALESCE(edited_at, ''), raw_json, updated_at, ?1
+        FROM statuses WHERE id = ?2
+        \(copyConflict)
+        """
+    /// Keeps a copy that is not shown; the same server's copy of the same version is kept once, as last
+    /// seen: ?1 the status's number, ?2 server, ?3 authority, ?4 edited at ('' when never), ?5 raw JSON, ?6 now.
+    package static let keepCopy = """
+        INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at, last_seen_at)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)
+        \(copyConflict)
+        """
+    private static let copyConflict = """
+        ON CONFLICT(status_id, server, edited_at) DO UPDATE SET raw_json = excluded.raw_json,
+            authority = excluded.authority, last_seen_at = excluded.last_seen_at
+        """
+    /// Records a status's id on a server: ?1 server, ?2 its id there, ?3 the status's number, ?4 the id
+    /// it replies to there.
+    package static let serverID = """
+        INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?1, ?2, ?3, ?4)
+        ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
+            in_reply_to_id = excluded.in_reply_to_id
+        """
+    /// Forgets a status's attachments before they are written again: ?1 its number.
+    package static let deleteMedia = "DELETE FROM media_attachments WHERE status_id = ?1"
+    /// One attachment (see ``mediaArguments(of:_:)``).
+    package static let insertMedia = """
+        INSERT INTO media_attachments(status_id, position, media_id, type, url, preview_url, remote_url,
+            description, blurhash, width, height) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+        """
+
+    /// The arguments of ``insertMedia`` for each attachment of a status, in order.
+    package static func mediaArguments(of statusID: Int64, _ status: Status) -> [[SQLArgument]] {
+        func text(_ value: String?) -> SQLArgument { value.map(SQLArgument.text) ?? .null }
+        func int(_ value: Int?) -> SQLArgument { value.map { .int(Int64($0)) } ?? .null }
+        return status.mediaAttachments.enumerated().map { position, media in
+            [
+                .int(statusID), .int(Int64(position)), .text(media.id), .text(media.type.rawValue),
+                text(media.url), text(media.previewURL), text(media.remoteURL), text(media.description),
+                text(media.blurhash), int(media.meta?.original?.width), int(media.meta?.original?.height),
+            ]
+        }
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// The statements that say where a status came from and what imports named, one text for both stores
+/// (arguments `?1`, `?2`…, see ``SQLDialect/statement(_:)``); texts ordered by their bytes, as SQLite
+/// orders them.
+package enum ProvenanceStatements {
+    /// The pinned timelines whose sync saw a status, first seen first: ?1 its number.
+    package static func timelines(_ dialect: any SQLDialect) -> String {
+        """
+        SELECT t.spec, t.server FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+        WHERE ts.status_id = ?1 ORDER BY \(dialect.bytewise("ts.first_seen_at")), t.id
+        """
+    }
+    /// The servers a status was read from outside an import: a server id recorded by an import whose copy
+    /// is still the one shown is the import's, not a fetch. ?1 its number.
+    package static func fetchedFrom(_ dialect: any SQLDialect) -> String {
+        """
+        SELECT i.server FROM status_ids i JOIN statuses s ON s.id = i.status_id
+        WHERE i.status_id = ?1 AND NOT (s.raw_authority = \(CopyAuthority.imported.rawValue) AND s.raw_server = i.server
+            AND EXISTS (SELECT 1 FROM status_sources WHERE status_id = s.id))
+        GROUP BY i.server ORDER BY \(dialect.bytewise("i.server"))
+        """
+    }
+    /// The files a status was imported from: ?1 its number.
+    package static func files(_ dialect: any SQLDialect) -> String {
+        """
+        SELECT format, file, entry FROM status_sources WHERE status_id = ?1
+        ORDER BY imported_at, \(dialect.bytewise("format")), \(dialect.bytewise("file"))
+        """
+    }
+    /// The references imports named by uri, each with whether the archive holds its status: ?1 the kind,
+    /// or NULL for all.
+    package static func references(_ dialect: any SQLDialect) -> String {
+        """
+        SELECT r.*, EXISTS (SELECT 1 FROM statuses s WHERE s.uri = r.uri) AS resolved
+        FROM status_references r WHERE CAST(?1 AS TEXT) IS NULL OR r.kind = ?1
+        ORDER BY \(dialect.bytewise("r.kind")), \(dialect.bytewise("r.uri")), \(dialect.bytewise("r.account_handle"))
+        """
+    }
+    /// The source object a status was last imported with from a file of a format: ?1 its number, ?2 the format.
+    package static let source = """
+        SELECT raw_json FROM status_sources WHERE status_id = ?1 AND format = ?2 ORDER BY imported_at DESC LIMIT 1
+        """
+}

@@ -1,0 +1,39 @@
+import Foundation
+
+/// The statements that read the statuses one timeline carried (`timeline_statuses` joined to
+/// `statuses`), one text for both stores (arguments `?1`, `?2`…, see ``SQLDialect/statement(_:)``).
+package enum TimelineStatusStatements {
+    /// The statuses of timeline ?1 with what each reads from them.
+    private static func carried(_ columns: String) -> String {
+        "SELECT \(columns) FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = ?1"
+    }
+
+    /// The archive keys of a timeline's statuses, ordered by their bytes: ?1 the timeline.
+    package static func uris(_ dialect: any SQLDialect) -> String {
+        carried("s.uri") + " ORDER BY " + dialect.bytewise("s.uri")
+    }
+    /// The creation dates of a timeline's newest statuses, newest first: ?1 the timeline, ?2 how many.
+    package static let recentCreationDates = carried("s.created_at") + " ORDER BY s.created_at DESC LIMIT ?2"
+    /// How many of a list of archive keys a timeline holds: ?1 the timeline, ?2 the keys.
+    package static func countAmong(_ dialect: any SQLDialect) -> String {
+        carried("COUNT(*) AS n") + " AND " + dialect.isAny("s.uri", of: "?2")
+    }
+    /// The posts of a timeline (a boost stands for the post it boosts, once), newest first, as `id`:
+    /// ?1 the timeline, ?2 the earliest creation date or NULL, ?3 the date before which or NULL;
+    /// `condition` (`AND …` on `p`, or nothing) narrows them.
+    package static func posts(_ condition: String) -> String {
+        """
+        SELECT DISTINCT p.id, p.created_at FROM timeline_statuses ts
+        JOIN statuses s ON s.id = ts.status_id
+        JOIN statuses p ON p.id = COALESCE((SELECT b.id FROM statuses b WHERE b.uri = s.reblog_uri), s.id)
+        WHERE ts.timeline_id = ?1 AND (CAST(?2 AS TEXT) IS NULL OR p.created_at >= ?2)
+            AND (CAST(?3 AS TEXT) IS NULL OR p.created_at < ?3)
+        \(condition)
+        ORDER BY p.created_at DESC, p.id DESC
+        """
+    }
+    /// The creation date of a timeline's newest status: ?1 the timeline.
+    package static let newest = carried("MAX(s.created_at) AS newest")
+    /// How many statuses a timeline holds from a date on, and the oldest of them: ?1 the timeline, ?2 the date.
+    package static let window = carried("COUNT(*) AS n, MIN(s.created_at) AS oldest") + " AND s.created_at >= ?2"
+}
