@@ -335,7 +335,8 @@ let package = Package(
         .testTarget(
             name: "WebReaderTests",
             dependencies: [
-                "icebox", "WebReader", "Archive", "ArchiveCore", "Router", "IceboxTestSupport", "MastodonTestServer",
+                "icebox", "WebReader", "Archive", "ArchiveCore", "MediaFiles", "Router", "IceboxTestSupport",
+                "MastodonTestServer",
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -32,6 +32,8 @@ import Testing
             }
             let missing = try await served.get("/statuses/999999999")
             #expect(missing.status == .notFound)
+            let list = try await served.get("/lists/42")
+            #expect(list.status == .notFound && list.body.contains("has no archived posts"), "an unarchived list")
             let unknown = try await served.get("/nowhere")
             #expect(unknown.status == .notFound)
             let badQuery = try await served.get("/search?q=%22unclosed")
