@@ -37,7 +37,7 @@ extension Reader {
         var html =
             "<section class=\"timeline\"><h2><a href=\"\(StatusPage.escaped(route.path))\">"
             + "\(StatusPage.escaped(timeline.displayName))</a></h2>\n<p class=\"note\">"
-            + "\(timeline.statusCount) posts · " + Self.health(timeline, openGaps: openGaps) + "</p>\n"
+            + "\(timeline.statusCount) statuses seen · " + Self.health(timeline, openGaps: openGaps) + "</p>\n"
         let query = SearchQuery(filters: [.init(.inTimeline(timeline.spec))])
         let newest = try await store.search(query, sort: .newest, limit: 3, offset: 0, consent: .off)
         if !newest.isEmpty {
