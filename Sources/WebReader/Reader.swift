@@ -43,8 +43,11 @@ struct Reader: Sendable {
             return failure.reply(request, version: version)
         } catch {
             logger.error("serve: \(path): \(error)")
-            return PageFailure(status: .internalServerError, message: "The archive could not answer: \(error)")
-                .reply(request, version: version)
+            return PageFailure(
+                status: .internalServerError,
+                message: "The archive could not answer; the reader's log (stderr) says why."
+            )
+            .reply(request, version: version)
         }
     }
 
