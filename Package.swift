@@ -45,6 +45,12 @@ let package = Package(
         // Already under postgres-nio; named so the store can build its byte buffers and TLS settings.
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        // `icebox serve` (issue 31): the web reader's HTTP server, its graceful shutdown, its /metrics.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/swift-server/swift-prometheus", from: "2.4.1"),
+        // Already under Hummingbird; named for the header names the reader sets.
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
     ],
     targets: [
         // Codable Mastodon entities and the status HTML converter. Foundation only.
@@ -153,6 +159,19 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // `icebox serve` (issue 31): the archive read in a browser through Router's routes, on Hummingbird.
+        // Reads the store seam and media files as Export does; pages come from Export's one renderer.
+        .target(
+            name: "WebReader",
+            dependencies: [
+                "ArchiveCore", "Models", "Router", "SearchQuery", "Display", "Export", "MediaFiles",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Prometheus", package: "swift-prometheus"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
         // History from elsewhere (issue 18): Mastodon's own export, other archivers' files, JSON Lines.
         .target(
             name: "HistoryImport",
@@ -185,6 +204,7 @@ let package = Package(
                 "Models", "MastodonAPI", "Archive", "ArchiveCore", "ArchivePostgres", "Importer", "SearchQuery",
                 "Router",
                 "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit", "CMalloc",
+                "WebReader",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -309,6 +329,18 @@ let package = Package(
                 "MastodonTestServer",
                 "IceboxTestSupport",
                 "CArchive", "CLazyLoad", .product(name: "Logging", package: "swift-log"),
+            ],
+            swiftSettings: strict),
+        // `icebox serve` driven over loopback with an HTTP client, on SQLite and (when set) PostgreSQL.
+        .testTarget(
+            name: "WebReaderTests",
+            dependencies: [
+                "icebox", "WebReader", "Archive", "ArchiveCore", "MediaFiles", "Router", "IceboxTestSupport",
+                "MastodonTestServer",
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
         // Drives the built `icebox` binary as a user would, against the test server.

@@ -22,16 +22,24 @@ extension ExportDocument {
             </head>
             <body>
             <main>
-            <header><h1>\(Self.escaped(title))</h1>
+
             """
-        if let summary = summary(version: version) { page += "<p class=\"summary\">\(Self.escaped(summary))</p>" }
-        if let note = incompleteNote { page += "<p class=\"summary\">\(Self.escaped(note))</p>" }
-        if let note = leftOutNote { page += "<p class=\"summary left-out\">\(Self.escaped(note))</p>" }
-        page += "</header>\n"
-        let placements = self.placements
-        for (index, item) in items.enumerated() { page += article(item, index: index, placement: placements[index]) }
+        page += mainHTML(summary: summary(version: version))
         page += "</main>\n</body>\n</html>\n"
         return Data(page.utf8)
+    }
+
+    /// What `<main>` holds, on the export's page and on `icebox serve`'s (through ``StatusPage``): the
+    /// title with `summary` and the notes, then one article a status.
+    func mainHTML(summary: String?) -> String {
+        var html = "<header><h1>\(Self.escaped(title))</h1>"
+        if let summary { html += "<p class=\"summary\">\(Self.escaped(summary))</p>" }
+        if let note = incompleteNote { html += "<p class=\"summary\">\(Self.escaped(note))</p>" }
+        if let note = leftOutNote { html += "<p class=\"summary left-out\">\(Self.escaped(note))</p>" }
+        html += "</header>\n"
+        let placements = self.placements
+        for (index, item) in items.enumerated() { html += article(item, index: index, placement: placements[index]) }
+        return html
     }
 
     private func article(_ item: Item, index: Int, placement: Placement) -> String {
@@ -83,6 +91,7 @@ extension ExportDocument {
         html +=
             "<footer>\(Plural.of(status.repliesCount, "reply", "replies")) · \(Plural.of(status.reblogsCount, "boost")) · "
             + Plural.of(status.favouritesCount, "favourite")
+        if linksThreads { html += " · <a href=\"statuses/\(item.record.number)\">thread</a>" }
         if let original = Self.anchor(status.url ?? status.uri, text: "original") { html += " · " + original }
         html += "</footer>\n</article>\n"
         return html

@@ -32,6 +32,9 @@ struct ExportDocument {
     var items: [Item]
     /// Posts left out because they were not public (`--public-only`): counted, never named.
     var leftOut = 0
+    /// Whether each article links to its thread (`statuses/<number>`, relative to the page's base): on
+    /// `icebox serve`'s pages, never in an export, whose page stands alone.
+    var linksThreads = false
 
     /// The media entries' names (`media/<sha256>.<ext>`) and the files they come from, each once:
     /// attachments, previews, avatars and the custom emoji pictures.

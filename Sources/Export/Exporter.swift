@@ -61,22 +61,7 @@ public struct Exporter: Sendable {
     ) async throws(ExportError)
         -> ExportSummary
     {
-        let tree: ThreadTree
-        do { tree = try await archive.thread(around: number) } catch { throw .archive(error.description) }
-        let records = try await records(tree.numbers)
-        let index = Dictionary(uniqueKeysWithValues: tree.nodes.enumerated().map { ($1.number, $0) })
-        var items: [ExportDocument.Item] = []
-        for (node, record) in zip(tree.nodes, records) {
-            items.append(
-                ExportDocument.Item(
-                    record: record, status: try Self.decode(record), depth: node.depth,
-                    parent: node.parent.flatMap { index[$0] }))
-        }
-        let root = records[0]
-        let name = root.localID.flatMap { ExportDocument.isSafeName($0) ? $0 : nil } ?? String(root.number)
-        var document = ExportDocument(
-            kind: .thread(focus: index[tree.focus] ?? 0, rootIsReply: tree.rootIsReply),
-            folder: "thread-\(name)", items: items)
+        var document = try await ExportDocument.thread(around: number, in: archive)
         if publicOnly, document.dropRestricted() > 0, document.items.isEmpty {
             throw .empty("no post of the thread around status \(number) is public")
         }
@@ -95,14 +80,8 @@ public struct Exporter: Sendable {
         async throws(ExportError) -> ExportSummary
     {
         guard !numbers.isEmpty else { throw .empty("\(name) matches no archived status") }
-        var items: [ExportDocument.Item] = []
-        for record in try await records(numbers) {
-            items.append(ExportDocument.Item(record: record, status: try Self.decode(record), depth: 0, parent: nil))
-        }
         let safeKind = ExportDocument.isSafeName(kind) ? kind : "statuses"
-        let hash = String(SHA256.hex(Data(name.utf8)).prefix(12))
-        var document = ExportDocument(
-            kind: .set(kind: safeKind, title: name), folder: "\(safeKind)-\(hash)", items: items)
+        var document = try await ExportDocument.set(numbers, kind: safeKind, title: name, in: archive)
         if publicOnly, document.dropRestricted() > 0, document.items.isEmpty {
             throw .empty("\(name) matches no public status")
         }
@@ -113,10 +92,6 @@ public struct Exporter: Sendable {
 
     /// Where the media archive keeps a stored file (`<home>/media/ab/cd/<sha256>.<ext>`).
     public func localFile(_ file: ExportRecord.StoredFile) -> URL { layout.file(sha256: file.sha256, ext: file.ext) }
-
-    private func records(_ numbers: [Int64]) async throws(ExportError) -> [ExportRecord] {
-        do { return try await archive.exportRecords(numbers) } catch { throw .archive(error.description) }
-    }
 
     static func decode(_ record: ExportRecord) throws(ExportError) -> Status {
         do {

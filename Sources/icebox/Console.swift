@@ -1,4 +1,5 @@
 import ArgumentParser
+import Display
 import Foundation
 import Models
 
@@ -61,7 +62,7 @@ enum Console {
 
     /// Pretty, key-sorted JSON for `--json` (see `JSONOutput`); C1 and bidirectional controls escaped.
     static func json<T: Encodable>(_ value: T) throws {
-        outBytes(HiddenControlEscaping.escaping(try JSONOutput.pretty(value)) + Data("\n".utf8))
+        outBytes(try JSONOutput.document(value))
     }
 }
 

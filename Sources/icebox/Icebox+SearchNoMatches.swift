@@ -1,4 +1,5 @@
 import ArchiveCore
+import Display
 import SearchQuery
 
 extension Icebox.Search {
@@ -11,9 +12,7 @@ extension Icebox.Search {
     ) async throws -> String {
         let shown = offset > 0 ? try await archive.count(query, consent: consent) : 0
         let hidden = consent == .honoured ? try await archive.count(query, consent: .off) - shown : 0
-        let why =
-            hidden == 1 ? "1 match is hidden because its author" : "\(hidden) matches are hidden because their authors"
-        let hint = "\(why) opted out of search (--all shows them)"
+        let hint = "\(SearchResult.hiddenByConsent(hidden)) (--all shows them)"
         switch (shown > 0, hidden > 0) {
         case (true, false): return "No more matches past \(offset) of \(shown)."
         case (true, true): return "No more matches past \(offset) of \(shown); \(hint)."

@@ -1,6 +1,7 @@
 import Archive
 import ArchiveCore
 import ArgumentParser
+import Display
 import Foundation
 import Models
 
@@ -96,28 +97,6 @@ extension Icebox {
             context.capabilities.sqliteFile?.standardizedFileURL == context.home.database.standardizedFileURL
                 ? context.home.directory.path : context.store.location
         }
-    }
-}
-
-/// `stats --json`: the totals, the timeline broken down (`null`: the whole archive) and the breakdown.
-struct StatsReport: Encodable {
-    var stats: ArchiveStats
-    var timeline: String?
-    var breakdown: ArchiveBreakdown
-    /// The gap ledger's open windows.
-    var openGaps: [TimelineGap]
-
-    enum Keys: String, CodingKey {
-        case timeline, breakdown
-        case openGaps = "open_gaps"
-    }
-
-    func encode(to encoder: any Encoder) throws {
-        try stats.encode(to: encoder)
-        var container = encoder.container(keyedBy: Keys.self)
-        try container.encode(timeline, forKey: .timeline)
-        try container.encode(breakdown, forKey: .breakdown)
-        try container.encode(openGaps, forKey: .openGaps)
     }
 }
 

@@ -1,12 +1,11 @@
 import Foundation
-import IceboxTestSupport
 
 /// Debian's Chromium, headless, laying out an exported page as a reader's browser would and reporting
-/// what it measured. The exported page itself is loaded unchanged (its CSP still forbids scripts): a
+/// what it measured (export pages, and `icebox serve`'s pages saved as files). The page itself is loaded unchanged (its CSP still forbids scripts): a
 /// harness page beside it holds it in a frame exactly `width` pixels wide and reads the frame's layout.
-enum HeadlessBrowser {
+public enum HeadlessBrowser {
     /// `chromium` (or `chromium-browser`) on PATH, else nil.
-    static let executable: URL? = {
+    public static let executable: URL? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         for folder in path.split(separator: ":").map(String.init) + ["/usr/bin"] {
             for name in ["chromium", "chromium-browser"] {
@@ -19,32 +18,32 @@ enum HeadlessBrowser {
 
     /// In CI (`CI=true`) the browser tests always run, so a missing Chromium fails them; elsewhere they
     /// are skipped without one.
-    static var shouldRun: Bool {
+    public static var shouldRun: Bool {
         executable != nil || ProcessInfo.processInfo.environment["CI"] == "true"
     }
 
     /// What the browser measured of a page laid out `viewport` pixels wide.
-    struct Layout: Decodable {
-        struct Picture: Decodable {
-            var left: Double, right: Double, width: Double, height: Double
-            var naturalWidth: Double, naturalHeight: Double
+    public struct Layout: Decodable, Sendable {
+        public struct Picture: Decodable, Sendable {
+            public var left: Double, right: Double, width: Double, height: Double
+            public var naturalWidth: Double, naturalHeight: Double
         }
-        var viewport: Double
+        public var viewport: Double
         /// The page's full width: more than `viewport` means it scrolls sideways.
-        var scrollWidth: Double
-        var height: Double
+        public var scrollWidth: Double
+        public var height: Double
         /// Characters of text shown (`innerText`), and the height of pictures among the page's height.
-        var textLength: Int
-        var pictureHeight: Double
+        public var textLength: Int
+        public var pictureHeight: Double
         /// The width of each post's text column (its box inside its padding), in page order.
-        var columns: [Double]
-        var pictures: [Picture]
+        public var columns: [Double]
+        public var pictures: [Picture]
     }
 
-    enum Failure: Error, CustomStringConvertible {
+    public enum Failure: Error, CustomStringConvertible {
         case noBrowser
         case noMeasure(String)
-        var description: String {
+        public var description: String {
             switch self {
             case .noBrowser: "Chromium is not installed: apt-get install chromium (scripts/setup does)"
             case .noMeasure(let output): "the browser wrote no measurement; it said: \(output.suffix(2000))"
@@ -55,7 +54,7 @@ enum HeadlessBrowser {
     /// Lays out `page` (an `index.html` in an unpacked export) `viewport` pixels wide and returns what
     /// the harness read. Nothing leaves the machine: every host name resolves to nothing and Chromium's
     /// own background traffic is switched off.
-    static func layout(of page: URL, viewport: Int) async throws -> Layout {
+    public static func layout(of page: URL, viewport: Int) async throws -> Layout {
         guard let executable else { throw Failure.noBrowser }
         let harness = page.deletingLastPathComponent().appending(path: "measure-\(viewport).html")
         try Data(harnessPage(frame: page.lastPathComponent, width: viewport).utf8).write(to: harness)

@@ -1,0 +1,33 @@
+import ArchiveCore
+import Foundation
+
+/// `stats --json` (and `icebox serve`'s `/stats` as JSON): the totals, the timeline broken down (`null`:
+/// the whole archive) and the breakdown.
+public struct StatsReport: Encodable, Sendable {
+    public var stats: ArchiveStats
+    /// The timeline broken down, or `nil` for the whole archive.
+    public var timeline: String?
+    public var breakdown: ArchiveBreakdown
+    /// The gap ledger's open windows.
+    public var openGaps: [TimelineGap]
+
+    public init(stats: ArchiveStats, timeline: String?, breakdown: ArchiveBreakdown, openGaps: [TimelineGap]) {
+        self.stats = stats
+        self.timeline = timeline
+        self.breakdown = breakdown
+        self.openGaps = openGaps
+    }
+
+    enum Keys: String, CodingKey {
+        case timeline, breakdown
+        case openGaps = "open_gaps"
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        try stats.encode(to: encoder)
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(timeline, forKey: .timeline)
+        try container.encode(breakdown, forKey: .breakdown)
+        try container.encode(openGaps, forKey: .openGaps)
+    }
+}

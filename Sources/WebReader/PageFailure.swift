@@ -1,0 +1,21 @@
+import Export
+import HTTPTypes
+
+/// Why a page cannot be shown: a status (404 for what the archive does not hold, 400 for a query that
+/// does not parse) and a sentence, shown as a page or, for JSON, as `{"error": …}`.
+struct PageFailure: Error, Sendable {
+    var status: HTTPResponse.Status
+    var message: String
+
+    func reply(_ request: PageRequest, version: String) -> Reply {
+        if request.wantsJSON {
+            var reply = Reply.json(Reader.jsonError(message))
+            reply.status = status
+            return reply
+        }
+        let main =
+            "<header><h1>\(status.code) \(StatusPage.escaped(status.reasonPhrase))</h1></header>\n"
+            + "<p class=\"error\">\(StatusPage.escaped(message))</p>"
+        return .page(PageShell.page(title: status.reasonPhrase, main: main, version: version), status: status)
+    }
+}

@@ -1,0 +1,52 @@
+import ArchiveCore
+import Foundation
+import Models
+import Prometheus
+
+extension Reader {
+    /// `/metrics`: the archive's health as Prometheus text, read fresh from the store on every scrape:
+    /// totals, and per pinned timeline its statuses, last successful sync, open gaps and backfill.
+    func metrics() async throws -> Reply {
+        let registry = PrometheusCollectorRegistry()
+        let stats = try await store.stats()
+        let gauges: [(String, String, Double)] = [
+            ("icebox_statuses", "Archived statuses.", Double(stats.statuses)),
+            ("icebox_boosts", "Archived boosts.", Double(stats.boosts)),
+            ("icebox_authors", "Distinct authors.", Double(stats.authors)),
+            ("icebox_media_attachments", "Media attachments of archived statuses.", Double(stats.mediaAttachments)),
+            ("icebox_media_files", "Media files stored.", Double(stats.mediaFiles)),
+            ("icebox_media_bytes", "Bytes of the media files stored.", Double(stats.mediaBytes)),
+            ("icebox_media_missing", "Attachments whose file is not stored.", Double(stats.mediaMissing)),
+            ("icebox_unreadable_kept", "Statuses kept byte for byte that could not be read.", Double(stats.unreadable)),
+            ("icebox_edit_versions", "Earlier versions of edited statuses kept.", Double(stats.editVersions)),
+        ]
+        for (name, help, value) in gauges { registry.makeGauge(descriptor: Self.metric(name, help)).set(value) }
+        let gaps = try await store.gaps(timelineID: nil, includingClosed: false)
+        for timeline in try await store.timelines() {
+            let labels = [("timeline", timeline.displayName)]
+            let open = gaps.filter { $0.timelineID == timeline.id }.count
+            let success = timeline.lastSuccessAt.flatMap(MastodonDate.parse)?.timeIntervalSince1970 ?? 0
+            let perTimeline: [(String, String, Double)] = [
+                ("icebox_timeline_statuses", "Statuses seen in the timeline.", Double(timeline.statusCount)),
+                ("icebox_timeline_open_gaps", "Windows of the timeline that could not be read.", Double(open)),
+                (
+                    "icebox_timeline_backfill_complete", "1 when the backfill reached the end.",
+                    timeline.backfillComplete ? 1 : 0
+                ),
+                (
+                    "icebox_timeline_last_success_timestamp_seconds",
+                    "When the timeline last synced successfully (Unix time; 0: never).", success
+                ),
+            ]
+            for (name, help, value) in perTimeline {
+                registry.makeGauge(descriptor: Self.metric(name, help), labels: labels).set(value)
+            }
+        }
+        return Reply(
+            status: .ok, type: "text/plain; version=0.0.4; charset=utf-8", body: Data(registry.emitToString().utf8))
+    }
+
+    private static func metric(_ name: String, _ help: String) -> MetricNameDescriptor {
+        MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
+    }
+}

@@ -1,0 +1,60 @@
+import ArchiveCore
+import Display
+import Export
+import Foundation
+import SearchQuery
+
+extension Reader {
+    /// Search results as `icebox search` finds them: every operator, the archive's consent setting
+    /// (`all=1` as `--all`), newest first unless `sort=` says otherwise, the total, and the CLI's note
+    /// when the consent policy hid some.
+    func search(_ text: String, _ request: PageRequest) async throws -> Reply {
+        let query: SearchQuery
+        do { query = try SearchQuery(parsing: text) } catch {
+            throw PageFailure(status: .badRequest, message: "Search: \(error.description)")
+        }
+        guard !query.isEmpty else { throw PageFailure(status: .badRequest, message: "Give something to search for.") }
+        let sort = request.value("sort").flatMap(SearchSort.init(rawValue:)) ?? .newest
+        var consent = ConsentPolicy.off
+        if !request.showsAll { consent = try await store.consentPolicy() }
+        let hits = try await store.search(
+            query, sort: sort, limit: Self.pageSize, offset: request.offset, consent: consent)
+        if request.wantsJSON { return try json(hits.map { SearchResult(hit: $0, words: query.highlightedWords) }) }
+        let total = try await store.count(query, consent: consent)
+        var hidden = 0
+        if consent == .honoured { hidden = try await store.count(query, consent: .off) - total }
+        var note = ""
+        for warning in query.warnings { note += "<p class=\"note\">\(StatusPage.escaped(warning))</p>\n" }
+        if hidden > 0 {
+            let all = "/search?q=\(Self.encoded(text))&all=1"
+            note +=
+                "<p class=\"hidden-note\">\(StatusPage.escaped(SearchResult.hiddenByConsent(hidden))) "
+                + "(<a href=\"\(StatusPage.escaped(all))\">show them</a>).</p>\n"
+        }
+        if hits.isEmpty && total == 0 { note += "<p class=\"note\">No matches.</p>\n" }
+        note += Self.operatorsHelp
+        return try await statusesPage(
+            hits.map(\.number), title: "Search: \(text)", total: total, request, note: note, query: text)
+    }
+
+    /// `/search` with nothing to search for: the form's help alone.
+    func searchForm(_ request: PageRequest) -> Reply {
+        if request.wantsJSON { return (try? json([SearchResult]())) ?? .json(Data("[]\n".utf8)) }
+        let main = "<header><h1>Search</h1></header>\n" + Self.operatorsHelp
+        return .page(PageShell.page(title: "Search", main: main, version: version))
+    }
+
+    /// What the search box understands, folded (no script: `<details>`).
+    static let operatorsHelp = """
+        <details class="operators"><summary>Search operators</summary>
+        <p>Words, <code>"exact phrases"</code>, <code>-excluded</code>, <code>a OR b</code>, <code>prefix*</code>, \
+        <code>#hashtag</code>, <code>from:@user@host</code>, <code>from:me</code>, \
+        <code>has:media|image|video|audio|poll|link|embed|alt</code>, <code>is:reply|sensitive|boost</code>, \
+        <code>is:bookmarked|favourited</code>, <code>is:direct|private|unlisted|public</code>, \
+        <code>language:xx</code>, <code>before:</code>/<code>after:</code>/<code>during:YYYY-MM-DD</code>, \
+        <code>in:home</code>, <code>in:tag:swift</code>, <code>account:user@host</code>; each can be negated \
+        with <code>-</code>. Add <code>&amp;sort=oldest</code> or <code>relevance</code> to the address to \
+        reorder.</p></details>
+
+        """
+}

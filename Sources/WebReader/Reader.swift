@@ -1,0 +1,87 @@
+import ArchiveCore
+import Display
+import Export
+import Foundation
+import Logging
+import MediaFiles
+import Router
+
+/// The archive as pages: each path is a route of the route enum (`RouterDestination(path:)`, the same
+/// paths the REPL prints), plus `/`, `/stats`, `/metrics`, `/search` without a query and `/media/<hash>`.
+/// It only reads: the store it is given is opened read-only.
+struct Reader: Sendable {
+    let store: any ArchiveStore
+    let media: MediaLayout
+    let version: String
+    let logger: Logger
+
+    /// Statuses a page shows.
+    static let pageSize = 20
+
+    /// The answer for a path and its query; JSON (the CLI's records) when `wantsJSON`.
+    func reply(to path: String, query: String, wantsJSON: Bool) async -> Reply {
+        let request = PageRequest(path: path, query: query, wantsJSON: wantsJSON)
+        do {
+            switch path {
+            case "/": return try await home(request)
+            case "/stats": return try await statsPage(request)
+            case "/metrics": return try await metrics()
+            case "/search" where request.value("q")?.isEmpty ?? true: return searchForm(request)
+            default: break
+            }
+            if path.hasPrefix("/media/") { return try await mediaFile(String(path.dropFirst("/media/".count))) }
+            // A search's query may carry more than `q` (`page`, `all`): its route is read from `q` alone, and
+            // every other route from its path (`page` is the reader's, not the route's).
+            if path == "/search", let text = request.value("q") {
+                return try await route(.searchResults(query: text), request)
+            }
+            guard let destination = RouterDestination(path: path) else {
+                return notFound("No such page: \(path)", request)
+            }
+            return try await route(destination, request)
+        } catch let failure as PageFailure {
+            return failure.reply(request, version: version)
+        } catch {
+            logger.error("serve: \(path): \(error)")
+            return PageFailure(
+                status: .internalServerError,
+                message: "The archive could not answer; the reader's log (stderr) says why."
+            )
+            .reply(request, version: version)
+        }
+    }
+
+    private func route(_ destination: RouterDestination, _ request: PageRequest) async throws -> Reply {
+        switch destination {
+        case .statusDetail(let id):
+            guard let number = try await StatusReference.resolve(id, in: store) else {
+                throw PageFailure(status: .notFound, message: "Status \(id) is not in the archive.")
+            }
+            return try await thread(number, request)
+        case .statusDetailWithStatus(let status):
+            return try await route(.statusDetail(id: status.uri), request)
+        case .remoteStatusDetail(let url):
+            guard let number = try await StatusReference.resolve(link: url, in: store) else {
+                throw PageFailure(status: .notFound, message: "\(url.absoluteString) is not in the archive.")
+            }
+            return try await thread(number, request)
+        case .accountDetail(let id):
+            guard id.contains("@") else {
+                throw PageFailure(status: .notFound, message: "Give a full handle, user@host, not \(id).")
+            }
+            return try await listing(.author(id), title: destination.title, request)
+        case .accountDetailWithAccount(let account):
+            return try await route(.accountDetail(id: account.acct), request)
+        case .hashTag(let tag, let account):
+            return try await listing(.tag(tag, author: account), title: destination.title, request)
+        case .pinnedTimeline, .list:
+            return try await timeline(destination, request)
+        case .searchResults(let text):
+            return try await search(text, request)
+        }
+    }
+
+    private func notFound(_ message: String, _ request: PageRequest) -> Reply {
+        PageFailure(status: .notFound, message: message).reply(request, version: version)
+    }
+}
