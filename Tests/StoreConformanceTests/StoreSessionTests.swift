@@ -18,13 +18,14 @@ import Testing
         for _ in 0..<2 {
             let store = try await PostgresArchive(location, logger: Logger(label: "sessions"), maximumConnections: 3)
             do {
-                // Three at once, each holding its connection a moment, so that three sessions answer.
+                // Three at once, each holding its connection long enough (1.5 s, for a loaded machine) that
+                // three sessions answer.
                 let answers = try await withThrowingTaskGroup(of: (String, Int).self) { group in
                     for _ in 0..<3 {
                         group.addTask {
                             let rows = try await store.rows(
                                 """
-                                SELECT current_setting('jit') AS jit, pg_backend_pid() AS session, pg_sleep(0.3)::text AS slept
+                                SELECT current_setting('jit') AS jit, pg_backend_pid() AS session, pg_sleep(1.5)::text AS slept
                                 """)
                             let row = try #require(rows.first)
                             return (try row.string("jit"), try row.int("session"))
