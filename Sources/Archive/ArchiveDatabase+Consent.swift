@@ -3,16 +3,6 @@ import Foundation
 import GRDB
 
 extension ArchiveDatabase {
-    /// The archive's consent setting (`icebox config search-consent`): `.honoured` unless switched off.
-    public func consentPolicy() async throws(ArchiveError) -> ConsentPolicy {
-        try await setting("search-consent").flatMap(ConsentPolicy.init(rawValue:)) ?? .honoured
-    }
-
-    /// Sets the archive's consent setting.
-    public func setConsentPolicy(_ policy: ConsentPolicy) async throws(ArchiveError) {
-        try await setSetting("search-consent", policy.rawValue)
-    }
-
     /// The handles of the authors who opted out of search, as last archived.
     public func optedOutAuthors() async throws(ArchiveError) -> [String] {
         try await read { db in

@@ -44,17 +44,6 @@ extension ArchiveDatabase {
         DeletionAuthority.accountHosts(try String.fetchAll(db.cachedStatement(sql: DeletionStatements.accountServers)))
     }
 
-    /// The archive's deletion policy (`icebox config deletions`): `.keep` unless set.
-    public func deletionPolicy() async throws(ArchiveError) -> DeletionPolicy {
-        try await setting("deletions").flatMap(DeletionPolicy.init(rawValue:)) ?? .keep
-    }
-
-    /// Sets the deletion policy; `redact` at once redacts the statuses already marked gone.
-    public func setDeletionPolicy(_ policy: DeletionPolicy) async throws(ArchiveError) {
-        try await setSetting("deletions", policy.rawValue)
-        if policy == .redact { try await redactGone() }
-    }
-
     /// Removes the text and media links of every gone status not yet redacted, and of the boosts of
     /// them, keeping tombstones. The bytes go for good: deleted content is overwritten (`secure_delete`),
     /// the full-text indexes are rebuilt without it and the write-ahead log is emptied. Returns how many

@@ -9,7 +9,7 @@ import SearchQuery
 /// rules (a page and its cursor in one transaction, one row per post keyed by its uri, earlier versions
 /// kept, unreadable statuses kept byte for byte), so every front end works with either; the conformance
 /// suite (`Tests/StoreConformanceTests`) runs the same checks on both.
-public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth {
+public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSettings {
     /// Where the store is, for messages: a file path, or a PostgreSQL URL without its password.
     var location: String { get }
 

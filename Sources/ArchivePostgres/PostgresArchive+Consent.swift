@@ -40,14 +40,6 @@ extension PostgresArchive {
         }.first ?? false
     }
 
-    public func consentPolicy() async throws(ArchiveError) -> ConsentPolicy {
-        try await setting("search-consent").flatMap(ConsentPolicy.init(rawValue:)) ?? .honoured
-    }
-
-    public func setConsentPolicy(_ policy: ConsentPolicy) async throws(ArchiveError) {
-        try await setSetting("search-consent", policy.rawValue)
-    }
-
     public func optedOutAuthors() async throws(ArchiveError) -> [String] {
         try await decodingRows(ConsentStatements.optedOut(PostgresDialect())) {
             try $0.string("handle")

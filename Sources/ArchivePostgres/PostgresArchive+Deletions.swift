@@ -42,15 +42,6 @@ extension PostgresArchive {
                 .map { try $0.string("server") })
     }
 
-    public func deletionPolicy() async throws(ArchiveError) -> DeletionPolicy {
-        try await setting("deletions").flatMap(DeletionPolicy.init(rawValue:)) ?? .keep
-    }
-
-    public func setDeletionPolicy(_ policy: DeletionPolicy) async throws(ArchiveError) {
-        try await setSetting("deletions", policy.rawValue)
-        if policy == .redact { try await redactGone() }
-    }
-
     /// As the SQLite store's: text, JSON content, index words and media links go; the tombstone stays.
     /// (PostgreSQL frees the old row versions at its next VACUUM.)
     @discardableResult

@@ -1,0 +1,33 @@
+import Foundation
+
+/// The store's named settings (its `settings` table), and the policies kept there, written once for
+/// both stores over the two primitives each store implements.
+public protocol StoreSettings: Sendable {
+    /// A store-wide setting, nil when never set.
+    func setting(_ name: String) async throws(ArchiveError) -> String?
+    /// Sets a store-wide setting.
+    func setSetting(_ name: String, _ value: String) async throws(ArchiveError)
+}
+
+extension ArchiveStore {
+    /// What the store does with deleted posts (`icebox config deletions`): `.keep` unless set.
+    public func deletionPolicy() async throws(ArchiveError) -> DeletionPolicy {
+        try await setting("deletions").flatMap(DeletionPolicy.init(rawValue:)) ?? .keep
+    }
+
+    /// Sets the deletion policy; `redact` at once redacts the statuses already marked gone.
+    public func setDeletionPolicy(_ policy: DeletionPolicy) async throws(ArchiveError) {
+        try await setSetting("deletions", policy.rawValue)
+        if policy == .redact { try await redactGone() }
+    }
+
+    /// The consent setting (`icebox config search-consent`): `.honoured` unless switched off.
+    public func consentPolicy() async throws(ArchiveError) -> ConsentPolicy {
+        try await setting("search-consent").flatMap(ConsentPolicy.init(rawValue:)) ?? .honoured
+    }
+
+    /// Sets the consent setting.
+    public func setConsentPolicy(_ policy: ConsentPolicy) async throws(ArchiveError) {
+        try await setSetting("search-consent", policy.rawValue)
+    }
+}
