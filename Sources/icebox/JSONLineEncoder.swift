@@ -181,9 +181,10 @@ private struct JSONTreeEncoder: Encoder {
         return text.hasSuffix(".0") ? String(text.dropLast(2)) : text
     }
 
-    func nested(_ key: any CodingKey) -> (Slot, JSONTreeEncoder) {
+    /// A fresh slot at `path`, and the encoder that writes into it.
+    static func child(at path: [any CodingKey]) -> (Slot, JSONTreeEncoder) {
         let slot = Slot()
-        return (slot, JSONTreeEncoder(slot: slot, codingPath: codingPath + [key]))
+        return (slot, JSONTreeEncoder(slot: slot, codingPath: path))
     }
 }
 
@@ -191,12 +192,10 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let box: ObjectBox
     let codingPath: [any CodingKey]
 
-    private var encoder: JSONTreeEncoder { JSONTreeEncoder(slot: Slot(), codingPath: codingPath) }
-
     mutating func encodeNil(forKey key: Key) throws { box.members[key.stringValue] = Slot() }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
-        let (slot, nested) = encoder.nested(key)
+        let (slot, nested) = JSONTreeEncoder.child(at: codingPath + [key])
         try nested.encode(value)
         box.members[key.stringValue] = slot
     }
@@ -224,13 +223,13 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type, forKey key: Key)
         -> KeyedEncodingContainer<NestedKey>
     {
-        let (slot, nested) = encoder.nested(key)
+        let (slot, nested) = JSONTreeEncoder.child(at: codingPath + [key])
         box.members[key.stringValue] = slot
         return nested.container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let (slot, nested) = encoder.nested(key)
+        let (slot, nested) = JSONTreeEncoder.child(at: codingPath + [key])
         box.members[key.stringValue] = slot
         return nested.unkeyedContainer()
     }
@@ -238,7 +237,7 @@ private struct KeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func superEncoder() -> any Encoder { superEncoder(forKey: Key(stringValue: "super")!) }
 
     mutating func superEncoder(forKey key: Key) -> any Encoder {
-        let (slot, nested) = encoder.nested(key)
+        let (slot, nested) = JSONTreeEncoder.child(at: codingPath + [key])
         box.members[key.stringValue] = slot
         return nested
     }
@@ -258,9 +257,9 @@ private struct UnkeyedContainer: UnkeyedEncodingContainer {
     var count: Int { box.elements.count }
 
     private mutating func next() -> (Slot, JSONTreeEncoder) {
-        let slot = Slot()
-        box.elements.append(slot)
-        return (slot, JSONTreeEncoder(slot: slot, codingPath: codingPath + [IndexKey(box.elements.count - 1)]))
+        let child = JSONTreeEncoder.child(at: codingPath + [IndexKey(box.elements.count)])
+        box.elements.append(child.0)
+        return child
     }
 
     mutating func encodeNil() throws { _ = next() }
