@@ -22,7 +22,10 @@ extension Reader {
         if request.wantsJSON { return try json(hits.map { SearchResult(hit: $0, words: query.highlightedWords) }) }
         let total = try await store.count(query, consent: consent)
         var hidden = 0
-        if consent == .honoured { hidden = try await store.count(query, consent: .off) - total }
+        // The second count (the search's dearest part at scale) only when someone has opted out.
+        if consent == .honoured, try await !store.optedOutAuthors().isEmpty {
+            hidden = try await store.count(query, consent: .off) - total
+        }
         var note = ""
         for warning in query.warnings { note += "<p class=\"note\">\(StatusPage.escaped(warning))</p>\n" }
         if hidden > 0 {
