@@ -21,6 +21,28 @@ import Testing
         }
     }
 
+    /// The note on posts hidden by consent says as many as `--all` adds to the CLI's count, and only then.
+    @Test(arguments: ServedStore.allCases) func hiddenNoteCountsWhatAllAdds(_ kind: ServedStore) async throws {
+        guard let archive = try await kind.archive() else { return }
+        try await archive.serving { served in
+            var hiddenSomewhere = false
+            for query in Self.queries {
+                let shown = try await archive.icebox("search", query, "--count").stdout
+                let all = try await archive.icebox("search", query, "--count", "--all").stdout
+                let hidden =
+                    try #require(Int(all.trimmingCharacters(in: .whitespacesAndNewlines)))
+                    - (try #require(Int(shown.trimmingCharacters(in: .whitespacesAndNewlines))))
+                let page = try await served.get("/search?q=" + Self.encoded(query))
+                #expect(page.body.contains("<p class=\"hidden-note\">") == (hidden > 0), "\(query): \(hidden) hidden")
+                if hidden > 0 {
+                    hiddenSomewhere = true
+                    #expect(page.body.contains("\(hidden) match"), "\(query): says \(hidden)")
+                }
+            }
+            #expect(hiddenSomewhere, "the fixtures have an author who opted out")
+        }
+    }
+
     @Test(arguments: ServedStore.allCases) func jsonIsTheCLIRecords(_ kind: ServedStore) async throws {
         guard let archive = try await kind.archive() else { return }
         try await archive.serving { served in
