@@ -6,13 +6,13 @@ import Logging
 import MastodonTestServer
 import PostgresNIO
 
-/// Sync into PostgreSQL beside a direct batched insert of the same rows, in the same run; then one, two
+/// Sync into PostgreSQL beside a direct batched insert and a COPY of the same rows, in the same run; then one, two
 /// and four workers against eight rate-limited loopback servers.
 struct PostgresImportBenchmark: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "postgres-import",
         abstract:
-            "Sync into PostgreSQL beside direct batched INSERTs; 1, 2 and 4 workers against 8 rate-limited servers.")
+            "Sync into PostgreSQL beside batched INSERTs and COPY; 1, 2 and 4 workers against 8 rate-limited servers.")
 
     @Option(
         help:
@@ -64,6 +64,11 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
         let directSeconds = (clock.now - started).seconds
         await source.close()
         await target.close()
+        // The same rows again with COPY, into a third empty archive database.
+        let copied = try await Self.createDatabase(admin)
+        defer { Task { try? await Self.dropDatabase(copied.database, admin) } }
+        await (try await PostgresArchive(copied, logger: logger)).close()
+        let copySeconds = try CopyBaseline.seconds(table: "statuses", from: Self.url(synced), into: Self.url(copied))
         let syncRate = Double(rows.count) / sync.seconds
         let directRate = Double(rows.count) / directSeconds
         print(
@@ -71,7 +76,9 @@ struct PostgresImportBenchmark: AsyncParsableCommand {
             statuses archived     \(rows.count) (incl. boosted posts)
             icebox sync           \(String(format: "%.2f", sync.seconds)) s, \(Int(syncRate)) statuses/s, peak RSS \(sync.peakRSSKiB / 1024) MiB
             direct batched insert \(String(format: "%.2f", directSeconds)) s, \(Int(directRate)) statuses/s (same rows and search vectors, pages of 40)
-            sync / direct         \(String(format: "%.0f", 100 * syncRate / directRate)) %   (goal: at least 50 %)
+            COPY (binary, psql)   \(String(format: "%.2f", copySeconds)) s, \(Int(Double(rows.count) / copySeconds)) statuses/s (the same rows and search vectors)
+            sync / direct         \(String(format: "%.0f", 100 * syncRate / directRate)) %
+            sync / COPY           \(String(format: "%.0f", 100 * copySeconds / sync.seconds)) %   (goal: at least 50 %)
             """)
         if workerStatuses > 0 { try await workers(admin) }
     }
