@@ -1,8 +1,9 @@
 -- Each author's account object stored once (issue 30): it is half of a status's raw JSON and repeats in
--- every post. A status stored from now on keeps in raw_json its JSON with the outer "account" object cut
--- out, that object's number in raw_account and, in raw_account_at, how many bytes of raw_json come before
--- it. The JSON as the server sent it, byte for byte, is then
---   substr(raw_json, 1, raw_account_at) || raw_accounts.json || substr(raw_json, raw_account_at + 1)
+-- every post. A status stored from now on keeps in raw_json its JSON with {} in place of the outer
+-- "account" object (so raw_json stays JSON and its other members read as before), that object's number
+-- in raw_account and, in raw_account_at, how many bytes of raw_json come before it. The JSON as the
+-- server sent it, byte for byte, is then
+--   substr(raw_json, 1, raw_account_at) || raw_accounts.json || substr(raw_json, raw_account_at + 3)
 -- which the status_json and posts views below return (Icebox reads it through the same expression). A row
 -- whose raw_account is NULL holds its JSON whole: every row stored before this migration, and any status
 -- whose account object could not be told apart without doubt (see RawJSON.uniqueObjectRange).
@@ -25,7 +26,7 @@ SELECT s.id AS number, s.uri, s.raw_server,
        CAST(CASE WHEN s.raw_account IS NULL THEN s.raw_json
                  ELSE substr(s.raw_json, 1, s.raw_account_at)
                       || (SELECT a.json FROM raw_accounts a WHERE a.id = s.raw_account)
-                      || substr(s.raw_json, s.raw_account_at + 1) END AS TEXT) AS raw_json
+                      || substr(s.raw_json, s.raw_account_at + 3) END AS TEXT) AS raw_json
 FROM statuses s;
 
 -- The posts view of 0010_datasette_views, its raw_json whole again.

@@ -3,11 +3,12 @@ import GRDB
 import Models
 
 /// A status's raw JSON as the SQLite store keeps it (schema/0019_accounts_once.sql): the author's account
-/// object, half of the bytes and the same in every post of theirs, cut out and stored once in
-/// `raw_accounts`, the rest in `statuses.raw_json` with the object's number and the byte offset where it
-/// goes back. `SQLiteDialect.rawJSON(of:)` and the `status_json` view splice it back byte for byte.
+/// object, half of the bytes and the same in every post of theirs, stored once in `raw_accounts`; in
+/// `statuses.raw_json` the rest, `{}` in the object's place (so the column stays JSON whose other members
+/// read as before), with the object's number and its byte offset. `SQLiteDialect.rawJSON(of:)` and the
+/// `status_json` view splice it back byte for byte.
 struct StoredRawJSON {
-    /// What `statuses.raw_json` holds: the JSON without the account object, or whole.
+    /// What `statuses.raw_json` holds: the JSON with `{}` for the account object, or whole.
     var body: Data
     /// The `raw_accounts` row of the cut-out object, `nil` when `body` is whole.
     var accountID: Int64?
@@ -34,11 +35,16 @@ struct StoredRawJSON {
         }
         let start = raw.startIndex
         let account = raw[(start + range.lowerBound)..<(start + range.upperBound)]
-        var body = Data(capacity: raw.count - account.count)
+        var body = Data(capacity: raw.count - account.count + Self.placeholder.count)
         body.append(raw[start..<(start + range.lowerBound)])
+        body.append(contentsOf: Self.placeholder)
         body.append(raw[(start + range.upperBound)...])
         self.init(body: body, accountID: try Self.accountID(of: Data(account), db), offset: range.lowerBound)
     }
+
+    /// What stands in `statuses.raw_json` where the account object was: `{}`, two bytes that
+    /// `SQLiteDialect.rawJSON(of:)` skips.
+    static let placeholder: [UInt8] = Array("{}".utf8)
 
     /// The columns `raw_json`, `raw_account`, `raw_account_at`, in that order.
     var arguments: StatementArguments { [body, accountID, offset] }

@@ -47,13 +47,16 @@ import Testing
             #expect(viewed.map { Data($0.utf8) } == raw, "the status_json view \(uri)")
             if !isBoost { #expect(posted.map { Data($0.utf8) } == raw, "the posts view \(uri)") }
         }
-        let (whole, split, accounts) = try await db.read { db in
+        let (whole, split, accounts, invalid) = try await db.read { db in
             (
                 try String.fetchAll(db, sql: "SELECT uri FROM statuses WHERE raw_account IS NULL"),
                 try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses WHERE raw_account IS NOT NULL") ?? 0,
-                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM raw_accounts") ?? 0
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM raw_accounts") ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM statuses WHERE NOT json_valid(CAST(raw_json AS TEXT))")
+                    ?? 0
             )
         }
+        #expect(invalid == 0, "the column stays JSON, {} standing for the account object")
         #expect(whole == ["https://b.example/s/6"], "only the status whose account key has an escape is whole")
         #expect(accounts < split, "the same account object twice is stored once (\(accounts) for \(split))")
     }
