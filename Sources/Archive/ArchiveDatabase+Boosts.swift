@@ -20,12 +20,13 @@ extension ArchiveDatabase {
     /// reading the status's JSON again for each: the emoji are read once and looked up by URL.
     static func emojiFiles(of number: Int64, _ db: Database) throws -> [String: ExportRecord.StoredFile] {
         var files: [String: ExportRecord.StoredFile] = [:]
+        let json = "CAST(\(SQLiteDialect().rawJSON(of: "s")) AS TEXT)"
         for row in try Row.fetchAll(
             db,
             sql: """
                 SELECT json_extract(e.value, '$.shortcode') AS shortcode, f.sha256, f.ext, f.mime, f.size
                 FROM statuses s
-                CROSS JOIN json_each(CAST(s.raw_json AS TEXT), CASE WHEN json_type(CAST(s.raw_json AS TEXT), '$.reblog') = 'object'
+                CROSS JOIN json_each(\(json), CASE WHEN json_type(\(json), '$.reblog') = 'object'
                     THEN '$.reblog.emojis' ELSE '$.emojis' END) e
                 CROSS JOIN media_downloads d ON d.url = json_extract(e.value, '$.url')
                 CROSS JOIN media_files f ON f.sha256 = d.sha256

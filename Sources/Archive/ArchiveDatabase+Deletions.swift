@@ -53,7 +53,7 @@ extension ArchiveDatabase {
         let now = Self.now()
         let redacted = try await write { db -> Int in
             try db.execute(sql: "PRAGMA secure_delete = ON")
-            let rows = try Row.fetchAll(db, sql: DeletionStatements.toRedact)
+            let rows = try Row.fetchAll(db, sql: DeletionStatements.toRedact(SQLiteDialect()))
             var links = Set<String>()
             for row in rows {
                 let id: Int64 = row["id"]
@@ -63,7 +63,8 @@ extension ArchiveDatabase {
                     }
                 }
                 let raw: Data = row["raw_json"]
-                try db.cachedStatement(sql: DeletionStatements.redact()).execute(arguments: [
+                // The redacted JSON is kept whole: the account object cut out of the old one is no longer named.
+                try db.cachedStatement(sql: Self.redactStatement).execute(arguments: [
                     Redaction.redacted(raw, uri: row["uri"]), now, id,
                 ])
                 // A status first kept unreadable holds its bytes there too.
@@ -96,4 +97,8 @@ extension ArchiveDatabase {
         }
         return redacted
     }
+
+    /// Redacts a row (see `DeletionStatements.redact`), its raw JSON then whole (see `StoredRawJSON`).
+    private static let redactStatement = DeletionStatements.redact(
+        alsoClearing: "raw_account = NULL, raw_account_at = NULL, ")
 }

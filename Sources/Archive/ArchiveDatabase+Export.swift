@@ -23,7 +23,7 @@ extension ArchiveDatabase {
     }
 
     private static func exportRecord(_ number: Int64, _ db: Database) throws -> ExportRecord {
-        guard let row = try Row.fetchOne(db, sql: ExportStatements.status, arguments: [number])
+        guard let row = try Row.fetchOne(db, sql: ExportStatements.status(SQLiteDialect()), arguments: [number])
         else { throw ArchiveError.notFound("status \(number)") }
         let versions = try Data.fetchAll(db, sql: ExportStatements.earlierVersions, arguments: [number])
         let editHistory = try Data.fetchAll(db, sql: EditHistoryStatements.versions, arguments: [number])

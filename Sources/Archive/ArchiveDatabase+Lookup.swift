@@ -34,7 +34,7 @@ extension ArchiveDatabase {
     /// Everything the archive holds about one status.
     public func status(number: Int64) async throws(ArchiveError) -> ArchivedStatus {
         let found = try await read { db -> ArchivedStatus? in
-            guard let row = try Row.fetchOne(db, sql: LookupStatements.row, arguments: [number]) else {
+            guard let row = try Row.fetchOne(db, sql: LookupStatements.row(SQLiteDialect()), arguments: [number]) else {
                 return nil
             }
             let server: String = row["raw_server"]

@@ -120,14 +120,14 @@ extension ArchiveDatabase {
     /// Inserts the rows, in order, with multi-row `INSERT … VALUES` statements of as many rows as SQLite's
     /// 32 766 parameters allow (prepared once per size and cached).
     private static func insertRows(_ rows: [StatusRow], keys: [Int64], now: String, _ db: Database) throws {
-        let perRow = StatusRow.columns.split(separator: ",").count + 3
+        let perRow = StatusRow.storedColumns.split(separator: ",").count + 3
         let row = "(" + Array(repeating: "?", count: perRow).joined(separator: ", ") + ")"
         let chunk = 32_766 / perRow
         for start in stride(from: 0, to: rows.count, by: chunk) {
             let end = min(start + chunk, rows.count)
             var arguments = StatementArguments()
             for index in start..<end {
-                arguments += rows[index].arguments
+                arguments += rows[index].arguments(storing: try StoredRawJSON(rows[index].raw, db))
                 arguments += [now, now, keys[index]]
             }
             try db.cachedStatement(

@@ -11,9 +11,13 @@ extension ArchiveDatabase {
         return try await read { db in
             try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
                 .map { $0["name"] as String }
-                .filter { !(table == "statuses" && ($0 == "sort_key" || $0 == "user_marks")) }
+                .filter { !(table == "statuses" && Self.uncopiedStatusColumns.contains($0)) }
         }
     }
+
+    /// The columns of `statuses` a copy leaves out: the store's own keys and marks (the destination makes
+    /// its own), and where an account object was cut out of the raw JSON, which is copied whole.
+    private static let uncopiedStatusColumns: Set = ["sort_key", "user_marks", "raw_account", "raw_account_at"]
 
     public func rowCount(_ table: String) async throws(ArchiveError) -> Int {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
@@ -26,8 +30,12 @@ extension ArchiveDatabase {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
         let keys = try await primaryKey(table)
         return try await read { db in
-            let sql = TableStatements.page(
-                columns.map(TableStatements.quoted), of: table, orderedBy: keys.map(TableStatements.quoted))
+            // A status's raw JSON is copied whole, its account object spliced back (see `StoredRawJSON`).
+            let selected = columns.map {
+                table == "statuses" && $0 == "raw_json"
+                    ? SQLiteDialect().rawJSON(of: "statuses") : TableStatements.quoted($0)
+            }
+            let sql = TableStatements.page(selected, of: table, orderedBy: keys.map(TableStatements.quoted))
             return try Row.fetchAll(db.cachedStatement(sql: sql), arguments: [limit, offset]).map { row in
                 (0..<row.count).map { index -> CopyValue in
                     let value: DatabaseValue = row[index]

@@ -30,7 +30,7 @@ extension ArchiveDatabase {
     /// The raw JSON of a status as archived.
     public func rawJSON(uri: String) async throws(ArchiveError) -> Data? {
         try await read { db in
-            try Data.fetchOne(db, sql: LookupStatements.select("raw_json", where: "uri"), arguments: [uri])
+            try Data.fetchOne(db, sql: LookupStatements.rawJSON(byURI: SQLiteDialect()), arguments: [uri])
         }
     }
 

@@ -121,12 +121,12 @@ extension ArchiveDatabase {
                 // The row (its text rendering included) is only built when there is something to write.
                 let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
                 if decision == .replaceAsEdit {
-                    try db.cachedStatement(sql: PageStoreStatements.keepVersion).execute(arguments: [now, statusID])
+                    try db.cachedStatement(sql: PageStoreStatements.keepVersion(SQLiteDialect())).execute(arguments: [now, statusID])
                 } else {
-                    try db.cachedStatement(sql: PageStoreStatements.keepStoredCopy)
+                    try db.cachedStatement(sql: PageStoreStatements.keepStoredCopy(SQLiteDialect()))
                         .execute(arguments: [now, statusID])
                 }
-                try update(statusID, row, now: now, db)
+                try update(statusID, row, storing: StoredRawJSON(raw, db), now: now, db)
                 try replaceMedia(of: statusID, status, db)
                 try UserMarks.replaceFromCopy(marks(status, raw: raw, server: server, db), statusID: statusID, db)
                 result.updated += 1
@@ -139,7 +139,7 @@ extension ArchiveDatabase {
         } else {
             let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
             return try recordInserted(
-                insert(row, now: now, db), status, raw: raw, origin: origin, now: now,
+                insert(row, storing: StoredRawJSON(raw, db), now: now, db), status, raw: raw, origin: origin, now: now,
                 writesAuthor: writesAuthor, db)
         }
         result.newToTimeline += try recordSeen(
@@ -156,8 +156,10 @@ extension ArchiveDatabase {
 
     /// Inserts a row under the next free key of its millisecond, or, when that millisecond is full,
     /// under the next free key above it.
-    private static func insert(_ row: StatusRow, now: String, _ db: Database) throws -> Int64 {
-        var arguments = row.arguments
+    private static func insert(_ row: StatusRow, storing raw: StoredRawJSON, now: String, _ db: Database) throws
+        -> Int64
+    {
+        var arguments = row.arguments(storing: raw)
         arguments += [now, now]
         do {
             try db.cachedStatement(sql: StatusRow.insertSQL).execute(arguments: arguments + row.sortArguments)
@@ -171,8 +173,10 @@ extension ArchiveDatabase {
     }
 
     /// Rewrites a row, keeping its key unless created_at moved to another millisecond.
-    private static func update(_ id: Int64, _ row: StatusRow, now: String, _ db: Database) throws {
-        var arguments = row.arguments
+    private static func update(_ id: Int64, _ row: StatusRow, storing raw: StoredRawJSON, now: String, _ db: Database)
+        throws
+    {
+        var arguments = row.arguments(storing: raw)
         arguments += [now]
         do {
             try db.cachedStatement(sql: StatusRow.updateSQL)

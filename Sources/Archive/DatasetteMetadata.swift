@@ -14,8 +14,11 @@ public enum DatasetteMetadata {
         let search: [String: Any] = ["fts_table": "statuses_fts", "fts_pk": "sort_key"]
         let tables: [String: Any] = [
             "statuses": search.merging([
-                "description": "Every status Icebox archived, boosts included; raw_json as sent."
+                "description": "Every status Icebox archived, boosts included; raw_json as stored: where "
+                    + "raw_account is set, the author's account object is {} (kept once in raw_accounts). "
+                    + "The status_json view has every status's JSON as sent."
             ]) { $1 },
+            "status_json": ["description": "Every status's raw JSON byte for byte as its server sent it, as text."],
             "posts": search.merging([
                 "description": "Posts with author, text, url, visibility and the timelines they were seen in; "
                     + "raw_json as text. author_opted_out: the author asked not to be found by search."

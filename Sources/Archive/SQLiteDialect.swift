@@ -47,13 +47,24 @@ struct SQLiteDialect: SQLDialect {
         "json_extract(CAST(\(column) AS TEXT), '$.\(key)')"
     }
 
+    /// The account object spliced back in place of the `{}` that stands for it (schema/0019_accounts_once.sql,
+    /// `StoredRawJSON`), as bytes.
+    func rawJSON(of status: String) -> String {
+        """
+        CASE WHEN \(status).raw_account IS NULL THEN \(status).raw_json ELSE CAST(substr(\(status).raw_json, 1, \
+        \(status).raw_account_at) || (SELECT raw_account_row.json FROM raw_accounts raw_account_row \
+        WHERE raw_account_row.id = \(status).raw_account) || substr(\(status).raw_json, \(status).raw_account_at + 3) \
+        AS BLOB) END
+        """
+    }
+
     /// SQLite's default collation (BINARY) already compares bytes.
     func bytewise(_ column: String) -> String { column }
 
     var emojiURLs: String {
         """
         SELECT DISTINCT json_extract(e.value, '$.url') AS u FROM statuses s,
-            json_each(CAST(s.raw_json AS TEXT), '$.emojis') e
+            json_each(CAST(\(rawJSON(of: "s")) AS TEXT), '$.emojis') e
         WHERE json_extract(e.value, '$.url') IS NOT NULL AND json_extract(e.value, '$.url') <> ''
         """
     }

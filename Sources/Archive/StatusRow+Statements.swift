@@ -4,12 +4,15 @@ import GRDB
 
 /// The SQLite statements that write a `StatusRow`, and their arguments.
 extension StatusRow {
-    /// The table and columns a status row is inserted into: `columns`, first seen, updated, sort key.
-    static let insertTarget = "statuses(\(columns), first_seen_at, updated_at, sort_key)"
+    /// The columns `arguments(storing:)` fills: `columns`, then where the account object cut out of the
+    /// raw JSON is (see `StoredRawJSON`).
+    static let storedColumns = columns + ", raw_account, raw_account_at"
+    /// The table and columns a status row is inserted into: `storedColumns`, first seen, updated, sort key.
+    static let insertTarget = "statuses(\(storedColumns), first_seen_at, updated_at, sort_key)"
     private static let insertPrefix =
-        "(" + Array(repeating: "?", count: columns.split(separator: ",").count + 2).joined(separator: ", ")
+        "(" + Array(repeating: "?", count: storedColumns.split(separator: ",").count + 2).joined(separator: ", ")
 
-    /// Arguments: `arguments`, then first seen and updated, then `sortArguments`. Inserts nothing when the
+    /// Arguments: `arguments(storing:)`, then first seen and updated, then `sortArguments`. Inserts nothing when the
     /// key is taken (its millisecond's ties are full, and the next key belongs to another millisecond's
     /// status): the caller then spills the key higher. The statement never fails on that conflict, so
     /// GRDB keeps it prepared: a failed statement leaves GRDB's cache, and was compiled again, with the
@@ -17,21 +20,21 @@ extension StatusRow {
     static let insertSQL =
         TableStatements.insert(into: insertTarget, insertPrefix + ", \(SortKey.nextSQL))")
         + " ON CONFLICT(sort_key) DO NOTHING"
-    /// Arguments: `arguments`, then first seen and updated, then the key (see `SortKey.spill`).
+    /// Arguments: `arguments(storing:)`, then first seen and updated, then the key (see `SortKey.spill`).
     static let insertWithKeySQL = TableStatements.insert(into: insertTarget, insertPrefix + ", ?)")
 
     private static let updatePrefix =
         "UPDATE statuses SET "
-        + columns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
+        + storedColumns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
         .joined(separator: ", ")
         + ", updated_at = ?, sort_key = "
 
-    /// Arguments: `arguments`, then updated, then `keepArguments` and `sortArguments`, then the id. The
+    /// Arguments: `arguments(storing:)`, then updated, then `keepArguments` and `sortArguments`, then the id. The
     /// key is kept while it still fits created_at's millisecond (or its spill above it).
     static let updateSQL =
         updatePrefix + "CASE WHEN sort_key >> \(SortKey.tieBits) BETWEEN ? AND ? THEN sort_key"
         + " ELSE \(SortKey.nextSQL) END WHERE id = ?"
-    /// Arguments: `arguments`, then updated, then the key, then the id.
+    /// Arguments: `arguments(storing:)`, then updated, then the key, then the id.
     static let updateWithKeySQL = updatePrefix + "? WHERE id = ?"
 
     /// The arguments of `SortKey.nextSQL`.
@@ -43,12 +46,13 @@ extension StatusRow {
         return [millisecond, millisecond + SortKey.maxSpill]
     }
 
-    var arguments: StatementArguments {
+    /// The values of `storedColumns`, the raw JSON as `stored` keeps it (`raw` is not read).
+    func arguments(storing stored: StoredRawJSON) -> StatementArguments {
         [
             uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
             spoilerText, content, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
-            isReply, counts.replies, counts.reblogs, counts.favourites, raw, server, searchCJK, uriKind,
-            authority.rawValue,
+            isReply, counts.replies, counts.reblogs, counts.favourites, stored.body, server, searchCJK, uriKind,
+            authority.rawValue, stored.accountID, stored.offset,
         ]
     }
 }

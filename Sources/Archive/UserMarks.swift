@@ -91,7 +91,7 @@ struct UserMarks: OptionSet, Sendable {
         try db.execute(
             sql: """
                 UPDATE statuses SET user_marks = user_marks | \(mentionsUser.rawValue)
-                WHERE EXISTS (SELECT 1 FROM archiving_accounts a WHERE a.id = ? AND \(mentionCondition))
+                WHERE EXISTS (SELECT 1 FROM archiving_accounts a WHERE a.id = ? AND \(try mentionCondition(db)))
                 """, arguments: [accountID])
         try db.execute(
             sql: """
@@ -128,7 +128,7 @@ struct UserMarks: OptionSet, Sendable {
                     WHERE uri IN (SELECT uri FROM status_references)
                     """)
         }
-        let rows = try Row.fetchCursor(db, sql: "SELECT id, raw_json FROM statuses")
+        let rows = try Row.fetchCursor(db, sql: "SELECT id, \(try rawJSON(db)) AS raw_json FROM statuses")
         let mark = try db.makeStatement(
             sql: "UPDATE statuses SET user_marks = user_marks | \(servedInteraction.rawValue) WHERE id = ?")
         while let row = try rows.next() {
@@ -138,11 +138,21 @@ struct UserMarks: OptionSet, Sendable {
         for id in try Int64.fetchAll(db, sql: "SELECT id FROM archiving_accounts") { try markForAccount(id: id, db) }
     }
 
+    /// Row `statuses`' raw JSON as sent: the column itself while a migration older than
+    /// schema/0019_accounts_once.sql runs this, when no account object was kept apart yet.
+    private static func rawJSON(_ db: Database) throws -> String {
+        try db.columns(in: "statuses").contains { $0.name == "raw_account" }
+            ? SQLiteDialect().rawJSON(of: "statuses") : "statuses.raw_json"
+    }
+
     /// Whether row `statuses` mentions account `a` (the same test as `of`, on the stored JSON).
-    private static let mentionCondition = """
-        instr(statuses.raw_json, CAST(a.username AS BLOB)) > 0 AND json_valid(CAST(statuses.raw_json AS TEXT))
-        AND EXISTS (SELECT 1 FROM json_each(CAST(statuses.raw_json AS TEXT), '$.mentions') m
-                    WHERE a.url = json_extract(m.value, '$.url') OR a.handle = json_extract(m.value, '$.acct')
-                       OR a.handle = json_extract(m.value, '$.acct') || '@' || statuses.raw_server)
-        """
+    private static func mentionCondition(_ db: Database) throws -> String {
+        let raw = try rawJSON(db)
+        return """
+            instr(\(raw), CAST(a.username AS BLOB)) > 0 AND json_valid(CAST(\(raw) AS TEXT))
+            AND EXISTS (SELECT 1 FROM json_each(CAST(\(raw) AS TEXT), '$.mentions') m
+                        WHERE a.url = json_extract(m.value, '$.url') OR a.handle = json_extract(m.value, '$.acct')
+                           OR a.handle = json_extract(m.value, '$.acct') || '@' || statuses.raw_server)
+            """
+    }
 }

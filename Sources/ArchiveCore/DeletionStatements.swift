@@ -34,11 +34,13 @@ package enum DeletionStatements {
         GROUP BY s.id ORDER BY s.id LIMIT ?4
         """
     /// Gone statuses, and boosts of them, not yet redacted.
-    package static let toRedact = """
-        SELECT id, uri, raw_json FROM statuses
+    package static func toRedact(_ dialect: any SQLDialect) -> String {
+        """
+        SELECT id, uri, \(dialect.rawJSON(of: "statuses")) AS raw_json FROM statuses
         WHERE redacted_at IS NULL AND (gone_at IS NOT NULL
             OR reblog_uri IN (SELECT uri FROM statuses WHERE gone_at IS NOT NULL))
         """
+    }
     /// A status's media links: ?1 its number.
     package static let mediaLinks = "SELECT url, remote_url, preview_url FROM media_attachments WHERE status_id = ?1"
     /// The unreadable copy of a status, which holds its bytes too: ?1 its number.

@@ -4,11 +4,13 @@ import Foundation
 /// ``SQLDialect/statement(_:)``).
 package enum ExportStatements {
     /// A status as an export needs it, with its id on the server it was read from: ?1 its number.
-    package static let status = """
-        SELECT s.uri, s.raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at, s.gone_via, s.redacted_at,
+    package static func status(_ dialect: any SQLDialect) -> String {
+        """
+        SELECT s.uri, \(dialect.rawJSON(of: "s")) AS raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at, s.gone_via, s.redacted_at,
             (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server LIMIT 1) AS local_id
         FROM statuses s WHERE s.id = ?1
         """
+    }
     /// The bytes of the versions later copies replaced, oldest first: ?1 the status's number.
     package static let earlierVersions = LookupStatements.rows("raw_json", of: "status_versions", orderedBy: "id")
     /// A status's attachments with their stored files and previews: ?1 its number.
@@ -31,7 +33,7 @@ package enum ExportStatements {
         """
         SELECT author_handle, reblog_uri, uri, visibility,
             -- the date as the server (or the import) wrote it, not as the column keeps it for sorting
-            COALESCE(\(dialect.jsonText("created_at", in: "raw_json")), created_at) AS created_at FROM statuses
+            COALESCE(\(dialect.jsonText("created_at", in: dialect.rawJSON(of: "statuses"))), created_at) AS created_at FROM statuses
         WHERE reblog_uri IS NOT NULL AND lower(author_handle) = lower(?1) ORDER BY statuses.created_at, statuses.id
         """
     }

@@ -35,8 +35,14 @@ package enum LookupStatements {
         "SELECT status_id FROM status_ids WHERE \(dialect.caseless("server", equals: "?1")) AND local_id = ?2"
     }
 
-    /// A status's row: ?1 its number.
-    package static let row = select("*", where: "id")
+    /// A status's row, its `raw_json` as sent (the column first, so it is the one read by name): ?1 its number.
+    package static func row(_ dialect: any SQLDialect) -> String {
+        select("\(dialect.rawJSON(of: "statuses")) AS raw_json, *", where: "id")
+    }
+    /// A status's raw JSON as sent, as `raw_json`: ?1 its uri.
+    package static func rawJSON(byURI dialect: any SQLDialect) -> String {
+        select("\(dialect.rawJSON(of: "statuses")) AS raw_json", where: "uri")
+    }
     /// A status's id on a server: ?1 its number, ?2 the server.
     package static let localID = "SELECT local_id FROM status_ids WHERE status_id = ?1 AND server = ?2 LIMIT 1"
     /// The versions a status's later copies replaced, oldest first: ?1 its number.

@@ -6,18 +6,23 @@ import Models
 /// reads what to decide from with ``LookupStatements/held``.
 package enum PageStoreStatements {
     /// Keeps the stored version before an edit replaces it: ?1 now, ?2 the status's number.
-    package static let keepVersion = """
-        INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
-        SELECT id, edited_at, raw_json, ?1 FROM statuses WHERE id = ?2
+    package static func keepVersion(_ dialect: any SQLDialect) -> String {
         """
+        INSERT INTO status_versions(status_id, edited_at, raw_json, replaced_at)
+        SELECT id, edited_at, \(dialect.rawJSON(of: "statuses")), ?1 FROM statuses WHERE id = ?2
+        """
+    }
     /// Keeps the stored copy as a copy before a more authoritative one replaces it: ?1 now, ?2 the
     /// status's number.
-    package static let keepStoredCopy = """
+    package static func keepStoredCopy(_ dialect: any SQLDialect) -> String {
+        """
         INSERT INTO status_copies(status_id, server, authority, edited_at, raw_json, first_seen_at, last_seen_at)
-        SELECT id, raw_server, raw_authority, COALESCE(edited_at, ''), raw_json, updated_at, ?1
+        SELECT id, raw_server, raw_authority, COALESCE(edited_at, ''), \(dialect.rawJSON(of: "statuses")),
+            updated_at, ?1
         FROM statuses WHERE id = ?2
         \(copyConflict)
         """
+    }
     /// Keeps a copy that is not shown; the same server's copy of the same version is kept once, as last
     /// seen: ?1 the status's number, ?2 server, ?3 authority, ?4 edited at ('' when never), ?5 raw JSON, ?6 now.
     package static let keepCopy = """

@@ -31,6 +31,10 @@ package protocol SQLDialect: Sendable {
     func isAny(_ column: String, of placeholder: String) -> String
     /// The text at `key` of the JSON object in the bytes of `column` (a status's raw JSON), NULL when absent.
     func jsonText(_ key: String, in column: String) -> String
+    /// The raw JSON of the `statuses` row named `status`, byte for byte as its server sent it: every read
+    /// of a status's raw JSON goes through this (SQLite keeps the author's account object apart, see
+    /// schema/0019_accounts_once.sql; PostgreSQL keeps the column whole).
+    func rawJSON(of status: String) -> String
     /// `column` ordered by its bytes.
     func bytewise(_ column: String) -> String
     /// Every custom emoji URL of the archived statuses (read from their raw JSON), once each, non-empty, as

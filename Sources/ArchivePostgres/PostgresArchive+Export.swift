@@ -20,7 +20,7 @@ extension PostgresArchive {
         let dialect = PostgresDialect()
         guard
             let row = try await connection.rows(
-                dialect.statement(ExportStatements.status), [.int(number)],
+                dialect.statement(ExportStatements.status(dialect)), [.int(number)],
                 logger: logger
             ).first
         else { throw ArchiveError.notFound("status \(number)") }
@@ -171,7 +171,7 @@ extension PostgresArchive {
 
     public func rawJSON(uri: String) async throws(ArchiveError) -> Data? {
         let dialect = PostgresDialect()
-        let rows = try await rows(dialect.statement(LookupStatements.select("raw_json", where: "uri")), [.text(uri)])
+        let rows = try await rows(dialect.statement(LookupStatements.rawJSON(byURI: dialect)), [.text(uri)])
         return try decoding { try rows.first?.bytes("raw_json") }
     }
 

@@ -39,7 +39,7 @@ extension PostgresArchive {
         let found = try await transaction { connection -> ArchivedStatus? in
             guard
                 let row = try await connection.rows(
-                    dialect.statement(LookupStatements.row), [.int(number)],
+                    dialect.statement(LookupStatements.row(dialect)), [.int(number)],
                     logger: logger
                 ).first
             else { return nil }

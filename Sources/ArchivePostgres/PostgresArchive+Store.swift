@@ -114,11 +114,11 @@ extension PostgresArchive {
                     status, raw: page.raw, server: server, authorHandle: authorHandle, authority: authority)
                 if decision == .replaceAsEdit {
                     try await connection.execute(
-                        dialect.statement(PageStoreStatements.keepVersion), [.text(now), .int(statusID)],
+                        dialect.statement(PageStoreStatements.keepVersion(dialect)), [.text(now), .int(statusID)],
                         logger: logger)
                 } else {
                     try await connection.execute(
-                        dialect.statement(PageStoreStatements.keepStoredCopy), [.text(now), .int(statusID)],
+                        dialect.statement(PageStoreStatements.keepStoredCopy(dialect)), [.text(now), .int(statusID)],
                         logger: logger)
                 }
                 try await connection.execute(

@@ -58,6 +58,9 @@ struct PostgresDialect: SQLDialect {
 
     func bytewise(_ column: String) -> String { "\(column) COLLATE \"C\"" }
 
+    /// The column as it is: PostgreSQL keeps a status's JSON whole (TOAST compresses the repeated account object).
+    func rawJSON(of status: String) -> String { "\(status).raw_json" }
+
     func jsonText(_ key: String, in column: String) -> String { "convert_from(\(column), 'UTF8')::jsonb ->> '\(key)'" }
 
     /// Read from the raw JSON as SQLite's json_each reads it; a raw JSON that is not valid JSON

@@ -71,6 +71,47 @@ public enum RawJSON {
         }
     }
 
+    /// The byte offsets (from 0) of the object under `key` in a top-level object, when `key` is written
+    /// there exactly once, without escapes, and its value is an object; `nil` otherwise (absent, repeated,
+    /// another kind of value, malformed), so a caller that cuts the object out never has to guess.
+    public static func uniqueObjectRange(forKey key: String, inObject data: Data) -> Range<Int>? {
+        guard var scanner = try? Scanner(opening: data, with: "{", expected: "an object") else { return nil }
+        let bytes = scanner.bytes
+        let wanted = Array(key.utf8)
+        var found: Range<Int>?
+        do {
+            scanner.skipWhitespace()
+            if scanner.peek == UInt8(ascii: "}") { return nil }
+            while true {
+                scanner.skipWhitespace()
+                let keyStart = scanner.index
+                try scanner.skipString()
+                let rawKey = bytes[(keyStart + 1)..<(scanner.index - 1)]
+                // An escaped key might spell `key` another way: no object is cut from such a document.
+                if rawKey.contains(UInt8(ascii: "\\")) { return nil }
+                scanner.skipWhitespace()
+                guard scanner.peek == UInt8(ascii: ":") else { return nil }
+                scanner.index += 1
+                scanner.skipWhitespace()
+                let valueStart = scanner.index
+                try scanner.skipValue()
+                if rawKey.elementsEqual(wanted) {
+                    guard found == nil, bytes[valueStart] == UInt8(ascii: "{") else { return nil }
+                    found = valueStart..<scanner.index
+                }
+                scanner.skipWhitespace()
+                guard let next = scanner.peek else { return nil }
+                scanner.index += 1
+                if next == UInt8(ascii: "}") { break }
+                guard next == UInt8(ascii: ",") else { return nil }
+            }
+        } catch {
+            return nil
+        }
+        scanner.skipWhitespace()
+        return scanner.peek == nil ? found : nil
+    }
+
     private struct Scanner {
         let bytes: [UInt8]
         var index = 0

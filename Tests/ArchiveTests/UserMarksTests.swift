@@ -185,7 +185,15 @@ import Testing
             for table in ["archiving_accounts", "timelines", "statuses", "timeline_statuses", "authors"] {
                 let columns = try String.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?)", arguments: [table])
                     .joined(separator: ", ")
-                try db.execute(sql: "INSERT INTO \(table)(\(columns)) SELECT \(columns) FROM current.\(table)")
+                // A status's JSON whole, as an archive of that version held it (see schema/0019).
+                let selected =
+                    table == "statuses"
+                    ? columns.replacingOccurrences(
+                        of: "raw_json",
+                        with: "CAST((SELECT j.raw_json FROM current.status_json j WHERE j.number = source.id) AS BLOB)")
+                    : columns
+                try db.execute(
+                    sql: "INSERT INTO \(table)(\(columns)) SELECT \(selected) FROM current.\(table) AS source")
             }
         }
         let archive = try ArchiveDatabase(path: path, logger: Logger(label: "test"))
