@@ -104,9 +104,7 @@ extension ArchiveDatabase {
     /// The hits a query on `hitColumns` (plus `rank`) finds, with their timelines. Statements are cached
     /// per connection: a query's shape repeats, its values are arguments.
     static func hits(_ sql: String, arguments: StatementArguments, _ db: Database) throws -> [SearchHit] {
-        var hits = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map {
-            try $0.decoded(as: SearchHit.self)
-        }
+        var hits = try decodedRows(SearchHit.self, db.cachedStatement(sql: sql), arguments: arguments)
         try attachTimelines(&hits, db)
         return hits
     }
@@ -116,9 +114,9 @@ extension ArchiveDatabase {
 
     private static func attachTimelines(_ hits: inout [SearchHit], _ db: Database) throws {
         guard !hits.isEmpty else { return }
-        let timelines = try Row.fetchAll(
-            db.cachedStatement(sql: Self.hitTimelines), arguments: [SQLArgument.ints(hits.map(\.number)).databaseValue]
-        ).map { try $0.decoded(as: StatusTimeline.self) }
+        let timelines = try decodedRows(
+            StatusTimeline.self, db.cachedStatement(sql: Self.hitTimelines),
+            arguments: [SQLArgument.ints(hits.map(\.number)).databaseValue])
         hits.attach(timelines)
     }
 }
