@@ -213,10 +213,12 @@ let package = Package(
             ],
             swiftSettings: strict,
             linkerSettings: startupLinkerSettings),
-        // A Mastodon-shaped API on 127.0.0.1 over a deterministic synthetic corpus plus Fixtures/.
+        // A Mastodon-shaped API on 127.0.0.1 over a deterministic synthetic corpus plus Fixtures/. Test
+        // infrastructure, kept under Tests/: the independent witness that shares no code with the product.
         .target(
             name: "MastodonTestServer",
             dependencies: [.product(name: "FlyingFox", package: "FlyingFox")],
+            path: "Tests/MastodonTestServer",
             swiftSettings: strict),
         .executableTarget(
             name: "icebox-testserver",
@@ -224,6 +226,7 @@ let package = Package(
                 "MastodonTestServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
+            path: "Tests/icebox-testserver",
             swiftSettings: strict),
         // Measurements (not tests): `swift run -c release icebox-benchmarks import`.
         .executableTarget(

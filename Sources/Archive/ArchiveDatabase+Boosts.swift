@@ -11,7 +11,7 @@ extension ArchiveDatabase {
 
     static func boosts(of number: Int64, _ db: Database) throws -> [ArchivedBoost] {
         try Row.fetchAll(db, sql: ExportStatements.boosts, arguments: [number]).map {
-            ArchivedBoost(handle: $0["author_handle"], name: $0["author_name"], createdAt: $0["created_at"])
+            try $0.decoded(as: ArchivedBoost.self)
         }
     }
 

@@ -18,7 +18,7 @@ extension ArchiveDatabase {
                         value, join: join, byName: byName, limit: all ? nil : top,
                         inTimeline: inTimeline, SQLiteDialect()),
                     arguments: arguments
-                ).map { ArchiveBreakdown.Count(name: $0["name"], count: $0["count"]) }
+                ).map { try $0.decoded(as: ArchiveBreakdown.Count.self) }
             }
             // Hashtags are normalized names of letters, digits and _ (see Hashtag), space-separated.
             let tags = """

@@ -19,7 +19,7 @@ extension ArchiveDatabase {
     public func wantedEditHistories(server: String, limit: Int) async throws(ArchiveError) -> [WantedEditHistory] {
         try await read { db in
             try Row.fetchAll(db, sql: EditHistoryStatements.wanted, arguments: [server, limit]).map {
-                WantedEditHistory(number: $0["status_id"], server: $0["server"], localID: $0["local_id"])
+                try $0.decoded(as: WantedEditHistory.self)
             }
         }
     }

@@ -39,13 +39,9 @@ extension ArchiveDatabase {
             storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size")
         }
         var record = ExportRecord(
-            number: number, uri: row["uri"], raw: row["raw_json"], server: row["raw_server"],
-            localID: row["local_id"], createdAt: row["created_at"], editedAt: row["edited_at"],
-            goneAt: row["gone_at"], earlierVersions: versions, editHistory: editHistory,
-            attachments: attachments, avatar: avatar, boosts: try boosts(of: number, db),
+            number: number, stored: try row.decoded(as: StoredStatus.self), earlierVersions: versions,
+            editHistory: editHistory, attachments: attachments, avatar: avatar, boosts: try boosts(of: number, db),
             emoji: try emojiFiles(of: number, db))
-        record.goneVia = (row["gone_via"] as String?).flatMap(DeletionSource.init(rawValue:))
-        record.redactedAt = row["redacted_at"]
         record.sources = try provenance(of: number, db)
         return record
     }

@@ -37,27 +37,20 @@ extension ArchiveDatabase {
             guard let row = try Row.fetchOne(db, sql: LookupStatements.row(SQLiteDialect()), arguments: [number]) else {
                 return nil
             }
-            let server: String = row["raw_server"]
-            let localID = try String.fetchOne(db, sql: LookupStatements.localID, arguments: [number, server])
+            let stored = try row.decoded(as: StoredStatus.self)
+            let localID = try String.fetchOne(db, sql: LookupStatements.localID, arguments: [number, stored.server])
             let versions = try Row.fetchAll(db, sql: LookupStatements.versions, arguments: [number]).map {
-                ArchivedStatus.Version(raw: $0["raw_json"], replacedAt: $0["replaced_at"])
+                try $0.decoded(as: ArchivedStatus.Version.self)
             }
-            let parent = try Self.parent(of: number, db)
-            let replies = try Self.replies(to: number, db)
             let timelines = try Row.fetchAll(db, sql: LookupStatements.timelines, arguments: [number]).map {
-                row -> String in
-                let handle: String? = row["handle"]
-                let spec: String = row["spec"]
-                return handle.map { "\(spec) (\($0))" } ?? spec
+                try $0.decoded(as: StatusTimeline.self).label
             }
             var status = ArchivedStatus(
-                number: number, uri: row["uri"], raw: row["raw_json"], server: server,
-                localID: localID, versions: versions, parent: parent, replies: replies,
-                timelines: timelines, goneAt: row["gone_at"])
-            status.goneVia = (row["gone_via"] as String?).flatMap(DeletionSource.init(rawValue:))
-            status.redactedAt = row["redacted_at"]
-            status.editHistory = try Data.fetchAll(db, sql: EditHistoryStatements.versions, arguments: [number])
-            status.otherCopies = try String.fetchAll(db, sql: LookupStatements.otherCopies, arguments: [number])
+                number: number, stored: stored, localID: localID, versions: versions,
+                parent: try Self.parent(of: number, db), replies: try Self.replies(to: number, db),
+                timelines: timelines,
+                editHistory: try Data.fetchAll(db, sql: EditHistoryStatements.versions, arguments: [number]),
+                otherCopies: try String.fetchAll(db, sql: LookupStatements.otherCopies, arguments: [number]))
             status.sources = try Self.provenance(of: number, db)
             return status
         }

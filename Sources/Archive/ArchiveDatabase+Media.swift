@@ -125,7 +125,7 @@ extension ArchiveDatabase {
         var unreferenced: [CataloguedFile] = []
     }
 
-    private static func cataloguedFile(_ row: Row) -> CataloguedFile {
-        CataloguedFile(sha256: row["sha256"], ext: row["ext"], size: row["size"])
+    private static func cataloguedFile(_ row: Row) throws -> CataloguedFile {
+        try row.decoded(as: CataloguedFile.self)
     }
 }

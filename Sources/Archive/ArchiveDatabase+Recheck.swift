@@ -14,7 +14,7 @@ extension ArchiveDatabase {
                 db.cachedStatement(sql: DeletionStatements.recheckCandidates),
                 arguments: [server, since, after, max(limit, 0)]
             )
-            .map { RecheckCandidate(number: $0["id"], localID: $0["local_id"]) }
+            .map { try $0.decoded(as: RecheckCandidate.self) }
         }
     }
 }

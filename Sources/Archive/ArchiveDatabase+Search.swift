@@ -104,15 +104,7 @@ extension ArchiveDatabase {
     /// The hits a query on `hitColumns` (plus `rank`) finds, with their timelines. Statements are cached
     /// per connection: a query's shape repeats, its values are arguments.
     static func hits(_ sql: String, arguments: StatementArguments, _ db: Database) throws -> [SearchHit] {
-        var hits = try Row.fetchAll(db.cachedStatement(sql: sql), arguments: arguments).map { row in
-            var hit = SearchHit(
-                number: row["id"], uri: row["uri"], url: row["url"], id: row["local_id"],
-                acct: row["author_handle"], authorName: row["author_name"], createdAt: row["created_at"],
-                text: row["text"], spoilerText: row["spoiler_text"], altText: row["alt_text"],
-                language: row["language"], rank: row["rank"], timelines: [])
-            hit.goneAt = row["gone_at"]
-            return hit
-        }
+        var hits = try decodedRows(SearchHit.self, db.cachedStatement(sql: sql), arguments: arguments)
         try attachTimelines(&hits, db)
         return hits
     }
@@ -122,14 +114,9 @@ extension ArchiveDatabase {
 
     private static func attachTimelines(_ hits: inout [SearchHit], _ db: Database) throws {
         guard !hits.isEmpty else { return }
-        let rows = try Row.fetchAll(
-            db.cachedStatement(sql: Self.hitTimelines), arguments: [SQLArgument.ints(hits.map(\.number)).databaseValue])
-        var byStatus: [Int64: [String]] = [:]
-        for row in rows {
-            let handle: String? = row["handle"]
-            let spec: String = row["spec"]
-            byStatus[row["status_id"], default: []].append(handle.map { "\(spec) (\($0))" } ?? spec)
-        }
-        for index in hits.indices { hits[index].timelines = byStatus[hits[index].number] ?? [] }
+        let timelines = try decodedRows(
+            StatusTimeline.self, db.cachedStatement(sql: Self.hitTimelines),
+            arguments: [SQLArgument.ints(hits.map(\.number)).databaseValue])
+        hits.attach(timelines)
     }
 }

@@ -13,12 +13,10 @@ extension ArchiveDatabase {
             guard let row = try Row.fetchOne(db, sql: StatsStatements.totals(databaseBytes: "0")) else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "the archive returned no totals")
             }
-            return ArchiveStats(
-                statuses: row["statuses"], boosts: row["boosts"], authors: row["authors"], accounts: row["accounts"],
-                timelines: row["timelines"], mediaAttachments: row["media_attachments"],
-                mediaFiles: row["media_files"], mediaBytes: row["media_bytes"], mediaMissing: row["media_missing"],
-                editVersions: row["edit_versions"], unreadable: row["unreadable"], otherCopies: row["other_copies"],
-                databaseBytes: size, oldest: row["oldest"], newest: row["newest"])
+            // The file's size, which SQL cannot see, in place of the statement's 0.
+            var stats = try row.decoded(as: ArchiveStats.self)
+            stats.databaseBytes = size
+            return stats
         }
     }
 

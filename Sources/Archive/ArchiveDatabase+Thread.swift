@@ -69,7 +69,7 @@ extension ArchiveDatabase {
     public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
         try await read { db in
             try Row.fetchAll(db, sql: ThreadStatements.serverIDs(SQLiteDialect()), arguments: [number]).map {
-                ServerStatusID(server: $0["server"], localID: $0["local_id"], goneAt: $0["gone_at"])
+                try $0.decoded(as: ServerStatusID.self)
             }
         }
     }

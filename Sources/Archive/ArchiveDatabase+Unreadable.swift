@@ -35,14 +35,16 @@ extension ArchiveDatabase {
     /// `readerVersion` failed on when it is given (the same Icebox would fail the same way again).
     public func pendingUnreadable(notReadBy readerVersion: String?) async throws(ArchiveError) -> [KeptUnreadable] {
         try await read { db in
-            try Row.fetchAll(db, sql: UnreadableStatements.pending, arguments: [readerVersion]).map(KeptUnreadable.init)
+            try Row.fetchAll(db, sql: UnreadableStatements.pending, arguments: [readerVersion]).map {
+                try $0.decoded(as: KeptUnreadable.self)
+            }
         }
     }
 
     /// Every status kept unreadable, archived since or not, oldest first.
     public func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable] {
         try await read { db in
-            try Row.fetchAll(db, sql: UnreadableStatements.all).map(KeptUnreadable.init)
+            try Row.fetchAll(db, sql: UnreadableStatements.all).map { try $0.decoded(as: KeptUnreadable.self) }
         }
     }
 
@@ -53,9 +55,7 @@ extension ArchiveDatabase {
         authority: CopyAuthority
     ) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
         let rows = Self.pageRows([status], server: kept.server)
-        let origin = PageOrigin(
-            server: kept.server, authority: authority, timelineID: kept.timelineID,
-            pageCursor: kept.pageCursor)
+        let origin = PageOrigin(rereading: kept, authority: authority)
         return try await write { db in
             let now = Self.now()
             var result = StoreResult()

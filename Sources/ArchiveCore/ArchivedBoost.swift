@@ -1,7 +1,8 @@
 import Foundation
 
-/// Who boosted a post, as the archive saw it.
-public struct ArchivedBoost: Sendable, Hashable {
+/// Who boosted a post, as the archive saw it. Decodes from a row of `ExportStatements.boosts` (the
+/// boost's own `statuses` row) on either store, through `RowDecoder`: its coding keys are the columns.
+public struct ArchivedBoost: Sendable, Hashable, Decodable {
     /// The booster's `user@host` and display name.
     public var handle: String
     public var name: String
@@ -12,5 +13,11 @@ public struct ArchivedBoost: Sendable, Hashable {
         self.handle = handle
         self.name = name
         self.createdAt = createdAt
+    }
+
+    enum CodingKeys: String, CodingKey {
+        case handle = "author_handle"
+        case name = "author_name"
+        case createdAt = "created_at"
     }
 }

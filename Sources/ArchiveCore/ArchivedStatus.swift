@@ -50,8 +50,9 @@ public struct ArchivedStatus: Sendable, Hashable {
     /// Where it came from: syncs, fetches, imports (see `ArchiveStore.provenance(of:)`).
     public var sources: [StatusProvenance] = []
 
-    /// A version of an edited status as it was archived, and when a newer one replaced it.
-    public struct Version: Sendable, Hashable {
+    /// A version of an edited status as it was archived, and when a newer one replaced it. Decodes from
+    /// a row of `status_versions` on either store, through `RowDecoder`: its coding keys are the columns.
+    public struct Version: Sendable, Hashable, Decodable {
         package init(raw: Data, replacedAt: String) {
             self.raw = raw
             self.replacedAt = replacedAt
@@ -59,5 +60,10 @@ public struct ArchivedStatus: Sendable, Hashable {
 
         public var raw: Data
         public var replacedAt: String
+
+        enum CodingKeys: String, CodingKey {
+            case raw = "raw_json"
+            case replacedAt = "replaced_at"
+        }
     }
 }

@@ -12,8 +12,8 @@ public struct PendingMedia: Sendable, Hashable {
     }
 }
 
-/// A file the media catalogue records as stored.
-public struct CataloguedFile: Sendable, Hashable {
+/// A file the media catalogue records as stored. Decodes from a row of `media_files` on either store.
+public struct CataloguedFile: Sendable, Hashable, Decodable {
     public var sha256: String
     public var ext: String
     public var size: Int64

@@ -72,6 +72,17 @@ package struct RowDecoder<Row: ColumnReading>: Decoder {
             try Cell(row: row, column: key.stringValue).integer()
         }
 
+        // An optional cell in one lookup of its column, not a NULL test and a read.
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+            try row.optionalText(key.stringValue)
+        }
+        func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+            try row.optionalInteger(key.stringValue)
+        }
+        func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+            try row.optionalReal(key.stringValue)
+        }
+
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             if type == Data.self, let bytes = try row.bytes(key.stringValue) as? T { return bytes }
             // Anything else (an enum with raw values) decodes from the one cell.

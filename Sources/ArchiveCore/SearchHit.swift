@@ -2,8 +2,9 @@ import Foundation
 import SearchQuery
 
 /// One status found by a search or listed. Data only: its one JSON record, what `--json`, `--jsonl` and
-/// `--csv` print, is `Display.SearchResult`.
-public struct SearchHit: Hashable, Sendable {
+/// `--csv` print, is `Display.SearchResult`. It decodes from a row of ``columns`` (plus `rank`) on either
+/// store, through ``RowDecoder``: its coding keys are the columns, and `timelines` is attached afterwards.
+public struct SearchHit: Hashable, Sendable, Decodable {
     package init(
         number: Int64, uri: String, url: String?, id: String?, acct: String, authorName: String,
         createdAt: String, text: String, spoilerText: String, altText: String, language: String?,
@@ -43,9 +44,24 @@ public struct SearchHit: Hashable, Sendable {
     /// Lower is better (BM25); `nil` when ordered by date.
     public var rank: Double?
     /// The pinned timelines it was seen in, as `spec` or `spec (user@host)`.
-    public var timelines: [String]
+    public var timelines: [String] = []
     /// When its server said it was deleted (nil while it was not).
     public var goneAt: String?
+
+    /// The columns of ``columns`` (and `rank`) each field is read from.
+    enum CodingKeys: String, CodingKey {
+        case number = "id"
+        case uri, url
+        case id = "local_id"
+        case acct = "author_handle"
+        case authorName = "author_name"
+        case createdAt = "created_at"
+        case text
+        case spoilerText = "spoiler_text"
+        case altText = "alt_text"
+        case language, rank
+        case goneAt = "gone_at"
+    }
 }
 
 extension SearchHit {

@@ -1,7 +1,8 @@
 import Foundation
 
-/// A status's id on one server (ids differ per server).
-public struct ServerStatusID: Sendable, Hashable {
+/// A status's id on one server (ids differ per server). Decodes from a row of `status_ids` on either
+/// store (its coding keys are the columns).
+public struct ServerStatusID: Sendable, Hashable, Decodable {
     package init(server: String, localID: String, goneAt: String? = nil) {
         self.server = server
         self.localID = localID
@@ -14,4 +15,10 @@ public struct ServerStatusID: Sendable, Hashable {
     /// When this server said its copy is gone, where it does not speak for the post itself
     /// (``DeletionAuthority``): the post stays as it was, only this copy is marked.
     public var goneAt: String?
+
+    enum CodingKeys: String, CodingKey {
+        case server
+        case localID = "local_id"
+        case goneAt = "gone_at"
+    }
 }

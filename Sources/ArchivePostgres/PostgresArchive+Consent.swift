@@ -71,9 +71,7 @@ extension PostgresArchive {
                     BreakdownStatements.counts(
                         value, join: join, byName: byName, limit: all ? nil : top, inTimeline: inTimeline, dialect)),
                 binds
-            ) {
-                ArchiveBreakdown.Count(name: try $0.string("name"), count: try $0.int("count"))
-            }
+            ) { try $0.decoded(as: ArchiveBreakdown.Count.self) }
         }
         let posts =
             try await decodingRows(dialect.statement(BreakdownStatements.posts(inTimeline: inTimeline)), binds) {

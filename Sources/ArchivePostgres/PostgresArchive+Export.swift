@@ -48,14 +48,10 @@ extension PostgresArchive {
             logger: logger
         ).first.flatMap { try storedFile($0, sha: "sha256", ext: "ext", mime: "mime", size: "size") }
         var record = ExportRecord(
-            number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"),
-            server: try row.string("raw_server"), localID: try row.optionalString("local_id"),
-            createdAt: try row.string("created_at"), editedAt: try row.optionalString("edited_at"),
-            goneAt: try row.optionalString("gone_at"), earlierVersions: versions, editHistory: editHistory,
-            attachments: attachments, avatar: avatar, boosts: try await boosts(of: number, connection, logger),
+            number: number, stored: try row.decoded(as: StoredStatus.self), earlierVersions: versions,
+            editHistory: editHistory, attachments: attachments, avatar: avatar,
+            boosts: try await boosts(of: number, connection, logger),
             emoji: try await emojiFiles(of: number, connection, logger))
-        record.goneVia = try row.optionalString("gone_via").flatMap(DeletionSource.init(rawValue:))
-        record.redactedAt = try row.optionalString("redacted_at")
         record.sources = try await provenance(of: number, connection, logger)
         return record
     }
@@ -70,11 +66,7 @@ extension PostgresArchive {
     {
         try await connection.rows(
             PostgresDialect().statement(ExportStatements.boosts), [.int(number)], logger: logger
-        ).map {
-            ArchivedBoost(
-                handle: try $0.string("author_handle"), name: try $0.string("author_name"),
-                createdAt: try $0.string("created_at"))
-        }
+        ).map { try $0.decoded(as: ArchivedBoost.self) }
     }
 
     /// The stored files of the custom emoji a status (or the post it boosts) uses, by shortcode.
@@ -119,16 +111,7 @@ extension PostgresArchive {
         let rows = try await rows(
             StatsStatements.totals(databaseBytes: "pg_database_size(current_database())"))
         guard let row = rows.first else { throw .database("the store returned no totals") }
-        return try decoding {
-            ArchiveStats(
-                statuses: try row.int("statuses"), boosts: try row.int("boosts"), authors: try row.int("authors"),
-                accounts: try row.int("accounts"), timelines: try row.int("timelines"),
-                mediaAttachments: try row.int("media_attachments"), mediaFiles: try row.int("media_files"),
-                mediaBytes: try row.int64("media_bytes"), mediaMissing: try row.int("media_missing"),
-                editVersions: try row.int("edit_versions"), unreadable: try row.int("unreadable"),
-                otherCopies: try row.int("other_copies"), databaseBytes: try row.int64("database_bytes"),
-                oldest: try row.optionalString("oldest"), newest: try row.optionalString("newest"))
-        }
+        return try decoding { try row.decoded(as: ArchiveStats.self) }
     }
 
     /// PostgreSQL keeps its own files sound; this checks what Icebox relies on: every status's word vector

@@ -43,22 +43,19 @@ extension PostgresArchive {
                     logger: logger
                 ).first
             else { return nil }
-            let server = try row.string("raw_server")
+            let stored = try row.decoded(as: StoredStatus.self)
             let localID = try await connection.rows(
                 dialect.statement(LookupStatements.localID),
-                [.int(number), .text(server)], logger: logger
+                [.int(number), .text(stored.server)], logger: logger
             ).first?.string("local_id")
             let versions = try await connection.rows(
                 dialect.statement(LookupStatements.versions), [.int(number)],
                 logger: logger
-            ).map { ArchivedStatus.Version(raw: try $0.bytes("raw_json"), replacedAt: try $0.string("replaced_at")) }
+            ).map { try $0.decoded(as: ArchivedStatus.Version.self) }
             let timelines = try await connection.rows(
                 dialect.statement(LookupStatements.timelines), [.int(number)],
                 logger: logger
-            ).map { row -> String in
-                let spec = try row.string("spec")
-                return try row.optionalString("handle").map { "\(spec) (\($0))" } ?? spec
-            }
+            ).map { try $0.decoded(as: StatusTimeline.self).label }
             let history = try await connection.rows(
                 dialect.statement(EditHistoryStatements.versions), [.int(number)],
                 logger: logger
@@ -68,12 +65,10 @@ extension PostgresArchive {
                 logger: logger
             ).map { try $0.string("server") }
             var status = ArchivedStatus(
-                number: number, uri: try row.string("uri"), raw: try row.bytes("raw_json"), server: server,
-                localID: localID, versions: versions, parent: try await Self.parent(of: number, connection, logger),
+                number: number, stored: stored, localID: localID, versions: versions,
+                parent: try await Self.parent(of: number, connection, logger),
                 replies: try await Self.replies(to: number, connection, logger), timelines: timelines,
-                goneAt: try row.optionalString("gone_at"), editHistory: history, otherCopies: copies)
-            status.goneVia = try row.optionalString("gone_via").flatMap(DeletionSource.init(rawValue:))
-            status.redactedAt = try row.optionalString("redacted_at")
+                editHistory: history, otherCopies: copies)
             status.sources = try await Self.provenance(of: number, connection, logger)
             return status
         }
@@ -141,12 +136,6 @@ extension PostgresArchive {
     public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
         let dialect = PostgresDialect()
         let rows = try await rows(dialect.statement(ThreadStatements.serverIDs(dialect)), [.int(number)])
-        return try decoding {
-            try rows.map {
-                ServerStatusID(
-                    server: try $0.string("server"), localID: try $0.string("local_id"),
-                    goneAt: try $0.optionalString("gone_at"))
-            }
-        }
+        return try decoding { try rows.map { try $0.decoded(as: ServerStatusID.self) } }
     }
 }

@@ -128,7 +128,7 @@ extension PostgresArchive {
     }
 
     static func cataloguedFile(_ row: PostgresRandomAccessRow) throws -> CataloguedFile {
-        CataloguedFile(sha256: try row.string("sha256"), ext: try row.string("ext"), size: try row.int64("size"))
+        try row.decoded(as: CataloguedFile.self)
     }
 
     /// Runs a query and decodes each row.

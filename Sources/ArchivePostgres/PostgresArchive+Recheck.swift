@@ -10,8 +10,6 @@ extension PostgresArchive {
         try await decodingRows(
             PostgresDialect().statement(DeletionStatements.recheckCandidates),
             [.text(server), .text(since), .int(after), .int(Int64(max(limit, 0)))]
-        ) {
-            RecheckCandidate(number: try $0.int64("id"), localID: try $0.string("local_id"))
-        }
+        ) { try $0.decoded(as: RecheckCandidate.self) }
     }
 }

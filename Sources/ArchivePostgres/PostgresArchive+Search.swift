@@ -70,32 +70,12 @@ extension PostgresArchive {
     /// The hits a query on `hitColumns` (plus `rank`) finds, with their timelines.
     func hits(_ sql: String, _ binds: [SQLValue]) async throws(ArchiveError) -> [SearchHit] {
         let rows = try await rows(sql, binds)
-        var hits = try decoding {
-            try rows.map { row in
-                var hit = SearchHit(
-                    number: try row.int64("id"), uri: try row.string("uri"), url: try row.optionalString("url"),
-                    id: try row.optionalString("local_id"), acct: try row.string("author_handle"),
-                    authorName: try row.string("author_name"), createdAt: try row.string("created_at"),
-                    text: try row.string("text"), spoilerText: try row.string("spoiler_text"),
-                    altText: try row.string("alt_text"), language: try row.optionalString("language"),
-                    rank: try row.optionalDouble("rank"), timelines: [])
-                hit.goneAt = try row.optionalString("gone_at")
-                return hit
-            }
-        }
+        var hits = try decoding { try rows.map { try $0.decoded(as: SearchHit.self) } }
         guard !hits.isEmpty else { return hits }
         let dialect = PostgresDialect()
         let timelineRows = try await self.rows(
             dialect.statement(LookupStatements.timelines(ofAny: dialect)), [.intArray(hits.map(\.number))])
-        var byStatus: [Int64: [String]] = [:]
-        try decoding {
-            for row in timelineRows {
-                let spec = try row.string("spec")
-                byStatus[try row.int64("status_id"), default: []]
-                    .append(try row.optionalString("handle").map { "\(spec) (\($0))" } ?? spec)
-            }
-        }
-        for index in hits.indices { hits[index].timelines = byStatus[hits[index].number] ?? [] }
+        hits.attach(try decoding { try timelineRows.map { try $0.decoded(as: StatusTimeline.self) } })
         return hits
     }
 

@@ -37,12 +37,12 @@ extension PostgresArchive {
 
     public func pendingUnreadable(notReadBy readerVersion: String?) async throws(ArchiveError) -> [KeptUnreadable] {
         let rows = try await rows(PostgresDialect().statement(UnreadableStatements.pending), [.text(readerVersion)])
-        return try decoding { try rows.map(Self.kept) }
+        return try decoding { try rows.map { try $0.decoded(as: KeptUnreadable.self) } }
     }
 
     public func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable] {
         let rows = try await rows(UnreadableStatements.all)
-        return try decoding { try rows.map(Self.kept) }
+        return try decoding { try rows.map { try $0.decoded(as: KeptUnreadable.self) } }
     }
 
     public func archiveKept(
@@ -50,9 +50,7 @@ extension PostgresArchive {
         authority: CopyAuthority
     ) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
         let rows = PageRow.rows([status], server: kept.server)
-        let origin = PageOrigin(
-            server: kept.server, authority: authority, timelineID: kept.timelineID,
-            pageCursor: kept.pageCursor)
+        let origin = PageOrigin(rereading: kept, authority: authority)
         let logger = self.logger
         return try await transaction { connection in
             let now = Self.now()
@@ -77,16 +75,6 @@ extension PostgresArchive {
             [.text(reason), .text(readerVersion), .int(id)])
     }
 
-    static func kept(_ row: PostgresRandomAccessRow) throws -> KeptUnreadable {
-        KeptUnreadable(
-            id: try row.int64("id"), server: try row.string("server"), localID: try row.optionalString("local_id"),
-            timelineID: try row.optionalInt64("timeline_id"), pageCursor: try row.string("page_cursor"),
-            error: try row.string("error"), raw: try row.bytes("raw_json"),
-            readerVersion: try row.string("icebox_version"), firstSeenAt: try row.string("first_seen_at"),
-            lastSeenAt: try row.string("last_seen_at"), archivedAt: try row.optionalString("archived_at"),
-            statusNumber: try row.optionalInt64("status_id"))
-    }
-
     // MARK: Edit histories
 
     public func wantedEditHistories(server: String, limit: Int) async throws(ArchiveError) -> [WantedEditHistory] {
@@ -94,11 +82,7 @@ extension PostgresArchive {
             PostgresDialect().statement(EditHistoryStatements.wanted),
             [.text(server), .int(Int64(limit))])
         return try decoding {
-            try rows.map {
-                WantedEditHistory(
-                    number: try $0.int64("status_id"), server: try $0.string("server"),
-                    localID: try $0.string("local_id"))
-            }
+            try rows.map { try $0.decoded(as: WantedEditHistory.self) }
         }
     }
 

@@ -9,4 +9,13 @@ extension PostgresRandomAccessRow: ColumnReading {
     package func integer(_ column: String) throws -> Int64 { try self[column].decode(Int64.self) }
     package func real(_ column: String) throws -> Double { try self[column].decode(Double.self) }
     package func boolean(_ column: String) throws -> Bool { try self[column].decode(Bool.self) }
+    package func optionalText(_ column: String) throws -> String? {
+        try contains(column) ? self[column].decode(String?.self) : nil
+    }
+    package func optionalInteger(_ column: String) throws -> Int64? {
+        try contains(column) ? self[column].decode(Int64?.self) : nil
+    }
+    package func optionalReal(_ column: String) throws -> Double? {
+        try contains(column) ? self[column].decode(Double?.self) : nil
+    }
 }

@@ -44,7 +44,7 @@ import Testing
         let known = Set(package.targets.keys).union(package.targets.values.flatMap(\.products))
         var undeclared: [String] = []
         for (module, dependencies) in package.productTargets {
-            let folder = Self.root.appending(path: "Sources/\(module)")
+            let folder = Self.root.appending(path: package.folder(of: module))
             let declared = Set(dependencies.modules).union(dependencies.products)
             for file in Self.swiftFiles(in: folder) {
                 let text = try String(contentsOf: file, encoding: .utf8)
@@ -54,6 +54,9 @@ import Testing
             }
         }
         #expect(undeclared.isEmpty, "\(undeclared.sorted())")
+        #expect(
+            !Self.swiftFiles(in: Self.root.appending(path: package.folder(of: "MastodonTestServer"))).isEmpty,
+            "a target's path: is followed to its sources")
     }
 
     static func swiftFiles(in folder: URL) -> [URL] {

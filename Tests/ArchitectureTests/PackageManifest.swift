@@ -8,6 +8,8 @@ struct PackageManifest {
         var modules: [String] = []
         var products: [String] = []
         var isTest = false
+        /// The target's `path:`, when it names one (SwiftPM's default is `Sources/<name>`).
+        var path: String?
     }
 
     enum Failure: Error, CustomStringConvertible {
@@ -44,10 +46,35 @@ struct PackageManifest {
                 let plain = try Regex(#""([^"]+)""#)
                 dependencies.modules = withoutProducts.matches(of: plain).map { String($0.output[1].substring ?? "") }
             }
+            if let call = Self.arguments(in: rest),
+                let found = call.firstMatch(of: try Regex(#"\bpath:\s*"([^"]+)""#))
+            {
+                dependencies.path = String(found.output[1].substring ?? "")
+            }
             guard targets[name] == nil else { throw Failure.unreadable("the target \(name) is declared twice") }
             targets[name] = dependencies
         }
         guard !targets.isEmpty else { throw Failure.unreadable("no targets found") }
+    }
+
+    /// This target's call arguments, up to the call's closing parenthesis.
+    private static func arguments(in rest: Substring) -> Substring? {
+        var depth = 0
+        for index in rest.indices {
+            switch rest[index] {
+            case "(": depth += 1
+            case ")":
+                if depth == 0 { return rest[..<index] }
+                depth -= 1
+            default: continue
+            }
+        }
+        return nil
+    }
+
+    /// The folder of a target's sources, relative to the package: its `path:`, or SwiftPM's default.
+    func folder(of module: String) -> String {
+        targets[module]?.path ?? "Sources/\(module)"
     }
 
     /// The bracketed list after `dependencies:` in this target's call (before the call's closing parenthesis).
