@@ -33,6 +33,9 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
     func addTimeline(spec: String, accountID: Int64?, server: String) async throws(ArchiveError) -> PinnedTimeline
     /// The pinned timelines, in the order they were added.
     func timelines() async throws(ArchiveError) -> [PinnedTimeline]
+    /// The media attachments of each timeline's statuses, and how many are stored (timelines without
+    /// attachments are left out).
+    func timelineMedia() async throws(ArchiveError) -> [TimelineMedia]
     /// One pinned timeline by id.
     func timeline(id: Int64) async throws(ArchiveError) -> PinnedTimeline
     /// Unpins a timeline; what it archived stays.
