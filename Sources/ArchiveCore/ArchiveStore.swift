@@ -203,6 +203,10 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
     func statusURIs(timelineID: Int64) async throws(ArchiveError) -> [String]
     /// Totals of the whole archive.
     func stats() async throws(ArchiveError) -> ArchiveStats
+    /// A value that differs whenever anything was committed to the store since it was read; `nil` when
+    /// the store cannot tell now. A reader that keeps what it computed (a search's total) keeps it only
+    /// while the token stays the same.
+    func changeToken() async throws(ArchiveError) -> String?
     /// Whether the store is sound: "ok", or the problems found.
     func integrityCheck() async throws(ArchiveError) -> String
 }
