@@ -36,6 +36,12 @@ extension ArchiveDatabase {
         }
     }
 
+    public func timelineMedia() async throws(ArchiveError) -> [TimelineMedia] {
+        try await read { db in
+            try Row.fetchAll(db, sql: TimelineMedia.statement).map { try $0.decoded(as: TimelineMedia.self) }
+        }
+    }
+
     /// One pinned timeline by id.
     public func timeline(id: Int64) async throws(ArchiveError) -> PinnedTimeline {
         let timeline = try await read { db in

@@ -33,6 +33,9 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
     func addTimeline(spec: String, accountID: Int64?, server: String) async throws(ArchiveError) -> PinnedTimeline
     /// The pinned timelines, in the order they were added.
     func timelines() async throws(ArchiveError) -> [PinnedTimeline]
+    /// The media attachments of each timeline's statuses, and how many are stored (timelines without
+    /// attachments are left out).
+    func timelineMedia() async throws(ArchiveError) -> [TimelineMedia]
     /// One pinned timeline by id.
     func timeline(id: Int64) async throws(ArchiveError) -> PinnedTimeline
     /// Unpins a timeline; what it archived stays.
@@ -200,6 +203,10 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
     func statusURIs(timelineID: Int64) async throws(ArchiveError) -> [String]
     /// Totals of the whole archive.
     func stats() async throws(ArchiveError) -> ArchiveStats
+    /// A value that differs whenever anything was committed to the store since it was read; `nil` when
+    /// the store cannot tell now. A reader that keeps what it computed (a search's total) keeps it only
+    /// while the token stays the same.
+    func changeToken() async throws(ArchiveError) -> String?
     /// Whether the store is sound: "ok", or the problems found.
     func integrityCheck() async throws(ArchiveError) -> String
 }

@@ -13,6 +13,21 @@ public struct SavedBudget: Sendable, Hashable {
     }
 }
 
+/// A budget as a shared store keeps it: whose it is, and what the last worker saw.
+public struct KeptBudget: Sendable, Hashable {
+    /// The server's host, as the timelines' server.
+    public var server: String
+    /// The account's id in the store (`ArchivingAccount.id`), or `anonymous`.
+    public var client: String
+    public var budget: SavedBudget
+
+    public init(server: String, client: String, budget: SavedBudget) {
+        self.server = server
+        self.client = client
+        self.budget = budget
+    }
+}
+
 /// How workers on one shared store divide the work (`icebox sync --loop` on many machines): a server's
 /// timelines are synced by one worker at a time, under a lease that expires unless renewed, and each
 /// server's rate budget is kept in the store so the next worker starts from it.
@@ -34,6 +49,8 @@ public protocol SharedWork: Sendable {
     func releaseLease(server: String, holder: String) async throws(ArchiveError)
     /// The budget the last worker saw for `client` on `server`.
     func savedBudget(server: String, client: String) async throws(ArchiveError) -> SavedBudget?
+    /// Every budget kept, by server and client (`icebox serve`'s `/metrics`).
+    func savedBudgets() async throws(ArchiveError) -> [KeptBudget]
     /// Keeps what this worker sees of a budget (after every response, so a worker that dies leaves it current).
     func saveBudget(_ budget: SavedBudget, server: String, client: String) async throws(ArchiveError)
     /// Waits until a timeline is pinned somewhere, or `timeout` passes.

@@ -68,12 +68,28 @@ extension PostgresArchive: SharedWork {
             SELECT limit_count, remaining, extract(epoch FROM reset_at)::float8 AS reset
             FROM rate_budgets WHERE server = $1 AND client = $2
             """, [.text(server), .text(client)]
+        ) { row in try Self.budget(row) }.first
+    }
+
+    public func savedBudgets() async throws(ArchiveError) -> [KeptBudget] {
+        try await decodingRows(
+            """
+            SELECT server, client, limit_count, remaining, extract(epoch FROM reset_at)::float8 AS reset
+            FROM rate_budgets ORDER BY server, client
+            """, []
         ) { row in
-            SavedBudget(
-                limit: try row["limit_count"].decode(Int32?.self).map(Int.init),
-                remaining: try row["remaining"].decode(Int32?.self).map(Int.init),
-                reset: try row.optionalDouble("reset").map(Date.init(timeIntervalSince1970:)))
-        }.first
+            KeptBudget(
+                server: try row["server"].decode(String.self), client: try row["client"].decode(String.self),
+                budget: try Self.budget(row))
+        }
+    }
+
+    /// A budget from its row's `limit_count`, `remaining` and `reset` (seconds since 1970).
+    private static func budget(_ row: PostgresRandomAccessRow) throws -> SavedBudget {
+        SavedBudget(
+            limit: try row["limit_count"].decode(Int32?.self).map(Int.init),
+            remaining: try row["remaining"].decode(Int32?.self).map(Int.init),
+            reset: try row.optionalDouble("reset").map(Date.init(timeIntervalSince1970:)))
     }
 
     public func saveBudget(_ budget: SavedBudget, server: String, client: String) async throws(ArchiveError) {

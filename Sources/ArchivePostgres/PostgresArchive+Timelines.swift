@@ -95,6 +95,10 @@ extension PostgresArchive {
         return try decoding { try rows.map { try $0.decoded(as: PinnedTimeline.self) } }
     }
 
+    public func timelineMedia() async throws(ArchiveError) -> [TimelineMedia] {
+        try await decodingRows(TimelineMedia.statement, []) { try $0.decoded(as: TimelineMedia.self) }
+    }
+
     public func timeline(id: Int64) async throws(ArchiveError) -> PinnedTimeline {
         let rows = try await rows(PostgresDialect().statement(TimelineStatements.byID), [.int(id)])
         guard let row = rows.first else { throw .notFound("timeline \(id)") }

@@ -9,9 +9,15 @@ import SearchQuery
 extension Reader {
     /// An account's or a hashtag's posts, newest first, a page at a time.
     func listing(_ listing: ArchiveListing, title: String, _ request: PageRequest) async throws -> Reply {
+        if request.wantsJSON {
+            let hits = try await store.posts(listing, limit: Self.pageSize, offset: request.offset)
+            return try json(hits.map { SearchResult(hit: $0, words: []) })
+        }
+        // The total alongside the page's rows, kept while the store does not change (`CountCache`).
+        let store = self.store
+        async let counted = cachedCounts("listing:\(listing)", consent: .off) { [try await store.count(listing)] }
         let hits = try await store.posts(listing, limit: Self.pageSize, offset: request.offset)
-        if request.wantsJSON { return try json(hits.map { SearchResult(hit: $0, words: []) }) }
-        let total = try await store.count(listing)
+        let total = try await counted[0]
         guard total > 0 else { throw PageFailure(status: .notFound, message: "\(title) has no posts in the archive.") }
         return try await statusesPage(hits.map(\.number), title: title, total: total, request)
     }
@@ -28,10 +34,18 @@ extension Reader {
             throw PageFailure(status: .notFound, message: "\(text) is not a timeline.")
         }
         let query = SearchQuery(filters: [.init(.inTimeline(spec.description))])
+        if request.wantsJSON {
+            let hits = try await store.search(
+                query, sort: .newest, limit: Self.pageSize, offset: request.offset, consent: .off)
+            return try json(hits.map { SearchResult(hit: $0, words: []) })
+        }
+        let store = self.store
+        async let counted = cachedCounts("timeline:\(spec)", consent: .off) {
+            [try await store.count(query, consent: .off)]
+        }
         let hits = try await store.search(
             query, sort: .newest, limit: Self.pageSize, offset: request.offset, consent: .off)
-        if request.wantsJSON { return try json(hits.map { SearchResult(hit: $0, words: []) }) }
-        let total = try await store.count(query, consent: .off)
+        let total = try await counted[0]
         guard total > 0 else {
             throw PageFailure(status: .notFound, message: "\(destination.title) has no archived posts.")
         }

@@ -5,7 +5,8 @@ import Prometheus
 
 extension Reader {
     /// `/metrics`: the archive's health as Prometheus text, read fresh from the store on every scrape:
-    /// totals, and per pinned timeline its statuses, last successful sync, open gaps and backfill.
+    /// totals; per pinned timeline its statuses, media, last successful sync, open gaps and backfill; and
+    /// the rate budget each server left the workers, when the store keeps it.
     func metrics() async throws -> Reply {
         let registry = PrometheusCollectorRegistry()
         let stats = try await store.stats()
@@ -22,12 +23,22 @@ extension Reader {
         ]
         for (name, help, value) in gauges { registry.makeGauge(descriptor: Self.metric(name, help)).set(value) }
         let gaps = try await store.gaps(timelineID: nil, includingClosed: false)
+        var media: [Int64: TimelineMedia] = [:]
+        for counts in try await store.timelineMedia() { media[counts.timelineID] = counts }
         for timeline in try await store.timelines() {
             let labels = [("timeline", timeline.displayName)]
             let open = gaps.filter { $0.timelineID == timeline.id }.count
             let success = timeline.lastSuccessAt.flatMap(MastodonDate.parse)?.timeIntervalSince1970 ?? 0
             let perTimeline: [(String, String, Double)] = [
                 ("icebox_timeline_statuses", "Statuses seen in the timeline.", Double(timeline.statusCount)),
+                (
+                    "icebox_timeline_media_attachments", "Media attachments of the statuses seen in the timeline.",
+                    Double(media[timeline.id]?.attachments ?? 0)
+                ),
+                (
+                    "icebox_timeline_media_stored", "Of those, the attachments whose file is stored.",
+                    Double(media[timeline.id]?.stored ?? 0)
+                ),
                 ("icebox_timeline_open_gaps", "Windows of the timeline that could not be read.", Double(open)),
                 (
                     "icebox_timeline_backfill_complete", "1 when the backfill reached the end.",
@@ -42,11 +53,12 @@ extension Reader {
                 registry.makeGauge(descriptor: Self.metric(name, help), labels: labels).set(value)
             }
         }
+        try await rateBudgetMetrics(registry)
         return Reply(
             status: .ok, type: "text/plain; version=0.0.4; charset=utf-8", body: Data(registry.emitToString().utf8))
     }
 
-    private static func metric(_ name: String, _ help: String) -> MetricNameDescriptor {
+    static func metric(_ name: String, _ help: String) -> MetricNameDescriptor {
         MetricNameDescriptor(metricName: name, unitName: "", helpText: help)
     }
 }

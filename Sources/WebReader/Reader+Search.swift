@@ -17,15 +17,17 @@ extension Reader {
         let sort = request.value("sort").flatMap(SearchSort.init(rawValue:)) ?? .newest
         var consent = ConsentPolicy.off
         if !request.showsAll { consent = try await store.consentPolicy() }
+        if request.wantsJSON {
+            let hits = try await store.search(
+                query, sort: sort, limit: Self.pageSize, offset: request.offset, consent: consent)
+            return try json(hits.map { SearchResult(hit: $0, words: query.highlightedWords) })
+        }
+        // The total (the search's dearest part at scale) is counted alongside the page's rows, on another
+        // connection when the store has more than one, and kept for the next page (`totals`).
+        async let counted = totals(query, text: text, consent: consent)
         let hits = try await store.search(
             query, sort: sort, limit: Self.pageSize, offset: request.offset, consent: consent)
-        if request.wantsJSON { return try json(hits.map { SearchResult(hit: $0, words: query.highlightedWords) }) }
-        let total = try await store.count(query, consent: consent)
-        var hidden = 0
-        // The second count (the search's dearest part at scale) only when someone has opted out.
-        if consent == .honoured, try await !store.optedOutAuthors().isEmpty {
-            hidden = try await store.count(query, consent: .off) - total
-        }
+        let (total, hidden) = try await counted
         var note = ""
         for warning in query.warnings { note += "<p class=\"note\">\(StatusPage.escaped(warning))</p>\n" }
         if hidden > 0 {
@@ -38,6 +40,21 @@ extension Reader {
         note += Self.operatorsHelp
         return try await statusesPage(
             hits.map(\.number), title: "Search: \(text)", total: total, request, note: note, query: text)
+    }
+
+    /// How many posts a search finds under `consent`, and how many more `all=1` would show: that second
+    /// count only when someone has opted out.
+    /// Kept while the store has not changed (see `CountCache`): the next page of a search counts nothing.
+    private func totals(_ query: SearchQuery, text: String, consent: ConsentPolicy) async throws
+        -> (total: Int, hidden: Int)
+    {
+        let store = self.store
+        let counted = try await cachedCounts("search:" + text, consent: consent) {
+            let total = try await store.count(query, consent: consent)
+            guard consent == .honoured, try await !store.optedOutAuthors().isEmpty else { return [total, 0] }
+            return [total, try await store.count(query, consent: .off) - total]
+        }
+        return (counted[0], counted[1])
     }
 
     /// `/search` with nothing to search for: the form's help alone.

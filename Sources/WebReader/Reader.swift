@@ -14,6 +14,8 @@ struct Reader: Sendable {
     let media: MediaLayout
     let version: String
     let logger: Logger
+    /// The totals counted so far, while the store has not changed.
+    let counts = CountCache()
 
     /// Statuses a page shows.
     static let pageSize = 20
@@ -79,6 +81,14 @@ struct Reader: Sendable {
         case .searchResults(let text):
             return try await search(text, request)
         }
+    }
+
+    /// The counts `count` gives, from `counts` while the store has not changed since they were counted.
+    func cachedCounts(
+        _ question: String, consent: ConsentPolicy, _ count: @escaping @Sendable () async throws -> [Int]
+    ) async throws -> [Int] {
+        let token = try await store.changeToken()
+        return try await counts.counts(CountCache.Key(question: question, consent: consent), token: token, count: count)
     }
 
     private func notFound(_ message: String, _ request: PageRequest) -> Reply {

@@ -29,16 +29,7 @@ struct PostgresSearchBenchmark: AsyncParsableCommand {
         let path = try await SyntheticArchive.prepared(
             archive, statuses: statuses, name: "icebox-search-bench", logger: logger)
         let sqlite = try ArchiveDatabase(path: path, logger: logger)
-        let location = try PostgresLocation(url: store)
-        guard location.host.hasPrefix("127.") || location.host == "localhost" else {
-            throw ValidationError("benchmarks run on loopback only")
-        }
-        let postgres = try await PostgresArchive(location, logger: logger)
-        if try await postgres.rowCount("statuses") == 0 {
-            print("copying into PostgreSQL…")
-            let report = try await StoreCopy(from: sqlite, to: postgres, batch: 2000, logger: logger).run()
-            print(String(format: "copied %d statuses in %.1f s", report.statusesVerified, report.seconds))
-        }
+        let postgres = try await BenchmarkPostgres.filled(store, from: sqlite, logger: logger)
         print("load average before: \(SearchBenchmark.loadAverage())")
         let middle = MastodonClock.start.addingTimeInterval(Double(statuses) * 94.6 / 2)
         let day = MastodonDate.format(middle).prefix(10)

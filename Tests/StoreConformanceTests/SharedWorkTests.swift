@@ -104,6 +104,17 @@ import Testing
                 client: "anonymous")
             #expect(try await workers[0].savedBudget(server: "a.test", client: "anonymous")?.remaining == 299)
             #expect(try await workers[0].savedBudget(server: "a.test", client: "7") == nil)
+            // Every budget kept, by server and client (what `icebox serve`'s /metrics reports).
+            try await workers[0].saveBudget(
+                SavedBudget(limit: 300, remaining: 40, reset: reset), server: "b.test", client: "7")
+            #expect(
+                try await workers[1].savedBudgets() == [
+                    KeptBudget(
+                        server: "a.test", client: "anonymous",
+                        budget: SavedBudget(limit: 300, remaining: 299, reset: nil)),
+                    KeptBudget(
+                        server: "b.test", client: "7", budget: SavedBudget(limit: 300, remaining: 40, reset: reset)),
+                ])
         }
     }
 

@@ -2,33 +2,47 @@ import Foundation
 import IceboxTestSupport
 import Testing
 
-/// The reader's pages laid out by real headless Chromium, 360 px (a phone) and 1280 px wide: nothing
-/// scrolls sideways and the posts' text keeps a readable column. Each page is fetched from a running
-/// `icebox serve` and laid out from a file beside the harness that measures it (`HeadlessBrowser`),
-/// with every host name resolving to nothing, so no request can leave the machine.
+/// The reader's pages loaded from a running `icebox serve` by real headless Chromium, 360 px (a phone)
+/// and 1280 px wide, the post carrying the export's attack cases among them (`scripts/page-probe`
+/// watches the page over the DevTools protocol): no request leaves the server's origin, no script runs
+/// but one the CSP allows by hash, no CSP violation, nothing scrolls sideways and the posts' text keeps
+/// a readable column. `ICEBOX_SCREENSHOTS=<folder>` keeps a PNG of each page at each width there.
 @Suite(.serialized) struct ServeBrowserTests {
-    @Test(.enabled(if: HeadlessBrowser.shouldRun)) func pagesFitAPhoneAndADesktop() async throws {
+    @Test(.enabled(if: HeadlessBrowser.shouldRun)) func pagesStayOnTheServerAndFitAPhoneAndADesktop() async throws {
         let archive = try #require(try await ServedStore.sqlite.archive())
         let number = try #require(try await archive.hostileNumber())
-        let folder = try TemporaryDirectory("icebox-serve-pages")
+        let author = try #require(try await archive.archive.posts(numbered: [number]).first?.acct)
+        let screenshots = ProcessInfo.processInfo.environment["ICEBOX_SCREENSHOTS"].map {
+            URL(fileURLWithPath: $0)
+        }
         try await archive.serving { served in
+            let origin = "http://\(served.authority)/"
             let pages = [
                 "home": "/", "stats": "/stats", "timeline": "/timelines/home", "thread": "/statuses/\(number)",
-                "search": "/search?q=-is:reply", "tag": "/tags/hostile",
+                "search": "/search?q=-is:reply", "tag": "/tags/hostile", "account": "/accounts/\(author)",
             ]
             for (name, path) in pages.sorted(by: { $0.key < $1.key }) {
                 let body = try await served.get(path).body
                 #expect(!body.lowercased().contains("<script"), "\(name): no script")
-                let file = folder.url.appending(path: "\(name).html")
-                try Data(body.utf8).write(to: file)
                 for viewport in [360, 1280] {
-                    let layout = try await HeadlessBrowser.layout(of: file, viewport: viewport)
-                    #expect(layout.scrollWidth <= Double(viewport), "\(name) at \(viewport) px scrolls sideways")
-                    #expect(layout.textLength > 100, "\(name) at \(viewport) px shows its text")
+                    let probe = try await PageProbe.load(
+                        origin + path.dropFirst(), width: viewport,
+                        screenshot: screenshots?.appending(path: "\(name)-\(viewport).png"))
+                    let page = "\(name) at \(viewport) px"
+                    #expect(probe.requests.contains(origin + path.dropFirst()), "\(page): \(probe.requests)")
+                    for request in probe.requests {
+                        #expect(request.hasPrefix(origin), "\(page) asked for \(request)")
+                    }
+                    for script in probe.scripts {
+                        #expect(probe.allowedScripts.contains(script.sha256), "\(page) ran a script: \(script)")
+                    }
+                    #expect(probe.violations.isEmpty, "\(page): \(probe.violations)")
+                    let layout = probe.layout
+                    #expect(layout.viewport == Double(viewport))
+                    #expect(layout.scrollWidth <= Double(viewport), "\(page) scrolls sideways")
+                    #expect(layout.textLength > 100, "\(page) shows its text")
                     for column in layout.columns {
-                        #expect(
-                            column >= min(Double(viewport) * 0.6, 300),
-                            "\(name) at \(viewport) px: a \(column) px column")
+                        #expect(column >= min(Double(viewport) * 0.6, 300), "\(page): a \(column) px column")
                     }
                 }
             }

@@ -3,8 +3,7 @@ import HTTPTypes
 import IceboxTestSupport
 import Testing
 
-/// What machines read: the CLI's own JSON records, the search total `icebox search --count` gives, and
-/// `/metrics` as Prometheus text.
+/// What machines read: the CLI's own JSON records, and the search total `icebox search --count` gives.
 @Suite(.serialized) struct ServeDataTests {
     static let queries = ["hostile", "-is:reply", "is:reply", "has:media", "#fixtures", "from:me"]
 
@@ -61,35 +60,6 @@ import Testing
             #expect(
                 try Self.object(stats.body, without: "database_bytes")
                     == Self.object(cliStats.stdout, without: "database_bytes"))
-        }
-    }
-
-    @Test(arguments: ServedStore.allCases) func metricsAreValidPrometheusText(_ kind: ServedStore) async throws {
-        guard let archive = try await kind.archive() else { return }
-        try await archive.serving { served in
-            let (status, headers, body) = try await served.get("/metrics")
-            #expect(status == .ok)
-            #expect(headers[.contentType]?.hasPrefix("text/plain; version=0.0.4") == true)
-            var values: [String: Double] = [:]
-            for line in body.split(separator: "\n") {
-                if line.hasPrefix("# HELP ") || line.hasPrefix("# TYPE ") { continue }
-                let sample = try #require(
-                    line.wholeMatch(
-                        of:
-                            #/([a-zA-Z_:][a-zA-Z0-9_:]*(?:\{[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*"(?:,[a-zA-Z_][a-zA-Z0-9_]*="(?:[^"\\]|\\.)*")*\})?) (\S+)/#
-                    ),
-                    "not a Prometheus sample: \(line)")
-                values[String(sample.1)] = Double(String(sample.2))
-            }
-            let stats = try #require(
-                try JSONSerialization.jsonObject(with: Data((try await archive.icebox("stats", "--json")).stdout.utf8))
-                    as? [String: Any])
-            #expect(values["icebox_statuses"] == (stats["statuses"] as? Int).map(Double.init))
-            #expect(values["icebox_unreadable_kept"] != nil && values["icebox_media_files"] != nil)
-            #expect(
-                values.keys.contains { $0.hasPrefix("icebox_timeline_last_success_timestamp_seconds{timeline=\"home") })
-            #expect(values.keys.contains { $0.hasPrefix("icebox_timeline_open_gaps{") })
-            #expect((values.first { $0.key.hasPrefix("icebox_timeline_statuses{timeline=\"home") }?.value ?? 0) > 0)
         }
     }
 

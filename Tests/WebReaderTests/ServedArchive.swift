@@ -37,6 +37,9 @@ final class ServedArchive: @unchecked Sendable {
         if let postgres {
             let copied = try await Self.icebox(["migrate", "--to", postgres, "--home", home.path])
             guard copied.status == 0 else { throw ServeProcess.Failed("migrate: \(copied.stderr)") }
+            // A sync on the shared store keeps each server's rate budget there, for `/metrics` to report.
+            let synced = try await Self.icebox(["sync", "--no-media", "--home", home.path, "--store", postgres])
+            guard synced.status == 0 else { throw ServeProcess.Failed("sync: \(synced.stderr)") }
         }
         store = postgres
     }
@@ -71,6 +74,20 @@ final class ServedArchive: @unchecked Sendable {
     /// Runs `icebox` on this archive (and store).
     func icebox(_ arguments: String...) async throws -> CommandResult {
         try await Self.icebox(arguments + ["--home", home.path] + (store.map { ["--store", $0] } ?? []))
+    }
+
+    /// The rows `sql` reads from the store itself (`sqlite3` or `psql`), a line each, `|` between columns.
+    func query(_ sql: String) async throws -> [String] {
+        let result =
+            if let store {
+                try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/env"), ["psql", store, "-At", "-c", sql])
+            } else {
+                try await CommandRunner.run(
+                    URL(fileURLWithPath: "/usr/bin/env"),
+                    ["sqlite3", home.url.appending(path: "archive.sqlite").path, sql])
+            }
+        guard result.status == 0 else { throw ServeProcess.Failed("\(sql): \(result.stderr)") }
+        return result.stdout.split(separator: "\n").map(String.init)
     }
 
     static func icebox(_ arguments: [String]) async throws -> CommandResult {
