@@ -148,6 +148,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // zlib, for WARC files: one gzip member per record (headers from zlib1g-dev).
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
+        // WARC/1.1 (ISO 28500) records, their digests, and files of gzip members written and read back:
+        // the format web archives keep exchanges in (issue 32). No network, no store.
+        .target(
+            name: "WARC", dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         // libarchive, for export tarballs and account exports, opened when one is first written or read
         // (headers from libarchive-dev).
         .target(name: "CArchive", dependencies: ["CLazyLoad"]),
@@ -273,6 +280,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        .testTarget(name: "WARCTests", dependencies: ["WARC"], swiftSettings: strict),
         .testTarget(name: "RouterTests", dependencies: ["Router", "Models"], swiftSettings: strict),
         .testTarget(
             name: "SearchTests",
