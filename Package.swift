@@ -162,7 +162,7 @@ let package = Package(
         .target(
             name: "Export",
             dependencies: [
-                "ArchiveCore", "Models", "MediaFiles", "CArchive",
+                "ArchiveCore", "Models", "MediaFiles", "CArchive", "WARC",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -183,7 +183,7 @@ let package = Package(
         .target(
             name: "HistoryImport",
             dependencies: [
-                "Models", "Archive", "ArchiveCore", "MediaFiles", "CArchive",
+                "Models", "Archive", "ArchiveCore", "MediaFiles", "CArchive", "WARC",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -211,7 +211,7 @@ let package = Package(
                 "Models", "MastodonAPI", "Archive", "ArchiveCore", "ArchivePostgres", "Importer", "SearchQuery",
                 "Router",
                 "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit", "CMalloc",
-                "WebReader",
+                "WebReader", "WARC",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

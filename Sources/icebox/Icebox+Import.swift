@@ -18,7 +18,9 @@ extension Icebox {
                 twice changes nothing: statuses are one row per uri, whichever way they arrived, and a \
                 sync replaces an imported copy with the server's own.
                 """,
-            subcommands: [MastodonExport.self, MastodonArchive.self, MastodonToSQLite.self, JSONLines.self])
+            subcommands: [
+                MastodonExport.self, MastodonArchive.self, MastodonToSQLite.self, JSONLines.self, ImportWARC.self,
+            ])
     }
 }
 
