@@ -211,7 +211,7 @@ let package = Package(
                 "Models", "MastodonAPI", "Archive", "ArchiveCore", "ArchivePostgres", "Importer", "SearchQuery",
                 "Router",
                 "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit", "CMalloc",
-                "WebReader", "WARC",
+                "WebReader", "WARC", "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
