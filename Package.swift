@@ -355,7 +355,7 @@ let package = Package(
         .testTarget(
             name: "IceboxCLITests",
             dependencies: [
-                "icebox", "MastodonTestServer", "Archive", "ArchiveCore", "IceboxTestSupport",
+                "icebox", "MastodonTestServer", "Archive", "ArchiveCore", "IceboxTestSupport", "WARC",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
