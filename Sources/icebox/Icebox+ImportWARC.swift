@@ -24,11 +24,7 @@ extension Icebox.Import {
         @Argument(help: "The WARC file (.warc.gz or .warc).")
         var file: String
 
-        @Option(
-            help: ArgumentHelp(
-                "The largest media file accepted, e.g. 500M or 2G (a larger one refuses the import).",
-                valueName: "size"))
-        var maxMediaSize = SizeArgument(bytes: 1 << 30, description: "1G")
+        @OptionGroup var mediaSize: MediaSizeLimit
 
         func run() async throws {
             try await reportingFailures {
@@ -36,7 +32,7 @@ extension Icebox.Import {
                 defer { withExtendedLifetime(session) {} }
                 var importer = WARCImport(
                     file: URL(fileURLWithPath: file), media: MediaLayout(root: session.context.home.media))
-                importer.maxMediaBytes = maxMediaSize.bytes
+                importer.maxMediaBytes = mediaSize.maxMediaSize.bytes
                 var problems: [WARCReadProblem] = []
                 try await session.run(file: file) { store, progress in
                     let (report, found) = try await importer.run(into: store, progress: progress)

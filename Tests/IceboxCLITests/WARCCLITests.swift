@@ -25,10 +25,7 @@ import WARC
     }
 
     @Test func aCapturedSyncHoldsEveryExchangeAndNoToken() async throws {
-        var config = TestServerConfig()
-        config.statusCount = 120
-        config.homeShare = 1
-        let server = try await TestServer.start(config)
+        let server = try await TestServer.startHome(statuses: 120)
         defer { Task { await server.stop() } }
         _ = try #require(await server.addStatus(username: "alice", mediaPaths: ["/media/warc/a.png"], text: "WARC"))
         let cli = try await CLI.pinningHome(of: server)
@@ -82,10 +79,7 @@ import WARC
     }
 
     @Test func exportedAsWARCAndImportedBackTheArchiveIsTheSame() async throws {
-        var config = TestServerConfig()
-        config.statusCount = 60
-        config.homeShare = 1
-        let server = try await TestServer.start(config)
+        let server = try await TestServer.startHome(statuses: 60)
         defer { Task { await server.stop() } }
         _ = try #require(await server.addStatus(username: "alice", mediaPaths: ["/media/warc/b.png"], text: "Pic"))
         let cli = try await CLI.syncingHome(of: server)
@@ -163,11 +157,8 @@ import WARC
     }
 
     @Test func aSyncKilledMidRunLeavesOnlyCompleteFiles() async throws {
-        var config = TestServerConfig()
-        config.statusCount = 4000
-        config.homeShare = 1
-        config.rateLimit = MastodonTestServer.RateLimit(limit: 1_000_000, window: 300)
-        let server = try await TestServer.start(config)
+        let server = try await TestServer.startHome(statuses: 4000)
+        await server.setRateLimit(MastodonTestServer.RateLimit(limit: 1_000_000, window: 300))
         defer { Task { await server.stop() } }
         let cli = try await CLI.pinningHome(of: server)
         let folder = try TemporaryDirectory("icebox-warc-killed")
