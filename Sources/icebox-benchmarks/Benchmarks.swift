@@ -9,6 +9,6 @@ struct Benchmarks: AsyncParsableCommand {
             PostgresSearchBenchmark.self, PostgresImportBenchmark.self, PostgresMigrateBenchmark.self,
             ImportBenchmark.self, ExportImportBenchmark.self, SearchBenchmark.self, MediaBenchmark.self,
             ExportBenchmark.self,
-            StartupBenchmark.self, WatchBenchmark.self, ServeBenchmark.self,
+            StartupBenchmark.self, WatchBenchmark.self, ServeBenchmark.self, WARCBenchmark.self,
         ])
 }
