@@ -151,6 +151,13 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        // zlib, for WARC files: one gzip member per record (headers from zlib1g-dev).
+        .target(name: "CZlib", linkerSettings: [.linkedLibrary("z")]),
+        // WARC/1.1 (ISO 28500) records, their digests, and files of gzip members written and read back:
+        // the format web archives keep exchanges in (issue 32). No network, no store.
+        .target(
+            name: "WARC", dependencies: ["CZlib", .product(name: "Crypto", package: "swift-crypto")],
+            swiftSettings: strict),
         // libarchive, for export tarballs and account exports, opened when one is first written or read
         // (headers from libarchive-dev).
         .target(name: "CArchive", dependencies: ["CLazyLoad"]),
@@ -158,7 +165,7 @@ let package = Package(
         .target(
             name: "Export",
             dependencies: [
-                "ArchiveCore", "Models", "MediaFiles", "CArchive",
+                "ArchiveCore", "Models", "MediaFiles", "CArchive", "WARC",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -179,7 +186,7 @@ let package = Package(
         .target(
             name: "HistoryImport",
             dependencies: [
-                "Models", "Archive", "ArchiveCore", "MediaFiles", "CArchive",
+                "Models", "Archive", "ArchiveCore", "MediaFiles", "CArchive", "WARC",
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -207,7 +214,7 @@ let package = Package(
                 "Models", "MastodonAPI", "Archive", "ArchiveCore", "ArchivePostgres", "Importer", "SearchQuery",
                 "Router",
                 "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit", "CMalloc",
-                "WebReader",
+                "WebReader", "WARC", "Transport",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -279,6 +286,7 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
+        .testTarget(name: "WARCTests", dependencies: ["WARC"], swiftSettings: strict),
         .testTarget(name: "RouterTests", dependencies: ["Router", "Models"], swiftSettings: strict),
         .testTarget(
             name: "SearchTests",
@@ -353,7 +361,7 @@ let package = Package(
         .testTarget(
             name: "IceboxCLITests",
             dependencies: [
-                "icebox", "MastodonTestServer", "Archive", "ArchiveCore", "IceboxTestSupport",
+                "icebox", "MastodonTestServer", "Archive", "ArchiveCore", "IceboxTestSupport", "WARC",
                 .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),

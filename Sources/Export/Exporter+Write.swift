@@ -14,6 +14,7 @@ extension Exporter {
         _ document: ExportDocument, to destination: ExportDestination, format requested: TarballFormat?,
         options: [String: String]
     ) throws(ExportError) -> ExportSummary {
+        if container == .warc { return try writeWARC(document, to: destination, options: options) }
         let format =
             requested ?? {
                 if case .file(let url) = destination { return TarballFormat(fileName: url.lastPathComponent) }
@@ -47,8 +48,7 @@ extension Exporter {
 
     /// The media files the documents reference that are on disk with the bytes their hash names.
     /// Missing or corrupt files are left out and logged.
-    private func availableMedia(_ document: ExportDocument) -> (files: [String: ExportRecord.StoredFile], missing: Int)
-    {
+    func availableMedia(_ document: ExportDocument) -> (files: [String: ExportRecord.StoredFile], missing: Int) {
         var available: [String: ExportRecord.StoredFile] = [:]
         var missing = 0
         for (name, file) in document.mediaFiles {

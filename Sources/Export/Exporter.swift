@@ -43,6 +43,8 @@ public struct Exporter: Sendable {
     let layout: MediaLayout
     let version: String
     let logger: Logger
+    /// What the export is written as: a tarball unless set to `.warc`.
+    public var container = ExportContainer.tarball
 
     /// `version` is recorded in the manifest and the page (the Icebox version).
     public init(archive: any ArchiveStore, home: IceboxHome, version: String, logger: Logger) {

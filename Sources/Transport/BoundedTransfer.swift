@@ -31,13 +31,19 @@ final class BoundedTransfer<Receiver: TransferReceiver>: TransferControl, @unche
     /// The first bound broken or refusal made; the transfer then ends with it, whatever comes after.
     private var stop: TransferEnd<Receiver.Failure>?
     private var finished = false
+    /// What the task's ``ExchangeObserver`` is told when the transfer ends (`nil`: none is set).
+    private var recording: ExchangeRecording?
     /// The transfer's outcome, once: the first of completion, deadline and cancellation.
     let outcome = OneShot<Result<Receiver.Output, Receiver.Failure>>()
 
-    init(receiver: Receiver, limits: RequestLimits, redirects: BoundedTransport.Redirects) {
+    init(
+        receiver: Receiver, limits: RequestLimits, redirects: BoundedTransport.Redirects,
+        recording: ExchangeRecording? = nil
+    ) {
         self.receiver = receiver
         self.limits = limits
         self.redirects = redirects
+        self.recording = recording
     }
 
     /// Ends the transfer now with `reason` (the deadline, a cancellation) unless it was stopped already.
@@ -54,6 +60,7 @@ final class BoundedTransfer<Receiver: TransferReceiver>: TransferControl, @unche
                 return false
             }
             self.response = http
+            recording?.received(http)
             if let refusal = receiver.receive(http) {
                 stop = .refused(refusal)
                 return false
@@ -75,6 +82,7 @@ final class BoundedTransfer<Receiver: TransferReceiver>: TransferControl, @unche
                 return false
             }
             bytes += data.count
+            recording?.exchange.body.append(data)
             if let refusal = receiver.receive(data) {
                 stop = .refused(refusal)
                 return false
@@ -120,6 +128,7 @@ final class BoundedTransfer<Receiver: TransferReceiver>: TransferControl, @unche
             } else {
                 end = .failed(URLError(.badServerResponse))
             }
+            recording?.ended(end)
             return receiver.finish(end)
         }
         if let result { outcome.fulfil(result) }

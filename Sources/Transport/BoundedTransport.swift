@@ -34,6 +34,8 @@ public final class BoundedTransport: Sendable {
 
     private let session: URLSession
     private let delegate: TransportDelegate
+    /// The headers every request of the session carries, for an ``ExchangeObserver``.
+    private let sessionHeaders: [String: String]
     /// The bounds of every transfer.
     public let limits: RequestLimits
     /// Whether redirects are followed.
@@ -50,7 +52,8 @@ public final class BoundedTransport: Sendable {
         let configuration = EphemeralSessions.configuration()
         configuration.timeoutIntervalForRequest = limits.idleTimeout
         configuration.timeoutIntervalForResource = limits.deadline
-        configuration.httpAdditionalHeaders = headers.merging(["Accept-Encoding": "identity"]) { $1 }
+        sessionHeaders = headers.merging(["Accept-Encoding": "identity"]) { $1 }
+        configuration.httpAdditionalHeaders = sessionHeaders
         if let connectionsPerHost { configuration.httpMaximumConnectionsPerHost = connectionsPerHost }
         delegate = TransportDelegate()
         let queue = OperationQueue()
@@ -70,7 +73,10 @@ public final class BoundedTransport: Sendable {
         async
         throws(Receiver.Failure) -> Receiver.Output
     {
-        let transfer = BoundedTransfer(receiver: receiver, limits: limits, redirects: redirects)
+        let recording = Self.observer.map {
+            ExchangeRecording(observer: $0, request: request, sessionHeaders: sessionHeaders)
+        }
+        let transfer = BoundedTransfer(receiver: receiver, limits: limits, redirects: redirects, recording: recording)
         guard !Task.isCancelled else {
             transfer.halt(.cancelled)
             return try await transfer.outcome.value().get()

@@ -28,7 +28,8 @@ struct ExportOutput: ParsableArguments {
     @Option(
         name: .shortAndLong,
         help: ArgumentHelp(
-            "The tarball to write (- for standard output). Its name picks the format: .tar.gz, .tar.zst, .tar or .zip.",
+            "The tarball to write (- for standard output). Its name picks the format: .tar.gz, .tar.zst, .tar or .zip; "
+                + ".warc.gz writes a WARC file (docs/warc.md).",
             valueName: "file"))
     var output: String
 
@@ -48,7 +49,13 @@ struct ExportOutput: ParsableArguments {
         } else if output.isEmpty || output.hasSuffix("/") {
             throw ValidationError("-o needs a file name")
         }
+        if container == .warc, format != nil {
+            throw ValidationError("--format names a tarball; a .warc.gz is a WARC file")
+        }
     }
+
+    /// A WARC file for `-o NAME.warc.gz` (or `.warc`), else a tarball.
+    var container: ExportContainer { output == "-" ? .tarball : ExportContainer(fileName: output) }
 
     var destination: ExportDestination {
         output == "-" ? .standardOutput : .file(URL(fileURLWithPath: output).standardizedFileURL)
@@ -61,10 +68,11 @@ struct ExportOutput: ParsableArguments {
         _ body: (Exporter, CommandContext) async throws -> ExportSummary
     ) async throws {
         let context = try await global.context(.reading)
-        let exporter = Exporter(
+        var exporter = Exporter(
             archive: context.store, home: context.home, version: IceboxVersion.string, logger: context.logger)
+        exporter.container = container
         let summary = try await body(exporter, context)
-        Console.err(summary.sentence)
+        Console.err(container == .warc ? summary.warcSentence : summary.sentence)
         if let warning = summary.privacyWarning { Console.err("icebox: " + warning) }
     }
 }

@@ -18,7 +18,9 @@ extension Icebox {
                 twice changes nothing: statuses are one row per uri, whichever way they arrived, and a \
                 sync replaces an imported copy with the server's own.
                 """,
-            subcommands: [MastodonExport.self, MastodonArchive.self, MastodonToSQLite.self, JSONLines.self])
+            subcommands: [
+                MastodonExport.self, MastodonArchive.self, MastodonToSQLite.self, JSONLines.self, ImportWARC.self,
+            ])
     }
 }
 
@@ -39,11 +41,7 @@ extension Icebox.Import {
         @Argument(help: "The export: archive-….zip (or .tar.gz), or the folder it was unpacked into.")
         var file: String
 
-        @Option(
-            help: ArgumentHelp(
-                "The largest media file accepted, e.g. 500M or 2G (a larger one refuses the import).",
-                valueName: "size"))
-        var maxMediaSize = SizeArgument(bytes: 1 << 30, description: "1G")
+        @OptionGroup var mediaSize: MediaSizeLimit
 
         @Flag(
             help: ArgumentHelp(
@@ -59,7 +57,7 @@ extension Icebox.Import {
                 let (context, line) = (session.context, session.line)
                 var importer = MastodonExportImport(
                     file: URL(fileURLWithPath: file), media: MediaLayout(root: context.home.media))
-                importer.limits.mediaBytes = maxMediaSize.bytes
+                importer.limits.mediaBytes = mediaSize.maxMediaSize.bytes
                 let report = try await session.run(file: file) { try await importer.run(into: $0, progress: $1) }
                 guard resolve, let account = report.account else { return }
                 let resolver = ReferenceResolver(

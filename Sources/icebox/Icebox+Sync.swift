@@ -55,6 +55,8 @@ extension Icebox {
 
         @OptionGroup var media: MediaFlags
 
+        @OptionGroup var capture: WARCCaptureOptions
+
         @Flag(help: "Do not download media; the URLs are archived, so `icebox media fetch` can catch up later.")
         var noMedia = false
 
@@ -156,24 +158,33 @@ extension Icebox {
                 if live { ProgressBoard.shared.start() }
                 defer { ProgressBoard.shared.stop() }
                 let progress: @Sendable (SyncProgress) -> Void = { tick in if live { view.show(tick) } }
+                let warc = try await capture.start(context)
+                defer { _ = try? warc?.finish() }
                 // Timelines under `sync.lock`, media under `media.lock`: a slow download never keeps
                 // the next run from archiving timelines.
-                var run = try await SyncPhases.timelines(
-                    home: context.home, wait: wait, shared: shared,
-                    synchronizer, progress: progress)
+                var run = try await warc.around {
+                    try await SyncPhases.timelines(
+                        home: context.home, wait: wait, shared: shared,
+                        synchronizer, progress: progress)
+                }
                 var rechecked: [RecheckReport]?
                 if let recheckDays {
                     let rechecker = Rechecker(
                         archive: context.store, credentials: try context.credentials.load(), options: options,
                         logger: context.logger)
-                    rechecked = try await SyncPhases.recheck(
-                        home: context.home, wait: wait, shared: shared,
-                        rechecker, days: recheckDays)
+                    rechecked = try await warc.around {
+                        try await SyncPhases.recheck(
+                            home: context.home, wait: wait, shared: shared,
+                            rechecker, days: recheckDays)
+                    }
                 }
                 if !noMedia {
-                    run.media = try await SyncPhases.media(
-                        home: context.home, quiet: quiet, synchronizer, progress: progress)
+                    run.media = try await warc.around {
+                        try await SyncPhases.media(
+                            home: context.home, quiet: quiet, synchronizer, progress: progress)
+                    }
                 }
+                try warc?.finish()
                 ProgressBoard.shared.stop()
                 let reports = run.timelines
                 failed =

@@ -23,6 +23,7 @@ extension Icebox {
                 """)
 
         @OptionGroup var global: GlobalOptions
+        @OptionGroup var capture: WARCCaptureOptions
 
         @Option(
             help: ArgumentHelp("Seconds between REST catch-ups of timelines without a stream.", valueName: "seconds"))
@@ -66,7 +67,10 @@ extension Icebox {
                         archive: context.store, credentials: try context.credentials.load(),
                         options: sync, logger: context.logger),
                     options: options)
-                let watching = Task { try await watcher.run() }
+                let warc = try await capture.start(context)
+                defer { _ = try? warc?.finish() }
+                // The task inherits the capture: every REST exchange of the watch is written.
+                let watching = try await warc.around { Task { try await watcher.run() } }
                 let signals = StopSignals { watching.cancel() }
                 defer { withExtendedLifetime(signals) {} }
                 context.logger.info("watching", metadata: ["store": "\(context.store.location)"])
@@ -74,6 +78,7 @@ extension Icebox {
                     Console.err("watching \(context.store.location); Ctrl-C stops (what is buffered is stored)")
                 }
                 let totals = try await watching.value
+                try warc?.finish()
                 context.logger.info(
                     "stopped", metadata: ["statuses": "\(totals.statuses)", "deletions": "\(totals.deletions)"])
                 if atTerminal {
