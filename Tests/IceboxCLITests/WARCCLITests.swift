@@ -157,7 +157,7 @@ import WARC
     }
 
     @Test func aSyncKilledMidRunLeavesOnlyCompleteFiles() async throws {
-        let server = try await TestServer.startHome(statuses: 4000)
+        let server = try await TestServer.startHome(statuses: 1500)
         await server.setRateLimit(MastodonTestServer.RateLimit(limit: 1_000_000, window: 300))
         defer { Task { await server.stop() } }
         let cli = try await CLI.pinningHome(of: server)
@@ -165,7 +165,7 @@ import WARC
         let sync = try RunningCommand(
             CLI.binary,
             [
-                "sync", "--no-media", "--backfill-pages", "1000", "--warc", folder.path, "--warc-max-size", "60K",
+                "sync", "--no-media", "--backfill-pages", "1000", "--warc", folder.path, "--warc-max-size", "20K",
                 "--home", cli.home.path,
             ])
         var complete: [String] = []
