@@ -1,68 +1,72 @@
 import Export
 import Foundation
 
-/// A bar chart as inline SVG, drawn on the server: no script, no font or file fetched, styled by the
-/// page's stylesheet (`svg.chart`), so it follows light and dark and shrinks to the column.
+/// Bar charts drawn on the server: the bars inline SVG (no script, no font or file fetched, filled by
+/// the page's stylesheet so they follow light and dark), their labels and numbers HTML text beside
+/// them, so the text keeps its size while the bars stretch to the column, from a 360 px phone up.
 enum BarChart {
-    /// Vertical bars in order (posts per month): one bar a label, the labels under the first, middle
-    /// and last bars.
+    /// Vertical bars in order, evenly spaced (posts per month, every month present): the largest value
+    /// over the bars, the first, middle and last labels under them, each bar's label and value in its
+    /// tooltip.
     static func columns(_ values: [(label: String, count: Int)], title: String) -> String {
-        guard !values.isEmpty else { return "<p class=\"note\">Nothing to chart yet.</p>" }
-        let width = 640
-        let height = 180
-        let plot = height - 24
+        guard let first = values.first, let last = values.last else {
+            return "<p class=\"note\">Nothing to chart yet.</p>"
+        }
         let top = max(values.map(\.count).max() ?? 1, 1)
-        let step = Double(width) / Double(values.count)
-        var svg = open(width: width, height: height, title: title)
-        for (index, value) in values.enumerated() {
-            let barHeight = Int((Double(value.count) / Double(top) * Double(plot - 14)).rounded())
-            let x = Double(index) * step
+        let height = 100
+        let name = "\(title), \(first.label) to \(last.label)"
+        var svg =
+            "<svg viewBox=\"0 0 \(values.count * 10) \(height)\" preserveAspectRatio=\"none\" role=\"img\" "
+            + "aria-label=\"\(StatusPage.escaped(name))\"><title>\(StatusPage.escaped(name))</title>"
+        for (index, value) in values.enumerated() where value.count > 0 {
+            // A month with posts stays visible however tall the largest one is.
+            let bar = max(Int((Double(value.count) / Double(top) * Double(height)).rounded()), 1)
             svg +=
-                "<rect class=\"bar\" x=\"\(format(x + step * 0.1))\" y=\"\(plot - barHeight)\" "
-                + "width=\"\(format(max(step * 0.8, 1)))\" height=\"\(barHeight)\"><title>"
-                + "\(StatusPage.escaped(value.label)): \(value.count)</title></rect>"
+                "<rect class=\"bar\" x=\"\(index * 10 + 1)\" y=\"\(height - bar)\" width=\"8\" height=\"\(bar)\">"
+                + "<title>\(StatusPage.escaped(value.label)): \(value.count)</title></rect>"
         }
-        let marks = Set([0, values.count / 2, values.count - 1])
-        for index in marks.sorted() {
-            let x = Double(index) * step + step / 2
-            let anchor = index == 0 ? "start" : index == values.count - 1 ? "end" : "middle"
-            svg +=
-                "<text x=\"\(format(index == 0 ? 0 : index == values.count - 1 ? Double(width) : x))\" "
-                + "y=\"\(height - 6)\" text-anchor=\"\(anchor)\">\(StatusPage.escaped(values[index].label))</text>"
-        }
-        svg += "<text x=\"0\" y=\"11\">\(top)</text>"
-        svg += "<line class=\"axis\" x1=\"0\" y1=\"\(plot)\" x2=\"\(width)\" y2=\"\(plot)\"/>"
-        return svg + "</svg>"
+        svg += "</svg>"
+        let middle = values[values.count / 2].label
+        let marks = values.count > 2 ? [first.label, middle, last.label] : values.map(\.label)
+        return "<div class=\"chart columns\"><div class=\"top\">\(top)</div>" + svg
+            + "<div class=\"axis\">" + marks.map { "<span>\(StatusPage.escaped($0))</span>" }.joined()
+            + "</div></div>"
     }
 
-    /// Horizontal bars, one a row, label and count written beside each (top hashtags, authors, gaps).
+    /// Horizontal bars, one a row (top hashtags, authors, gaps): the label, its bar, its number.
     static func rows(_ values: [(label: String, count: Int)], title: String, style: String = "bar") -> String {
         guard !values.isEmpty else { return "<p class=\"note\">Nothing to chart yet.</p>" }
-        let width = 640
-        let row = 22
-        let labelWidth = 250
-        let height = row * values.count + 4
         let top = max(values.map(\.count).max() ?? 1, 1)
-        var svg = open(width: width, height: height, title: title)
-        for (index, value) in values.enumerated() {
-            let y = index * row + 2
-            let label = value.label.count > 34 ? String(value.label.prefix(33)) + "…" : value.label
-            let barWidth = max(
-                Int(Double(value.count) / Double(top) * Double(width - labelWidth - 60)), value.count > 0 ? 2 : 0)
-            svg +=
-                "<text x=\"0\" y=\"\(y + 15)\">\(StatusPage.escaped(label))</text>"
-                + "<rect class=\"\(style)\" x=\"\(labelWidth)\" y=\"\(y + 3)\" width=\"\(barWidth)\" "
-                + "height=\"\(row - 6)\"/>"
-                + "<text x=\"\(labelWidth + barWidth + 6)\" y=\"\(y + 15)\">\(value.count)</text>"
+        var html = "<ol class=\"chart rows\" aria-label=\"\(StatusPage.escaped(title))\">"
+        for value in values {
+            let width = value.count > 0 ? max(Double(value.count) / Double(top) * 100, 1) : 0
+            html +=
+                "<li><span class=\"label\">\(StatusPage.escaped(value.label))</span>"
+                + "<svg viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
+                + "<rect class=\"\(style)\" width=\"\(String(format: "%.1f", width))\" height=\"10\"/></svg>"
+                + "<span class=\"count\">\(value.count)</span></li>"
         }
-        return svg + "</svg>"
+        return html + "</ol>"
     }
 
-    /// The `<svg>` element's start, named for screen readers.
-    private static func open(width: Int, height: Int, title: String) -> String {
-        "<svg class=\"chart\" viewBox=\"0 0 \(width) \(height)\" role=\"img\" "
-            + "aria-label=\"\(StatusPage.escaped(title))\"><title>\(StatusPage.escaped(title))</title>"
+    /// Every month from the first to the last of `months` (`YYYY-MM`, oldest first), those without
+    /// posts at 0, so that a chart's bars stand at even steps of time (up to 50 years of them).
+    static func everyMonth(_ months: [(label: String, count: Int)]) -> [(label: String, count: Int)] {
+        func parse(_ label: String) -> Int? {
+            let parts = label.split(separator: "-")
+            guard parts.count == 2, let year = Int(parts[0]), let month = Int(parts[1]), (1...12).contains(month)
+            else { return nil }
+            return year * 12 + month - 1
+        }
+        var counts: [Int: Int] = [:]
+        for month in months {
+            guard let index = parse(month.label) else { return months }  // not months: as they came
+            counts[index, default: 0] += month.count
+        }
+        // A post dated centuries away (a server's clock, a hostile date) would make thousands of bars.
+        guard let first = counts.keys.min(), let last = counts.keys.max(), last - first < 600 else { return months }
+        return (first...last).map { index in
+            (label: String(format: "%04d-%02d", index / 12, index % 12 + 1), count: counts[index] ?? 0)
+        }
     }
-
-    private static func format(_ value: Double) -> String { String(format: "%.1f", value) }
 }

@@ -69,6 +69,8 @@ enum PageShell {
         table { border-collapse: collapse; width: 100%; font-size: .9rem; display: block; overflow-x: auto; }
         th, td { text-align: left; padding: .25rem .5rem; border-bottom: 1px solid var(--line); vertical-align: top; }
         td.num, th.num { text-align: right; }
+        table.timelines th, table.timelines td.num { white-space: nowrap; overflow-wrap: normal; }
+        table.timelines td.when { min-width: 5.5em; }
         section.timeline { margin: 1.2rem 0; }
         section.timeline h2, section h2 { font-size: 1.15rem; margin: 1.2rem 0 .3rem; }
         ul.newest { list-style: none; padding: 0; margin: .3rem 0; }
@@ -76,11 +78,18 @@ enum PageShell {
         ul.newest .who { color: var(--muted); font-size: .85rem; }
         .health-ok { color: inherit; }
         .health-bad { color: var(--gone); font-weight: 600; }
-        svg.chart { width: 100%; height: auto; display: block; margin: .4rem 0 1rem; }
-        svg.chart .bar { fill: var(--accent); }
-        svg.chart .gap { fill: var(--gone); }
-        svg.chart text { fill: currentColor; font-size: 11px; font-family: system-ui, sans-serif; }
-        svg.chart .axis { stroke: var(--line); }
+        .chart { margin: .4rem 0 1rem; font-size: .85rem; }
+        .chart .bar { fill: var(--accent); }
+        .chart .gap { fill: var(--gone); }
+        .chart.columns svg { display: block; width: 100%; height: 9rem; border-bottom: 1px solid var(--line); }
+        .chart.columns .top { color: var(--muted); }
+        .chart.columns .axis { display: flex; justify-content: space-between; gap: .5rem; color: var(--muted); }
+        .chart.rows { list-style: none; padding: 0; }
+        .chart.rows li { display: grid; grid-template-columns: minmax(0, 40%) minmax(0, 1fr) auto; gap: .5rem;
+            align-items: center; padding: .1rem 0; }
+        .chart.rows .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .chart.rows svg { display: block; width: 100%; height: .9rem; }
+        .chart.rows .count { min-width: 2.5em; text-align: right; font-variant-numeric: tabular-nums; }
         details.operators { margin: .6rem 0 1rem; font-size: .9rem; }
         details.operators code { white-space: nowrap; }
         """

@@ -21,7 +21,9 @@ extension Reader {
             + "\(gaps.count) open gap\(gaps.count == 1 ? "" : "s").</p></header>\n"
         main +=
             "<section><h2>Posts per month</h2>"
-            + BarChart.columns(breakdown.months.map { (label: $0.name, count: $0.count) }, title: "Posts per month")
+            + BarChart.columns(
+                BarChart.everyMonth(breakdown.months.map { (label: $0.name, count: $0.count) }),
+                title: "Posts per month")
             + "</section>\n"
         main +=
             "<section><h2>Top hashtags</h2>"
@@ -45,15 +47,15 @@ extension Reader {
     private func timelineTable(_ timelines: [PinnedTimeline], gaps: [TimelineGap]) -> String {
         guard !timelines.isEmpty else { return "<p class=\"note\">No timeline is pinned.</p>" }
         var html =
-            "<table><thead><tr><th>timeline</th><th class=\"num\">posts</th><th>last success</th>"
-            + "<th>last result</th><th class=\"num\">open gaps</th></tr></thead><tbody>"
+            "<table class=\"timelines\"><thead><tr><th>timeline</th><th class=\"num\">posts</th>"
+            + "<th>synced</th><th>result</th><th class=\"num\">gaps</th></tr></thead><tbody>"
         for timeline in timelines {
             let open = gaps.filter { $0.timelineID == timeline.id }.count
             let path = RouterDestination.pinnedTimeline(spec: timeline.spec).path
             let success = timeline.lastSuccessAt.map { String($0.prefix(16)).replacingOccurrences(of: "T", with: " ") }
             html +=
                 "<tr><td><a href=\"\(StatusPage.escaped(path))\">\(StatusPage.escaped(timeline.displayName))</a></td>"
-                + "<td class=\"num\">\(timeline.statusCount)</td><td>\(StatusPage.escaped(success ?? "never"))</td>"
+                + "<td class=\"num\">\(timeline.statusCount)</td><td class=\"when\">\(StatusPage.escaped(success ?? "never"))</td>"
                 + "<td>\(StatusPage.escaped(timeline.lastResult ?? "-"))</td>"
                 + "<td class=\"num\(open > 0 ? " health-bad" : "")\">\(open)</td></tr>"
         }
