@@ -117,7 +117,7 @@ public final class EventStream: Sendable {
             throw .refused(status: status)
         }
         return EventStream(
-            events: Events(stream: reader.events, reader: reader), channel: channel,
+            events: Events(stream: reader.events, reader: reader, url: url), channel: channel,
             timer: TimerBox(timer))
     }
 

@@ -31,6 +31,30 @@ public struct CapturedExchange: Sendable {
 /// queue; it must not block for long.
 public protocol ExchangeObserver: Sendable {
     func exchanged(_ exchange: CapturedExchange)
+    /// One event of a server's event stream, as it is taken from the stream (not decoded).
+    func streamed(_ event: StreamedEvent)
+}
+
+extension ExchangeObserver {
+    /// An observer that keeps only exchanges ignores stream events.
+    public func streamed(_ event: StreamedEvent) {}
+}
+
+/// One event of a server's event stream (Mastodon's streaming API, server-sent events): its name and
+/// data exactly as read, the stream's URL (which never holds the token: it goes in a header) and when
+/// it was taken.
+public struct StreamedEvent: Sendable {
+    public var received: Date
+    public var url: URL
+    public var name: String
+    public var data: String
+
+    public init(received: Date, url: URL, name: String, data: String) {
+        self.received = received
+        self.url = url
+        self.name = name
+        self.data = data
+    }
 }
 
 extension BoundedTransport {

@@ -65,6 +65,20 @@ final class WARCCapture: ExchangeObserver, @unchecked Sendable {
         do { try writer.write(records) } catch { lock.withLock { if failure == nil { failure = error } } }
     }
 
+    /// A stream event as a `resource` record under the stream's URL: the event in the stream's own
+    /// form (`event:` and `data:` lines, `text/event-stream`), so that it reads back as it came. Not a
+    /// `response`: the stream's one HTTP answer stays open for hours and holds many events; not a
+    /// `conversion`: nothing is converted (docs/warc.md).
+    func streamed(_ event: StreamedEvent) {
+        var text = "event: \(event.name)\n"
+        for line in event.data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
+        text += "\n"
+        let record = WARCRecord.make(
+            .resource, targetURI: event.url.absoluteString, date: event.received,
+            contentType: "text/event-stream", block: Data(text.utf8))
+        do { try writer.write([record]) } catch { lock.withLock { if failure == nil { failure = error } } }
+    }
+
     /// Completes the last file; returns every file written.
     @discardableResult
     func finish() throws(WARCWriteError) -> [URL] {
