@@ -121,7 +121,8 @@ extension ArchiveDatabase {
                 // The row (its text rendering included) is only built when there is something to write.
                 let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
                 if decision == .replaceAsEdit {
-                    try db.cachedStatement(sql: PageStoreStatements.keepVersion(SQLiteDialect())).execute(arguments: [now, statusID])
+                    try db.cachedStatement(sql: PageStoreStatements.keepVersion(SQLiteDialect()))
+                        .execute(arguments: [now, statusID])
                 } else {
                     try db.cachedStatement(sql: PageStoreStatements.keepStoredCopy(SQLiteDialect()))
                         .execute(arguments: [now, statusID])

@@ -33,7 +33,8 @@ package enum ExportStatements {
         """
         SELECT author_handle, reblog_uri, uri, visibility,
             -- the date as the server (or the import) wrote it, not as the column keeps it for sorting
-            COALESCE(\(dialect.jsonText("created_at", in: dialect.rawJSON(of: "statuses"))), created_at) AS created_at FROM statuses
+            COALESCE(\(dialect.jsonText("created_at", in: dialect.rawJSON(of: "statuses"))), created_at) AS created_at
+        FROM statuses
         WHERE reblog_uri IS NOT NULL AND lower(author_handle) = lower(?1) ORDER BY statuses.created_at, statuses.id
         """
     }

@@ -57,7 +57,8 @@ struct ImportBenchmark: AsyncParsableCommand {
             """)
     }
 
-    /// Copies every status row into a fresh archive in transactions of 40 (a page), FTS triggers included.
+    /// Copies every status row into a fresh archive in transactions of 40 (a page), FTS triggers included,
+    /// after the account objects they name.
     static func directInsert(from source: URL, into target: URL) async throws -> Double {
         let archive = try ArchiveDatabase(path: target, logger: Logger(label: "bench"))
         _ = try await archive.stats()
@@ -70,6 +71,10 @@ struct ImportBenchmark: AsyncParsableCommand {
         }
         let clock = ContinuousClock()
         let started = clock.now
+        // The account objects the rows name (schema 0019 keeps each once), first: the rows refer to them.
+        try await queue.write { db in
+            try db.execute(sql: "INSERT INTO raw_accounts SELECT * FROM imported.raw_accounts")
+        }
         for start in stride(from: 0, to: ids.count, by: 40) {
             let batch = ids[start..<min(start + 40, ids.count)]
             try await queue.write { db in

@@ -24,7 +24,9 @@ import Testing
         var sent: [String: Set<Data>] = [:]
         for status in statuses {
             sent[status.status.archiveURI, default: []].insert(status.raw)
-            if let reblog = status.status.reblog, let inner = try RawJSON.value(forKey: "reblog", inObject: status.raw) {
+            if let reblog = status.status.reblog,
+                let inner = try RawJSON.value(forKey: "reblog", inObject: status.raw)
+            {
                 sent[reblog.archiveURI, default: []].insert(inner)
             }
         }
@@ -33,15 +35,17 @@ import Testing
             #expect(candidates.contains(raw), "rawJSON(uri:) \(uri) is bytes a server sent")
             // By its own row's number: findStatus takes a boost's uri to the post it boosts.
             let number = try #require(
-                try await db.read { db in try Int64.fetchOne(db, sql: "SELECT id FROM statuses WHERE uri = ?", arguments: [uri]) })
+                try await db.read { db in
+                    try Int64.fetchOne(db, sql: "SELECT id FROM statuses WHERE uri = ?", arguments: [uri])
+                })
             #expect(try await db.status(number: number).raw == raw, "status(number:) \(uri)")
             #expect(try await db.exportRecords([number]).first?.raw == raw, "export \(uri)")
             let (viewed, posted, isBoost) = try await db.read { db in
                 (
                     try String.fetchOne(db, sql: "SELECT raw_json FROM status_json WHERE uri = ?", arguments: [uri]),
                     try String.fetchOne(db, sql: "SELECT raw_json FROM posts WHERE uri = ?", arguments: [uri]),
-                    try Bool.fetchOne(db, sql: "SELECT reblog_uri IS NOT NULL FROM statuses WHERE uri = ?", arguments: [uri])
-                        ?? false
+                    try Bool.fetchOne(
+                        db, sql: "SELECT reblog_uri IS NOT NULL FROM statuses WHERE uri = ?", arguments: [uri]) ?? false
                 )
             }
             #expect(viewed.map { Data($0.utf8) } == raw, "the status_json view \(uri)")
@@ -90,7 +94,8 @@ import Testing
         let db = archive.database
         let statuses = (1...600).map { n in
             Fixtures.status(
-                id: "\(n)", text: "status number \(n)", createdAt: "2026-01-01T00:\(String(format: "%02d", n / 60)):00.000Z")
+                id: "\(n)", text: "status number \(n)",
+                createdAt: "2026-01-01T00:\(String(format: "%02d", n / 60)):00.000Z")
         }
         .map(SplitPayloads.withBigAccount)
         _ = try await db.store(statuses, server: "a.example")

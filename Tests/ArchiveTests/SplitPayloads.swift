@@ -34,12 +34,14 @@ enum SplitPayloads {
 
     /// A status of a.example, edited at `editedAt` or never, with a long account object.
     static func edited(_ editedAt: String?) -> ArchivableStatus {
-        withBigAccount(Fixtures.status(id: "e1", text: editedAt == nil ? "first words" : "edited words", editedAt: editedAt))
+        withBigAccount(
+            Fixtures.status(id: "e1", text: editedAt == nil ? "first words" : "edited words", editedAt: editedAt))
     }
 
     /// `status` with a profile as long as a real server's (about 900 bytes, as on mastodon-mock).
     static func withBigAccount(_ status: ArchivableStatus) -> ArchivableStatus {
-        let small = #""account":{"id":"1","username":"u","acct":"u","display_name":"Ursula","url":"https://a.example/@u"}"#
+        let small =
+            #""account":{"id":"1","username":"u","acct":"u","display_name":"Ursula","url":"https://a.example/@u"}"#
         let note = String(repeating: "I write about birds, kites and the weather on the coast. ", count: 8)
         let big =
             #""account":{"id":"1","username":"u","acct":"u","display_name":"Ursula","url":"https://a.example/@u","#

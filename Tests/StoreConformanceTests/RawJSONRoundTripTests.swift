@@ -26,7 +26,8 @@ import Testing
         try await TestStore.with(kind, "roundtrip") { test in
             let store = test.store
             let original = try Self.status(1)
-            let page = [original, try Self.status(2), try Self.status(3, boosting: String(decoding: original.raw, as: UTF8.self))]
+            let boost = try Self.status(3, boosting: String(decoding: original.raw, as: UTF8.self))
+            let page = [original, try Self.status(2), boost]
             _ = try await store.store(page, server: "rt.example")
             for status in page {
                 let uri = status.status.archiveURI
