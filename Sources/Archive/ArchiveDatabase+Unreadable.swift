@@ -1,5 +1,4 @@
 import ArchiveCore
-import Crypto
 import Foundation
 import GRDB
 import Models
@@ -14,9 +13,7 @@ extension ArchiveDatabase {
         let now = Self.now()
         var kept = 0
         for status in statuses {
-            let key =
-                status.id.map { "id:\($0)" }
-                ?? "sha256:" + SHA256.hash(data: status.raw).map { String(format: "%02x", $0) }.joined()
+            let key = status.keptKey
             let known =
                 try Bool.fetchOne(
                     db.cachedStatement(sql: UnreadableStatements.known),

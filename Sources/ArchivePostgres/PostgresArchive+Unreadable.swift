@@ -1,5 +1,4 @@
 import ArchiveCore
-import Crypto
 import Foundation
 import Logging
 import Models
@@ -16,9 +15,7 @@ extension PostgresArchive {
         let now = now()
         let dialect = PostgresDialect()
         for status in statuses {
-            let key =
-                status.id.map { "id:\($0)" }
-                ?? "sha256:" + SHA256.hash(data: status.raw).map { String(format: "%02x", $0) }.joined()
+            let key = status.keptKey
             let known = try await !connection.rows(
                 dialect.statement(UnreadableStatements.known),
                 [.text(origin.server), .text(key)], logger: logger
