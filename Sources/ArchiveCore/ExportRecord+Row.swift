@@ -13,5 +13,7 @@ extension ExportRecord {
             boosts: boosts, emoji: emoji)
         goneVia = stored.goneVia
         redactedAt = stored.redactedAt
+        firstSeenAt = stored.firstSeenAt
+        updatedAt = stored.updatedAt
     }
 }

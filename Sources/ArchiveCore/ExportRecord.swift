@@ -68,6 +68,9 @@ public struct ExportRecord: Sendable, Hashable {
     public var goneVia: DeletionSource?
     /// When its text and media were removed (`deletions: redact`); only a tombstone is left.
     public var redactedAt: String?
+    /// When this archive first stored it, and last stored a copy of it (`nil` when not read).
+    public var firstSeenAt: String?
+    public var updatedAt: String?
     /// Earlier versions of an edited status, oldest first, exactly as archived.
     public var earlierVersions: [Data]
     /// Every version of its edit history as its server served it, oldest first (empty when not fetched).

@@ -6,7 +6,8 @@ package enum ExportStatements {
     /// A status as an export needs it, with its id on the server it was read from: ?1 its number.
     package static func status(_ dialect: any SQLDialect) -> String {
         """
-        SELECT s.uri, \(dialect.rawJSON(of: "s")) AS raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at, s.gone_via, s.redacted_at,
+        SELECT s.uri, \(dialect.rawJSON(of: "s")) AS raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at,
+            s.gone_via, s.redacted_at, s.first_seen_at, s.updated_at,
             (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server LIMIT 1) AS local_id
         FROM statuses s WHERE s.id = ?1
         """

@@ -16,6 +16,9 @@ package struct StoredStatus: Decodable, Sendable {
     /// How its deletion was learned, as stored (see ``goneVia``).
     package var goneViaName: String?
     package var redactedAt: String?
+    /// When this archive first stored it, and last stored a copy of it (when the statement reads them).
+    package var firstSeenAt: String?
+    package var updatedAt: String?
 
     /// How its deletion was learned; `nil` for a source this Icebox does not know.
     package var goneVia: DeletionSource? { goneViaName.flatMap(DeletionSource.init(rawValue:)) }
@@ -30,5 +33,7 @@ package struct StoredStatus: Decodable, Sendable {
         case goneAt = "gone_at"
         case goneViaName = "gone_via"
         case redactedAt = "redacted_at"
+        case firstSeenAt = "first_seen_at"
+        case updatedAt = "updated_at"
     }
 }

@@ -50,7 +50,7 @@ extension PostgresArchive {
         let now = Self.now()
         let dialect = PostgresDialect()
         return try await transaction { connection in
-            let rows = try await connection.rows(DeletionStatements.toRedact(PostgresDialect()) + " FOR UPDATE", logger: logger)
+            let rows = try await connection.rows(DeletionStatements.toRedact(dialect) + " FOR UPDATE", logger: logger)
             var links = Set<String>()
             for row in rows {
                 let id = try row.int64("id")

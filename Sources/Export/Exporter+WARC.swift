@@ -94,6 +94,9 @@ extension Exporter {
         ]
         if let editedAt = record.editedAt { fields.append(WARCRecord.Field("edited-at", editedAt)) }
         if let goneAt = record.goneAt { fields.append(WARCRecord.Field("gone-at", goneAt)) }
+        // When this archive first stored the status and last stored a copy of it (sync, watch, import).
+        if let firstSeenAt = record.firstSeenAt { fields.append(WARCRecord.Field("first-seen-at", firstSeenAt)) }
+        if let updatedAt = record.updatedAt { fields.append(WARCRecord.Field("last-stored-at", updatedAt)) }
         for boost in record.boosts {
             fields.append(WARCRecord.Field("boosted-by", "\(boost.handle) \(boost.createdAt)"))
         }

@@ -103,6 +103,17 @@ import WARC
         }
         let posts = try await before.allStatusURIs().filter { !$0.hasSuffix("/activity") }
         #expect(Set(posts).subtracting(exportedURIs).isEmpty, "\(Set(posts).subtracting(exportedURIs))")
+        // Each status's metadata record says where and when this archive saw it.
+        let provenance = try WARCReader(file: file).items().compactMap { item -> String? in
+            guard case .record(let record, _) = item, record.kind == .metadata else { return nil }
+            return String(decoding: record.block, as: UTF8.self)
+        }
+        #expect(provenance.count == exportedURIs.count)
+        for fields in provenance {
+            #expect(
+                fields.contains("\r\nfirst-seen-at: 20") && fields.contains("\r\nlast-stored-at: 20")
+                    && fields.contains("\r\nseen-by-"), "\(fields)")
+        }
         let importedURIs = try await after.allStatusURIs()
         #expect(Set(importedURIs) == exportedURIs)
         for uri in exportedURIs {
