@@ -68,11 +68,18 @@ public final class WARCWriter: @unchecked Sendable {
         }
     }
 
-    /// Removes the `.part` files a killed writer left in `directory`: incomplete, never renamed.
+    /// Removes the `.part` files a killed writer left in `directory`: incomplete, never renamed. A file
+    /// another writer still holds (a `watch --warc` beside a cron `sync` into the same folder) is not a
+    /// leftover: each writer holds an exclusive `flock` on its open file until it is renamed, the kernel
+    /// drops it when the process dies, and only a file whose lock can be taken is removed.
     public static func removeLeftovers(in directory: URL) {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
         for name in names where name.hasPrefix(".") && name.hasSuffix(".warc.gz.part") {
-            try? FileManager.default.removeItem(at: directory.appending(path: name))
+            let path = directory.appending(path: name).path
+            let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
+            guard descriptor >= 0 else { continue }
+            if flock(descriptor, LOCK_EX | LOCK_NB) == 0 { unlink(path) }
+            Glibc.close(descriptor)
         }
     }
 
@@ -89,11 +96,15 @@ public final class WARCWriter: @unchecked Sendable {
         sequence += 1
         currentName = naming(sequence)
         let part = partFile(currentName)
-        guard FileManager.default.createFile(atPath: part.path, contents: nil, attributes: [.posixPermissions: 0o600])
-        else { throw .unwritable(part.path, "cannot create the file") }
-        do { handle = try FileHandle(forWritingTo: part) } catch {
-            throw .unwritable(part.path, error.localizedDescription)
+        // Locked from its first moment until it is renamed: see `removeLeftovers`.
+        let descriptor = open(part.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw .unwritable(part.path, String(cString: strerror(errno))) }
+        guard flock(descriptor, LOCK_EX) == 0 else {
+            let why = String(cString: strerror(errno))
+            Glibc.close(descriptor)
+            throw .unwritable(part.path, "cannot lock the file: \(why)")
         }
+        handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         currentBytes = 0
         recordsInFile = 0
         try append([GzipMember.compress(info(currentName).serialized())])

@@ -126,6 +126,24 @@ import Testing
         #expect(problem.reason.contains("WARC"))
     }
 
+    /// A `watch --warc` and a cron `sync` may capture into the same folder: the second run's clean-up
+    /// must not take the first one's open file from under it.
+    @Test func aFileAnotherWriterHoldsIsNotALeftover() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let writer = try Self.writer(folder)
+        try writer.write([Self.resource(1)])
+        WARCWriter.removeLeftovers(in: folder)
+        #expect(FileManager.default.fileExists(atPath: folder.appending(path: ".test-1.warc.gz.part").path))
+        let files = try writer.close()
+        #expect(files.map(\.lastPathComponent) == ["test-1.warc.gz"])
+        let records = try WARCReader(file: files[0]).items().filter {
+            if case .record = $0 { return true }
+            return false
+        }
+        #expect(records.count == 2, "its warcinfo and its record")
+    }
+
     @Test func leftoversOfAKilledWriterAreRemoved() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(at: folder) }
