@@ -97,15 +97,12 @@ let package = Package(
         .target(
             name: "Archive",
             dependencies: [
-                "ArchiveCore", "Models", "SearchQuery", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift"),
+                "ArchiveCore", "Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict,
             plugins: ["SchemaEmbedPlugin"]),
-        // One process-wide SQLite setting Swift cannot make itself (`sqlite3_config` is variadic): how much
-        // of a statement journal stays in memory (see ArchiveDatabase+Tuning.swift).
-        .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         // The same archive on PostgreSQL: the store seam's second implementation, schema/postgres/*.sql.
         .target(
             name: "ArchivePostgres",
