@@ -3,13 +3,11 @@ import Foundation
 import GRDB
 
 extension ArchiveDatabase {
-    @discardableResult
-    public func markGone(
+    public func recordGone(
         _ numbers: [Int64], reportedBy server: String, at date: Date,
         via source: DeletionSource
     ) async throws(ArchiveError) -> DeletionAuthority.Outcome {
-        guard !numbers.isEmpty else { return DeletionAuthority.Outcome() }
-        let outcome = try await write { db -> DeletionAuthority.Outcome in
+        try await write { db -> DeletionAuthority.Outcome in
             let hosts = try Self.accountHosts(db)
             var posts: [(number: Int64, key: String)] = []
             for number in numbers {
@@ -35,8 +33,6 @@ extension ArchiveDatabase {
             }
             return outcome
         }
-        if outcome.marked > 0, try await deletionPolicy() == .redact { try await redactGone() }
-        return outcome
     }
 
     /// The `host[:port]` of every server one of the user's accounts is on (``DeletionAuthority``).

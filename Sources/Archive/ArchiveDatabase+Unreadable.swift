@@ -51,8 +51,7 @@ extension ArchiveDatabase {
         _ kept: KeptUnreadable, as status: ArchivableStatus,
         authority: CopyAuthority
     ) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
-        let rows = Self.pageRows([status], server: kept.server)
-        let origin = PageOrigin(rereading: kept, authority: authority)
+        let (rows, origin) = kept.page(readAs: status, authority: authority)
         return try await write { db in
             let now = Self.now()
             var result = StoreResult()

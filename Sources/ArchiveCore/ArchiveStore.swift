@@ -57,14 +57,12 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
         _ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
         cursor: CursorUpdate?
     ) async throws(ArchiveError) -> StoreResult
-    /// Records that `server` (`host[:port]`) says statuses are gone (404/410, a `delete` event, an id
-    /// left out of a recheck), with the time and how it was learned, in one transaction. A status is
-    /// marked gone only when `server` speaks for it (``DeletionAuthority``: its origin, or a server of
-    /// one of the user's accounts); for the others only `server`'s own copy is marked. A status already
-    /// marked keeps its first record. Nothing is removed unless the deletion policy is `redact` (then
-    /// tombstones stay).
-    @discardableResult
-    func markGone(
+    /// Records that `server` (`host[:port]`) says statuses are gone, in one transaction, leaving the
+    /// deletion policy to the caller: ``markGone(_:reportedBy:at:via:)`` (what everyone calls) applies it
+    /// after. A status is marked gone only when `server` speaks for it (``DeletionAuthority``: its
+    /// origin, or a server of one of the user's accounts); for the others only `server`'s own copy is
+    /// marked. A status already marked keeps its first record.
+    func recordGone(
         _ numbers: [Int64], reportedBy server: String, at date: Date,
         via source: DeletionSource
     ) async throws(ArchiveError) -> DeletionAuthority.Outcome
@@ -225,15 +223,6 @@ extension ArchiveStore {
     /// Stores statuses read outside any timeline (a thread's context), in one transaction.
     public func store(_ statuses: [ArchivableStatus], server: String) async throws(ArchiveError) -> StoreResult {
         try await store(statuses, unreadable: [], origin: PageOrigin(server: server), cursor: nil)
-    }
-
-    /// Records that `server` says one status is gone (see the seam's `markGone`).
-    @discardableResult
-    public func markGone(
-        _ number: Int64, reportedBy server: String, at date: Date = Date(),
-        via source: DeletionSource
-    ) async throws(ArchiveError) -> DeletionAuthority.Outcome {
-        try await markGone([number], reportedBy: server, at: date, via: source)
     }
 
     /// The posts of a timeline, newest first, honouring opt-outs.

@@ -44,31 +44,8 @@ package struct RowDecoder<Row: ColumnReading>: Decoder {
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try row.real(key.stringValue) }
         func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try row.integer(key.stringValue) }
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float { Float(try row.real(key.stringValue)) }
-        func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-            try Cell(row: row, column: key.stringValue).integer()
-        }
-        func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-            try Cell(row: row, column: key.stringValue).integer()
-        }
-        func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-            try Cell(row: row, column: key.stringValue).integer()
-        }
-        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-            try Cell(row: row, column: key.stringValue).integer()
-        }
-        func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-            try Cell(row: row, column: key.stringValue).integer()
-        }
-        func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-            try Cell(row: row, column: key.stringValue).integer()
-        }
-        func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-            try Cell(row: row, column: key.stringValue).integer()
-        }
-        func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-            try Cell(row: row, column: key.stringValue).integer()
-        }
-        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+        /// Every other integer width (a generic witness of each requirement), when the cell fits it.
+        func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             try Cell(row: row, column: key.stringValue).integer()
         }
 
@@ -126,15 +103,7 @@ package struct RowDecoder<Row: ColumnReading>: Decoder {
         func decode(_ type: Double.Type) throws -> Double { try row.real(column) }
         func decode(_ type: Int64.Type) throws -> Int64 { try row.integer(column) }
         func decode(_ type: Float.Type) throws -> Float { Float(try row.real(column)) }
-        func decode(_ type: Int.Type) throws -> Int { try integer() }
-        func decode(_ type: Int8.Type) throws -> Int8 { try integer() }
-        func decode(_ type: Int16.Type) throws -> Int16 { try integer() }
-        func decode(_ type: Int32.Type) throws -> Int32 { try integer() }
-        func decode(_ type: UInt.Type) throws -> UInt { try integer() }
-        func decode(_ type: UInt8.Type) throws -> UInt8 { try integer() }
-        func decode(_ type: UInt16.Type) throws -> UInt16 { try integer() }
-        func decode(_ type: UInt32.Type) throws -> UInt32 { try integer() }
-        func decode(_ type: UInt64.Type) throws -> UInt64 { try integer() }
+        func decode<T: FixedWidthInteger & Decodable>(_ type: T.Type) throws -> T { try integer() }
 
         /// The cell as an integer of another width, when it fits.
         func integer<T: FixedWidthInteger>() throws -> T {

@@ -4,14 +4,12 @@ import PostgresNIO
 
 /// Deletions kept as tombstones on PostgreSQL, with the SQLite store's rules (`DeletionPolicy`).
 extension PostgresArchive {
-    @discardableResult
-    public func markGone(
+    public func recordGone(
         _ numbers: [Int64], reportedBy server: String, at date: Date,
         via source: DeletionSource
     ) async throws(ArchiveError) -> DeletionAuthority.Outcome {
-        guard !numbers.isEmpty else { return DeletionAuthority.Outcome() }
         let logger = self.logger
-        let outcome = try await transaction { connection in
+        return try await transaction { connection in
             let hosts = try await Self.accountHosts(connection, logger)
             let dialect = PostgresDialect()
             let posts = try await connection.rows(
@@ -31,8 +29,6 @@ extension PostgresArchive {
             return DeletionAuthority.Outcome(
                 marked: marked.count, copiesOnly: Set(try copies.map { try $0.int64("status_id") }).count)
         }
-        if outcome.marked > 0, try await deletionPolicy() == .redact { try await redactGone() }
-        return outcome
     }
 
     /// The `host[:port]` of every server one of the user's accounts is on (``DeletionAuthority``).

@@ -46,8 +46,7 @@ extension PostgresArchive {
         _ kept: KeptUnreadable, as status: ArchivableStatus,
         authority: CopyAuthority
     ) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
-        let rows = PageRow.rows([status], server: kept.server)
-        let origin = PageOrigin(rereading: kept, authority: authority)
+        let (rows, origin) = kept.page(readAs: status, authority: authority)
         let logger = self.logger
         return try await transaction { connection in
             let now = Self.now()

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// Maps an ActivityPub object of a Mastodon export (a `Note`, a `Question`…) to the Mastodon API status
 /// the archive keeps, following what Mastodon's own serializers write: `content` (or `contentMap`),
@@ -64,7 +65,7 @@ struct ActivityMapper: Sendable {
         return Self.localID(parent)
     }
 
-    private func mention(_ tag: ActivityTag) -> MappedStatus.Mention? {
+    private func mention(_ tag: ActivityTag) -> Models.Mention? {
         guard let href = tag.href else { return nil }
         var name = tag.name ?? href
         if name.hasPrefix("@") { name.removeFirst() }
@@ -74,7 +75,7 @@ struct ActivityMapper: Sendable {
         let ownHost = actor.server.split(separator: ":").first.map(String.init) ?? actor.server
         let acct =
             domain == nil || domain == ownHost || domain == actor.server ? username : "\(username)@\(domain ?? "")"
-        return MappedStatus.Mention(id: href, username: username, url: href, acct: acct)
+        return Models.Mention(id: href, username: username, url: href, acct: acct)
     }
 
     private func hashtag(_ tag: ActivityTag) -> MappedStatus.Tag? {

@@ -28,7 +28,9 @@ extension MappedStatus {
                 })
         }
         status.mentions = mentions.map {
-            Models.Mention(id: $0.id, username: $0.username, url: $0.url, acct: $0.acct.isEmpty ? $0.username : $0.acct)
+            var mention = $0
+            if mention.acct.isEmpty { mention.acct = mention.username }
+            return mention
         }
         status.tags = tags.map { Models.Tag(name: $0.name, url: Self.text($0.url)) }
         status.emojis = emojis.map {

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// A status mapped from an ActivityPub object, in the Mastodon API's shape: what the archive keeps as
 /// its JSON (encoded with sorted keys, absent values left out).
@@ -16,7 +17,8 @@ struct MappedStatus: Encodable {
     var language: String?
     var inReplyToID: String?
     var mediaAttachments: [Attachment]
-    var mentions: [Mention]
+    /// The API's own mention record (``Models/Mention``): the same four fields, encoded the same way.
+    var mentions: [Models.Mention]
     var tags: [Tag]
     var emojis: [Emoji]
     var poll: Poll?
@@ -59,13 +61,6 @@ struct MappedStatus: Encodable {
             var width: Int
             var height: Int
         }
-    }
-
-    struct Mention: Encodable {
-        var id: String
-        var username: String
-        var url: String
-        var acct: String
     }
 
     struct Tag: Encodable {

@@ -23,55 +23,55 @@ struct ExportBenchmark: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let binary = icebox.url
         var config = TestServerConfig()
         config.statusCount = 20
         config.homeShare = 1
-        let server = try await TestServer.start(config)
-        let root = try await buildThread(on: server)
-        let home = FileManager.default.temporaryDirectory.appending(path: "icebox-export-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let arguments = ["--home", home.path]
-        try await Measured.pinHome(binary, on: server.baseURL, arguments)
-        let sync = try await Measured.run(binary, ["sync", "--quiet", "--backfill-pages", "1000"] + arguments)
-        await server.stop()
-        try sync.succeeded("sync")
+        try await BinaryBench.run(icebox, serving: config, scratch: "icebox-export-bench") { bench in
+            let root = try await buildThread(on: bench.server)
+            let home = bench.scratch
+            let arguments = ["--home", home.path]
+            try await bench.pinHome(arguments)
+            let sync = try await bench.measure(["sync", "--quiet", "--backfill-pages", "1000"] + arguments)
+            await bench.server.stop()
+            try sync.succeeded("sync")
 
-        let tarball = home.appending(path: "thread.tar.gz")
-        var exports: [Measured] = []
-        for _ in 0..<runs {
-            let export = try await Measured.run(binary, ["export", "thread", root, "-o", tarball.path] + arguments)
-            exports.append(try export.succeeded("export"))
+            let tarball = home.appending(path: "thread.tar.gz")
+            var exports: [Measured] = []
+            for _ in 0..<runs {
+                let export = try await bench.measure(["export", "thread", root, "-o", tarball.path] + arguments)
+                exports.append(try export.succeeded("export"))
+            }
+            let unpacked = URL(fileURLWithPath: keep ?? home.appending(path: "unpacked").path)
+            try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
+            _ = try await Measured.run(
+                URL(fileURLWithPath: "/usr/bin/tar"), ["-xzf", tarball.path, "-C", unpacked.path])
+            let folder = try FileManager.default.contentsOfDirectory(atPath: unpacked.path).filter {
+                $0.hasPrefix("thread-")
+            }.sorted()
+            guard let name = folder.first else { throw ValidationError("the tarball holds no thread folder") }
+            let plain = home.appending(path: "plain.tar.gz")
+            var tars: [Measured] = []
+            for _ in 0..<runs {
+                tars.append(
+                    try await Measured.run(
+                        URL(fileURLWithPath: "/usr/bin/tar"),
+                        ["-czf", plain.path, "-C", unpacked.path, name]))
+            }
+            let files = MediaBenchmark.files(under: unpacked.appending(path: name))
+            let bytes = files.reduce(Int64(0)) { $0 + $1.size }
+            func median(_ runs: [Measured]) -> Double { runs.map(\.seconds).sorted()[runs.count / 2] }
+            func size(_ url: URL) -> Int64 {
+                ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.int64Value ?? 0
+            }
+            print(
+                """
+                thread                 \(statuses) statuses, \(media) images of \(mediaBytes) bytes; \(files.count) files, \(bytes / 1024) KiB unpacked
+                icebox export thread   \(String(format: "%6.3f s", median(exports)))  median of \(runs), process start included; \
+                \(size(tarball) / 1024) KiB; peak RSS \((exports.map(\.peakRSSKiB).max() ?? 0) / 1024) MiB
+                tar czf (same folder)  \(String(format: "%6.3f s", median(tars)))  median of \(runs); \(size(plain) / 1024) KiB
+                unpacked at            \(unpacked.appending(path: name).path)\(keep == nil ? " (removed)" : "")
+                """)
         }
-        let unpacked = URL(fileURLWithPath: keep ?? home.appending(path: "unpacked").path)
-        try FileManager.default.createDirectory(at: unpacked, withIntermediateDirectories: true)
-        _ = try await Measured.run(URL(fileURLWithPath: "/usr/bin/tar"), ["-xzf", tarball.path, "-C", unpacked.path])
-        let folder = try FileManager.default.contentsOfDirectory(atPath: unpacked.path).filter {
-            $0.hasPrefix("thread-")
-        }.sorted()
-        guard let name = folder.first else { throw ValidationError("the tarball holds no thread folder") }
-        let plain = home.appending(path: "plain.tar.gz")
-        var tars: [Measured] = []
-        for _ in 0..<runs {
-            tars.append(
-                try await Measured.run(
-                    URL(fileURLWithPath: "/usr/bin/tar"),
-                    ["-czf", plain.path, "-C", unpacked.path, name]))
-        }
-        let files = MediaBenchmark.files(under: unpacked.appending(path: name))
-        let bytes = files.reduce(Int64(0)) { $0 + $1.size }
-        func median(_ runs: [Measured]) -> Double { runs.map(\.seconds).sorted()[runs.count / 2] }
-        func size(_ url: URL) -> Int64 {
-            ((try? FileManager.default.attributesOfItem(atPath: url.path)[.size]) as? NSNumber)?.int64Value ?? 0
-        }
-        print(
-            """
-            thread                 \(statuses) statuses, \(media) images of \(mediaBytes) bytes; \(files.count) files, \(bytes / 1024) KiB unpacked
-            icebox export thread   \(String(format: "%6.3f s", median(exports)))  median of \(runs), process start included; \
-            \(size(tarball) / 1024) KiB; peak RSS \((exports.map(\.peakRSSKiB).max() ?? 0) / 1024) MiB
-            tar czf (same folder)  \(String(format: "%6.3f s", median(tars)))  median of \(runs); \(size(plain) / 1024) KiB
-            unpacked at            \(unpacked.appending(path: name).path)\(keep == nil ? " (removed)" : "")
-            """)
     }
 
     /// Adds the thread: each reply answers a seeded-random earlier status, so the tree has depth and

@@ -22,50 +22,51 @@ struct MediaBenchmark: AsyncParsableCommand {
     @OptionGroup var icebox: IceboxBinary
 
     func run() async throws {
-        let binary = icebox.url
         var config = TestServerConfig()
         config.statusCount = 1
-        let server = try await TestServer.start(config)
-        let size = mib * 1024 * 1024
-        for index in 0..<files {
-            _ = await server.addStatus(mediaPaths: ["/media/large/\(size)/bench\(index).mp4"])
-        }
-        let home = FileManager.default.temporaryDirectory.appending(path: "icebox-media-bench-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: home) }
-        let arguments = ["--home", home.path]
-        _ = try await Measured.run(binary, ["timeline", "add", "remote:\(server.baseURL.absoluteString)"] + arguments)
-        let sync = try await Measured.run(binary, ["sync", "--quiet", "--no-media"] + arguments)
-        try sync.succeeded("sync")
-        let fetch = try await Measured.run(
-            binary,
-            [
-                "media", "fetch", "--quiet", "--no-previews", "--media-concurrency",
-                "\(concurrency)", "--max-media-size", "\(size + 1)B",
-            ] + arguments)
-        await server.stop()
-        try fetch.succeeded("media fetch")
-        let stored = Self.files(under: home.appending(path: "media"))
-        let bytes = stored.reduce(Int64(0)) { $0 + $1.size }
-        let verify = try await Measured.run(binary, ["media", "verify"] + arguments)
-        guard verify.status == 0 else { throw ValidationError("media verify found problems (\(verify.status))") }
-        let read = try Self.timed { for file in stored { try Self.read(file.url) } }
-        let scratch = home.appending(path: "copy")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-        let copy = try Self.timed {
-            for (index, file) in stored.enumerated() {
-                try Self.copy(file.url, to: scratch.appending(path: "\(index)"))
+        try await BinaryBench.run(icebox, serving: config, scratch: "icebox-media-bench") { bench in
+            let size = mib * 1024 * 1024
+            for index in 0..<files {
+                _ = await bench.server.addStatus(mediaPaths: ["/media/large/\(size)/bench\(index).mp4"])
             }
+            let home = bench.scratch
+            let arguments = ["--home", home.path]
+            _ = try await bench.measure(
+                ["timeline", "add", "remote:\(bench.server.baseURL.absoluteString)"] + arguments)
+            let sync = try await bench.measure(["sync", "--quiet", "--no-media"] + arguments)
+            try sync.succeeded("sync")
+            let fetch = try await bench.measure(
+                [
+                    "media", "fetch", "--quiet", "--no-previews", "--media-concurrency",
+                    "\(concurrency)", "--max-media-size", "\(size + 1)B",
+                ] + arguments)
+            await bench.server.stop()
+            try fetch.succeeded("media fetch")
+            let stored = Self.files(under: home.appending(path: "media"))
+            let bytes = stored.reduce(Int64(0)) { $0 + $1.size }
+            let verify = try await bench.measure(["media", "verify"] + arguments)
+            guard verify.status == 0 else { throw ValidationError("media verify found problems (\(verify.status))") }
+            let read = try Self.timed { for file in stored { try Self.read(file.url) } }
+            let scratch = home.appending(path: "copy")
+            try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+            let copy = try Self.timed {
+                for (index, file) in stored.enumerated() {
+                    try Self.copy(file.url, to: scratch.appending(path: "\(index)"))
+                }
+            }
+            let megabytes = Double(bytes) / 1_000_000
+            func rate(_ seconds: Double) -> String {
+                String(format: "%7.1f MB/s  (%.2f s)", megabytes / seconds, seconds)
+            }
+            print(
+                """
+                files                  \(stored.count) × \(mib) MiB = \(String(format: "%.1f", megabytes)) MB
+                media fetch (\(concurrency) at once)  \(rate(fetch.seconds))  download + SHA-256 + store, peak RSS \(fetch.peakRSSKiB / 1024) MiB
+                media verify           \(rate(verify.seconds))  read + SHA-256 (one at a time, process start included)
+                plain read             \(rate(read))  the same files, 1 MiB reads, no hash
+                plain copy             \(rate(copy))  the same files, read and written in 1 MiB pieces
+                """)
         }
-        let megabytes = Double(bytes) / 1_000_000
-        func rate(_ seconds: Double) -> String { String(format: "%7.1f MB/s  (%.2f s)", megabytes / seconds, seconds) }
-        print(
-            """
-            files                  \(stored.count) × \(mib) MiB = \(String(format: "%.1f", megabytes)) MB
-            media fetch (\(concurrency) at once)  \(rate(fetch.seconds))  download + SHA-256 + store, peak RSS \(fetch.peakRSSKiB / 1024) MiB
-            media verify           \(rate(verify.seconds))  read + SHA-256 (one at a time, process start included)
-            plain read             \(rate(read))  the same files, 1 MiB reads, no hash
-            plain copy             \(rate(copy))  the same files, read and written in 1 MiB pieces
-            """)
     }
 
     static func files(under root: URL) -> [(url: URL, size: Int64)] {

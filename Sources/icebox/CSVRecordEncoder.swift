@@ -96,19 +96,8 @@ private struct FieldContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     mutating func encodeNil(forKey key: Key) throws { box.fields[key.stringValue] = .null }
     mutating func encode(_ value: Bool, forKey key: Key) throws { box.fields[key.stringValue] = .flag(value) }
     mutating func encode(_ value: String, forKey key: Key) throws { box.fields[key.stringValue] = .text(value) }
+    /// Numbers too (a generic witness of each number requirement): ``CellEncoder/cell(_:at:)`` writes them.
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { try encode(cell: value, forKey: key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { try encode(cell: value, forKey: key) }
 
     private mutating func encode<T: Encodable>(cell value: T, forKey key: Key) throws {
         box.fields[key.stringValue] = try CellEncoder.cell(value, at: codingPath + [key])
@@ -155,19 +144,8 @@ private struct ListContainer: UnkeyedEncodingContainer {
     mutating func encodeNil() throws { append(.null) }
     mutating func encode(_ value: Bool) throws { append(.flag(value)) }
     mutating func encode(_ value: String) throws { append(.text(value)) }
+    /// Numbers too (a generic witness of each number requirement): ``CellEncoder/cell(_:at:)`` writes them.
     mutating func encode<T: Encodable>(_ value: T) throws { try encode(cell: value) }
-    mutating func encode(_ value: Double) throws { try encode(cell: value) }
-    mutating func encode(_ value: Float) throws { try encode(cell: value) }
-    mutating func encode(_ value: Int) throws { try encode(cell: value) }
-    mutating func encode(_ value: Int8) throws { try encode(cell: value) }
-    mutating func encode(_ value: Int16) throws { try encode(cell: value) }
-    mutating func encode(_ value: Int32) throws { try encode(cell: value) }
-    mutating func encode(_ value: Int64) throws { try encode(cell: value) }
-    mutating func encode(_ value: UInt) throws { try encode(cell: value) }
-    mutating func encode(_ value: UInt8) throws { try encode(cell: value) }
-    mutating func encode(_ value: UInt16) throws { try encode(cell: value) }
-    mutating func encode(_ value: UInt32) throws { try encode(cell: value) }
-    mutating func encode(_ value: UInt64) throws { try encode(cell: value) }
 
     private mutating func encode<T: Encodable>(cell value: T) throws {
         append(try CellEncoder.cell(value, at: codingPath))
@@ -202,15 +180,7 @@ private struct ValueContainer: SingleValueEncodingContainer {
     mutating func encode(_ value: String) throws { box.cell = .text(value) }
     mutating func encode(_ value: Double) throws { box.cell = .number(try CellEncoder.text(value, at: codingPath)) }
     mutating func encode(_ value: Float) throws { try encode(Double(value)) }
-    mutating func encode(_ value: Int) throws { box.cell = .number(String(value)) }
-    mutating func encode(_ value: Int8) throws { box.cell = .number(String(value)) }
-    mutating func encode(_ value: Int16) throws { box.cell = .number(String(value)) }
-    mutating func encode(_ value: Int32) throws { box.cell = .number(String(value)) }
-    mutating func encode(_ value: Int64) throws { box.cell = .number(String(value)) }
-    mutating func encode(_ value: UInt) throws { box.cell = .number(String(value)) }
-    mutating func encode(_ value: UInt8) throws { box.cell = .number(String(value)) }
-    mutating func encode(_ value: UInt16) throws { box.cell = .number(String(value)) }
-    mutating func encode(_ value: UInt32) throws { box.cell = .number(String(value)) }
-    mutating func encode(_ value: UInt64) throws { box.cell = .number(String(value)) }
+    /// Every integer width (a generic witness of each requirement).
+    mutating func encode<T: FixedWidthInteger & Encodable>(_ value: T) throws { box.cell = .number(String(value)) }
     mutating func encode<T: Encodable>(_ value: T) throws { box.cell = try CellEncoder.cell(value, at: codingPath) }
 }
