@@ -59,7 +59,10 @@ extension PostgresArchive {
     }
 
     public func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int {
-        let compiled = PostgresSearchCompiler(query, hidingOptedOut: try await hidesOptedOut(consent))
+        let hiding = try await hidesOptedOut(consent)
+        // One `#tag` alone: the exact index of tags counts it.
+        if let tag = TagStatements.soleTag(of: query) { return try await count(tagged: tag, hiding: hiding) }
+        let compiled = PostgresSearchCompiler(query, hidingOptedOut: hiding)
         guard !compiled.matchesNothing else { return 0 }
         let rows = try await rows(
             StatsStatements.count("statuses s", where: compiled.conditions.joined(separator: " AND ")),
