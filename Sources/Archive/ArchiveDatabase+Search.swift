@@ -92,6 +92,11 @@ extension ArchiveDatabase {
             }
             // One `#tag` alone: the exact index of tags counts it.
             if let tag = TagStatements.soleTag(of: query) { return try Self.count(tagged: tag, hiding: hiding, db) }
+            if !hiding, let spec = TimelineCountStatements.soleSpec(of: query),
+                let posts = try Self.countPosts(inTimeline: spec, db)
+            {
+                return posts
+            }
             guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return 0 }
             let sql = StatsStatements.count(plan.source, where: plan.conditions.joined(separator: " AND "))
             return try Int.fetchOne(

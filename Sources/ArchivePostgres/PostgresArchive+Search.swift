@@ -62,6 +62,11 @@ extension PostgresArchive {
         let hiding = try await hidesOptedOut(consent)
         // One `#tag` alone: the exact index of tags counts it.
         if let tag = TagStatements.soleTag(of: query) { return try await count(tagged: tag, hiding: hiding) }
+        if !hiding, let spec = TimelineCountStatements.soleSpec(of: query),
+            let posts = try await countPosts(inTimeline: spec)
+        {
+            return posts
+        }
         let compiled = PostgresSearchCompiler(query, hidingOptedOut: hiding)
         guard !compiled.matchesNothing else { return 0 }
         let rows = try await rows(
