@@ -61,6 +61,13 @@ import Testing
             #expect(try await Self.found("-#swift", in: store) == ["u/statuses/4"])
             #expect(try await Self.found("#swift #caturday", in: store) == ["u/statuses/2"])
             #expect(try await Self.found("#swift post", in: store).count == 3)
+            // A hashtag's listing (`/tags/swift`) hides no one; with an author, it is that author's posts.
+            for (listing, expected) in [
+                (ArchiveListing.tag("#swift", author: nil), 3), (.tag("swift", author: "shy@a.example"), 1),
+            ] {
+                #expect(try await store.posts(listing, limit: 100, offset: 0).count == expected, "\(listing)")
+                #expect(try await store.count(listing) == expected, "count of \(listing)")
+            }
 
             // An edit that drops #swift and adds #caturday.
             _ = try await store.store(
