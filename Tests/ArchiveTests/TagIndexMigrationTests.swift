@@ -1,6 +1,7 @@
 import ArchiveCore
 import Foundation
 import GRDB
+import IceboxTestSupport
 import Logging
 import Models
 import SearchQuery
@@ -30,10 +31,8 @@ import Testing
     }
 
     @Test func anOlderArchiveGetsItsTagsIndexedAndTheTriggersKeepThemInStep() async throws {
-        let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-old-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appending(path: "archive.sqlite")
+        let folder = try TemporaryDirectory("icebox-old")
+        let path = folder.url.appending(path: "archive.sqlite")
         try OlderArchive.write(at: path, migrations: 19) { db in
             try Self.insert(db, id: 1, tags: "swift cafe swift")
             try Self.insert(db, id: 2, tags: "swift", reblogOf: "https://a.example/1")
