@@ -18,6 +18,10 @@ extension ArchiveDatabase {
     /// How many posts a listing holds.
     public func count(_ listing: ArchiveListing) async throws(ArchiveError) -> Int {
         try await read { db in
+            // A hashtag's posts, everyone's: the exact index of tags counts them (listings hide no one).
+            if case .tag(let tag, nil) = listing {
+                return try Self.count(tagged: Self.listedTag(tag), hiding: false, db)
+            }
             let (conditions, arguments) = Self.conditions(listing)
             return try Int.fetchOne(
                 db, sql: StatsStatements.count("statuses s", where: conditions),
@@ -53,17 +57,22 @@ extension ArchiveDatabase {
             // user's once a server confirmed it (see ImportClaims).
             conditions.append("NOT " + ImportClaims.unconfirmedOwnPost("s"))
         case .tag(let tag, let handle):
-            let name = Hashtag.normalized(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
+            let name = listedTag(tag)
             // The tag column of the word index narrows to candidates when the tag has words in it (an
-            // emoji-only tag has none); the space-separated tag_names column decides exactly.
+            // emoji-only tag has none); the exact index of tags decides (see TagStatements).
             if name.contains(where: { $0.isLetter || $0.isNumber }) {
                 conditions.append("s.sort_key IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH ?)")
                 arguments.append("tag_names : " + SearchCompiler.quote(name))
             }
-            conditions.append("instr(' ' || s.tag_names || ' ', ?) > 0")
-            arguments.append(" \(name) ")
+            conditions.append(TagStatements.carries("?"))
+            arguments.append(name)
             if let handle { author(handle) }
         }
         return (conditions.joined(separator: " AND "), arguments)
+    }
+
+    /// The name a tag listing compares (`#` optional, normalized as Hashtag).
+    private static func listedTag(_ tag: String) -> String {
+        Hashtag.normalized(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
     }
 }

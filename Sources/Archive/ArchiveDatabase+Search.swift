@@ -80,19 +80,22 @@ extension ArchiveDatabase {
                         db.cachedStatement(sql: StatsStatements.count(table, where: "\(table) MATCH ?")),
                         arguments: [lookups[0].expression]) ?? 0
                 guard hiding else { return all }
-                // The hidden posts are a set of keys: the opted-out authors' posts (from the author index)
-                // but the user's own and marked ones (a small partial index), read without a statuses row;
-                // the index's matches stream past it, as in the bare count. Boosts index no text.
+                // The index's matches stream past the set of hidden keys, as in the bare count. Boosts index
+                // no text.
                 let hidden =
                     try Int.fetchOne(
                         db.cachedStatement(
-                            sql: """
-                                SELECT COUNT(*) FROM \(table) WHERE \(table) MATCH ? AND +rowid IN (
-                                    SELECT sort_key FROM statuses WHERE author_handle IN (SELECT handle FROM authors WHERE opted_out = 1)
-                                        AND author_handle NOT IN (SELECT handle FROM archiving_accounts)
-                                    EXCEPT SELECT sort_key FROM statuses WHERE user_marks != 0)
-                                """), arguments: [lookups[0].expression]) ?? 0
+                            sql: StatsStatements.count(
+                                table, where: "\(table) MATCH ? AND +rowid IN (\(Self.hiddenPosts("sort_key")))")),
+                        arguments: [lookups[0].expression]) ?? 0
                 return all - hidden
+            }
+            // One `#tag` alone: the exact index of tags counts it.
+            if let tag = TagStatements.soleTag(of: query) { return try Self.count(tagged: tag, hiding: hiding, db) }
+            if !hiding, let spec = TimelineCountStatements.soleSpec(of: query),
+                let posts = try Self.countPosts(inTimeline: spec, db)
+            {
+                return posts
             }
             guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return 0 }
             let sql = StatsStatements.count(plan.source, where: plan.conditions.joined(separator: " AND "))

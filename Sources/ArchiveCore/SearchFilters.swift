@@ -85,10 +85,9 @@ package struct SearchFilters {
                 sql = "s.visibility = '\(kind.rawValue)'"
             }
         case .tag(let name):
-            // The space-separated, normalized tag_names column decides exactly (see Hashtag); a word index
-            // would also match one word of `#foo_bar`.
-            let needle = bind(.text(" \(name) "))
-            sql = "\(dialect.position(of: needle, in: "' ' || s.tag_names || ' '")) > 0"
+            // The exact index of tags decides (see TagStatements); a word index would also match one word of
+            // `#foo_bar`.
+            sql = TagStatements.carries(bind(.text(name)))
             if !filter.negated, name.contains(where: { $0.isLetter || $0.isNumber }) { tags.append(name) }
         case .language(let code):
             let value = bind(.text(code))

@@ -59,7 +59,15 @@ extension PostgresArchive {
     }
 
     public func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int {
-        let compiled = PostgresSearchCompiler(query, hidingOptedOut: try await hidesOptedOut(consent))
+        let hiding = try await hidesOptedOut(consent)
+        // One `#tag` alone: the exact index of tags counts it.
+        if let tag = TagStatements.soleTag(of: query) { return try await count(tagged: tag, hiding: hiding) }
+        if !hiding, let spec = TimelineCountStatements.soleSpec(of: query),
+            let posts = try await countPosts(inTimeline: spec)
+        {
+            return posts
+        }
+        let compiled = PostgresSearchCompiler(query, hidingOptedOut: hiding)
         guard !compiled.matchesNothing else { return 0 }
         let rows = try await rows(
             StatsStatements.count("statuses s", where: compiled.conditions.joined(separator: " AND ")),
@@ -90,6 +98,8 @@ extension PostgresArchive {
     }
 
     public func count(_ listing: ArchiveListing) async throws(ArchiveError) -> Int {
+        // A hashtag's posts, everyone's: the exact index of tags counts them (listings hide no one).
+        if case .tag(let tag, nil) = listing { return try await count(tagged: Self.listedTag(tag), hiding: false) }
         let (conditions, binds) = Self.conditions(listing)
         let rows = try await rows(StatsStatements.count("statuses s", where: conditions), binds)
         return try decoding { try rows.first?.int("n") ?? 0 }
@@ -102,6 +112,11 @@ extension PostgresArchive {
             [.intArray(numbers)])
         let byNumber = Dictionary(found.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         return numbers.compactMap { byNumber[$0] }
+    }
+
+    /// The name a tag listing compares (`#` optional, lower case).
+    private static func listedTag(_ tag: String) -> String {
+        (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
     }
 
     private static func conditions(_ listing: ArchiveListing) -> (String, [SQLValue]) {
@@ -118,9 +133,8 @@ extension PostgresArchive {
             // user's once a server confirmed it (see ImportClaims).
             conditions.append("NOT " + ImportClaims.unconfirmedOwnPost("s"))
         case .tag(let tag, let handle):
-            let name = (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
-            binds.append(.text(name))
-            conditions.append("$\(binds.count) = ANY(string_to_array(s.tag_names, ' '))")
+            binds.append(.text(listedTag(tag)))
+            conditions.append(TagStatements.carries("$\(binds.count)"))
             if let handle { author(handle) }
         }
         return (conditions.joined(separator: " AND "), binds)
