@@ -328,6 +328,7 @@ let package = Package(
             name: "ImporterTests",
             dependencies: [
                 "Importer", "Archive", "ArchiveCore", "MastodonAPI", "MastodonTestServer", "IceboxTestSupport",
+                .product(name: "GRDB", package: "GRDB.swift"),
             ],
             swiftSettings: strict),
         .testTarget(

@@ -12,30 +12,62 @@ extension ArchiveDatabase {
         _ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
         cursor: CursorUpdate?
     ) async throws(ArchiveError) -> StoreResult {
-        let rows = Self.pageRows(statuses, server: origin.server)
+        let page = FetchedPage(statuses: statuses, unreadable: unreadable, origin: origin, cursor: cursor)
+        return try await store(pages: [page])[0]
+    }
+
+    /// Stores pages in order in one transaction, each with its cursors (see `store(_:unreadable:origin:cursor:)`
+    /// for one page's rules): one commit, one pass of the write-ahead log over the index pages they share,
+    /// instead of one per page.
+    public func store(pages: [FetchedPage]) async throws(ArchiveError) -> [StoreResult] {
+        let prepared = pages.map { (rows: Self.pageRows($0.statuses, server: $0.origin.server), page: $0) }
         let pool = self.pool
-        // First the whole page in one plain transaction: no savepoint, whose sub-journal would cost
-        // every page a temporary file's writes. Only when a row breaks a constraint is the page stored
-        // again, row by row, each in a savepoint, the broken rows kept unreadable.
+        // First every page whole in one plain transaction: no savepoint, whose sub-journal would cost
+        // every page a temporary file's writes. Only when a row breaks a constraint are the pages stored
+        // again, each in its own transaction and row by row, each row in a savepoint, the broken rows kept
+        // unreadable.
         do {
             return try await pool.write { db in
-                let origin =
-                    origin.authority == .anonymous ? origin.speaking(withAccountsOn: try Self.accountHosts(db)) : origin
                 let now = Self.now()
-                var result = StoreResult()
-                for row in rows { result += try Self.upsert(row, origin: origin, now: now, db) }
-                return try Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor, db)
+                return try prepared.map { rows, page in
+                    let origin = try Self.speaking(page.origin, db)
+                    let result = try Self.upsertWhole(rows, origin: origin, now: now, db)
+                    return try Self.finishPage(
+                        result, unreadable: page.unreadable, origin: origin, cursor: page.cursor, db)
+                }
             }
         } catch let error as DatabaseError where Self.isolable(error) {
-            return try await write { db in
-                let origin =
-                    origin.authority == .anonymous ? origin.speaking(withAccountsOn: try Self.accountHosts(db)) : origin
-                let result = try Self.upsertIsolating(rows, origin: origin, db)
-                return try Self.finishPage(result, unreadable: unreadable, origin: origin, cursor: cursor, db)
+            var results: [StoreResult] = []
+            for (rows, page) in prepared {
+                results.append(
+                    try await write { db in
+                        let origin = try Self.speaking(page.origin, db)
+                        let result = try Self.upsertIsolating(rows, origin: origin, db)
+                        return try Self.finishPage(
+                            result, unreadable: page.unreadable, origin: origin, cursor: page.cursor, db)
+                    })
             }
+            return results
         } catch {
             throw .database(Self.describe(error))
         }
+    }
+
+    /// A page's rows in the open transaction: a page of statuses all new to the archive (a backfill's)
+    /// in one multi-row insert, so FTS5 writes one segment for the page rather than one per status (see
+    /// `insertNew`); any other page row by row.
+    private static func upsertWhole(_ rows: [PageRow], origin: PageOrigin, now: String, _ db: Database) throws
+        -> StoreResult
+    {
+        if let (_, inserted) = try insertNew(rows, origin: origin, now: now, db) { return inserted }
+        var result = StoreResult()
+        for row in rows { result += try upsert(row, origin: origin, now: now, db) }
+        return result
+    }
+
+    /// A page read without login speaks for the servers of the user's accounts too.
+    private static func speaking(_ origin: PageOrigin, _ db: Database) throws -> PageOrigin {
+        origin.authority == .anonymous ? origin.speaking(withAccountsOn: try accountHosts(db)) : origin
     }
 
     /// The end of a page's transaction: its unreadable statuses kept, the timeline's cursors moved.

@@ -57,6 +57,10 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
         _ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
         cursor: CursorUpdate?
     ) async throws(ArchiveError) -> StoreResult
+    /// Stores fetched pages in order, in as few transactions as the store can (SQLite: one), each page's
+    /// cursors always in the same transaction as its statuses, so a crash loses whole pages and never
+    /// moves a cursor past a page it did not keep. One result per page, in order.
+    func store(pages: [FetchedPage]) async throws(ArchiveError) -> [StoreResult]
     /// Records that `server` (`host[:port]`) says statuses are gone, in one transaction, leaving the
     /// deletion policy to the caller: ``markGone(_:reportedBy:at:via:)`` (what everyone calls) applies it
     /// after. A status is marked gone only when `server` speaks for it (``DeletionAuthority``: its
@@ -210,6 +214,16 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
 }
 
 extension ArchiveStore {
+    /// Stores each page in a transaction of its own (a store that can do better says so).
+    public func store(pages: [FetchedPage]) async throws(ArchiveError) -> [StoreResult] {
+        var results: [StoreResult] = []
+        for page in pages {
+            results.append(
+                try await store(page.statuses, unreadable: page.unreadable, origin: page.origin, cursor: page.cursor))
+        }
+        return results
+    }
+
     /// Stores a page of a timeline and moves its cursors, in one transaction.
     public func store(
         _ statuses: [ArchivableStatus], server: String, timelineID: Int64,

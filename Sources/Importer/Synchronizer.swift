@@ -53,6 +53,10 @@ public struct SyncOptions: Sendable {
     public var leaseDuration: Duration = .seconds(120)
     /// The lease pages are written under (set per server by a shared sync).
     public var fence: LeaseFence?
+    /// Fetched pages are stored together, in one transaction, once they hold this many bytes of JSON…
+    public var batchBytes = 512 << 10
+    /// …or once the oldest of them has waited this long, so a slow server's pages are stored promptly.
+    public var batchInterval: Duration = .seconds(1)
 
     public init() {}
 }

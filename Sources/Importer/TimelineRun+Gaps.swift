@@ -16,6 +16,8 @@ extension TimelineRun {
         default: return false
         }
         guard page.served >= options.pageLimit else { return false }
+        // What the timeline holds is counted once every page fetched before is stored.
+        try await drain()
         let known = try await archive.countInTimeline(page.items.map(\.status.archiveURI), timelineID: timeline.id)
         guard known == 0 else { return false }
         // The page is newest first: its last entry is the oldest the feed still serves.
@@ -33,8 +35,9 @@ extension TimelineRun {
     }
 
     /// A catch-up read everything above the stored cursor: the windows left while the server refused
-    /// the timeline are read now.
-    func closeGaps() async throws {
+    /// the timeline are read now, and closed once the pages that read them are stored.
+    mutating func closeGaps() async throws {
+        try await drain()
         let open = try await archive.gaps(timelineID: timeline.id, includingClosed: false).filter {
             $0.cause == .refused
         }

@@ -5,7 +5,8 @@ import MastodonAPI
 import Models
 
 /// The paging of one timeline in one run: catch-up (with an overlap window below the newest archived
-/// status), then backfill. Every page is stored with its cursor in one transaction.
+/// status), then backfill. Every page is stored with its cursor in one transaction, several pages at a
+/// time (see `TimelineRun+Batching`).
 struct TimelineRun {
     let timeline: PinnedTimeline
     let spec: TimelineSpec?
@@ -18,6 +19,10 @@ struct TimelineRun {
     var report: TimelineReport
     /// The requests its pages took, each counted as sent.
     private let sent = RequestCount()
+    /// Pages fetched and not yet handed to the store.
+    var batch = PageBatch()
+    /// The batch being stored in the background, and its store.
+    var writing: (PageBatch, Task<[StoreResult], any Error>)?
 
     init(
         timeline: PinnedTimeline, archive: any ArchiveStore, options: SyncOptions, budget: RateBudget,
@@ -63,7 +68,21 @@ struct TimelineRun {
         }
     }
 
+    /// Pages the timeline into the archive; returns once every page fetched is stored, and when it
+    /// fails, stores the pages fetched before the failure first.
     mutating func sync(from source: TimelineSource) async throws {
+        do {
+            try await page(from: source)
+            try await drain()
+        } catch {
+            do { try await drain() } catch let failure {
+                logger.warning("pages fetched before the failure were not stored", metadata: ["error": "\(failure)"])
+            }
+            throw error
+        }
+    }
+
+    private mutating func page(from source: TimelineSource) async throws {
         var backfillCursor = timeline.backfillCursor
         var backfillComplete = timeline.backfillComplete
         var backfillBudget = options.backfillPages
@@ -92,12 +111,9 @@ struct TimelineRun {
         while !backfillComplete, !reachedSince, backfillBudget > 0, let cursor = backfillCursor {
             let page: Page<ArchivableStatus>
             do {
-                if let prefetched = pending {
-                    page = try await prefetched.value
-                    pending = nil
-                } else {
-                    page = try await fetch(source, PageCursor(maxID: cursor, limit: options.pageLimit))
-                }
+                let fetch = pending ?? prefetch(source, PageCursor(maxID: cursor, limit: options.pageLimit))
+                pending = nil
+                page = try await arrival(of: fetch)
             } catch let exhausted as BudgetExhausted {
                 // Nothing is lost: the backfill position is stored and the next run continues it.
                 report.warnings.append("backfill paused: \(exhausted.description)")
@@ -148,12 +164,9 @@ struct TimelineRun {
         var trimmed = false
         while true {
             let page: Page<ArchivableStatus>
-            if let prefetched = pending {
-                page = try await prefetched.value
-                pending = nil
-            } else {
-                page = try await fetch(source, PageCursor(minID: cursor, limit: options.pageLimit))
-            }
+            let fetch = pending ?? prefetch(source, PageCursor(minID: cursor, limit: options.pageLimit))
+            pending = nil
+            page = try await arrival(of: fetch)
             guard page.served > 0 else {
                 if !trimmed { try await closeGaps() }
                 return
@@ -205,34 +218,13 @@ struct TimelineRun {
     }
 
     /// Where this timeline's pages come from, for provenance and for keeping unreadable statuses.
-    private func origin(_ requested: PageCursor) -> PageOrigin {
+    func origin(_ requested: PageCursor) -> PageOrigin {
         let position = requested.maxID.map { "max_id=\($0)" } ?? requested.minID.map { "min_id=\($0)" } ?? ""
         var origin = PageOrigin(
             server: timeline.server.hostPart, authority: timeline.accountHandle == nil ? .anonymous : .account,
             timelineID: timeline.id, pageCursor: position, readerVersion: IceboxVersion.string)
         origin.fence = options.fence
         return origin
-    }
-
-    private mutating func store(_ page: Page<ArchivableStatus>, requested: PageCursor, _ cursor: CursorUpdate)
-        async throws
-    {
-        let result = try await archive.store(
-            page.items, unreadable: page.unreadable, origin: origin(requested),
-            cursor: cursor)
-        if page.served > 0 { report.pages += 1 }
-        report.new += result.new
-        report.updated += result.updated
-        if result.unreadable > 0 {
-            report.unreadable += result.unreadable
-            logger.warning(
-                "statuses kept unreadable",
-                metadata: [
-                    "count": "\(result.unreadable)", "page": "\(origin(requested).pageCursor)",
-                    "first": "\(page.unreadable.first?.reason ?? "could not be stored")",
-                ])
-        }
-        progress(SyncProgress(timeline: timeline.displayName, activity: .paged(pages: report.pages, new: report.new)))
     }
 }
 
