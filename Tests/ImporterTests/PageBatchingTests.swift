@@ -55,6 +55,79 @@ import Testing
     }
 }
 
+extension PageBatchingTests {
+    /// A batch that fails to store ends what the run stores: the batch queued behind it would commit
+    /// cursors past the failed pages and leave a hole that no gap records and no later run reads again.
+    @Test(arguments: [2...3, 3...4])
+    func nothingIsStoredAfterABatchFailsSoTheNextRunLeavesNoHole(failingCommits: ClosedRange<Int>) async throws {
+        let fixture = try await SyncFixture.start(statuses: 200) { config in
+            config.fixturesDirectory = nil
+            config.homeShare = 1
+        }
+        defer { Task { await fixture.server.stop() } }
+        _ = try await fixture.addAlice()
+        let home = try await fixture.pin("home", account: nil)
+        // A backfill of several pages, each its own batch. One page's transaction fails, and so does the
+        // page-by-page retry SQLite makes of a failed commit (a failed commit hook reads as a broken
+        // constraint): a store busy or lost for a moment. The next page's would succeed.
+        let failing = FailingCommit(failing: failingCommits)
+        fixture.archive.pool.add(transactionObserver: failing, extent: .observerLifetime)
+        let failed = try #require(try await fixture.sync { $0.batchBytes = 1 }.first)
+        #expect(failed.outcome != .ok, "\(failed)")
+        #expect(failing.failed == 2)
+        let again = try #require(try await fixture.sync().first)
+        #expect(again.outcome == .ok, "\(again)")
+        let served = try await ServedTimeline.archiveKeys(
+            baseURL: fixture.server.baseURL, path: "/api/v1/timelines/home", token: "test-token")
+        let stored = Set(try await fixture.archive.allStatusURIs())
+        #expect(stored == served, "\(served.subtracting(stored).count) served statuses never archived")
+        #expect(try await fixture.archive.timeline(id: home.id).backfillComplete)
+    }
+}
+
+/// Fails the transactions that move a timeline's cursors whose rank (1 for the first) is in `failing`.
+private final class FailingCommit: TransactionObserver, @unchecked Sendable {
+    struct InjectedFailure: Error {}
+    private let lock = NSLock()
+    private let failing: ClosedRange<Int>
+    private var touched = false
+    private var commits = 0
+    private var failures = 0
+
+    /// How many commits it failed.
+    var failed: Int { lock.withLock { failures } }
+
+    init(failing: ClosedRange<Int>) { self.failing = failing }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool {
+        if case .update(let table, _) = eventKind { return table == "timelines" }
+        return false
+    }
+
+    func databaseDidChange(with event: DatabaseEvent) {
+        lock.withLock { touched = true }
+    }
+
+    func databaseWillCommit() throws {
+        let fails = lock.withLock {
+            guard touched else { return false }
+            commits += 1
+            guard failing.contains(commits) else { return false }
+            failures += 1
+            return true
+        }
+        if fails { throw InjectedFailure() }
+    }
+
+    func databaseDidCommit(_ db: Database) {
+        lock.withLock { touched = false }
+    }
+
+    func databaseDidRollback(_ db: Database) {
+        lock.withLock { touched = false }
+    }
+}
+
 /// Counts the committed transactions that moved a timeline's cursors (or recorded its result).
 private final class CursorCommits: TransactionObserver, @unchecked Sendable {
     private let lock = NSLock()
