@@ -19,7 +19,7 @@ extension TimelineRun {
 
     /// Starts storing the queued pages, once the batch handed over before is stored.
     mutating func handOver() async throws {
-        guard !batch.isEmpty else { return }
+        guard !batch.isEmpty, !storeFailed else { return }
         try await settle()
         let pages = batch
         batch = PageBatch()
@@ -32,7 +32,17 @@ extension TimelineRun {
         guard let stored = writing else { return }
         writing = nil
         let (pages, task) = stored
-        let results = try await task.value
+        let results: [StoreResult]
+        do {
+            results = try await task.value
+        } catch {
+            // Nothing more is stored in this run: a later batch would commit cursors past this one's
+            // pages, which were not (all) kept, and leave a hole no gap records. The queued pages go:
+            // their cursors never committed, so the next run fetches them again.
+            storeFailed = true
+            batch = PageBatch()
+            throw error
+        }
         for ((page, served), result) in zip(zip(pages.pages, pages.served), results) {
             count(result, of: page, served: served)
         }
@@ -50,7 +60,10 @@ extension TimelineRun {
         if let deadline = batch.deadline(after: options.batchInterval),
             await !Self.finishes(fetch, before: deadline)
         {
-            try await handOver()
+            do { try await handOver() } catch {
+                fetch.cancel()  // the caller's cancellation no longer reaches it
+                throw error
+            }
         }
         return try await withTaskCancellationHandler {
             try await fetch.value

@@ -23,6 +23,8 @@ struct TimelineRun {
     var batch = PageBatch()
     /// The batch being stored in the background, and its store.
     var writing: (PageBatch, Task<[StoreResult], any Error>)?
+    /// Set when a batch failed to store: the run stores nothing after it (see `settle`).
+    var storeFailed = false
 
     init(
         timeline: PinnedTimeline, archive: any ArchiveStore, options: SyncOptions, budget: RateBudget,
