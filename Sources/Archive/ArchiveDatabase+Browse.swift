@@ -20,7 +20,7 @@ extension ArchiveDatabase {
         try await read { db in
             // A hashtag's posts, everyone's: the exact index of tags counts them (listings hide no one).
             if case .tag(let tag, nil) = listing {
-                return try Self.count(tagged: Self.listedTag(tag), hiding: false, db)
+                return try Self.count(tagged: TagStatements.listed(tag), hiding: false, db)
             }
             let (conditions, arguments) = Self.conditions(listing)
             return try Int.fetchOne(
@@ -57,7 +57,7 @@ extension ArchiveDatabase {
             // user's once a server confirmed it (see ImportClaims).
             conditions.append("NOT " + ImportClaims.unconfirmedOwnPost("s"))
         case .tag(let tag, let handle):
-            let name = listedTag(tag)
+            let name = TagStatements.listed(tag)
             // The tag column of the word index narrows to candidates when the tag has words in it (an
             // emoji-only tag has none); the exact index of tags decides (see TagStatements).
             if name.contains(where: { $0.isLetter || $0.isNumber }) {
@@ -69,10 +69,5 @@ extension ArchiveDatabase {
             if let handle { author(handle) }
         }
         return (conditions.joined(separator: " AND "), arguments)
-    }
-
-    /// The name a tag listing compares (`#` optional, normalized as Hashtag).
-    private static func listedTag(_ tag: String) -> String {
-        Hashtag.normalized(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
     }
 }

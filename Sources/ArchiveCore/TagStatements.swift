@@ -17,9 +17,13 @@ package enum TagStatements {
 
     /// The tag of a query that is one positive `#tag` and nothing else, whose count `count` gives.
     package static func soleTag(of query: SearchQuery) -> String? {
-        guard query.clauses.isEmpty, query.filters.count == 1, let filter = query.filters.first, !filter.negated,
-            case .tag(let name) = filter.condition
-        else { return nil }
+        guard case .tag(let name) = query.soleCondition else { return nil }
         return name
+    }
+
+    /// The name a hashtag listing (`/tags/<tag>`) looks up: `#` optional, normalized as Hashtag, as the
+    /// index holds it. Both stores, so that a listing finds the same posts on either.
+    package static func listed(_ tag: String) -> String {
+        Hashtag.normalized(tag.hasPrefix("#") ? String(tag.dropFirst()) : tag)
     }
 }

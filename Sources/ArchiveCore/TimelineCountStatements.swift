@@ -9,9 +9,7 @@ import SearchQuery
 package enum TimelineCountStatements {
     /// The spec of a query that is one positive `in:` and nothing else.
     package static func soleSpec(of query: SearchQuery) -> String? {
-        guard query.clauses.isEmpty, query.filters.count == 1, let filter = query.filters.first, !filter.negated,
-            case .inTimeline(let spec) = filter.condition
-        else { return nil }
+        guard case .inTimeline(let spec) = query.soleCondition else { return nil }
         return spec
     }
 

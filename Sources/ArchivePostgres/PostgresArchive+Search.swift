@@ -99,7 +99,9 @@ extension PostgresArchive {
 
     public func count(_ listing: ArchiveListing) async throws(ArchiveError) -> Int {
         // A hashtag's posts, everyone's: the exact index of tags counts them (listings hide no one).
-        if case .tag(let tag, nil) = listing { return try await count(tagged: Self.listedTag(tag), hiding: false) }
+        if case .tag(let tag, nil) = listing {
+            return try await count(tagged: TagStatements.listed(tag), hiding: false)
+        }
         let (conditions, binds) = Self.conditions(listing)
         let rows = try await rows(StatsStatements.count("statuses s", where: conditions), binds)
         return try decoding { try rows.first?.int("n") ?? 0 }
@@ -112,11 +114,6 @@ extension PostgresArchive {
             [.intArray(numbers)])
         let byNumber = Dictionary(found.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
         return numbers.compactMap { byNumber[$0] }
-    }
-
-    /// The name a tag listing compares (`#` optional, lower case).
-    private static func listedTag(_ tag: String) -> String {
-        (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
     }
 
     private static func conditions(_ listing: ArchiveListing) -> (String, [SQLValue]) {
@@ -133,7 +130,7 @@ extension PostgresArchive {
             // user's once a server confirmed it (see ImportClaims).
             conditions.append("NOT " + ImportClaims.unconfirmedOwnPost("s"))
         case .tag(let tag, let handle):
-            binds.append(.text(listedTag(tag)))
+            binds.append(.text(TagStatements.listed(tag)))
             conditions.append(TagStatements.carries("$\(binds.count)"))
             if let handle { author(handle) }
         }

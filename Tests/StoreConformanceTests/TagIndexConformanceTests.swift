@@ -64,6 +64,7 @@ import Testing
             // A hashtag's listing (`/tags/swift`) hides no one; with an author, it is that author's posts.
             for (listing, expected) in [
                 (ArchiveListing.tag("#swift", author: nil), 3), (.tag("swift", author: "shy@a.example"), 1),
+                (.tag("#Café", author: nil), 1),  // normalized as Hashtag, as the index holds it
             ] {
                 #expect(try await store.posts(listing, limit: 100, offset: 0).count == expected, "\(listing)")
                 #expect(try await store.count(listing) == expected, "count of \(listing)")
