@@ -29,8 +29,9 @@ extension ArchiveDatabase {
         do {
             return try await pool.write { db in
                 let now = Self.now()
+                var hosts: Set<String>?  // the user's account hosts, read once for the transaction's pages
                 return try prepared.map { rows, page in
-                    let origin = try Self.speaking(page.origin, db)
+                    let origin = try Self.speaking(page.origin, db, hosts: &hosts)
                     let result = try Self.upsertWhole(rows, origin: origin, now: now, db)
                     return try Self.finishPage(
                         result, unreadable: page.unreadable, origin: origin, cursor: page.cursor, db)
@@ -41,7 +42,8 @@ extension ArchiveDatabase {
             for (rows, page) in prepared {
                 results.append(
                     try await write { db in
-                        let origin = try Self.speaking(page.origin, db)
+                        var hosts: Set<String>?
+                        let origin = try Self.speaking(page.origin, db, hosts: &hosts)
                         let result = try Self.upsertIsolating(rows, origin: origin, db)
                         return try Self.finishPage(
                             result, unreadable: page.unreadable, origin: origin, cursor: page.cursor, db)
@@ -65,9 +67,13 @@ extension ArchiveDatabase {
         return result
     }
 
-    /// A page read without login speaks for the servers of the user's accounts too.
-    private static func speaking(_ origin: PageOrigin, _ db: Database) throws -> PageOrigin {
-        origin.authority == .anonymous ? origin.speaking(withAccountsOn: try accountHosts(db)) : origin
+    /// A page read without login speaks for the servers of the user's accounts too; `hosts` keeps them once
+    /// read, for the other pages of the transaction.
+    private static func speaking(_ origin: PageOrigin, _ db: Database, hosts: inout Set<String>?) throws -> PageOrigin {
+        guard origin.authority == .anonymous else { return origin }
+        let known = try hosts ?? accountHosts(db)
+        hosts = known
+        return origin.speaking(withAccountsOn: known)
     }
 
     /// The end of a page's transaction: its unreadable statuses kept, the timeline's cursors moved.
