@@ -97,7 +97,7 @@ let package = Package(
         .target(
             name: "Archive",
             dependencies: [
-                "ArchiveCore", "Models", "SearchQuery", .product(name: "GRDB", package: "GRDB.swift"),
+                "ArchiveCore", "Models", "SearchQuery", "CSQLiteTuning", .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ],
@@ -158,6 +158,10 @@ let package = Package(
         // libarchive, for export tarballs and account exports, opened when one is first written or read
         // (headers from libarchive-dev).
         .target(name: "CArchive", dependencies: ["CLazyLoad"]),
+        // SQLite's statement journals kept in memory up to 4 MiB, and a VFS that lets a larger one spill to
+        // its file in SQLite 3.40 (see ArchiveDatabase+Tuning.swift); `sqlite3_config` is variadic, which
+        // Swift cannot call. Linked against the system libsqlite3 GRDB already uses.
+        .target(name: "CSQLiteTuning", linkerSettings: [.linkedLibrary("sqlite3")]),
         // Threads and sets of statuses as reproducible tarballs: JSON, Markdown, a self-contained page, media.
         .target(
             name: "Export",

@@ -39,6 +39,7 @@ public final class ArchiveDatabase: ArchiveStore {
     public init(path: URL, logger: Logger, access: Access = .readWrite) throws(ArchiveError) {
         self.path = path
         self.logger = logger
+        Self.noteSQLiteTuning(logger: logger)
         var configuration = Configuration()
         configuration.busyMode = .timeout(15)
         configuration.foreignKeysEnabled = true

@@ -1,6 +1,5 @@
 import ArchiveCore
 import ArgumentParser
-import CMalloc
 
 extension Icebox.Search {
     /// `icebox search …` read without ArgumentParser, when the arguments are of the everyday kind: words,
@@ -48,13 +47,6 @@ struct SearchShortcut {
 
     static let valueOptions = ["--limit", "--offset", "--sort", "--home", "--store", "--color"]
     static let flagOptions = ["--count", "--json", "--jsonl", "--csv", "--all"]
-
-    /// Has every thread allocate from the one heap, for a one-shot search: glibc gives each new thread
-    /// an arena of its own that grows a page per system call, a hundred and more of them in a search
-    /// (half a millisecond), while the main heap grows in 128 KiB steps. A sync keeps the default.
-    static func shareOneHeap() {
-        _ = icebox_malloc_one_arena()
-    }
 
     /// Takes one argument; false when it is not of the everyday kind.
     mutating func take(_ argument: String) -> Bool {

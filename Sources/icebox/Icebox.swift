@@ -21,8 +21,9 @@ struct Icebox: AsyncParsableCommand {
     static func main() async {
         let arguments = RecheckArgument.normalized(
             Array(CommandLine.arguments.dropFirst()), defaultDays: Rechecker.defaultDays)
+        if let first = arguments.first, sharingOneHeap.contains(first) { shareOneHeap() }
         if let search = Search.parsedDirectly(arguments) {
-            SearchShortcut.shareOneHeap()
+            shareOneHeap()
             do { try await search.run() } catch { exit(withError: error, in: Search.self) }
             return
         }
