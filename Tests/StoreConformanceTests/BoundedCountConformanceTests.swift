@@ -14,11 +14,11 @@ import Testing
     @Test(arguments: StoreKind.allCases)
     func aBoundedCountIsExactBelowItsBoundAndTheBoundAbove(_ kind: StoreKind) async throws {
         try await TestStore.with(kind, "bounded-count") { test in
-            let store = test.store
-            let timeline = try await store.addTimeline(spec: "remote:a.example", accountID: nil, server: "a.example")
             // Five posts say "post", all tagged #swift; one is by an author who opted out of search.
             var posts = (1...4).map { Post.json("\($0)", tags: ["swift"]) }
             posts.append(Post.json("5", tags: ["swift"], author: "shy", note: "#nosearch"))
+            let store = test.store
+            let timeline = try await store.addTimeline(spec: "remote:a.example", accountID: nil, server: "a.example")
             _ = try await store.store(
                 try Post.statuses(posts + [Post.boost("9", of: posts[0])]), server: "a.example",
                 timelineID: timeline.id, cursor: CursorUpdate())
