@@ -21,7 +21,8 @@ import Testing
             let origin = "http://\(served.authority)/"
             let pages = [
                 "home": "/", "stats": "/stats", "timeline": "/timelines/home", "thread": "/statuses/\(number)",
-                "search": "/search?q=-is:reply", "search-counted": "/search?q=-is:reply&count=all", "tag": "/tags/hostile", "account": "/accounts/\(author)",
+                "search": "/search?q=-is:reply", "search-counted": "/search?q=-is:reply&count=all",
+                "tag": "/tags/hostile", "account": "/accounts/\(author)",
             ]
             for (name, path) in pages.sorted(by: { $0.key < $1.key }) {
                 let body = try await served.get(path).body
