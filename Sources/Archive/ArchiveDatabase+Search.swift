@@ -58,15 +58,17 @@ extension ArchiveDatabase {
         }
     }
 
-    /// How many statuses a search finds (with the same `consent` as `search`).
-    public func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int {
-        try await count(query, consent: consent, sparseLimit: SearchPlan.defaultSparseLimit)
+    /// How many statuses a search finds (with the same `consent` as `search`), at most `bound` when given.
+    public func count(_ query: SearchQuery, consent: ConsentPolicy, atMost bound: Int?) async throws(ArchiveError)
+        -> Int
+    {
+        try await count(query, consent: consent, sparseLimit: SearchPlan.defaultSparseLimit, atMost: bound)
     }
 
     /// `count` with the planner's sparse limit given (see `search`).
-    func count(_ query: SearchQuery, consent: ConsentPolicy = .honoured, sparseLimit: Int) async throws(ArchiveError)
-        -> Int
-    {
+    func count(
+        _ query: SearchQuery, consent: ConsentPolicy = .honoured, sparseLimit: Int, atMost bound: Int? = nil
+    ) async throws(ArchiveError) -> Int {
         try await read { db in
             let hiding = try Self.hidesOptedOut(consent, db)
             let compiled = SearchCompiler(query, hidingOptedOut: hiding)
@@ -75,20 +77,21 @@ extension ArchiveDatabase {
             // the hidden matches, found from the opted-out authors' few posts.
             if lookups.count == 1, compiled.rowConditions.count == (hiding ? 2 : 1), compiled.arguments.isEmpty {
                 let table = lookups[0].table
-                let all =
-                    try Int.fetchOne(
-                        db.cachedStatement(sql: StatsStatements.count(table, where: "\(table) MATCH ?")),
-                        arguments: [lookups[0].expression]) ?? 0
-                guard hiding else { return all }
+                let matches = "\(table) MATCH ?"
                 // The index's matches stream past the set of hidden keys, as in the bare count. Boosts index
                 // no text.
-                let hidden =
+                let hidden = "+rowid IN (\(Self.hiddenPosts("sort_key")))"
+                func counted(_ condition: String, atMost bound: Int? = nil) throws -> Int {
                     try Int.fetchOne(
-                        db.cachedStatement(
-                            sql: StatsStatements.count(
-                                table, where: "\(table) MATCH ? AND +rowid IN (\(Self.hiddenPosts("sort_key")))")),
+                        db.cachedStatement(sql: StatsStatements.count(table, where: condition, atMost: bound)),
                         arguments: [lookups[0].expression]) ?? 0
-                return all - hidden
+                }
+                // Bounded, the shown matches are counted themselves: a difference of two bounded counts is
+                // no count at all.
+                if bound != nil { return try counted(matches + (hiding ? " AND NOT " + hidden : ""), atMost: bound) }
+                let all = try counted(matches)
+                guard hiding else { return all }
+                return all - (try counted(matches + " AND " + hidden))
             }
             // One `#tag` alone: the exact index of tags counts it.
             if let tag = TagStatements.soleTag(of: query) { return try Self.count(tagged: tag, hiding: hiding, db) }
@@ -98,7 +101,8 @@ extension ArchiveDatabase {
                 return posts
             }
             guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return 0 }
-            let sql = StatsStatements.count(plan.source, where: plan.conditions.joined(separator: " AND "))
+            let sql = StatsStatements.count(
+                plan.source, where: plan.conditions.joined(separator: " AND "), atMost: bound)
             return try Int.fetchOne(
                 db.cachedStatement(sql: sql), arguments: StatementArguments(plan.arguments.map(\.databaseValue))) ?? 0
         }

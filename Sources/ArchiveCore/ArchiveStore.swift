@@ -187,8 +187,11 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
         _ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
         consent: ConsentPolicy
     ) async throws(ArchiveError) -> [SearchHit]
-    /// How many statuses a search finds (with the same `consent` as `search`).
-    func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int
+    /// How many statuses a search finds (with the same `consent` as `search`), counted at most to `bound`
+    /// when one is given: a result below `bound` is exact, `bound` means "at least that many". A total the
+    /// store keeps exactly and cheaply (a sole `#tag`, a timeline's entries) is given exactly whatever the
+    /// bound, so a result above `bound` is exact too.
+    func count(_ query: SearchQuery, consent: ConsentPolicy, atMost bound: Int?) async throws(ArchiveError) -> Int
     /// The store's consent setting (`icebox config search-consent`).
     func consentPolicy() async throws(ArchiveError) -> ConsentPolicy
     /// Sets the store's consent setting.
@@ -266,5 +269,10 @@ extension ArchiveStore {
     /// How many statuses a search finds, honouring opt-outs.
     public func count(_ query: SearchQuery) async throws(ArchiveError) -> Int {
         try await count(query, consent: .honoured)
+    }
+
+    /// How many statuses a search finds (with the same `consent` as `search`), exactly.
+    public func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int {
+        try await count(query, consent: consent, atMost: nil)
     }
 }

@@ -8,6 +8,15 @@ package enum StatsStatements {
         "SELECT COUNT(*) AS n FROM \(source)" + (condition.map { " WHERE " + $0 } ?? "")
     }
 
+    /// As `count`, but counting stops at `bound` rows (none: every row): `n` is the exact count when it is
+    /// below `bound`, else `bound` (there are at least that many). Both stores read no more rows than that,
+    /// which a page's total needs when an exact count would visit every match.
+    package static func count(_ source: String, where condition: String?, atMost bound: Int?) -> String {
+        guard let bound else { return count(source, where: condition) }
+        return "SELECT COUNT(*) AS n FROM (SELECT 1 FROM \(source)" + (condition.map { " WHERE " + $0 } ?? "")
+            + " LIMIT \(max(bound, 0))) AS bounded"
+    }
+
     /// Every total of ``ArchiveStats`` as one row, a column each (named as ``ArchiveStats``'s JSON
     /// keys); `databaseBytes` is the store's own expression for its size on disk.
     package static func totals(databaseBytes: String) -> String {

@@ -4,7 +4,36 @@ import Logging
 import PostgresNIO
 
 extension PostgresArchive {
+    /// Each record takes ten statements, one after the other: a page of twenty (`icebox serve`'s) waited
+    /// for two hundred round trips in turn. Up to `concurrentRecords` statuses (a page, a thread) are read
+    /// in a few transactions at once, on the pool's connections, each record whole in one; a larger set
+    /// (an export) is read in one transaction, as one snapshot.
     public func exportRecords(_ numbers: [Int64]) async throws(ArchiveError) -> [ExportRecord] {
+        guard numbers.count > 1, numbers.count <= Self.concurrentRecords else { return try await records(numbers) }
+        let share = (numbers.count + Self.concurrentTransactions - 1) / Self.concurrentTransactions
+        let parts = stride(from: 0, to: numbers.count, by: share).map {
+            Array(numbers[$0..<min($0 + share, numbers.count)])
+        }
+        do {
+            return try await withThrowingTaskGroup(of: (Int, [ExportRecord]).self) { group in
+                for (index, part) in parts.enumerated() {
+                    group.addTask { (index, try await self.records(part)) }
+                }
+                var read = [[ExportRecord]](repeating: [], count: parts.count)
+                for try await (index, records) in group { read[index] = records }
+                return read.flatMap { $0 }
+            }
+        } catch {
+            throw Self.translate(error)
+        }
+    }
+
+    /// Sets of statuses up to this size are read in `concurrentTransactions` at once.
+    static let concurrentRecords = 64
+    static let concurrentTransactions = 4
+
+    /// The records of `numbers`, in order, in one transaction.
+    private func records(_ numbers: [Int64]) async throws(ArchiveError) -> [ExportRecord] {
         let logger = self.logger
         return try await transaction { connection in
             var records: [ExportRecord] = []

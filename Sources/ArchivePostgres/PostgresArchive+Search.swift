@@ -58,7 +58,9 @@ extension PostgresArchive {
         return (with, source)
     }
 
-    public func count(_ query: SearchQuery, consent: ConsentPolicy) async throws(ArchiveError) -> Int {
+    public func count(_ query: SearchQuery, consent: ConsentPolicy, atMost bound: Int?) async throws(ArchiveError)
+        -> Int
+    {
         let hiding = try await hidesOptedOut(consent)
         // One `#tag` alone: the exact index of tags counts it.
         if let tag = TagStatements.soleTag(of: query) { return try await count(tagged: tag, hiding: hiding) }
@@ -70,7 +72,7 @@ extension PostgresArchive {
         let compiled = PostgresSearchCompiler(query, hidingOptedOut: hiding)
         guard !compiled.matchesNothing else { return 0 }
         let rows = try await rows(
-            StatsStatements.count("statuses s", where: compiled.conditions.joined(separator: " AND ")),
+            StatsStatements.count("statuses s", where: compiled.conditions.joined(separator: " AND "), atMost: bound),
             compiled.binds)
         return try decoding { try rows.first?.int("n") ?? 0 }
     }

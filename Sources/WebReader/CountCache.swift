@@ -6,10 +6,12 @@ import Foundation
 /// the store's change token read before it was counted, and given back only while the store still
 /// gives that token; a store that cannot give one (`nil`) is counted every time.
 actor CountCache {
-    /// What a page asks to be counted: its kind and words (`search:…`, `timeline:…`), and the consent.
+    /// What a page asks to be counted: its kind and words (`search:…`, `timeline:…`), the consent, and
+    /// how far it was counted (`nil`: exactly; a bounded total is no answer to an exact question).
     struct Key: Hashable, Sendable {
         var question: String
         var consent: ConsentPolicy
+        var bound: Int?
     }
 
     private struct Entry {

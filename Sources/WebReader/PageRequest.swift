@@ -32,4 +32,17 @@ struct PageRequest: Sendable {
 
     /// `all=1`: the posts of accounts that opted out of search too, as `icebox search --all`.
     var showsAll: Bool { value("all") == "1" }
+
+    /// `count=all`: the page's total counted exactly, however many there are (see `--count-limit`).
+    var countsAll: Bool { value("count") == "all" }
+
+    /// This page's address with `name` set to `value`, the rest of the query kept (sorted by name): a
+    /// local path only, never another site's.
+    func href(setting name: String, to value: String) -> String {
+        var values = self.values
+        values[name] = value
+        let query = values.sorted { $0.key < $1.key }.map { "\(Reader.encoded($0.key))=\(Reader.encoded($0.value))" }
+        let path = path.hasPrefix("/") && !path.hasPrefix("//") ? path : "/"
+        return path + "?" + query.joined(separator: "&")
+    }
 }

@@ -19,7 +19,7 @@ extension Reader {
         let hits = try await store.posts(listing, limit: Self.pageSize, offset: request.offset)
         let total = try await counted[0]
         guard total > 0 else { throw PageFailure(status: .notFound, message: "\(title) has no posts in the archive.") }
-        return try await statusesPage(hits.map(\.number), title: title, total: total, request)
+        return try await statusesPage(hits.map(\.number), title: title, total: .exact(total), request)
     }
 
     /// A pinned timeline (or a list's) as it was seen, newest first: everyone's posts, as the REPL
@@ -40,23 +40,29 @@ extension Reader {
             return try json(hits.map { SearchResult(hit: $0, words: []) })
         }
         let store = self.store
-        async let counted = cachedCounts("timeline:\(spec)", consent: .off) {
-            [try await store.count(query, consent: .off)]
+        let bound = countBound(request)
+        async let counted = cachedCounts("timeline:\(spec)", consent: .off, bound: bound) {
+            [try await store.count(query, consent: .off, atMost: bound)]
         }
+        // One more than the page: whether there is a next one, when the total is a floor.
         let hits = try await store.search(
-            query, sort: .newest, limit: Self.pageSize, offset: request.offset, consent: .off)
-        let total = try await counted[0]
-        guard total > 0 else {
+            query, sort: .newest, limit: Self.pageSize + 1, offset: request.offset, consent: .off)
+        let total = PageTotal(counted: try await counted[0], bound: bound)
+        guard !total.isZero else {
             throw PageFailure(status: .notFound, message: "\(destination.title) has no archived posts.")
         }
         return try await statusesPage(hits.map(\.number), title: destination.title, total: total, request)
     }
 
-    /// A page of statuses through the export's renderer, with the total, a note and the pager.
+    /// A page of statuses through the export's renderer, with the total, a note and the pager. `numbers`:
+    /// the page's statuses, and the next page's first when there is one (not shown: it tells the pager
+    /// there is more when the total is a floor).
     func statusesPage(
-        _ numbers: [Int64], title: String, total: Int, _ request: PageRequest, note: String = "",
+        _ numbers: [Int64], title: String, total: PageTotal, _ request: PageRequest, note: String = "",
         query: String = ""
     ) async throws -> Reply {
+        let hasMore = numbers.count > Self.pageSize
+        let numbers = Array(numbers.prefix(Self.pageSize))
         var main: String
         let summary = Self.totalText(total, shown: request.offset..<(request.offset + numbers.count))
         if numbers.isEmpty {
@@ -66,6 +72,13 @@ extension Reader {
             let page = try await StatusPage.statuses(numbers, title: title, summary: summary, in: store)
             main = page.mainHTML
         }
+        var note = note
+        if !total.isExact {
+            let all = request.href(setting: "count", to: "all")
+            note =
+                "<p class=\"count-note\">Counted up to \(PageTotal.grouped(total.count - 1)) "
+                + "(<a href=\"\(StatusPage.escaped(all))\">count them all</a>).</p>\n" + note
+        }
         if !note.isEmpty {
             // After the header: the note belongs to the total, above the posts.
             if let end = main.range(of: "</header>\n") {
@@ -74,33 +87,31 @@ extension Reader {
                 main += note
             }
         }
-        main += pager(total: total, request)
+        main += pager(total: total, hasMore: hasMore, request)
         return .page(PageShell.page(title: title, main: main, query: query, version: version))
     }
 
-    /// "208 posts", and which are on this page when not all are: "208 posts, 21–40 shown".
-    static func totalText(_ total: Int, shown: Range<Int>) -> String {
-        let posts = "\(total) post\(total == 1 ? "" : "s")"
-        guard total > shown.count, !shown.isEmpty else { return posts }
-        return "\(posts), \(shown.lowerBound + 1)–\(shown.upperBound) shown"
+    /// "208 posts", and which are on this page when not all are: "208 posts, 21–40 shown"; "more than
+    /// 10,000 posts, 21–40 shown" when the total is a floor.
+    static func totalText(_ total: PageTotal, shown: Range<Int>) -> String {
+        guard !total.isExact || total.count > shown.count, !shown.isEmpty else { return total.text }
+        return "\(total.text), \(shown.lowerBound + 1)–\(shown.upperBound) shown"
     }
 
-    /// Links to the previous and next pages, keeping the rest of the query (`q`, `all`, `sort`).
-    private func pager(total: Int, _ request: PageRequest) -> String {
-        let pages = max(1, (total + Self.pageSize - 1) / Self.pageSize)
-        guard pages > 1 else { return "" }
+    /// Links to the previous and next pages, keeping the rest of the query (`q`, `all`, `sort`, `count`).
+    /// With a floor for a total, the next page is offered while this one came back full and more followed.
+    private func pager(total: PageTotal, hasMore: Bool, _ request: PageRequest) -> String {
+        let page = request.page
+        let pages = total.isExact ? max(1, (total.count + Self.pageSize - 1) / Self.pageSize) : nil
+        let last = pages ?? (hasMore ? page + 1 : page)
+        guard last > 1 else { return "" }
         func link(_ page: Int, _ text: String) -> String {
-            var values = request.values
-            values["page"] = String(page)
-            let query = values.sorted { $0.key < $1.key }.map { "\(Self.encoded($0.key))=\(Self.encoded($0.value))" }
-            let path = request.path.hasPrefix("/") && !request.path.hasPrefix("//") ? request.path : "/"
-            let href = path + "?" + query.joined(separator: "&")
+            let href = request.href(setting: "page", to: String(page))
             return "<a href=\"\(StatusPage.escaped(href))\" rel=\"\(text == "Newer" ? "prev" : "next")\">\(text)</a>"
         }
-        let page = request.page
-        let newer = page > 1 ? link(min(page - 1, pages), "Newer") : "<span></span>"
-        let older = page < pages ? link(page + 1, "Older") : "<span></span>"
-        let position = "<span class=\"note\">page \(min(page, pages)) of \(pages)</span>"
+        let newer = page > 1 ? link(min(page - 1, last), "Newer") : "<span></span>"
+        let older = page < last ? link(page + 1, "Older") : "<span></span>"
+        let position = "<span class=\"note\">page \(min(page, last))\(pages.map { " of \($0)" } ?? "")</span>"
         return "<nav class=\"pager\">\(newer)\(position)\(older)</nav>"
     }
 

@@ -23,38 +23,53 @@ extension Reader {
             return try json(hits.map { SearchResult(hit: $0, words: query.highlightedWords) })
         }
         // The total (the search's dearest part at scale) is counted alongside the page's rows, on another
-        // connection when the store has more than one, and kept for the next page (`totals`).
-        async let counted = totals(query, text: text, consent: consent)
+        // connection when the store has more than one, and kept for the next page (`totals`). One row more
+        // than the page tells the pager whether there is a next one when the total is a floor.
+        async let counted = totals(query, text: text, consent: consent, bound: countBound(request))
         let hits = try await store.search(
-            query, sort: sort, limit: Self.pageSize, offset: request.offset, consent: consent)
+            query, sort: sort, limit: Self.pageSize + 1, offset: request.offset, consent: consent)
         let (total, hidden) = try await counted
         var note = ""
         for warning in query.warnings { note += "<p class=\"note\">\(StatusPage.escaped(warning))</p>\n" }
-        if hidden > 0 {
+        if let hidden, hidden.count > 0 || !hidden.isExact {
             let all = "/search?q=\(Self.encoded(text))&all=1"
             note +=
-                "<p class=\"hidden-note\">\(StatusPage.escaped(SearchResult.hiddenByConsent(hidden))) "
+                "<p class=\"hidden-note\">\(StatusPage.escaped(Self.hiddenText(hidden))) "
                 + "(<a href=\"\(StatusPage.escaped(all))\">show them</a>).</p>\n"
         }
-        if hits.isEmpty && total == 0 { note += "<p class=\"note\">No matches.</p>\n" }
+        if hits.isEmpty && total.isZero { note += "<p class=\"note\">No matches.</p>\n" }
         note += Self.operatorsHelp
         return try await statusesPage(
             hits.map(\.number), title: "Search: \(text)", total: total, request, note: note, query: text)
     }
 
-    /// How many posts a search finds under `consent`, and how many more `all=1` would show: that second
-    /// count only when someone has opted out.
+    /// The note on the posts consent hid, as true as the counts allow: "3 matches are hidden because …"
+    /// (the CLI's words), "at least 3 matches are hidden …" when only a floor is known, and no number when
+    /// not even that is (both totals stopped at the bound).
+    static func hiddenText(_ hidden: PageTotal) -> String {
+        if hidden.isExact { return SearchResult.hiddenByConsent(hidden.count) }
+        guard hidden.count > 0 else { return "Matches by authors who opted out of search are not shown" }
+        return "At least " + SearchResult.hiddenByConsent(hidden.count)
+    }
+
+    /// How many posts a search finds under `consent` (counted up to `bound` when given), and how many more
+    /// `all=1` would show: `nil` when no one opted out, or consent is off.
     /// Kept while the store has not changed (see `CountCache`): the next page of a search counts nothing.
-    private func totals(_ query: SearchQuery, text: String, consent: ConsentPolicy) async throws
-        -> (total: Int, hidden: Int)
+    private func totals(_ query: SearchQuery, text: String, consent: ConsentPolicy, bound: Int?) async throws
+        -> (total: PageTotal, hidden: PageTotal?)
     {
         let store = self.store
-        let counted = try await cachedCounts("search:" + text, consent: consent) {
-            let total = try await store.count(query, consent: consent)
-            guard consent == .honoured, try await !store.optedOutAuthors().isEmpty else { return [total, 0] }
-            return [total, try await store.count(query, consent: .off) - total]
+        let counted = try await cachedCounts("search:" + text, consent: consent, bound: bound) {
+            let total = try await store.count(query, consent: consent, atMost: bound)
+            guard consent == .honoured, try await !store.optedOutAuthors().isEmpty else { return [total] }
+            // A total that stopped at the bound leaves everyone's stopped there too, and the hidden ones
+            // unknown: not counted (on PostgreSQL, a second pass over ten thousand rows).
+            if let bound, total == bound { return [total, bound] }
+            return [total, try await store.count(query, consent: .off, atMost: bound)]
         }
-        return (counted[0], counted[1])
+        let total = PageTotal(counted: counted[0], bound: bound)
+        guard counted.count > 1 else { return (total, nil) }
+        return (total, PageTotal.hidden(shown: total, all: PageTotal(counted: counted[1], bound: bound)))
     }
 
     /// `/search` with nothing to search for: the form's help alone.

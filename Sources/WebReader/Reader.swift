@@ -13,6 +13,8 @@ struct Reader: Sendable {
     let store: any ArchiveStore
     let media: MediaLayout
     let version: String
+    /// How far a page's total is counted (see `ReaderConfiguration.countLimit`); `nil`: exactly.
+    let countLimit: Int?
     let logger: Logger
     /// The totals counted so far, while the store has not changed.
     let counts = CountCache()
@@ -84,11 +86,21 @@ struct Reader: Sendable {
     }
 
     /// The counts `count` gives, from `counts` while the store has not changed since they were counted.
+    /// `bound`: how far `count` counts (nil: exactly), part of what is kept.
     func cachedCounts(
-        _ question: String, consent: ConsentPolicy, _ count: @escaping @Sendable () async throws -> [Int]
+        _ question: String, consent: ConsentPolicy, bound: Int? = nil,
+        _ count: @escaping @Sendable () async throws -> [Int]
     ) async throws -> [Int] {
         let token = try await store.changeToken()
-        return try await counts.counts(CountCache.Key(question: question, consent: consent), token: token, count: count)
+        let key = CountCache.Key(question: question, consent: consent, bound: bound)
+        return try await counts.counts(key, token: token, count: count)
+    }
+
+    /// How far the totals of `request` are counted: one past `countLimit` (so that "more than N" is
+    /// known), none when the page asks for the exact count (`count=all`) or serve counts exactly.
+    func countBound(_ request: PageRequest) -> Int? {
+        guard !request.countsAll, let countLimit else { return nil }
+        return countLimit + 1
     }
 
     private func notFound(_ message: String, _ request: PageRequest) -> Reply {

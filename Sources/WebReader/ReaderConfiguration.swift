@@ -6,12 +6,22 @@ public struct ReaderConfiguration: Sendable {
     public var password: String?
     /// The Icebox version, shown in the pages' footer.
     public var version: String
+    /// How far a page's total is counted (`--count-limit`): above it the page says "more than N posts"
+    /// and links to the exact count (`count=all`); `nil`: always exactly. An exact count visits every
+    /// match, which a common word on PostgreSQL makes a second or more.
+    public var countLimit: Int?
+
+    /// Serve's default `countLimit`.
+    public static let defaultCountLimit = 10_000
 
     /// Refuses an address other machines can reach unless a password guards it.
-    public init(listen: ListenAddress, password: String?, version: String) throws(ReaderError) {
+    public init(
+        listen: ListenAddress, password: String?, version: String, countLimit: Int? = Self.defaultCountLimit
+    ) throws(ReaderError) {
         guard listen.isLoopback || password != nil else { throw .exposedWithoutPassword(listen) }
         self.listen = listen
         self.password = password
         self.version = version
+        self.countLimit = countLimit
     }
 }

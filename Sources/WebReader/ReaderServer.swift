@@ -13,7 +13,8 @@ public struct ReaderServer: Sendable {
 
     public init(store: any ArchiveStore, home: IceboxHome, configuration: ReaderConfiguration, logger: Logger) {
         self.reader = Reader(
-            store: store, media: MediaLayout(root: home.media), version: configuration.version, logger: logger)
+            store: store, media: MediaLayout(root: home.media), version: configuration.version,
+            countLimit: configuration.countLimit, logger: logger)
         self.configuration = configuration
         self.logger = logger
     }

@@ -21,6 +21,11 @@ extension Icebox {
                 Listens on 127.0.0.1 only, unless --listen names another address together with \
                 --password-file (HTTP basic auth, any user name; put a TLS proxy in front). Requests whose \
                 Host is not the listening address are refused. Ctrl-C or SIGTERM stops it gracefully.
+
+                A page's total is counted up to --count-limit: above it the page says "more than 10,000 \
+                posts" and links to the exact count (&count=all), which on a large PostgreSQL store can take \
+                seconds. A sole #tag's and a timeline's totals are always exact; `icebox search --count` is \
+                always exact.
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -33,7 +38,14 @@ extension Icebox {
                 "A file holding the password for HTTP basic auth; required off loopback.", valueName: "file"))
         var passwordFile: String?
 
+        @Option(
+            help: ArgumentHelp(
+                "Count a page's total up to this many posts, then say \"more than\" (0: always exactly).",
+                valueName: "n"))
+        var countLimit = ReaderConfiguration.defaultCountLimit
+
         func validate() throws {
+            guard countLimit >= 0 else { throw ValidationError("--count-limit must be 0 or more, not \(countLimit).") }
             let address: ListenAddress
             do { address = try ListenAddress(parsing: listen) } catch { throw ValidationError(error.description) }
             if !address.isLoopback && passwordFile == nil {
@@ -45,7 +57,8 @@ extension Icebox {
             try await reportingFailures {
                 let password = try passwordFile.map(Self.readPassword)
                 let configuration = try ReaderConfiguration(
-                    listen: try ListenAddress(parsing: listen), password: password, version: IceboxVersion.string)
+                    listen: try ListenAddress(parsing: listen), password: password, version: IceboxVersion.string,
+                    countLimit: countLimit == 0 ? nil : countLimit)
                 let context = try await global.context(.queryOnly)
                 let server = ReaderServer(
                     store: context.store, home: context.home, configuration: configuration, logger: context.logger)

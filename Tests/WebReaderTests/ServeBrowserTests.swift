@@ -7,6 +7,8 @@ import Testing
 /// watches the page over the DevTools protocol): no request leaves the server's origin, no script runs
 /// but one the CSP allows by hash, no CSP violation, nothing scrolls sideways and the posts' text keeps
 /// a readable column. `ICEBOX_SCREENSHOTS=<folder>` keeps a PNG of each page at each width there.
+/// Served with `--count-limit 3`, so that a search shows both its totals: "more than 3 posts" with its
+/// link, and the exact count asked for (`count=all`).
 @Suite(.serialized) struct ServeBrowserTests {
     @Test(.enabled(if: HeadlessBrowser.shouldRun)) func pagesStayOnTheServerAndFitAPhoneAndADesktop() async throws {
         let archive = try #require(try await ServedStore.sqlite.archive())
@@ -15,11 +17,12 @@ import Testing
         let screenshots = ProcessInfo.processInfo.environment["ICEBOX_SCREENSHOTS"].map {
             URL(fileURLWithPath: $0)
         }
-        try await archive.serving { served in
+        try await archive.serving(["--count-limit", "3"]) { served in
             let origin = "http://\(served.authority)/"
             let pages = [
                 "home": "/", "stats": "/stats", "timeline": "/timelines/home", "thread": "/statuses/\(number)",
-                "search": "/search?q=-is:reply", "tag": "/tags/hostile", "account": "/accounts/\(author)",
+                "search": "/search?q=-is:reply", "search-counted": "/search?q=-is:reply&count=all",
+                "tag": "/tags/hostile", "account": "/accounts/\(author)",
             ]
             for (name, path) in pages.sorted(by: { $0.key < $1.key }) {
                 let body = try await served.get(path).body
