@@ -81,8 +81,8 @@ extension PostgresArchive {
         return results
     }
 
-    /// Statuses a multi-row insert takes at most: within PostgreSQL's 65,535 parameters a statement.
-    static let freshPerStatement = 65_535 / StatusColumns.parametersPerRow
+    /// Statuses one insert takes at most (a bound on the message's size: an 8 MiB batch of a watch).
+    static let freshPerStatement = 1_000
 
     /// `items` in consecutive slices of at most `size`.
     static func chunked<Item>(_ items: [Item], by size: Int) -> [ArraySlice<Item>] {
@@ -108,8 +108,7 @@ extension PostgresArchive {
             statusValues.append(StatusColumns.values(columns) + [.text(now)])
         }
         let inserted = try await connection.rows(
-            StatusColumns.insertManySQL(paged.count), statusValues.flatMap { $0 },
-            logger: logger)
+            StatusColumns.insertColumnsSQL, SQLValue.columns(of: statusValues), logger: logger)
         var ids: [String: Int64] = [:]
         for row in inserted { ids[try row.string("uri")] = try row.int64("id") }
         // Rows another worker inserted first (ON CONFLICT DO NOTHING) go back to the caller as copies.
