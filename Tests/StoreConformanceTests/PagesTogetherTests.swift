@@ -53,17 +53,9 @@ import Testing
             } else {
                 for page in pages { results += try await store.store(pages: [page]) }
             }
-            let uris = try await store.allStatusURIs()
-            var numbers: [Int64?] = []
-            var raw: [Data?] = []
-            for uri in uris {
-                numbers.append(try await store.findStatus(uri))
-                raw.append(try await store.rawJSON(uri: uri))
-            }
-            let post = try #require(try await store.findStatus("https://a.example/users/u/statuses/10"))
+            let held = try await Post.holdings(of: store)
             kept = Kept(
-                results: results, uris: uris, numbers: numbers, raw: raw,
-                history: try await store.status(number: post).versions.map(\.raw),
+                results: results, uris: held.uris, numbers: held.numbers, raw: held.raw, history: held.history,
                 timeline: try await store.statusURIs(timelineID: timeline),
                 backfillCursor: try await store.timeline(id: timeline).backfillCursor)
         }
