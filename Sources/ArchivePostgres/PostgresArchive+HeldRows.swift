@@ -10,18 +10,19 @@ import PostgresNIO
 /// of a few round trips each (20,000 statuses imported again: 27 s row by row); a copy that replaces
 /// the row or is kept beside it goes through `upsert`, as before.
 extension PostgresArchive {
-    /// Stores rows whose uris the store holds (their authors already written, see `lockInOrder`).
+    /// Stores rows whose uris the store holds, one row per uri (their authors already written, see
+    /// `lockInOrder`), adding what each did to its page's `results`.
     static func storeHeld(
-        _ rows: [PageRow], origin: PageOrigin, now: String,
+        _ rows: [PagedRow], into results: inout [StoreResult], origin: PageOrigin, now: String,
         _ connection: PostgresConnection, _ logger: Logger
-    ) async throws -> StoreResult {
-        guard !rows.isEmpty else { return StoreResult() }
+    ) async throws {
+        guard !rows.isEmpty else { return }
         var stored: [String: (id: Int64, edit: String?, authority: CopyAuthority, content: String)] = [:]
         let dialect = PostgresDialect()
         for row in try await connection.rows(
             dialect.statement(
                 LookupStatements.select("id, uri, edited_at, raw_authority, content", whereAny: "uri", dialect))
-                + " FOR UPDATE", [.textArray(rows.map(\.status.archiveURI))], logger: logger)
+                + " FOR UPDATE", [.textArray(rows.map(\.row.status.archiveURI))], logger: logger)
         {
             stored[try row.string("uri")] = (
                 try row.int64("id"), try row.optionalString("edited_at"),
@@ -29,10 +30,10 @@ extension PostgresArchive {
                 try row.string("content")
             )
         }
-        var result = StoreResult()
         var unchanged: [(row: PageRow, id: Int64)] = []
+        var pages: [Int64: Int] = [:]
         let today = Date()
-        for row in rows {
+        for (page, row) in rows {
             let status = row.status
             guard !row.writesAuthor, let held = stored[status.archiveURI],
                 CopyAuthority.decide(
@@ -40,10 +41,11 @@ extension PostgresArchive {
                     incomingEdit: status.editedAt, incomingContent: status.content, stored: held.authority,
                     storedEdit: held.edit, storedContent: held.content, now: today) == .none
             else {
-                result += try await upsert(row, origin: origin, now: now, connection, logger)
+                results[page] += try await upsert(row, origin: origin, now: now, connection, logger)
                 continue
             }
             unchanged.append((row, held.id))
+            pages[held.id] = page
         }
         // What `upsert` records of a copy that changes nothing: its id on the server, its timeline.
         if origin.recordsServerIDs {
@@ -58,11 +60,13 @@ extension PostgresArchive {
                     """)
         }
         if let timelineID = origin.timelineID {
-            result.newToTimeline += try await insertMany(
+            for added in try await insertMany(
                 connection, logger, "timeline_statuses(timeline_id, status_id, first_seen_at)",
                 rows: unchanged.map { [.int(timelineID), .int($0.id), .text(now)] },
                 suffix: "ON CONFLICT DO NOTHING RETURNING status_id")
+            {
+                if let page = pages[try added.int64("status_id")] { results[page].newToTimeline += 1 }
+            }
         }
-        return result
     }
 }

@@ -17,17 +17,33 @@ extension PostgresArchive {
         _ page: [PageRow], server: String, now: String,
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> [PageRow] {
-        let authors = page.filter(\.writesAuthor)
-            .sorted { $0.status.account.fullHandle(servedBy: server) < $1.status.account.fullHandle(servedBy: server) }
+        try await lockInOrder([(page, server)], now: now, connection, logger)[0]
+    }
+
+    /// The same for pages stored in one transaction, all their locks taken before any of them is written:
+    /// an author several pages write gets the profile of the last (as storing them one after the other
+    /// leaves it).
+    static func lockInOrder(
+        _ pages: [(rows: [PageRow], server: String)], now: String,
+        _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> [[PageRow]] {
+        var authors: [String: [SQLValue]] = [:]
+        for (rows, server) in pages {
+            for row in rows where row.writesAuthor {
+                authors[row.status.account.fullHandle(servedBy: server)] = authorValues(row, server: server, now: now)
+            }
+        }
         try await upsertAuthors(
             try await changedAuthors(
-                authors.map { authorValues($0, server: server, now: now) },
+                authors.sorted { $0.key < $1.key }.map(\.value),
                 connection, logger), connection, logger)
-        try await lockURIs(page.map(\.status.archiveURI), connection, logger)
-        return page.map { row in
-            var row = row
-            row.writesAuthor = false
-            return row
+        try await lockURIs(pages.flatMap { $0.rows.map(\.status.archiveURI) }, connection, logger)
+        return pages.map { page in
+            page.rows.map { row in
+                var row = row
+                row.writesAuthor = false
+                return row
+            }
         }
     }
 

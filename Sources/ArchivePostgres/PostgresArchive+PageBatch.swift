@@ -8,61 +8,98 @@ import PostgresNIO
 /// statement is a round trip, and a page of 40 statuses took some 240 of them.
 ///
 /// Statuses the store does not hold yet (nearly all of a sync's) are inserted together, with their
-/// server ids, timeline rows, attachments, authors and wanted edit histories; a status already held goes
-/// through `upsert` one by one, which decides between the copies as the SQLite store does.
+/// server ids, timeline rows, attachments, authors and wanted edit histories; a status already held is
+/// decided on with the others held (see `storeHeld`), and goes through `upsert` one by one only when its
+/// copy replaces the stored one or is kept beside it. Several pages of one origin go together the same way.
 extension PostgresArchive {
+    /// A row of one of the pages stored together, with the index of its page.
+    typealias PagedRow = (page: Int, row: PageRow)
+
+    /// Stores one page's rows: its authors written and its uris locked first (see `lockInOrder`).
     static func storeBatched(
         _ page: [PageRow], origin: PageOrigin, now: String,
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> StoreResult {
         let locked = try await lockInOrder(page, server: origin.server, now: now, connection, logger)
-        // A status twice in one page (a post and its boost, or two boosts of it; servers do send that):
-        // its first row goes with the others, the later ones are decided against it one by one after.
+        return try await storeLocked([locked], origin: origin, now: now, connection, logger)[0]
+    }
+
+    /// Stores pages of one origin whose authors are written and uris locked (see `lockInOrder`), in a
+    /// few statements for all of them; one result per page, as storing them one after the other gives.
+    static func storeLocked(
+        _ pages: [[PageRow]], origin: PageOrigin, now: String,
+        _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> [StoreResult] {
+        var results = Array(repeating: StoreResult(), count: pages.count)
+        // A status twice (a post and its boost, two boosts of it, pages that overlap; servers do send that):
+        // its first row goes with the others, the later ones are decided against it after.
         var seen = Set<String>()
-        var page: [PageRow] = []
-        var repeated: [PageRow] = []
-        for row in locked {
-            if seen.insert(row.status.archiveURI).inserted { page.append(row) } else { repeated.append(row) }
+        var first: [PagedRow] = []
+        var repeated: [PagedRow] = []
+        for (page, rows) in pages.enumerated() {
+            for row in rows {
+                if seen.insert(row.status.archiveURI).inserted {
+                    first.append((page, row))
+                } else {
+                    repeated.append((page, row))
+                }
+            }
         }
         // Two statuses with one server id (never from a sound server): row by row, when the ids are kept.
-        guard !origin.recordsServerIDs || Set(page.map(\.status.id)).count == page.count else {
-            var result = StoreResult()
-            for row in locked { result += try await upsert(row, origin: origin, now: now, connection, logger) }
-            return result
+        guard !origin.recordsServerIDs || Set(first.map(\.row.status.id)).count == first.count else {
+            for (page, rows) in pages.enumerated() {
+                for row in rows { results[page] += try await upsert(row, origin: origin, now: now, connection, logger) }
+            }
+            return results
         }
-        let uris = page.map(\.status.archiveURI)
         let held = Set(
             try await connection.rows(
                 PostgresDialect().statement(LookupStatements.select("uri", whereAny: "uri", PostgresDialect())),
-                [.textArray(uris)], logger: logger
+                [.textArray(first.map(\.row.status.archiveURI))], logger: logger
             ).map { try $0.string("uri") })
-        let fresh = page.filter { !held.contains($0.status.archiveURI) }
-        var result = StoreResult()
         var taken = Set<String>()
-        if !fresh.isEmpty {
-            let (stored, lost) = try await insertFresh(fresh, origin: origin, now: now, connection, logger)
-            result += stored
-            taken = lost
+        for chunk in chunked(first.filter { !held.contains($0.row.status.archiveURI) }, by: freshPerStatement) {
+            taken.formUnion(try await insertFresh(chunk, into: &results, origin: origin, now: now, connection, logger))
         }
         // Statuses held already, and those another worker stored a moment ago (the same post read from
         // another server): each a copy to decide on.
-        result += try await storeHeld(
-            page.filter { held.contains($0.status.archiveURI) || taken.contains($0.status.archiveURI) },
-            origin: origin, now: now, connection, logger)
-        for row in repeated { result += try await upsert(row, origin: origin, now: now, connection, logger) }
-        return result
+        try await storeHeld(
+            first.filter { held.contains($0.row.status.archiveURI) || taken.contains($0.row.status.archiveURI) },
+            into: &results, origin: origin, now: now, connection, logger)
+        // The later rows of a status, in rounds of one row per status, so that each is decided against
+        // what the row before it left, as row by row.
+        while !repeated.isEmpty {
+            var round: [PagedRow] = []
+            var later: [PagedRow] = []
+            var inRound = Set<String>()
+            for row in repeated {
+                if inRound.insert(row.row.status.archiveURI).inserted { round.append(row) } else { later.append(row) }
+            }
+            try await storeHeld(round, into: &results, origin: origin, now: now, connection, logger)
+            repeated = later
+        }
+        return results
+    }
+
+    /// Statuses one insert takes at most (a bound on the message's size: an 8 MiB batch of a watch).
+    static let freshPerStatement = 1_000
+
+    /// `items` in consecutive slices of at most `size`.
+    static func chunked<Item>(_ items: [Item], by size: Int) -> [ArraySlice<Item>] {
+        stride(from: 0, to: items.count, by: size).map { items[$0..<min($0 + size, items.count)] }
     }
 
     /// Inserts statuses the store does not hold, in page order (so their numbers follow the order the
-    /// SQLite store gives them), with everything that hangs off them.
+    /// SQLite store gives them), with everything that hangs off them, each counted as new in its page's
+    /// `results`. Returns the uris another worker inserted first.
     private static func insertFresh(
-        _ rows: [PageRow], origin: PageOrigin, now: String,
+        _ paged: ArraySlice<PagedRow>, into results: inout [StoreResult], origin: PageOrigin, now: String,
         _ connection: PostgresConnection,
         _ logger: Logger
-    ) async throws -> (StoreResult, lost: Set<String>) {
+    ) async throws -> Set<String> {
         let server = origin.server
         var statusValues: [[SQLValue]] = []
-        for row in rows {
+        for (_, row) in paged {
             let status = row.status
             let authority = CopyAuthority.of(status, servedBy: server, reading: origin.authority)
             let columns = StatusRow(
@@ -71,13 +108,14 @@ extension PostgresArchive {
             statusValues.append(StatusColumns.values(columns) + [.text(now)])
         }
         let inserted = try await connection.rows(
-            StatusColumns.insertManySQL(rows.count), statusValues.flatMap { $0 },
-            logger: logger)
+            StatusColumns.insertColumnsSQL, SQLValue.columns(of: statusValues), logger: logger)
         var ids: [String: Int64] = [:]
         for row in inserted { ids[try row.string("uri")] = try row.int64("id") }
         // Rows another worker inserted first (ON CONFLICT DO NOTHING) go back to the caller as copies.
-        let lost = Set(rows.map(\.status.archiveURI).filter { ids[$0] == nil })
-        let rows = rows.filter { ids[$0.status.archiveURI] != nil }
+        let lost = Set(paged.map(\.row.status.archiveURI).filter { ids[$0] == nil })
+        let stored = paged.filter { ids[$0.row.status.archiveURI] != nil }
+        for (page, _) in stored { results[page].new += 1 }
+        let rows = stored.map(\.row)
         func id(_ row: PageRow) throws -> Int64 {
             guard let id = ids[row.status.archiveURI] else {
                 throw ArchiveError.database("the status \(row.status.archiveURI) vanished while being stored")
@@ -135,30 +173,32 @@ extension PostgresArchive {
         try await upsertAuthors(
             rows.filter(\.writesAuthor).map { authorValues($0, server: server, now: now) },
             connection, logger)
-        var result = StoreResult()
-        result.new = rows.count
-        return (result, lost)
+        return lost
     }
 
-    /// `INSERT INTO target VALUES (…), (…) suffix`, one statement for all `rows` (none: nothing sent);
-    /// returns how many rows it returned (a `suffix` may end in `RETURNING`).
+    /// `INSERT INTO target VALUES (…), (…) suffix`, one statement for all `rows` (none: nothing sent; more
+    /// than PostgreSQL's 65,535 parameters: a statement per slice that fits); returns the rows it returned
+    /// (a `suffix` may end in `RETURNING`).
     @discardableResult
     static func insertMany(
         _ connection: PostgresConnection, _ logger: Logger, _ target: String,
         rows: [[SQLValue]], suffix: String = ""
-    ) async throws -> Int {
-        guard let width = rows.first?.count else { return 0 }
-        var parameter = 0
-        let tuples = rows.map { _ in
-            "("
-                + (0..<width).map { _ in
-                    parameter += 1
-                    return "$\(parameter)"
-                }.joined(separator: ", ") + ")"
+    ) async throws -> [PostgresRandomAccessRow] {
+        guard let width = rows.first?.count else { return [] }
+        var returned: [PostgresRandomAccessRow] = []
+        for chunk in chunked(rows, by: max(1, 65_535 / width)) {
+            var parameter = 0
+            let tuples = chunk.map { _ in
+                "("
+                    + (0..<width).map { _ in
+                        parameter += 1
+                        return "$\(parameter)"
+                    }.joined(separator: ", ") + ")"
+            }
+            returned += try await connection.rows(
+                TableStatements.insert(into: target, tuples.joined(separator: ", ")) + " " + suffix,
+                chunk.flatMap { $0 }, logger: logger)
         }
-        return try await connection.rows(
-            TableStatements.insert(into: target, tuples.joined(separator: ", ")) + " " + suffix,
-            rows.flatMap { $0 }, logger: logger
-        ).count
+        return returned
     }
 }

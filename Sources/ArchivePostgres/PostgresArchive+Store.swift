@@ -72,7 +72,7 @@ extension PostgresArchive {
         return message.contains("(SQLSTATE 23") || message.contains("(SQLSTATE 22")
     }
 
-    private static func finishPage(
+    static func finishPage(
         _ stored: StoreResult, unreadable: [UnreadableStatus], origin: PageOrigin,
         cursor: CursorUpdate?, _ connection: PostgresConnection,
         _ logger: Logger

@@ -51,7 +51,8 @@ struct PostgresImportSink: ImportSink, Sendable {
                     connection, logger,
                     """
                     status_references(account_handle, kind, uri, activity_uri, published_at, visibility, file, recorded_at)
-                    """, rows: rows, suffix: "ON CONFLICT(account_handle, kind, uri) DO NOTHING RETURNING kind")
+                    """, rows: rows, suffix: "ON CONFLICT(account_handle, kind, uri) DO NOTHING RETURNING kind"
+                ).count
             }
             return added
         }

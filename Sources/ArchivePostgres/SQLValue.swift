@@ -12,17 +12,19 @@ enum SQLValue: Sendable {
     case bytes(Data?)
     case textArray([String])
     case intArray([Int64])
+    /// One column of many rows, as an array that `unnest` turns back into rows (see `columns(of:)`).
+    case texts([String?])
+    case integers([Int64?])
+    case booleans([Bool?])
+    case blobs([Data?])
+    case doubles([Double?])
 
     func append(to bindings: inout PostgresBindings) {
         switch self {
         case .text(let value):
             // PostgreSQL's text cannot hold U+0000, which JSON can (`\u0000`): the derived columns carry
             // U+FFFD instead; the raw JSON (bytea) keeps the bytes as sent.
-            if let value, value.utf8.contains(0) {
-                bindings.append(value.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}"))
-            } else {
-                bindings.append(value)
-            }
+            bindings.append(value.map(Self.withoutNUL))
         case .int(let value): bindings.append(value)
         case .bool(let value): bindings.append(value)
         case .double(let value): bindings.append(value)
@@ -30,7 +32,19 @@ enum SQLValue: Sendable {
             if let value { bindings.append(ByteBuffer(bytes: value)) } else { bindings.appendNull() }
         case .textArray(let values): bindings.append(values)
         case .intArray(let values): bindings.append(values)
+        case .texts(let values): bindings.append(NullableArray(values.map { $0.map(Self.withoutNUL) }))
+        case .integers(let values): bindings.append(NullableArray(values))
+        case .booleans(let values): bindings.append(NullableArray(values))
+        case .blobs(let values): bindings.append(NullableArray(values.map { $0.map { ByteBuffer(bytes: $0) } }))
+        case .doubles(let values): bindings.append(NullableArray(values))
         }
+    }
+}
+
+extension SQLValue {
+    /// PostgreSQL's text cannot hold U+0000: `text` with U+FFFD in its place.
+    static func withoutNUL(_ text: String) -> String {
+        text.utf8.contains(0) ? text.replacingOccurrences(of: "\u{0}", with: "\u{FFFD}") : text
     }
 }
 

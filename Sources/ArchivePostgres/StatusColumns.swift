@@ -18,9 +18,12 @@ enum StatusColumns {
     static let wordsExpression = wordsExpression(firstParameter: columnCount + 1)
 
     /// The six word fields from parameters `firstParameter` … `firstParameter + 5`.
-    static func wordsExpression(firstParameter: Int) -> String {
+    static func wordsExpression(firstParameter: Int) -> String { wordsExpression { "$\(firstParameter + $0)" } }
+
+    /// The six word fields, the first named `field(0)`, the last `field(5)`.
+    static func wordsExpression(_ field: (Int) -> String) -> String {
         ["A", "B", "B", "C", "D", "D"].enumerated().map { index, weight -> String in
-            "setweight(to_tsvector('icebox', $\(firstParameter + index)), '\(weight)')"
+            "setweight(to_tsvector('icebox', \(field(index))), '\(weight)')"
         }.joined(separator: " || ")
     }
     static let piecesExpression = "to_tsvector('simple', $\(columnCount + 7))"
@@ -32,21 +35,22 @@ enum StatusColumns {
         + ", \(wordsExpression), \(piecesExpression), $\(columnCount + 8), $\(columnCount + 8))"
         + " ON CONFLICT (uri) DO NOTHING RETURNING id"
 
-    /// Parameters one row takes in `insertManySQL`: its values, then the time stored.
+    /// Parameters one row takes in `insertColumnsSQL`: its values, then the time stored.
     static let parametersPerRow = columnCount + 8
 
-    /// Inserts `count` rows in one statement; arguments: each row's `values(row)` and time stored, in
-    /// order. Returns each new row's id and uri.
-    static func insertManySQL(_ count: Int) -> String {
-        let tuples = (0..<count).map { row -> String in
-            let base = row * parametersPerRow
-            return "(" + (1...columnCount).map { "$\(base + $0)" }.joined(separator: ", ")
-                + ", \(wordsExpression(firstParameter: base + columnCount + 1))"
-                + ", to_tsvector('simple', $\(base + columnCount + 7)), $\(base + columnCount + 8), $\(base + columnCount + 8))"
-        }
-        return "INSERT INTO statuses(\(columns), search_words, search_pieces, first_seen_at, updated_at) VALUES "
-            + tuples.joined(separator: ", ") + " ON CONFLICT (uri) DO NOTHING RETURNING id, uri"
-    }
+    /// Inserts any number of rows in one statement whose text never changes; arguments: the rows'
+    /// `values(row)` and time stored as columns (see `SQLValue.columns(of:)`). Returns each new row's id
+    /// and uri, the rows numbered in the order given.
+    static let insertColumnsSQL: String = {
+        let field = { (number: Int) in "c\(number)" }
+        return "INSERT INTO statuses(\(columns), search_words, search_pieces, first_seen_at, updated_at) SELECT "
+            + (1...columnCount).map(field).joined(separator: ", ")
+            + ", \(wordsExpression { field(columnCount + 1 + $0) }), to_tsvector('simple', \(field(columnCount + 7)))"
+            + ", \(field(columnCount + 8)), \(field(columnCount + 8))"
+            + " FROM unnest(" + (1...parametersPerRow).map { "$\($0)" }.joined(separator: ", ") + ")"
+            + " WITH ORDINALITY AS page(" + (1...parametersPerRow).map(field).joined(separator: ", ")
+            + ", position) ORDER BY position ON CONFLICT (uri) DO NOTHING RETURNING id, uri"
+    }()
 
     /// Arguments: `values(row)`, then the time stored, then the id.
     static let updateSQL =

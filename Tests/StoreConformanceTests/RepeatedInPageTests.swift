@@ -47,22 +47,27 @@ import Testing
         var history: [Data]
     }
 
+    /// What a store holds: every status's uri, number and raw JSON, and the versions kept of post 10.
+    static func holdings(of store: any ArchiveStore) async throws
+        -> (uris: [String], numbers: [Int64?], raw: [Data?], history: [Data])
+    {
+        let uris = try await store.allStatusURIs()
+        var numbers: [Int64?] = []
+        var raw: [Data?] = []
+        for uri in uris {
+            numbers.append(try await store.findStatus(uri))
+            raw.append(try await store.rawJSON(uri: uri))
+        }
+        let post = try #require(try await store.findStatus("https://a.example/users/u/statuses/10"))
+        return (uris, numbers, raw, try await store.status(number: post).versions.map(\.raw))
+    }
+
     static func kept(in kind: StoreKind) async throws -> Kept? {
         var kept: Kept?
         try await TestStore.with(kind, "repeated-\(kind)") { test in
-            let store = test.store
-            let result = try await store.store(try page(), server: "a.example")
-            let uris = try await store.allStatusURIs()
-            var numbers: [Int64?] = []
-            var raw: [Data?] = []
-            for uri in uris {
-                numbers.append(try await store.findStatus(uri))
-                raw.append(try await store.rawJSON(uri: uri))
-            }
-            let post = try #require(try await store.findStatus("https://a.example/users/u/statuses/10"))
-            kept = Kept(
-                result: result, uris: uris, numbers: numbers, raw: raw,
-                history: try await store.status(number: post).versions.map(\.raw))
+            let result = try await test.store.store(try page(), server: "a.example")
+            let held = try await holdings(of: test.store)
+            kept = Kept(result: result, uris: held.uris, numbers: held.numbers, raw: held.raw, history: held.history)
         }
         return kept
     }

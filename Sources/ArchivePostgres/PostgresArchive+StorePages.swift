@@ -1,0 +1,78 @@
+import ArchiveCore
+import Foundation
+import Logging
+import PostgresNIO
+
+/// A sync's batch of pages in one transaction, as the SQLite store stores it: one commit instead of one
+/// per page, the locks of all of them taken once and in the global order (see `lockInOrder`), and the
+/// pages of one origin written together, a few statements for the batch instead of a dozen per page.
+extension PostgresArchive {
+    /// Stores pages in order in one transaction, each with its cursors (see
+    /// `store(_:unreadable:origin:cursor:)` for one page's rules). When a row breaks a rule, the pages are
+    /// stored again each on its own, where the broken rows are kept unreadable beside the good ones.
+    public func store(pages: [FetchedPage]) async throws(ArchiveError) -> [StoreResult] {
+        guard pages.count > 1 else {
+            guard let page = pages.first else { return [] }
+            return [
+                try await store(page.statuses, unreadable: page.unreadable, origin: page.origin, cursor: page.cursor)
+            ]
+        }
+        let logger = self.logger
+        do {
+            return try await transaction { connection in try await Self.storeTogether(pages, connection, logger) }
+        } catch where Self.isolable(error) {
+            var results: [StoreResult] = []
+            for page in pages {
+                results.append(
+                    try await store(
+                        page.statuses, unreadable: page.unreadable, origin: page.origin, cursor: page.cursor))
+            }
+            return results
+        }
+    }
+
+    private static func storeTogether(
+        _ pages: [FetchedPage], _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> [StoreResult] {
+        let now = Self.now()
+        let fences = Set(pages.compactMap(\.origin.fence)).sorted { ($0.server, $0.holder) < ($1.server, $1.holder) }
+        for fence in fences { try await checkFence(fence, connection, logger) }
+        var hosts: Set<String>?  // the user's account hosts, read once for the transaction's pages
+        var origins: [PageOrigin] = []
+        for page in pages {
+            guard page.origin.authority == .anonymous else {
+                origins.append(page.origin)
+                continue
+            }
+            if hosts == nil { hosts = try await accountHosts(connection, logger) }
+            origins.append(page.origin.speaking(withAccountsOn: hosts ?? []))
+        }
+        let locked = try await lockInOrder(
+            pages.map { (PageRow.rows($0.statuses, server: $0.origin.server), $0.origin.server) }, now: now,
+            connection, logger)
+        // Consecutive pages that differ only in the request they answered go together.
+        var results: [StoreResult] = []
+        var start = 0
+        while start < pages.count {
+            var end = start + 1
+            while end < pages.count, sameWriter(origins[end], origins[start]) { end += 1 }
+            results += try await storeLocked(
+                Array(locked[start..<end]), origin: origins[start], now: now, connection, logger)
+            start = end
+        }
+        for index in pages.indices {
+            results[index] = try await finishPage(
+                results[index], unreadable: pages[index].unreadable, origin: origins[index],
+                cursor: pages[index].cursor, connection, logger)
+        }
+        return results
+    }
+
+    /// Whether two pages' statuses are written alike: the same origin but for the request each answered
+    /// (which only their unreadable statuses keep).
+    private static func sameWriter(_ one: PageOrigin, _ other: PageOrigin) -> Bool {
+        var one = one
+        one.pageCursor = other.pageCursor
+        return one == other
+    }
+}
