@@ -51,6 +51,13 @@ package enum LookupStatements {
     package static func rows(_ columns: String, of table: String, orderedBy order: String) -> String {
         "SELECT \(columns) FROM \(table) WHERE status_id = ?1 ORDER BY \(order)"
     }
+    /// Columns of the rows of a set of statuses in a table of their own, each led by its `status_id`, each
+    /// status's in order: ?1 the numbers (see ``SQLDialect/isAny(_:of:)``).
+    package static func rows(
+        _ columns: String, of table: String, orderedBy order: String, ofAny dialect: any SQLDialect
+    ) -> String {
+        "SELECT status_id, \(columns) FROM \(table) WHERE \(dialect.isAny("status_id", of: "?1")) ORDER BY \(order)"
+    }
     /// The timelines that carried a status, with their accounts' handles: ?1 its number.
     package static let timelines = timelines(where: "ts.status_id = ?1")
     /// The timelines that carried statuses, with their accounts' handles, by `status_id`: ?1 the

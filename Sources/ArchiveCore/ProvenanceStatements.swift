@@ -6,25 +6,44 @@ import Foundation
 package enum ProvenanceStatements {
     /// The pinned timelines whose sync saw a status, first seen first: ?1 its number.
     package static func timelines(_ dialect: any SQLDialect) -> String {
+        timelines(dialect, where: "ts.status_id = ?1")
+    }
+    /// ``timelines(_:)`` for a set of statuses, by `status_id`: ?1 the numbers (see ``SQLDialect/isAny(_:of:)``).
+    package static func timelines(ofAny dialect: any SQLDialect) -> String {
+        timelines(dialect, where: dialect.isAny("ts.status_id", of: "?1"))
+    }
+    private static func timelines(_ dialect: any SQLDialect, where condition: String) -> String {
         """
-        SELECT t.spec, t.server FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-        WHERE ts.status_id = ?1 ORDER BY \(dialect.bytewise("ts.first_seen_at")), t.id
+        SELECT ts.status_id, t.spec, t.server FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+        WHERE \(condition) ORDER BY \(dialect.bytewise("ts.first_seen_at")), t.id
         """
     }
     /// The servers a status was read from outside an import: a server id recorded by an import whose copy
     /// is still the one shown is the import's, not a fetch. ?1 its number.
     package static func fetchedFrom(_ dialect: any SQLDialect) -> String {
+        fetchedFrom(dialect, where: "i.status_id = ?1")
+    }
+    /// ``fetchedFrom(_:)`` for a set of statuses, by `status_id`: ?1 the numbers.
+    package static func fetchedFrom(ofAny dialect: any SQLDialect) -> String {
+        fetchedFrom(dialect, where: dialect.isAny("i.status_id", of: "?1"))
+    }
+    private static func fetchedFrom(_ dialect: any SQLDialect, where condition: String) -> String {
         """
-        SELECT i.server FROM status_ids i JOIN statuses s ON s.id = i.status_id
-        WHERE i.status_id = ?1 AND NOT (s.raw_authority = \(CopyAuthority.imported.rawValue) AND s.raw_server = i.server
+        SELECT i.server, i.status_id FROM status_ids i JOIN statuses s ON s.id = i.status_id
+        WHERE \(condition) AND NOT (s.raw_authority = \(CopyAuthority.imported.rawValue) AND s.raw_server = i.server
             AND EXISTS (SELECT 1 FROM status_sources WHERE status_id = s.id))
-        GROUP BY i.server ORDER BY \(dialect.bytewise("i.server"))
+        GROUP BY i.status_id, i.server ORDER BY \(dialect.bytewise("i.server"))
         """
     }
     /// The files a status was imported from: ?1 its number.
-    package static func files(_ dialect: any SQLDialect) -> String {
+    package static func files(_ dialect: any SQLDialect) -> String { files(dialect, where: "status_id = ?1") }
+    /// ``files(_:)`` for a set of statuses, by `status_id`: ?1 the numbers.
+    package static func files(ofAny dialect: any SQLDialect) -> String {
+        files(dialect, where: dialect.isAny("status_id", of: "?1"))
+    }
+    private static func files(_ dialect: any SQLDialect, where condition: String) -> String {
         """
-        SELECT format, file, entry FROM status_sources WHERE status_id = ?1
+        SELECT status_id, format, file, entry FROM status_sources WHERE \(condition)
         ORDER BY imported_at, \(dialect.bytewise("format")), \(dialect.bytewise("file"))
         """
     }

@@ -14,29 +14,36 @@ extension PostgresArchive {
     static func provenance(of number: Int64, _ connection: PostgresConnection, _ logger: Logger) async throws
         -> [StatusProvenance]
     {
-        var found: [StatusProvenance] = []
-        var syncedFrom = Set<String>()
+        try await provenance(ofAny: [number], connection, logger)[number] ?? []
+    }
+
+    /// The provenance of each status of a set, by number: three statements for the whole set.
+    static func provenance(ofAny numbers: [Int64], _ connection: PostgresConnection, _ logger: Logger) async throws
+        -> [Int64: [StatusProvenance]]
+    {
         let dialect = PostgresDialect()
-        for row in try await connection.rows(
-            dialect.statement(ProvenanceStatements.timelines(dialect)), [.int(number)], logger: logger)
-        {
+        var syncedFrom: [Int64: Set<String>] = [:]
+        var found = try await connection.grouped(ProvenanceStatements.timelines(ofAny: dialect), numbers, logger) {
+            row in
             let server = Self.host(try row.string("server"))
-            syncedFrom.insert(server)
-            found.append(StatusProvenance(kind: .sync, detail: "\(try row.string("spec")) on \(server)"))
+            syncedFrom[try row.int64("status_id"), default: []].insert(server)
+            return StatusProvenance(kind: .sync, detail: "\(try row.string("spec")) on \(server)")
         }
-        for row in try await connection.rows(
-            dialect.statement(ProvenanceStatements.fetchedFrom(dialect)), [.int(number)], logger: logger)
-        {
-            let server = try row.string("server")
-            if !syncedFrom.contains(server) { found.append(StatusProvenance(kind: .fetch, detail: server)) }
+        let fetches = try await connection.grouped(
+            ProvenanceStatements.fetchedFrom(ofAny: dialect), numbers, logger
+        ) { try $0.string("server") }
+        for (number, servers) in fetches {
+            for server in servers where !(syncedFrom[number]?.contains(server) ?? false) {
+                found[number, default: []].append(StatusProvenance(kind: .fetch, detail: server))
+            }
         }
-        for row in try await connection.rows(
-            dialect.statement(ProvenanceStatements.files(dialect)), [.int(number)], logger: logger)
-        {
+        let imports = try await connection.grouped(ProvenanceStatements.files(ofAny: dialect), numbers, logger) {
+            row in
             let entry = try row.string("entry")
             let detail = "\(try row.string("format")) \(try row.string("file"))" + (entry.isEmpty ? "" : " (\(entry))")
-            found.append(StatusProvenance(kind: .import, detail: detail))
+            return StatusProvenance(kind: .import, detail: detail)
         }
+        for (number, entries) in imports { found[number, default: []].append(contentsOf: entries) }
         return found
     }
 
