@@ -20,7 +20,7 @@ extension PostgresArchive {
         let logger = self.logger
         do {
             return try await transaction { connection in try await Self.storeTogether(pages, connection, logger) }
-        } catch where Self.isolable(error) {
+        } catch  where Self.isolable(error) {
             var results: [StoreResult] = []
             for page in pages {
                 results.append(

@@ -45,7 +45,8 @@ import Testing
         try await TestStore.with(kind, "pages-\(kind)") { test in
             let store = test.store
             let timeline = try await store.addTimeline(
-                spec: "remote:a.example", accountID: nil, server: "https://a.example").id
+                spec: "remote:a.example", accountID: nil, server: "https://a.example"
+            ).id
             let pages = try pages(timelineID: timeline)
             var results: [StoreResult] = []
             if together {
