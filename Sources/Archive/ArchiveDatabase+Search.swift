@@ -93,8 +93,11 @@ extension ArchiveDatabase {
                 guard hiding else { return all }
                 return all - (try counted(matches + " AND " + hidden))
             }
-            // One `#tag` alone: the exact index of tags counts it.
-            if let tag = TagStatements.soleTag(of: query) { return try Self.count(tagged: tag, hiding: hiding, db) }
+            // One `#tag` alone: the exact index of tags counts it, unless consent hides some of its posts and
+            // a bound is given: then it is counted as any search is, up to the bound (as PostgreSQL's).
+            if let tag = TagStatements.soleTag(of: query), !hiding || bound == nil {
+                return try Self.count(tagged: tag, hiding: hiding, db)
+            }
             if !hiding, let spec = TimelineCountStatements.soleSpec(of: query),
                 let posts = try Self.countPosts(inTimeline: spec, db)
             {

@@ -189,8 +189,8 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
     ) async throws(ArchiveError) -> [SearchHit]
     /// How many statuses a search finds (with the same `consent` as `search`), counted at most to `bound`
     /// when one is given: a result below `bound` is exact, `bound` means "at least that many". A total the
-    /// store keeps exactly and cheaply (a sole `#tag`, a timeline's entries) is given exactly whatever the
-    /// bound, so a result above `bound` is exact too.
+    /// store keeps exactly and cheaply (a sole `#tag` when consent hides none of it, a timeline's entries) is
+    /// given exactly whatever the bound, so a result above `bound` is exact too.
     func count(_ query: SearchQuery, consent: ConsentPolicy, atMost bound: Int?) async throws(ArchiveError) -> Int
     /// The store's consent setting (`icebox config search-consent`).
     func consentPolicy() async throws(ArchiveError) -> ConsentPolicy

@@ -1,5 +1,5 @@
 /// A total a page shows: exact, or a floor when counting stopped at serve's `--count-limit` ("more than
-/// 10,000 posts"). A floor is never shown as a number it is not.
+/// 1,000 posts"). A floor is never shown as a number it is not.
 struct PageTotal: Sendable, Equatable {
     /// The posts counted: all of them when `isExact`, else at least this many.
     var count: Int
@@ -28,7 +28,7 @@ struct PageTotal: Sendable, Equatable {
         return PageTotal(count: shown.isExact ? difference : 0, isExact: false)
     }
 
-    /// "208 posts", or "more than 10,000 posts" when counting stopped at `count`, which is one past the
+    /// "208 posts", or "more than 1,000 posts" when counting stopped at `count`, which is one past the
     /// limit (`Reader.countBound`).
     var text: String {
         guard isExact else { return "more than \(Self.grouped(count - 1)) posts" }

@@ -92,7 +92,7 @@ extension Reader {
     }
 
     /// "208 posts", and which are on this page when not all are: "208 posts, 21–40 shown"; "more than
-    /// 10,000 posts, 21–40 shown" when the total is a floor.
+    /// 1,000 posts, 21–40 shown" when the total is a floor.
     static func totalText(_ total: PageTotal, shown: Range<Int>) -> String {
         guard !total.isExact || total.count > shown.count, !shown.isEmpty else { return total.text }
         return "\(total.text), \(shown.lowerBound + 1)–\(shown.upperBound) shown"

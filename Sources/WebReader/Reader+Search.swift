@@ -63,7 +63,7 @@ extension Reader {
             let total = try await store.count(query, consent: consent, atMost: bound)
             guard consent == .honoured, try await !store.optedOutAuthors().isEmpty else { return [total] }
             // A total that stopped at the bound leaves everyone's stopped there too, and the hidden ones
-            // unknown: not counted (on PostgreSQL, a second pass over ten thousand rows).
+            // unknown: not counted (on PostgreSQL, a second pass over as many rows).
             if let bound, total == bound { return [total, bound] }
             return [total, try await store.count(query, consent: .off, atMost: bound)]
         }

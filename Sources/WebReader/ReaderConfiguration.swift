@@ -11,8 +11,11 @@ public struct ReaderConfiguration: Sendable {
     /// match, which a common word on PostgreSQL makes a second or more.
     public var countLimit: Int?
 
-    /// Serve's default `countLimit`.
-    public static let defaultCountLimit = 10_000
+    /// Serve's default `countLimit`. PostgreSQL reads a row from the table for each match it counts (its
+    /// text index cannot say alone whether a row matches, nor whose it is): at a million statuses, 10,001
+    /// matches took 130–210 ms a count and 1,001 took 20–40 ms. "More than 1,000 posts" tells a reader as
+    /// much as "more than 10,000" would, and the exact number is a click away.
+    public static let defaultCountLimit = 1_000
 
     /// Refuses an address other machines can reach unless a password guards it.
     public init(

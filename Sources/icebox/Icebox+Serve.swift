@@ -22,10 +22,10 @@ extension Icebox {
                 --password-file (HTTP basic auth, any user name; put a TLS proxy in front). Requests whose \
                 Host is not the listening address are refused. Ctrl-C or SIGTERM stops it gracefully.
 
-                A page's total is counted up to --count-limit: above it the page says "more than 10,000 \
+                A page's total is counted up to --count-limit: above it the page says "more than 1,000 \
                 posts" and links to the exact count (&count=all), which on a large PostgreSQL store can take \
-                seconds. A sole #tag's and a timeline's totals are always exact; `icebox search --count` is \
-                always exact.
+                seconds. A timeline's total, and a sole #tag's when consent hides none of its posts, are \
+                always exact; `icebox search --count` is always exact.
                 """)
 
         @OptionGroup var global: GlobalOptions

@@ -32,6 +32,10 @@ final class ServedArchive: @unchecked Sendable {
         _ = await server.addStatus(
             username: "carol", mediaPaths: ["/media/thread/carol.png"], description: Self.hostileAlt,
             text: Self.hostileText, tags: ["hostile"])
+        // A tag on more posts than `ServeCountLimitTests`' limit, none of them by an author who opted out.
+        for number in 1...Self.severalTagged {
+            _ = await server.addStatus(username: "carol", text: "Post \(number) of a few", tags: ["several"])
+        }
         home = try TemporaryDirectory("icebox-serve")
         archive = try await AliceArchive.sync(from: server, into: home.url, logger: Logger(label: "serve-test"))
         if let postgres {
@@ -48,6 +52,9 @@ final class ServedArchive: @unchecked Sendable {
     func hostileNumber() async throws -> Int64? {
         try await archive.posts(.tag("hostile", author: nil), limit: 1, offset: 0).first?.number
     }
+
+    /// How many posts carry `#several`.
+    static let severalTagged = 5
 
     static let hostileText = "</script><script>alert(1)</script> [click](javascript:alert(2)) # heading <b>bold</b>"
     static let hostileAlt = "\"><img src=x onerror=alert(3)> ../../../etc/passwd"
