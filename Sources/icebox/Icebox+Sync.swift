@@ -242,25 +242,23 @@ extension Icebox {
 
 /// `icebox sync --json` (see `docs/json.md`): `media` is `null` with `--no-media`, `recheck` without `--recheck`.
 struct SyncSummary: Encodable {
-    var timelines: [TimelineReport]
+    let timelines: [TimelineReport]
     /// Nil with `--no-media`.
-    var media: MediaRunReport?
+    @EncodedAsNull var media: MediaRunReport?
     /// What an earlier Icebox kept unreadable and this run archived.
-    var recovered: RecoveryReport
+    let recovered: RecoveryReport
     /// Nil without `--recheck`.
-    var recheck: [RecheckReport]?
-    var ok: Bool {
-        timelines.allSatisfy { $0.outcome == .ok } && media?.error == nil
-            && recheck?.allSatisfy { $0.error == nil } != false
-    }
+    @EncodedAsNull var recheck: [RecheckReport]?
+    /// Every timeline synced, and neither the media nor a recheck failed.
+    let ok: Bool
 
-    enum CodingKeys: String, CodingKey { case timelines, media, recovered, recheck, ok }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(timelines, forKey: .timelines)
-        try container.encode(media, forKey: .media)
-        try container.encode(recovered, forKey: .recovered)
-        try container.encode(recheck, forKey: .recheck)
-        try container.encode(ok, forKey: .ok)
+    init(timelines: [TimelineReport], media: MediaRunReport?, recovered: RecoveryReport, recheck: [RecheckReport]?) {
+        self.timelines = timelines
+        self.media = media
+        self.recovered = recovered
+        self.recheck = recheck
+        ok =
+            timelines.allSatisfy { $0.outcome == .ok } && media?.error == nil
+            && recheck?.allSatisfy { $0.error == nil } != false
     }
 }
