@@ -180,15 +180,10 @@ extension Icebox {
                 try warc?.finish()
                 ProgressBoard.shared.stop()
                 let reports = run.timelines
-                failed =
-                    reports.contains { $0.outcome != .ok } || run.media?.error != nil
-                    || rechecked?.contains { $0.error != nil } == true
-                if runFlags.format.json {
-                    return try Console.json(
-                        SyncSummary(
-                            timelines: reports, media: run.media, recovered: run.recovered,
-                            recheck: rechecked))
-                }
+                let summary = SyncSummary(
+                    timelines: reports, media: run.media, recovered: run.recovered, recheck: rechecked)
+                failed = !summary.ok
+                if runFlags.format.json { return try Console.json(summary) }
                 if run.recovered.archived > 0, !runFlags.quiet {
                     Console.out("Archived \(run.recovered.archived) statuses kept unreadable by an earlier Icebox")
                 }
@@ -249,7 +244,7 @@ struct SyncSummary: Encodable {
     let recovered: RecoveryReport
     /// Nil without `--recheck`.
     @EncodedAsNull var recheck: [RecheckReport]?
-    /// Every timeline synced, and neither the media nor a recheck failed.
+    /// Every timeline synced, and neither the media nor a recheck failed: the run's exit status is 0.
     let ok: Bool
 
     init(timelines: [TimelineReport], media: MediaRunReport?, recovered: RecoveryReport, recheck: [RecheckReport]?) {
