@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// Counts for `icebox stats`.
 public struct ArchiveStats: Codable, Hashable, Sendable {
@@ -49,6 +50,6 @@ public struct ArchiveStats: Codable, Hashable, Sendable {
     public var otherCopies: Int
     /// The database file with its WAL, in bytes.
     public var databaseBytes: Int64
-    public var oldest: String?
-    public var newest: String?
+    @EncodedAsNull public var oldest: String?
+    @EncodedAsNull public var newest: String?
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// One of the user's own accounts that Icebox archives with (its token lives in `CredentialStore`).
 /// It is identified by `server` and `remoteID` together (see `AccountIdentity`), never by its handle.
@@ -12,7 +13,7 @@ public struct ArchivingAccount: Codable, Hashable, Sendable {
     public var remoteID: String
     public var username: String
     public var displayName: String
-    public var url: String?
+    @EncodedAsNull public var url: String?
     public var addedAt: String
 
     /// Memberwise, so that both stores build the very same value.

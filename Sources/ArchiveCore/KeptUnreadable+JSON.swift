@@ -13,19 +13,4 @@ extension KeptUnreadable {
         case archivedAt = "archived_at"
         case statusNumber = "status_number"
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(server, forKey: .server)
-        try c.encode(localID, forKey: .localID)
-        try c.encode(timelineID, forKey: .timelineID)
-        try c.encode(pageCursor, forKey: .pageCursor)
-        try c.encode(error, forKey: .error)
-        try c.encode(readerVersion, forKey: .readerVersion)
-        try c.encode(firstSeenAt, forKey: .firstSeenAt)
-        try c.encode(lastSeenAt, forKey: .lastSeenAt)
-        try c.encode(archivedAt, forKey: .archivedAt)
-        try c.encode(statusNumber, forKey: .statusNumber)
-    }
 }

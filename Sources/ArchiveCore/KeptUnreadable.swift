@@ -9,8 +9,8 @@ public struct KeptUnreadable: Sendable, Hashable, Encodable {
     /// The host (with port) that served it.
     public var server: String
     /// Its id there, when the bytes had one.
-    public var localID: String?
-    public var timelineID: Int64?
+    @EncodedAsNull public var localID: String?
+    @EncodedAsNull public var timelineID: Int64?
     /// The page it came on (`max_id=…`; empty for a timeline's newest page or a thread's context).
     public var pageCursor: String
     public var error: String
@@ -20,8 +20,8 @@ public struct KeptUnreadable: Sendable, Hashable, Encodable {
     public var firstSeenAt: String
     public var lastSeenAt: String
     /// When a later reading archived it, and as which status.
-    public var archivedAt: String?
-    public var statusNumber: Int64?
+    @EncodedAsNull public var archivedAt: String?
+    @EncodedAsNull public var statusNumber: Int64?
 
     /// Memberwise, so that both stores build the very same value.
     package init(

@@ -15,23 +15,4 @@ extension PinnedTimeline {
         case lastSuccessAt = "last_success_at"
         case statusCount = "status_count"
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(spec, forKey: .spec)
-        try c.encode(accountID, forKey: .accountID)
-        try c.encode(accountHandle, forKey: .accountHandle)
-        try c.encode(server, forKey: .server)
-        try c.encode(addedAt, forKey: .addedAt)
-        try c.encode(newestCursor, forKey: .newestCursor)
-        try c.encode(backfillCursor, forKey: .backfillCursor)
-        try c.encode(backfillComplete, forKey: .backfillComplete)
-        try c.encode(backfillPages, forKey: .backfillPages)
-        try c.encode(lastSyncAt, forKey: .lastSyncAt)
-        try c.encode(lastResult, forKey: .lastResult)
-        try c.encode(lastError, forKey: .lastError)
-        try c.encode(lastSuccessAt, forKey: .lastSuccessAt)
-        try c.encode(statusCount, forKey: .statusCount)
-    }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// A pinned timeline and where its sync stands.
 public struct PinnedTimeline: Codable, Hashable, Sendable {
@@ -6,24 +7,24 @@ public struct PinnedTimeline: Codable, Hashable, Sendable {
     /// The canonical spec (`home`, `tag:swift`, `remote:host`…).
     public var spec: String
     /// The account it is read with (`ArchivingAccount.id`); `nil` when read without login.
-    public var accountID: Int64?
+    @EncodedAsNull public var accountID: Int64?
     /// That account's handle, a label for messages; `nil` when read without login.
-    public var accountHandle: String?
+    @EncodedAsNull public var accountHandle: String?
     /// The server it is read from.
     public var server: String
     public var addedAt: String
     /// Catch-up continues above this (opaque `min_id`); `nil` before the first sync.
-    public var newestCursor: String?
+    @EncodedAsNull public var newestCursor: String?
     /// Backfill continues below this (opaque `max_id`).
-    public var backfillCursor: String?
+    @EncodedAsNull public var backfillCursor: String?
     public var backfillComplete: Bool
     public var backfillPages: Int
-    public var lastSyncAt: String?
+    @EncodedAsNull public var lastSyncAt: String?
     /// `ok`, `failed` or `refused`.
-    public var lastResult: String?
-    public var lastError: String?
+    @EncodedAsNull public var lastResult: String?
+    @EncodedAsNull public var lastError: String?
     /// When it last synced without failing (nil: never).
-    public var lastSuccessAt: String?
+    @EncodedAsNull public var lastSuccessAt: String?
     /// Statuses archived from this timeline.
     public var statusCount: Int
 

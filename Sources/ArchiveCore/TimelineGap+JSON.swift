@@ -11,18 +11,4 @@ extension TimelineGap {
         case closedAt = "closed_at"
         case closedBy = "closed_by"
     }
-
-    public func encode(to encoder: any Encoder) throws {
-        var c = encoder.container(keyedBy: CodingKeys.self)
-        try c.encode(id, forKey: .id)
-        try c.encode(timelineID, forKey: .timelineID)
-        try c.encode(cause, forKey: .cause)
-        try c.encode(fromID, forKey: .fromID)
-        try c.encode(toID, forKey: .toID)
-        try c.encode(fromTime, forKey: .fromTime)
-        try c.encode(toTime, forKey: .toTime)
-        try c.encode(openedAt, forKey: .openedAt)
-        try c.encode(closedAt, forKey: .closedAt)
-        try c.encode(closedBy, forKey: .closedBy)
-    }
 }

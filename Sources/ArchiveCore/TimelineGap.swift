@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// A window of a timeline Icebox could not read (the gap ledger, `timeline_gaps`).
 public struct TimelineGap: Sendable, Hashable, Codable {
@@ -37,16 +38,16 @@ public struct TimelineGap: Sendable, Hashable, Codable {
     public var timelineID: Int64
     public var cause: Cause
     /// The newest status id read below the window (nothing at or below it is missing).
-    public var fromID: String?
+    @EncodedAsNull public var fromID: String?
     /// The oldest status id read above the window; `nil` while nothing above it has been read.
-    public var toID: String?
+    @EncodedAsNull public var toID: String?
     /// When `fromID`'s and `toID`'s statuses were posted.
-    public var fromTime: String?
-    public var toTime: String?
+    @EncodedAsNull public var fromTime: String?
+    @EncodedAsNull public var toTime: String?
     public var openedAt: String
     /// When a later catch-up or `watch` read through it, and which.
-    public var closedAt: String?
-    public var closedBy: String?
+    @EncodedAsNull public var closedAt: String?
+    @EncodedAsNull public var closedBy: String?
 
     /// Whether it is still open.
     public var isOpen: Bool { closedAt == nil }

@@ -41,7 +41,7 @@ public struct Account: Codable, Hashable, Sendable {
         public init(from decoder: any Decoder) throws {
             let c = try decoder.container(keyedBy: CodingKeys.self)
             name = try c.decode(String.self, forKey: .name)
-            value = try c.decodeIfPresent(String.self, forKey: .value) ?? ""
+            value = try c.string(.value)
             verifiedAt = try c.optionalDate(.verifiedAt)
         }
 
@@ -83,13 +83,13 @@ public struct Account: Codable, Hashable, Sendable {
         id = try c.identifier(.id)
         username = try c.decode(String.self, forKey: .username)
         acct = try c.decodeIfPresent(String.self, forKey: .acct) ?? username
-        displayName = try c.decodeIfPresent(String.self, forKey: .displayName) ?? ""
+        displayName = try c.string(.displayName)
         uri = try c.text(.uri)
         url = try c.text(.url)
         avatar = try c.text(.avatar)
         avatarStatic = try c.text(.avatarStatic)
         header = try c.text(.header)
-        note = try c.decodeIfPresent(String.self, forKey: .note) ?? ""
+        note = try c.string(.note)
         bot = c.flag(.bot) ?? false
         locked = c.flag(.locked) ?? false
         // A profile's own date is not worth losing a post over: unreadable reads as unknown.

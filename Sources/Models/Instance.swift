@@ -33,9 +33,9 @@ public struct Instance: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        domain = try c.decodeIfPresent(String.self, forKey: .domain) ?? ""
-        title = try c.decodeIfPresent(String.self, forKey: .title) ?? ""
-        version = try c.decodeIfPresent(String.self, forKey: .version) ?? ""
+        domain = try c.string(.domain)
+        title = try c.string(.title)
+        version = try c.string(.version)
         configuration = try? c.decodeIfPresent(Configuration.self, forKey: .configuration)
     }
 }

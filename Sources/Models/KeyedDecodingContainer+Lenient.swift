@@ -22,6 +22,11 @@ extension KeyedDecodingContainer {
         return date
     }
 
+    /// A string that some servers omit or send as `null`: either reads as `""`.
+    func string(_ key: Key) throws -> String {
+        try decodeIfPresent(String.self, forKey: key) ?? ""
+    }
+
     /// A string where `""`, `null` and a missing key all mean "none".
     func text(_ key: Key) throws -> String? {
         guard let text = try decodeIfPresent(String.self, forKey: key), !text.isEmpty else { return nil }

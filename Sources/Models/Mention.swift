@@ -25,7 +25,7 @@ public struct Mention: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         id = try c.identifier(.id)
-        username = try c.decodeIfPresent(String.self, forKey: .username) ?? ""
+        username = try c.string(.username)
         url = try c.text(.url) ?? ""
         acct = try c.text(.acct) ?? username
     }

@@ -27,9 +27,9 @@ public struct PreviewCard: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        url = try c.decodeIfPresent(String.self, forKey: .url) ?? ""
-        title = try c.decodeIfPresent(String.self, forKey: .title) ?? ""
-        description = try c.decodeIfPresent(String.self, forKey: .description) ?? ""
+        url = try c.string(.url)
+        title = try c.string(.title)
+        description = try c.string(.description)
         type = try c.decodeIfPresent(String.self, forKey: .type) ?? "link"
         authorName = try c.text(.authorName)
         authorURL = try c.text(.authorURL)

@@ -106,8 +106,8 @@ public struct Status: Codable, Hashable, Sendable {
         createdAt = try c.date(.createdAt)
         editedAt = try c.optionalDate(.editedAt)
         account = try c.decode(Account.self, forKey: .account)
-        content = try c.decodeIfPresent(String.self, forKey: .content) ?? ""
-        spoilerText = try c.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
+        content = try c.string(.content)
+        spoilerText = try c.string(.spoilerText)
         visibility = try c.decodeIfPresent(Visibility.self, forKey: .visibility) ?? .public
         sensitive = c.flag(.sensitive) ?? false
         language = try c.text(.language)

@@ -28,8 +28,8 @@ public struct StatusEdit: Codable, Hashable, Sendable {
 
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
-        content = try c.decodeIfPresent(String.self, forKey: .content) ?? ""
-        spoilerText = try c.decodeIfPresent(String.self, forKey: .spoilerText) ?? ""
+        content = try c.string(.content)
+        spoilerText = try c.string(.spoilerText)
         sensitive = try c.decodeIfPresent(Bool.self, forKey: .sensitive) ?? false
         createdAt = try c.date(.createdAt)
         account = try c.decode(Account.self, forKey: .account)

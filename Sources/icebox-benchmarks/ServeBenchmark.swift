@@ -30,15 +30,9 @@ struct ServeBenchmark: AsyncParsableCommand {
     @OptionGroup var icebox: IceboxBinary
 
     func run() async throws {
-        let folder = URL(
-            fileURLWithPath: home
-                ?? FileManager.default.temporaryDirectory.appending(path: "icebox-serve-bench-\(statuses)").path)
+        let folder = try await SyntheticArchive.preparedHome(
+            home, statuses: statuses, name: "icebox-serve-bench", logger: Logger(label: "bench"))
         let database = folder.appending(path: "archive.sqlite")
-        if !FileManager.default.fileExists(atPath: database.path) {
-            print("generating \(statuses) statuses…")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try await SyntheticArchive(path: database, count: statuses).build(logger: Logger(label: "bench"))
-        }
         if let store { try await Self.fill(store, from: database) }
         let (process, port) = try await Self.serve(icebox.url, home: folder, store: store)
         defer { kill(process.processIdentifier, SIGTERM) }

@@ -23,16 +23,9 @@ struct StartupBenchmark: AsyncParsableCommand {
     @OptionGroup var icebox: IceboxBinary
 
     func run() async throws {
-        let folder = URL(
-            fileURLWithPath: home
-                ?? FileManager.default.temporaryDirectory
-                .appending(path: "icebox-startup-bench-\(statuses)").path)
+        let folder = try await SyntheticArchive.preparedHome(
+            home, statuses: statuses, name: "icebox-startup-bench", logger: Logger(label: "bench"))
         let database = folder.appending(path: "archive.sqlite")
-        if !FileManager.default.fileExists(atPath: database.path) {
-            print("generating \(statuses) statuses…")
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try await SyntheticArchive(path: database, count: statuses).build(logger: Logger(label: "bench"))
-        }
         // The same work on both sides: the newest 20 matches, with their text.
         let sql =
             "SELECT s.uri, s.text FROM statuses_fts f JOIN statuses s ON s.sort_key = f.rowid "

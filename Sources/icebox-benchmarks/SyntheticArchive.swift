@@ -33,6 +33,19 @@ struct SyntheticArchive {
         return url
     }
 
+    /// An archive folder for the `icebox` binary: `home` when given, otherwise `name-statuses` in the
+    /// temporary folder, whose `archive.sqlite` is ``prepared(_:statuses:name:logger:)`` (built on first
+    /// use, reused by later runs).
+    static func preparedHome(_ home: String?, statuses: Int, name: String, logger: Logger) async throws -> URL {
+        let folder = URL(
+            fileURLWithPath: home
+                ?? FileManager.default.temporaryDirectory.appending(path: "\(name)-\(statuses)").path)
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        _ = try await prepared(
+            folder.appending(path: "archive.sqlite").path, statuses: statuses, name: name, logger: logger)
+        return folder
+    }
+
     /// Word lists by language, frequent words first (a Zipf-like pick favours the head).
     static let vocabulary: [String: [String]] = [
         "en":

@@ -86,12 +86,11 @@ extension Icebox.Account {
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(help: "Print JSON.")
-        var json = false
+        @OptionGroup var format: ReportFormat
 
         func run() async throws {
             try await reportingFailures {
-                try await global.list(json: json, empty: "No accounts yet: icebox account add <server>") {
+                try await global.list(format, empty: "No accounts yet: icebox account add <server>") {
                     try await $0.accounts()
                 } line: { account, _ in
                     "\(account.handle)\t\(account.server)\tadded \(account.addedAt)"

@@ -21,8 +21,7 @@ extension Icebox.Account {
                 valueName: "account"))
         var account: String?
 
-        @Flag(help: "Print JSON.")
-        var json = false
+        @OptionGroup var format: ReportFormat
 
         func run() async throws {
             try await reportingFailures {
@@ -40,7 +39,7 @@ extension Icebox.Account {
                         ListRow(account: account.handle, server: account.server, id: $0.id, title: $0.title)
                     }
                 }
-                if json { return try Console.json(rows) }
+                if format.json { return try Console.json(rows) }
                 if accounts.isEmpty { Console.err("No accounts yet: icebox account add <server>") }
                 for row in rows { Console.out("list:\(row.id)\t\(row.title)\t\(row.account)") }
                 if rows.isEmpty, !accounts.isEmpty { Console.err("No lists.") }

@@ -24,8 +24,7 @@ extension Icebox {
         @Flag(help: "Check the whole archive file (integrity_check, not quick_check) and re-hash every media file.")
         var full = false
 
-        @Flag(help: "Print JSON.")
-        var json = false
+        @OptionGroup var format: ReportFormat
 
         func run() async throws {
             var healthy = true
@@ -50,7 +49,7 @@ extension Icebox {
                     checks = await doctor.examine(shared: opened, location: location.description)
                 }
                 healthy = !checks.contains { $0.status == .problem }
-                if json { return try Console.json(DoctorSummary(checks: checks, ok: healthy)) }
+                if format.json { return try Console.json(DoctorSummary(checks: checks, ok: healthy)) }
                 for check in checks {
                     Console.out(
                         "\(check.status.rawValue.padding(toLength: 8, withPad: " ", startingAt: 0))"

@@ -88,8 +88,7 @@ extension Icebox.Export {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var output: ExportOutput
 
-        @Argument(help: "The status: its number, a URL, a uri, or a server's id for it.")
-        var status: String
+        @OptionGroup var status: StatusArgument
 
         @Flag(help: "First complete the thread from the status's server (and mark deleted statuses as gone).")
         var fetch = false
@@ -100,9 +99,7 @@ extension Icebox.Export {
                 // says why it is incomplete.
                 var incomplete: ThreadFetchError?
                 try await output.run(global) { exporter, context in
-                    guard let number = try await StatusReference.resolve(status, in: context.store) else {
-                        throw ArchiveError.notFound(status)
-                    }
+                    let number = try await status.number(in: context.store)
                     if fetch {
                         let credentials = try context.credentials.load()
                         do throws(ThreadFetchError) {

@@ -89,25 +89,18 @@ extension Icebox.Media {
         @Flag(help: "Try again URLs that failed for good before (404, 410, not media, too large…).")
         var retryFailed = false
 
-        @Flag(help: "Wait for a running sync of this archive instead of exiting with 75.")
-        var wait = false
-
-        @Flag(name: .shortAndLong, help: "Print nothing unless something failed.")
-        var quiet = false
-
-        @Flag(help: "Print a machine-readable report on stdout.")
-        var json = false
+        @OptionGroup var runFlags: RunFlags
 
         func run() async throws {
             var failed = false
             try await reportingFailures {
                 let context = try await global.context(.existing)
-                let lock = try await context.home.takeMediaLock(wait: wait)
+                let lock = try await context.home.takeMediaLock(wait: runFlags.wait)
                 defer { withExtendedLifetime(lock) {} }
                 var options = media.options()
                 options.retryFailed = retryFailed
                 let store = try MediaStore(home: context.home, archive: context.store, logger: context.logger)
-                let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
+                let live = runFlags.live(global)
                 let view = SyncProgressView()
                 if live { ProgressBoard.shared.start() }
                 defer { ProgressBoard.shared.stop() }
@@ -121,8 +114,8 @@ extension Icebox.Media {
                 }
                 ProgressBoard.shared.stop()
                 failed = report.failed + report.deferred > 0
-                if json { return try Console.json(report) }
-                if !quiet || failed { (failed ? Console.err : Console.out)(MediaSummary.line(report)) }
+                if runFlags.format.json { return try Console.json(report) }
+                if !runFlags.quiet || failed { (failed ? Console.err : Console.out)(MediaSummary.line(report)) }
             }
             if failed { throw ExitCode(ExitStatus.failure) }
         }
@@ -139,8 +132,7 @@ extension Icebox.Media {
         @Flag(help: "Download missing and corrupt files again from where they came from.")
         var repair = false
 
-        @Flag(help: "Print a machine-readable report on stdout.")
-        var json = false
+        @OptionGroup var format: ReportFormat
 
         func run() async throws {
             var unresolved = 0
@@ -152,7 +144,7 @@ extension Icebox.Media {
                 let store = try MediaStore(home: context.home, archive: context.store, logger: context.logger)
                 let report = try await store.verify(repair: repair)
                 unresolved = report.unresolved
-                if json { return try Console.json(report) }
+                if format.json { return try Console.json(report) }
                 for problem in report.problems {
                     var line = "\(problem.kind.rawValue) \(problem.path)"
                     if problem.repaired { line += " (repaired)" }
@@ -177,8 +169,7 @@ extension Icebox.Media {
         @Flag(help: "Only count what would be removed.")
         var dryRun = false
 
-        @Flag(help: "Print a machine-readable report on stdout.")
-        var json = false
+        @OptionGroup var format: ReportFormat
 
         func run() async throws {
             try await reportingFailures {
@@ -189,7 +180,7 @@ extension Icebox.Media {
                 defer { withExtendedLifetime((lock, mediaLock)) {} }
                 let report = try await MediaStore(home: context.home, archive: context.store, logger: context.logger)
                     .collectGarbage(dryRun: dryRun)
-                if json { return try Console.json(report) }
+                if format.json { return try Console.json(report) }
                 let size = ByteSize.text(report.bytesFreed)
                 Console.out(
                     """

@@ -24,8 +24,7 @@ extension Icebox {
                 valueName: "store"))
         var to: String
 
-        @Flag(help: "Print the report as JSON.")
-        var json = false
+        @OptionGroup var format: ReportFormat
 
         func run() async throws {
             try await reportingFailures {
@@ -50,7 +49,7 @@ extension Icebox {
                     throw error
                 }
                 board.stop()
-                if json { return try Console.json(report) }
+                if format.json { return try Console.json(report) }
                 for table in report.tables {
                     Console.out("\(table.name.padding(toLength: 22, withPad: " ", startingAt: 0)) \(table.rows)")
                 }

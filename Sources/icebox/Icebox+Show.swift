@@ -12,8 +12,7 @@ extension Icebox {
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The status: its number in search results, a URL, a uri, or a server's id for it.")
-        var status: String
+        @OptionGroup var status: StatusArgument
 
         @Flag(help: "Print the status JSON exactly as the server sent it.")
         var raw = false
@@ -21,10 +20,7 @@ extension Icebox {
         func run() async throws {
             try await reportingFailures {
                 let context = try await global.context(.queryOnly)
-                guard let number = try await StatusReference.resolve(status, in: context.store) else {
-                    throw ArchiveError.notFound("\(status)")
-                }
-                let archived = try await context.store.status(number: number)
+                let archived = try await context.store.status(number: status.number(in: context.store))
                 if raw {
                     Console.outBytes(archived.raw + Data("\n".utf8))
                     return

@@ -26,8 +26,7 @@ extension Icebox {
         @Option(help: "How many hashtags, authors, servers and languages to list.")
         var top = 10
 
-        @Flag(help: "Print JSON.")
-        var json = false
+        @OptionGroup var format: ReportFormat
 
         @Flag(help: "First check the whole archive file and its search indexes (reads everything; exit 74 if damaged).")
         var check = false
@@ -52,7 +51,7 @@ extension Icebox {
                 }
                 let stats = try await context.store.stats()
                 let gaps = try await context.store.gaps(timelineID: pinned?.id, includingClosed: false)
-                if json {
+                if format.json {
                     return try Console.json(
                         StatsReport(
                             stats: stats, timeline: pinned?.displayName, breakdown: breakdown,

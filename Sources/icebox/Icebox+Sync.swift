@@ -60,11 +60,7 @@ extension Icebox {
         @Flag(help: "Do not download media; the URLs are archived, so `icebox media fetch` can catch up later.")
         var noMedia = false
 
-        @Flag(help: "Wait for another sync of this archive to finish instead of exiting with 75.")
-        var wait = false
-
-        @Flag(name: .shortAndLong, help: "Print nothing unless something failed (for cron).")
-        var quiet = false
+        @OptionGroup var runFlags: RunFlags
 
         @Flag(help: "Keep syncing until stopped: a worker of a team's shared store (run from systemd).")
         var loop = false
@@ -80,9 +76,6 @@ extension Icebox {
                 "With --loop, the longest pause between runs, in seconds (a pinned timeline on a shared store wakes it).",
                 valueName: "seconds"))
         var interval: Double = 300
-
-        @Flag(help: "Print a machine-readable summary on stdout.")
-        var json = false
 
         @Option(
             name: .customLong("recheck"),
@@ -153,7 +146,7 @@ extension Icebox {
                 let synchronizer = Synchronizer(
                     archive: context.store, credentials: try context.credentials.load(),
                     options: options, logger: context.logger)
-                let live = !quiet && !json && global.escapes(on: STDERR_FILENO)
+                let live = runFlags.live(global)
                 let view = SyncProgressView()
                 if live { ProgressBoard.shared.start() }
                 defer { ProgressBoard.shared.stop() }
@@ -164,7 +157,7 @@ extension Icebox {
                 // the next run from archiving timelines.
                 var run = try await warc.around {
                     try await SyncPhases.timelines(
-                        home: context.home, wait: wait, shared: shared,
+                        home: context.home, wait: runFlags.wait, shared: shared,
                         synchronizer, progress: progress)
                 }
                 var rechecked: [RecheckReport]?
@@ -174,32 +167,27 @@ extension Icebox {
                         logger: context.logger)
                     rechecked = try await warc.around {
                         try await SyncPhases.recheck(
-                            home: context.home, wait: wait, shared: shared,
+                            home: context.home, wait: runFlags.wait, shared: shared,
                             rechecker, days: recheckDays)
                     }
                 }
                 if !noMedia {
                     run.media = try await warc.around {
                         try await SyncPhases.media(
-                            home: context.home, quiet: quiet, synchronizer, progress: progress)
+                            home: context.home, quiet: runFlags.quiet, synchronizer, progress: progress)
                     }
                 }
                 try warc?.finish()
                 ProgressBoard.shared.stop()
                 let reports = run.timelines
-                failed =
-                    reports.contains { $0.outcome != .ok } || run.media?.error != nil
-                    || rechecked?.contains { $0.error != nil } == true
-                if json {
-                    return try Console.json(
-                        SyncSummary(
-                            timelines: reports, media: run.media, recovered: run.recovered,
-                            recheck: rechecked))
-                }
-                if run.recovered.archived > 0, !quiet {
+                let summary = SyncSummary(
+                    timelines: reports, media: run.media, recovered: run.recovered, recheck: rechecked)
+                failed = !summary.ok
+                if runFlags.format.json { return try Console.json(summary) }
+                if run.recovered.archived > 0, !runFlags.quiet {
                     Console.out("Archived \(run.recovered.archived) statuses kept unreadable by an earlier Icebox")
                 }
-                if reports.isEmpty, !quiet {
+                if reports.isEmpty, !runFlags.quiet {
                     if shared, try await !context.store.timelines().isEmpty {
                         Console.err(
                             "Nothing to sync: other workers hold every server with pinned timelines, or synced it since this run began"
@@ -208,18 +196,18 @@ extension Icebox {
                         Console.err("No timelines pinned: icebox timeline add <spec>")
                     }
                 }
-                for report in reports where !quiet || report.outcome != .ok {
+                for report in reports where !runFlags.quiet || report.outcome != .ok {
                     let line = summaryLine(report)
                     if report.outcome == .ok { Console.out(line) } else { Console.err(line) }
                 }
-                for report in rechecked ?? [] where !quiet || report.error != nil {
+                for report in rechecked ?? [] where !runFlags.quiet || report.error != nil {
                     let line = RecheckSummary.line(report)
                     if report.error == nil { Console.out(line) } else { Console.err(line) }
                 }
                 if let media = run.media {
                     if let error = media.error {
                         Console.err("media: FAILED: \(error)")
-                    } else if let report = media.report, !quiet, report.wanted > 0 {
+                    } else if let report = media.report, !runFlags.quiet, report.wanted > 0 {
                         Console.out(MediaSummary.line(report))
                     }
                 }
@@ -249,25 +237,23 @@ extension Icebox {
 
 /// `icebox sync --json` (see `docs/json.md`): `media` is `null` with `--no-media`, `recheck` without `--recheck`.
 struct SyncSummary: Encodable {
-    var timelines: [TimelineReport]
+    let timelines: [TimelineReport]
     /// Nil with `--no-media`.
-    var media: MediaRunReport?
+    @EncodedAsNull var media: MediaRunReport?
     /// What an earlier Icebox kept unreadable and this run archived.
-    var recovered: RecoveryReport
+    let recovered: RecoveryReport
     /// Nil without `--recheck`.
-    var recheck: [RecheckReport]?
-    var ok: Bool {
-        timelines.allSatisfy { $0.outcome == .ok } && media?.error == nil
-            && recheck?.allSatisfy { $0.error == nil } != false
-    }
+    @EncodedAsNull var recheck: [RecheckReport]?
+    /// Every timeline synced, and neither the media nor a recheck failed: the run's exit status is 0.
+    let ok: Bool
 
-    enum CodingKeys: String, CodingKey { case timelines, media, recovered, recheck, ok }
-    func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: CodingKeys.self)
-        try container.encode(timelines, forKey: .timelines)
-        try container.encode(media, forKey: .media)
-        try container.encode(recovered, forKey: .recovered)
-        try container.encode(recheck, forKey: .recheck)
-        try container.encode(ok, forKey: .ok)
+    init(timelines: [TimelineReport], media: MediaRunReport?, recovered: RecoveryReport, recheck: [RecheckReport]?) {
+        self.timelines = timelines
+        self.media = media
+        self.recovered = recovered
+        self.recheck = recheck
+        ok =
+            timelines.allSatisfy { $0.outcome == .ok } && media?.error == nil
+            && recheck?.allSatisfy { $0.error == nil } != false
     }
 }

@@ -101,12 +101,11 @@ extension Icebox.Timeline {
 
         @OptionGroup var global: GlobalOptions
 
-        @Flag(help: "Print JSON.")
-        var json = false
+        @OptionGroup var format: ReportFormat
 
         func run() async throws {
             try await reportingFailures {
-                try await global.list(json: json, empty: "No timelines pinned yet: icebox timeline add <spec>") {
+                try await global.list(format, empty: "No timelines pinned yet: icebox timeline add <spec>") {
                     try await $0.timelines()
                 } line: { timeline, context in
                     let backfill =

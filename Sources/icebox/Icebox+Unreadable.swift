@@ -31,8 +31,7 @@ extension Icebox {
         @Flag(help: "List archived ones too.")
         var all = false
 
-        @Flag(help: "Print JSON.")
-        var json = false
+        @OptionGroup var format: ReportFormat
 
         func run() async throws {
             try await reportingFailures {
@@ -40,7 +39,7 @@ extension Icebox {
                 if retry {
                     let report = try await UnreadableRecovery(archive: context.store, logger: context.logger).run(
                         all: true)
-                    if json { return try Console.json(report) }
+                    if format.json { return try Console.json(report) }
                     return Console.out("\(report.archived) archived, \(report.stillUnreadable) still unreadable")
                 }
                 let kept = try await context.store.unreadableStatuses()
@@ -51,7 +50,7 @@ extension Icebox {
                     return Console.out(String(decoding: item.raw, as: UTF8.self).terminalSafe)
                 }
                 let listed = all ? kept : kept.filter { $0.archivedAt == nil }
-                if json { return try Console.json(listed) }
+                if format.json { return try Console.json(listed) }
                 if listed.isEmpty { return Console.out("No statuses kept unreadable.") }
                 for item in listed {
                     var line = "\(item.id)  \(item.server)  id \(item.localID ?? "-")  \(item.lastSeenAt)"
