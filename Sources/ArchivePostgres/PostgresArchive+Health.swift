@@ -14,7 +14,7 @@ extension PostgresArchive {
             warnings.append(
                 "phrases are searched without the RUM index statuses_phrases_by_date (slow on a large "
                     + "store): a superuser can add the rum extension (package postgresql-NN-rum) and the "
-                    + "index of schema/postgres/0007_phrases_by_date.sql")
+                    + "index of schema/postgres/0014_phrases_index_for_phrases_only.sql")
         }
         // reset_val: what a new session starts with (the database's default), not this session's SET.
         let jit = try await rows("SELECT reset_val AS jit FROM pg_settings WHERE name = 'jit'").first

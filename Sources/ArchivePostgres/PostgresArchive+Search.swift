@@ -33,6 +33,10 @@ extension PostgresArchive {
         return try await hits(Self.hitColumns + ", \(rank) AS rank FROM statuses s WHERE " + conditions + page, binds)
     }
 
+    /// What the RUM index's predicate adds to `reblog_uri IS NULL` (schema/postgres/0014), written as the
+    /// index writes it so that the planner sees the index apply.
+    static let phraseIndexCondition = "s.search_words <> ''::tsvector"
+
     /// A page of phrase matches through the RUM index, which returns them in time order (by
     /// `created_order`) without reading the rows it skips: the first `limit + offset` matches, plus every
     /// match with the same time as the last of them, so that the page, ordered as every search is (time,
@@ -43,9 +47,11 @@ extension PostgresArchive {
         // rum's ordering operators on the attached column: <=| from the largest value gives newest
         // first, |=> from 0 oldest first.
         let distance = newest ? "s.created_order <=| 99999999999999999::bigint" : "s.created_order |=> 0::bigint"
+        // `search_words <> ''` holds for every match; the index's predicate states it so that only this
+        // query can take the index (schema/postgres/0014).
         let with = """
             WITH first_matches AS MATERIALIZED (
-                SELECT s.id, s.created_at FROM statuses s WHERE \(conditions)
+                SELECT s.id, s.created_at FROM statuses s WHERE \(conditions) AND \(phraseIndexCondition)
                 ORDER BY \(distance) LIMIT $\(count - 1) + $\(count)),
             edge AS (SELECT \(newest ? "min" : "max")(created_at) AS at FROM first_matches)
 

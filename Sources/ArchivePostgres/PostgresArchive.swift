@@ -13,7 +13,7 @@ public final class PostgresArchive: ArchiveStore {
     public let place: PostgresLocation
     let client: PostgresClient
     /// Whether the store has the RUM index that returns phrase matches in time order
-    /// (`statuses_phrases_by_date`, schema/postgres/0007): PostgreSQL's `rum` extension is optional.
+    /// (`statuses_phrases_by_date`, schema/postgres/0007 and 0014): PostgreSQL's `rum` extension is optional.
     let phrasesByDate: Bool
     let logger: Logger
     private let runner: Task<Void, Never>

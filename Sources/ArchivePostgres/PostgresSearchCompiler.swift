@@ -15,7 +15,7 @@ struct PostgresSearchCompiler {
     /// Whether some text can never match (a word with no letters or numbers in it): no results.
     var matchesNothing = false
     /// Whether a required clause is a phrase of two words or more on the word index (`<->`): what the
-    /// RUM index of schema/postgres/0007 answers in time order (see `PostgresArchive.search`).
+    /// RUM index of schema/postgres/0007 and 0014 answers in time order (see `PostgresArchive.search`).
     var hasPhrase = false
 
     /// `hidingOptedOut`: leave out the posts of accounts that opted out of search (see `ConsentPolicy`).

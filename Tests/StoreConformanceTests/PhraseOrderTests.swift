@@ -9,8 +9,8 @@ import Testing
 
 @testable import ArchivePostgres
 
-/// Phrase search on PostgreSQL goes through the RUM index of schema/postgres/0007, which returns
-/// matches in time order: every page, newest or oldest first, is the page SQLite finds, also when
+/// Phrase search on PostgreSQL goes through the RUM index of schema/postgres/0007 and 0014, which returns
+/// matches in time order, and nothing else does: every page, newest or oldest first, is the page SQLite finds, also when
 /// several matches share the time of a page's last one.
 @Suite struct PhraseOrderTests {
     /// 90 posts in runs of five that share one time. Every other one says "just so" (so a run holds two
@@ -35,6 +35,33 @@ import Testing
                 """
             return try ArchivableStatus(decoding: Data(json.utf8))
         }
+    }
+
+    /// The RUM index is a way in for the phrase search that asks for it, and for nothing else: a RUM
+    /// index scan gathers and sorts every match before the first, which for a plain word is the slowest
+    /// plan (schema/postgres/0014). Asked with the table scan and bitmaps switched off, the planner takes
+    /// an index whenever one applies.
+    static func expectRUMServesPhrasesAlone(_ postgres: PostgresArchive) async throws {
+        let plans = try await postgres.transaction { connection in
+            let logger = Logger(label: "phrases")
+            try await connection.execute("SET LOCAL enable_seqscan = off", logger: logger)
+            try await connection.execute("SET LOCAL enable_bitmapscan = off", logger: logger)
+            func plan(_ sql: String) async throws -> String {
+                try await connection.rows("EXPLAIN " + sql, logger: logger)
+                    .map { try $0.string("QUERY PLAN") }.joined(separator: "\n")
+            }
+            let word = "s.reblog_uri IS NULL AND s.search_words @@ to_tsquery('icebox', 'quiet')"
+            return (
+                count: try await plan("SELECT COUNT(*) FROM (SELECT 1 FROM statuses s WHERE \(word) LIMIT 3) AS n"),
+                phrase: try await plan(
+                    "SELECT s.id FROM statuses s WHERE s.reblog_uri IS NULL"
+                        + " AND s.search_words @@ to_tsquery('icebox', 'just <-> so')"
+                        + " AND \(PostgresArchive.phraseIndexCondition)"
+                        + " ORDER BY s.created_order <=| 99999999999999999::bigint LIMIT 5")
+            )
+        }
+        #expect(!plans.count.contains("statuses_phrases_by_date"), "a word's count: \(plans.count)")
+        #expect(plans.phrase.contains("statuses_phrases_by_date"), "a phrase's page: \(plans.phrase)")
     }
 
     @Test func phrasePagesInTimeOrderAreTheOnesSQLiteFinds() async throws {
@@ -68,6 +95,7 @@ import Testing
             }
         }
         #expect(try await sqlite.search(query, limit: 100).count == 45)
+        if postgres.phrasesByDate { try await Self.expectRUMServesPhrasesAlone(postgres) }
         await postgres.close()
         try? await cluster.dropDatabase(location.database)
     }
