@@ -16,7 +16,10 @@ extension ArchiveDatabase {
     ) async throws {
         do {
             try await pool.write { db in
-                try body(SQLiteImportSink(db: db, source: source, now: Self.now()))
+                let sink = SQLiteImportSink(db: db, source: source, now: Self.now())
+                try sink.createMediaTables()
+                try body(sink)
+                try sink.dropMediaTables()
             }
         } catch let error as DatabaseError {
             if error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
@@ -27,8 +30,9 @@ extension ArchiveDatabase {
     }
 }
 
-/// The import transaction's writer (see ``ArchiveDatabase/importAtomically(_:_:)``).
-private struct SQLiteImportSink: ImportSink {
+/// The import transaction's writer (see ``ArchiveDatabase/importAtomically(_:_:)``); its held media in
+/// `ArchiveDatabase+ImportMedia.swift`.
+struct SQLiteImportSink: ImportSink {
     let db: Database
     let source: ImportSource
     let now: String
