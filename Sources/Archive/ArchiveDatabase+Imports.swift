@@ -17,7 +17,8 @@ extension ArchiveDatabase {
         do {
             try await pool.write { db in
                 let sink = SQLiteImportSink(db: db, source: source, now: Self.now())
-                try sink.createMediaTables()
+                let cacheSize = try sink.createMediaTables()
+                defer { sink.restoreCacheSize(cacheSize) }
                 try body(sink)
                 try sink.dropMediaTables()
             }
