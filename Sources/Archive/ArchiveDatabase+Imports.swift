@@ -9,16 +9,18 @@ extension ArchiveDatabase {
     /// resumable: a file is read again from its start, and what was already archived deduplicates by uri.
     ///
     /// `body` runs synchronously while the transaction is open (it may read a large file meanwhile: the
-    /// archive stays readable, and other writers wait).
+    /// archive stays readable, and other writers wait), with the connection's page caches of
+    /// ``ImportCaches``.
     public func importAtomically(
         _ source: ImportSource,
         _ body: @escaping @Sendable (any ImportSink) throws -> Void
     ) async throws {
         do {
             try await pool.write { db in
+                let caches = try ImportCaches.set(db)
+                defer { caches.restore(db) }
                 let sink = SQLiteImportSink(db: db, source: source, now: Self.now())
-                let cacheSize = try sink.createMediaTables()
-                defer { sink.restoreCacheSize(cacheSize) }
+                try sink.createMediaTables()
                 try body(sink)
                 try sink.dropMediaTables()
             }

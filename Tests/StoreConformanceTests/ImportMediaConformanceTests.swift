@@ -37,7 +37,9 @@ import Testing
                 var importer = MastodonExportImport(file: export, media: media)
                 importer.mediaWalks = walks
                 let report = try await importer.run(into: test.store)
-                #expect(report.mediaFiles == 3 && report.mediaFilesNew == 3, "\(kind), \(walks) walks: \(report)")
+                // Which of the twins placed the bytes depends on the walks' order: the report counts a
+                // file as new when its own storing placed it, so 3, or 2 when the twin came first.
+                #expect(report.mediaFiles == 3 && report.mediaFilesNew >= 2, "\(kind), \(walks) walks: \(report)")
                 #expect(report.mediaUnreferenced == 2, "\(kind), \(walks) walks: \(report)")
                 for path in Self.named {
                     #expect(try await test.store.mediaFile(forURL: Self.system + path) != nil, "\(path)")
