@@ -9,14 +9,20 @@ extension ArchiveDatabase {
     /// resumable: a file is read again from its start, and what was already archived deduplicates by uri.
     ///
     /// `body` runs synchronously while the transaction is open (it may read a large file meanwhile: the
-    /// archive stays readable, and other writers wait).
+    /// archive stays readable, and other writers wait), with the connection's page caches of
+    /// ``ImportCaches``.
     public func importAtomically(
         _ source: ImportSource,
         _ body: @escaping @Sendable (any ImportSink) throws -> Void
     ) async throws {
         do {
             try await pool.write { db in
-                try body(SQLiteImportSink(db: db, source: source, now: Self.now()))
+                let caches = try ImportCaches.set(db)
+                defer { caches.restore(db) }
+                let sink = SQLiteImportSink(db: db, source: source, now: Self.now())
+                try sink.createMediaTables()
+                try body(sink)
+                try sink.dropMediaTables()
             }
         } catch let error as DatabaseError {
             if error.resultCode == .SQLITE_CORRUPT || error.resultCode == .SQLITE_NOTADB {
@@ -27,8 +33,9 @@ extension ArchiveDatabase {
     }
 }
 
-/// The import transaction's writer (see ``ArchiveDatabase/importAtomically(_:_:)``).
-private struct SQLiteImportSink: ImportSink {
+/// The import transaction's writer (see ``ArchiveDatabase/importAtomically(_:_:)``); its held media in
+/// `ArchiveDatabase+ImportMedia.swift`.
+struct SQLiteImportSink: ImportSink {
     let db: Database
     let source: ImportSource
     let now: String

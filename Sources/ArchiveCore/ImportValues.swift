@@ -103,6 +103,27 @@ public struct ImportedMedia: Sendable, Hashable {
     }
 }
 
+/// A media file an import holds in its transaction (see ``ImportSink/holdMedia(_:placedNew:)``).
+public struct HeldMedia: Sendable, Hashable {
+    /// Its place in the order the files were held (from 1).
+    public var position: Int64
+    public var media: ImportedMedia
+    /// Whether the import put the file in the media folder (it was not there before).
+    public var placedNew: Bool
+    /// Whether a post of the import names `media.url`.
+    public var named: Bool
+    /// Whether a post names the URL of a held file with the same bytes (this one's, or another's).
+    public var bytesNamed: Bool
+
+    public init(position: Int64, media: ImportedMedia, placedNew: Bool, named: Bool, bytesNamed: Bool) {
+        self.position = position
+        self.media = media
+        self.placedNew = placedNew
+        self.named = named
+        self.bytesNamed = bytesNamed
+    }
+}
+
 /// Where an archived status came from, as `icebox show` lists it.
 public struct StatusProvenance: Sendable, Hashable {
     public enum Kind: String, Sendable, Hashable {
@@ -133,6 +154,14 @@ public protocol ImportSink {
     func store(_ statuses: [ImportedStatus], unreadable: [UnreadableStatus]) throws -> StoreResult
     /// Records a media file already placed in the media archive as the file of `media.url`.
     func recordMedia(_ media: ImportedMedia) throws
+    /// Holds a media file already placed in the media archive until the import knows whether a post names
+    /// its URL: in the transaction (a table of its own), not in memory. See ``heldMedia(after:limit:)``.
+    func holdMedia(_ media: ImportedMedia, placedNew: Bool) throws
+    /// The attachment URLs posts of the import name (each may come more than once).
+    func nameMedia(_ urls: [String]) throws
+    /// The files held so far, in the order they were held, from just after `position`, at most `limit`;
+    /// each says whether ``nameMedia(_:)`` named its URL, or the URL of a held file with the same bytes.
+    func heldMedia(after position: Int64, limit: Int) throws -> [HeldMedia]
     /// Records favourites, bookmarks and boosts named by uri; returns how many were new.
     @discardableResult
     func recordReferences(_ references: [ImportedReference]) throws -> Int

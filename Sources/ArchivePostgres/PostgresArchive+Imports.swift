@@ -30,6 +30,7 @@ extension PostgresArchive {
         do {
             // One attempt: the closure starts the body's thread, which can run only once.
             try await transaction(attempts: 1) { connection in
+                try await PostgresImportSink.createMediaTables(connection, logger)
                 thread.start()
                 for await request in bridge.requests where bridge.take(request.id) {
                     await request.run(connection)

@@ -12,6 +12,8 @@ struct PostgresImportSink: ImportSink, Sendable {
     let source: ImportSource
     let now: String
     let logger: Logger
+    /// Held media files not yet sent (see `PostgresImportSink+Media.swift`).
+    let pendingHolds = PendingHolds()
 
     /// Statuses per statement batch: a batch of boosts is twice as many rows, and a statement holds at
     /// most 65,535 parameters.

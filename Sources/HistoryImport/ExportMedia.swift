@@ -3,8 +3,8 @@ import Foundation
 import MediaFiles
 
 /// The media files of a Mastodon export (its `media_attachments/` folder), stored in the media archive
-/// and counted. Inside the import's transaction they are recorded by the thread that holds it, once a
-/// post names them (see ``ExportMediaKeeper``).
+/// and counted. Inside the import's transaction they are held by the thread that holds it, and recorded
+/// once a post names them (see ``ExportMediaKeeper``).
 struct ExportMedia: Sendable {
     let container: ExportContainer
     let base: String
@@ -50,7 +50,7 @@ struct ExportMedia: Sendable {
                 throw ImportError.unreadable(file: container.name, entry: entry.path, reason: reason)
             }
         }
-        if stored.placedNew { ledger.placedFile(layout.file(sha256: stored.sha256, ext: stored.ext)) }
+        if stored.placedNew { ledger.placedFile(sha256: stored.sha256, ext: stored.ext, in: layout) }
         ledger.update {
             $0.mediaFiles += 1
             $0.mediaBytes += stored.size
@@ -106,20 +106,20 @@ final class ExportMediaWalks {
         }
     }
 
-    /// Hands the media stored so far to `keeper` (without waiting for more), calling `then` after each;
+    /// Holds the media stored so far in `sink` (without waiting for more), calling `then` after each;
     /// throws a walk's error if one failed.
-    func takeStored(into keeper: ExportMediaKeeper, then: () -> Void) throws {
+    func takeStored(into sink: any ImportSink, then: () -> Void) throws {
         for item in handover.takeWaiting() {
-            try take(item, keeper)
+            try take(item, sink)
             then()
         }
     }
 
-    /// Waits for the walks' end, handing every media file they stored to `keeper` (calling `then` after
+    /// Waits for the walks' end, holding every media file they stored in `sink` (calling `then` after
     /// each); throws the first walk's error as soon as one fails.
-    func takeRest(into keeper: ExportMediaKeeper, then: () -> Void) throws {
+    func takeRest(into sink: any ImportSink, then: () -> Void) throws {
         while walking > 0 {
-            try take(handover.take(), keeper)
+            try take(handover.take(), sink)
             then()
         }
         handover.waitForReader()
@@ -131,9 +131,9 @@ final class ExportMediaWalks {
         handover.abandonAndWait()
     }
 
-    private func take(_ item: BatchHandover<StoredMedia>.Item, _ keeper: ExportMediaKeeper) throws {
+    private func take(_ item: BatchHandover<StoredMedia>.Item, _ sink: any ImportSink) throws {
         switch item {
-        case .batch(let media): keeper.hold(media)
+        case .batch(let stored): try sink.holdMedia(stored.media, placedNew: stored.placedNew)
         case .finished: walking -= 1
         case .failed(let error):
             walking = 0

@@ -16,7 +16,7 @@ struct ExportPass: Sendable {
     let mediaWalks: Int?
     let ledger: ImportLedger
     let progress: @Sendable (ImportProgress) -> Void
-    /// The media stored, kept once a post names them.
+    /// Which media files are kept: those a post names.
     let keeper = ExportMediaKeeper()
 
     /// The media part of the pass.
@@ -40,7 +40,7 @@ struct ExportPass: Sendable {
         let mediaWalks = walks > 0 ? ExportMediaWalks(exportMedia, count: walks) : nil
         do {
             try readEntries(sink, mediaWalks: mediaWalks)
-            try mediaWalks?.takeRest(into: keeper, then: reportProgress)
+            try mediaWalks?.takeRest(into: sink, then: reportProgress)
             try keeper.settle(sink, layout: media, ledger: ledger)
         } catch {
             mediaWalks?.abandon()
@@ -74,11 +74,11 @@ struct ExportPass: Sendable {
             case "bookmarks.json": try readReferences(entry, kind: .bookmark, sink)
             default:
                 if mediaWalks == nil, media.isMedia(entry), let stored = try media.store(entry) {
-                    keeper.hold(stored)
+                    try sink.holdMedia(stored.media, placedNew: stored.placedNew)
                     reportProgress()
                 }
             }
-            try mediaWalks?.takeStored(into: keeper, then: reportProgress)
+            try mediaWalks?.takeStored(into: sink, then: reportProgress)
         }
         guard sawOutbox else {
             throw ImportError.unreadable(
@@ -104,7 +104,7 @@ struct ExportPass: Sendable {
                 switch handover.take() {
                 case .batch(let (batch, bytes)):
                     try store(batch, bytes: bytes, sink)
-                    try mediaWalks?.takeStored(into: keeper, then: reportProgress)
+                    try mediaWalks?.takeStored(into: sink, then: reportProgress)
                 case .finished:
                     keeper.outboxFinished()
                     break reading
@@ -145,7 +145,7 @@ struct ExportPass: Sendable {
 
     /// Stores one batch of the outbox and counts it.
     private func store(_ batch: OutboxBatch, bytes: Int64, _ sink: any ImportSink) throws {
-        keeper.name(batch.statuses)
+        try keeper.name(batch.statuses, in: sink)
         let result = try sink.store(batch.statuses, unreadable: batch.unreadable)
         let added = try sink.recordReferences(batch.references)
         let read = batch.statuses.count + batch.unreadable.count

@@ -52,7 +52,6 @@ public struct ImportProgress: Sendable, Hashable {
 final class ImportLedger: @unchecked Sendable {
     private let lock = NSLock()
     private var report = ImportReport()
-    private var placed: [URL] = []
     private var mainBytes: Int64 = 0
 
     func update(_ change: (inout ImportReport) -> Void) {
@@ -68,16 +67,18 @@ final class ImportLedger: @unchecked Sendable {
         set { lock.withLock { mainBytes = newValue } }
     }
 
-    /// A media file this import put in the media folder (removed again when the import fails).
-    func placedFile(_ url: URL) { lock.withLock { placed.append(url) } }
+    /// The media files this import put in the media folder, written down outside memory.
+    private let placed = PlacedFiles()
 
-    /// A placed file removed by the import itself (no post named it).
-    func unplaceFile(_ url: URL) { lock.withLock { placed.removeAll { $0 == url } } }
+    /// A media file this import put in `layout` (removed again when the import fails).
+    func placedFile(sha256: String, ext: String, in layout: MediaLayout) {
+        placed.add(sha256: sha256, ext: ext, in: layout)
+    }
 
     /// Removes the media files this import placed, and the folders placing them made (nothing refers
-    /// to them once its transaction is undone).
+    /// to them once its transaction is undone). A file the import removed itself (no post named it) is
+    /// gone already.
     func removePlacedFiles(from layout: MediaLayout) {
-        let files = lock.withLock { placed }
-        for file in files { layout.removeStored(file) }
+        placed.eachFile { sha256, ext in layout.removeStored(layout.file(sha256: sha256, ext: ext)) }
     }
 }

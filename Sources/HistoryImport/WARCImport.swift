@@ -135,7 +135,7 @@ public struct WARCImport: Sendable {
             case .storage(let reason), .source(let reason): throw .media(file: file, entry: entry, reason: reason)
             }
         }
-        if stored.placedNew { ledger.placedFile(layout.file(sha256: stored.sha256, ext: stored.ext)) }
+        if stored.placedNew { ledger.placedFile(sha256: stored.sha256, ext: stored.ext, in: layout) }
         ledger.update {
             $0.mediaFiles += 1
             $0.mediaBytes += stored.size
