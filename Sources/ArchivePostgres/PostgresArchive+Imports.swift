@@ -30,6 +30,8 @@ extension PostgresArchive {
         do {
             // One attempt: the closure starts the body's thread, which can run only once.
             try await transaction(attempts: 1) { connection in
+                // Pages being written finish first, and later ones wait for the import (see `importLock`).
+                try await Self.holdImportLock(connection, logger)
                 try await PostgresImportSink.createMediaTables(connection, logger)
                 thread.start()
                 for await request in bridge.requests where bridge.take(request.id) {

@@ -10,23 +10,43 @@ import PostgresNIO
 /// before it writes anything: its authors' rows, sorted by handle, then a lock per post uri, sorted by
 /// the uri's hash. A page that overlaps another waits for it instead of deadlocking; pages that do not
 /// overlap never wait for each other.
+///
+/// An import is one transaction of any size, and a lock per uri held to its end would fill PostgreSQL's
+/// lock table (`max_locks_per_transaction`: 100,000 posts failed with "out of shared memory"). So an
+/// import holds one lock, `importLock`, exclusively for its whole transaction and takes no uri locks;
+/// every page write takes it shared before any other lock, so pages wait while an import runs (and an
+/// import waits for the pages being written), and neither ever holds a row the other waits for.
 extension PostgresArchive {
+    /// The import lock's two keys: an advisory lock of two int4 keys is apart from the uri locks' int8 ones.
+    static let importLock = "1229145410, 1"
+
+    /// Takes the import lock for a page write (shared): waits while an import runs.
+    static func waitForImports(_ connection: PostgresConnection, _ logger: Logger) async throws {
+        try await connection.execute("SELECT pg_advisory_xact_lock_shared(\(importLock))", logger: logger)
+    }
+
+    /// Takes the import lock for an import (exclusive), until its transaction ends.
+    static func holdImportLock(_ connection: PostgresConnection, _ logger: Logger) async throws {
+        try await connection.execute("SELECT pg_advisory_xact_lock(\(importLock))", logger: logger)
+    }
+
     /// Upserts the page's authors (sorted) and takes the page's uri locks (sorted); returns the rows with
     /// their authors marked as written.
     static func lockInOrder(
-        _ page: [PageRow], server: String, now: String,
+        _ page: [PageRow], server: String, now: String, lockingURIs: Bool = true,
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> [PageRow] {
-        try await lockInOrder([(page, server)], now: now, connection, logger)[0]
+        try await lockInOrder([(page, server)], now: now, lockingURIs: lockingURIs, connection, logger)[0]
     }
 
     /// The same for pages stored in one transaction, all their locks taken before any of them is written:
     /// an author several pages write gets the profile of the last (as storing them one after the other
-    /// leaves it).
+    /// leaves it). `lockingURIs` false: an import's pages, whose transaction holds the import lock.
     static func lockInOrder(
-        _ pages: [(rows: [PageRow], server: String)], now: String,
+        _ pages: [(rows: [PageRow], server: String)], now: String, lockingURIs: Bool = true,
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> [[PageRow]] {
+        if lockingURIs { try await waitForImports(connection, logger) }
         var authors: [String: [SQLValue]] = [:]
         for (rows, server) in pages {
             for row in rows where row.writesAuthor {
@@ -37,7 +57,7 @@ extension PostgresArchive {
             try await changedAuthors(
                 authors.sorted { $0.key < $1.key }.map(\.value),
                 connection, logger), connection, logger)
-        try await lockURIs(pages.flatMap { $0.rows.map(\.status.archiveURI) }, connection, logger)
+        if lockingURIs { try await lockURIs(pages.flatMap { $0.rows.map(\.status.archiveURI) }, connection, logger) }
         return pages.map { page in
             page.rows.map { row in
                 var row = row

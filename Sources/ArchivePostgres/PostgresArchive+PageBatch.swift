@@ -15,12 +15,14 @@ extension PostgresArchive {
     /// A row of one of the pages stored together, with the index of its page.
     typealias PagedRow = (page: Int, row: PageRow)
 
-    /// Stores one page's rows: its authors written and its uris locked first (see `lockInOrder`).
+    /// Stores one page's rows: its authors written and its uris locked first (see `lockInOrder`; an
+    /// import's pages, `lockingURIs` false, lock none).
     static func storeBatched(
-        _ page: [PageRow], origin: PageOrigin, now: String,
+        _ page: [PageRow], origin: PageOrigin, now: String, lockingURIs: Bool = true,
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> StoreResult {
-        let locked = try await lockInOrder(page, server: origin.server, now: now, connection, logger)
+        let locked = try await lockInOrder(
+            page, server: origin.server, now: now, lockingURIs: lockingURIs, connection, logger)
         return try await storeLocked([locked], origin: origin, now: now, connection, logger)[0]
     }
 

@@ -121,12 +121,12 @@ struct PostgresImportSink: ImportSink, Sendable {
         if items.allSatisfy({ $0.status.hasServerID == first.status.hasServerID }) {
             origin.recordsServerIDs = first.status.hasServerID
             result += try await PostgresArchive.storeBatched(
-                plans.flatMap(\.rows), origin: origin, now: now, connection, logger)
+                plans.flatMap(\.rows), origin: origin, now: now, lockingURIs: false, connection, logger)
         } else {
             for (item, plan) in zip(items, plans) where !plan.rows.isEmpty {
                 origin.recordsServerIDs = item.status.hasServerID
                 result += try await PostgresArchive.storeBatched(
-                    plan.rows, origin: origin, now: now, connection, logger)
+                    plan.rows, origin: origin, now: now, lockingURIs: false, connection, logger)
             }
         }
         try await recordSources(
