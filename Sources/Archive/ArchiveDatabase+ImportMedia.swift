@@ -31,13 +31,7 @@ extension SQLiteImportSink {
     }
 
     func heldMedia(after position: Int64, limit: Int) throws -> [HeldMedia] {
-        try Row.fetchAll(db.cachedStatement(sql: ImportMediaStatements.held), arguments: [position, limit]).map { row in
-            HeldMedia(
-                position: row["seq"],
-                media: ImportedMedia(
-                    url: row["url"], sha256: row["sha256"], size: row["size"], mime: row["mime"], ext: row["ext"]),
-                placedNew: row["placed_new"] as Int64 != 0, named: row["named"] as Int64 != 0,
-                bytesNamed: row["bytes_named"] as Int64 != 0)
-        }
+        try Row.fetchAll(db.cachedStatement(sql: ImportMediaStatements.held), arguments: [position, limit])
+            .map { try $0.decoded(as: HeldMedia.self) }
     }
 }

@@ -56,15 +56,7 @@ extension PostgresImportSink {
             try await connection.rows(
                 PostgresDialect().statement(ImportMediaStatements.held), [.int(position), .int(Int64(limit))],
                 logger: logger
-            ).map { row in
-                HeldMedia(
-                    position: try row.int64("seq"),
-                    media: ImportedMedia(
-                        url: try row.string("url"), sha256: try row.string("sha256"), size: try row.int64("size"),
-                        mime: try row.string("mime"), ext: try row.string("ext")),
-                    placedNew: try row.int64("placed_new") != 0, named: try row.int64("named") != 0,
-                    bytesNamed: try row.int64("bytes_named") != 0)
-            }
+            ).map { try $0.decoded(as: HeldMedia.self) }
         }
     }
 }
