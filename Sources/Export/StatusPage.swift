@@ -25,12 +25,21 @@ public struct StatusPage: Sendable {
         StatusPage(try await ExportDocument.thread(around: number, in: archive), summary: nil)
     }
 
-    /// Statuses in the order given under `title`, each linking to its thread; `summary` is shown under
-    /// the title.
-    public static func statuses(_ numbers: [Int64], title: String, summary: String?, in archive: any ArchiveStore)
-        async throws(ExportError) -> StatusPage
+    /// Statuses in the order given under `title`, each linking to its thread, read from the archive and
+    /// decoded but not yet rendered: a listing loads its statuses while its total is still being counted,
+    /// then renders them under the summary the total gives (`Loaded.page(summary:)`).
+    public static func loading(_ numbers: [Int64], title: String, in archive: any ArchiveStore)
+        async throws(ExportError) -> Loaded
     {
-        StatusPage(try await ExportDocument.set(numbers, kind: "page", title: title, in: archive), summary: summary)
+        Loaded(document: try await ExportDocument.set(numbers, kind: "page", title: title, in: archive))
+    }
+
+    /// A page's statuses, read and decoded, waiting for their summary.
+    public struct Loaded: Sendable {
+        fileprivate let document: ExportDocument
+
+        /// The page, with `summary` shown under the title.
+        public func page(summary: String?) -> StatusPage { StatusPage(document, summary: summary) }
     }
 
     private init(_ document: ExportDocument, summary: String?) {

@@ -17,9 +17,10 @@ extension Reader {
         let store = self.store
         async let counted = cachedCounts("listing:\(listing)", consent: .off) { [try await store.count(listing)] }
         let hits = try await store.posts(listing, limit: Self.pageSize, offset: request.offset)
+        async let loaded = loadedPage(hits.map(\.number), title: title)
         let total = try await counted[0]
         guard total > 0 else { throw PageFailure(status: .notFound, message: "\(title) has no posts in the archive.") }
-        return try await statusesPage(hits.map(\.number), title: title, total: .exact(total), request)
+        return statusesPage(hits.map(\.number), try await loaded, title: title, total: .exact(total), request)
     }
 
     /// A pinned timeline (or a list's) as it was seen, newest first: everyone's posts, as the REPL
@@ -47,30 +48,39 @@ extension Reader {
         // One more than the page: whether there is a next one, when the total is a floor.
         let hits = try await store.search(
             query, sort: .newest, limit: Self.pageSize + 1, offset: request.offset, consent: .off)
+        async let loaded = loadedPage(hits.map(\.number), title: destination.title)
         let total = PageTotal(counted: try await counted[0], bound: bound)
         guard !total.isZero else {
             throw PageFailure(status: .notFound, message: "\(destination.title) has no archived posts.")
         }
-        return try await statusesPage(hits.map(\.number), title: destination.title, total: total, request)
+        return statusesPage(hits.map(\.number), try await loaded, title: destination.title, total: total, request)
+    }
+
+    /// The statuses a page shows (the first `pageSize` of `numbers`), read and decoded: a listing starts
+    /// this as soon as it has its rows, so that it runs while the total is still being counted (on
+    /// PostgreSQL the total of a common word takes longer than the rest of the page). `nil`: none.
+    func loadedPage(_ numbers: [Int64], title: String) async throws -> StatusPage.Loaded? {
+        let shown = Array(numbers.prefix(Self.pageSize))
+        guard !shown.isEmpty else { return nil }
+        return try await StatusPage.loading(shown, title: title, in: store)
     }
 
     /// A page of statuses through the export's renderer, with the total, a note and the pager. `numbers`:
     /// the page's statuses, and the next page's first when there is one (not shown: it tells the pager
-    /// there is more when the total is a floor).
+    /// there is more when the total is a floor); `loaded`: the shown ones, from `loadedPage`.
     func statusesPage(
-        _ numbers: [Int64], title: String, total: PageTotal, _ request: PageRequest, note: String = "",
-        query: String = ""
-    ) async throws -> Reply {
+        _ numbers: [Int64], _ loaded: StatusPage.Loaded?, title: String, total: PageTotal, _ request: PageRequest,
+        note: String = "", query: String = ""
+    ) -> Reply {
         let hasMore = numbers.count > Self.pageSize
-        let numbers = Array(numbers.prefix(Self.pageSize))
+        let shown = min(numbers.count, Self.pageSize)
         var main: String
-        let summary = Self.totalText(total, shown: request.offset..<(request.offset + numbers.count))
-        if numbers.isEmpty {
+        let summary = Self.totalText(total, shown: request.offset..<(request.offset + shown))
+        if let loaded {
+            main = loaded.page(summary: summary).mainHTML
+        } else {
             main = "<header><h1>\(StatusPage.escaped(title))</h1><p class=\"summary\">\(summary)</p></header>\n"
             main += "<p class=\"note\">No posts on this page.</p>"
-        } else {
-            let page = try await StatusPage.statuses(numbers, title: title, summary: summary, in: store)
-            main = page.mainHTML
         }
         var note = note
         if !total.isExact {

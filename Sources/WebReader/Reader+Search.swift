@@ -28,6 +28,7 @@ extension Reader {
         async let counted = totals(query, text: text, consent: consent, bound: countBound(request))
         let hits = try await store.search(
             query, sort: sort, limit: Self.pageSize + 1, offset: request.offset, consent: consent)
+        async let loaded = loadedPage(hits.map(\.number), title: "Search: \(text)")
         let (total, hidden) = try await counted
         var note = ""
         for warning in query.warnings { note += "<p class=\"note\">\(StatusPage.escaped(warning))</p>\n" }
@@ -39,8 +40,9 @@ extension Reader {
         }
         if hits.isEmpty && total.isZero { note += "<p class=\"note\">No matches.</p>\n" }
         note += Self.operatorsHelp
-        return try await statusesPage(
-            hits.map(\.number), title: "Search: \(text)", total: total, request, note: note, query: text)
+        return statusesPage(
+            hits.map(\.number), try await loaded, title: "Search: \(text)", total: total, request, note: note,
+            query: text)
     }
 
     /// The note on the posts consent hid, as true as the counts allow: "3 matches are hidden because …"
