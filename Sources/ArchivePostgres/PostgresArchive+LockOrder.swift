@@ -22,7 +22,12 @@ extension PostgresArchive {
 
     /// Takes the import lock for a page write (shared): waits while an import runs.
     static func waitForImports(_ connection: PostgresConnection, _ logger: Logger) async throws {
-        try await connection.execute("SELECT pg_advisory_xact_lock_shared(\(importLock))", logger: logger)
+        _ = try await [sendWaitForImports(connection, logger)].answers()
+    }
+
+    /// Sends the import lock's statement for a page write (see `waitForImports`) without waiting for it.
+    static func sendWaitForImports(_ connection: PostgresConnection, _ logger: Logger) -> SentStatement {
+        connection.send("SELECT pg_advisory_xact_lock_shared(\(importLock))", logger: logger)
     }
 
     /// Takes the import lock for an import (exclusive), until its transaction ends.
@@ -46,18 +51,25 @@ extension PostgresArchive {
         _ pages: [(rows: [PageRow], server: String)], now: String, lockingURIs: Bool = true,
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> [[PageRow]] {
-        if lockingURIs { try await waitForImports(connection, logger) }
+        // The import lock goes first (before any row lock) and the authors' digests, which lock nothing,
+        // right behind it: the connection runs them in the order sent, with one wait for both.
+        let importLock = lockingURIs ? [sendWaitForImports(connection, logger)] : []
         var authors: [String: [SQLValue]] = [:]
         for (rows, server) in pages {
             for row in rows where row.writesAuthor {
                 authors[row.status.account.fullHandle(servedBy: server)] = authorValues(row, server: server, now: now)
             }
         }
-        try await upsertAuthors(
-            try await changedAuthors(
-                authors.sorted { $0.key < $1.key }.map(\.value),
-                connection, logger), connection, logger)
-        if lockingURIs { try await lockURIs(pages.flatMap { $0.rows.map(\.status.archiveURI) }, connection, logger) }
+        let changed = try await changedAuthors(
+            authors.sorted { $0.key < $1.key }.map(\.value), after: importLock, connection, logger)
+        // The authors' rows, then the uri locks, in that order and with one wait.
+        var locks = sendAuthors(changed, connection, logger)
+        if lockingURIs,
+            let uriLocks = sendURILocks(pages.flatMap { $0.rows.map(\.status.archiveURI) }, connection, logger)
+        {
+            locks.append(uriLocks)
+        }
+        _ = try await locks.answers()
         return pages.map { page in
             page.rows.map { row in
                 var row = row
@@ -71,18 +83,22 @@ extension PostgresArchive {
     /// upsert locks an author's row until the page commits even when it changes nothing, and every worker
     /// meets the same popular authors: upserting only what changed keeps pages from queueing behind each
     /// other for profiles they all agree on.
+    /// `earlier`: statements sent before, waited for with the digests' (their first failure is thrown).
     static func changedAuthors(
-        _ rows: [[SQLValue]], _ connection: PostgresConnection,
+        _ rows: [[SQLValue]], after earlier: [SentStatement] = [], _ connection: PostgresConnection,
         _ logger: Logger
     ) async throws -> [[SQLValue]] {
         let handles = rows.compactMap { row -> String? in if case .text(let handle?) = row.first { handle } else { nil }
         }
-        guard !handles.isEmpty else { return rows }
-        var stored: [String: String] = [:]
-        for row in try await connection.rows(
+        guard !handles.isEmpty else {
+            _ = try await earlier.answers()
+            return rows
+        }
+        let digests = connection.send(
             "SELECT handle, encode(sha256(raw_json), 'hex') AS digest FROM authors WHERE handle = ANY($1::text[])",
             [.textArray(handles)], logger: logger)
-        {
+        var stored: [String: String] = [:]
+        for row in try await (earlier + [digests]).answers().last ?? [] {
             stored[try row.string("handle")] = try row.string("digest")
         }
         return rows.filter { row in
@@ -94,8 +110,13 @@ extension PostgresArchive {
 
     /// Takes a transaction-scoped advisory lock per uri, in the order of their hashes.
     static func lockURIs(_ uris: [String], _ connection: PostgresConnection, _ logger: Logger) async throws {
-        guard !uris.isEmpty else { return }
-        try await connection.execute(
+        _ = try await (sendURILocks(uris, connection, logger).map { [$0] } ?? []).answers()
+    }
+
+    /// Sends the uri locks' statement (see `lockURIs`) without waiting for it; nil when there are no uris.
+    static func sendURILocks(_ uris: [String], _ connection: PostgresConnection, _ logger: Logger) -> SentStatement? {
+        guard !uris.isEmpty else { return nil }
+        return connection.send(
             """
             SELECT pg_advisory_xact_lock(h) FROM (
                 SELECT DISTINCT hashtextextended(u, 7) AS h FROM unnest($1::text[]) AS u ORDER BY h) AS ordered

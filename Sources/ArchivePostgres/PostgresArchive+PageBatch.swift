@@ -91,6 +91,11 @@ extension PostgresArchive {
         stride(from: 0, to: items.count, by: size).map { items[$0..<min($0 + size, items.count)] }
     }
 
+    /// Rows of a batch's new statuses sent in a first, short insert: the server inserts them while the
+    /// store builds the others' rows (some 20 µs a status of the store's task, which the server would
+    /// otherwise wait through, and the statement for the rest waits behind them on the connection).
+    static let leadingFreshRows = 32
+
     /// Inserts statuses the store does not hold, in page order (so their numbers follow the order the
     /// SQLite store gives them), with everything that hangs off them, each counted as new in its page's
     /// `results`. Returns the uris another worker inserted first.
@@ -100,19 +105,23 @@ extension PostgresArchive {
         _ logger: Logger
     ) async throws -> Set<String> {
         let server = origin.server
-        var statusValues: [[SQLValue]] = []
-        for (_, row) in paged {
-            let status = row.status
-            let authority = CopyAuthority.of(status, servedBy: server, reading: origin.authority)
-            let columns = StatusRow(
-                status, raw: row.raw, server: server,
-                authorHandle: status.account.fullHandle(servedBy: server), authority: authority)
-            statusValues.append(StatusColumns.values(columns) + [.text(now)])
+        // One statement for a short batch; else a leading few rows, then the rest (built meanwhile).
+        let split = paged.count > 2 * leadingFreshRows ? paged.startIndex + leadingFreshRows : paged.endIndex
+        var inserts: [SentStatement] = []
+        for part in [paged[..<split], paged[split...]] where !part.isEmpty {
+            let values = part.map { item in
+                let status = item.row.status
+                let columns = StatusRow(
+                    status, raw: item.row.raw, server: server,
+                    authorHandle: status.account.fullHandle(servedBy: server),
+                    authority: CopyAuthority.of(status, servedBy: server, reading: origin.authority))
+                return StatusColumns.values(columns) + [.text(now)]
+            }
+            inserts.append(
+                connection.send(StatusColumns.insertColumnsSQL, SQLValue.columns(of: values), logger: logger))
         }
-        let inserted = try await connection.rows(
-            StatusColumns.insertColumnsSQL, SQLValue.columns(of: statusValues), logger: logger)
         var ids: [String: Int64] = [:]
-        for row in inserted { ids[try row.string("uri")] = try row.int64("id") }
+        for row in try await inserts.answers().joined() { ids[try row.string("uri")] = try row.int64("id") }
         // Rows another worker inserted first (ON CONFLICT DO NOTHING) go back to the caller as copies.
         let lost = Set(paged.map(\.row.status.archiveURI).filter { ids[$0] == nil })
         let stored = paged.filter { ids[$0.row.status.archiveURI] != nil }
@@ -124,22 +133,11 @@ extension PostgresArchive {
             }
             return id
         }
-        if origin.recordsServerIDs {
-            try await insertMany(
-                connection, logger, "status_ids(server, local_id, status_id, in_reply_to_id)",
-                rows: try rows.map {
-                    [.text(server), .text($0.status.id), .int(try id($0)), .text($0.status.inReplyToID)]
-                },
-                suffix: """
-                    ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                        in_reply_to_id = excluded.in_reply_to_id
-                    """)
+        let serverIDs = try rows.map { row -> [SQLValue] in
+            [.text(server), .text(row.status.id), .int(try id(row)), .text(row.status.inReplyToID)]
         }
-        if let timelineID = origin.timelineID {
-            try await insertMany(
-                connection, logger, "timeline_statuses(timeline_id, status_id, first_seen_at)",
-                rows: try rows.map { [.int(timelineID), .int(try id($0)), .text(now)] },
-                suffix: "ON CONFLICT DO NOTHING")
+        let timelineRows = try origin.timelineID.map { timelineID in
+            try rows.map { row -> [SQLValue] in [.int(timelineID), .int(try id(row)), .text(now)] }
         }
         let media = try rows.flatMap { row in
             try row.status.mediaAttachments.enumerated().map { position, media -> [SQLValue] in
@@ -152,19 +150,34 @@ extension PostgresArchive {
                 ]
             }
         }
-        try await insertMany(
-            connection, logger,
-            """
-            media_attachments(status_id, position, media_id, type, url, preview_url, remote_url, description, blurhash,
-                width, height)
-            """, rows: media)
         let edited = try rows.compactMap { row -> [SQLValue]? in
             guard let editedAt = row.status.editedAt else { return nil }
             return [
                 .int(try id(row)), .text(server), .text(row.status.id), .text(Timestamp.string(editedAt)), .text(now),
             ]
         }
-        try await insertMany(
+        // Everything that hangs off the new rows needs only their ids: sent together, with one wait.
+        var sent: [SentStatement] = []
+        if origin.recordsServerIDs {
+            sent += sendMany(
+                connection, logger, "status_ids(server, local_id, status_id, in_reply_to_id)", rows: serverIDs,
+                suffix: """
+                    ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
+                        in_reply_to_id = excluded.in_reply_to_id
+                    """)
+        }
+        if let timelineRows {
+            sent += sendMany(
+                connection, logger, "timeline_statuses(timeline_id, status_id, first_seen_at)", rows: timelineRows,
+                suffix: "ON CONFLICT DO NOTHING")
+        }
+        sent += sendMany(
+            connection, logger,
+            """
+            media_attachments(status_id, position, media_id, type, url, preview_url, remote_url, description, blurhash,
+                width, height)
+            """, rows: media)
+        sent += sendMany(
             connection, logger, "edit_history_wanted(status_id, server, local_id, edited_at, wanted_at)",
             rows: edited,
             suffix: """
@@ -172,9 +185,9 @@ extension PostgresArchive {
                     edited_at = excluded.edited_at, wanted_at = excluded.wanted_at
                 WHERE excluded.edited_at > edit_history_wanted.edited_at
                 """)
-        try await upsertAuthors(
-            rows.filter(\.writesAuthor).map { authorValues($0, server: server, now: now) },
-            connection, logger)
+        sent += sendAuthors(
+            rows.filter(\.writesAuthor).map { authorValues($0, server: server, now: now) }, connection, logger)
+        _ = try await sent.answers()
         return lost
     }
 
@@ -186,9 +199,17 @@ extension PostgresArchive {
         _ connection: PostgresConnection, _ logger: Logger, _ target: String,
         rows: [[SQLValue]], suffix: String = ""
     ) async throws -> [PostgresRandomAccessRow] {
+        Array(
+            try await sendMany(connection, logger, target, rows: rows, suffix: suffix).answers().joined())
+    }
+
+    /// The statements of `insertMany`, sent without waiting for them (see ``SentStatement``).
+    static func sendMany(
+        _ connection: PostgresConnection, _ logger: Logger, _ target: String,
+        rows: [[SQLValue]], suffix: String = ""
+    ) -> [SentStatement] {
         guard let width = rows.first?.count else { return [] }
-        var returned: [PostgresRandomAccessRow] = []
-        for chunk in chunked(rows, by: max(1, 65_535 / width)) {
+        return chunked(rows, by: max(1, 65_535 / width)).map { chunk in
             var parameter = 0
             let tuples = chunk.map { _ in
                 "("
@@ -197,10 +218,9 @@ extension PostgresArchive {
                         return "$\(parameter)"
                     }.joined(separator: ", ") + ")"
             }
-            returned += try await connection.rows(
+            return connection.send(
                 TableStatements.insert(into: target, tuples.joined(separator: ", ")) + " " + suffix,
                 chunk.flatMap { $0 }, logger: logger)
         }
-        return returned
     }
 }

@@ -192,7 +192,14 @@ extension PostgresArchive {
 
     /// Upserts authors' rows (see `authorValues`) in one statement.
     static func upsertAuthors(_ rows: [[SQLValue]], _ connection: PostgresConnection, _ logger: Logger) async throws {
-        try await insertMany(
+        _ = try await sendAuthors(rows, connection, logger).answers()
+    }
+
+    /// Sends the upsert of authors' rows (see `upsertAuthors`) without waiting for it.
+    static func sendAuthors(_ rows: [[SQLValue]], _ connection: PostgresConnection, _ logger: Logger)
+        -> [SentStatement]
+    {
+        sendMany(
             connection, logger, "authors(handle, uri, url, display_name, avatar, raw_json, updated_at, opted_out)",
             rows: rows,
             suffix: """

@@ -60,11 +60,21 @@ extension PostgresArchive {
                 Array(locked[start..<end]), origin: origins[start], now: now, connection, logger)
             start = end
         }
-        for index in pages.indices {
-            results[index] = try await finishPage(
-                results[index], unreadable: pages[index].unreadable, origin: origins[index],
-                cursor: pages[index].cursor, connection, logger)
+        // Each page's unreadable rows, then its cursors, as `finishPage` does; the cursor moves are not
+        // waited for one by one (the connection runs them in the order sent), but together at the end.
+        var moves: [SentStatement] = []
+        do {
+            for index in pages.indices {
+                results[index].unreadable += try await keepUnreadable(
+                    pages[index].unreadable, origin: origins[index], connection, logger)
+                if let cursor = pages[index].cursor, let timelineID = origins[index].timelineID {
+                    moves.append(sendCursorMove(cursor, timelineID: timelineID, connection, logger))
+                }
+            }
+        } catch {
+            throw await moves.abandon(after: error)
         }
+        _ = try await moves.answers()
         return results
     }
 

@@ -127,7 +127,14 @@ extension PostgresArchive {
         _ update: CursorUpdate, timelineID: Int64, _ connection: PostgresConnection,
         _ logger: Logger
     ) async throws {
-        try await connection.execute(
+        _ = try await [sendCursorMove(update, timelineID: timelineID, connection, logger)].answers()
+    }
+
+    /// Sends a timeline's cursor move (see `apply`) without waiting for it.
+    static func sendCursorMove(
+        _ update: CursorUpdate, timelineID: Int64, _ connection: PostgresConnection, _ logger: Logger
+    ) -> SentStatement {
+        connection.send(
             PostgresDialect().statement(TimelineStatements.moveCursors),
             [
                 .text(update.newestCursor), .bool(update.backfillComplete), .text(update.backfillCursor),

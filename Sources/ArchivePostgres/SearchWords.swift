@@ -27,8 +27,19 @@ enum SearchWords {
         spaced(text).split(separator: " ").map(String.init)
     }
 
+    /// Whether a scalar belongs to a word. An ASCII one is a word scalar exactly when it is a letter or a
+    /// digit, answered without looking up its Unicode properties: most of a post's scalars are ASCII.
     static func isWordScalar(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
+        if scalar.isASCII {
+            let value = scalar.value | 0x20  // ASCII letters to lower case; digits keep their place
+            return (0x61...0x7A).contains(value) || (0x30...0x39).contains(scalar.value)
+        }
+        return isWordCategory(scalar.properties.generalCategory)
+    }
+
+    /// Whether scalars of a Unicode category belong to words (letters, numbers, private use, marks).
+    static func isWordCategory(_ category: Unicode.GeneralCategory) -> Bool {
+        switch category {
         case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
             .decimalNumber, .letterNumber, .otherNumber, .privateUse,
             .nonspacingMark, .spacingMark, .enclosingMark:
