@@ -23,6 +23,18 @@ extension Measured {
         _ = try await run(binary, ["timeline", "add", "home"] + arguments)
     }
 
+    /// Syncs every page of `server` once into a throwaway SQLite archive, so that the test server has
+    /// rendered and cached them before a measured sync: what is measured is then Icebox's work, not the
+    /// harness's first render of each page (the test server runs in the benchmark's process, on the same
+    /// cores as the sync it serves).
+    static func warmRenderCache(_ binary: URL, on server: URL) async throws {
+        let warm = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-warm-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: warm) }
+        try await pinHome(binary, on: server, ["--home", warm.path])
+        try await run(binary, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000", "--home", warm.path])
+            .succeeded("the warm-up sync")
+    }
+
     /// This run, or a stop naming `what` failed when it did not exit 0.
     @discardableResult
     func succeeded(_ what: String) throws -> Measured {
