@@ -18,52 +18,54 @@ extension ArchiveDatabase {
         _ db: Database
     ) throws -> (ids: [Int64], result: StoreResult)? {
         guard !statuses.isEmpty else { return ([], StoreResult()) }
-        var uris = Set<String>()
-        var rows: [StatusRow] = []
-        var keys: [Int64] = []
-        var nextKey: [Int64: Int64] = [:]
-        rows.reserveCapacity(statuses.count)
-        for item in statuses {
-            let status = item.status
-            guard status.reblog == nil, uris.insert(status.archiveURI).inserted,
-                try Int64.fetchOne(
-                    db.cachedStatement(sql: LookupStatements.idByURI), arguments: [status.archiveURI]) == nil
-            else { return nil }
-            let authorHandle = status.account.fullHandle(servedBy: origin.server)
-            let row = StatusRow(
-                status, raw: item.raw, server: origin.server, authorHandle: authorHandle,
-                authority: CopyAuthority.of(status, servedBy: origin.server, reading: origin.authority))
-            // The key `SortKey.nextSQL` would give it, counting the batch's rows before it.
-            let key: Int64
-            if let next = nextKey[row.sortFloor] {
-                key = next
-            } else {
-                let highest = try Int64.fetchOne(
-                    db.cachedStatement(sql: SortKey.highestSQL),
-                    arguments: [row.sortFloor, row.sortFloor + (1 << SortKey.tieBits) - 1])
-                key = highest.map { $0 + 1 } ?? row.sortFloor
-            }
-            // A full millisecond spills above it (see SortKey.spill): row by row.
-            guard key < row.sortFloor + (1 << SortKey.tieBits) else { return nil }
-            nextKey[row.sortFloor] = key + 1
-            rows.append(row)
-            keys.append(key)
-        }
-        try insertRows(rows, keys: keys, now: now, db)
-        var ids: [Int64] = []
+        guard statuses.allSatisfy({ $0.status.reblog == nil }),
+            let fresh = try FreshRows(statuses, origin: origin, db), fresh.indices.count == statuses.count
+        else { return nil }
+        let ids = try insert(fresh, now: now, db)
         var result = StoreResult()
-        for (item, row) in zip(statuses, rows) {
+        for (item, id) in zip(statuses, ids) {
+            result += try recordInserted(
+                id, item.status, raw: item.raw, origin: origin, now: now, writesAuthor: item.writesAuthor, db)
+        }
+        return (ids, result)
+    }
+
+    /// A page's rows in the open transaction, in page order: those new to the archive (boosts and the posts
+    /// they boost among them) inserted first in one multi-row `INSERT` (see ``insertNew(_:origin:now:_:)``
+    /// for why), the others (held already, repeated in the page, or sharing a millisecond with one that
+    /// is) stored row by row; `nil`, having written nothing, when a new row's millisecond is full (the
+    /// caller stores the page row by row). Each row gets the key and records row by row would give it
+    /// (its id too, unless a new row of a shared millisecond is inserted row by row among them).
+    static func insertNewAndUpsert(_ rows: [PageRow], origin: PageOrigin, now: String, _ db: Database) throws
+        -> StoreResult?
+    {
+        guard let fresh = try FreshRows(rows, origin: origin, db) else { return nil }
+        var inserted: [Int: Int64] = [:]
+        for (index, id) in zip(fresh.indices, try insert(fresh, now: now, db)) { inserted[index] = id }
+        var result = StoreResult()
+        for (index, row) in rows.enumerated() {
+            if let id = inserted[index] {
+                result += try recordInserted(
+                    id, row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
+            } else {
+                result += try upsert(
+                    row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
+            }
+        }
+        return result
+    }
+
+    /// Inserts `fresh` with `insertRows` and returns the rows' ids, in order.
+    private static func insert(_ fresh: FreshRows, now: String, _ db: Database) throws -> [Int64] {
+        try insertRows(fresh.rows, keys: fresh.keys, now: now, db)
+        return try fresh.rows.map { row in
             guard
                 let id = try Int64.fetchOne(db.cachedStatement(sql: LookupStatements.idByURI), arguments: [row.uri])
             else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "\(row.uri) was not stored")
             }
-            ids.append(id)
-            result += try recordInserted(
-                id, item.status, raw: item.raw, origin: origin, now: now,
-                writesAuthor: item.writesAuthor, db)
+            return id
         }
-        return (ids, result)
     }
 
     /// What follows the insert of a status the archive did not have (its row already written as
