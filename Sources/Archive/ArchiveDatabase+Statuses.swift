@@ -239,6 +239,11 @@ extension ArchiveDatabase {
 
     static func replaceMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
         try db.cachedStatement(sql: PageStoreStatements.deleteMedia).execute(arguments: [statusID])
+        try insertMedia(of: statusID, status, db)
+    }
+
+    /// Records a status's attachments (it has none recorded).
+    static func insertMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
         for arguments in PageStoreStatements.mediaArguments(of: statusID, status) {
             try db.cachedStatement(sql: PageStoreStatements.insertMedia)
                 .execute(arguments: StatementArguments(arguments.map(\.databaseValue)))

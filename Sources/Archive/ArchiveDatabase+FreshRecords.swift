@@ -1,0 +1,61 @@
+import ArchiveCore
+import Foundation
+import GRDB
+import Models
+
+extension ArchiveDatabase {
+    /// What rows inserted together (see `FreshRows`) record all at once: their ids on the server and their
+    /// timeline, one multi-row statement each where storing them one by one took a statement a row. The
+    /// rest of `recordInserted` follows row by row (`inBulk`). The rows are new, so nothing of theirs is
+    /// there to replace, and the order among them is the page's.
+    static func recordInBulk(_ statuses: [Status], ids: [Int64], origin: PageOrigin, now: String, _ db: Database)
+        throws
+    {
+        if origin.recordsServerIDs {
+            try executeTuples(
+                "INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES",
+                """
+                 ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
+                    in_reply_to_id = excluded.in_reply_to_id
+                """, width: 4, count: ids.count, db
+            ) { index, arguments in
+                arguments += [origin.server, statuses[index].id, ids[index], statuses[index].inReplyToID]
+            }
+        }
+        if let timelineID = origin.timelineID {
+            try executeTuples(
+                "INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES", "",
+                width: 3, count: ids.count, db
+            ) { index, arguments in
+                arguments += [timelineID, ids[index], now]
+            }
+        }
+    }
+
+    /// Runs `head (…), (…) tail` over `count` tuples of `width` parameters that `values` appends, as many
+    /// tuples a statement as SQLite's 32,766 parameters allow (each size prepared once and cached); returns
+    /// the rows of `RETURNING returning`, when given, in the order SQLite gives them.
+    @discardableResult
+    static func executeTuples(
+        _ head: String, _ tail: String, returning: String? = nil, width: Int, count: Int, _ db: Database,
+        values: (Int, inout StatementArguments) throws -> Void
+    ) throws -> [Row] {
+        let tuple = "(" + Array(repeating: "?", count: width).joined(separator: ", ") + ")"
+        let chunk = 32_766 / width
+        var returned: [Row] = []
+        for start in stride(from: 0, to: count, by: chunk) {
+            let end = min(start + chunk, count)
+            var arguments = StatementArguments()
+            for index in start..<end { try values(index, &arguments) }
+            let statement = try db.cachedStatement(
+                sql: head + " " + Array(repeating: tuple, count: end - start).joined(separator: ", ") + tail
+                    + (returning.map { " RETURNING " + $0 } ?? ""))
+            if returning != nil {
+                returned += try Row.fetchAll(statement, arguments: arguments)
+            } else {
+                try statement.execute(arguments: arguments)
+            }
+        }
+        return returned
+    }
+}
