@@ -82,7 +82,6 @@ extension ArchiveDatabase {
         _ statusID: Int64, _ status: Status, raw: Data, origin: PageOrigin, now: String,
         writesAuthor: Bool, inBulk: Bool = false, _ db: Database
     ) throws -> StoreResult {
-        let authorHandle = status.account.fullHandle(servedBy: origin.server)
         if inBulk {
             try insertMedia(of: statusID, status, db)
         } else {
@@ -91,7 +90,8 @@ extension ArchiveDatabase {
             if !marks.isEmpty { try UserMarks.replaceFromCopy(marks, statusID: statusID, db) }
         }
         if let boosted = status.reblog {
-            try UserMarks.markBoosted(uri: boosted.archiveURI, boosterHandle: authorHandle, db)
+            try UserMarks.markBoosted(
+                uri: boosted.archiveURI, boosterHandle: status.account.fullHandle(servedBy: origin.server), db)
         }
         var result = StoreResult()
         result.new += 1
