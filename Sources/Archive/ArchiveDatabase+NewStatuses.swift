@@ -12,7 +12,8 @@ extension ArchiveDatabase {
     /// Why: every `INSERT` into `statuses` inside a transaction runs in a statement savepoint (its
     /// triggers may abort), and at each statement savepoint's end FTS5 writes its pending index out as a
     /// new segment. Row by row that is a segment per status (and the merges that follow); one statement
-    /// writes one segment per statement of up to 1 000 rows. The rows, their keys and ids come out as row by row.
+    /// writes one segment per statement (a sync's page takes a few, see `executeTuples`). The rows, their keys and
+    /// ids come out as row by row.
     package static func insertNew(
         _ statuses: [PageRow], origin: PageOrigin, now: String,
         _ db: Database
@@ -21,7 +22,7 @@ extension ArchiveDatabase {
         guard statuses.allSatisfy({ $0.status.reblog == nil }),
             let fresh = try FreshRows(statuses, origin: origin, db), fresh.indices.count == statuses.count
         else { return nil }
-        let ids = try insert(fresh, of: statuses, origin: origin, now: now, db)
+        let ids = try insert(fresh, of: statuses, origin: origin, now: now, powersOfTwo: false, db)
         var result = StoreResult()
         for (item, id) in zip(statuses, ids) {
             result += try recordInserted(
@@ -42,7 +43,7 @@ extension ArchiveDatabase {
     {
         guard let fresh = try FreshRows(rows, origin: origin, db) else { return nil }
         var inserted: [Int: Int64] = [:]
-        let ids = try insert(fresh, of: rows, origin: origin, now: now, db)
+        let ids = try insert(fresh, of: rows, origin: origin, now: now, powersOfTwo: true, db)
         for (index, id) in zip(fresh.indices, ids) { inserted[index] = id }
         var result = StoreResult()
         for (index, row) in rows.enumerated() {
@@ -59,18 +60,19 @@ extension ArchiveDatabase {
     }
 
     /// Inserts `fresh` (see `insertRows`), records their ids on the server and timeline (see `recordInBulk`),
-    /// and returns the rows' ids, in order.
-    private static func insert(_ fresh: FreshRows, of page: [PageRow], origin: PageOrigin, now: String, _ db: Database)
-        throws -> [Int64]
-    {
-        let keyed = try insertRows(fresh, now: now, db)
+    /// and returns the rows' ids, in order. `powersOfTwo`: see `executeTuples`.
+    private static func insert(
+        _ fresh: FreshRows, of page: [PageRow], origin: PageOrigin, now: String, powersOfTwo: Bool, _ db: Database
+    ) throws -> [Int64] {
+        let keyed = try insertRows(fresh, now: now, powersOfTwo: powersOfTwo, db)
         let ids = try fresh.keys.map { key in
             guard let id = keyed[key] else {
                 throw DatabaseError(resultCode: .SQLITE_ERROR, message: "the status of key \(key) was not stored")
             }
             return id
         }
-        try recordInBulk(fresh.indices.map { page[$0].status }, ids: ids, origin: origin, now: now, db)
+        try recordInBulk(
+            fresh.indices.map { page[$0].status }, ids: ids, origin: origin, now: now, powersOfTwo: powersOfTwo, db)
         return ids
     }
 
@@ -136,10 +138,13 @@ extension ArchiveDatabase {
     /// `executeTuples`); returns each one's id by its key (`RETURNING` gives rows in no promised order). A
     /// row inserted with its marks is written once: marked by an `UPDATE` after, it grew in a page already
     /// full, which split.
-    private static func insertRows(_ fresh: FreshRows, now: String, _ db: Database) throws -> [Int64: Int64] {
+    private static func insertRows(_ fresh: FreshRows, now: String, powersOfTwo: Bool, _ db: Database) throws
+        -> [Int64: Int64]
+    {
         let returned = try executeTuples(
             "INSERT INTO \(StatusRow.insertMarkedTarget) VALUES", "", returning: "sort_key, id",
-            width: StatusRow.storedColumns.split(separator: ",").count + 4, count: fresh.rows.count, db
+            width: StatusRow.storedColumns.split(separator: ",").count + 4, count: fresh.rows.count,
+            powersOfTwo: powersOfTwo, db
         ) { index, arguments in
             let row = fresh.rows[index]
             arguments += row.arguments(storing: try StoredRawJSON(row.raw, db))

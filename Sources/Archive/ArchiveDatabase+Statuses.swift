@@ -56,7 +56,7 @@ extension ArchiveDatabase {
     }
 
     /// A page's rows in the open transaction: the statuses new to the archive in one multi-row insert, so
-    /// FTS5 writes one segment for the page rather than one per status, and the others row by row (see
+    /// FTS5 writes a few segments for the page rather than one per status, and the others row by row (see
     /// `insertNewAndUpsert`); the whole page row by row when a millisecond of it is full.
     private static func upsertWhole(_ rows: [PageRow], origin: PageOrigin, now: String, _ db: Database) throws
         -> StoreResult
