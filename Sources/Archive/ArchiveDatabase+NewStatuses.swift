@@ -12,94 +12,111 @@ extension ArchiveDatabase {
     /// Why: every `INSERT` into `statuses` inside a transaction runs in a statement savepoint (its
     /// triggers may abort), and at each statement savepoint's end FTS5 writes its pending index out as a
     /// new segment. Row by row that is a segment per status (and the merges that follow); one statement
-    /// writes one segment per statement of up to 1 000 rows. The rows, their keys and ids come out as row by row.
+    /// writes one segment per statement (a sync's page takes a few, see `executeTuples`). The rows, their keys and
+    /// ids come out as row by row.
     package static func insertNew(
         _ statuses: [PageRow], origin: PageOrigin, now: String,
         _ db: Database
     ) throws -> (ids: [Int64], result: StoreResult)? {
         guard !statuses.isEmpty else { return ([], StoreResult()) }
-        var uris = Set<String>()
-        var rows: [StatusRow] = []
-        var keys: [Int64] = []
-        var nextKey: [Int64: Int64] = [:]
-        rows.reserveCapacity(statuses.count)
-        for item in statuses {
-            let status = item.status
-            guard status.reblog == nil, uris.insert(status.archiveURI).inserted,
-                try Int64.fetchOne(
-                    db.cachedStatement(sql: LookupStatements.idByURI), arguments: [status.archiveURI]) == nil
-            else { return nil }
-            let authorHandle = status.account.fullHandle(servedBy: origin.server)
-            let row = StatusRow(
-                status, raw: item.raw, server: origin.server, authorHandle: authorHandle,
-                authority: CopyAuthority.of(status, servedBy: origin.server, reading: origin.authority))
-            // The key `SortKey.nextSQL` would give it, counting the batch's rows before it.
-            let key: Int64
-            if let next = nextKey[row.sortFloor] {
-                key = next
-            } else {
-                let highest = try Int64.fetchOne(
-                    db.cachedStatement(sql: SortKey.highestSQL),
-                    arguments: [row.sortFloor, row.sortFloor + (1 << SortKey.tieBits) - 1])
-                key = highest.map { $0 + 1 } ?? row.sortFloor
-            }
-            // A full millisecond spills above it (see SortKey.spill): row by row.
-            guard key < row.sortFloor + (1 << SortKey.tieBits) else { return nil }
-            nextKey[row.sortFloor] = key + 1
-            rows.append(row)
-            keys.append(key)
-        }
-        try insertRows(rows, keys: keys, now: now, db)
-        var ids: [Int64] = []
+        guard statuses.allSatisfy({ $0.status.reblog == nil }),
+            let fresh = try FreshRows(statuses, origin: origin, db), fresh.indices.count == statuses.count
+        else { return nil }
+        let ids = try insert(fresh, of: statuses, origin: origin, now: now, powersOfTwo: false, db)
         var result = StoreResult()
-        for (item, row) in zip(statuses, rows) {
-            guard
-                let id = try Int64.fetchOne(db.cachedStatement(sql: LookupStatements.idByURI), arguments: [row.uri])
-            else {
-                throw DatabaseError(resultCode: .SQLITE_ERROR, message: "\(row.uri) was not stored")
-            }
-            ids.append(id)
+        for (item, id) in zip(statuses, ids) {
             result += try recordInserted(
-                id, item.status, raw: item.raw, origin: origin, now: now,
-                writesAuthor: item.writesAuthor, db)
+                id, item.status, raw: item.raw, origin: origin, now: now, writesAuthor: item.writesAuthor,
+                inBulk: true, db)
         }
         return (ids, result)
     }
 
+    /// A page's rows in the open transaction: those new to the archive (boosts and the posts they boost
+    /// among them) inserted first in one multi-row `INSERT` (see ``insertNew(_:origin:now:_:)`` for why),
+    /// then every row recorded in page order, the others (held already, or repeated in the page) stored
+    /// again row by row; `nil`, having written nothing, when the new rows cannot go together (see
+    /// `FreshRows`), and the caller stores the page row by row. Each row gets the key, id and records row
+    /// by row would give it.
+    static func insertNewAndUpsert(_ rows: [PageRow], origin: PageOrigin, now: String, _ db: Database) throws
+        -> StoreResult?
+    {
+        guard let fresh = try FreshRows(rows, origin: origin, db) else { return nil }
+        var inserted: [Int: Int64] = [:]
+        let ids = try insert(fresh, of: rows, origin: origin, now: now, powersOfTwo: true, db)
+        for (index, id) in zip(fresh.indices, ids) { inserted[index] = id }
+        var result = StoreResult()
+        for (index, row) in rows.enumerated() {
+            if let id = inserted[index] {
+                result += try recordInserted(
+                    id, row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor,
+                    inBulk: true, db)
+            } else {
+                result += try upsert(
+                    row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
+            }
+        }
+        return result
+    }
+
+    /// Inserts `fresh` (see `insertRows`), records their ids on the server and timeline (see `recordInBulk`),
+    /// and returns the rows' ids, in order. `powersOfTwo`: see `executeTuples`.
+    private static func insert(
+        _ fresh: FreshRows, of page: [PageRow], origin: PageOrigin, now: String, powersOfTwo: Bool, _ db: Database
+    ) throws -> [Int64] {
+        let keyed = try insertRows(fresh, now: now, powersOfTwo: powersOfTwo, db)
+        let ids = try fresh.keys.map { key in
+            guard let id = keyed[key] else {
+                throw DatabaseError(resultCode: .SQLITE_ERROR, message: "the status of key \(key) was not stored")
+            }
+            return id
+        }
+        try recordInBulk(
+            fresh.indices.map { page[$0].status }, ids: ids, origin: origin, now: now, powersOfTwo: powersOfTwo, db)
+        return ids
+    }
+
     /// What follows the insert of a status the archive did not have (its row already written as
-    /// `statusID`): its media, marks, id on the server, timeline, edit history and author.
+    /// `statusID`): its media, marks, id on the server, timeline, edit history and author. `inBulk`: the
+    /// row was inserted by `insert(_:of:origin:now:_:)`, with its marks and new (no media of its own to forget),
+    /// its id on the server and timeline recorded there.
     static func recordInserted(
         _ statusID: Int64, _ status: Status, raw: Data, origin: PageOrigin, now: String,
-        writesAuthor: Bool, _ db: Database
+        writesAuthor: Bool, inBulk: Bool = false, _ db: Database
     ) throws -> StoreResult {
-        let authorHandle = status.account.fullHandle(servedBy: origin.server)
-        try replaceMedia(of: statusID, status, db)
-        let marks = try marks(status, raw: raw, server: origin.server, db)
-        if !marks.isEmpty { try UserMarks.replaceFromCopy(marks, statusID: statusID, db) }
+        if inBulk {
+            try insertMedia(of: statusID, status, db)
+        } else {
+            try replaceMedia(of: statusID, status, db)
+            let marks = try marks(status, raw: raw, server: origin.server, db)
+            if !marks.isEmpty { try UserMarks.replaceFromCopy(marks, statusID: statusID, db) }
+        }
         if let boosted = status.reblog {
-            try UserMarks.markBoosted(uri: boosted.archiveURI, boosterHandle: authorHandle, db)
+            try UserMarks.markBoosted(
+                uri: boosted.archiveURI, boosterHandle: status.account.fullHandle(servedBy: origin.server), db)
         }
         var result = StoreResult()
         result.new += 1
         _ = try recordSeen(
             statusID, status, raw: raw, origin: origin, now: now, wroteRow: true, isNew: true,
-            writesAuthor: writesAuthor, db)
+            writesAuthor: writesAuthor, recorded: inBulk, db)
         return result
     }
 
     /// Records a status stored or seen again: its id on the server, its timeline (returns 1 when it is new
-    /// to the timeline and not `isNew`), that its edit history is wanted, its author's profile.
+    /// to the timeline and not `isNew`), that its edit history is wanted, its author's profile. `recorded`:
+    /// its id on the server and timeline are recorded already (see `recordInBulk`).
     static func recordSeen(
         _ statusID: Int64, _ status: Status, raw: Data, origin: PageOrigin, now: String,
-        wroteRow: Bool, isNew: Bool, writesAuthor: Bool, _ db: Database
+        wroteRow: Bool, isNew: Bool, writesAuthor: Bool, recorded: Bool = false, _ db: Database
     ) throws -> Int {
         let server = origin.server
         var newToTimeline = 0
-        if origin.recordsServerIDs {
+        if origin.recordsServerIDs, !recorded {
             try db.cachedStatement(sql: PageStoreStatements.serverID)
                 .execute(arguments: [server, status.id, statusID, status.inReplyToID])
         }
-        if let timelineID = origin.timelineID {
+        if let timelineID = origin.timelineID, !recorded {
             try db.cachedStatement(
                 sql: """
                     INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES (?, ?, ?)
@@ -117,23 +134,25 @@ extension ArchiveDatabase {
         return newToTimeline
     }
 
-    /// Inserts the rows, in order, with multi-row `INSERT … VALUES` statements of as many rows as SQLite's
-    /// 32 766 parameters allow (prepared once per size and cached).
-    private static func insertRows(_ rows: [StatusRow], keys: [Int64], now: String, _ db: Database) throws {
-        let perRow = StatusRow.storedColumns.split(separator: ",").count + 3
-        let row = "(" + Array(repeating: "?", count: perRow).joined(separator: ", ") + ")"
-        let chunk = 32_766 / perRow
-        for start in stride(from: 0, to: rows.count, by: chunk) {
-            let end = min(start + chunk, rows.count)
-            var arguments = StatementArguments()
-            for index in start..<end {
-                arguments += rows[index].arguments(storing: try StoredRawJSON(rows[index].raw, db))
-                arguments += [now, now, keys[index]]
-            }
-            try db.cachedStatement(
-                sql: TableStatements.insert(
-                    into: StatusRow.insertTarget, Array(repeating: row, count: end - start).joined(separator: ", "))
-            ).execute(arguments: arguments)
+    /// Inserts the rows, in order, with their keys and marks, in multi-row `INSERT … VALUES` statements (see
+    /// `executeTuples`); returns each one's id by its key (`RETURNING` gives rows in no promised order). A
+    /// row inserted with its marks is written once: marked by an `UPDATE` after, it grew in a page already
+    /// full, which split.
+    private static func insertRows(_ fresh: FreshRows, now: String, powersOfTwo: Bool, _ db: Database) throws
+        -> [Int64: Int64]
+    {
+        let returned = try executeTuples(
+            "INSERT INTO \(StatusRow.insertMarkedTarget) VALUES", "", returning: "sort_key, id",
+            width: StatusRow.storedColumns.split(separator: ",").count + 4, count: fresh.rows.count,
+            powersOfTwo: powersOfTwo, db
+        ) { index, arguments in
+            let row = fresh.rows[index]
+            arguments += row.arguments(storing: try StoredRawJSON(row.raw, db))
+            arguments += [now, now, fresh.keys[index], fresh.marks[index].rawValue]
         }
+        var ids: [Int64: Int64] = [:]
+        ids.reserveCapacity(returned.count)
+        for row in returned { ids[row[0]] = row[1] }
+        return ids
     }
 }

@@ -55,13 +55,13 @@ extension ArchiveDatabase {
         }
     }
 
-    /// A page's rows in the open transaction: a page of statuses all new to the archive (a backfill's)
-    /// in one multi-row insert, so FTS5 writes one segment for the page rather than one per status (see
-    /// `insertNew`); any other page row by row.
+    /// A page's rows in the open transaction: the statuses new to the archive in one multi-row insert, so
+    /// FTS5 writes a few segments for the page rather than one per status, and the others row by row (see
+    /// `insertNewAndUpsert`); the whole page row by row when a millisecond of it is full.
     private static func upsertWhole(_ rows: [PageRow], origin: PageOrigin, now: String, _ db: Database) throws
         -> StoreResult
     {
-        if let (_, inserted) = try insertNew(rows, origin: origin, now: now, db) { return inserted }
+        if let stored = try insertNewAndUpsert(rows, origin: origin, now: now, db) { return stored }
         var result = StoreResult()
         for row in rows { result += try upsert(row, origin: origin, now: now, db) }
         return result
@@ -239,6 +239,11 @@ extension ArchiveDatabase {
 
     static func replaceMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
         try db.cachedStatement(sql: PageStoreStatements.deleteMedia).execute(arguments: [statusID])
+        try insertMedia(of: statusID, status, db)
+    }
+
+    /// Records a status's attachments (it has none recorded).
+    static func insertMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
         for arguments in PageStoreStatements.mediaArguments(of: statusID, status) {
             try db.cachedStatement(sql: PageStoreStatements.insertMedia)
                 .execute(arguments: StatementArguments(arguments.map(\.databaseValue)))

@@ -9,6 +9,9 @@ extension StatusRow {
     static let storedColumns = columns + ", raw_account, raw_account_at"
     /// The table and columns a status row is inserted into: `storedColumns`, first seen, updated, sort key.
     static let insertTarget = "statuses(\(storedColumns), first_seen_at, updated_at, sort_key)"
+    /// `insertTarget` and the marks the copy carries by itself (see `UserMarks.fromCopy`), for rows inserted
+    /// with their marks rather than marked by an `UPDATE` after.
+    static let insertMarkedTarget = "statuses(\(storedColumns), first_seen_at, updated_at, sort_key, user_marks)"
     private static let insertPrefix =
         "(" + Array(repeating: "?", count: storedColumns.split(separator: ",").count + 2).joined(separator: ", ")
 

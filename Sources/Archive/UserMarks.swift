@@ -52,7 +52,13 @@ struct UserMarks: OptionSet, Sendable {
 
     /// Whether the object's own `bookmarked`, `favourited` or `reblogged` is `true`.
     static func servedInteraction(_ raw: Data) -> Bool {
-        ["bookmarked", "favourited", "reblogged"].contains { key in
+        let keys = ["bookmarked", "favourited", "reblogged"]
+        // One pass over the object for the three keys.
+        if let values = try? RawJSON.values(forKeys: keys, inObject: raw) {
+            return values.values.contains { $0.elementsEqual("true".utf8) }
+        }
+        // A malformed object: each key as far as the object can be read.
+        return keys.contains { key in
             guard let value = try? RawJSON.value(forKey: key, inObject: raw) else { return false }
             return value.elementsEqual("true".utf8)
         }

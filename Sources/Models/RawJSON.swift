@@ -40,12 +40,19 @@ public enum RawJSON {
 
     /// The bytes of the value under `key` in a top-level object; `nil` when absent or `null`.
     public static func value(forKey key: String, inObject data: Data) throws(Malformed) -> Data? {
+        try values(forKeys: [key], inObject: data)[key]
+    }
+
+    /// The bytes of the values under `keys` in a top-level object, each as ``value(forKey:inObject:)``
+    /// reads it (its first occurrence; absent when `null`), in one pass that ends once all are found.
+    public static func values(forKeys keys: [String], inObject data: Data) throws(Malformed) -> [String: Data] {
         var scanner = try Scanner(opening: data, with: "{", expected: "an object")
         let bytes = scanner.bytes
-        let wanted = Array(key.utf8)
-        while true {
+        var wanted = keys.map { (key: $0, bytes: Array($0.utf8)) }
+        var found: [String: Data] = [:]
+        while !wanted.isEmpty {
             scanner.skipWhitespace()
-            if scanner.peek == UInt8(ascii: "}") { return nil }
+            if scanner.peek == UInt8(ascii: "}") { break }
             let keyStart = scanner.index
             try scanner.skipString()
             let rawKey = bytes[(keyStart + 1)..<(scanner.index - 1)]
@@ -57,18 +64,21 @@ public enum RawJSON {
             scanner.skipWhitespace()
             let valueStart = scanner.index
             try scanner.skipValue()
-            if rawKey.elementsEqual(wanted) {
+            if let match = wanted.firstIndex(where: { rawKey.elementsEqual($0.bytes) }) {
                 let value = bytes[valueStart..<scanner.index]
-                return value.elementsEqual("null".utf8) ? nil : Data(value)
+                if !value.elementsEqual("null".utf8) { found[wanted[match].key] = Data(value) }
+                wanted.remove(at: match)
+                if wanted.isEmpty { break }
             }
             scanner.skipWhitespace()
             guard let next = scanner.peek else { throw Malformed(offset: scanner.index, reason: "truncated") }
             scanner.index += 1
-            if next == UInt8(ascii: "}") { return nil }
+            if next == UInt8(ascii: "}") { break }
             guard next == UInt8(ascii: ",") else {
                 throw Malformed(offset: scanner.index - 1, reason: "expected , or }")
             }
         }
+        return found
     }
 
     /// The byte offsets (from 0) of the object under `key` in a top-level object, when `key` is written

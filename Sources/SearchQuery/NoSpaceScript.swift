@@ -19,6 +19,9 @@ public enum NoSpaceScript {
 
     /// The runs of such text in `text`, each at least one character long.
     public static func runs(in text: String) -> [[Character]] {
+        // Every script above starts at U+0E00: text without such a scalar (most text) has no run, found in
+        // one pass over its scalars instead of one over its characters.
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x0E00 }) else { return [] }
         var runs: [[Character]] = []
         var current: [Character] = []
         for character in text {
