@@ -24,12 +24,7 @@ struct ImportBenchmark: AsyncParsableCommand {
         let server = try await TestServer.start(.homeBenchmark(statuses: statuses))
         // Render every page once so the measurement is Icebox's work, not the harness's first render.
         print("warming the server's render cache…")
-        let warm = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-warm-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: warm) }
-        try await Measured.pinHome(binary, on: server.baseURL, ["--home", warm.path])
-        _ = try await Measured.run(
-            binary, ["sync", "--quiet", "--no-media", "--backfill-pages", "1000000", "--home", warm.path])
-        try? FileManager.default.removeItem(at: warm)
+        try await Measured.warmRenderCache(binary, on: server.baseURL)
         let home = FileManager.default.temporaryDirectory.appending(path: "icebox-bench-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: home) }
         let arguments = ["--home", home.path]
