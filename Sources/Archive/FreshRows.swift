@@ -24,6 +24,7 @@ struct FreshRows {
         var held: [String: Int64] = [:]
         var isNew: [Bool] = []
         var movedTo = Set<Int64>()  // the floors rows stored again take new keys in
+        let keyByURI = LookupStatements.select("sort_key", where: "uri")
         isNew.reserveCapacity(page.count)
         for item in page {
             let uri = item.status.archiveURI
@@ -33,7 +34,7 @@ struct FreshRows {
                 if !Self.keeps(stored, floor) { movedTo.insert(floor) }
                 isNew.append(false)
             } else if let stored = try Int64.fetchOne(
-                db.cachedStatement(sql: LookupStatements.select("sort_key", where: "uri")), arguments: [uri])
+                db.cachedStatement(sql: keyByURI), arguments: [uri])
             {
                 if !Self.keeps(stored, floor) { movedTo.insert(floor) }
                 held[uri] = stored

@@ -20,12 +20,8 @@ extension PostgresArchive {
     /// The import lock's two keys: an advisory lock of two int4 keys is apart from the uri locks' int8 ones.
     static let importLock = "1229145410, 1"
 
-    /// Takes the import lock for a page write (shared): waits while an import runs.
-    static func waitForImports(_ connection: PostgresConnection, _ logger: Logger) async throws {
-        _ = try await [sendWaitForImports(connection, logger)].answers()
-    }
-
-    /// Sends the import lock's statement for a page write (see `waitForImports`) without waiting for it.
+    /// Sends the import lock's statement for a page write (shared: it waits while an import runs) without
+    /// waiting for it.
     static func sendWaitForImports(_ connection: PostgresConnection, _ logger: Logger) -> SentStatement {
         connection.send("SELECT pg_advisory_xact_lock_shared(\(importLock))", logger: logger)
     }
@@ -108,12 +104,16 @@ extension PostgresArchive {
         }
     }
 
-    /// Takes a transaction-scoped advisory lock per uri, in the order of their hashes.
-    static func lockURIs(_ uris: [String], _ connection: PostgresConnection, _ logger: Logger) async throws {
-        _ = try await (sendURILocks(uris, connection, logger).map { [$0] } ?? []).answers()
+    /// Takes a page write's locks without writing its authors, with one wait: the import lock (shared),
+    /// then a transaction-scoped advisory lock per uri, in the order of their hashes.
+    static func lockForPageWrite(_ uris: [String], _ connection: PostgresConnection, _ logger: Logger) async throws {
+        var locks = [sendWaitForImports(connection, logger)]
+        if let uriLocks = sendURILocks(uris, connection, logger) { locks.append(uriLocks) }
+        _ = try await locks.answers()
     }
 
-    /// Sends the uri locks' statement (see `lockURIs`) without waiting for it; nil when there are no uris.
+    /// Sends the uri locks' statement (see `lockForPageWrite`) without waiting for it; nil when there are no
+    /// uris.
     static func sendURILocks(_ uris: [String], _ connection: PostgresConnection, _ logger: Logger) -> SentStatement? {
         guard !uris.isEmpty else { return nil }
         return connection.send(

@@ -30,8 +30,7 @@ extension PostgresArchive {
                 var result = StoreResult()
                 var failed: [UnreadableStatus] = []
                 let now = Self.now()
-                try await Self.waitForImports(connection, logger)
-                try await Self.lockURIs(rows.map(\.status.archiveURI), connection, logger)
+                try await Self.lockForPageWrite(rows.map(\.status.archiveURI), connection, logger)
                 for row in rows {
                     try await connection.execute("SAVEPOINT page_row", logger: logger)
                     do {

@@ -22,13 +22,6 @@ extension PostgresConnection {
     func send(_ sql: String, _ binds: [SQLValue] = [], logger: Logger) -> SentStatement {
         SentStatement(answer: query(PostgresArchive.query(sql, binds), logger: logger))
     }
-
-    /// Sends statements one after the other without waiting, then waits for all of them (see `answers`).
-    func pipelined(_ statements: [(sql: String, binds: [SQLValue])], logger: Logger) async throws
-        -> [[PostgresRandomAccessRow]]
-    {
-        try await statements.map { send($0.sql, $0.binds, logger: logger) }.answers()
-    }
 }
 
 extension [SentStatement] {
