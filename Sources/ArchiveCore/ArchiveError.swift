@@ -42,7 +42,7 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
         case .notFound(let what): "\(what) is not in the archive"
         case .conflict(let message): message
         case .noArchive(let folder):
-            "no archive in \(folder) (nothing to read; `icebox account add` or `icebox timeline add` starts one)"
+            "no archive in \(folder) (`icebox account add` or `icebox timeline add` starts one)"
         case .damaged(let path, let reason): "the archive at \(path) is damaged: \(reason)"
         case .unsupported(let store, let capability):
             "the store at \(store) cannot \(capability) yet; use an SQLite archive"

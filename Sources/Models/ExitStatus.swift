@@ -25,6 +25,9 @@ public enum ExitStatus: Int32, Sendable, CaseIterable {
     case protocolError = 76
     /// A server refuses the token or the authorization code.
     case noPermission = 77
+    /// Nothing to do as the archive is set up: a `sync` or `watch` of an archive with no timeline pinned,
+    /// so that a cron job or a service that archives nothing says so instead of succeeding forever.
+    case config = 78
 }
 
 /// An error that knows which exit status it means.

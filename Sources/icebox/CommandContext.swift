@@ -20,8 +20,12 @@ struct CommandContext: Sendable {
     /// How a command opens the store.
     enum Opening: Sendable {
         /// It may start an archive: the folder and the store are created and migrated if need be
-        /// (account add, timeline add, sync, import, watch, config set).
+        /// (account add, timeline add, import, config set).
         case mayStart
+        /// It adds to an archive that must exist (sync, watch): a missing archive is exit 66 and nothing
+        /// is created, so a cron job or service with a mistyped `ICEBOX_HOME` fails instead of archiving
+        /// nothing forever; the folder of one that exists is checked and tightened as `mayStart` does.
+        case continuing
         /// It changes an archive but never starts one (account remove, timeline remove, unreadable
         /// --retry, media fetch, verify --repair and gc): a missing archive is exit 66, nothing is created.
         case existing
@@ -63,6 +67,24 @@ extension GlobalOptions {
                 }
             }
             return context
+        case .continuing:
+            // The archive must be there; once it is, it is opened as a writer opens it (migrated, and
+            // its file and folder tightened to their owner).
+            let access: ArchiveDatabase.Access
+            switch store {
+            case .sqlite(let file):
+                var info = stat()
+                guard stat(file.path, &info) == 0 else {
+                    throw ArchiveError.noArchive(folder: file.deletingLastPathComponent().path)
+                }
+                access = .readWrite
+            case .postgres:
+                // PostgreSQL: `.read` starts nothing in a database with no archive and migrates one that has it.
+                access = .read
+            }
+            try home.create(logger: logger)
+            return CommandContext(
+                home: home, store: try await store.open(logger: logger, access: access), logger: logger)
         case .existing, .reading, .queryOnly:
             let access: ArchiveDatabase.Access = opening == .queryOnly ? .readOnly : .read
             return CommandContext(

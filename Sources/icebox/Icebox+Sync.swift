@@ -101,7 +101,7 @@ extension Icebox {
         func run() async throws {
             guard loop else { return try await runOnce() }
             try await reportingFailures {
-                let context = try await global.context(.mayStart)
+                let context = try await global.context(.continuing)
                 context.logger.info(
                     "syncing until stopped",
                     metadata: ["store": "\(context.store.location)", "home": "\(context.home.directory.path)"])
@@ -127,7 +127,7 @@ extension Icebox {
         func runOnce(_ opened: CommandContext? = nil) async throws {
             var failed = false
             try await reportingFailures {
-                let context = if let opened { opened } else { try await global.context(.mayStart) }
+                let context = if let opened { opened } else { try await global.context(.continuing) }
                 let shared = context.capabilities.isShared
                 var options = SyncOptions()
                 options.backfillPages = backfillPages
@@ -183,18 +183,19 @@ extension Icebox {
                 let summary = SyncSummary(
                     timelines: reports, media: run.media, recovered: run.recovered, recheck: rechecked)
                 failed = !summary.ok
+                if reports.isEmpty, try await context.store.timelines().isEmpty {
+                    // Even with -q or --json: a cron job that archives nothing must not succeed in silence.
+                    Console.err("icebox: no timelines pinned in \(context.store.location): icebox timeline add <spec>")
+                    throw ExitCode(ExitStatus.config.rawValue)
+                }
                 if runFlags.format.json { return try Console.json(summary) }
                 if run.recovered.archived > 0, !runFlags.quiet {
                     Console.out("Archived \(run.recovered.archived) statuses kept unreadable by an earlier Icebox")
                 }
-                if reports.isEmpty, !runFlags.quiet {
-                    if shared, try await !context.store.timelines().isEmpty {
-                        Console.err(
-                            "Nothing to sync: other workers hold every server with pinned timelines, or synced it since this run began"
-                        )
-                    } else {
-                        Console.err("No timelines pinned: icebox timeline add <spec>")
-                    }
+                if reports.isEmpty, shared, !runFlags.quiet {
+                    Console.err(
+                        "Nothing to sync: other workers hold every server with pinned timelines, or synced it since this run began"
+                    )
                 }
                 for report in reports where !runFlags.quiet || report.outcome != .ok {
                     let line = summaryLine(report)

@@ -50,7 +50,12 @@ extension Icebox {
 
         func run() async throws {
             try await reportingFailures {
-                let context = try await global.context(.mayStart)
+                let context = try await global.context(.continuing)
+                if try await context.store.timelines().isEmpty {
+                    // A service with nothing to watch says so and fails, instead of restarting in silence.
+                    Console.err("icebox: no timelines pinned in \(context.store.location): icebox timeline add <spec>")
+                    throw ExitCode(ExitStatus.config.rawValue)
+                }
                 var sync = SyncOptions()
                 sync.backfillPages = 0
                 sync.timeout = timeout
