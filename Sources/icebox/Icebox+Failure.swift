@@ -14,6 +14,10 @@ extension Icebox {
             Console.err("icebox: no help for '\(topic)': there is no such command. See 'icebox --help'.")
             exit(withError: ExitCode(.usage))
         }
+        if let unknown = unknownCommand(arguments) {
+            Console.err("icebox: \(unknown)")
+            exit(withError: ExitCode(.usage))
+        }
         let parsed: any ParsableCommand
         do { parsed = try parseAsRoot(arguments) } catch { exit(withError: error) }
         var command = parsed
@@ -47,6 +51,27 @@ extension Icebox {
             return node.configuration.subcommands.lazy.compactMap { search($0, here) }.first
         }
         return search(Icebox.self, []) ?? ["icebox", command._commandName]
+    }
+
+    /// The first word naming a command that its group does not have (`icebox serach coffee`, `icebox
+    /// timeline ad home`), said with the command meant when it is near and where the group's help is;
+    /// nil when the words name commands down to one that takes arguments. Stops at the first option,
+    /// whose value could look like a word.
+    static func unknownCommand(_ arguments: [String]) -> String? {
+        var node: any ParsableCommand.Type = Icebox.self
+        for name in arguments {
+            let subcommands = node.configuration.subcommands
+            guard !name.hasPrefix("-"), !subcommands.isEmpty, name != "help" else { return nil }
+            let next = subcommands.first { $0._commandName == name || $0.configuration.aliases.contains(name) }
+            guard let next else {
+                let names = subcommands.map { $0._commandName }
+                let path = commandPath(to: node).joined(separator: " ")
+                return "unknown command '\(name)'.\(Mistyped.suggestion(for: name, among: names)) "
+                    + "See '\(path) --help'."
+            }
+            node = next
+        }
+        return nil
     }
 
     /// The first name after `help` that is not a command there (`icebox help nosuch`), or nil.

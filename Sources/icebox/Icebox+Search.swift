@@ -56,6 +56,7 @@ extension Icebox {
         static let defaultSort = SearchSort.newest
 
         mutating func validate() throws {
+            try Self.refuseUnknownOptions(in: words, typed: Array(CommandLine.arguments.dropFirst()))
             query = try SearchQuery(words: words)
             try OptionRange.check("--limit", limit, in: 1...1_000_000)
             try OptionRange.check("--offset", offset, in: 0...Int(Int32.max))
