@@ -52,7 +52,7 @@ extension Icebox.Import {
 
         func run() async throws {
             try await reportingFailures {
-                let session = try await ImportSession(global)
+                let session = try await ImportSession(global, input: file)
                 defer { withExtendedLifetime(session) {} }
                 let (context, line) = (session.context, session.line)
                 var importer = MastodonExportImport(

@@ -20,7 +20,7 @@ extension Icebox.Import {
         var file: String
 
         func run() async throws {
-            try await ImportSession.run(global, file: file) {
+            try await ImportSession.run(global, file: file, input: file) {
                 try await MastodonArchiveImport(file: URL(fileURLWithPath: file)).run(into: $0, progress: $1)
             }
         }
@@ -45,7 +45,7 @@ extension Icebox.Import {
 
         func run() async throws {
             let source = file == "-" ? nil : URL(fileURLWithPath: file)
-            try await ImportSession.run(global, file: file == "-" ? "standard input" : file) {
+            try await ImportSession.run(global, file: file == "-" ? "standard input" : file, input: file) {
                 try await JSONLinesImport(file: source, server: origin.host).run(into: $0, progress: $1)
             }
         }
@@ -71,7 +71,7 @@ extension Icebox.Import {
         @OptionGroup var origin: ImportServer
 
         func run() async throws {
-            try await ImportSession.run(global, file: file) {
+            try await ImportSession.run(global, file: file, input: file) {
                 try await MastodonToSQLiteImport(file: URL(fileURLWithPath: file), server: origin.host)
                     .run(into: $0, progress: $1)
             }

@@ -28,7 +28,7 @@ extension Icebox.Import {
 
         func run() async throws {
             try await reportingFailures {
-                let session = try await ImportSession(global)
+                let session = try await ImportSession(global, input: file)
                 defer { withExtendedLifetime(session) {} }
                 var importer = WARCImport(
                     file: URL(fileURLWithPath: file), media: MediaLayout(root: session.context.home.media))

@@ -9,9 +9,11 @@ struct ImportSession {
     let locks: ImportLocks
     let line = ImportProgressLine()
 
-    /// Opens the archive (starting one if need be) and takes the import locks; another holder of them
-    /// stops the import at once (exit 75).
-    init(_ global: GlobalOptions) async throws {
+    /// Checks that `input` (the file or folder imported; nil for standard input) can be read, then
+    /// opens the archive (starting one if need be) and takes the import locks; another holder of them
+    /// stops the import at once (exit 75). An input that cannot be read starts no archive.
+    init(_ global: GlobalOptions, input: String? = nil) async throws {
+        if let input { try ImportInput.check(input) }
         context = try await global.context(.mayStart)
         locks = try await ImportLocks(context.home)
     }
@@ -21,10 +23,11 @@ struct ImportSession {
     static func run(
         _ global: GlobalOptions,
         file label: String,
+        input: String?,
         _ importing: (any ArchiveStore, @escaping @Sendable (ImportProgress) -> Void) async throws -> ImportReport
     ) async throws {
         try await reportingFailures {
-            let session = try await ImportSession(global)
+            let session = try await ImportSession(global, input: input)
             defer { withExtendedLifetime(session) {} }
             try await session.run(file: label, importing)
         }
