@@ -1,5 +1,10 @@
 import ArchiveCore
 import Foundation
+import Logging
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The `metadata.json` Icebox writes beside the archive, for Datasette (0.65's format): its `?_search=`
 /// finds the full-text index of `statuses` and of the `posts` view. Datasette cannot tell by itself:
@@ -35,9 +40,24 @@ public enum DatasetteMetadata {
 
     /// Writes the document into `folder` unless it is there already as it is (atomically: a reader
     /// never sees half of it). A folder that cannot be written is left alone.
-    public static func write(into folder: URL) throws {
+    public static func write(into folder: URL) throws(ArchiveError) {
         let file = folder.appending(path: fileName)
-        if (try? Data(contentsOf: file)) == document { return }
-        try document.write(to: file, options: .atomic)
+        if (try? Data(contentsOf: file)) == document {
+            // One an earlier Icebox wrote under the umask (0644) is its owner's only, as the folder's files are.
+            try PrivateFile.restrict([file.path], holds: nil, logger: Logger(label: "icebox.datasette"))
+            return
+        }
+        // Written whole beside it, 0600 whatever the umask, then renamed over it: never a half file.
+        let temporary = folder.appending(path: ".\(fileName).\(getpid()).part")
+        unlink(temporary.path)
+        let fd = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
+        guard fd >= 0 else { throw .cannotOpen(path: temporary.path, reason: String(cString: strerror(errno))) }
+        let written = document.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+        let closed = close(fd)
+        guard written == document.count, closed == 0, rename(temporary.path, file.path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            unlink(temporary.path)
+            throw .cannotOpen(path: file.path, reason: reason)
+        }
     }
 }

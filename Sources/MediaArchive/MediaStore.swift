@@ -33,7 +33,8 @@ public struct MediaStore: Sendable {
         logger[metadataKey: "component"] = "media"
         self.logger = logger
         do {
-            try FileManager.default.createDirectory(at: layout.root, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: layout.root, withIntermediateDirectories: true, attributes: MediaLayout.privateFolder)
         } catch {
             throw .storage(path: layout.root.path, reason: error.localizedDescription)
         }

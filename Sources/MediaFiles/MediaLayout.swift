@@ -15,6 +15,12 @@ public struct MediaLayout: Sendable, Hashable {
 
     public init(root: URL) { self.root = root }
 
+    /// The mode of every folder the media archive makes, whatever the umask: its owner's only, as the
+    /// archive folder around it is.
+    public static var privateFolder: [FileAttributeKey: Any] { [.posixPermissions: 0o700] }
+    /// The mode of every file it stores.
+    public static var privateFile: [FileAttributeKey: Any] { [.posixPermissions: 0o600] }
+
     /// Downloads in progress; anything left here is from an interrupted run.
     public var temporary: URL { root.appending(path: ".tmp") }
 
@@ -38,11 +44,12 @@ public struct MediaLayout: Sendable, Hashable {
         if temporaryIsLink { throw MediaStorageFailure("\(temporary.path) is a symbolic link; remove it") }
         let url = temporary.appending(path: "\(UUID().uuidString).part")
         do {
-            try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: temporary, withIntermediateDirectories: true, attributes: Self.privateFolder)
         } catch {
             throw MediaStorageFailure("\(temporary.path): \(error.localizedDescription)")
         }
-        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: Self.privateFile) else {
             throw MediaStorageFailure("cannot create \(url.path)")
         }
         return url
@@ -55,7 +62,8 @@ public struct MediaLayout: Sendable, Hashable {
         func makeFolder() throws(MediaStorageFailure) {
             do {
                 try FileManager.default.createDirectory(
-                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    at: target.deletingLastPathComponent(), withIntermediateDirectories: true,
+                    attributes: Self.privateFolder)
             } catch {
                 throw MediaStorageFailure("\(target.deletingLastPathComponent().path): \(error.localizedDescription)")
             }

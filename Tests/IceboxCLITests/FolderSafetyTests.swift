@@ -96,14 +96,34 @@ import Testing
             try await icebox("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
                 .status == 0)
         #expect(try await icebox("timeline", "add", "home").status == 0)
-        let synced = try await icebox("sync", "--quiet", "--no-media")
+        try #require(
+            await server.addStatus(username: "alice", mediaPaths: ["/media/umask/a.png"], text: "umask") != nil)
+        let synced = try await icebox("sync", "--quiet")
         #expect(synced.status == 0, "\(synced.stderr)")
         #expect(Self.mode(home) == 0o700)
-        for name in ["archive.sqlite", "archive.sqlite-wal", "archive.sqlite-shm", "credentials.json", "sync.lock"] {
+        let names = [
+            "archive.sqlite", "archive.sqlite-wal", "archive.sqlite-shm", "credentials.json", "sync.lock",
+            "media.lock", "metadata.json",
+        ]
+        for name in names {
             let path = home + "/" + name
             guard FileManager.default.fileExists(atPath: path) else { continue }
             #expect(Self.mode(path) == 0o600, "\(name): \(String(Self.mode(path), radix: 8))")
         }
         #expect(Self.mode(home + "/archive.sqlite") == 0o600 && Self.mode(home + "/credentials.json") == 0o600)
+        #expect(Self.mode(home + "/metadata.json") == 0o600, "Datasette's file is the folder's too")
+        // The media store: every folder 0700 and every file 0600, as the README says of the whole folder.
+        let media = home + "/media"
+        #expect(Self.mode(media) == 0o700)
+        var files = 0
+        for relative in FileManager.default.subpaths(atPath: media) ?? [] {
+            let path = media + "/" + relative
+            var info = stat()
+            #expect(lstat(path, &info) == 0)
+            let isFolder = info.st_mode & S_IFMT == S_IFDIR
+            if !isFolder { files += 1 }
+            #expect(Self.mode(path) == (isFolder ? 0o700 : 0o600), "\(relative): \(String(Self.mode(path), radix: 8))")
+        }
+        #expect(files > 0, "the attachment was stored")
     }
 }
