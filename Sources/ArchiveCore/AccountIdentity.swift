@@ -26,15 +26,23 @@ extension ArchivingAccount {
 }
 
 extension [ArchivingAccount] {
-    /// The accounts a user's reference names: a handle (`alice@legit.social`, any case), or the server
-    /// an account lives on (`https://legit.social`, `http://127.0.0.1:8080`). A handle is only a label,
-    /// so it may name several accounts (on several servers); callers must then ask for the server.
+    /// The accounts a user's reference names: a handle (`alice@legit.social` or `@alice@legit.social`,
+    /// any case), the server an account lives on (`https://legit.social`, `http://127.0.0.1:8080`), or a
+    /// bare user name (`alice`, `@alice`), as the REPL takes one. A handle is only a label, so it may
+    /// name several accounts (on several servers), and a user name more; callers must then ask for the
+    /// server.
     public func matching(_ reference: String) -> [ArchivingAccount] {
-        let text = reference.trimmingCharacters(in: .whitespaces)
+        var text = reference.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix("@") { text.removeFirst() }
         let byHandle = filter { $0.handle.caseInsensitiveCompare(text) == .orderedSame }
         if !byHandle.isEmpty { return byHandle }
         let origin = text.hasSuffix("/") ? String(text.dropLast()) : text
-        return filter { $0.server.caseInsensitiveCompare(origin) == .orderedSame }
+        let byServer = filter { $0.server.caseInsensitiveCompare(origin) == .orderedSame }
+        guard byServer.isEmpty, !text.isEmpty, !text.contains("@"), !text.contains("/") else { return byServer }
+        return filter { account in
+            let name = account.handle.split(separator: "@", maxSplits: 1).first.map(String.init) ?? account.handle
+            return name.caseInsensitiveCompare(text) == .orderedSame
+        }
     }
 
     /// How a list of accounts reads in a message: `alice@legit.social (https://legit.social), …`.

@@ -2,12 +2,12 @@ import MastodonAPI
 import Models
 
 extension EnrollmentError: ExitStatusReporting {
-    /// The server's or the archive's status; 64 for a token that is not a token or a handle that names
-    /// several accounts; 1 for an account already added (without `--replace`).
+    /// The server's or the archive's status; 64 for a token that is not a token, a handle that names
+    /// several accounts, or an account already added (without `--replace`), as `timeline add` of a
+    /// timeline already pinned is.
     public var exitStatus: ExitStatus {
         switch self {
-        case .badToken, .ambiguous: .usage
-        case .alreadyAdded: .failure
+        case .badToken, .ambiguous, .alreadyAdded: .usage
         case .server(let error): error.exitStatus
         case .archive(let error): error.exitStatus
         }

@@ -27,6 +27,26 @@ import Testing
         #expect(try await db.accounts().map(\.handle) == ["alice@legit.social", "mallory@evil", "alice@legit.social"])
     }
 
+    /// `--account bob` takes a user name as the REPL does, when one account has it (issue 42, old #19).
+    @Test func aBareUserNameNamesTheAccountsWithIt() async throws {
+        let archive = try TemporaryArchive()
+        let db = archive.database
+        for (handle, server) in [
+            ("bob@one.social", "https://one.social"), ("alice@one.social", "https://one.social"),
+            ("alice@two.social", "https://two.social"),
+        ] {
+            try await db.addAccount(
+                handle: handle, server: server, remoteID: handle, username: String(handle.prefix { $0 != "@" }),
+                displayName: "", url: nil)
+        }
+        let accounts = try await db.accounts()
+        #expect(accounts.matching("bob").map(\.handle) == ["bob@one.social"])
+        #expect(accounts.matching("@BOB").map(\.handle) == ["bob@one.social"])
+        #expect(accounts.matching("@bob@one.social").map(\.handle) == ["bob@one.social"])
+        #expect(accounts.matching("alice").count == 2, "a user name on two servers is ambiguous")
+        #expect(accounts.matching("carol").isEmpty && accounts.matching("bo").isEmpty)
+    }
+
     @Test func anArchiveKeyedByHandleUpgradesKeepingItsAccountsAndTimelines() async throws {
         let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-old-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
