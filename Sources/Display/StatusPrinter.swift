@@ -63,7 +63,11 @@ public struct StatusPrinter: Sendable {
             lines.append("[redacted: its text and media were removed when its server deleted it]")
         } else {
             if !status.spoilerText.isEmpty { lines.insert("CW: \(status.spoilerText)", at: lines.count - 1) }
-            lines.append(StatusHTML.displayText(status.content, mentions: status.mentions))
+            let text = StatusHTML.displayText(status.content, mentions: status.mentions)
+            lines.append(text)
+            // Mastodon shows a long link cut short (`github.com/example/tiny-archiv…`): the whole of
+            // each such link follows, so it can be copied from the terminal.
+            for link in StatusHTML.links(status.content) where !text.contains(link) { lines.append("link: \(link)") }
             lines += attachmentLines
         }
         lines.append("")

@@ -8,13 +8,17 @@ extension Doctor {
         var checks: [DoctorCheck] = []
         do {
             let found = try await archive.healthCheck(full: options.full)
+            // SQLite may give its findings as one row of many lines: each line is one finding, and a
+            // few of them say enough (the rest would bury the advice in one very long line).
+            let findings = found.problems.flatMap { $0.split(separator: "\n").map(String.init) }
+            let more = findings.count > 3 ? " and \(findings.count - 3) more" : ""
             checks.append(
-                found.problems.isEmpty
+                findings.isEmpty
                     ? DoctorCheck("archive", .ok, "\(archive.location) is sound (\(found.method))")
                     : DoctorCheck(
                         "archive", .problem,
                         "\(archive.location) is damaged (\(found.method)): "
-                            + found.problems.prefix(3).joined(separator: "; ") + "; restore it from a backup"))
+                            + findings.prefix(3).joined(separator: "; ") + more + "; restore it from a backup"))
         } catch {
             checks.append(DoctorCheck("archive", .problem, "\(error)"))
         }

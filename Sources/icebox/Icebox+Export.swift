@@ -48,6 +48,8 @@ struct ExportOutput: ParsableArguments {
             }
         } else if output.isEmpty || output.hasSuffix("/") {
             throw ValidationError("-o needs a file name")
+        } else if container != .warc {
+            try ExportFileName.check(output, writing: format)
         }
         if container == .warc, format != nil {
             throw ValidationError("--format names a tarball; a .warc.gz is a WARC file")

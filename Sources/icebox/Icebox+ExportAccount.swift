@@ -38,6 +38,7 @@ extension Icebox.Export {
                 throw ValidationError("standard output is a terminal: redirect it, or give a file with -o")
             }
             if output.isEmpty || output.hasSuffix("/") { throw ValidationError("-o needs a file name") }
+            if output != "-" { try ExportFileName.checkZIP(output) }
         }
 
         func run() async throws {

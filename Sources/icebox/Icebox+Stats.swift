@@ -33,6 +33,10 @@ extension Icebox {
 
         func validate() throws {
             try OptionRange.check("--top", top, in: 1...10_000)
+            // --account only says whose timeline --timeline names: alone it would be ignored in silence.
+            if accountOption.account != nil, timeline == nil {
+                throw ValidationError("--account picks whose timeline --timeline names; give --timeline too")
+            }
         }
 
         func run() async throws {
@@ -48,6 +52,7 @@ extension Icebox {
                         throw ArchiveError.damaged(
                             path: context.store.location, reason: "\(verdict); restore it from a backup")
                     }
+                    Console.err("check: the archive file and its search indexes are sound")
                 }
                 let stats = try await context.store.stats()
                 let gaps = try await context.store.gaps(timelineID: pinned?.id, includingClosed: false)

@@ -183,6 +183,10 @@ import Testing
             #expect(result.status == 1, "\(options): \(result.stdout)\(result.stderr)")
             #expect(
                 Self.lines(result.stdout, "problem").contains { $0.hasPrefix("problem archive: ") }, "\(result.stdout)")
+            // A few findings and the advice, on one line of the report: never SQLite's fifty (issue 42, P16).
+            let archiveLine = result.stdout.split(separator: "\n").first { $0.contains("archive: ") } ?? ""
+            #expect(archiveLine.contains("restore it from a backup"), "\(result.stdout)")
+            #expect(archiveLine.count < 1_000, "\(archiveLine.count) characters: \(archiveLine)")
         }
     }
 

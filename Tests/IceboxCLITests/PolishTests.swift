@@ -1,0 +1,56 @@
+import Foundation
+import IceboxTestSupport
+import MastodonTestServer
+import Testing
+
+/// Small things the new-user pass of 2026-11-29 met (issue 42, its polish list), each as met.
+@Suite struct PolishTests {
+    /// P10: `show` prints a long link as Mastodon displays it, cut short; the whole URL follows it.
+    @Test func showGivesTheWholeOfALinkMastodonCutsShort() async throws {
+        let server = try await TestServer.startHome(statuses: 60)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server, "--no-media")
+        let url = "https://blog.example.net/posts/why-sqlite-is-enough"
+        let found = try await cli.run("search", "--jsonl", "--all", "--limit", "1", "\"why sqlite is enough\"")
+        let line = try #require(found.stdout.split(separator: "\n").first, "\(found.stderr)")
+        let hit = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let number = try #require(hit["number"] as? Int)
+        let shown = try await cli.run("show", String(number))
+        #expect(shown.status == 0, "\(shown.stderr)")
+        #expect(shown.stdout.contains("blog.example.net/posts/why-sql…"), "shown as Mastodon shows it: \(shown.stdout)")
+        #expect(shown.stdout.contains("link: \(url)"), "\(shown.stdout)")
+    }
+
+    /// P12: `stats --account` without `--timeline` was ignored without a word; `--check` said nothing.
+    @Test func statsSaysWhatItsOptionsDid() async throws {
+        let server = try await TestServer.startHome(statuses: 5)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server, "--no-media")
+        let alone = try await cli.run("stats", "--account", "alice@icebox.test")
+        #expect(alone.status == 64 && alone.stderr.contains("--timeline"), "\(alone.stderr)")
+        let paired = try await cli.run("stats", "--account", "alice", "--timeline", "home")
+        #expect(paired.status == 0, "a bare user name names the one account: \(paired.stderr)")
+        let checked = try await cli.run("stats", "--check")
+        #expect(checked.status == 0 && checked.stderr.contains("sound"), "\(checked.stderr)")
+    }
+}
+
+extension PolishTests {
+    /// P1: an export's name is checked against what is written (a ZIP called `.tar.gz` was written).
+    @Test(arguments: [
+        ["export", "thread", "1", "-o", "x.rar"],
+        ["export", "search", "kite", "--format", "zip", "-o", "y.tar.gz"],
+        ["export", "search", "kite", "--format", "tar", "-o", "y.zip"],
+        ["export", "account", "-o", "a.tar.gz"],
+        ["export", "account", "-o", "a.warc.gz"],
+    ])
+    func anExportNamedForAnotherFormatIsRefused(_ arguments: [String]) async throws {
+        let cli = try CLI()
+        let scratch = try TemporaryDirectory("icebox-export-names")
+        let named = arguments.map { $0.contains(".") && !$0.hasPrefix("-") ? scratch.path + "/" + $0 : $0 }
+        let result = try await cli.run(named)
+        #expect(result.status == 64, "\(arguments): \(result.stderr)")
+        #expect(result.stderr.contains("-o "), "\(arguments): \(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path).isEmpty, "nothing was written")
+    }
+}
