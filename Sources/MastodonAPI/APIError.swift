@@ -64,9 +64,18 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .transport(let server, let path, let message, let timedOut):
-            return timedOut ? "\(server): \(path) timed out" : "\(server) could not be reached (\(path)): \(message)"
+            guard !timedOut else { return "\(server): \(path) timed out" }
+            // OpenSSL's words for a TLS hello answered in plain HTTP: the address has the wrong scheme.
+            let hint =
+                isTLSFailure && message.contains("wrong version number")
+                ? " (it answers in plain HTTP: a test server on loopback is given as http://)" : ""
+            return "\(server) could not be reached (\(path)): \(message)\(hint)"
         case .http(let server, let path, let status, let serverError):
             let detail = serverError.map { ": \($0)" } ?? ""
+            if refusesGrant {
+                return "\(server) refused the authorization code (\(status)\(detail)): it was mistyped, has "
+                    + "expired or was used already; run `icebox account add` again for a new one"
+            }
             switch status {
             case 401 where !requiresAuthentication:
                 return "\(server) refused the access token (401)\(detail). Add the account again to get a new token."

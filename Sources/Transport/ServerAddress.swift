@@ -19,7 +19,8 @@ public struct ServerAddress: Hashable, Sendable, Codable, CustomStringConvertibl
             case .empty: "no server given"
             case .unparseable(let text):
                 "\"\(text)\" is not a server address (give a host like mastodon.social or a URL)"
-            case .unsupportedScheme(let text): "\"\(text)\": only https:// servers are supported"
+            case .unsupportedScheme(let text):
+                "\"\(text)\": give https:// (or http:// for a test server on loopback: 127.0.0.1, localhost, ::1)"
             case .plainHTTPNotLoopback(let text):
                 "\"\(text)\": plain http:// is allowed only for loopback test servers (127.0.0.1, localhost, ::1); use https://"
             case .hasPath(let text): "\"\(text)\": give the server's address without a path"

@@ -71,7 +71,10 @@ extension Icebox.Account {
                     Console.err("Open this page, approve Icebox, and paste the code it shows:")
                     Console.out(url.absoluteString)
                     OutputChannel.standardError.write("Code: ")
-                    guard let code = readLine(strippingNewline: true), !code.isEmpty else {
+                    let typed = readLine(strippingNewline: true)
+                    // At the end of input the prompt's line is still open: the message goes on a line of its own.
+                    if typed == nil { OutputChannel.standardError.write("\n") }
+                    guard let code = typed, !code.isEmpty else {
                         throw ValidationError("no authorization code entered")
                     }
                     account = try await enrollment.complete(server: address, code: code, replace: confirm)
