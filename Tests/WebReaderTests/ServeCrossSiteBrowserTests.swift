@@ -40,7 +40,7 @@ import Testing
                 // DevTools, by the reader's Cross-Origin-Resource-Policy), and each was refused by the guard,
                 // which runs before any route asks the store: the reader counts exactly these refusals.
                 for path in searches { #expect(probe.requests.contains(reader + path), "\(path): \(probe.requests)") }
-                for answer in probe.responses where answer.url.hasPrefix(reader) {
+                for answer in probe.responses where searches.contains(where: { answer.url == reader + $0 }) {
                     #expect(answer.status == 403, "\(answer.url) from \(origin): \(answer.status)")
                 }
                 #expect(
