@@ -177,6 +177,10 @@ let package = Package(
             dependencies: [
                 "ArchiveCore", "Models", "Router", "SearchQuery", "Display", "Export", "MediaFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // Media opened folder by folder without following links, read a chunk at a time: NIO's file
+                // system, which Hummingbird's own file bodies use.
+                .product(name: "_NIOFileSystem", package: "swift-nio"),
+                .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
                 .product(name: "Prometheus", package: "swift-prometheus"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
@@ -353,6 +357,7 @@ let package = Package(
             dependencies: [
                 "icebox", "WebReader", "Archive", "ArchiveCore", "MediaFiles", "Router", "IceboxTestSupport",
                 "MastodonTestServer",
+                .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),
                 .product(name: "HTTPTypes", package: "swift-http-types"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -8,6 +8,11 @@ extension SearchQuery {
     public init(parsing input: String) throws(Invalid) {
         self.init()
         let tokens = try Self.lex(input)
+        let parts = tokens.count(where: { !$0.isConnective })
+        guard parts <= Self.maximumParts else {
+            throw Invalid(
+                "a search takes at most \(Self.maximumParts) words, phrases and operators; this one has \(parts)")
+        }
         var index = 0
         while index < tokens.count {
             let token = tokens[index]
@@ -48,6 +53,10 @@ extension SearchQuery {
             clauses.append(clause)
         }
     }
+
+    /// The most words, phrases, hashtags and operators one search may have (`OR` and `AND` aside). Each
+    /// is a term the full-text index looks up: 2,000 `OR`ed words took 10 s of CPU, and no one types 100.
+    public static let maximumParts = 100
 
     /// The warning an unknown `word:` gets: it is searched as its words. A URL (`https://…`) is text
     /// the user meant as text, so it gets none.

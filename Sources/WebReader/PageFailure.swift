@@ -16,6 +16,9 @@ struct PageFailure: Error, Sendable {
         let main =
             "<header><h1>\(status.code) \(StatusPage.escaped(status.reasonPhrase))</h1></header>\n"
             + "<p class=\"error\">\(StatusPage.escaped(message))</p>"
-        return .page(PageShell.page(title: status.reasonPhrase, main: main, version: version), status: status)
+        // A search that cannot be run keeps its words in the box, to be mended rather than typed again.
+        let query = request.path == "/search" ? request.value("q") ?? "" : ""
+        return .page(
+            PageShell.page(title: status.reasonPhrase, main: main, query: query, version: version), status: status)
     }
 }

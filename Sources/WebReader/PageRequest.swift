@@ -15,7 +15,8 @@ struct PageRequest: Sendable {
         for pair in query.split(separator: "&") {
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
             let decode = { (text: Substring) in text.replacingOccurrences(of: "+", with: " ").removingPercentEncoding }
-            guard let name = decode(parts[0]), values[name] == nil else { continue }
+            // The owner's token is the guard's, never a page's: no link or JSON answer repeats it.
+            guard let name = decode(parts[0]), values[name] == nil, name != "token" else { continue }
             values[name] = parts.count > 1 ? decode(parts[1]) ?? "" : ""
         }
         self.values = values

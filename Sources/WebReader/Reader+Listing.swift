@@ -9,16 +9,17 @@ import SearchQuery
 extension Reader {
     /// An account's or a hashtag's posts, newest first, a page at a time.
     func listing(_ listing: ArchiveListing, title: String, _ request: PageRequest) async throws -> Reply {
-        if request.wantsJSON {
-            let hits = try await store.posts(listing, limit: Self.pageSize, offset: request.offset)
-            return try json(hits.map { SearchResult(hit: $0, words: []) })
-        }
         // The total alongside the page's rows, kept while the store does not change (`CountCache`).
         let store = self.store
         async let counted = cachedCounts("listing:\(listing)", consent: .off) { [try await store.count(listing)] }
         let hits = try await store.posts(listing, limit: Self.pageSize, offset: request.offset)
+        if request.wantsJSON {
+            let total = try await counted.counts[0]
+            let records = hits.map { SearchResult(hit: $0, words: []) }
+            return try jsonPage(records, hasMore: request.offset + hits.count < total, total: .exact(total), request)
+        }
         async let loaded = loadedPage(hits.map(\.number), title: title)
-        let total = try await counted[0]
+        let total = try await counted.counts[0]
         guard total > 0 else { throw PageFailure(status: .notFound, message: "\(title) has no posts in the archive.") }
         return statusesPage(hits.map(\.number), try await loaded, title: title, total: .exact(total), request)
     }
@@ -35,21 +36,21 @@ extension Reader {
             throw PageFailure(status: .notFound, message: "\(text) is not a timeline.")
         }
         let query = SearchQuery(filters: [.init(.inTimeline(spec.description))])
-        if request.wantsJSON {
-            let hits = try await store.search(
-                query, sort: .newest, limit: Self.pageSize, offset: request.offset, consent: .off)
-            return try json(hits.map { SearchResult(hit: $0, words: []) })
-        }
+        // Exact at any size, as the README promises: a timeline's total is counted from its entries.
         let store = self.store
-        let bound = countBound(request)
-        async let counted = cachedCounts("timeline:\(spec)", consent: .off, bound: bound) {
-            [try await store.count(query, consent: .off, atMost: bound)]
+        async let counted = cachedCounts("timeline:\(spec)", consent: .off) {
+            [try await store.count(query, consent: .off, atMost: nil)]
         }
         // One more than the page: whether there is a next one, when the total is a floor.
         let hits = try await store.search(
             query, sort: .newest, limit: Self.pageSize + 1, offset: request.offset, consent: .off)
+        if request.wantsJSON {
+            let records = hits.prefix(Self.pageSize).map { SearchResult(hit: $0, words: []) }
+            let total = PageTotal.exact(try await counted.counts[0])
+            return try jsonPage(records, hasMore: hits.count > Self.pageSize, total: total, request)
+        }
         async let loaded = loadedPage(hits.map(\.number), title: destination.title)
-        let total = PageTotal(counted: try await counted[0], bound: bound)
+        let total = PageTotal.exact(try await counted.counts[0])
         guard !total.isZero else {
             throw PageFailure(status: .notFound, message: "\(destination.title) has no archived posts.")
         }

@@ -1,14 +1,19 @@
 import ArchiveCore
 import Foundation
 import HTTPTypes
+import Hummingbird
 import MediaFiles
 
 extension Reader {
     /// `/media/<sha256>[.<ext>]`: a stored file by its hash alone, never by a path, so no request can
-    /// leave the media folder (`..`, `/`, `%2e` are not hex). Served with the type its stored extension
-    /// says when that is a passive picture, video or sound (`MediaFileKind`); anything else as
-    /// `application/octet-stream`, to download, never shown inline.
-    func mediaFile(_ name: String) async throws -> Reply {
+    /// leave the media folder (`..`, `/`, `%2e` are not hex), opened and checked as ``StoredMediaFile``
+    /// says. Streamed by Hummingbird's `FileMiddleware` from a ``MediaStoreProvider``: `Range` (206 with
+    /// `Content-Range`), `If-Range`, `ETag`, HEAD, and a chunk at a time, so a large file sent to slow
+    /// readers is never held whole. Served with the type its stored extension says when that is a
+    /// passive picture, video or sound (`MediaFileKind`); anything else as `application/octet-stream`, to
+    /// download, never shown inline.
+    func media(_ request: Request, context: BasicRequestContext) async throws -> Response {
+        let name = String(request.uri.path.dropFirst("/media/".count))
         let parts = name.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
         let hash = String(parts[0])
         guard hash.count == 64, hash.allSatisfy({ $0.isHexDigit && !$0.isUppercase }),
@@ -16,23 +21,27 @@ extension Reader {
         else {
             throw PageFailure(status: .badRequest, message: "Media are named by their SHA-256 alone.")
         }
-        guard let ext = try await store.mediaExtension(sha256: hash), Self.isPlainName(ext),
-            let data = try? Data(contentsOf: media.file(sha256: hash, ext: ext), options: .mappedIfSafe)
-        else {
-            throw PageFailure(status: .notFound, message: "No stored media file has that hash.")
+        let notFound = PageFailure(status: .notFound, message: "No stored media file has that hash.")
+        guard let ext = try await store.mediaExtension(sha256: hash), Self.isPlainName(ext) else { throw notFound }
+        let file = StoredMediaFile(layout: media, sha256: hash, ext: ext, verifier: verifier)
+        let files = FileMiddleware<BasicRequestContext, MediaStoreProvider>(
+            fileProvider: MediaStoreProvider(file: file), urlBasePath: "/media")
+        var response: Response
+        do {
+            response = try await files.handle(request, context: context) { _, _ in throw HTTPError(.notFound) }
+        } catch let error as HTTPError {
+            if error.status == .notFound { throw notFound }
+            throw PageFailure(status: error.status, message: "That part of the file cannot be sent.")
         }
-        var reply = Reply(status: .ok, type: "application/octet-stream", body: data)
         if MediaFileKind(extension: ext) != nil, let type = Self.mediaTypes[ext.lowercased()] {
-            reply.type = type
+            response.headers[.contentType] = type
         } else {
-            reply.headers.append(
-                HTTPField(
-                    name: .contentDisposition,
-                    value: "attachment; filename=\"\(hash).\(MediaFileKind.neutralExtension)\""))
+            response.headers[.contentType] = "application/octet-stream"
+            response.headers[.contentDisposition] = "attachment; filename=\"\(hash).\(MediaFileKind.neutralExtension)\""
         }
         // The bytes of a hash never change.
-        reply.headers.append(HTTPField(name: .cacheControl, value: "private, max-age=31536000, immutable"))
-        return reply
+        response.headers[.cacheControl] = "private, max-age=31536000, immutable"
+        return response
     }
 
     /// Whether a stored extension may stand in a file name: 1 to 8 ASCII letters or digits.

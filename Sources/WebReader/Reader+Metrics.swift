@@ -54,8 +54,38 @@ extension Reader {
             }
         }
         try await rateBudgetMetrics(registry)
+        let refused = refusals.current
+        for reason in Set(["host", "cross-site", "secret"]).union(refused.keys) {
+            let help = "Requests the reader refused before reading anything for them, by reason."
+            registry.makeCounter(
+                descriptor: Self.metric("icebox_reader_refused_requests_total", help), labels: [("reason", reason)]
+            )
+            .increment(by: Int64(refused[reason] ?? 0))
+        }
         return Reply(
-            status: .ok, type: "text/plain; version=0.0.4; charset=utf-8", body: Data(registry.emitToString().utf8))
+            status: .ok, type: "text/plain; version=0.0.4; charset=utf-8",
+            body: Data(Self.stableOrder(registry.emitToString()).utf8))
+    }
+
+    /// The registry's text with its families sorted by name and each family's series by their labels:
+    /// the registry emits them in its dictionaries' order, which changes from one scrape to the next.
+    static func stableOrder(_ text: String) -> String {
+        var families: [String: (head: [Substring], series: [Substring])] = [:]
+        var current = ""
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("# ") {
+                let words = line.split(separator: " ", maxSplits: 3)
+                current = words.count > 2 ? String(words[2]) : ""
+                families[current, default: ([], [])].head.append(line)
+            } else {
+                families[current, default: ([], [])].series.append(line)
+            }
+        }
+        return families.keys.sorted().map { name in
+            let family = families[name] ?? ([], [])
+            return (family.head + family.series.sorted()).joined(separator: "\n") + "\n"
+        }
+        .joined()
     }
 
     static func metric(_ name: String, _ help: String) -> MetricNameDescriptor {

@@ -17,17 +17,16 @@ extension Reader {
         let sort = request.value("sort").flatMap(SearchSort.init(rawValue:)) ?? .newest
         var consent = ConsentPolicy.off
         if !request.showsAll { consent = try await store.consentPolicy() }
-        if request.wantsJSON {
-            let hits = try await store.search(
-                query, sort: sort, limit: Self.pageSize, offset: request.offset, consent: consent)
-            return try json(hits.map { SearchResult(hit: $0, words: query.highlightedWords) })
-        }
         // The total (the search's dearest part at scale) is counted alongside the page's rows, on another
         // connection when the store has more than one, and kept for the next page (`totals`). One row more
         // than the page tells the pager whether there is a next one when the total is a floor.
         async let counted = totals(query, text: text, consent: consent, bound: countBound(request))
         let hits = try await store.search(
             query, sort: sort, limit: Self.pageSize + 1, offset: request.offset, consent: consent)
+        if request.wantsJSON {
+            let records = hits.prefix(Self.pageSize).map { SearchResult(hit: $0, words: query.highlightedWords) }
+            return try jsonPage(records, hasMore: hits.count > Self.pageSize, total: try await counted.total, request)
+        }
         async let loaded = loadedPage(hits.map(\.number), title: "Search: \(text)")
         let (total, hidden) = try await counted
         var note = ""
@@ -69,9 +68,10 @@ extension Reader {
             if let bound, total == bound { return [total, bound] }
             return [total, try await store.count(query, consent: .off, atMost: bound)]
         }
-        let total = PageTotal(counted: counted[0], bound: bound)
-        guard counted.count > 1 else { return (total, nil) }
-        return (total, PageTotal.hidden(shown: total, all: PageTotal(counted: counted[1], bound: bound)))
+        let total = PageTotal(counted: counted.counts[0], bound: counted.bound)
+        guard counted.counts.count > 1 else { return (total, nil) }
+        let all = PageTotal(counted: counted.counts[1], bound: counted.bound)
+        return (total, PageTotal.hidden(shown: total, all: all))
     }
 
     /// `/search` with nothing to search for: the form's help alone.

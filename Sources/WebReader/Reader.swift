@@ -7,7 +7,8 @@ import MediaFiles
 import Router
 
 /// The archive as pages: each path is a route of the route enum (`RouterDestination(path:)`, the same
-/// paths the REPL prints), plus `/`, `/stats`, `/metrics`, `/search` without a query and `/media/<hash>`.
+/// paths the REPL prints), plus `/`, `/stats`, `/metrics`, `/search` without a query (and `/media/<hash>`,
+/// streamed: `media(_:context:)`).
 /// It only reads: the store it is given is opened read-only.
 struct Reader: Sendable {
     let store: any ArchiveStore
@@ -16,8 +17,12 @@ struct Reader: Sendable {
     /// How far a page's total is counted (see `ReaderConfiguration.countLimit`); `nil`: exactly.
     let countLimit: Int?
     let logger: Logger
+    /// What the request guard refused, for `/metrics`.
+    let refusals: RefusalCounts
     /// The totals counted so far, while the store has not changed.
     let counts = CountCache()
+    /// The media files found to hold the bytes their name says (`/media/`).
+    let verifier = MediaVerifier()
 
     /// Statuses a page shows.
     static let pageSize = 20
@@ -33,7 +38,6 @@ struct Reader: Sendable {
             case "/search" where request.value("q")?.isEmpty ?? true: return searchForm(request)
             default: break
             }
-            if path.hasPrefix("/media/") { return try await mediaFile(String(path.dropFirst("/media/".count))) }
             // A search's query may carry more than `q` (`page`, `all`): its route is read from `q` alone, and
             // every other route from its path (`page` is the reader's, not the route's).
             if path == "/search", let text = request.value("q") {
@@ -43,16 +47,19 @@ struct Reader: Sendable {
                 return notFound("No such page: \(path)", request)
             }
             return try await route(destination, request)
-        } catch let failure as PageFailure {
-            return failure.reply(request, version: version)
         } catch {
-            logger.error("serve: \(path): \(error)")
-            return PageFailure(
-                status: .internalServerError,
-                message: "The archive could not answer; the reader's log (stderr) says why."
-            )
-            .reply(request, version: version)
+            return failed(path, error, request)
         }
+    }
+
+    /// The answer to a page whose store work failed: a 500 naming nothing of the archive (the log says why).
+    func failed(_ path: String, _ error: any Error, _ request: PageRequest) -> Reply {
+        if let failure = error as? PageFailure { return failure.reply(request, version: version) }
+        logger.error("serve: \(path): \(error)")
+        return PageFailure(
+            status: .internalServerError, message: "The archive could not answer; the reader's log (stderr) says why."
+        )
+        .reply(request, version: version)
     }
 
     private func route(_ destination: RouterDestination, _ request: PageRequest) async throws -> Reply {
@@ -86,11 +93,12 @@ struct Reader: Sendable {
     }
 
     /// The counts `count` gives, from `counts` while the store has not changed since they were counted.
-    /// `bound`: how far `count` counts (nil: exactly), part of what is kept.
+    /// `bound`: how far `count` counts (nil: exactly), part of what is kept; the answer says how far the
+    /// counts it gives were counted (an exact count kept answers a bounded question).
     func cachedCounts(
         _ question: String, consent: ConsentPolicy, bound: Int? = nil,
         _ count: @escaping @Sendable () async throws -> [Int]
-    ) async throws -> [Int] {
+    ) async throws -> CountCache.Counted {
         let token = try await store.changeToken()
         let key = CountCache.Key(question: question, consent: consent, bound: bound)
         return try await counts.counts(key, token: token, count: count)

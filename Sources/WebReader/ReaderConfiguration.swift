@@ -2,7 +2,8 @@
 public struct ReaderConfiguration: Sendable {
     /// Where it listens.
     public var listen: ListenAddress
-    /// The HTTP basic auth password (any user name), required off loopback; `nil`: no auth.
+    /// The HTTP basic auth password (any user name), required off loopback; `nil`: no password (the
+    /// printed address's token, kept as a cookie, still guards every request).
     public var password: String?
     /// The Icebox version, shown in the pages' footer.
     public var version: String
@@ -10,6 +11,15 @@ public struct ReaderConfiguration: Sendable {
     /// and links to the exact count (`count=all`); `nil`: always exactly. An exact count visits every
     /// match, which a common word on PostgreSQL makes a second or more.
     public var countLimit: Int?
+    /// The names (`reader.example.org`, or `name:port`) a request's `Host` may give besides the listening
+    /// address (`--public-host`): what clients behind a TLS proxy, or on the network, reach it by.
+    public var publicHosts: [String] = []
+    /// How long a connection may stay without a whole request (a header trickled byte by byte, or
+    /// nothing at all) before it is closed.
+    public var idleTimeout: Duration = .seconds(20)
+    /// How long a page may wait for the store: past it the answer is 503 and the store's work is
+    /// abandoned (a PostgreSQL server that stopped answering).
+    public var storeDeadline: Duration = .seconds(10)
 
     /// Serve's default `countLimit`. PostgreSQL reads a row from the table for each match it counts (its
     /// text index cannot say alone whether a row matches, nor whose it is): at a million statuses, 10,001

@@ -1,29 +1,42 @@
 import Foundation
 import HTTPTypes
+import Hummingbird
 import Synchronization
 
-/// What a request must show before anything is read for it: a `Host` naming the address the reader
-/// listens on (so a web page elsewhere cannot reach it through DNS rebinding), and, when a password is
-/// set, HTTP basic auth with that password (any user name).
+/// What a request must show before anything is read for it, in this order: one `Host`, naming the
+/// address the reader listens on or a `--public-host` (so a web page elsewhere cannot reach it through
+/// DNS rebinding); no sign of coming from another site (``CrossSite``); and the owner's secret
+/// (``OwnerSecret``: the printed address's token, its cookie, or the basic-auth password).
 final class RequestGuard: Sendable {
     private let listen: ListenAddress
-    private let password: String?
+    private let publicHosts: [String]
+    let secret: OwnerSecret
     /// The port actually bound (the one asked for, or the system's pick for port 0).
     private let boundPort: Mutex<Int>
+    /// Requests refused so far, by reason (`/metrics`).
+    let refusals: RefusalCounts
 
-    init(listen: ListenAddress, password: String?) {
+    init(
+        listen: ListenAddress, publicHosts: [String] = [], password: String?, token: String,
+        refusals: RefusalCounts = RefusalCounts()
+    ) {
         self.listen = listen
-        self.password = password
+        self.refusals = refusals
+        self.publicHosts = publicHosts.map { $0.lowercased() }
+        self.secret = OwnerSecret(token: token, password: password)
         self.boundPort = Mutex(listen.port)
     }
 
     /// Records the port the server is listening on.
     func bound(port: Int) { boundPort.withLock { $0 = port } }
 
+    var port: Int { boundPort.withLock { $0 } }
+
     /// The `Host` values a browser sends for this address: it as given and, on loopback, the other
-    /// names of this machine (`localhost`, `127.0.0.1`, `[::1]`); without the port when it is 80.
+    /// names of this machine (`localhost`, `127.0.0.1`, `[::1]`); without the port when it is 80. And
+    /// each public host: as given, and without a port also with the listening port.
     var allowedHosts: Set<String> {
-        let port = boundPort.withLock { $0 }
+        let port = self.port
         var hosts = [listen.host.lowercased()]
         if listen.isLoopback { hosts += ["localhost", "127.0.0.1", "::1"] }
         var allowed: Set<String> = []
@@ -32,41 +45,60 @@ final class RequestGuard: Sendable {
             allowed.insert("\(shown):\(port)")
             if port == 80 { allowed.insert(shown) }
         }
+        for name in publicHosts {
+            allowed.insert(name)
+            if !name.contains(":") { allowed.insert("\(name):\(port)") }
+        }
         return allowed
     }
 
-    /// The refusal for a request that may not be answered, or `nil`.
-    func refusal(authority: String?, authorization: String?) -> Reply? {
-        guard let authority, allowedHosts.contains(authority.lowercased()) else {
-            return .text("Host not allowed: this reader answers only at its own address", status: .misdirectedRequest)
-        }
-        guard let password else { return nil }
-        guard let authorization, Self.password(inBasic: authorization).map({ Self.same($0, password) }) == true else {
-            var reply = Reply.text("Authentication required", status: .unauthorized)
-            reply.headers.append(HTTPField(name: .wwwAuthenticate, value: "Basic realm=\"Icebox\", charset=\"UTF-8\""))
-            return reply
-        }
-        return nil
+    /// What to do with `request` before it reaches a route.
+    enum Verdict {
+        /// Answer it.
+        case pass
+        /// Answer with this instead.
+        case refuse(Reply)
+        /// The token came in the address of a page: set the cookie and send the browser to `location`,
+        /// the same address without the token.
+        case welcome(location: String)
     }
 
-    /// The password of a `Basic` credential (`user:password` in base64), or `nil`.
-    private static func password(inBasic header: String) -> String? {
-        let parts = header.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "basic",
-            let decoded = Data(base64Encoded: String(parts[1])).flatMap({ String(data: $0, encoding: .utf8) }),
-            let colon = decoded.firstIndex(of: ":")
-        else { return nil }
-        return String(decoded[decoded.index(after: colon)...])
+    func verdict(_ request: Request) -> Verdict {
+        // RFC 9112: a request with more than one Host is answered 400 (HTTPTypes keeps the first as
+        // the authority and the others as fields).
+        guard let hostName = HTTPField.Name("Host"), request.headers[values: hostName].isEmpty else {
+            return refuse("host", .text("Bad request: more than one Host line", status: .badRequest))
+        }
+        guard let authority = request.head.authority, allowedHosts.contains(authority.lowercased()) else {
+            return refuse(
+                "host",
+                .text("Host not allowed: this reader answers only at its own address", status: .misdirectedRequest))
+        }
+        if let reason = CrossSite.reason(request, authority: authority) {
+            return refuse(
+                "cross-site",
+                .text(
+                    "Refused: \(reason). The reader answers only its own pages and addresses typed or opened "
+                        + "from the terminal.", status: .forbidden))
+        }
+        switch secret.check(request, cookieName: OwnerSecret.cookieName(port: port)) {
+        case .owner: return .pass
+        case .tokenInAddress(let location): return .welcome(location: location)
+        case .stranger: return refuse("secret", secret.refusal)
+        }
     }
 
-    /// Compares without stopping at the first difference, so the time taken tells nothing.
-    private static func same(_ given: String, _ expected: String) -> Bool {
-        let a = Array(given.utf8)
-        let b = Array(expected.utf8)
-        var difference = a.count ^ b.count
-        for index in 0..<max(a.count, b.count) {
-            difference |= Int((index < a.count ? a[index] : 0) ^ (index < b.count ? b[index] : 0))
-        }
-        return difference == 0
+    private func refuse(_ reason: String, _ reply: Reply) -> Verdict {
+        refusals.count(reason)
+        return .refuse(reply)
     }
+}
+
+/// How many requests the guard refused, by reason (`host`, `cross-site`, `secret`), for `/metrics`.
+final class RefusalCounts: Sendable {
+    private let counts = Mutex<[String: Int]>([:])
+
+    func count(_ reason: String) { counts.withLock { $0[reason, default: 0] += 1 } }
+
+    var current: [String: Int] { counts.withLock { $0 } }
 }

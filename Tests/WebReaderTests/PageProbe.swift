@@ -18,7 +18,14 @@ struct PageProbe: Decodable, Sendable {
         var columns: [Double]
     }
 
+    struct Answer: Decodable, Sendable {
+        var url: String
+        var status: Int
+    }
+
     var requests: [String]
+    /// The status of each answer the page got (redirects too).
+    var responses: [Answer]
     var scripts: [Script]
     var violations: [String]
     var console: [String]
@@ -36,12 +43,15 @@ struct PageProbe: Decodable, Sendable {
             })
     }
 
-    /// Loads `url` `width` pixels wide; `screenshot` saves the whole page as PNG.
-    static func load(_ url: String, width: Int, screenshot: URL? = nil) async throws -> PageProbe {
+    /// Loads `url` `width` pixels wide, after the pages `first` in the same browser (the address
+    /// `icebox serve` printed, whose cookie the browser then keeps); `screenshot` saves the whole page as PNG.
+    static func load(_ url: String, width: Int, first: [String] = [], screenshot: URL? = nil) async throws
+        -> PageProbe
+    {
         let result = try await CommandRunner.run(
             URL(fileURLWithPath: "/usr/bin/env"),
             ["python3", Repository.root.appending(path: "scripts/page-probe").path, url, "--width", "\(width)"]
-                + (screenshot.map { ["--screenshot", $0.path] } ?? []))
+                + first.flatMap { ["--first", $0] } + (screenshot.map { ["--screenshot", $0.path] } ?? []))
         guard result.status == 0 else { throw ServeProcess.Failed("page-probe \(url): \(result.stderr)") }
         return try JSONDecoder().decode(PageProbe.self, from: Data(result.stdout.utf8))
     }

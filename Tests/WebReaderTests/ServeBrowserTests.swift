@@ -19,6 +19,8 @@ import Testing
         }
         try await archive.serving(["--count-limit", "3"]) { served in
             let origin = "http://\(served.authority)/"
+            // The owner opens the printed address first: the browser keeps its cookie.
+            let printed = try #require(served.token.map { origin + "?token=" + $0 }, "serve printed its token")
             let pages = [
                 "home": "/", "stats": "/stats", "timeline": "/timelines/home", "thread": "/statuses/\(number)",
                 "search": "/search?q=-is:reply", "search-counted": "/search?q=-is:reply&count=all",
@@ -29,7 +31,7 @@ import Testing
                 #expect(!body.lowercased().contains("<script"), "\(name): no script")
                 for viewport in [360, 1280] {
                     let probe = try await PageProbe.load(
-                        origin + path.dropFirst(), width: viewport,
+                        origin + path.dropFirst(), width: viewport, first: [printed],
                         screenshot: screenshots?.appending(path: "\(name)-\(viewport).png"))
                     let page = "\(name) at \(viewport) px"
                     #expect(probe.requests.contains(origin + path.dropFirst()), "\(page): \(probe.requests)")

@@ -19,7 +19,7 @@ import Testing
         defer { process.running.signal(SIGKILL) }
         // The store gives a change token only for files written more than two seconds ago.
         try await Task.sleep(for: .milliseconds(2500))
-        let served = Served(port: process.port)
+        let served = process.served
         func cliCount(_ query: String) async throws -> Int {
             let result = try await ServedArchive.icebox(["search", query, "--count", "--home", copy.path])
             return try #require(Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)), "\(result.stderr)")

@@ -5,9 +5,11 @@ import IceboxTestSupport
     import Glibc
 #endif
 
-/// A running `icebox serve`, its port read from the line it prints once it listens.
+/// A running `icebox serve`, its port and token read from the line it prints once it listens.
 final class ServeProcess: Sendable {
     let port: Int
+    /// The owner's token from the printed address (`?token=…`); `nil` when it printed none.
+    let token: String?
     let running: RunningProcess
 
     struct Failed: Error, CustomStringConvertible {
@@ -20,8 +22,10 @@ final class ServeProcess: Sendable {
         let running = try RunningProcess(CommandRunner.productsDirectory.appending(path: "icebox"), arguments)
         for _ in 0..<300 {
             let output = running.output()
-            if let match = output.firstMatch(of: #/at http://127\.0\.0\.1:(\d+)//#), let port = Int(match.1) {
-                return ServeProcess(port: port, running: running)
+            if let match = output.firstMatch(of: #/at http://127\.0\.0\.1:(\d+)/(?:\?token=([0-9a-f]+))?/#),
+                let port = Int(match.1)
+            {
+                return ServeProcess(port: port, token: match.2.map(String.init), running: running)
             }
             if running.hasExited { throw Failed("icebox serve ended: \(output) \(running.errors())") }
             try await Task.sleep(for: .milliseconds(100))
@@ -30,10 +34,14 @@ final class ServeProcess: Sendable {
         throw Failed("icebox serve did not start: \(running.errors())")
     }
 
-    private init(port: Int, running: RunningProcess) {
+    private init(port: Int, token: String?, running: RunningProcess) {
         self.port = port
+        self.token = token
         self.running = running
     }
+
+    /// Requests to it, with the owner's cookie.
+    var served: Served { Served(port: port, token: token) }
 }
 
 /// A started executable whose output goes to files a test reads while it runs.
@@ -60,6 +68,7 @@ final class RunningProcess: @unchecked Sendable {
     func output() -> String { (try? String(contentsOf: scratch.url.appending(path: "stdout"), encoding: .utf8)) ?? "" }
     func errors() -> String { (try? String(contentsOf: scratch.url.appending(path: "stderr"), encoding: .utf8)) ?? "" }
     var hasExited: Bool { !process.isRunning }
+    var pid: Int32 { process.processIdentifier }
     var exitStatus: Int32 { process.terminationStatus }
     func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 

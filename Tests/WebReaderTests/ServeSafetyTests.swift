@@ -59,15 +59,19 @@ import Testing
         let secrets = try TemporaryDirectory("icebox-serve-password")
         let file = secrets.url.appending(path: "password")
         try Data("correct horse\n".utf8).write(to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file.path)
         try await archive.serving(["--password-file", file.path]) { served in
+            // Without the printed address's cookie: the password alone lets in.
             for path in ["/", "/stats", "/metrics", "/timelines/home"] {
-                #expect((try await served.get(path)).status == .unauthorized, "\(path)")
+                #expect((try await served.get(path, asOwner: false)).status == .unauthorized, "\(path)")
                 let wrong = "Basic " + Data("alice:wrong".utf8).base64EncodedString()
-                #expect((try await served.get(path, headers: [.authorization: wrong])).status == .unauthorized)
+                let refused = try await served.get(path, headers: [.authorization: wrong], asOwner: false)
+                #expect(refused.status == .unauthorized)
                 let right = "Basic " + Data("alice:correct horse".utf8).base64EncodedString()
-                #expect((try await served.get(path, headers: [.authorization: right])).status == .ok, "\(path)")
+                let welcome = try await served.get(path, headers: [.authorization: right], asOwner: false)
+                #expect(welcome.status == .ok, "\(path)")
             }
-            let challenge = try await served.get("/")
+            let challenge = try await served.get("/", asOwner: false)
             #expect(challenge.headers[.wwwAuthenticate]?.hasPrefix("Basic realm=") == true)
         }
     }
@@ -94,7 +98,8 @@ import Testing
         let archive = try #require(try await ServedStore.sqlite.archive())
         try await archive.serving { served in
             let post = TestClient.Request(
-                "/", method: .post, authority: served.authority, body: ByteBuffer(string: "x"))
+                "/", method: .post, authority: served.authority, headers: [.cookie: served.cookie ?? ""],
+                body: ByteBuffer(string: "x"))
             let status = try await ServedArchive.sendRaw(post, port: served.port)
             #expect(status == .methodNotAllowed)
         }

@@ -66,7 +66,7 @@ final class ServedArchive: @unchecked Sendable {
             ["serve", "--listen", "127.0.0.1:0", "--home", home.path] + (store.map { ["--store", $0] } ?? [])
                 + arguments)
         do {
-            try await body(Served(port: process.port))
+            try await body(process.served)
         } catch {
             process.running.signal(SIGKILL)
             throw error
@@ -111,14 +111,23 @@ final class ServedArchive: @unchecked Sendable {
 /// A running `icebox serve`, and requests to it.
 struct Served: Sendable {
     let port: Int
+    /// The owner's token it printed.
+    var token: String? = nil
     var authority: String { "127.0.0.1:\(port)" }
 
-    /// A GET with the right Host; `json` asks for the CLI's records.
-    func get(_ path: String, json: Bool = false, authority: String? = nil, headers: HTTPFields = [:]) async throws
+    /// The cookie the printed address sets, as a browser sends it back.
+    var cookie: String? { token.map { "icebox-\(port)=\($0)" } }
+
+    /// A GET with the right Host, and the owner's cookie unless `asOwner` is false; `json` asks for the
+    /// CLI's records.
+    func get(
+        _ path: String, json: Bool = false, authority: String? = nil, headers: HTTPFields = [:], asOwner: Bool = true
+    ) async throws
         -> (status: HTTPResponse.Status, headers: HTTPFields, body: String)
     {
         var fields = headers
         if json { fields[.accept] = "application/json" }
+        if asOwner, let cookie { fields[.cookie] = cookie }
         let request = TestClient.Request(path, method: .get, authority: authority ?? self.authority, headers: fields)
         return try await Self.send(request, port: port)
     }
