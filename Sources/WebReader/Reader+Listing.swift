@@ -8,7 +8,13 @@ import SearchQuery
 
 extension Reader {
     /// An account's or a hashtag's posts, newest first, a page at a time.
+    /// An author's page follows the consent policy as a search of them does (see `consentedListing`).
     func listing(_ listing: ArchiveListing, title: String, _ request: PageRequest) async throws -> Reply {
+        if case .author(let handle) = listing, let query = SearchQuery.author(handle) {
+            return try await consentedListing(
+                query, key: "author:" + handle.lowercased(), title: title,
+                empty: "\(title) has no posts in the archive.", request)
+        }
         if request.wantsJSON {
             let hits = try await store.posts(listing, limit: Self.pageSize, offset: request.offset)
             return try json(hits.map { SearchResult(hit: $0, words: []) })
@@ -23,8 +29,7 @@ extension Reader {
         return statusesPage(hits.map(\.number), try await loaded, title: title, total: .exact(total), request)
     }
 
-    /// A pinned timeline (or a list's) as it was seen, newest first: everyone's posts, as the REPL
-    /// browses a timeline (consent limits search, not reading what a timeline carried).
+    /// A pinned timeline (or a list's), newest first, under the one consent policy (see `consentedListing`).
     func timeline(_ destination: RouterDestination, _ request: PageRequest) async throws -> Reply {
         let text: String
         switch destination {
@@ -35,25 +40,38 @@ extension Reader {
             throw PageFailure(status: .notFound, message: "\(text) is not a timeline.")
         }
         let query = SearchQuery(filters: [.init(.inTimeline(spec.description))])
+        return try await consentedListing(
+            query, key: "timeline:\(spec)", title: destination.title,
+            empty: "\(destination.title) has no archived posts.", request)
+    }
+
+    /// The posts `query` finds, newest first, under the archive's consent policy (`all=1`: everyone's), as
+    /// `icebox search` and a search page find them, with the same note on what consent hid: a timeline's
+    /// and an author's page. `key`: what the totals are kept under (see `CountCache`).
+    func consentedListing(
+        _ query: SearchQuery, key: String, title: String, empty: String, _ request: PageRequest
+    ) async throws -> Reply {
+        let consent: ConsentPolicy = request.showsAll ? .off : try await store.consentPolicy()
         if request.wantsJSON {
             let hits = try await store.search(
-                query, sort: .newest, limit: Self.pageSize, offset: request.offset, consent: .off)
+                query, sort: .newest, limit: Self.pageSize, offset: request.offset, consent: consent)
             return try json(hits.map { SearchResult(hit: $0, words: []) })
         }
-        let store = self.store
-        let bound = countBound(request)
-        async let counted = cachedCounts("timeline:\(spec)", consent: .off, bound: bound) {
-            [try await store.count(query, consent: .off, atMost: bound)]
-        }
+        async let counted = totals(query, key: key, consent: consent, bound: countBound(request))
         // One more than the page: whether there is a next one, when the total is a floor.
         let hits = try await store.search(
-            query, sort: .newest, limit: Self.pageSize + 1, offset: request.offset, consent: .off)
-        async let loaded = loadedPage(hits.map(\.number), title: destination.title)
-        let total = PageTotal(counted: try await counted[0], bound: bound)
-        guard !total.isZero else {
-            throw PageFailure(status: .notFound, message: "\(destination.title) has no archived posts.")
+            query, sort: .newest, limit: Self.pageSize + 1, offset: request.offset, consent: consent)
+        async let loaded = loadedPage(hits.map(\.number), title: title)
+        let (total, hidden) = try await counted
+        var note = ""
+        if let hidden, hidden.count > 0 || !hidden.isExact {
+            let all = request.href(setting: "all", to: "1")
+            note =
+                "<p class=\"hidden-note\">\(StatusPage.escaped(Self.hiddenText(hidden))) "
+                + "(<a href=\"\(StatusPage.escaped(all))\">show them</a>).</p>\n"
         }
-        return statusesPage(hits.map(\.number), try await loaded, title: destination.title, total: total, request)
+        guard !total.isZero || !note.isEmpty else { throw PageFailure(status: .notFound, message: empty) }
+        return statusesPage(hits.map(\.number), try await loaded, title: title, total: total, request, note: note)
     }
 
     /// The statuses a page shows (the first `pageSize` of `numbers`), read and decoded: a listing starts
