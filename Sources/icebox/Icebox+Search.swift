@@ -109,7 +109,12 @@ extension Icebox {
                 var total: Int? = complete ? hits.count : nil
                 if Console.stdoutIsTerminal {
                     // A page that is not the whole answer costs one count (the index's own, mostly).
-                    let counted = try await total ?? context.store.count(query, consent: policy)
+                    let counted: Int
+                    if let total {
+                        counted = total
+                    } else {
+                        counted = try await context.store.count(query, consent: policy)
+                    }
                     total = counted
                     Console.outSanitized(
                         SearchResult.closingLine(
