@@ -287,7 +287,7 @@ let package = Package(
             name: "REPLTests",
             dependencies: [
                 "REPL", "Export", "Archive", "ArchiveCore", "Router", "Importer", "SearchQuery", "MastodonTestServer",
-                "IceboxTestSupport",
+                "IceboxTestSupport", "Models",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

@@ -53,9 +53,6 @@ extension ArchiveDatabase {
         switch listing {
         case .author(let handle):
             author(handle)
-            // An account's own listing (what `export account` writes) takes a file's word that it is the
-            // user's once a server confirmed it (see ImportClaims).
-            conditions.append("NOT " + ImportClaims.unconfirmedOwnPost("s"))
         case .tag(let tag, let handle):
             let name = TagStatements.listed(tag)
             // The tag column of the word index narrows to candidates when the tag has words in it (an

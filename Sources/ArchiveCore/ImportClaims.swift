@@ -8,6 +8,12 @@ import Models
 /// of the file's own account (from that account's own file) is kept as an edit, the earlier one among
 /// the versions. A file that names the same post as the archive holds is recorded as one of its
 /// sources, and changes nothing else.
+///
+/// What a file brings stays visible as the file's: `from:me`, an author's listing and `export account`
+/// hold a file's posts of the user's own account (an import of one's own export is how an archive gets
+/// its past), and listings mark a copy only a file vouches for (``SearchHit/fromFile``) until a server's
+/// copy of the same uri replaces it. A file's object is exported as the post's only while the file's
+/// copy is the one shown (``ProvenanceStatements/source``).
 package enum ImportClaims {
     /// What the archive holds of a uri a file names.
     package struct Held: Sendable, Hashable {
@@ -74,17 +80,5 @@ package enum ImportClaims {
         statuses.flatMap { item in
             [item.status.status.reblog?.archiveURI, item.status.status.archiveURI].compactMap { $0 }
         }
-    }
-
-    /// An SQL condition on `statuses \(alias)` (the same in both stores' dialects): the post is a file's
-    /// word for an account the user holds a token for, and that account's server has not confirmed it
-    /// (no sync or `--resolve` archived the uri from a server). `from:me` and an account's own listing
-    /// (`export account`) leave such posts out: a file's claim to be the user does not make it so. An
-    /// account known only from files (not one of the archiving accounts) is taken at its files' word.
-    package static func unconfirmedOwnPost(_ alias: String) -> String {
-        """
-        (\(alias).raw_authority = \(CopyAuthority.imported.rawValue) AND lower(\(alias).author_handle) IN \
-        (SELECT lower(handle) FROM archiving_accounts WHERE removed_at IS NULL))
-        """
     }
 }

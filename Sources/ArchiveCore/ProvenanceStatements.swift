@@ -27,13 +27,21 @@ package enum ProvenanceStatements {
     package static func fetchedFrom(ofAny dialect: any SQLDialect) -> String {
         fetchedFrom(dialect, where: dialect.isAny("i.status_id", of: "?1"))
     }
+    /// A server id an import recorded stays the import's once a server's copy displaced the file's: the
+    /// file's copy is then among the kept copies under that server, and no server sent one from there.
     private static func fetchedFrom(_ dialect: any SQLDialect, where condition: String) -> String {
-        """
-        SELECT i.server, i.status_id FROM status_ids i JOIN statuses s ON s.id = i.status_id
-        WHERE \(condition) AND NOT (s.raw_authority = \(CopyAuthority.imported.rawValue) AND s.raw_server = i.server
-            AND EXISTS (SELECT 1 FROM status_sources WHERE status_id = s.id))
-        GROUP BY i.status_id, i.server ORDER BY \(dialect.bytewise("i.server"))
-        """
+        let imported = CopyAuthority.imported.rawValue
+        return """
+            SELECT i.server, i.status_id FROM status_ids i JOIN statuses s ON s.id = i.status_id
+            WHERE \(condition) AND NOT (s.raw_authority = \(imported) AND s.raw_server = i.server
+                AND EXISTS (SELECT 1 FROM status_sources WHERE status_id = s.id))
+            AND NOT (EXISTS (SELECT 1 FROM status_copies c WHERE c.status_id = s.id AND c.server = i.server
+                    AND c.authority = \(imported))
+                AND NOT EXISTS (SELECT 1 FROM status_copies c WHERE c.status_id = s.id AND c.server = i.server
+                    AND c.authority <> \(imported))
+                AND NOT (s.raw_server = i.server AND s.raw_authority <> \(imported)))
+            GROUP BY i.status_id, i.server ORDER BY \(dialect.bytewise("i.server"))
+            """
     }
     /// The files a status was imported from: ?1 its number.
     package static func files(_ dialect: any SQLDialect) -> String { files(dialect, where: "status_id = ?1") }
@@ -56,8 +64,13 @@ package enum ProvenanceStatements {
         ORDER BY \(dialect.bytewise("r.kind")), \(dialect.bytewise("r.uri")), \(dialect.bytewise("r.account_handle"))
         """
     }
-    /// The source object a status was last imported with from a file of a format: ?1 its number, ?2 the format.
+    /// The source object a status was last imported with from a file of a format, while a file's copy is
+    /// the one shown: once a server sent the post, a file that was only recorded as a source of it
+    /// (``ImportClaims/Verdict/sourceOnly``) speaks for nothing, and an export writes the server's copy.
+    /// ?1 its number, ?2 the format.
     package static let source = """
-        SELECT raw_json FROM status_sources WHERE status_id = ?1 AND format = ?2 ORDER BY imported_at DESC LIMIT 1
+        SELECT ss.raw_json FROM status_sources ss JOIN statuses s ON s.id = ss.status_id
+        WHERE ss.status_id = ?1 AND ss.format = ?2 AND s.raw_authority = \(CopyAuthority.imported.rawValue)
+        ORDER BY ss.imported_at DESC LIMIT 1
         """
 }

@@ -48,10 +48,9 @@ package struct SearchFilters {
         let sql: String
         switch filter.condition {
         case .fromMe:
-            // A file's word that it is the user is not enough: imported posts count once confirmed.
-            sql =
-                "(s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL) AND NOT "
-                + ImportClaims.unconfirmedOwnPost("s") + ")"
+            // A file's posts of the user's account count too, marked as a file's (`SearchHit.fromFile`):
+            // an import of one's own export is what fills an archive's past (see ImportClaims).
+            sql = "s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL)"
         case .from(let user, let host):
             // Handles compare without case, through the index on lower(author_handle).
             var own: [SQLArgument] = []

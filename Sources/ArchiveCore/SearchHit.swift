@@ -47,6 +47,14 @@ public struct SearchHit: Hashable, Sendable, Decodable {
     public var timelines: [String] = []
     /// When its server said it was deleted (nil while it was not).
     public var goneAt: String?
+    /// When its words and media were removed (`deletions: redact`), leaving a tombstone; nil while kept.
+    public var redactedAt: String?
+    /// Who sent the copy shown, as stored (``CopyAuthority``); nil when a statement does not read it.
+    package var authority: Int?
+
+    /// Whether only a file vouches for the copy shown (an import; no server sent the post yet): listings
+    /// mark it as the file's.
+    public var fromFile: Bool { authority == CopyAuthority.imported.rawValue }
 
     /// The columns of ``columns`` (and `rank`) each field is read from.
     enum CodingKeys: String, CodingKey {
@@ -61,6 +69,8 @@ public struct SearchHit: Hashable, Sendable, Decodable {
         case altText = "alt_text"
         case language, rank
         case goneAt = "gone_at"
+        case redactedAt = "redacted_at"
+        case authority = "raw_authority"
     }
 }
 
@@ -68,7 +78,7 @@ extension SearchHit {
     /// The columns a `SearchHit` is read from, on `statuses s`: one text for both stores.
     package static let columns = """
         SELECT s.id, s.uri, s.url, s.author_handle, s.author_name, s.created_at, s.text, s.spoiler_text,
-            s.alt_text, s.language, s.gone_at,
+            s.alt_text, s.language, s.gone_at, s.redacted_at, s.raw_authority,
             (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server
              LIMIT 1) AS local_id
         """

@@ -138,9 +138,6 @@ extension PostgresArchive {
         switch listing {
         case .author(let handle):
             author(handle)
-            // An account's own listing (what `export account` writes) takes a file's word that it is the
-            // user's once a server confirmed it (see ImportClaims).
-            conditions.append("NOT " + ImportClaims.unconfirmedOwnPost("s"))
         case .tag(let tag, let handle):
             binds.append(.text(TagStatements.listed(tag)))
             conditions.append(TagStatements.carries("$\(binds.count)"))

@@ -29,6 +29,8 @@ public struct SearchResult: Encodable, Sendable {
         case authorName = "author_name"
         case spoilerText = "spoiler_text"
         case goneAt = "gone_at"
+        case redactedAt = "redacted_at"
+        case fromFile = "from_file"
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -47,29 +49,30 @@ public struct SearchResult: Encodable, Sendable {
         try c.encode(hit.timelines, forKey: .timelines)
         try c.encode(hit.language, forKey: .language)
         try c.encode(hit.goneAt, forKey: .goneAt)
+        try c.encode(hit.redactedAt, forKey: .redactedAt)
+        try c.encode(hit.fromFile, forKey: .fromFile)
     }
 
     /// A snippet from the text, or from the content warning or media descriptions when the searched
     /// words are there, so a person sees why a status matched. Cut from terminal-safe text, so colour
     /// codes added later are the only control sequences in it.
     public static func snippet(_ hit: SearchHit, words: [String]) -> Snippet {
-        let sources = [("", hit.text), ("CW: ", hit.spoilerText), ("alt: ", hit.altText)]
+        let sources = [("", hit.listedText), ("CW: ", hit.spoilerText), ("alt: ", hit.altText)]
         for (label, text) in sources {
             let snippet = Snippet(text: label + text.terminalSafe, words: words)
             if snippet.matched { return snippet }
         }
-        return Snippet(text: hit.text.terminalSafe, words: words)
+        return Snippet(text: hit.listedText.terminalSafe, words: words)
     }
 
-    /// Three terminal-safe lines: number, author and date (and `[deleted YYYY-MM-DD]` when its server
-    /// said it is gone); the snippet; the link. `colour` adds bold numbers and highlighted words.
+    /// Three terminal-safe lines: number, author and date (and its marks, see `SearchHit.marks`); the
+    /// snippet; the link. `colour` adds bold numbers and highlighted words.
     public func listing(colour: Bool) -> String {
         let marked = colour ? snippet.marked(before: "\u{1B}[1;33m", after: "\u{1B}[0m") : snippet.text
         let date = String(hit.createdAt.prefix(16)).replacing(every: "T", with: " ")
-        let gone = hit.goneAt.map { "  [deleted \(String($0.prefix(10)).terminalSafe)]" } ?? ""
         let warning = hit.spoilerText.isEmpty ? "" : "  [CW: \(hit.spoilerText.terminalSafe)]"
         let number = colour ? "\u{1B}[1m[\(hit.number)]\u{1B}[0m" : "[\(hit.number)]"
-        return "\(number) @\(hit.acct.terminalSafe) · \(date) UTC\(gone)\(warning)\n    \(marked)\n"
+        return "\(number) @\(hit.acct.terminalSafe) · \(date) UTC\(hit.marks)\(warning)\n    \(marked)\n"
             + "    \((hit.url ?? hit.uri).terminalSafe)"
     }
 

@@ -60,7 +60,7 @@ public struct StatusPrinter: Sendable {
         lines.append("")
         if archived.redactedAt != nil {
             // Its text, warning and media went with `deletions: redact`: say so rather than print blanks.
-            lines.append("[redacted: its text and media were removed when its server deleted it]")
+            lines.append(SearchHit.redactedText)
         } else {
             if !status.spoilerText.isEmpty { lines.insert("CW: \(status.spoilerText)", at: lines.count - 1) }
             let text = StatusHTML.displayText(status.content, mentions: status.mentions)

@@ -8,11 +8,23 @@ extension Exporter {
     /// byte, or one written from its API JSON; an `Announce` per boost), `likes.json`, `bookmarks.json`
     /// (the account's favourites and bookmarks: those imported by uri and those of its synced
     /// `favourites`/`bookmarks` timelines), `actor.json` and the media files under the paths the outbox
-    /// names. `icebox import mastodon-export` reads it back as it was.
-    public func exportMastodonAccount(handle: String, to destination: ExportDestination) async throws(ExportError)
-        -> ExportSummary
-    {
-        let numbers = try await accountNumbers(handle)
+    /// names. `icebox import mastodon-export` reads it back as it was. `consent`: the policy a search of
+    /// the author's posts follows (see `ConsentPolicy`); what it leaves out is counted in the summary, and
+    /// an export it would leave with none of the posts the archive holds is refused, not written empty.
+    public func exportMastodonAccount(
+        handle: String, consent: ConsentPolicy = .off, to destination: ExportDestination
+    ) async throws(ExportError) -> ExportSummary {
+        let held = try await accountNumbers(handle)
+        let withheld: Set<Int64>
+        do { withheld = try await archive.withheldByConsent(held, author: handle, policy: consent) } catch {
+            throw .archive(error.description)
+        }
+        let numbers = held.filter { !withheld.contains($0) }
+        guard !numbers.isEmpty || held.isEmpty else {
+            throw .empty(
+                "all \(held.count) posts of \(handle) the archive holds are left out: the author opted out of "
+                    + "search (--all exports them)")
+        }
         let references: [ImportedReference]
         let archivedBoosts: [ImportedReference]
         do {
@@ -56,9 +68,11 @@ extension Exporter {
         }
         entries.append(("actor.json", .document(MastodonOutbox.json(Self.actor(account, uri: actorURI)))))
         try Self.writeZip(entries, mtime: outbox.newest, to: destination)
-        return ExportSummary(
+        var summary = ExportSummary(
             path: destination.path, folder: ".", format: .zip, statuses: outbox.statuses,
             mediaFiles: outbox.media.count, mediaMissing: 0, gone: 0)
+        summary.leftOutByConsent = withheld.count
+        return summary
     }
 
     /// The account's boosts, oldest first: those archived as statuses of their own (a sync's), and those

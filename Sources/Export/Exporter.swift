@@ -33,6 +33,8 @@ public struct ExportSummary: Sendable, Hashable, Codable {
     public var followersOnly = 0
     /// Posts left out because they were not public (with `publicOnly`).
     public var leftOut = 0
+    /// Posts left out by the consent policy (their author opted out of search; see `ConsentPolicy`).
+    public var leftOutByConsent = 0
 }
 
 /// Writes threads and sets of archived statuses as reproducible tarballs: `thread.json` (the JSON as

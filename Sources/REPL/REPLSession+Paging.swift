@@ -5,7 +5,7 @@ import SearchQuery
 
 /// Where a numbered list comes from: what `more` and `prev` page through and `export` writes whole.
 enum ListSource: Sendable {
-    /// A search, with the consent policy it runs under (the archive's for a search, off for a timeline).
+    /// A search, with the consent policy it runs under (the archive's, as for every view).
     case search(SearchQuery, consent: ConsentPolicy)
     case listing(ArchiveListing)
 }

@@ -25,7 +25,11 @@ extension REPLSession {
             guard id.contains("@") else {
                 throw REPLFailure("account \(id.terminalSafeLine): give a full handle, user@host")
             }
-            return try await listing(of: .author(id), title: destination.title)
+            guard let query = SearchQuery.author(id) else {
+                return try await listing(of: .author(id), title: destination.title)
+            }
+            // An author's posts follow the consent policy as a search of them does.
+            return try await consented(query, title: destination.title, empty: "has no posts in the archive")
         case .accountDetailWithAccount(let account):
             return try await render(.accountDetail(id: account.acct))
         case .hashTag(let tag, let account):
@@ -34,13 +38,7 @@ extension REPLSession {
             let spec: TimelineSpec
             do { spec = try TimelineSpec(parsing: text) } catch { throw REPLFailure("timeline: \(error.description)") }
             let query = SearchQuery(filters: [.init(.inTimeline(spec.description))])
-            // Reading a timeline is browsing it as it was, not searching: everyone's posts are shown.
-            let total = try await archive.count(query, consent: .off)
-            guard total > 0 else { throw REPLFailure("\(destination.title) has no archived posts") }
-            return try await page(
-                Screen(
-                    source: .search(query, consent: .off), total: total,
-                    heading: "\(destination.title): \(total) archived post\(total == 1 ? "" : "s")"))
+            return try await consented(query, title: destination.title, empty: "has no archived posts")
         case .statusDetail(let id):
             guard let number = try await StatusReference.resolve(id, in: archive) else {
                 throw REPLFailure("status \(id.terminalSafeLine) is not in the archive")
@@ -62,6 +60,24 @@ extension REPLSession {
     private func statusScreen(_ number: Int64) async throws -> (Reply, Screen) {
         let printer = try StatusPrinter(archived: try await archive.status(number: number))
         return (Reply(output: printer.text.terminalSafe), Screen(listed: nil, status: number))
+    }
+
+    /// The posts `query` finds, newest first, under the archive's consent policy (one rule for every view:
+    /// `icebox search`, serve's pages, exports), the heading saying how many it hid.
+    private func consented(_ query: SearchQuery, title: String, empty: String) async throws -> (Reply, Screen) {
+        let consent = try await archive.consentPolicy()
+        let total = try await archive.count(query, consent: consent)
+        let hidden = try await archive.hiddenByConsent(query, policy: consent, shown: total)
+        let why =
+            "\(hidden == 1 ? "its author" : "their authors") opted out of search (icebox config search-consent off "
+            + "shows them)"
+        guard total > 0 else {
+            throw REPLFailure(
+                hidden > 0 ? "\(title): all \(hidden) archived posts are hidden: \(why)" : "\(title) \(empty)")
+        }
+        var heading = "\(title): \(total) archived post\(total == 1 ? "" : "s")"
+        if hidden > 0 { heading += "; \(hidden) more hidden: \(why)" }
+        return try await page(Screen(source: .search(query, consent: consent), total: total, heading: heading))
     }
 
     /// A profile or hashtag page: the newest posts, numbered.

@@ -1,4 +1,5 @@
 import ArchiveCore
+import Display
 import Foundation
 import Models
 import SearchQuery
@@ -31,9 +32,9 @@ extension REPLSession {
             guard let hit = hits[node.number] else { continue }
             let date = hit.createdAt.prefix(16).replacingOccurrences(of: "T", with: " ")
             let isFocus = node.number == tree.focus
-            var head = "\(index + 1). \(indent)[\(hit.number)] @\(hit.acct.terminalSafe) · \(date) UTC"
+            var head = "\(index + 1). \(indent)[\(hit.number)] @\(hit.acct.terminalSafe) · \(date) UTC\(hit.marks)"
             if isFocus { head += colour ? "  \u{1B}[1m◀ this status\u{1B}[0m" : "  ◀ this status" }
-            let text = hit.spoilerText.isEmpty ? hit.text : "[CW: \(hit.spoilerText)] \(hit.text)"
+            let text = hit.spoilerText.isEmpty ? hit.listedText : "[CW: \(hit.spoilerText)] \(hit.listedText)"
             lines.append(head)
             lines.append("    \(indent)" + Snippet(text: text.terminalSafe, words: [], width: 100).text)
         }

@@ -56,7 +56,7 @@ public struct SearchQuery: Hashable, Sendable {
 
     /// What a filter checks.
     public enum Condition: Hashable, Sendable {
-        /// `from:me`: written by one of the user's own accounts (an imported post once a server confirmed it).
+        /// `from:me`: written by one of the user's own accounts (a file's posts of them marked as the file's).
         case fromMe
         /// `from:@user` (any server) or `from:@user@host`.
         case from(user: String, host: String?)

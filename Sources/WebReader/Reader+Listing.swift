@@ -8,7 +8,13 @@ import SearchQuery
 
 extension Reader {
     /// An account's or a hashtag's posts, newest first, a page at a time.
+    /// An author's page follows the consent policy as a search of them does (see `consentedListing`).
     func listing(_ listing: ArchiveListing, title: String, _ request: PageRequest) async throws -> Reply {
+        if case .author(let handle) = listing, let query = SearchQuery.author(handle) {
+            return try await consentedListing(
+                query, key: "author:" + handle.lowercased(), title: title,
+                empty: "\(title) has no posts in the archive.", bound: countBound(request), request)
+        }
         // The total alongside the page's rows, kept while the store does not change (`CountCache`).
         let store = self.store
         async let counted = cachedCounts("listing:\(listing)", consent: .off) { [try await store.count(listing)] }
@@ -24,8 +30,8 @@ extension Reader {
         return statusesPage(hits.map(\.number), try await loaded, title: title, total: .exact(total), request)
     }
 
-    /// A pinned timeline (or a list's) as it was seen, newest first: everyone's posts, as the REPL
-    /// browses a timeline (consent limits search, not reading what a timeline carried).
+    /// A pinned timeline (or a list's), newest first, under the one consent policy (see
+    /// `consentedListing`); its total exact at any size, as the README promises (counted from its entries).
     func timeline(_ destination: RouterDestination, _ request: PageRequest) async throws -> Reply {
         let text: String
         switch destination {
@@ -36,25 +42,38 @@ extension Reader {
             throw PageFailure(status: .notFound, message: "\(text) is not a timeline.")
         }
         let query = SearchQuery(filters: [.init(.inTimeline(spec.description))])
-        // Exact at any size, as the README promises: a timeline's total is counted from its entries.
-        let store = self.store
-        async let counted = cachedCounts("timeline:\(spec)", consent: .off) {
-            [try await store.count(query, consent: .off, atMost: nil)]
-        }
+        return try await consentedListing(
+            query, key: "timeline:\(spec)", title: destination.title,
+            empty: "\(destination.title) has no archived posts.", bound: nil, request)
+    }
+
+    /// The posts `query` finds, newest first, under the archive's consent policy (`all=1`: everyone's), as
+    /// `icebox search` and a search page find them, with the same note on what consent hid: a timeline's
+    /// and an author's page. `key`: what the totals are kept under (see `CountCache`); `bound`: where
+    /// counting may stop (nil: exact).
+    func consentedListing(
+        _ query: SearchQuery, key: String, title: String, empty: String, bound: Int?, _ request: PageRequest
+    ) async throws -> Reply {
+        let consent: ConsentPolicy = request.showsAll ? .off : try await store.consentPolicy()
+        async let counted = totals(query, key: key, consent: consent, bound: bound)
         // One more than the page: whether there is a next one, when the total is a floor.
         let hits = try await store.search(
-            query, sort: .newest, limit: Self.pageSize + 1, offset: request.offset, consent: .off)
+            query, sort: .newest, limit: Self.pageSize + 1, offset: request.offset, consent: consent)
         if request.wantsJSON {
             let records = hits.prefix(Self.pageSize).map { SearchResult(hit: $0, words: []) }
-            let total = PageTotal.exact(try await counted.counts[0])
-            return try jsonPage(records, hasMore: hits.count > Self.pageSize, total: total, request)
+            return try jsonPage(records, hasMore: hits.count > Self.pageSize, total: try await counted.total, request)
         }
-        async let loaded = loadedPage(hits.map(\.number), title: destination.title)
-        let total = PageTotal.exact(try await counted.counts[0])
-        guard !total.isZero else {
-            throw PageFailure(status: .notFound, message: "\(destination.title) has no archived posts.")
+        async let loaded = loadedPage(hits.map(\.number), title: title)
+        let (total, hidden) = try await counted
+        var note = ""
+        if let hidden, hidden.count > 0 || !hidden.isExact {
+            let all = request.href(setting: "all", to: "1")
+            note =
+                "<p class=\"hidden-note\">\(StatusPage.escaped(Self.hiddenText(hidden))) "
+                + "(<a href=\"\(StatusPage.escaped(all))\">show them</a>).</p>\n"
         }
-        return statusesPage(hits.map(\.number), try await loaded, title: destination.title, total: total, request)
+        guard !total.isZero || !note.isEmpty else { throw PageFailure(status: .notFound, message: empty) }
+        return statusesPage(hits.map(\.number), try await loaded, title: title, total: total, request, note: note)
     }
 
     /// The statuses a page shows (the first `pageSize` of `numbers`), read and decoded: a listing starts

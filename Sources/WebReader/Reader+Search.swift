@@ -20,7 +20,7 @@ extension Reader {
         // The total (the search's dearest part at scale) is counted alongside the page's rows, on another
         // connection when the store has more than one, and kept for the next page (`totals`). One row more
         // than the page tells the pager whether there is a next one when the total is a floor.
-        async let counted = totals(query, text: text, consent: consent, bound: countBound(request))
+        async let counted = totals(query, key: "search:" + text, consent: consent, bound: countBound(request))
         let hits = try await store.search(
             query, sort: sort, limit: Self.pageSize + 1, offset: request.offset, consent: consent)
         if request.wantsJSON {
@@ -56,11 +56,11 @@ extension Reader {
     /// How many posts a search finds under `consent` (counted up to `bound` when given), and how many more
     /// `all=1` would show: `nil` when no one opted out, or consent is off.
     /// Kept while the store has not changed (see `CountCache`): the next page of a search counts nothing.
-    private func totals(_ query: SearchQuery, text: String, consent: ConsentPolicy, bound: Int?) async throws
+    func totals(_ query: SearchQuery, key: String, consent: ConsentPolicy, bound: Int?) async throws
         -> (total: PageTotal, hidden: PageTotal?)
     {
         let store = self.store
-        let counted = try await cachedCounts("search:" + text, consent: consent, bound: bound) {
+        let counted = try await cachedCounts(key, consent: consent, bound: bound) {
             let total = try await store.count(query, consent: consent, atMost: bound)
             guard consent == .honoured, try await !store.optedOutAuthors().isEmpty else { return [total] }
             // A total that stopped at the bound leaves everyone's stopped there too, and the hidden ones

@@ -14,4 +14,13 @@ struct ConsentOption: ParsableArguments {
     func policy(_ archive: any ArchiveStore) async throws -> ConsentPolicy {
         all ? .off : try await archive.consentPolicy()
     }
+
+    /// Says on stderr how many statuses the policy left out of an export, so that "Exported 11 statuses"
+    /// is not read as all there were (nothing when none was).
+    static func noteLeftOut(_ count: Int) {
+        guard count > 0 else { return }
+        Console.err(
+            "icebox: \(count) more \(count == 1 ? "status was" : "statuses were") left out: \(count == 1 ? "its author" : "their authors") "
+                + "opted out of search (--all includes them)")
+    }
 }

@@ -159,17 +159,19 @@ extension Icebox.Export {
         func run() async throws {
             try await reportingFailures {
                 let text = words.joined(separator: " ")
+                var leftOut = 0
                 try await output.run(global) { exporter, context in
                     for warning in query.warnings { Console.err("icebox: warning: \(warning)") }
-                    let hits = try await context.store.search(
-                        query, sort: .newest, limit: limit,
-                        consent: try await consent.policy(context.store))
+                    let policy = try await consent.policy(context.store)
+                    let hits = try await context.store.search(query, sort: .newest, limit: limit, consent: policy)
+                    leftOut = try await context.store.hiddenByConsent(query, policy: policy)
                     return try await exporter.exportStatuses(
                         hits.map(\.number), name: "Search: \(text)", kind: "search",
                         to: output.destination, format: output.format,
                         publicOnly: output.publicOnly,
                         options: ["query": text, "limit": String(limit)])
                 }
+                ConsentOption.noteLeftOut(leftOut)
             }
         }
     }
@@ -194,11 +196,18 @@ extension Icebox.Export {
 
         func run() async throws {
             try await reportingFailures {
+                var leftOut = 0
                 try await output.run(global) { exporter, context in
                     let timeline = try await accountOption.pinnedTimeline(spec, archive: context.store)
+                    let policy = try await consent.policy(context.store)
                     let numbers = try await context.store.timelineNumbers(
-                        timelineID: timeline.id, since: since?.text, until: until?.text,
-                        consent: try await consent.policy(context.store))
+                        timelineID: timeline.id, since: since?.text, until: until?.text, consent: policy)
+                    if policy == .honoured, try await !context.store.optedOutAuthors().isEmpty {
+                        leftOut =
+                            try await context.store.timelineNumbers(
+                                timelineID: timeline.id, since: since?.text, until: until?.text, consent: .off
+                            ).count - numbers.count
+                    }
                     var options = ["timeline": timeline.displayName]
                     options["since"] = since?.text
                     options["until"] = until?.text
@@ -207,6 +216,7 @@ extension Icebox.Export {
                         to: output.destination, format: output.format,
                         publicOnly: output.publicOnly, options: options)
                 }
+                ConsentOption.noteLeftOut(leftOut)
             }
         }
     }

@@ -33,6 +33,8 @@ extension Icebox.Export {
         @Option(name: .shortAndLong, help: ArgumentHelp("The ZIP to write (- for standard output).", valueName: "file"))
         var output: String
 
+        @OptionGroup var consent: ConsentOption
+
         func validate() throws {
             if output == "-", Console.stdoutIsTerminal {
                 throw ValidationError("standard output is a terminal: redirect it, or give a file with -o")
@@ -51,10 +53,12 @@ extension Icebox.Export {
                     output == "-"
                     ? .standardOutput
                     : .file(URL(fileURLWithPath: output).standardizedFileURL)
-                let summary = try await exporter.exportMastodonAccount(handle: account, to: destination)
+                let summary = try await exporter.exportMastodonAccount(
+                    handle: account, consent: try await consent.policy(context.store), to: destination)
                 Console.err(
                     "Exported \(summary.statuses) posts of \(account) and \(summary.mediaFiles) media files to \(summary.path) (Mastodon's export format)"
                 )
+                ConsentOption.noteLeftOut(summary.leftOutByConsent)
             }
         }
 

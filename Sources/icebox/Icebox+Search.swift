@@ -73,7 +73,10 @@ extension Icebox {
                 if count {
                     let total = try await context.store.count(query, consent: policy)
                     Console.out(String(total))
-                    guard total == 0 else { return }
+                    guard total == 0 else {
+                        try await Self.noteHidden(query, consent: policy, shown: total, archive: context.store)
+                        return
+                    }
                     let note = try await Self.noMatchesNote(query, offset: 0, consent: policy, archive: context.store)
                     if note != "No matches." { Console.err(note) }
                     throw ExitCode(.failure)
@@ -96,18 +99,30 @@ extension Icebox {
                         try await Self.noMatchesNote(query, offset: offset, consent: policy, archive: context.store))
                     throw ExitCode(.failure)
                 }
-                if json || jsonl || csv { return }
+                let complete = offset == 0 && hits.count < limit
+                if json || jsonl || csv {
+                    try await Self.noteHidden(
+                        query, consent: policy, shown: complete ? hits.count : nil, archive: context.store)
+                    return
+                }
                 let colour = global.escapes(on: STDOUT_FILENO)
                 for result in results { Console.outSanitized(result.listing(colour: colour)) }
+                var total: Int? = complete ? hits.count : nil
                 if Console.stdoutIsTerminal {
                     // A page that is not the whole answer costs one count (the index's own, mostly).
-                    let complete = offset == 0 && hits.count < limit
-                    let total = complete ? hits.count : try await context.store.count(query, consent: policy)
+                    let counted: Int
+                    if let total {
+                        counted = total
+                    } else {
+                        counted = try await context.store.count(query, consent: policy)
+                    }
+                    total = counted
                     Console.outSanitized(
                         SearchResult.closingLine(
-                            shown: offset..<(offset + hits.count), of: total,
+                            shown: offset..<(offset + hits.count), of: counted,
                             sort: sort, colour: colour))
                 }
+                try await Self.noteHidden(query, consent: policy, shown: total, archive: context.store)
             }
         }
     }

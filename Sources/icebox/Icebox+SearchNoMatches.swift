@@ -4,8 +4,7 @@ import SearchQuery
 
 extension Icebox.Search {
     /// What stderr says when a search shows nothing: how many matches an `--offset` went past, and how
-    /// many the consent policy hid (with `--all` to see them), else "No matches.". Only an empty answer
-    /// pays for these counts, so a search that finds something keeps its one query.
+    /// many the consent policy hid (with `--all` to see them), else "No matches.".
     static func noMatchesNote(
         _ query: SearchQuery, offset: Int, consent: ConsentPolicy,
         archive: any ArchiveStore
@@ -19,5 +18,16 @@ extension Icebox.Search {
         case (false, true): return "No matches shown: \(hint)."
         case (false, false): return "No matches."
         }
+    }
+
+    /// When some matches are shown and the consent policy hid others, says so on stderr, as serve's
+    /// pages do: "6 matches are hidden because their authors opted out of search (--all shows them)."
+    /// Costs counts only when someone opted out and the policy is honoured.
+    static func noteHidden(
+        _ query: SearchQuery, consent: ConsentPolicy, shown: Int?, archive: any ArchiveStore
+    ) async throws {
+        let hidden = try await archive.hiddenByConsent(query, policy: consent, shown: shown)
+        guard hidden > 0 else { return }
+        Console.err("\(SearchResult.hiddenByConsent(hidden)) (--all shows them).")
     }
 }

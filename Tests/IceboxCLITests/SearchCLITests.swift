@@ -34,7 +34,7 @@ import Testing
         let csv = try await cli.run("search", "--csv", "has:media")
         #expect(
             csv.stdout.hasPrefix(
-                "acct,author_name,created_at,gone_at,id,language,number,rank,snippet,spoiler_text,text,timelines,uri,url\n"
+                "acct,author_name,created_at,from_file,gone_at,id,language,number,rank,redacted_at,snippet,spoiler_text,text,timelines,uri,url\n"
             ))
         let count = try await cli.run("search", "--count", "has:media")
         #expect(

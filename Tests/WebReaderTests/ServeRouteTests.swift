@@ -60,8 +60,8 @@ import Testing
             let second = try await served.get("/timelines/home?page=2")
             #expect(second.body.contains("rel=\"prev\""))
             #expect(second.body.contains("21–40 shown") || total <= 40)
-            // The CLI's records for the same page: `search in:home --all` (a timeline shows everyone's posts).
-            let cli = try await archive.icebox("search", "in:home", "--all", "--json", "--offset", "20")
+            // The CLI's records for the same page: `search in:home` (one consent rule for every view).
+            let cli = try await archive.icebox("search", "in:home", "--json", "--offset", "20")
             #expect((try await served.get("/timelines/home?page=2", json: true)).body == cli.stdout)
         }
     }
