@@ -274,7 +274,7 @@ let package = Package(
             name: "HistoryImportTests",
             dependencies: [
                 "HistoryImport", "Archive", "ArchiveCore", "Export", "Models", "MediaArchive", "CArchive",
-                "SearchQuery", "MastodonTestServer", "IceboxTestSupport",
+                "SearchQuery", "MastodonTestServer", "IceboxTestSupport", "WARC",
                 .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

@@ -13,13 +13,13 @@ extension ArchiveDatabase {
     ) throws {
         if origin.recordsServerIDs {
             try executeTuples(
-                "INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES",
-                """
-                 ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                    in_reply_to_id = excluded.in_reply_to_id
-                """, width: 4, count: ids.count, powersOfTwo: powersOfTwo, db
+                "INSERT INTO \(PageStoreStatements.serverIDColumns) VALUES",
+                " " + PageStoreStatements.serverIDConflict(fromFile: origin.idsFromFile), width: 5,
+                count: ids.count, powersOfTwo: powersOfTwo, db
             ) { index, arguments in
-                arguments += [origin.server, statuses[index].id, ids[index], statuses[index].inReplyToID]
+                arguments += [
+                    origin.server, statuses[index].id, ids[index], statuses[index].inReplyToID, origin.idsFromFile,
+                ]
             }
         }
         if let timelineID = origin.timelineID {

@@ -152,7 +152,7 @@ struct SQLiteImportSink: ImportSink {
     func recordMedia(_ media: ImportedMedia) throws {
         _ = try ArchiveDatabase.recordMediaStored(
             url: media.url, kind: "original", sha256: media.sha256,
-            size: media.size, mime: media.mime, ext: media.ext, now: now, db)
+            size: media.size, mime: media.mime, ext: media.ext, now: now, fromFile: true, db)
     }
 
     func recordReferences(_ references: [ImportedReference]) throws -> Int {

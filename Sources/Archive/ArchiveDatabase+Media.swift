@@ -48,14 +48,16 @@ extension ArchiveDatabase {
     }
 
     /// Records a stored file and the URL it is the file of, in the caller's transaction; true when the
-    /// file was new to the catalogue.
+    /// file was new to the catalogue. `fromFile`: an import's, which never replaces a URL's stored file
+    /// (``MediaStatements/recordImported``).
     static func recordMediaStored(
         url: String, kind: String, sha256: String, size: Int64, mime: String, ext: String,
-        now: String, _ db: Database
+        now: String, fromFile: Bool = false, _ db: Database
     ) throws -> Bool {
         try db.cachedStatement(sql: MediaStatements.insertFile).execute(arguments: [sha256, ext, size, mime, now])
         let isNew = db.changesCount > 0
-        try db.cachedStatement(sql: MediaStatements.recordStored).execute(arguments: [url, kind, sha256, mime, now])
+        try db.cachedStatement(sql: fromFile ? MediaStatements.recordImported : MediaStatements.recordStored)
+            .execute(arguments: [url, kind, sha256, mime, now])
         return isNew
     }
 

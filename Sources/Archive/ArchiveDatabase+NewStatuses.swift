@@ -113,8 +113,8 @@ extension ArchiveDatabase {
         let server = origin.server
         var newToTimeline = 0
         if origin.recordsServerIDs, !recorded {
-            try db.cachedStatement(sql: PageStoreStatements.serverID)
-                .execute(arguments: [server, status.id, statusID, status.inReplyToID])
+            try db.cachedStatement(sql: PageStoreStatements.serverID(fromFile: origin.idsFromFile))
+                .execute(arguments: [server, status.id, statusID, status.inReplyToID, origin.idsFromFile])
         }
         if let timelineID = origin.timelineID, !recorded {
             try db.cachedStatement(
@@ -124,7 +124,8 @@ extension ArchiveDatabase {
             ).execute(arguments: [timelineID, statusID, now])
             if !isNew, db.changesCount > 0 { newToTimeline = 1 }
         }
-        if wroteRow, let editedAt = status.editedAt {
+        // A history is asked for by the server's own id: never by one a file named.
+        if wroteRow, !origin.idsFromFile, let editedAt = status.editedAt {
             try wantEditHistory(of: statusID, server: server, localID: status.id, editedAt: editedAt, now: now, db)
         }
         if writesAuthor {

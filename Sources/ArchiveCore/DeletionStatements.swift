@@ -26,10 +26,11 @@ package enum DeletionStatements {
         """
     }
     /// The statuses a server may have deleted since a date, to ask it again, with their ids there, after
-    /// a number: ?1 the server, ?2 the date, ?3 the number, ?4 how many.
+    /// a number: ?1 the server, ?2 the date, ?3 the number, ?4 how many. Only ids the server gave: one a
+    /// file named is no word of the server's, and its "no such status" would be about another post.
     package static let recheckCandidates = """
         SELECT s.id, MIN(si.local_id) AS local_id FROM statuses s
-        JOIN status_ids si ON si.status_id = s.id AND si.server = ?1 AND si.gone_at IS NULL
+        JOIN status_ids si ON si.status_id = s.id AND si.server = ?1 AND si.gone_at IS NULL AND NOT si.from_file
         WHERE s.gone_at IS NULL AND s.created_at >= ?2 AND s.id > ?3
         GROUP BY s.id ORDER BY s.id LIMIT ?4
         """

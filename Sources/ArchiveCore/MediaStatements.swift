@@ -52,6 +52,11 @@ package enum MediaStatements {
             last_attempt_at = excluded.last_attempt_at, stored_at = excluded.stored_at
         """
 
+    /// Records a URL's file as a file brought it (an import), arguments as ``recordStored``: it fills a
+    /// URL whose file is not stored, never replaces one that is. A file is anybody's word, and the file a
+    /// sync fetched and verified for an attachment, avatar or emoji stays its file.
+    package static let recordImported = recordStored + "\n    WHERE media_downloads.state <> 'stored'"
+
     /// Records a failed download: ?1 URL, ?2 kind, ?3 state (`failed` or `retry`), ?4 reason, ?5 HTTP
     /// status, ?6 now.
     package static let recordFailure = """

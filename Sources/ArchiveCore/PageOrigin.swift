@@ -22,6 +22,10 @@ public struct PageOrigin: Sendable, Hashable {
     /// uris says no).
     public var recordsServerIDs = true
 
+    /// Whether the ids are a file's word (an import), not the server's: kept, never displacing the
+    /// server's own, and never asked about (see ``PageStoreStatements/serverIDConflict(fromFile:)``).
+    public var idsFromFile: Bool { authority == .imported }
+
     public init(
         server: String, authority: CopyAuthority = .account, timelineID: Int64? = nil, pageCursor: String = "",
         readerVersion: String = ""

@@ -35,12 +35,23 @@ package enum PageStoreStatements {
             authority = excluded.authority, last_seen_at = excluded.last_seen_at
         """
     /// Records a status's id on a server: ?1 server, ?2 its id there, ?3 the status's number, ?4 the id
-    /// it replies to there.
-    package static let serverID = """
-        INSERT INTO status_ids(server, local_id, status_id, in_reply_to_id) VALUES (?1, ?2, ?3, ?4)
-        ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-            in_reply_to_id = excluded.in_reply_to_id
-        """
+    /// it replies to there, ?5 whether a file named it (``PageOrigin/idsFromFile``).
+    package static func serverID(fromFile: Bool) -> String {
+        "INSERT INTO \(serverIDColumns) VALUES (?1, ?2, ?3, ?4, ?5) " + serverIDConflict(fromFile: fromFile)
+    }
+    /// The table and columns of ``serverID(fromFile:)``, for the stores' multi-row inserts.
+    package static let serverIDColumns = "status_ids(server, local_id, status_id, in_reply_to_id, from_file)"
+    /// What a server id written again does: the server's own word re-points it (and confirms one a file
+    /// named); a file's word never displaces an id the archive holds, the server's or another file's
+    /// (a file adds what the archive lacks, see ``ImportClaims``).
+    package static func serverIDConflict(fromFile: Bool) -> String {
+        fromFile
+            ? "ON CONFLICT(server, local_id) DO NOTHING"
+            : """
+            ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
+                in_reply_to_id = excluded.in_reply_to_id, from_file = excluded.from_file
+            """
+    }
     /// Forgets a status's attachments before they are written again: ?1 its number.
     package static let deleteMedia = "DELETE FROM media_attachments WHERE status_id = ?1"
     /// One attachment (see ``mediaArguments(of:_:)``).

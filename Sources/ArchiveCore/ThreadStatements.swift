@@ -46,7 +46,7 @@ package enum ThreadStatements {
     /// Every server's id for a status, the server its JSON came from first: ?1 its number.
     package static func serverIDs(_ dialect: any SQLDialect) -> String {
         """
-        SELECT si.server, si.local_id, si.gone_at FROM status_ids si JOIN statuses s ON s.id = si.status_id
+        SELECT si.server, si.local_id, si.gone_at, si.from_file FROM status_ids si JOIN statuses s ON s.id = si.status_id
         WHERE si.status_id = ?1 ORDER BY si.server <> s.raw_server, \(dialect.bytewise("si.server"))
         """
     }

@@ -50,14 +50,14 @@ extension PostgresArchive {
         // What `upsert` records of a copy that changes nothing: its id on the server, its timeline.
         if origin.recordsServerIDs {
             try await insertMany(
-                connection, logger, "status_ids(server, local_id, status_id, in_reply_to_id)",
+                connection, logger, PageStoreStatements.serverIDColumns,
                 rows: unchanged.map {
-                    [.text(origin.server), .text($0.row.status.id), .int($0.id), .text($0.row.status.inReplyToID)]
+                    [
+                        .text(origin.server), .text($0.row.status.id), .int($0.id), .text($0.row.status.inReplyToID),
+                        .bool(origin.idsFromFile),
+                    ]
                 },
-                suffix: """
-                    ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                        in_reply_to_id = excluded.in_reply_to_id
-                    """)
+                suffix: PageStoreStatements.serverIDConflict(fromFile: origin.idsFromFile))
         }
         if let timelineID = origin.timelineID {
             for added in try await insertMany(

@@ -55,9 +55,10 @@ extension PostgresArchive {
     }
 
     /// Records a file stored as the file of `url`, in the caller's transaction; whether the file is new
-    /// to the catalogue.
+    /// to the catalogue. `fromFile`: an import's, which never replaces a URL's stored file
+    /// (``MediaStatements/recordImported``).
     static func recordMediaStored(
-        url: String, kind: String, sha256: String, size: Int64, mime: String, ext: String,
+        url: String, kind: String, sha256: String, size: Int64, mime: String, ext: String, fromFile: Bool = false,
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> Bool {
         let now = Self.now()
@@ -67,7 +68,7 @@ extension PostgresArchive {
             [.text(sha256), .text(ext), .int(size), .text(mime), .text(now)],
             logger: logger)
         try await connection.execute(
-            dialect.statement(MediaStatements.recordStored),
+            dialect.statement(fromFile ? MediaStatements.recordImported : MediaStatements.recordStored),
             [.text(url), .text(kind), .text(sha256), .text(mime), .text(now)], logger: logger)
         return !inserted.isEmpty
     }

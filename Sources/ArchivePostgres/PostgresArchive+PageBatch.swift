@@ -134,7 +134,10 @@ extension PostgresArchive {
             return id
         }
         let serverIDs = try rows.map { row -> [SQLValue] in
-            [.text(server), .text(row.status.id), .int(try id(row)), .text(row.status.inReplyToID)]
+            [
+                .text(server), .text(row.status.id), .int(try id(row)), .text(row.status.inReplyToID),
+                .bool(origin.idsFromFile),
+            ]
         }
         let timelineRows = try origin.timelineID.map { timelineID in
             try rows.map { row -> [SQLValue] in [.int(timelineID), .int(try id(row)), .text(now)] }
@@ -151,7 +154,8 @@ extension PostgresArchive {
             }
         }
         let edited = try rows.compactMap { row -> [SQLValue]? in
-            guard let editedAt = row.status.editedAt else { return nil }
+            // A history is asked for by the server's own id: never by one a file named.
+            guard !origin.idsFromFile, let editedAt = row.status.editedAt else { return nil }
             return [
                 .int(try id(row)), .text(server), .text(row.status.id), .text(Timestamp.string(editedAt)), .text(now),
             ]
@@ -160,11 +164,8 @@ extension PostgresArchive {
         var sent: [SentStatement] = []
         if origin.recordsServerIDs {
             sent += sendMany(
-                connection, logger, "status_ids(server, local_id, status_id, in_reply_to_id)", rows: serverIDs,
-                suffix: """
-                    ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                        in_reply_to_id = excluded.in_reply_to_id
-                    """)
+                connection, logger, PageStoreStatements.serverIDColumns, rows: serverIDs,
+                suffix: PageStoreStatements.serverIDConflict(fromFile: origin.idsFromFile))
         }
         if let timelineRows {
             sent += sendMany(

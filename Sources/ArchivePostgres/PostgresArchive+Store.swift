@@ -154,8 +154,12 @@ extension PostgresArchive {
         }
         if origin.recordsServerIDs {
             try await connection.execute(
-                dialect.statement(PageStoreStatements.serverID),
-                [.text(server), .text(status.id), .int(statusID), .text(status.inReplyToID)], logger: logger)
+                dialect.statement(PageStoreStatements.serverID(fromFile: origin.idsFromFile)),
+                [
+                    .text(server), .text(status.id), .int(statusID), .text(status.inReplyToID),
+                    .bool(origin.idsFromFile),
+                ],
+                logger: logger)
         }
         if let timelineID = origin.timelineID {
             let added = try await connection.rows(
@@ -165,7 +169,8 @@ extension PostgresArchive {
                 """, [.int(timelineID), .int(statusID), .text(now)], logger: logger)
             if result.new == 0, !added.isEmpty { result.newToTimeline += 1 }
         }
-        if wroteRow, let editedAt = status.editedAt {
+        // A history is asked for by the server's own id: never by one a file named.
+        if wroteRow, !origin.idsFromFile, let editedAt = status.editedAt {
             try await connection.execute(
                 dialect.statement(EditHistoryStatements.want),
                 [.int(statusID), .text(server), .text(status.id), .text(Timestamp.string(editedAt)), .text(now)],

@@ -31,7 +31,7 @@ struct PostgresImportSink: ImportSink, Sendable {
         _ = try bridge.call { connection in
             try await PostgresArchive.recordMediaStored(
                 url: media.url, kind: "original", sha256: media.sha256,
-                size: media.size, mime: media.mime, ext: media.ext,
+                size: media.size, mime: media.mime, ext: media.ext, fromFile: true,
                 connection, logger)
         }
     }

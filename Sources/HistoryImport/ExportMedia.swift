@@ -30,36 +30,13 @@ struct ExportMedia: Sendable {
             return nil
         }
         struct Stopped: Error, CustomStringConvertible { var description: String { "the import stopped" } }
-        let stored: StreamedFile
-        // The entry's own error (a bound passed while inflating it) as it is, not as a failed source.
-        var failure: ImportError?
-        do throws(StreamedFileError) {
-            stored = try layout.storeStream(limit: limits.mediaBytes) { (buffer) throws -> Int in
-                if stop() { throw Stopped() }
-                do { return try entry.read(buffer) } catch let error as ImportError {
-                    failure = error
-                    throw error
-                }
-            }
-        } catch {
-            if let failure { throw failure }
-            switch error {
-            case .tooLarge(let limit): throw ImportError.tooLarge(file: container.name, entry: entry.path, limit: limit)
-            case .storage(let reason): throw ImportError.media(file: container.name, entry: entry.path, reason: reason)
-            case .source(let reason):
-                throw ImportError.unreadable(file: container.name, entry: entry.path, reason: reason)
-            }
+        return try StoredMedia.store(
+            url: url, file: container.name, entry: entry.path, layout: layout, limit: limits.mediaBytes,
+            ledger: ledger
+        ) { buffer in
+            if stop() { throw Stopped() }
+            return try entry.read(buffer)
         }
-        if stored.placedNew { ledger.placedFile(sha256: stored.sha256, ext: stored.ext, in: layout) }
-        ledger.update {
-            $0.mediaFiles += 1
-            $0.mediaBytes += stored.size
-            if stored.placedNew { $0.mediaFilesNew += 1 }
-        }
-        return StoredMedia(
-            media: ImportedMedia(
-                url: url, sha256: stored.sha256, size: stored.size, mime: stored.mime,
-                ext: stored.ext), placedNew: stored.placedNew)
     }
 }
 

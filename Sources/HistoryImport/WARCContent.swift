@@ -2,33 +2,33 @@ import Foundation
 import Models
 import WARC
 
-/// What one WARC record holds for an archive: statuses (a status, a timeline page, a thread's
-/// context), a media file, or nothing Icebox keeps (warcinfo, requests, metadata, other pages).
-enum WARCContent {
-    /// Statuses as their server sent them: `page` is a JSON array of statuses, or one status.
-    case statuses(server: String, json: Data, shape: Shape)
+/// What one WARC record holds for an archive, told from its header (and a response's HTTP header)
+/// before its block is read: statuses (a status, a timeline page, a thread's context), a status's edit
+/// history, a media file, or nothing Icebox keeps (warcinfo, requests, metadata, other pages).
+enum WARCContent: Equatable {
+    /// Statuses as their server sent them: the body is a JSON array of statuses, one status, or a context.
+    case statuses(server: String, shape: Shape)
+    /// The versions of the status `localID` on `server` (`/api/v1/statuses/:id/history`).
+    case history(server: String, localID: String)
     /// A media file's bytes under the URL they were fetched from.
-    case media(url: String, bytes: Data)
+    case media(url: String)
     case nothing
 
     enum Shape {
         case one, array, context
     }
 
-    /// What `record` holds: a `response` (captured by `sync --warc`: its HTTP body, when the status
-    /// was 200) or a `resource` (written by `export`: its block).
-    init(_ record: WARCRecord) {
+    /// What `record` holds: a `response` (captured by `sync --warc`: its body, when `http`, its HTTP
+    /// header, says 200) or a `resource` (written by `export`: its block).
+    init(_ record: WARCRecord, http: HTTPMessage?) {
         self = .nothing
         guard let uri = record.targetURI, let url = URL(string: uri), let host = url.host else { return }
-        let payload: Data
         let contentType: String
         switch record.kind {
         case .response:
-            guard let http = HTTPMessage(parsing: record.block), http.statusCode == 200 else { return }
-            payload = http.body
+            guard let http, http.statusCode == 200 else { return }
             contentType = http.header("Content-Type") ?? ""
         case .resource:
-            payload = record.block
             contentType = record["Content-Type"] ?? ""
         default:
             return
@@ -37,12 +37,16 @@ enum WARCContent {
         let path = url.path.split(separator: "/").map(String.init)
         guard path.first == "api" else {
             if !contentType.lowercased().contains("json"), !contentType.lowercased().hasPrefix("text/html") {
-                self = .media(url: uri, bytes: payload)
+                self = .media(url: uri)
             }
             return
         }
-        guard let shape = Self.shape(of: path) else { return }
-        self = .statuses(server: server, json: payload, shape: shape)
+        let rest = Array(path.dropFirst(2))
+        if rest.count == 3, rest[0] == "statuses", rest[2] == "history" {
+            self = .history(server: server, localID: rest[1])
+        } else if let shape = Self.shape(of: path) {
+            self = .statuses(server: server, shape: shape)
+        }
     }
 
     /// The endpoints whose answers are statuses: `/api/v1/statuses/<id>`, its `context`, the timelines,

@@ -4,16 +4,27 @@ import MediaFiles
 import Models
 import WARC
 
-/// `icebox import warc`: the statuses and media files of a WARC file, whether `sync --warc` captured it
-/// (`response` records of API pages and media fetches) or `export` wrote it (`resource` records), back
-/// into an archive: each status's JSON byte for byte, each media file with the same bytes (and so the
-/// same hash). A damaged place of the file (a member cut short, a record whose digest does not match)
-/// is skipped and reported, and the good records beside it are imported.
+/// `icebox import warc`: the statuses, edit histories and media files of a WARC file, whether `sync
+/// --warc` captured it (`response` records of API pages and media fetches) or `export` wrote it
+/// (`resource` records), back into an archive: each status's JSON byte for byte, each media file with
+/// the same bytes (and so the same hash). A damaged place of the file (a member cut short, a record
+/// whose digest does not match) is skipped and reported, and the good records beside it are imported.
+///
+/// The file is read as a stream under the bounds of the ZIP and tar imports (``MastodonExportImport/Limits``):
+/// no member or block is held whole, a member inflating past the ratio or the total refuses the import
+/// as it inflates, media files are stored as they are read. A file is anybody's word: what it says goes
+/// through ``ImportClaims`` (it adds what the archive lacks), its server ids never displace a server's,
+/// and its media files never replace one a sync stored for the same URL.
 public struct WARCImport: Sendable {
     public let file: URL
     public let layout: MediaLayout
+    /// The bounds on what the file may hold and inflate to.
+    public var limits = MastodonExportImport.Limits()
     /// The largest media file accepted.
-    public var maxMediaBytes: Int64 = 1 << 30
+    public var maxMediaBytes: Int64 {
+        get { limits.mediaBytes }
+        set { limits.mediaBytes = newValue }
+    }
     public var batchSize = 500
 
     public init(file: URL, media: MediaLayout) {
@@ -21,23 +32,24 @@ public struct WARCImport: Sendable {
         self.layout = media
     }
 
-    /// What the file held, read before any of it is stored.
-    struct Contents: Sendable {
-        /// Per server (host with port), the raw JSON of each status, the last capture of each first.
-        var statuses: [String: [(raw: Data, entry: String)]] = [:]
-        var media: [(url: String, bytes: Data, entry: String)] = []
-        var problems: [WARCReadProblem] = []
-    }
-
     /// Imports what can be read; returns the report and the places of the file that could not be.
     public func run(
         into archive: any ArchiveStore,
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) async throws(ImportError) -> (report: ImportReport, problems: [WARCReadProblem]) {
-        let contents = try read()
         let ledger = ImportLedger()
+        let contents: Contents
+        do { contents = try read(ledger: ledger) } catch {
+            ledger.removePlacedFiles(from: layout)
+            throw error
+        }
+        // Nothing of it is a WARC record: refused whole, as a file that is not WARC.
+        if contents.records == 0, let first = contents.problems.first {
+            ledger.removePlacedFiles(from: layout)
+            throw .unreadable(file: file.path, entry: "byte \(first.offset)", reason: first.reason)
+        }
         let servers = contents.statuses.keys.sorted()
-        let (layout, limit, batchSize, name) = (self.layout, maxMediaBytes, self.batchSize, file.path)
+        let batchSize = self.batchSize
         for (index, server) in (servers.isEmpty ? [""] : servers).enumerated() {
             let statuses = contents.statuses[server] ?? []
             let media = index == 0 ? contents.media : []
@@ -58,89 +70,31 @@ public struct WARCImport: Sendable {
                         }
                     }
                     try batcher.flush()
-                    for item in media {
-                        try sink.recordMedia(
-                            Self.store(
-                                item.bytes, url: item.url, layout: layout, limit: limit,
-                                file: name, entry: item.entry, ledger: ledger))
-                    }
+                    for item in media { try sink.recordMedia(item) }
                 }
             } catch {
                 ledger.removePlacedFiles(from: layout)
                 throw ImportError.wrapping(error)
             }
         }
+        do { try await keep(Array(contents.histories.values), in: archive) } catch {
+            throw .archive(error)
+        }
         return (ledger.current, contents.problems)
     }
 
-    /// Walks the file once, keeping what each good record holds and naming each damaged place.
-    func read() throws(ImportError) -> Contents {
-        let reader: WARCReader
-        do throws(WARCReadProblem) { reader = try WARCReader(file: file) } catch {
-            throw .notThisFormat(file: file.path, reason: error.reason)
+    /// Keeps the edit histories the capture holds, apart from the import's transaction (should it fail,
+    /// `sync` asks the servers for them). A history is the file's word too: it is kept only for a post
+    /// the archive holds from files alone (never a server's copy) and that has no history yet.
+    private func keep(_ histories: [CapturedHistory], in archive: any ArchiveStore) async throws(ArchiveError) {
+        for history in histories where !history.versions.isEmpty {
+            guard let number = try await archive.findStatus(server: history.server, localID: history.localID),
+                try await archive.provenance(of: number).allSatisfy({ $0.kind == .import }),
+                try await archive.editHistory(of: number).isEmpty
+            else { continue }
+            try await archive.storeEditHistory(
+                WantedEditHistory(number: number, server: history.server, localID: history.localID),
+                versions: history.versions)
         }
-        var contents = Contents()
-        var seen = Set<String>()
-        var found: [(server: String, raw: Data, entry: String)] = []
-        reader.walk { item in
-            switch item {
-            case .damaged(let problem): contents.problems.append(problem)
-            case .record(let record, let offset):
-                let entry = "record \(record.recordID ?? "?") at byte \(offset)"
-                switch WARCContent(record) {
-                case .nothing: break
-                case .media(let url, let bytes): contents.media.append((url, bytes, entry))
-                case .statuses(let server, let json, let shape):
-                    do throws(RawJSON.Malformed) {
-                        for raw in try WARCContent.statuses(in: json, shape: shape) {
-                            found.append((server, raw, entry))
-                        }
-                    } catch {
-                        contents.problems.append(
-                            WARCReadProblem(
-                                file: file.path, offset: offset, recordID: record.recordID,
-                                reason: "its statuses cannot be read: \(error.description)"))
-                    }
-                }
-            }
-        }
-        // The last capture of a status is its newest state: keep it, once per server and id.
-        for (server, raw, entry) in found.reversed() {
-            let key = server + " " + (ArchivableStatus.peekID(raw) ?? String(decoding: raw, as: UTF8.self))
-            guard seen.insert(key).inserted else { continue }
-            contents.statuses[server, default: []].append((raw, entry))
-        }
-        for server in contents.statuses.keys { contents.statuses[server]?.reverse() }
-        return contents
-    }
-
-    /// Stores one media file's bytes in the content-addressed store and counts it.
-    static func store(
-        _ bytes: Data, url: String, layout: MediaLayout, limit: Int64, file: String, entry: String,
-        ledger: ImportLedger
-    ) throws(ImportError) -> ImportedMedia {
-        var offset = 0
-        let stored: StreamedFile
-        do throws(StreamedFileError) {
-            stored = try layout.storeStream(limit: limit) { buffer in
-                let count = min(buffer.count, bytes.count - offset)
-                guard count > 0 else { return 0 }
-                bytes.copyBytes(to: buffer.bindMemory(to: UInt8.self), from: offset..<(offset + count))
-                offset += count
-                return count
-            }
-        } catch {
-            switch error {
-            case .tooLarge(let limit): throw .tooLarge(file: file, entry: entry, limit: limit)
-            case .storage(let reason), .source(let reason): throw .media(file: file, entry: entry, reason: reason)
-            }
-        }
-        if stored.placedNew { ledger.placedFile(sha256: stored.sha256, ext: stored.ext, in: layout) }
-        ledger.update {
-            $0.mediaFiles += 1
-            $0.mediaBytes += stored.size
-            if stored.placedNew { $0.mediaFilesNew += 1 }
-        }
-        return ImportedMedia(url: url, sha256: stored.sha256, size: stored.size, mime: stored.mime, ext: stored.ext)
     }
 }

@@ -151,8 +151,10 @@ public struct ThreadFetcher: Sendable {
         return (client, chosen.localID, chosen.server)
     }
 
+    /// The ids servers gave the status: one only a file named is never asked about (a server's "no such
+    /// status" would be about another post, or none).
     private func localIDs(of number: Int64) async throws(ThreadFetchError) -> [ServerStatusID] {
-        do { return try await archive.serverIDs(of: number) } catch {
+        do { return try await archive.serverIDs(of: number).filter { !$0.fromFile } } catch {
             throw ThreadFetchError(message: error.description)
         }
     }

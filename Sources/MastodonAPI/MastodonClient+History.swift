@@ -8,22 +8,18 @@ extension MastodonClient {
     public func editHistory(ofStatus id: String) async throws(APIError) -> [(createdAt: Date, raw: Data)] {
         let endpoint = Statuses.history(id: id)
         let response = try await sendExpectingJSON(endpoint)
-        let elements: [Data]
+        let parsed: (versions: [(createdAt: Date, raw: Data)], unreadable: Int)
         do {
-            elements = try RawJSON.elements(ofArray: response.body)
+            parsed = try EditHistoryVersions.parse(response.body)
         } catch {
             throw .malformed(server: server.host, path: endpoint.path, reason: "the edit history is \(error)")
         }
-        var versions: [(createdAt: Date, raw: Data)] = []
-        for element in elements {
-            guard let value = try? RawJSON.value(forKey: "created_at", inObject: element),
-                let text = try? JSONDecoder().decode(String.self, from: value), let date = MastodonDate.parse(text)
-            else {
-                logger.info("a version in \(server.host)'s edit history of \(id) has no readable created_at; left out")
-                continue
-            }
-            versions.append((date, element))
+        if parsed.unreadable > 0 {
+            logger.info(
+                "\(parsed.unreadable) versions in \(server.host)'s edit history of \(id) have no readable created_at; left out"
+            )
         }
+        let versions = parsed.versions
         return versions
     }
 }

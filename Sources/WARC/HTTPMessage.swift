@@ -27,6 +27,9 @@ public struct HTTPMessage: Sendable, Hashable {
         return Int(parts[1])
     }
 
+    /// Whether the body was sent in chunks (`Transfer-Encoding: chunked`).
+    public var isChunked: Bool { header("Transfer-Encoding")?.lowercased().contains("chunked") == true }
+
     /// The header as bytes (start line, headers, empty line): where the payload starts in the block.
     public var head: Data {
         var text = startLine + "\r\n"
@@ -51,13 +54,13 @@ public struct HTTPMessage: Sendable, Hashable {
                 String(line[..<colon]), String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
         }
         body = Data(block[end.upperBound...])
-        if header("Transfer-Encoding")?.lowercased().contains("chunked") == true, let joined = Self.unchunk(body) {
+        if isChunked, let joined = Self.unchunk(body) {
             body = joined
         }
     }
 
     /// The body of a chunked transfer, joined; `nil` when it is not well formed.
-    static func unchunk(_ data: Data) -> Data? {
+    public static func unchunk(_ data: Data) -> Data? {
         var joined = Data()
         var at = data.startIndex
         while at < data.endIndex {

@@ -16,18 +16,59 @@ public enum WARCDigest {
     /// Whether `label` (`algorithm:value`) is the digest of `data`; `nil` for an algorithm Icebox does
     /// not know (then it cannot say).
     public static func matches(_ label: String, _ data: some DataProtocol) -> Bool? {
-        guard let colon = label.firstIndex(of: ":") else { return nil }
-        let algorithm = label[..<colon].lowercased().replacingOccurrences(of: "-", with: "")
-        let value = String(label[label.index(after: colon)...])
-        let digest: [UInt8]
-        switch algorithm {
-        case "sha1": digest = Array(Insecure.SHA1.hash(data: data))
-        case "sha256": digest = Array(Crypto.SHA256.hash(data: data))
-        case "sha512": digest = Array(SHA512.hash(data: data))
-        default: return nil
+        guard var running = Running(label) else { return nil }
+        for region in data.regions { region.withUnsafeBytes { running.update($0) } }
+        return running.matches()
+    }
+
+    /// A digest named by a record's field, taken as its bytes go by: a block is never held whole to be
+    /// checked.
+    public struct Running {
+        private enum Hasher {
+            case sha1(Insecure.SHA1)
+            case sha256(Crypto.SHA256)
+            case sha512(SHA512)
         }
-        let hex = digest.map { String(format: "%02x", $0) }.joined()
-        return value.uppercased() == base32(digest) || value.lowercased() == hex
+        private var hasher: Hasher
+        private let value: String
+
+        /// The digest `label` (`algorithm:value`) names; `nil` for an algorithm Icebox does not know.
+        public init?(_ label: String) {
+            guard let colon = label.firstIndex(of: ":") else { return nil }
+            switch label[..<colon].lowercased().replacingOccurrences(of: "-", with: "") {
+            case "sha1": hasher = .sha1(Insecure.SHA1())
+            case "sha256": hasher = .sha256(Crypto.SHA256())
+            case "sha512": hasher = .sha512(SHA512())
+            default: return nil
+            }
+            value = String(label[label.index(after: colon)...])
+        }
+
+        public mutating func update(_ bytes: UnsafeRawBufferPointer) {
+            switch hasher {
+            case .sha1(var hash):
+                hash.update(bufferPointer: bytes)
+                hasher = .sha1(hash)
+            case .sha256(var hash):
+                hash.update(bufferPointer: bytes)
+                hasher = .sha256(hash)
+            case .sha512(var hash):
+                hash.update(bufferPointer: bytes)
+                hasher = .sha512(hash)
+            }
+        }
+
+        /// Whether the bytes given are those the label names, in base32 or hex.
+        public func matches() -> Bool {
+            let digest: [UInt8]
+            switch hasher {
+            case .sha1(let hash): digest = Array(hash.finalize())
+            case .sha256(let hash): digest = Array(hash.finalize())
+            case .sha512(let hash): digest = Array(hash.finalize())
+            }
+            let hex = digest.map { String(format: "%02x", $0) }.joined()
+            return value.uppercased() == WARCDigest.base32(digest) || value.lowercased() == hex
+        }
     }
 
     /// RFC 4648 base32 without padding.

@@ -1,8 +1,10 @@
 import Foundation
 
 /// Walks the records of a WARC file, gzip-compressed (member by member) or not, checking each
-/// record's digests. A damaged member, or a record with a wrong digest, is reported with where it is
-/// and the walk goes on with the next member, so the good records beside it are still read.
+/// record's digests, each record's block read whole: for files whose records are known to be small
+/// (tests, a capture read back). An import reads with ``WARCStreamReader``, which never holds a block.
+/// A damaged member, or a record with a wrong digest, is reported with where it is and the walk goes on
+/// with the next member, so the good records beside it are still read.
 public struct WARCReader: Sendable {
     /// One record read, or why the one at this place could not be.
     public enum Item: Sendable {
@@ -11,19 +13,11 @@ public struct WARCReader: Sendable {
     }
 
     public let file: URL
-    private let bytes: Data
 
-    /// Opens `file` (mapped, not read into memory); a file that is neither gzip nor starts with a
-    /// WARC version line is refused.
+    /// Checks that `file` is a WARC file (neither gzip nor a WARC version line: refused).
     public init(file: URL) throws(WARCReadProblem) {
         self.file = file
-        do { bytes = try Data(contentsOf: file, options: .alwaysMapped) } catch {
-            throw WARCReadProblem(file: file.path, offset: 0, recordID: nil, reason: error.localizedDescription)
-        }
-        guard GzipMember.isGzip(bytes) || bytes.starts(with: Data("WARC/".utf8)) else {
-            throw WARCReadProblem(
-                file: file.path, offset: 0, recordID: nil, reason: "not a WARC file (neither gzip nor WARC/)")
-        }
+        _ = try WARCStreamReader(file: file)
     }
 
     /// Every record and every damaged place, in file order.
@@ -35,42 +29,26 @@ public struct WARCReader: Sendable {
 
     /// Hands each record or damaged place to `body`, in file order.
     public func walk(_ body: (Item) -> Void) {
-        guard GzipMember.isGzip(bytes) else {
-            read(bytes, at: 0, into: body)
-            return
-        }
-        var offset = 0
-        while offset < bytes.count {
-            do throws(GzipFailure) {
-                let (member, next) = try GzipMember.inflate(bytes, at: offset)
-                read(member, at: offset, into: body)
-                offset = next
-            } catch {
-                let reason: String
-                switch error {
-                case .truncated: reason = "the gzip member is cut short (the file ends inside it)"
-                case .corrupt(let why): reason = "the gzip member is damaged (\(why))"
+        guard let reader = try? WARCStreamReader(file: file) else { return }
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 16, alignment: 8)
+        defer { buffer.deallocate() }
+        while let event = reader.next() {
+            switch event {
+            case .damaged(let problem): body(.damaged(problem))
+            case .record(var record, let offset):
+                do throws(WARCReadProblem) {
+                    while case let count = try reader.readBlock(buffer), count > 0 {
+                        record.block.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[0..<count]))
+                    }
+                } catch {
+                    body(.damaged(error))
+                    continue
                 }
-                body(.damaged(WARCReadProblem(file: file.path, offset: offset, recordID: nil, reason: reason)))
-                offset = GzipMember.nextMagic(in: bytes, after: offset)
-            }
-        }
-    }
-
-    /// The records of one member (or of an uncompressed file) found at `offset`.
-    private func read(_ content: Data, at offset: Int, into body: (Item) -> Void) {
-        let records: [WARCRecord]
-        do throws(WARCFormatError) { records = try WARCRecord.records(in: content) } catch {
-            body(.damaged(WARCReadProblem(file: file.path, offset: offset, recordID: nil, reason: error.description)))
-            return
-        }
-        for record in records {
-            if let problem = record.digestProblem() {
-                body(
-                    .damaged(
-                        WARCReadProblem(file: file.path, offset: offset, recordID: record.recordID, reason: problem)))
-            } else {
-                body(.record(record, offset: offset))
+                if let problem = reader.endRecord() {
+                    body(.damaged(problem))
+                } else {
+                    body(.record(record, offset: offset))
+                }
             }
         }
     }

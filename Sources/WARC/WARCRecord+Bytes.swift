@@ -39,7 +39,21 @@ extension WARCRecord {
         guard let headEnd = bytes.range(of: separator, in: start..<bytes.endIndex) else {
             throw .malformed("no end of the record's header")
         }
-        guard let head = String(data: bytes[start..<headEnd.lowerBound], encoding: .utf8) else {
+        var record = try parseHead(Data(bytes[start..<headEnd.lowerBound]))
+        let blockStart = headEnd.upperBound
+        guard let length = record.contentLength, Int64(bytes.endIndex - blockStart) >= length else { throw .truncated }
+        let after = blockStart + Int(length)
+        record.block = Data(bytes[blockStart..<after])
+        guard bytes.endIndex - after >= 4, bytes[after..<(after + 4)].elementsEqual(separator) else {
+            throw .malformed("the block is not followed by the two line ends that close a record")
+        }
+        return (record, after + 4)
+    }
+
+    /// A record's header (the version line and its fields, without the empty line that ends them), as a
+    /// record with an empty block; it must say its `Content-Length`.
+    static func parseHead(_ bytes: Data) throws(WARCFormatError) -> WARCRecord {
+        guard let head = String(data: bytes, encoding: .utf8) else {
             throw .malformed("the record's header is not UTF-8")
         }
         var lines = head.components(separatedBy: "\r\n")
@@ -57,18 +71,9 @@ extension WARCRecord {
                     String(line[..<colon]),
                     String(line[line.index(after: colon)...]).trimmingCharacters(in: .whitespaces)))
         }
-        var record = WARCRecord(version: version, fields: fields, block: Data())
-        guard let lengthText = record["Content-Length"], let length = Int(lengthText), length >= 0 else {
-            throw .malformed("no Content-Length")
-        }
-        let blockStart = headEnd.upperBound
-        guard bytes.endIndex - blockStart >= length else { throw .truncated }
-        record.block = Data(bytes[blockStart..<(blockStart + length)])
-        let after = blockStart + length
-        guard bytes.endIndex - after >= 4, bytes[after..<(after + 4)].elementsEqual(separator) else {
-            throw .malformed("the block is not followed by the two line ends that close a record")
-        }
-        return (record, after + 4)
+        let record = WARCRecord(version: version, fields: fields, block: Data())
+        guard record.contentLength != nil else { throw .malformed("no Content-Length") }
+        return record
     }
 }
 

@@ -40,6 +40,12 @@ public struct WARCRecord: Sendable, Hashable {
     /// `WARC-Type`, when it is one Icebox knows.
     public var kind: Kind? { self["WARC-Type"].flatMap { Kind(rawValue: $0.lowercased()) } }
 
+    /// `Content-Length`: how many bytes the block has (`nil` when missing or not a number).
+    public var contentLength: Int64? {
+        guard let text = self["Content-Length"], let length = Int64(text), length >= 0 else { return nil }
+        return length
+    }
+
     /// `WARC-Record-ID` (`<urn:uuid:…>`).
     public var recordID: String? { self["WARC-Record-ID"] }
 

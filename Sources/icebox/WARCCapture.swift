@@ -4,12 +4,14 @@ import WARC
 
 /// `sync --warc` and `watch --warc`: every exchange of the run's bounded transfers written as a
 /// `request` and a `response` record (docs/warc.md), into files rotated at a size. The Authorization
-/// header is replaced by ``WARCCapture/authorizationMarker`` before anything is written.
+/// header is replaced by ``WARCCapture/authorizationMarker``, and the token withheld wherever else a
+/// server echoes it (``CapturedSecrets``), before anything is written.
 final class WARCCapture: ExchangeObserver, @unchecked Sendable {
     /// What a request record carries instead of the token.
-    static let authorizationMarker = "Bearer [withheld by Icebox]"
+    static let authorizationMarker = "Bearer \(CapturedSecrets.marker)"
 
     private let writer: WARCWriter
+    private let secrets = CapturedSecrets()
     private let lock = NSLock()
     /// Addresses looked up per host (URLSession does not say which one it connected to).
     private var addresses: [String: String] = [:]
@@ -36,7 +38,8 @@ final class WARCCapture: ExchangeObserver, @unchecked Sendable {
             })
     }
 
-    func exchanged(_ exchange: CapturedExchange) {
+    func exchanged(_ captured: CapturedExchange) {
+        let exchange = secrets.withheld(captured)
         let address = self.address(of: exchange.url.host ?? "")
         var addressField: [WARCRecord.Field] = []
         if let address { addressField.append(WARCRecord.Field("WARC-IP-Address", address)) }
@@ -69,7 +72,8 @@ final class WARCCapture: ExchangeObserver, @unchecked Sendable {
     /// form (`event:` and `data:` lines, `text/event-stream`), so that it reads back as it came. Not a
     /// `response`: the stream's one HTTP answer stays open for hours and holds many events; not a
     /// `conversion`: nothing is converted (docs/warc.md).
-    func streamed(_ event: StreamedEvent) {
+    func streamed(_ streamed: StreamedEvent) {
+        let event = secrets.withheld(streamed)
         var text = "event: \(event.name)\n"
         for line in event.data.split(separator: "\n", omittingEmptySubsequences: false) { text += "data: \(line)\n" }
         text += "\n"

@@ -7,19 +7,6 @@ import Testing
 /// cleanly (with every core busy), a trickling attachment does not keep the next sync from archiving
 /// timelines, and planted symbolic links are refused, never followed.
 @Suite(.serialized) struct HostileServerTests {
-    /// Runs `icebox` under `/usr/bin/time`; returns the result and the peak resident memory in MiB.
-    private func measured(_ cli: CLI, _ arguments: [String]) async throws -> (CommandResult, Double) {
-        let scratch = try TemporaryDirectory("icebox-rss")
-        let report = scratch.url.appending(path: "rss")
-        let result = try await CommandRunner.run(
-            URL(fileURLWithPath: "/usr/bin/time"),
-            ["-f", "%M", "-o", report.path, CLI.binary.path]
-                + arguments + ["--home", cli.home.path])
-        let text = try String(contentsOf: report, encoding: .utf8)
-        let kilobytes = try #require(text.split(separator: "\n").last.flatMap { Double($0) }, "\(text)")
-        return (result, kilobytes / 1024)
-    }
-
     /// A small test server and an archive pinning its local timeline.
     private func localTimeline() async throws -> (TestServer, CLI) {
         var config = TestServerConfig()
@@ -41,7 +28,7 @@ import Testing
         // A busy thread on each core: the bound must not depend on icebox getting the CPU promptly.
         let load = CPULoad()
         defer { load.stop() }
-        let (media, mediaPeak) = try await measured(cli, ["media", "fetch"])
+        let (media, mediaPeak) = try await cli.measured(["media", "fetch"])
         #expect(media.status == 1, "the bomb is a failed download: \(media.stderr)")
         #expect((media.stdout + media.stderr).contains("Content-Encoding"), "\(media.stdout) \(media.stderr)")
         #expect(mediaPeak < 300, "peak RSS \(mediaPeak) MiB for a 4 GiB attachment")
@@ -50,7 +37,7 @@ import Testing
         var modes = HostileModes()
         modes.gzipBombAPIBytes = 2 << 30
         await server.setHostile(modes)
-        let (sync, syncPeak) = try await measured(cli, ["sync", "--no-media", "--retries", "0"])
+        let (sync, syncPeak) = try await cli.measured(["sync", "--no-media", "--retries", "0"])
         #expect(sync.status == 1, "not taken as an empty page: \(sync.stdout) \(sync.stderr)")
         #expect(sync.stderr.contains("Content-Encoding: gzip"), "\(sync.stderr)")
         #expect(syncPeak < 300, "peak RSS \(syncPeak) MiB for a 2 GiB answer")

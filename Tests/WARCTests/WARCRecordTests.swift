@@ -40,13 +40,18 @@ import Testing
             .resource, targetURI: "https://example.social/api/v1/statuses/2", contentType: "application/json",
             block: Data("{\"id\":\"2\"}\r\n\r\nWARC/1.1 inside a block".utf8))
         let bytes = record.serialized()
-        let member = GzipMember.compress(bytes)
-        let (inflated, next) = try GzipMember.inflate(member, at: 0)
-        #expect(inflated == bytes)
-        #expect(next == member.count)
-        let read = try WARCRecord.records(in: inflated)
+        let read = try WARCRecord.records(in: bytes)
         #expect(read == [record])
         #expect(read.first?.serialized() == bytes)
+        let file = FileManager.default.temporaryDirectory.appending(path: "icebox-record-\(UUID().uuidString).warc.gz")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try (GzipMember.compress(bytes) + GzipMember.compress(bytes)).write(to: file)
+        let items = try WARCReader(file: file).items()
+        #expect(items.count == 2)
+        for case .record(let again, let offset) in items {
+            #expect(again == record)
+            #expect(offset == 0 || offset == GzipMember.compress(bytes).count, "each record at its member's offset")
+        }
     }
 
     @Test func aDeliveredResponseSaysWhatDiffersFromTheWire() {

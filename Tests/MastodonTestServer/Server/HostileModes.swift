@@ -28,6 +28,9 @@ public struct HostileModes: Sendable, Equatable {
     public var streamsCloseAtOnce = false
     /// Every stream opened first writes this many large `update` events (see ``StreamFlood``).
     public var streamFlood: StreamFlood?
+    /// Every `/api/` answer echoes the request's `Authorization` back, as a debugging proxy might: in an
+    /// `X-Echo-Authorization` header and, in a JSON object, an `echo_authorization` field.
+    public var echoAuthorization = false
 
     /// Large events a stream writes as soon as it opens: the newest status, its JSON padded to about
     /// `eventBytes` with a `padding` array of strings on their own `data:` lines (each under 1 MiB,
@@ -100,6 +103,16 @@ extension ServerState {
         {
             var reply = route(req, token: token)
             reply.setHeader("Link", "<\(base)\(req.rawPath)?max_id=\(maxID)>; rel=\"next\"")
+            return (reply, .none)
+        }
+        if modes.echoAuthorization, let token {
+            var reply = route(req, token: token)
+            reply.setHeader("X-Echo-Authorization", "Bearer \(token)")
+            if reply.body.first == UInt8(ascii: "{") {
+                let rest = reply.body.dropFirst()
+                let field = #"{"echo_authorization":"Bearer \#(token)""# + (rest.first == UInt8(ascii: "}") ? "" : ",")
+                reply.body = Data(field.utf8) + rest
+            }
             return (reply, .none)
         }
         if let seconds = modes.trickleAPISeconds {

@@ -1,0 +1,105 @@
+import ArchiveCore
+import Foundation
+import IceboxTestSupport
+import Models
+import Testing
+
+/// A file speaks only for what it owns, on each store (issue 42): a server id a file names never
+/// displaces one the server gave, is never what a server is asked about (`sync --recheck`, edit
+/// histories), and a media file a file brings never replaces the one a sync stored for that URL.
+@Suite(.serialized) struct FileServerIDConformanceTests {
+    private static let home = "home.example"
+
+    /// A post of home.example as `id` there, optionally replying to `parent` (an id there).
+    private static func status(
+        id: String, uri: String, content: String, parent: String? = nil, edited: Bool = false
+    ) throws -> ArchivableStatus {
+        let reply = parent.map { #","in_reply_to_id":"\#($0)""# } ?? ""
+        let edit = edited ? #","edited_at":"2024-02-01T00:00:00.000Z""# : ""
+        let json =
+            #"{"id":"\#(id)","uri":"\#(uri)","created_at":"2024-01-01T00:00:00.000Z","account":{"id":"1","username":"ann","acct":"ann","url":"https://home.example/@ann"},"content":"<p>\#(content)</p>","visibility":"public"\#(reply)\#(edit)}"#
+        return try ArchivableStatus(decoding: Data(json.utf8), servedBy: home)
+    }
+
+    /// Imports `statuses` as a WARC file under home.example's URLs would: ids the file says are home's.
+    private static func importing(
+        _ statuses: [ArchivableStatus], media: [ImportedMedia] = [], into store: any ArchiveStore
+    ) async throws {
+        let source = ImportSource(format: "warc", file: "forged.warc.gz", server: home)
+        try await store.importAtomically(source) { sink in
+            _ = try sink.store(
+                statuses.map { ImportedStatus(status: $0, source: nil, entry: "record", hasServerID: true) },
+                unreadable: [])
+            for item in media { try sink.recordMedia(item) }
+        }
+    }
+
+    private static let real = "https://home.example/users/ann/statuses/70"
+
+    @Test(arguments: StoreKind.allCases)
+    func aRecheckAsksOnlyTheIdTheServerGaveWhicheverCameFirst(_ kind: StoreKind) async throws {
+        for fileFirst in [true, false] {
+            try await TestStore.with(kind, "file-ids-recheck") { test in
+                let forged = try Self.status(id: "0", uri: Self.real, content: "forged")
+                let served = try Self.status(id: "70", uri: Self.real, content: "real")
+                if fileFirst { try await Self.importing([forged], into: test.store) }
+                _ = try await test.store.store([served], server: Self.home)
+                if !fileFirst { try await Self.importing([forged], into: test.store) }
+                let asked = try await test.store.recheckCandidates(
+                    server: Self.home, since: "2000-01-01", after: 0, limit: 10)
+                #expect(asked.map(\.localID) == ["70"], "file first: \(fileFirst)")
+            }
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aFileNeverRepointsAServersIdToItsForgery(_ kind: StoreKind) async throws {
+        try await TestStore.with(kind, "file-ids-repoint") { test in
+            let parent = try Self.status(id: "100", uri: Self.real, content: "parent")
+            let reply = try Self.status(
+                id: "101", uri: "https://home.example/users/ann/statuses/71", content: "reply", parent: "100")
+            _ = try await test.store.store([parent, reply], server: Self.home)
+            let forgery = try Self.status(
+                id: "100", uri: "https://home.example/users/ann/statuses/666", content: "forgery")
+            try await Self.importing([forgery], into: test.store)
+            let parentNumber = try #require(try await test.store.findStatus(Self.real))
+            let replyNumber = try #require(
+                try await test.store.findStatus("https://home.example/users/ann/statuses/71"))
+            let thread = try await test.store.thread(around: replyNumber)
+            #expect(thread.numbers.contains(parentNumber), "the real parent stays in the thread")
+            let forged = try #require(
+                try await test.store.findStatus("https://home.example/users/ann/statuses/666"))
+            #expect(!thread.numbers.contains(forged), "the forgery is no parent")
+            #expect(try await test.store.serverIDs(of: parentNumber).map(\.localID) == ["100"])
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anEditedPostFromAFileAsksNoServerForItsHistory(_ kind: StoreKind) async throws {
+        try await TestStore.with(kind, "file-ids-history") { test in
+            try await Self.importing(
+                [try Self.status(id: "55", uri: Self.real, content: "edited", edited: true)], into: test.store)
+            #expect(try await test.store.wantedEditHistories(server: Self.home, limit: 10).isEmpty)
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aFilesMediaNeverReplacesTheFileASyncStoredForItsURL(_ kind: StoreKind) async throws {
+        try await TestStore.with(kind, "file-media") { test in
+            let url = "https://home.example/system/media/a.png"
+            let fetched = String(repeating: "a", count: 64)
+            let forged = String(repeating: "f", count: 64)
+            try await test.store.recordMediaStored(
+                url: url, kind: "original", sha256: fetched, size: 10, mime: "image/png", ext: "png")
+            let other = "https://home.example/system/media/new.png"
+            try await Self.importing(
+                [],
+                media: [
+                    ImportedMedia(url: url, sha256: forged, size: 9, mime: "image/png", ext: "png"),
+                    ImportedMedia(url: other, sha256: forged, size: 9, mime: "image/png", ext: "png"),
+                ], into: test.store)
+            #expect(try await test.store.mediaFile(forURL: url)?.sha256 == fetched)
+            #expect(try await test.store.mediaFile(forURL: other)?.sha256 == forged, "a URL not stored is filled")
+        }
+    }
+}
