@@ -1,6 +1,7 @@
 import Foundation
 
-/// Long lines folded to a terminal's width, as a reader wants them: breaks only between words, and
+/// Long lines folded to a terminal's width, as a reader wants them: breaks between words (and inside a
+/// run of CJK text, between its characters: see `TextWrap+CJK`), and
 /// each continuation line indented like the text it continues (under the text of a numbered item,
 /// not under its number), so a deep thread keeps its shape.
 public enum TextWrap {
@@ -26,13 +27,27 @@ public enum TextWrap {
         var empty = true
         for word in words {
             let wordWidth = columns(String(word))
-            if !empty && currentWidth + 1 + wordWidth > width {
+            let space = empty ? 0 : 1
+            if currentWidth + space + wordWidth > width, isBreakable(word) {
+                // A run of CJK text has no spaces: it breaks between its characters instead.
+                for piece in pieces(of: word, first: width - currentWidth - space, rest: width - hanging) {
+                    if piece.startsLine {
+                        lines.append(current)
+                        current = indent + piece.text
+                        currentWidth = hanging + piece.width
+                    } else {
+                        current += (empty ? "" : " ") + piece.text
+                        currentWidth += space + piece.width
+                    }
+                    empty = false
+                }
+            } else if !empty && currentWidth + 1 + wordWidth > width {
                 lines.append(current)
                 current = indent + word
                 currentWidth = hanging + wordWidth
             } else {
                 current += (empty ? "" : " ") + word
-                currentWidth += (empty ? 0 : 1) + wordWidth
+                currentWidth += space + wordWidth
             }
             empty = false
         }
@@ -77,13 +92,16 @@ public enum TextWrap {
             {
                 continue
             }
-            let wide =
-                (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
-                || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
-                || (0xFF00...0xFF60).contains(scalar.value) || (0x1F300...0x1FAFF).contains(scalar.value)
-                || (0x20000...0x3FFFD).contains(scalar.value)
-            width += wide ? 2 : 1
+            width += isWide(scalar) ? 2 : 1
         }
         return width
+    }
+
+    /// East Asian wide characters (CJK, kana, hangul, fullwidth forms, emoji): two columns each.
+    static func isWide(_ scalar: Unicode.Scalar) -> Bool {
+        (0x1100...0x115F).contains(scalar.value) || (0x2E80...0xA4CF).contains(scalar.value)
+            || (0xAC00...0xD7A3).contains(scalar.value) || (0xF900...0xFAFF).contains(scalar.value)
+            || (0xFF00...0xFF60).contains(scalar.value) || (0x1F300...0x1FAFF).contains(scalar.value)
+            || (0x20000...0x3FFFD).contains(scalar.value)
     }
 }

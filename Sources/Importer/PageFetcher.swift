@@ -8,7 +8,6 @@ import Models
 /// jitter. Sendable, so the next page can be fetched while the current one is being stored.
 struct PageFetcher: Sendable {
     let source: TimelineSource
-    let budget: RateBudget
     let options: SyncOptions
     let timeline: String
     let logger: Logger
@@ -22,11 +21,10 @@ struct PageFetcher: Sendable {
         var tooManyRequests = 0
         var waited: Duration = .zero
         while true {
-            try await budget.acquire(announce: announce)
             sent.add()
             do {
+                // The source's client waits in the budget before each request and reports its answer.
                 let page = try await source.page(cursor)
-                await budget.record(page.rateLimit)
                 // 206: Mastodon is rebuilding the home feed and the page is incomplete (often empty).
                 // Taking it as the end of the timeline would end the backfill early: ask again later.
                 if page.httpStatus == 206 {
@@ -45,7 +43,12 @@ struct PageFetcher: Sendable {
                 let position =
                     cursor.maxID.map { "max_id=\($0)" } ?? cursor.minID.map { "min_id=\($0)" } ?? "the newest page"
                 switch error {
+                case .budgetSpent:
+                    // Not sent: kept for the user's other apps.
+                    sent.remove()
+                    throw error
                 case .rateLimited(_, _, let reset):
+                    guard let budget = source.budget else { throw error }
                     // Bounded, so a server that always answers 429 cannot hold a run forever.
                     // So is the time spent waiting on 429s: at most --max-rate-wait per page.
                     tooManyRequests += 1

@@ -7,6 +7,10 @@ import Models
 /// The request budget one token (or one anonymous client) has on one server, as the server
 /// advertises it in `X-RateLimit-*`. The user's other apps share it, so Icebox stops short of it:
 /// when only `reserve` requests are left it waits for the reset instead of spending them.
+///
+/// Requests still in flight count against it: a request is admitted only while what the server last
+/// said is left, less those sent and not yet answered, stays above the reserve. Before the first answer
+/// of a window tells the budget, one request at a time goes.
 actor RateBudget {
     /// The server's host, for what a wait says.
     let server: String
@@ -16,6 +20,12 @@ actor RateBudget {
     private var limit: Int?
     private var remaining: Int?
     private var reset: Date?
+    /// Requests admitted and not yet answered (or failed).
+    private var inFlight = 0
+    /// The server answered without `X-RateLimit-*`: it advertises no budget to keep within.
+    private var unadvertised = false
+    /// Callers waiting for an answer in flight to tell them more.
+    private var waiting: [CheckedContinuation<Void, Never>] = []
     /// Where what this budget sees is kept for other workers (a shared store), after every response.
     private let keep: (@Sendable (SavedBudget) async -> Void)?
 
@@ -40,26 +50,58 @@ actor RateBudget {
     /// What this budget knows now.
     var snapshot: SavedBudget { SavedBudget(limit: limit, remaining: remaining, reset: reset) }
 
-    /// Waits, if the advertised budget is down to the reserve, until the server's reset time.
+    /// Waits until one more request may be sent and counts it as in flight: while answers in flight
+    /// may tell more, for them; when the budget is down to the reserve, until the server's reset time.
     /// Throws when that is further away than `maxWait` (the rest waits for the next run). `announce`
-    /// hears of a wait before it starts.
+    /// hears of a wait for the reset before it starts.
     func acquire(announce: @Sendable (RateWait) -> Void = { _ in }) async throws(BudgetExhausted) {
-        // A server with a small limit still leaves Icebox half of it.
-        let kept = min(reserve, (limit ?? Int.max) / 2)
-        guard let remaining, remaining <= kept, let reset else { return }
-        try await wait(
-            RateWait(server: server, until: reset, remaining: remaining, tooManyRequests: false),
-            reason: "\(remaining) requests left, keeping \(kept) for other apps", announce: announce)
-        self.remaining = nil
+        while true {
+            guard let remaining else {
+                if inFlight == 0 || unadvertised { break }
+                await nextAnswer()
+                continue
+            }
+            // A server with a small limit still leaves Icebox half of it.
+            let kept = min(reserve, (limit ?? Int.max) / 2)
+            if remaining - inFlight > kept { break }
+            if inFlight > 0 {
+                await nextAnswer()
+                continue
+            }
+            // A server that names no reset time gives nothing to wait for.
+            guard let reset else { break }
+            try await wait(
+                RateWait(server: server, until: reset, remaining: remaining, tooManyRequests: false),
+                reason: "\(remaining) requests left, keeping \(kept) for other apps", announce: announce)
+            if self.reset == reset { self.remaining = nil }
+        }
+        inFlight += 1
     }
 
-    /// Reads the budget from a response's headers.
-    func record(_ limit: RateLimit?) async {
-        guard let limit else { return }
-        self.limit = limit.limit
-        remaining = limit.remaining
-        reset = limit.reset
-        await keep?(snapshot)
+    /// A request admitted by ``acquire(announce:)`` ended: `limit` is what its answer's headers said
+    /// (nil when they said nothing or no answer came; `answered` tells which).
+    func record(_ limit: RateLimit?, answered: Bool = true) async {
+        inFlight = max(inFlight - 1, 0)
+        if let limit {
+            unadvertised = false
+            // Answers can arrive out of order: within one window the lowest count left is the true one.
+            if let remaining, let reset, reset == limit.reset {
+                self.remaining = min(remaining, limit.remaining)
+            } else {
+                remaining = limit.remaining
+            }
+            self.limit = limit.limit
+            reset = limit.reset
+        } else if let remaining {
+            // The server may have counted it all the same.
+            self.remaining = remaining - 1
+        } else if answered {
+            unadvertised = true
+        }
+        let woken = waiting
+        waiting = []
+        for caller in woken { caller.resume() }
+        if limit != nil { await keep?(snapshot) }
     }
 
     /// After a 429: waits for the reset the server advertised (or `fallback` when it gave none).
@@ -72,6 +114,10 @@ actor RateBudget {
             RateWait(server: server, until: until, remaining: nil, tooManyRequests: true),
             reason: "the server answered 429", announce: announce)
         remaining = nil
+    }
+
+    private func nextAnswer() async {
+        await withCheckedContinuation { waiting.append($0) }
     }
 
     private func wait(_ pause: RateWait, reason: String, announce: @Sendable (RateWait) -> Void)

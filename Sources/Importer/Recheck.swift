@@ -45,6 +45,12 @@ public struct Rechecker: Sendable {
         sync = Synchronizer(archive: archive, credentials: credentials, options: options, logger: logger)
     }
 
+    /// A recheck after `synchronizer`'s timelines, in the same rate budgets: what the sync spent of a
+    /// token's budget on a server is not spent again.
+    public init(after synchronizer: Synchronizer) {
+        sync = synchronizer
+    }
+
     /// Rechecks the statuses created in the last `days` days on every server Icebox reads from (with an
     /// account's token where the user has one there); one report per server.
     public func run(days: Int, now: Date = Date()) async throws(ArchiveError) -> [RecheckReport] {
@@ -64,23 +70,27 @@ public struct Rechecker: Sendable {
             guard let address = try? ServerAddress(account.server), clients[address.host] == nil,
                 let token = sync.credentials.token(for: account.identity, handle: account.handle)
             else { continue }
-            clients[address.host] = MastodonClient(
-                server: address, token: token.accessToken, limits: sync.options.requestLimits,
-                logger: sync.logger)
+            clients[address.host] = budgeted(
+                MastodonClient(
+                    server: address, token: token.accessToken, limits: sync.options.requestLimits,
+                    logger: sync.logger))
         }
         for timeline in try await sync.archive.timelines() {
             guard let address = try? ServerAddress(timeline.server), clients[address.host] == nil else { continue }
-            clients[address.host] = MastodonClient(
-                server: address, token: nil, limits: sync.options.requestLimits, logger: sync.logger)
+            clients[address.host] = budgeted(
+                MastodonClient(server: address, token: nil, limits: sync.options.requestLimits, logger: sync.logger))
         }
         return clients.values.sorted { $0.server.host < $1.server.host }
+    }
+
+    /// The client with every request in the run's budget of its token on its server.
+    private func budgeted(_ client: MastodonClient) -> MastodonClient {
+        client.budgeted(by: sync.budget(for: client).gate())
     }
 
     private func recheck(_ client: MastodonClient, since: String) async -> RecheckReport {
         let host = client.server.host
         var report = RecheckReport(server: host)
-        let budget = RateBudget(
-            server: host, reserve: sync.options.rateReserve, maxWait: sync.options.maxRateWait, logger: sync.logger)
         var after: Int64 = 0
         // Marked a page of candidates at a time: one transaction (and, with `deletions: redact`, one merge
         // of the search index) per 500 statuses asked about; what was found before a stop is marked too.
@@ -93,13 +103,13 @@ public struct Rechecker: Sendable {
                 after = last.number
                 for start in stride(from: 0, to: candidates.count, by: Self.batchSize) {
                     let chunk = Array(candidates[start..<min(start + Self.batchSize, candidates.count)])
-                    if report.batched, try await batch(chunk, client, budget, &report, &gone) { continue }
-                    for candidate in chunk { try await single(candidate, client, budget, &report, &gone) }
+                    if report.batched, try await batch(chunk, client, &report, &gone) { continue }
+                    for candidate in chunk { try await single(candidate, client, &report, &gone) }
                 }
                 try await markGone(gone, on: host, &report)
                 gone = []
             }
-        } catch let error as BudgetExhausted {
+        } catch let error as APIError where error.isBudgetSpent {
             report.error = "paused: \(error.description); the rest is rechecked on the next run"
         } catch {
             report.error = "\(error)"
@@ -121,12 +131,11 @@ public struct Rechecker: Sendable {
 
     /// Asks for a chunk at once; false when the server has no batch endpoint (it is then asked singly).
     private func batch(
-        _ chunk: [RecheckCandidate], _ client: MastodonClient, _ budget: RateBudget,
+        _ chunk: [RecheckCandidate], _ client: MastodonClient,
         _ report: inout RecheckReport, _ gone: inout [Int64]
     ) async throws -> Bool {
-        try await budget.acquire()
+        let answer = try await Self.request(Statuses.several(ids: chunk.map(\.localID)), client)
         report.requests += 1
-        let answer = await Self.request(Statuses.several(ids: chunk.map(\.localID)), client)
         if case .failure(let error) = answer, [400, 404, 405, 422].contains(error.httpStatus ?? 0) {
             sync.logger.info(
                 "no batch status endpoint; asking one status at a time", metadata: ["server": "\(client.server.host)"])
@@ -134,7 +143,6 @@ public struct Rechecker: Sendable {
             return false
         }
         let response = try answer.get()
-        await budget.record(response.rateLimit)
         let decoded: DecodedStatuses
         do {
             decoded = try ArchivableStatus.decodePage(response.body, servedBy: client.server.host)
@@ -150,14 +158,13 @@ public struct Rechecker: Sendable {
 
     /// Asks for one status, within the rate budget, retrying what fails transiently.
     private func single(
-        _ candidate: RecheckCandidate, _ client: MastodonClient, _ budget: RateBudget,
+        _ candidate: RecheckCandidate, _ client: MastodonClient,
         _ report: inout RecheckReport, _ gone: inout [Int64]
     ) async throws {
         var attempt = 1
         while true {
-            try await budget.acquire()
+            let answer = try await Self.request(Statuses.status(id: candidate.localID), client)
             report.requests += 1
-            let answer = await Self.request(Statuses.status(id: candidate.localID), client)
             if case .failure(let error) = answer {
                 if error.httpStatus == 404 || error.httpStatus == 410 {
                     report.checked += 1
@@ -171,7 +178,6 @@ public struct Rechecker: Sendable {
                 }
             }
             let response = try answer.get()
-            await budget.record(response.rateLimit)
             // One status is read as a page of one, so a status that cannot be read is kept as a page's would be.
             let decoded = try? ArchivableStatus.decodePage(
                 Data("[".utf8) + response.body + Data("]".utf8),
@@ -182,8 +188,14 @@ public struct Rechecker: Sendable {
         }
     }
 
-    private static func request(_ endpoint: Statuses, _ client: MastodonClient) async -> Result<Response, APIError> {
-        do { return .success(try await client.sendExpectingJSON(endpoint)) } catch { return .failure(error) }
+    /// The answer, or what went wrong with it; throws only when the budget kept the request back.
+    private static func request(_ endpoint: Statuses, _ client: MastodonClient) async throws(APIError)
+        -> Result<Response, APIError>
+    {
+        do { return .success(try await client.sendExpectingJSON(endpoint)) } catch {
+            if error.isBudgetSpent { throw error }
+            return .failure(error)
+        }
     }
 
     /// Stores what the server sent back: an edit is kept as a new version, as a sync keeps it.

@@ -61,17 +61,17 @@ public struct ReferenceResolver: Sendable {
         account handle: String,
         progress: @Sendable (_ done: Int, _ of: Int) -> Void = { _, _ in }
     ) async throws(ResolveError) -> ResolveReport {
-        let (account, client) = try await access(handle)
+        let (account, plain) = try await access(handle)
         let uris = try await pending(of: handle)
         var report = ResolveReport(account: account.handle, server: account.server, asked: uris.count)
-        let budget = RateBudget(server: client.server.host, reserve: rateReserve, maxWait: maxRateWait, logger: logger)
+        let budget = RateBudget(server: plain.server.host, reserve: rateReserve, maxWait: maxRateWait, logger: logger)
+        // Every request of the client waits in the budget and reports its answer to it.
+        let client = plain.budgeted(by: budget.gate())
         let origin = PageOrigin(server: client.server.host, authority: .account, readerVersion: IceboxVersion.string)
         resolving: for (done, uri) in uris.enumerated() {
             for attempt in 1...3 {
                 do {
-                    try await budget.acquire()
                     let resolved = try await client.resolveStatus(uri: uri)
-                    await budget.record(resolved.rateLimit)
                     guard !resolved.found.items.isEmpty || !resolved.found.unreadable.isEmpty else {
                         report.notFound += 1
                         break
@@ -82,7 +82,7 @@ public struct ReferenceResolver: Sendable {
                     report.archived += resolved.found.items.count
                     report.unreadable += stored.unreadable
                     break
-                } catch let error as BudgetExhausted {
+                } catch let error as APIError where error.isBudgetSpent {
                     report.stopped = error.description
                     break resolving
                 } catch let error as APIError where error.isRateLimited && attempt < 3 {

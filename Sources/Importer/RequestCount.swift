@@ -10,5 +10,10 @@ final class RequestCount: Sendable {
         sent.add(1, ordering: .relaxed)
     }
 
+    /// A request counted that was not sent after all (its budget kept it back).
+    func remove() {
+        sent.subtract(1, ordering: .relaxed)
+    }
+
     var value: Int { sent.load(ordering: .relaxed) }
 }

@@ -69,6 +69,8 @@ public struct Synchronizer: Sendable {
     let credentials: Credentials
     let options: SyncOptions
     let logger: Logger
+    /// One rate budget per token (or anonymous client) and server, for every request of this run.
+    let budgets = RateBudgets()
 
     public init(archive: any ArchiveStore, credentials: Credentials, options: SyncOptions, logger: Logger) {
         self.archive = archive
@@ -163,19 +165,10 @@ public struct Synchronizer: Sendable {
                 guard let batch = pending.next() else { return }
                 group.addTask {
                     // Timelines of one server go one after another; each token (or the anonymous
-                    // client) has its own budget there, shared by all its timelines.
-                    var budgets: [String: RateBudget] = [:]
+                    // client) has its own budget there, shared by all its timelines (see `budget(for:)`).
                     var done: [TimelineReport] = []
                     for timeline in batch {
-                        let key = timeline.accountID.map { "\($0)" } ?? "anonymous"
-                        let budget =
-                            budgets[key]
-                            ?? RateBudget(
-                                server: timeline.server.hostPart,
-                                reserve: options.rateReserve,
-                                maxWait: options.maxRateWait, logger: logger)
-                        budgets[key] = budget
-                        done.append(await sync(timeline, accounts: accounts, budget: budget, progress: progress))
+                        done.append(await sync(timeline, accounts: accounts, progress: progress))
                         progress(SyncProgress(timeline: timeline.displayName, activity: .finished))
                     }
                     return done
@@ -190,19 +183,33 @@ public struct Synchronizer: Sendable {
         return reports.sorted { $0.timelineID < $1.timelineID }
     }
 
-    /// Syncs one timeline and records the outcome; never throws: failures are in the report.
+    /// The rate budget of `client`'s token (or of the anonymous client) on its server, the same for every
+    /// request this run sends there.
+    func budget(for client: MastodonClient) -> RateBudget {
+        budgets.budget(for: client) {
+            RateBudget(
+                server: client.server.host, reserve: options.rateReserve, maxWait: options.maxRateWait,
+                logger: logger)
+        }
+    }
+
+    /// Syncs one timeline and records the outcome; never throws: failures are in the report. Every
+    /// request goes through `budget`, or this run's budget of the timeline's token on its server.
     func sync(
-        _ timeline: PinnedTimeline, accounts: [ArchivingAccount], budget: RateBudget,
+        _ timeline: PinnedTimeline, accounts: [ArchivingAccount], budget: RateBudget? = nil,
         progress: @escaping @Sendable (SyncProgress) -> Void
     ) async -> TimelineReport {
         let started = ContinuousClock.now
         var run = TimelineRun(
-            timeline: timeline, archive: archive, options: options, budget: budget, logger: logger,
-            progress: progress)
+            timeline: timeline, archive: archive, options: options, logger: logger, progress: progress)
         do {
-            let source = try TimelineSource(
+            let plain = try TimelineSource(
                 timeline: timeline, accounts: accounts, credentials: credentials,
                 limits: options.requestLimits, logger: logger)
+            let name = timeline.displayName
+            let source = plain.budgeted(by: budget ?? self.budget(for: plain.client)) { wait in
+                progress(SyncProgress(timeline: name, activity: .waiting(wait)))
+            }
             try await run.sync(from: source)
             try await run.fetchEditHistories(from: source)
         } catch let error as SyncError {

@@ -105,13 +105,12 @@ public struct ThreadFetcher: Sendable {
                 continue
             }
             do {
-                let response = try await client.sendExpectingJSON(Statuses.status(id: id))
-                if let budget = response.rateLimit, budget.remaining <= rateReserve {
-                    logger.warning(
-                        "\(host) has \(budget.remaining) requests left in its rate limit; the remaining statuses of the thread are not checked"
-                    )
-                    break
-                }
+                _ = try await client.sendExpectingJSON(Statuses.status(id: id))
+            } catch  where error.isBudgetSpent {
+                logger.warning(
+                    "\(host) is down to the requests kept for other apps; the remaining statuses of the thread are not checked"
+                )
+                break
             } catch  where error.httpStatus == 404 || error.httpStatus == 410 {
                 gone += try await markGone(record.number, reportedBy: host)
             } catch {
@@ -148,7 +147,9 @@ public struct ThreadFetcher: Sendable {
             }
         }
         let client = MastodonClient(server: address, token: withToken[chosen.server], timeout: timeout, logger: logger)
-        return (client, chosen.localID, chosen.server)
+        // Every request within the server's budget, the reserve kept; no waiting for a reset here.
+        let budget = RateBudget(server: address.host, reserve: rateReserve, maxWait: .zero, logger: logger)
+        return (client.budgeted(by: budget.gate()), chosen.localID, chosen.server)
     }
 
     /// The ids servers gave the status: one only a file named is never asked about (a server's "no such

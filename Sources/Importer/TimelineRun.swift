@@ -12,7 +12,6 @@ struct TimelineRun {
     let spec: TimelineSpec?
     let archive: any ArchiveStore
     let options: SyncOptions
-    let budget: RateBudget
     let logger: Logger
     let progress: @Sendable (SyncProgress) -> Void
     /// The report so far, but for the requests its pages took (`sent`; see `finalReport`).
@@ -27,14 +26,13 @@ struct TimelineRun {
     var storeFailed = false
 
     init(
-        timeline: PinnedTimeline, archive: any ArchiveStore, options: SyncOptions, budget: RateBudget,
+        timeline: PinnedTimeline, archive: any ArchiveStore, options: SyncOptions,
         logger: Logger, progress: @escaping @Sendable (SyncProgress) -> Void
     ) {
         self.timeline = timeline
         spec = try? TimelineSpec(parsing: timeline.spec)
         self.archive = archive
         self.options = options
-        self.budget = budget
         self.progress = progress
         var logger = logger
         logger[metadataKey: "timeline"] = "\(timeline.displayName)"
@@ -119,6 +117,9 @@ struct TimelineRun {
             } catch let exhausted as BudgetExhausted {
                 // Nothing is lost: the backfill position is stored and the next run continues it.
                 report.warnings.append("backfill paused: \(exhausted.description)")
+                return
+            } catch let spent as APIError where spent.isBudgetSpent {
+                report.warnings.append("backfill paused: \(spent.description)")
                 return
             }
             backfillBudget -= 1
@@ -215,7 +216,7 @@ struct TimelineRun {
 
     private func fetcher(_ source: TimelineSource) -> PageFetcher {
         PageFetcher(
-            source: source, budget: budget, options: options, timeline: timeline.displayName, logger: logger,
+            source: source, options: options, timeline: timeline.displayName, logger: logger,
             sent: sent, progress: progress)
     }
 

@@ -11,8 +11,10 @@ struct TimelineSource: Sendable {
         case mentions
     }
 
-    let client: MastodonClient
+    private(set) var client: MastodonClient
     let kind: Kind
+    /// The budget every request of ``client`` goes through, once ``budgeted(by:announce:)``.
+    private(set) var budget: RateBudget?
 
     /// Resolves a pinned timeline to a client and an endpoint; fails when its account has no token.
     init(
@@ -64,6 +66,16 @@ struct TimelineSource: Sendable {
             }
             kind = .statuses(Timelines.account(id: account.remoteID))
         }
+    }
+
+    /// This source with every request of its client sent through `budget` (shared with the other
+    /// timelines, edit histories and rechecks of the same token on the same server); `announce` hears
+    /// of waits for the budget to refill.
+    func budgeted(by budget: RateBudget, announce: @escaping @Sendable (RateWait) -> Void) -> TimelineSource {
+        var source = self
+        source.client = client.budgeted(by: budget.gate(announce: announce))
+        source.budget = budget
+        return source
     }
 
     /// Why the server answers this feed with nothing, when its `/api/v2/instance` says it is switched

@@ -81,9 +81,11 @@ public struct Watcher: Sendable {
         let endpoint = spec.flatMap(StreamRoute.endpoint(for:))
         let source: TimelineSource
         do {
-            source = try TimelineSource(
+            let plain = try TimelineSource(
                 timeline: pinned, accounts: accounts, credentials: synchronizer.credentials,
                 limits: synchronizer.options.requestLimits, logger: logger)
+            // Its probes draw on the budget the catch-ups of the same token use (the stream itself does not).
+            source = plain.budgeted(by: synchronizer.budget(for: plain.client)) { _ in }
         } catch {
             log.error("cannot watch", metadata: ["error": "\(error.message)"])
             return
@@ -182,10 +184,7 @@ public struct Watcher: Sendable {
         do {
             let report = try await Self.locked(options.lockPath) { () async throws -> TimelineReport in
                 let current = try await archive.timeline(id: pinned.id)
-                let budget = RateBudget(
-                    server: current.server.hostPart, reserve: synchronizer.options.rateReserve,
-                    maxWait: synchronizer.options.maxRateWait, logger: logger)
-                return await synchronizer.sync(current, accounts: accounts, budget: budget, progress: { _ in })
+                return await synchronizer.sync(current, accounts: accounts, progress: { _ in })
             }
             if report.outcome != .ok {
                 log.info("catch-up did not finish", metadata: ["error": "\(report.error ?? "")"])

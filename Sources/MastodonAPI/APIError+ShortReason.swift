@@ -9,6 +9,7 @@ extension APIError {
         case .malformed: "an unreadable answer"
         case .redirected: "a redirect elsewhere"
         case .tooLarge: "an answer too large"
+        case .budgetSpent: "rate limit reserve reached"
         }
     }
 }

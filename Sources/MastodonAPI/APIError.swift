@@ -18,13 +18,16 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     case redirected(server: String, path: String, location: String)
     /// The answer's body, decompressed, passed the cap (``RequestLimits/maxBodyBytes``).
     case tooLarge(server: String, path: String, limit: Int)
+    /// Not sent: the server's advertised budget is down to what is kept for the user's other apps and
+    /// refills at `until`, later than the run waits (see ``RequestBudget``). The rest waits for the next run.
+    case budgetSpent(server: String, path: String, until: Date)
 
     /// The HTTP status, when there was one.
     public var httpStatus: Int? {
         switch self {
         case .http(_, _, let status, _), .notJSON(_, _, let status, _): status
         case .rateLimited: 429
-        case .transport, .malformed, .redirected, .tooLarge: nil
+        case .transport, .malformed, .redirected, .tooLarge, .budgetSpent: nil
         }
     }
 
@@ -40,6 +43,12 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 429: the rate limit is exhausted.
     public var isRateLimited: Bool { httpStatus == 429 }
 
+    /// Not sent, to keep the rate reserve: the budget refills later than the run waits.
+    public var isBudgetSpent: Bool {
+        if case .budgetSpent = self { return true }
+        return false
+    }
+
     /// Worth retrying later in the same run: timeouts, refused or dropped connections, 5xx, 408 and
     /// 429. Not a failed TLS handshake (a certificate does not fix itself in a minute), nor any other
     /// 4xx: asking again gets the same answer.
@@ -48,7 +57,7 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         case .transport: !isTLSFailure
         case .rateLimited: true
         case .http(_, _, let status, _), .notJSON(_, _, let status, _): status >= 500 || status == 408 || status == 429
-        case .malformed, .redirected, .tooLarge: false
+        case .malformed, .redirected, .tooLarge, .budgetSpent: false
         }
     }
 
@@ -95,6 +104,9 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
                 + "within the same server (scheme, host and port) and does not send the request there"
         case .tooLarge(let server, let path, let limit):
             return "\(server): \(path) sent more than \(limit) bytes (after decompression); the answer was refused"
+        case .budgetSpent(let server, _, let until):
+            return "\(server): rate limit reached; the server's budget refills at "
+                + "\(ISO8601DateFormatter().string(from: until)), the rest follows on the next run"
         }
     }
 }

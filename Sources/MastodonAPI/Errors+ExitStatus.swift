@@ -8,7 +8,7 @@ extension APIError: ExitStatusReporting {
     public var exitStatus: ExitStatus {
         switch self {
         case .transport: .unavailable
-        case .rateLimited: .tempFail
+        case .rateLimited, .budgetSpent: .tempFail
         case .http(_, _, let status, _) where status == 408 || status >= 500: .unavailable
         case .http(_, _, let status, _) where status == 401 || status == 403: .noPermission
         case .http where refusesGrant || requiresAuthentication: .noPermission

@@ -25,6 +25,8 @@ public struct MastodonClient: Sendable {
     let token: String?
     private let transport: BoundedTransport
     let logger: Logger
+    /// What every request waits for and reports to, when set (``budgeted(by:)``).
+    var budget: (any RequestBudget)?
 
     /// Whether requests carry a user token.
     public var isAuthenticated: Bool { token != nil }
@@ -69,7 +71,7 @@ public struct MastodonClient: Sendable {
             request.setValue("application/x-www-form-urlencoded", forHTTPHeaderField: "Content-Type")
         }
         let started = ContinuousClock.now
-        var (http, data) = try await transfer(request, path: endpoint.path)
+        var (http, data) = try await budgetedTransfer(request, path: endpoint.path)
         var hops = 0
         while RedirectPolicy.redirectStatuses.contains(http.statusCode), let current = request.url {
             let location = http.value(forHTTPHeaderField: "Location")
@@ -87,12 +89,9 @@ public struct MastodonClient: Sendable {
                 request.httpBody = nil
                 request.setValue(nil, forHTTPHeaderField: "Content-Type")
             }
-            (http, data) = try await transfer(request, path: endpoint.path)
+            (http, data) = try await budgetedTransfer(request, path: endpoint.path)
         }
-        var headers: [String: String] = [:]
-        for (key, value) in http.allHeaderFields {
-            if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
-        }
+        let headers = Self.headers(of: http)
         let elapsed = ContinuousClock.now - started
         logger.debug(
             "\(request.httpMethod ?? "GET") \(endpoint.path) → \(http.statusCode)",
@@ -101,6 +100,32 @@ public struct MastodonClient: Sendable {
                 "ms": "\(elapsed.components.seconds * 1000 + elapsed.components.attoseconds / 1_000_000_000_000_000)",
             ])
         return Response(status: http.statusCode, headers: headers, body: data, rateLimit: RateLimit(headers: headers))
+    }
+
+    /// One request within the budget, when there is one: admitted before it is sent, settled with
+    /// its answer's headers (or none) whatever happens, so the budget's count of requests in flight holds.
+    private func budgetedTransfer(_ request: URLRequest, path: String) async throws(APIError)
+        -> (HTTPURLResponse, Data)
+    {
+        guard let budget else { return try await transfer(request, path: path) }
+        if let until = await budget.admit() { throw .budgetSpent(server: server.host, path: path, until: until) }
+        do {
+            let answer = try await transfer(request, path: path)
+            await budget.settle(RateLimit(headers: Self.headers(of: answer.0)), answered: true)
+            return answer
+        } catch {
+            await budget.settle(nil, answered: false)
+            throw error
+        }
+    }
+
+    /// An answer's headers, names lowercased.
+    private static func headers(of http: HTTPURLResponse) -> [String: String] {
+        var headers: [String: String] = [:]
+        for (key, value) in http.allHeaderFields {
+            if let key = key as? String, let value = value as? String { headers[key.lowercased()] = value }
+        }
+        return headers
     }
 
     /// One request to this client's own origin, with the token, within the limits.

@@ -162,9 +162,7 @@ extension Icebox {
                 }
                 var rechecked: [RecheckReport]?
                 if let recheckDays {
-                    let rechecker = Rechecker(
-                        archive: context.store, credentials: try context.credentials.load(), options: options,
-                        logger: context.logger)
+                    let rechecker = Rechecker(after: synchronizer)
                     rechecked = try await warc.around {
                         try await SyncPhases.recheck(
                             home: context.home, wait: runFlags.wait, shared: shared,

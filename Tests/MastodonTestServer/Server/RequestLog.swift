@@ -16,6 +16,9 @@ public struct LoggedRequest: Sendable, Codable, Hashable {
     public var date: Date
     /// Refused with 429 because the caller's advertised budget was already used up (not a fault).
     public var overBudget: Bool = false
+    /// The `X-RateLimit-Remaining` the server counted for the caller after this request (nil for media,
+    /// which the budget does not count): tests check a client kept its reserve.
+    public var rateRemaining: Int?
     /// The token it carried, valid or not: tests check which tokens reached which server.
     public var token: String?
     /// Which port it came to: `api`, or `streaming` (the second port of ``StreamingConfig/separateOrigin``).

@@ -39,6 +39,7 @@ actor ServerState {
         var reply: Reply
         var decision = FaultDecision.none
         var overBudget = false
+        var rateRemaining: Int?
         if req.path.hasPrefix("/media/") {
             if let (special, fault) = hostileMedia(req) ?? specialMedia(req) {
                 reply = special
@@ -48,6 +49,7 @@ actor ServerState {
             }
         } else {
             let verdict = limiter.consume(token.map { "token:\($0)" } ?? "ip:\(req.clientAddress)", now: now)
+            rateRemaining = verdict.remaining
             if !verdict.allowed {
                 overBudget = true
                 reply = .error(429, "Too many requests")
@@ -69,7 +71,7 @@ actor ServerState {
         log.append(
             LoggedRequest(
                 method: req.method, path: req.path, query: req.query, hadToken: token != nil,
-                status: reply.status, date: now, overBudget: overBudget, token: token))
+                status: reply.status, date: now, overBudget: overBudget, rateRemaining: rateRemaining, token: token))
         return (reply, decision)
     }
 
