@@ -68,7 +68,11 @@ public struct HTTPMessage: Sendable, Hashable {
             let sizeText =
                 String(decoding: data[at..<lineEnd.lowerBound], as: UTF8.self)
                 .split(separator: ";").first.map(String.init) ?? ""
-            guard let size = Int(sizeText.trimmingCharacters(in: .whitespaces), radix: 16) else { return nil }
+            // Hex digits only: Int(_:radix:) also takes a sign, and a size of -1 must not reach a range.
+            let digits = sizeText.trimmingCharacters(in: .whitespaces)
+            guard !digits.isEmpty, digits.allSatisfy(\.isHexDigit), digits.count <= 15,
+                let size = Int(digits, radix: 16)
+            else { return nil }
             if size == 0 { return joined }
             let start = lineEnd.upperBound
             guard data.endIndex - start >= size else { return nil }

@@ -15,6 +15,9 @@ struct StoredMediaFile: Sendable {
 
     /// What identifies the bytes of an open file for as long as they do not change.
     struct Identity: Hashable, Sendable {
+        /// The hash the file was asked for by: two names of one inode (a hard link in a folder received
+        /// from someone else) are checked each against its own name.
+        var sha256: String
         var device: UInt64
         var inode: UInt64
         var size: Int64
@@ -40,7 +43,8 @@ struct StoredMediaFile: Sendable {
                             let info = try await handle.info()
                             guard info.type == .regular, let status = info.platformSpecificStatus else { return nil }
                             let identity = Identity(
-                                device: UInt64(status.st_dev), inode: UInt64(status.st_ino), size: info.size,
+                                sha256: sha256, device: UInt64(status.st_dev), inode: UInt64(status.st_ino),
+                                size: info.size,
                                 modified: info.lastDataModificationTime, changed: info.lastStatusChangeTime)
                             guard try await verifier.isVerified(identity, sha256: sha256, handle: handle) else {
                                 return nil
