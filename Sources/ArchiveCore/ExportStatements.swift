@@ -14,7 +14,8 @@ package enum ExportStatements {
         """
         SELECT s.id AS status_id, s.uri, \(dialect.rawJSON(of: "s")) AS raw_json, s.raw_server, s.created_at, s.edited_at, s.gone_at,
             s.gone_via, s.redacted_at, s.first_seen_at, s.updated_at,
-            (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server LIMIT 1) AS local_id
+            (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server
+                ORDER BY si.from_file LIMIT 1) AS local_id
         FROM statuses s WHERE \(condition)
         """
     }

@@ -80,6 +80,6 @@ extension SearchHit {
         SELECT s.id, s.uri, s.url, s.author_handle, s.author_name, s.created_at, s.text, s.spoiler_text,
             s.alt_text, s.language, s.gone_at, s.redacted_at, s.raw_authority,
             (SELECT si.local_id FROM status_ids si WHERE si.status_id = s.id AND si.server = s.raw_server
-             LIMIT 1) AS local_id
+             ORDER BY si.from_file LIMIT 1) AS local_id
         """
 }

@@ -49,12 +49,13 @@ package enum TimelineStatements {
         WHERE id = ?4
         """
 
-    /// The id on a server of a timeline's n-th newest status (ids compare by length, then bytewise):
+    /// The id on a server of a timeline's n-th newest status (ids compare by length, then bytewise),
+    /// among the ids that server gave (a file's id is never a cursor the server is asked with):
     /// ?1 the server, ?2 the timeline, ?3 n.
     package static func overlapCursor(_ dialect: any SQLDialect) -> String {
         """
         SELECT si.local_id FROM timeline_statuses ts
-        JOIN status_ids si ON si.status_id = ts.status_id AND si.server = ?1
+        JOIN status_ids si ON si.status_id = ts.status_id AND si.server = ?1 AND NOT si.from_file
         WHERE ts.timeline_id = ?2
         ORDER BY length(si.local_id) DESC, \(dialect.bytewise("si.local_id")) DESC LIMIT 1 OFFSET ?3
         """

@@ -82,6 +82,13 @@ extension GlobalOptions {
                 // PostgreSQL: `.read` starts nothing in a database with no archive and migrates one that has it.
                 access = .read
             }
+            if case .postgres = store {
+                // The store first: a database with no archive leaves no new folder behind either.
+                let opened = try await store.open(logger: logger, access: access)
+                try home.create(logger: logger)
+                return CommandContext(home: home, store: opened, logger: logger)
+            }
+            // SQLite: the folder is checked (refused if another user may write in it) before the file in it is opened.
             try home.create(logger: logger)
             return CommandContext(
                 home: home, store: try await store.open(logger: logger, access: access), logger: logger)
