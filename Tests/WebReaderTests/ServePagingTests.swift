@@ -28,7 +28,11 @@ import Testing
         let served = process.served
         let home = try await cliCount("in:home", "--all")
         #expect(home > 3)
-        #expect(ServeRouteTests.total(in: try await served.get("/timelines/home").body) == home, "a timeline: exact")
+        // Exact at any size when consent hides none of its posts (README), as with all=1 here: this archive
+        // has authors who opted out, so the page under consent counts up to the limit like a search.
+        #expect(
+            ServeRouteTests.total(in: try await served.get("/timelines/home?all=1").body) == home,
+            "a timeline: exact")
         let query = "/search?q=" + ServeDataTests.encoded("-is:reply")
         let shown = try await cliCount("-is:reply")
         #expect(try await served.get(query).body.contains("more than 3 posts"))
