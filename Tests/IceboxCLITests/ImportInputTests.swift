@@ -5,7 +5,7 @@ import Testing
 /// The file an import is given is checked before anything else: a missing one is named as missing
 /// (66), one the user may not read as unreadable (74), and neither starts an archive in a new folder
 /// (issue 42: the new-user pass's m2, P2 and P4).
-@Suite struct ImportInputTests {
+@Suite(.serialized) struct ImportInputTests {
     static let kinds = ["mastodon-export", "mastodon-archive", "jsonl", "mastodon-to-sqlite", "warc"]
 
     @Test(arguments: kinds)

@@ -4,7 +4,7 @@ import Testing
 
 /// A cron job or a systemd service runs `sync` or `watch` against a folder it names: a typo there must
 /// fail loudly, never start an empty archive and succeed every run after (issue 42, M3).
-@Suite struct MistypedHomeTests {
+@Suite(.serialized) struct MistypedHomeTests {
     @Test(arguments: [["sync", "--quiet"], ["sync"], ["sync", "--quiet", "--loop"], ["watch"]])
     func syncAndWatchInAFolderWithNoArchiveExit66AndCreateNothing(_ command: [String]) async throws {
         let parent = try TemporaryDirectory("icebox-typo")

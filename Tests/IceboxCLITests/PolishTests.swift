@@ -4,7 +4,7 @@ import MastodonTestServer
 import Testing
 
 /// Small things the new-user pass of 2026-11-29 met (issue 42, its polish list), each as met.
-@Suite struct PolishTests {
+@Suite(.serialized) struct PolishTests {
     /// P10: `show` prints a long link as Mastodon displays it, cut short; the whole URL follows it.
     @Test func showGivesTheWholeOfALinkMastodonCutsShort() async throws {
         let server = try await TestServer.startHome(statuses: 60)

@@ -5,7 +5,7 @@ import Testing
 
 /// A slip of the keys is named and fails; it never changes what a command does in silence (issue 42:
 /// M2, `search --limt 5 coffee` searched "5 coffee"; P13, `icebox serach` was "2 unexpected arguments").
-@Suite struct TypoTests {
+@Suite(.serialized) struct TypoTests {
     /// An archive of synthetic posts with words to count.
     static func archive() async throws -> (CLI, TestServer) {
         let server = try await TestServer.startHome(statuses: 40)
