@@ -7,6 +7,10 @@ import Logging
 import MastodonTestServer
 import Testing
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// `--fetch`: a thread completed from the server's context, deleted statuses kept and marked gone.
 @Suite(.serialized) struct ThreadFetchTests {
     @Test func fetchCompletesTheThreadAndMarksDeletedRepliesGone() async throws {
@@ -78,8 +82,15 @@ import Testing
         // Bob's and Dave's replies are deleted: the root's context now holds none of the replies, so
         // bob, carol (under bob) and dave are asked for one by one, in thread order.
         for name in ["bob", "dave"] { #expect(await fixture.server.deleteStatus(id: try #require(fixture.ids[name]))) }
-        // 53 a window: after the context and two checks only the reserve of 50 is left.
-        await fixture.server.setRateLimit(RateLimit(limit: 53, window: 300))
+        // 103 a window, 50 of them spent by the user's other apps: after the context and two checks
+        // only the reserve of 50 is left. (With a limit under 100 the budget keeps half of it instead:
+        // the one rule every request of a token follows.)
+        await fixture.server.setRateLimit(RateLimit(limit: 103, window: 300))
+        for _ in 0..<50 {
+            var request = URLRequest(url: fixture.server.baseURL.appending(path: "api/v1/accounts/verify_credentials"))
+            request.setValue("Bearer test-token", forHTTPHeaderField: "Authorization")
+            _ = try await URLSession.shared.data(for: request)
+        }
         await fixture.server.clearRequestLog()
         let credentials = try CredentialStore(file: fixture.iceboxHome.credentials, logger: Logger(label: "t")).load()
         let report = try await ThreadFetcher(
