@@ -130,7 +130,8 @@ extension ArchiveDatabase {
         }
         if writesAuthor {
             try upsertAuthor(
-                status.account, raw: raw, handle: status.account.fullHandle(servedBy: server), now: now, db)
+                status.account, raw: raw, handle: status.account.fullHandle(servedBy: server),
+                authority: .ofProfile(status.account, servedBy: server, reading: origin.authority), now: now, db)
         }
         return newToTimeline
     }

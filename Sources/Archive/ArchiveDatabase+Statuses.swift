@@ -250,27 +250,19 @@ extension ArchiveDatabase {
         }
     }
 
-    /// Keeps the author's profile as last seen; the account JSON is sliced from the status bytes.
+    /// Keeps the author's profile as last seen from a source at least as good as the last (see
+    /// ``AuthorStatements``); the account JSON is sliced from the status bytes.
     static func upsertAuthor(
-        _ account: Account, raw status: Data, handle: String, now: String,
+        _ account: Account, raw status: Data, handle: String, authority: CopyAuthority, now: String,
         _ db: Database
     ) throws {
-        let raw = (try? RawJSON.value(forKey: "account", inObject: status)) ?? Data()
-        // The opt-out of search is read from this copy: an account that changes its mind is honoured
-        // as soon as a sync sees it again.
-        let optedOut = ConsentPolicy.optedOut(accountJSON: raw, note: account.note)
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO authors(handle, uri, url, display_name, avatar, raw_json, updated_at, opted_out)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
-                    display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
-                    updated_at = excluded.updated_at, opted_out = excluded.opted_out
-                WHERE authors.raw_json IS NOT excluded.raw_json
-                """
-        ).execute(arguments: [
-            handle, account.uri, account.url, account.displayName, account.avatar, raw, now,
-            optedOut,
-        ])
+        let values = AuthorStatements.values(
+            of: account, raw: status, handle: handle, authority: authority, now: now)
+        try db.cachedStatement(sql: upsertAuthorSQL).execute(arguments: StatementArguments(values.map(\.databaseValue)))
     }
+
+    private static let upsertAuthorSQL = """
+        INSERT INTO \(AuthorStatements.target) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        \(AuthorStatements.onConflict(SQLiteDialect()))
+        """
 }

@@ -34,26 +34,27 @@ extension PostgresArchive {
     /// Upserts the page's authors (sorted) and takes the page's uri locks (sorted); returns the rows with
     /// their authors marked as written.
     static func lockInOrder(
-        _ page: [PageRow], server: String, now: String, lockingURIs: Bool = true,
+        _ page: [PageRow], origin: PageOrigin, now: String, lockingURIs: Bool = true,
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> [PageRow] {
-        try await lockInOrder([(page, server)], now: now, lockingURIs: lockingURIs, connection, logger)[0]
+        try await lockInOrder([(page, origin)], now: now, lockingURIs: lockingURIs, connection, logger)[0]
     }
 
     /// The same for pages stored in one transaction, all their locks taken before any of them is written:
     /// an author several pages write gets the profile of the last (as storing them one after the other
     /// leaves it). `lockingURIs` false: an import's pages, whose transaction holds the import lock.
     static func lockInOrder(
-        _ pages: [(rows: [PageRow], server: String)], now: String, lockingURIs: Bool = true,
+        _ pages: [(rows: [PageRow], origin: PageOrigin)], now: String, lockingURIs: Bool = true,
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> [[PageRow]] {
         // The import lock goes first (before any row lock) and the authors' digests, which lock nothing,
         // right behind it: the connection runs them in the order sent, with one wait for both.
         let importLock = lockingURIs ? [sendWaitForImports(connection, logger)] : []
         var authors: [String: [SQLValue]] = [:]
-        for (rows, server) in pages {
+        for (rows, origin) in pages {
             for row in rows where row.writesAuthor {
-                authors[row.status.account.fullHandle(servedBy: server)] = authorValues(row, server: server, now: now)
+                authors[row.status.account.fullHandle(servedBy: origin.server)] = authorValues(
+                    row, origin: origin, now: now)
             }
         }
         let changed = try await changedAuthors(
@@ -91,16 +92,22 @@ extension PostgresArchive {
             return rows
         }
         let digests = connection.send(
-            "SELECT handle, encode(sha256(raw_json), 'hex') AS digest FROM authors WHERE handle = ANY($1::text[])",
+            """
+            SELECT handle, encode(sha256(raw_json), 'hex') AS digest, authority::bigint AS authority FROM authors
+            WHERE handle = ANY($1::text[])
+            """,
             [.textArray(handles)], logger: logger)
-        var stored: [String: String] = [:]
+        var stored: [String: (digest: String, authority: Int64)] = [:]
         for row in try await (earlier + [digests]).answers().last ?? [] {
-            stored[try row.string("handle")] = try row.string("digest")
+            stored[try row.string("handle")] = (try row.string("digest"), try row.int64("authority"))
         }
+        // A copy of another authority goes to the upsert, which decides (see `AuthorStatements`).
         return rows.filter { row in
-            guard case .text(let handle?) = row.first, let digest = stored[handle] else { return true }
-            guard row.count > 5, case .bytes(let raw?) = row[5] else { return true }
-            return SHA256.hash(data: raw).map { String(format: "%02x", $0) }.joined() != digest
+            guard case .text(let handle?) = row.first, let held = stored[handle] else { return true }
+            guard row.count > 8, case .bytes(let raw?) = row[5], case .int(let authority?) = row[8],
+                authority == held.authority
+            else { return true }
+            return SHA256.hash(data: raw).map { String(format: "%02x", $0) }.joined() != held.digest
         }
     }
 

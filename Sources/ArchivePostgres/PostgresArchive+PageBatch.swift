@@ -21,8 +21,7 @@ extension PostgresArchive {
         _ page: [PageRow], origin: PageOrigin, now: String, lockingURIs: Bool = true,
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> StoreResult {
-        let locked = try await lockInOrder(
-            page, server: origin.server, now: now, lockingURIs: lockingURIs, connection, logger)
+        let locked = try await lockInOrder(page, origin: origin, now: now, lockingURIs: lockingURIs, connection, logger)
         return try await storeLocked([locked], origin: origin, now: now, connection, logger)[0]
     }
 
@@ -187,7 +186,7 @@ extension PostgresArchive {
                 WHERE excluded.edited_at > edit_history_wanted.edited_at
                 """)
         sent += sendAuthors(
-            rows.filter(\.writesAuthor).map { authorValues($0, server: server, now: now) }, connection, logger)
+            rows.filter(\.writesAuthor).map { authorValues($0, origin: origin, now: now) }, connection, logger)
         _ = try await sent.answers()
         return lost
     }

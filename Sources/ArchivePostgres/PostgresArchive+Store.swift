@@ -177,21 +177,19 @@ extension PostgresArchive {
                 logger: logger)
         }
         if page.writesAuthor {
-            try await upsertAuthors([authorValues(page, server: server, now: now)], connection, logger)
+            try await upsertAuthors([authorValues(page, origin: origin, now: now)], connection, logger)
         }
         return result
     }
 
-    /// An author's row from a status of the page: the profile as last seen, and whether it opted out of
-    /// search (read from this copy, so an account that changes its mind is honoured on the next sync).
-    static func authorValues(_ page: PageRow, server: String, now: String) -> [SQLValue] {
+    /// An author's row from a status of the page (see ``AuthorStatements``): the profile as last seen
+    /// from a source at least as good, and whether it opted out of search.
+    static func authorValues(_ page: PageRow, origin: PageOrigin, now: String) -> [SQLValue] {
         let account = page.status.account
-        let raw = (try? RawJSON.value(forKey: "account", inObject: page.raw)) ?? Data()
-        return [
-            .text(account.fullHandle(servedBy: server)), .text(account.uri), .text(account.url),
-            .text(account.displayName), .text(account.avatar), .bytes(raw), .text(now),
-            .bool(ConsentPolicy.optedOut(accountJSON: raw, note: account.note)),
-        ]
+        return AuthorStatements.values(
+            of: account, raw: page.raw, handle: account.fullHandle(servedBy: origin.server),
+            authority: .ofProfile(account, servedBy: origin.server, reading: origin.authority), now: now
+        ).map(SQLValue.init)
     }
 
     /// Upserts authors' rows (see `authorValues`) in one statement.
@@ -204,14 +202,8 @@ extension PostgresArchive {
         -> [SentStatement]
     {
         sendMany(
-            connection, logger, "authors(handle, uri, url, display_name, avatar, raw_json, updated_at, opted_out)",
-            rows: rows,
-            suffix: """
-                ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
-                    display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
-                    updated_at = excluded.updated_at, opted_out = excluded.opted_out
-                WHERE authors.raw_json IS DISTINCT FROM excluded.raw_json
-                """)
+            connection, logger, AuthorStatements.target, rows: rows,
+            suffix: AuthorStatements.onConflict(PostgresDialect()))
     }
 
     private static func replaceMedia(

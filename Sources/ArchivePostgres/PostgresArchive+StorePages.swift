@@ -48,7 +48,7 @@ extension PostgresArchive {
             origins.append(page.origin.speaking(withAccountsOn: hosts ?? []))
         }
         let locked = try await lockInOrder(
-            pages.map { (PageRow.rows($0.statuses, server: $0.origin.server), $0.origin.server) }, now: now,
+            zip(pages, origins).map { (PageRow.rows($0.statuses, server: $1.server), $1) }, now: now,
             connection, logger)
         // Consecutive pages that differ only in the request they answered go together.
         var results: [StoreResult] = []
