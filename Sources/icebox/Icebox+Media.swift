@@ -27,7 +27,9 @@ struct MediaFlags: ParsableArguments {
     @Flag(help: "Also keep authors' avatars and the custom emoji used in statuses.")
     var withAvatars = false
 
-    @Option(help: ArgumentHelp("Skip files larger than this (e.g. 500K, 100M, 2G).", valueName: "size"))
+    @Option(
+        help: ArgumentHelp("Skip files larger than this (e.g. 500K, 100M, 2G).", valueName: "size"),
+        transform: SizeArgument.parse)
     var maxMediaSize = SizeArgument(bytes: 100 << 20, description: "100M")
 
     @Option(help: "Media downloads at once.")

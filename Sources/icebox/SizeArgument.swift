@@ -17,11 +17,22 @@ struct SizeArgument: ExpressibleByArgument, Sendable, Hashable, CustomStringConv
     }
 
     init?(argument: String) {
+        guard let size = try? Self.parse(argument) else { return nil }
+        self = size
+    }
+
+    /// Reads a size, or says what is wrong with it: every size option takes it as its `transform`, so that
+    /// `--warc-max-size 10` is told a unit is needed, not only that the value is invalid.
+    static func parse(_ argument: String) throws -> SizeArgument {
         let trimmed = argument.trimmingCharacters(in: .whitespaces)
-        guard let last = trimmed.uppercased().last, !last.isNumber, last != ".",
-            let bytes = MediaOptions.parseSize(trimmed)
-        else { return nil }
-        self.init(bytes: bytes, description: trimmed)
+        if let last = trimmed.last, last.isNumber || last == "." {
+            throw ValidationError(
+                "a size needs its unit: \(trimmed)M for MiB, \(trimmed)K for KiB, \(trimmed)B for bytes")
+        }
+        guard let bytes = MediaOptions.parseSize(trimmed) else {
+            throw ValidationError("not a size: give a number and a unit, e.g. 500K, 100M, 2G or 4096B")
+        }
+        return SizeArgument(bytes: bytes, description: trimmed)
     }
 
     static var defaultCompletionKind: CompletionKind { .default }

@@ -12,7 +12,9 @@ struct WARCCaptureOptions: ParsableArguments {
             valueName: "folder"))
     var warc: String?
 
-    @Option(help: ArgumentHelp("Start a new WARC file past this size, e.g. 500M or 1G.", valueName: "size"))
+    @Option(
+        help: ArgumentHelp("Start a new WARC file past this size, e.g. 500M or 1G.", valueName: "size"),
+        transform: SizeArgument.parse)
     var warcMaxSize = SizeArgument(bytes: 1 << 30, description: "1G")
 
     /// The capture of this run, or `nil` when neither `--warc` nor the setting asks for one.
