@@ -72,6 +72,13 @@ extension Icebox {
                 let policy = try await consent.policy(context.store)
                 if count {
                     let total = try await context.store.count(query, consent: policy)
+                    if json || jsonl {
+                        let hidden = try await context.store.hiddenByConsent(query, policy: policy, shown: total)
+                        let answer = SearchCount(count: total, hiddenByConsent: hidden)
+                        if jsonl { try Console.jsonLines([answer]) } else { try Console.json(answer) }
+                        if total == 0 { throw ExitCode(.failure) }
+                        return
+                    }
                     Console.out(String(total))
                     guard total == 0 else {
                         try await Self.noteHidden(query, consent: policy, shown: total, archive: context.store)

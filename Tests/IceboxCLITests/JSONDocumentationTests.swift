@@ -54,6 +54,7 @@ import Testing
             ("icebox sync --json", ["sync", "--json", "--recheck"]),
             ("icebox search --json", ["search", "--json", "--all", "-is:reply"]),
             ("icebox search --jsonl", ["search", "--jsonl", "--all", "-is:reply"]),
+            ("icebox search --count --json", ["search", "--count", "--json", "-is:reply"]),
             ("icebox stats --json", ["stats", "--json"]),
             ("icebox media fetch --json", ["media", "fetch", "--json", "--retry-failed"]),
             ("icebox media verify --json", ["media", "verify", "--json"]),
