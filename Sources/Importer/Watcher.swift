@@ -104,6 +104,9 @@ public struct Watcher: Sendable {
             var healthySince: ContinuousClock.Instant?
             // Why the stream ended, to say so.
             var lost: String?
+            // Whether a stream was open: an error before that is no stream ending (the instance could not
+            // be asked, say), and is not logged as one.
+            var opened = false
             guard let endpoint else {
                 polling("the timeline has no stream", ["every": "\(options.pollInterval)"])
                 await catchUp(pinned, accounts: accounts, log: log, into: caughtUp)
@@ -130,6 +133,7 @@ public struct Watcher: Sendable {
                     endpoint, origin: origin, idleTimeout: options.idleTimeout,
                     maxPendingBytes: options.streamBufferBytes)
                 defer { stream.close() }
+                opened = true
                 log.info("streaming", metadata: ["origin": "\(origin)"])
                 say(pinned, "streaming from \(origin)")
                 // The feed's newest entry as the stream opened: everything after it comes by the stream.
@@ -153,7 +157,9 @@ public struct Watcher: Sendable {
                 continue
             } catch {
                 if Task.isCancelled { return }
-                log.info("stream ended; reconnecting", metadata: ["error": "\(error)"])
+                log.info(
+                    opened ? "stream ended; reconnecting" : "could not open the stream; trying again",
+                    metadata: ["error": "\(error)"])
                 lost = "\(error)"
             }
             if Task.isCancelled { return }
