@@ -2,7 +2,9 @@ import ArchiveCore
 import ArgumentParser
 import Foundation
 import Importer
+import MastodonAPI
 import Models
+import Transport
 
 extension Icebox {
     /// `icebox timeline add|list|remove`.
@@ -86,6 +88,17 @@ extension Icebox.Timeline {
                         && $0.accountID == pinning.accountID
                 }) {
                     throw ValidationError("\(pinning.spec) is already pinned, as \(pinned.spec)")
+                }
+                // A timeline read without an account is tried once: a typo in its address is said now. It is
+                // pinned all the same (a server may be down for the day; each sync tries it again).
+                if pinning.accountID == nil, let server = try? ServerAddress(pinning.server),
+                    let problem = await TimelineProbe.problem(
+                        reading: try TimelineSpec(parsing: pinning.spec), from: server,
+                        limits: RequestLimits(idleTimeout: 15, deadline: 30), logger: context.logger)
+                {
+                    Console.err("icebox: warning: \(pinning.spec) could not be read now: \(problem)".terminalSafe)
+                    Console.err(
+                        "icebox: it is pinned all the same; each sync tries it again (timeline remove undoes it)")
                 }
                 let timeline = try await context.store.addTimeline(
                     spec: pinning.spec, accountID: pinning.accountID,

@@ -85,3 +85,26 @@ extension PolishTests {
         #expect(result.stderr.contains("10M") && result.stderr.contains("10B"), "\(result.stderr)")
     }
 }
+
+extension PolishTests {
+    /// P20: `remote:` and `tag:NAME@SERVER` were pinned without a word whatever the address; a dead port or
+    /// a wrong scheme was found only at the first sync. They are tried once now, and pinned all the same.
+    @Test func aTimelineReadWithoutAnAccountIsTriedWhenPinned() async throws {
+        let refusing = try RefusingPort()
+        let cli = try CLI()
+        let dead = try await cli.run("timeline", "add", "remote:http://127.0.0.1:\(refusing.port)")
+        #expect(dead.status == 0, "\(dead.stderr)")
+        #expect(
+            dead.stderr.contains("could not be read now") && dead.stderr.contains("connection refused"),
+            "\(dead.stderr)")
+        #expect(dead.stderr.contains("pinned all the same"), "\(dead.stderr)")
+
+        var config = TestServerConfig()
+        config.statusCount = 3
+        let server = try await TestServer.start(config)
+        defer { Task { await server.stop() } }
+        let live = try await cli.run("timeline", "add", "tag:kites@\(server.baseURL.absoluteString)")
+        #expect(live.status == 0 && !live.stderr.contains("warning"), "\(live.stderr)")
+        #expect(try await cli.run("timeline", "list").stdout.contains("tag:kites@"))
+    }
+}
