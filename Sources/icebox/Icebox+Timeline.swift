@@ -66,7 +66,10 @@ extension Icebox.Timeline {
 
         @Argument(
             help:
-                "home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions, remote:SERVER, tag:NAME@SERVER"
+                "home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions, remote:SERVER, tag:NAME@SERVER",
+            completion: .list([
+                "home", "local", "federated", "bookmarks", "favourites", "own", "mentions", "tag:", "list:", "remote:",
+            ])
         )
         var spec: String
 
