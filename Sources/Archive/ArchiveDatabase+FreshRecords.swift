@@ -24,7 +24,7 @@ extension ArchiveDatabase {
         }
         if let timelineID = origin.timelineID {
             try executeTuples(
-                "INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES", "",
+                "INSERT INTO \(TimelineStatusStatements.target) VALUES", " " + TimelineStatusStatements.keepFirst,
                 width: 3, count: ids.count, powersOfTwo: powersOfTwo, db
             ) { index, arguments in
                 arguments += [timelineID, ids[index], now]

@@ -139,14 +139,15 @@ struct SQLiteImportSink: ImportSink {
         try recordSource(of: item, statusID: statusID)
     }
 
+    private static let sourceSQL = ImportRecordStatements.oneRow(
+        ImportRecordStatements.sourceTarget, ImportRecordStatements.sourceConflict)
+    private static let referenceSQL = ImportRecordStatements.oneRow(
+        ImportRecordStatements.referenceTarget, ImportRecordStatements.referenceConflict)
+
     private func recordSource(of item: ImportedStatus, statusID: Int64) throws {
-        try db.cachedStatement(
-            sql: """
-                INSERT INTO status_sources(status_id, format, file, entry, raw_json, imported_at) VALUES (?, ?, ?, ?, ?, ?)
-                ON CONFLICT(status_id, format, file) DO UPDATE SET entry = excluded.entry, raw_json = excluded.raw_json,
-                    imported_at = excluded.imported_at
-                """
-        ).execute(arguments: [statusID, source.format, source.file, item.entry, item.source ?? item.status.raw, now])
+        try db.cachedStatement(sql: Self.sourceSQL).execute(arguments: [
+            statusID, source.format, source.file, item.entry, item.source ?? item.status.raw, now,
+        ])
     }
 
     func recordMedia(_ media: ImportedMedia) throws {
@@ -158,13 +159,7 @@ struct SQLiteImportSink: ImportSink {
     func recordReferences(_ references: [ImportedReference]) throws -> Int {
         var added = 0
         for reference in references {
-            try db.cachedStatement(
-                sql: """
-                    INSERT INTO status_references(account_handle, kind, uri, activity_uri, published_at, visibility, file,
-                                                  recorded_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT(account_handle, kind, uri) DO NOTHING
-                    """
-            ).execute(arguments: [
+            try db.cachedStatement(sql: Self.referenceSQL).execute(arguments: [
                 reference.accountHandle, reference.kind.rawValue, reference.uri,
                 reference.activityURI, reference.publishedAt, reference.visibility, source.file, now,
             ])

@@ -117,11 +117,7 @@ extension ArchiveDatabase {
                 .execute(arguments: [server, status.id, statusID, status.inReplyToID, origin.idsFromFile])
         }
         if let timelineID = origin.timelineID, !recorded {
-            try db.cachedStatement(
-                sql: """
-                    INSERT OR IGNORE INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES (?, ?, ?)
-                    """
-            ).execute(arguments: [timelineID, statusID, now])
+            try db.cachedStatement(sql: TimelineStatusStatements.record).execute(arguments: [timelineID, statusID, now])
             if !isNew, db.changesCount > 0 { newToTimeline = 1 }
         }
         // A history is asked for by the server's own id: never by one a file named.

@@ -10,8 +10,11 @@ package enum EditHistoryStatements {
         """
     /// Notes that an edited status's history is wanted (again, when this edit is newer than the one last
     /// wanted): ?1 its number, ?2 server, ?3 its id there, ?4 edited at, ?5 now.
-    package static let want = """
-        INSERT INTO edit_history_wanted(status_id, server, local_id, edited_at, wanted_at) VALUES (?1, ?2, ?3, ?4, ?5)
+    package static let want = "INSERT INTO \(wantTarget) VALUES (?1, ?2, ?3, ?4, ?5)\n" + wantConflict
+    /// The table and columns of ``want``, for the stores' multi-row inserts.
+    package static let wantTarget = "edit_history_wanted(status_id, server, local_id, edited_at, wanted_at)"
+    /// What a wish written again does: a newer edit replaces the older wish.
+    package static let wantConflict = """
         ON CONFLICT(status_id) DO UPDATE SET server = excluded.server, local_id = excluded.local_id,
             edited_at = excluded.edited_at, wanted_at = excluded.wanted_at
         WHERE excluded.edited_at > edit_history_wanted.edited_at

@@ -29,7 +29,9 @@ package enum ImportMediaStatements {
         """
 
     /// A URL a post names: ?1 the URL.
-    package static let name = "INSERT INTO import_media_names(url) VALUES (?1) ON CONFLICT(url) DO NOTHING"
+    package static let name = "INSERT INTO import_media_names(url) VALUES (?1) " + nameConflict
+    /// A URL named twice is named once.
+    package static let nameConflict = "ON CONFLICT(url) DO NOTHING"
 
     /// The held files after position ?1, at most ?2, in order; `named` and `bytes_named` as 1 or 0.
     package static let held = """

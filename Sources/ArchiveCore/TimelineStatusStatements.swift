@@ -3,6 +3,12 @@ import Foundation
 /// The statements that read the statuses one timeline carried (`timeline_statuses` joined to
 /// `statuses`), one text for both stores (arguments `?1`, `?2`…, see ``SQLDialect/statement(_:)``).
 package enum TimelineStatusStatements {
+    /// The table and columns a status is recorded in a timeline with.
+    package static let target = "timeline_statuses(timeline_id, status_id, first_seen_at)"
+    /// What recording a status a timeline already holds does: nothing (the first sighting stays).
+    package static let keepFirst = "ON CONFLICT(timeline_id, status_id) DO NOTHING"
+    /// Records status ?2 in timeline ?1, first seen ?3 (see ``keepFirst``).
+    package static let record = "INSERT INTO \(target) VALUES (?1, ?2, ?3) " + keepFirst
     /// The statuses of timeline ?1 with what each reads from them.
     private static func carried(_ columns: String) -> String {
         "SELECT \(columns) FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = ?1"

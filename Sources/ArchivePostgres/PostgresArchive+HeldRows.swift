@@ -61,9 +61,9 @@ extension PostgresArchive {
         }
         if let timelineID = origin.timelineID {
             for added in try await insertMany(
-                connection, logger, "timeline_statuses(timeline_id, status_id, first_seen_at)",
+                connection, logger, TimelineStatusStatements.target,
                 rows: unchanged.map { [.int(timelineID), .int($0.id), .text(now)] },
-                suffix: "ON CONFLICT DO NOTHING RETURNING status_id")
+                suffix: TimelineStatusStatements.keepFirst + " RETURNING status_id")
             {
                 if let page = pages[try added.int64("status_id")] { results[page].newToTimeline += 1 }
             }

@@ -168,8 +168,8 @@ extension PostgresArchive {
         }
         if let timelineRows {
             sent += sendMany(
-                connection, logger, "timeline_statuses(timeline_id, status_id, first_seen_at)", rows: timelineRows,
-                suffix: "ON CONFLICT DO NOTHING")
+                connection, logger, TimelineStatusStatements.target, rows: timelineRows,
+                suffix: TimelineStatusStatements.keepFirst)
         }
         sent += sendMany(
             connection, logger,
@@ -178,13 +178,8 @@ extension PostgresArchive {
                 width, height)
             """, rows: media)
         sent += sendMany(
-            connection, logger, "edit_history_wanted(status_id, server, local_id, edited_at, wanted_at)",
-            rows: edited,
-            suffix: """
-                ON CONFLICT(status_id) DO UPDATE SET server = excluded.server, local_id = excluded.local_id,
-                    edited_at = excluded.edited_at, wanted_at = excluded.wanted_at
-                WHERE excluded.edited_at > edit_history_wanted.edited_at
-                """)
+            connection, logger, EditHistoryStatements.wantTarget, rows: edited,
+            suffix: EditHistoryStatements.wantConflict)
         sent += sendAuthors(
             rows.filter(\.writesAuthor).map { authorValues($0, origin: origin, now: now) }, connection, logger)
         _ = try await sent.answers()

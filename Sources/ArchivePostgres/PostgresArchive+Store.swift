@@ -163,10 +163,8 @@ extension PostgresArchive {
         }
         if let timelineID = origin.timelineID {
             let added = try await connection.rows(
-                """
-                INSERT INTO timeline_statuses(timeline_id, status_id, first_seen_at) VALUES ($1, $2, $3)
-                ON CONFLICT DO NOTHING RETURNING status_id
-                """, [.int(timelineID), .int(statusID), .text(now)], logger: logger)
+                dialect.statement(TimelineStatusStatements.record + " RETURNING status_id"),
+                [.int(timelineID), .int(statusID), .text(now)], logger: logger)
             if result.new == 0, !added.isEmpty { result.newToTimeline += 1 }
         }
         // A history is asked for by the server's own id: never by one a file named.

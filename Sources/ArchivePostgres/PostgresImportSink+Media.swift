@@ -44,7 +44,8 @@ extension PostgresImportSink {
         let logger = self.logger
         try bridge.call { connection in
             try await connection.execute(
-                "INSERT INTO import_media_names(url) SELECT DISTINCT unnest($1::text[]) ON CONFLICT(url) DO NOTHING",
+                "INSERT INTO import_media_names(url) SELECT DISTINCT unnest($1::text[]) "
+                    + ImportMediaStatements.nameConflict,
                 [.textArray(urls)], logger: logger)
         }
     }

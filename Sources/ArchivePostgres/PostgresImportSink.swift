@@ -50,10 +50,8 @@ struct PostgresImportSink: ImportSink, Sendable {
                     ]
                 }
                 added += try await PostgresArchive.insertMany(
-                    connection, logger,
-                    """
-                    status_references(account_handle, kind, uri, activity_uri, published_at, visibility, file, recorded_at)
-                    """, rows: rows, suffix: "ON CONFLICT(account_handle, kind, uri) DO NOTHING RETURNING kind"
+                    connection, logger, ImportRecordStatements.referenceTarget, rows: rows,
+                    suffix: ImportRecordStatements.referenceConflict + " RETURNING kind"
                 ).count
             }
             return added
@@ -181,11 +179,7 @@ struct PostgresImportSink: ImportSink, Sendable {
             ]
         }
         try await PostgresArchive.insertMany(
-            connection, logger, "status_sources(status_id, format, file, entry, raw_json, imported_at)",
-            rows: rows,
-            suffix: """
-                ON CONFLICT(status_id, format, file) DO UPDATE SET entry = excluded.entry, raw_json = excluded.raw_json,
-                    imported_at = excluded.imported_at
-                """)
+            connection, logger, ImportRecordStatements.sourceTarget, rows: rows,
+            suffix: ImportRecordStatements.sourceConflict)
     }
 }

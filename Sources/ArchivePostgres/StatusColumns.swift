@@ -28,12 +28,16 @@ enum StatusColumns {
     }
     static let piecesExpression = "to_tsvector('simple', $\(columnCount + 7))"
 
+    /// A post another writer inserted first stays theirs: the caller finds no id for it and stores its
+    /// copy as a copy.
+    static let keepFirst = "ON CONFLICT (uri) DO NOTHING"
+
     /// Arguments: `values(row)`, then the time stored. Returns the new id.
     static let insertSQL =
         "INSERT INTO statuses(\(columns), search_words, search_pieces, first_seen_at, updated_at) VALUES ("
         + (1...columnCount).map { "$\($0)" }.joined(separator: ", ")
         + ", \(wordsExpression), \(piecesExpression), $\(columnCount + 8), $\(columnCount + 8))"
-        + " ON CONFLICT (uri) DO NOTHING RETURNING id"
+        + " \(keepFirst) RETURNING id"
 
     /// Parameters one row takes in `insertColumnsSQL`: its values, then the time stored.
     static let parametersPerRow = columnCount + 8
@@ -49,7 +53,7 @@ enum StatusColumns {
             + ", \(field(columnCount + 8)), \(field(columnCount + 8))"
             + " FROM unnest(" + (1...parametersPerRow).map { "$\($0)" }.joined(separator: ", ") + ")"
             + " WITH ORDINALITY AS page(" + (1...parametersPerRow).map(field).joined(separator: ", ")
-            + ", position) ORDER BY position ON CONFLICT (uri) DO NOTHING RETURNING id, uri"
+            + ", position) ORDER BY position \(keepFirst) RETURNING id, uri"
     }()
 
     /// Arguments: `values(row)`, then the time stored, then the id.
