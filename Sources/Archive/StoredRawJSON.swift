@@ -1,3 +1,4 @@
+import ArchiveCore
 import Foundation
 import GRDB
 import Models
@@ -66,14 +67,6 @@ struct StoredRawJSON {
     /// 64-bit FNV-1a of the bytes, as a signed integer (what SQLite keeps): cheap, and the same in
     /// every run, so an object stored by one run is found by the next.
     static func fnv1a(_ data: Data) -> Int64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        // Over the contiguous bytes: `Data`'s own iterator costs a call per byte.
-        data.withUnsafeBytes { bytes in
-            for byte in bytes {
-                hash ^= UInt64(byte)
-                hash = hash &* 0x0000_0100_0000_01B3
-            }
-        }
-        return Int64(bitPattern: hash)
+        Int64(bitPattern: data.withUnsafeBytes(FNV1a.hash))
     }
 }

@@ -18,9 +18,7 @@ package enum SchemaLedger {
     package static func checksum(_ text: String) -> String {
         var text = text
         // Every open hashes the whole schema (SQLite's isCurrent): over the bytes at once, not the UTF-8 view.
-        let hash = text.withUTF8 { bytes in
-            bytes.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x0000_0100_0000_01b3 }
-        }
+        let hash = text.withUTF8 { FNV1a.hash(UnsafeRawBufferPointer($0)) }
         return String(hash, radix: 16)
     }
 }
