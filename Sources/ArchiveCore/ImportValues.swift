@@ -165,4 +165,7 @@ public protocol ImportSink {
     /// Records favourites, bookmarks and boosts named by uri; returns how many were new.
     @discardableResult
     func recordReferences(_ references: [ImportedReference]) throws -> Int
+    /// The same transaction's writer for the statuses of another server than the import's source names
+    /// (a WARC capture holds the answers of several): its ``ImportSource/server`` is `server`.
+    func serving(_ server: String) -> any ImportSink
 }
