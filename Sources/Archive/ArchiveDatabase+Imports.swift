@@ -121,6 +121,13 @@ struct SQLiteImportSink: ImportSink {
         return held
     }
 
+    func archivedURIs(server: String, ids: [String]) throws -> [String: String] {
+        let statement = try db.cachedStatement(sql: LookupStatements.uriByServerID(SQLiteDialect()))
+        var found: [String: String] = [:]
+        for id in ids { found[id] = try String.fetchOne(statement, arguments: [server, id]) }
+        return found
+    }
+
     /// Notes uris this import wrote (see ``ImportWrittenStatements``).
     private func markWritten(_ uris: [String]) throws {
         let statement = try db.cachedStatement(sql: ImportWrittenStatements.mark)

@@ -32,6 +32,19 @@ struct PostgresImportSink: ImportSink, Sendable {
         }
     }
 
+    func archivedURIs(server: String, ids: [String]) throws -> [String: String] {
+        let logger = self.logger
+        return try bridge.call { connection in
+            let statement = PostgresDialect().statement(LookupStatements.uriByServerID(PostgresDialect()))
+            var found: [String: String] = [:]
+            for id in ids {
+                found[id] = try await connection.rows(statement, [.text(server), .text(id)], logger: logger).first?
+                    .string("uri")
+            }
+            return found
+        }
+    }
+
     func recordMedia(_ media: ImportedMedia) throws {
         let logger = self.logger
         _ = try bridge.call { connection in
