@@ -13,10 +13,12 @@ extension SQLiteImportSink {
     func createMediaTables() throws {
         _ = try String.fetchOne(db, sql: "PRAGMA temp.journal_mode = MEMORY")
         for sql in ImportMediaStatements.create(prefix: "CREATE TEMP TABLE", suffix: "") { try db.execute(sql: sql) }
+        try db.execute(sql: ImportWrittenStatements.create(prefix: "CREATE TEMP TABLE", suffix: ""))
     }
 
     func dropMediaTables() throws {
         for sql in ImportMediaStatements.drop { try db.execute(sql: sql) }
+        try db.execute(sql: ImportWrittenStatements.drop)
     }
 
     func holdMedia(_ media: ImportedMedia, placedNew: Bool) throws {

@@ -37,8 +37,14 @@ extension ArchiveDatabase {
 /// `ArchiveDatabase+ImportMedia.swift`.
 struct SQLiteImportSink: ImportSink {
     let db: Database
-    let source: ImportSource
+    var source: ImportSource
     let now: String
+
+    func serving(_ server: String) -> any ImportSink {
+        var sink = self
+        sink.source.server = server
+        return sink
+    }
 
     func store(_ statuses: [ImportedStatus], unreadable: [UnreadableStatus]) throws -> StoreResult {
         // The whole batch in one savepoint; only when a status breaks a rule is the batch stored again
@@ -93,6 +99,7 @@ struct SQLiteImportSink: ImportSink {
                     row.status, raw: row.raw, origin: origin, now: now,
                     writesAuthor: row.writesAuthor, db)
             }
+            try markWritten(plan.rows.map(\.status.archiveURI))
             if plan.recordsSource { try recordSource(of: item) }
         }
         return result
@@ -103,13 +110,28 @@ struct SQLiteImportSink: ImportSink {
         var held: [String: ImportClaims.Held] = [:]
         let statement = try db.cachedStatement(
             sql: LookupStatements.select("raw_authority, author_handle", where: "uri"))
+        let written = try db.cachedStatement(sql: ImportWrittenStatements.wrote)
         for uri in uris {
             guard let row = try Row.fetchOne(statement, arguments: [uri]) else { continue }
             held[uri] = ImportClaims.Held(
                 authority: CopyAuthority(rawValue: row["raw_authority"]) ?? .account,
-                authorHandle: row["author_handle"])
+                authorHandle: row["author_handle"],
+                writtenByThisImport: try Bool.fetchOne(written, arguments: [uri]) != nil)
         }
         return held
+    }
+
+    func archivedURIs(server: String, ids: [String]) throws -> [String: String] {
+        let statement = try db.cachedStatement(sql: LookupStatements.uriByServerID(SQLiteDialect()))
+        var found: [String: String] = [:]
+        for id in ids { found[id] = try String.fetchOne(statement, arguments: [server, id]) }
+        return found
+    }
+
+    /// Notes uris this import wrote (see ``ImportWrittenStatements``).
+    private func markWritten(_ uris: [String]) throws {
+        let statement = try db.cachedStatement(sql: ImportWrittenStatements.mark)
+        for uri in uris { try statement.execute(arguments: [uri]) }
     }
 
     /// Stores a batch of statuses new to the archive in one insert (see
@@ -128,6 +150,7 @@ struct SQLiteImportSink: ImportSink {
         }
         guard let (ids, result) = try ArchiveDatabase.insertNew(items, origin: origin, now: now, db) else { return nil }
         for (item, id) in zip(statuses, ids) { try recordSource(of: item, statusID: id) }
+        try markWritten(ImportClaims.uris(of: statuses))
         return result
     }
 

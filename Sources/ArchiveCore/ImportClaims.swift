@@ -7,7 +7,8 @@ import Models
 /// sent (a sync's or a fetch's), nor a post another account's file brought; a later version of a post
 /// of the file's own account (from that account's own file) is kept as an edit, the earlier one among
 /// the versions. A file that names the same post as the archive holds is recorded as one of its
-/// sources, and changes nothing else.
+/// sources, and changes nothing else. A post the same import wrote earlier is the file's own word: a
+/// later edit of it in the file is kept as the edit (the earlier one among the versions), whoever's it is.
 ///
 /// What a file brings stays visible as the file's: `from:me`, an author's listing and `export account`
 /// hold a file's posts of the user's own account (an import of one's own export is how an archive gets
@@ -21,10 +22,13 @@ package enum ImportClaims {
         package var authority: CopyAuthority
         /// `user@host` of its author.
         package var authorHandle: String
+        /// Whether the import now running wrote the copy shown (see ``ImportWrittenStatements``).
+        package var writtenByThisImport: Bool
 
-        package init(authority: CopyAuthority, authorHandle: String) {
+        package init(authority: CopyAuthority, authorHandle: String, writtenByThisImport: Bool = false) {
             self.authority = authority
             self.authorHandle = authorHandle
+            self.writtenByThisImport = writtenByThisImport
         }
     }
 
@@ -41,6 +45,9 @@ package enum ImportClaims {
     /// The verdict on `status` (a row of `source`) when the archive holds `held` for its uri.
     package static func verdict(on status: Status, held: Held?, source: ImportSource) -> Verdict {
         guard let held else { return .write }
+        // The file's own earlier word on the post (a WARC captures a post as often as a sync saw it): the
+        // store keeps the later edit of the two, as it does for a server's copies.
+        if held.writtenByThisImport { return .write }
         guard held.authority == .imported else { return .sourceOnly }
         let author = status.account.fullHandle(servedBy: source.server)
         guard author.caseInsensitiveCompare(held.authorHandle) == .orderedSame else { return .refuse }

@@ -165,4 +165,11 @@ public protocol ImportSink {
     /// Records favourites, bookmarks and boosts named by uri; returns how many were new.
     @discardableResult
     func recordReferences(_ references: [ImportedReference]) throws -> Int
+    /// The uris the archive holds statuses under, by their ids on `server`: of `ids`, those it knows
+    /// there (a server's ids, recorded by a sync or a file that carried them), keyed by id. For a file
+    /// that has no uri of its own and would otherwise guess one (see ``ImportedStatus``).
+    func archivedURIs(server: String, ids: [String]) throws -> [String: String]
+    /// The same transaction's writer for the statuses of another server than the import's source names
+    /// (a WARC capture holds the answers of several): its ``ImportSource/server`` is `server`.
+    func serving(_ server: String) -> any ImportSink
 }

@@ -35,6 +35,14 @@ package enum LookupStatements {
         "SELECT status_id FROM status_ids WHERE \(dialect.caseless("server", equals: "?1")) AND local_id = ?2"
     }
 
+    /// A status's uri by one server's id for it: ?1 the server (any case), ?2 the id.
+    package static func uriByServerID(_ dialect: any SQLDialect) -> String {
+        """
+        SELECT s.uri FROM status_ids i JOIN statuses s ON s.id = i.status_id
+        WHERE \(dialect.caseless("i.server", equals: "?1")) AND i.local_id = ?2
+        """
+    }
+
     /// A status's row, its `raw_json` as sent (the column first, so it is the one read by name): ?1 its number.
     package static func row(_ dialect: any SQLDialect) -> String {
         select("\(dialect.rawJSON(of: "statuses")) AS raw_json, *", where: "id")

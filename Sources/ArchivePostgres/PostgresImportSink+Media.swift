@@ -8,7 +8,9 @@ import PostgresNIO
 /// it commits or rolls back.
 extension PostgresImportSink {
     static func createMediaTables(_ connection: PostgresConnection, _ logger: Logger) async throws {
-        for sql in ImportMediaStatements.create(prefix: "CREATE TEMP TABLE", suffix: " ON COMMIT DROP") {
+        for sql in ImportMediaStatements.create(prefix: "CREATE TEMP TABLE", suffix: " ON COMMIT DROP") + [
+            ImportWrittenStatements.create(prefix: "CREATE TEMP TABLE", suffix: " ON COMMIT DROP")
+        ] {
             try await connection.execute(sql, logger: logger)
         }
     }

@@ -9,7 +9,7 @@ import PostgresNIO
 /// import sink's rules and the store's own page writer.
 struct PostgresImportSink: ImportSink, Sendable {
     let bridge: ImportBridge
-    let source: ImportSource
+    var source: ImportSource
     let now: String
     let logger: Logger
     /// Held media files not yet sent (see `PostgresImportSink+Media.swift`).
@@ -19,10 +19,29 @@ struct PostgresImportSink: ImportSink, Sendable {
     /// most 65,535 parameters.
     static let chunk = 250
 
+    func serving(_ server: String) -> any ImportSink {
+        var sink = self
+        sink.source.server = server
+        return sink
+    }
+
     func store(_ statuses: [ImportedStatus], unreadable: [UnreadableStatus]) throws -> StoreResult {
         let (source, now, logger) = (self.source, self.now, self.logger)
         return try bridge.call { connection in
             try await Self.store(statuses, unreadable: unreadable, source: source, now: now, connection, logger)
+        }
+    }
+
+    func archivedURIs(server: String, ids: [String]) throws -> [String: String] {
+        let logger = self.logger
+        return try bridge.call { connection in
+            let statement = PostgresDialect().statement(LookupStatements.uriByServerID(PostgresDialect()))
+            var found: [String: String] = [:]
+            for id in ids {
+                found[id] = try await connection.rows(statement, [.text(server), .text(id)], logger: logger).first?
+                    .string("uri")
+            }
+            return found
         }
     }
 
@@ -130,6 +149,10 @@ struct PostgresImportSink: ImportSink, Sendable {
         try await recordSources(
             of: zip(statuses, plans).filter(\.1.recordsSource).map(\.0), source: source, now: now,
             connection, logger)
+        // What this import wrote (see `ImportWrittenStatements`).
+        try await connection.execute(
+            "INSERT INTO import_written(uri) SELECT DISTINCT unnest($1::text[]) ON CONFLICT(uri) DO NOTHING",
+            [.textArray(plans.flatMap { $0.rows.map(\.status.archiveURI) })], logger: logger)
         return result
     }
 
@@ -140,13 +163,18 @@ struct PostgresImportSink: ImportSink, Sendable {
     ) async throws -> [String: ImportClaims.Held] {
         var held: [String: ImportClaims.Held] = [:]
         let dialect = PostgresDialect()
+        let written = Set(
+            try await connection.rows(
+                "SELECT uri FROM import_written WHERE uri = ANY($1::text[])", [.textArray(uris)], logger: logger
+            ).map { try $0.string("uri") })
         for row in try await connection.rows(
             dialect.statement(LookupStatements.select("uri, raw_authority, author_handle", whereAny: "uri", dialect)),
             [.textArray(uris)], logger: logger)
         {
-            held[try row.string("uri")] = ImportClaims.Held(
+            let uri = try row.string("uri")
+            held[uri] = ImportClaims.Held(
                 authority: CopyAuthority(rawValue: Int(try row["raw_authority"].decode(Int16.self))) ?? .account,
-                authorHandle: try row.string("author_handle"))
+                authorHandle: try row.string("author_handle"), writtenByThisImport: written.contains(uri))
         }
         return held
     }

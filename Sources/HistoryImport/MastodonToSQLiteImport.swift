@@ -5,15 +5,21 @@ import Models
 
 /// `icebox import mastodon-to-sqlite`: the SQLite file of mastodon-to-sqlite, which keeps little of each
 /// status: `statuses(id, account_id, content, created_at)` and `accounts(id, username, url, display_name,
-/// note)`. What it has is archived: the id on the server, the date, the HTML, the author. Its uri is
-/// rebuilt the way Mastodon makes it (`https://host/users/name/statuses/id`) for the server's own
-/// accounts, so a later sync finds the same row; others are keyed by the server's id. Visibility is not
+/// note)`. What it has is archived: the id on the server, the date, the HTML, the author. A status the
+/// archive already holds by its id on the server (a sync's, another file's) is matched by that id, under
+/// the uri it has there; the file's own source is recorded beside it. Otherwise its uri is rebuilt the
+/// way Mastodon makes it (`https://host/users/name/statuses/id`) for the server's own accounts, so a
+/// later sync finds the same row; others are keyed by the server's id. Visibility is not
 /// in the file: it is archived as `unknown` (left out of public-only exports) until a sync says.
 /// The file is opened read-only and never changed.
 public struct MastodonToSQLiteImport: Sendable {
     public let file: URL
     /// The server whose ids the file holds (host[:port]).
     public let server: String
+    /// The scheme of the uris guessed for the server's own posts (`https`, or `http` when its URL says).
+    public var scheme = "https"
+    /// Rows read, matched with the archive and stored per batch.
+    public var batchSize = 500
 
     public init(file: URL, server: String) {
         self.file = file
@@ -44,7 +50,7 @@ public struct MastodonToSQLiteImport: Sendable {
         }
         let ledger = ImportLedger()
         let source = ImportSource(format: "mastodon-to-sqlite", file: file.lastPathComponent, server: server)
-        let (file, server) = (self.file, self.server)
+        let (file, server, scheme, batchSize) = (self.file, self.server, self.scheme, self.batchSize)
         do {
             try await archive.importAtomically(source) { sink in
                 try queue.read { db in
@@ -55,26 +61,14 @@ public struct MastodonToSQLiteImport: Sendable {
                             FROM statuses s LEFT JOIN accounts a ON a.id = s.account_id ORDER BY s.id
                             """)
                     var batcher = StatusBatcher(sink: sink, ledger: ledger, progress: progress)
+                    var chunk: [Row] = []
                     while let row = try rows.next() {
-                        let status = Self.apiStatus(row, server: server)
-                        let entry = "statuses id \(status["id"] as? String ?? "?")"
-                        let rowJSON =
-                            (try? JSONSerialization.data(withJSONObject: Self.plain(row), options: [.sortedKeys]))
-                            ?? Data()
-                        do {
-                            let raw = try JSONSerialization.data(
-                                withJSONObject: status, options: [.sortedKeys, .withoutEscapingSlashes])
-                            try batcher.add(
-                                ImportedStatus(
-                                    status: try ArchivableStatus(decoding: raw, servedBy: server),
-                                    source: rowJSON, entry: entry, hasServerID: true))
-                        } catch {
-                            try batcher.add(
-                                unreadable: UnreadableStatus(
-                                    raw: rowJSON, id: status["id"] as? String,
-                                    reason: "\(entry): \(error)"))
-                        }
+                        chunk.append(row.copy())
+                        guard chunk.count >= batchSize else { continue }
+                        try Self.add(chunk, server: server, scheme: scheme, sink: sink, to: &batcher)
+                        chunk.removeAll(keepingCapacity: true)
                     }
+                    try Self.add(chunk, server: server, scheme: scheme, sink: sink, to: &batcher)
                     try batcher.flush()
                 }
             }
@@ -86,8 +80,35 @@ public struct MastodonToSQLiteImport: Sendable {
         return ledger.current
     }
 
+    /// Rows of the file, each matched with the status the archive holds for its id on `server` (its uri
+    /// then, whatever shape it has), else under the uri Mastodon would give it.
+    private static func add(
+        _ rows: [Row], server: String, scheme: String, sink: any ImportSink, to batcher: inout StatusBatcher
+    ) throws {
+        let archived = try sink.archivedURIs(server: server, ids: rows.map { Self.text($0["id"]) })
+        for row in rows {
+            var status = Self.apiStatus(row, server: server, scheme: scheme)
+            if let uri = archived[Self.text(row["id"])] { status["uri"] = uri }
+            let entry = "statuses id \(status["id"] as? String ?? "?")"
+            let rowJSON =
+                (try? JSONSerialization.data(withJSONObject: Self.plain(row), options: [.sortedKeys])) ?? Data()
+            let decoded: ArchivableStatus
+            do {
+                let raw = try JSONSerialization.data(
+                    withJSONObject: status, options: [.sortedKeys, .withoutEscapingSlashes])
+                decoded = try ArchivableStatus(decoding: raw, servedBy: server)
+            } catch {
+                try batcher.add(
+                    unreadable: UnreadableStatus(
+                        raw: rowJSON, id: status["id"] as? String, reason: "\(entry): \(error)"))
+                continue
+            }
+            try batcher.add(ImportedStatus(status: decoded, source: rowJSON, entry: entry, hasServerID: true))
+        }
+    }
+
     /// The row as an API status: what the file has, the rest left to a later sync.
-    static func apiStatus(_ row: Row, server: String) -> [String: Any] {
+    static func apiStatus(_ row: Row, server: String, scheme: String = "https") -> [String: Any] {
         let id = Self.text(row["id"])
         let username: String = row["username"] ?? "unknown"
         let url: String? = row["url"]
@@ -105,7 +126,7 @@ public struct MastodonToSQLiteImport: Sendable {
             "account": account, "visibility": "unknown",
         ]
         // Mastodon's uri for a post of one of its own accounts; a post from elsewhere keeps the server's id.
-        if isLocal, url != nil { status["uri"] = "https://\(server)/users/\(username)/statuses/\(id)" }
+        if isLocal, url != nil { status["uri"] = "\(scheme)://\(server)/users/\(username)/statuses/\(id)" }
         return status
     }
 

@@ -64,19 +64,21 @@ enum WARCContent: Equatable {
         }
     }
 
-    /// The raw JSON of each status the answer holds, byte for byte.
-    static func statuses(in json: Data, shape: Shape) throws(RawJSON.Malformed) -> [Data] {
+    /// Calls `body` with the raw JSON of each status the answer holds, byte for byte, one at a time (the
+    /// answer is never copied whole: see ``RawJSON/forEachElement(ofArray:_:)``). Throws
+    /// ``RawJSON/Malformed`` when the answer is not of its shape, or what `body` throws.
+    static func forEachStatus(in json: Data, shape: Shape, _ body: (Data) throws -> Void) throws {
         switch shape {
-        case .one: return [json]
-        case .array: return try RawJSON.elements(ofArray: json)
+        case .one: try body(json)
+        case .array: try RawJSON.forEachElement(ofArray: json, body)
         case .context:
-            var all: [Data] = []
+            // Each list is a copy of its part of the answer: the answer's size once more at most, while
+            // its statuses are read.
             for key in ["ancestors", "descendants"] {
                 if let list = try RawJSON.value(forKey: key, inObject: json) {
-                    all += try RawJSON.elements(ofArray: list)
+                    try RawJSON.forEachElement(ofArray: list, body)
                 }
             }
-            return all
         }
     }
 }

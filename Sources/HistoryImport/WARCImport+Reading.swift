@@ -5,126 +5,128 @@ import Models
 import WARC
 
 extension WARCImport {
-    /// What the file held, read before any of it is stored (media files are stored as they are read).
+    /// What the walk gives back beyond what it stored in the import's transaction.
     struct Contents: Sendable {
-        /// Per server (host with port), the raw JSON of each status, the last capture of each first.
-        var statuses: [String: [(raw: Data, entry: String)]] = [:]
-        /// The edit histories captured, the last capture of each, by server and id there.
-        var histories: [String: CapturedHistory] = [:]
-        /// The media files stored, to record in the import's transaction.
-        var media: [ImportedMedia] = []
+        /// The edit histories captured, kept for after the transaction (bounded in bytes).
+        var histories: WARCHistories
         var problems: [WARCReadProblem] = []
         /// Good records read, whatever they held.
         var records = 0
     }
 
-    /// The versions of one status's edit history as a capture kept them.
-    struct CapturedHistory: Sendable {
-        var server: String
-        var localID: String
-        var versions: [(createdAt: Date, raw: Data)]
-    }
-
-    /// Walks the file once, as a stream: each record's block is read piece by piece under the inflation
-    /// bounds (``InflationMeter``: a member inflating past its ratio or the total refuses the import),
-    /// media files stored as they are read (under `--max-media-size`), API answers read whole up to
-    /// `limits.elementBytes`. A damaged place is named and the walk goes on.
-    func read(ledger: ImportLedger) throws(ImportError) -> Contents {
+    /// Walks the file once, as a stream, inside the import's transaction: each record's block is read
+    /// piece by piece under the inflation bounds (``InflationMeter``: a member inflating past its ratio or
+    /// the total refuses the import), media files stored as they are read (under `--max-media-size`), API
+    /// answers read whole up to `limits.elementBytes` and their statuses handed to the sink in batches
+    /// bounded in bytes (``WARCStatusBatch``), so that memory never grows with the file. A damaged place is
+    /// named and the walk goes on.
+    func read(
+        into sink: any ImportSink, ledger: ImportLedger, progress: @escaping @Sendable (ImportProgress) -> Void
+    ) throws -> Contents {
         try ImportError.requireReadable(file)
         let reader: WARCStreamReader
         do throws(WARCReadProblem) { reader = try WARCStreamReader(file: file) } catch {
-            throw .notThisFormat(file: file.path, reason: "a WARC file (\(error.reason))")
+            throw ImportError.notThisFormat(file: file.path, reason: "a WARC file (\(error.reason))")
         }
         let walk = MeteredWalk(reader: reader, meter: InflationMeter(limits.inflation, file: file.path))
-        var contents = Contents()
-        var found: [(server: String, raw: Data, entry: String)] = []
+        var contents = Contents(histories: WARCHistories(byteLimit: limits.elementBytes))
+        var statuses = WARCStatusBatch(sink: sink, ledger: ledger, progress: progress)
+        statuses.byteLimit = batchBytes
+        statuses.countLimit = batchSize
+        statuses.bytesRead = { reader.compressedPosition }
         while let event = reader.next() {
             guard case .record(let head, let offset) = event else {
                 if case .damaged(let problem) = event { contents.problems.append(problem) }
                 continue
             }
             let entry = "record \(head.recordID ?? "?") at byte \(offset)"
-            do {
-                try walk.begin(entry, declared: head.contentLength)
-                let http = try (head.kind == .response ? walk.httpHead() : nil)
-                let content = WARCContent(head, http: http)
-                var media: StoredMedia?
-                var body = Data()
-                switch content {
-                case .nothing: break
-                case .media(let url):
-                    // A damaged place inside the record skips the record, as anywhere else.
-                    var damage: WARCReadProblem?
-                    do {
-                        media = try StoredMedia.store(
-                            url: url, file: file.path, entry: entry, layout: layout, limit: limits.mediaBytes,
-                            ledger: ledger
-                        ) { buffer in
-                            do { return try walk.read(buffer) } catch let problem as WARCReadProblem {
-                                damage = problem
-                                throw problem
-                            }
-                        }
-                    } catch {
-                        if let damage { throw damage }
-                        throw error
+            guard
+                let (content, body, media) = try readRecord(
+                    head, entry: entry, walk: walk, ledger: ledger, into: &contents)
+            else { continue }
+            if let media { try sink.recordMedia(media) }
+            let problem = { (reason: String) in
+                WARCReadProblem(file: file.path, offset: offset, recordID: head.recordID, reason: reason)
+            }
+            switch content {
+            case .statuses(let server, let shape):
+                do {
+                    try WARCContent.forEachStatus(in: body, shape: shape) { raw in
+                        try statuses.add(raw, server: server, entry: entry)
                     }
-                case .statuses, .history:
-                    body = try walk.body(limit: limits.elementBytes, entry: entry, file: file.path)
-                    if http?.isChunked == true { body = HTTPMessage.unchunk(body) ?? body }
+                } catch let error as RawJSON.Malformed {
+                    contents.problems.append(problem("its statuses cannot be read: \(error.description)"))
                 }
-                try walk.drain()
-                if let problem = reader.endRecord() {
-                    contents.problems.append(problem)
-                    if let media { forget(media, ledger: ledger) }
-                    continue
+            case .history(let server, let localID):
+                do throws(RawJSON.Malformed) {
+                    let versions = try EditHistoryVersions.parse(body).versions
+                    if !contents.histories.keep(CapturedHistory(server: server, localID: localID, versions: versions)) {
+                        contents.problems.append(
+                            problem(
+                                "its edit history is not kept: the file's histories pass "
+                                    + "\(ByteSize.text(Int64(contents.histories.byteLimit))) (sync asks the server for it)"
+                            ))
+                    }
+                } catch {
+                    contents.problems.append(problem("its edit history cannot be read: \(error.description)"))
                 }
-                contents.records += 1
-                if let media { contents.media.append(media.media) }
-                keep(body, content, entry: entry, offset: offset, head: head, into: &contents, found: &found)
-            } catch let problem as WARCReadProblem {
-                contents.problems.append(problem)
-            } catch let error as ImportError {
-                throw error
-            } catch {
-                throw .unreadable(file: file.path, entry: entry, reason: "\(error)")
+            case .media, .nothing: break
             }
         }
-        // The last capture of a status is its newest state: keep it, once per server and id.
-        var seen = Set<String>()
-        for (server, raw, entry) in found.reversed() {
-            let key = server + " " + (ArchivableStatus.peekID(raw) ?? String(decoding: raw, as: UTF8.self))
-            guard seen.insert(key).inserted else { continue }
-            contents.statuses[server, default: []].append((raw, entry))
-        }
-        for server in contents.statuses.keys { contents.statuses[server]?.reverse() }
+        try statuses.flush()
         return contents
     }
 
-    /// What a good record's body gives: its statuses, or the versions of its history.
-    private func keep(
-        _ body: Data, _ content: WARCContent, entry: String, offset: Int, head: WARCRecord,
-        into contents: inout Contents, found: inout [(server: String, raw: Data, entry: String)]
-    ) {
-        let problem = { (reason: String) in
-            WARCReadProblem(file: file.path, offset: offset, recordID: head.recordID, reason: reason)
-        }
-        switch content {
-        case .statuses(let server, let shape):
-            do throws(RawJSON.Malformed) {
-                for raw in try WARCContent.statuses(in: body, shape: shape) { found.append((server, raw, entry)) }
-            } catch {
-                contents.problems.append(problem("its statuses cannot be read: \(error.description)"))
+    /// Reads one record's block: a media file is stored (and recorded in the transaction), an API
+    /// answer read whole. `nil` when the record is damaged (named in `contents`).
+    private func readRecord(
+        _ head: WARCRecord, entry: String, walk: MeteredWalk, ledger: ImportLedger, into contents: inout Contents
+    ) throws -> (WARCContent, Data, ImportedMedia?)? {
+        let reader = walk.reader
+        var media: StoredMedia?
+        do {
+            try walk.begin(entry, declared: head.contentLength)
+            let http = try (head.kind == .response ? walk.httpHead() : nil)
+            let content = WARCContent(head, http: http)
+            var body = Data()
+            switch content {
+            case .nothing: break
+            case .media(let url):
+                // A damaged place inside the record skips the record, as anywhere else.
+                var damage: WARCReadProblem?
+                do {
+                    media = try StoredMedia.store(
+                        url: url, file: file.path, entry: entry, layout: layout, limit: limits.mediaBytes,
+                        ledger: ledger
+                    ) { buffer in
+                        do { return try walk.read(buffer) } catch let problem as WARCReadProblem {
+                            damage = problem
+                            throw problem
+                        }
+                    }
+                } catch {
+                    if let damage { throw damage }
+                    throw error
+                }
+            case .statuses, .history:
+                body = try walk.body(limit: limits.elementBytes, entry: entry, file: file.path)
+                if http?.isChunked == true { body = HTTPMessage.unchunk(body) ?? body }
             }
-        case .history(let server, let localID):
-            do throws(RawJSON.Malformed) {
-                let versions = try EditHistoryVersions.parse(body).versions
-                contents.histories[server + " " + localID] = CapturedHistory(
-                    server: server, localID: localID, versions: versions)
-            } catch {
-                contents.problems.append(problem("its edit history cannot be read: \(error.description)"))
+            try walk.drain()
+            if let problem = reader.endRecord() {
+                contents.problems.append(problem)
+                if let media { forget(media, ledger: ledger) }
+                return nil
             }
-        case .media, .nothing: break
+            contents.records += 1
+            return (content, body, media?.media)
+        } catch let problem as WARCReadProblem {
+            contents.problems.append(problem)
+            return nil
+        } catch let error as ImportError {
+            throw error
+        } catch {
+            throw ImportError.unreadable(file: file.path, entry: entry, reason: "\(error)")
         }
     }
 

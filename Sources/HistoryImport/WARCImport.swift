@@ -12,7 +12,9 @@ import WARC
 ///
 /// The file is read as a stream under the bounds of the ZIP and tar imports (``MastodonExportImport/Limits``):
 /// no member or block is held whole, a member inflating past the ratio or the total refuses the import
-/// as it inflates, media files are stored as they are read. A file is anybody's word: what it says goes
+/// as it inflates, media files are stored as they are read, and statuses are stored in batches bounded in
+/// bytes as they are read, in one transaction: memory stays bounded in bytes whatever the file holds. A
+/// status captured more than once is stored as its latest edit (the earlier among its versions). A file is anybody's word: what it says goes
 /// through ``ImportClaims`` (it adds what the archive lacks), its server ids never displace a server's,
 /// and its media files never replace one a sync stored for the same URL.
 public struct WARCImport: Sendable {
@@ -25,7 +27,10 @@ public struct WARCImport: Sendable {
         get { limits.mediaBytes }
         set { limits.mediaBytes = newValue }
     }
+    /// Statuses stored per batch inside the transaction, at most.
     public var batchSize = 500
+    /// The bytes of statuses read and not yet stored, at most (about: a batch is stored once it passes).
+    public var batchBytes = 4 << 20
 
     public init(file: URL, media: MediaLayout) {
         self.file = file
@@ -38,48 +43,25 @@ public struct WARCImport: Sendable {
         progress: @escaping @Sendable (ImportProgress) -> Void = { _ in }
     ) async throws(ImportError) -> (report: ImportReport, problems: [WARCReadProblem]) {
         let ledger = ImportLedger()
-        let contents: Contents
-        do { contents = try read(ledger: ledger) } catch {
-            ledger.removePlacedFiles(from: layout)
-            throw error
-        }
-        // Nothing of it is a WARC record: refused whole, as a file that is not WARC.
-        if contents.records == 0, let first = contents.problems.first {
-            ledger.removePlacedFiles(from: layout)
-            throw .unreadable(file: file.path, entry: "byte \(first.offset)", reason: first.reason)
-        }
-        let servers = contents.statuses.keys.sorted()
-        let batchSize = self.batchSize
-        for (index, server) in (servers.isEmpty ? [""] : servers).enumerated() {
-            let statuses = contents.statuses[server] ?? []
-            let media = index == 0 ? contents.media : []
-            let source = ImportSource(format: "warc", file: file.lastPathComponent, server: server)
-            do {
-                try await archive.importAtomically(source) { sink in
-                    var batcher = StatusBatcher(sink: sink, ledger: ledger, progress: progress)
-                    batcher.batchSize = batchSize
-                    for (raw, entry) in statuses {
-                        do {
-                            let status = try ArchivableStatus(decoding: raw, servedBy: server)
-                            try batcher.add(
-                                ImportedStatus(status: status, source: nil, entry: entry, hasServerID: true))
-                        } catch let error as StatusDecodingError {
-                            try batcher.add(
-                                unreadable: UnreadableStatus(
-                                    raw: raw, id: error.id, reason: "\(entry): \(error.reason)"))
-                        }
-                    }
-                    try batcher.flush()
-                    for item in media { try sink.recordMedia(item) }
+        let read = OneShot<Contents>()
+        // One transaction for the whole file: its statuses are stored as they are read, each server's
+        // through its own view of the sink (a capture holds the answers of several).
+        let source = ImportSource(format: "warc", file: file.lastPathComponent, server: "")
+        do {
+            try await archive.importAtomically(source) { sink in
+                let contents = try self.read(into: sink, ledger: ledger, progress: progress)
+                // Nothing of it is a WARC record: refused whole, as a file that is not WARC.
+                if contents.records == 0, let first = contents.problems.first {
+                    throw ImportError.unreadable(file: file.path, entry: "byte \(first.offset)", reason: first.reason)
                 }
-            } catch {
-                ledger.removePlacedFiles(from: layout)
-                throw ImportError.wrapping(error)
+                read.fulfil(contents)
             }
+        } catch {
+            ledger.removePlacedFiles(from: layout)
+            throw ImportError.wrapping(error)
         }
-        do { try await keep(Array(contents.histories.values), in: archive) } catch {
-            throw .archive(error)
-        }
+        let contents = await read.value()
+        do { try await keep(contents.histories.all, in: archive) } catch { throw .archive(error) }
         return (ledger.current, contents.problems)
     }
 

@@ -12,30 +12,37 @@ public enum RawJSON {
 
     /// The bytes of each element of a top-level array.
     public static func elements(ofArray data: Data) throws(Malformed) -> [Data] {
-        var scanner = try Scanner(opening: data, with: "[", expected: "an array")
-        let bytes = scanner.bytes
         var elements: [Data] = []
-        scanner.skipWhitespace()
-        if scanner.peek == UInt8(ascii: "]") {
-            scanner.index += 1
-        } else {
-            while true {
-                scanner.skipWhitespace()
-                let start = scanner.index
-                try scanner.skipValue()
-                elements.append(Data(bytes[start..<scanner.index]))
-                scanner.skipWhitespace()
-                guard let next = scanner.peek else { throw Malformed(offset: scanner.index, reason: "truncated") }
+        do { try forEachElement(ofArray: data) { elements.append($0) } } catch let error as Malformed {
+            throw error
+        } catch {
+            preconditionFailure("only the scan throws here: \(error)")
+        }
+        return elements
+    }
+
+    /// Calls `body` with the bytes of each element of a top-level array, in order, one at a time: the
+    /// document is read where it lies (never copied whole), and each element is copied only for `body`,
+    /// so that a large array costs one element beside it, not its size again. Throws ``Malformed`` when
+    /// the document is not an array (after the elements before the fault were given), or what `body` throws.
+    public static func forEachElement(ofArray data: Data, _ body: (Data) throws -> Void) throws {
+        try data.withUnsafeBytes { buffer in
+            var scanner = try Scanner(opening: buffer, with: "[", expected: "an array")
+            scanner.skipWhitespace()
+            if scanner.peek == UInt8(ascii: "]") {
                 scanner.index += 1
-                if next == UInt8(ascii: "]") { break }
-                guard next == UInt8(ascii: ",") else {
-                    throw Malformed(offset: scanner.index - 1, reason: "expected , or ]")
+            } else {
+                while true {
+                    scanner.skipWhitespace()
+                    let start = scanner.index
+                    try scanner.skipValue()
+                    try body(Data(buffer[start..<scanner.index]))
+                    if try scanner.skipSeparator(closing: "]") { break }
                 }
             }
+            scanner.skipWhitespace()
+            guard scanner.peek == nil else { throw Malformed(offset: scanner.index, reason: "data after the array") }
         }
-        scanner.skipWhitespace()
-        guard scanner.peek == nil else { throw Malformed(offset: scanner.index, reason: "data after the array") }
-        return elements
     }
 
     /// The bytes of the value under `key` in a top-level object; `nil` when absent or `null`.
@@ -46,8 +53,13 @@ public enum RawJSON {
     /// The bytes of the values under `keys` in a top-level object, each as ``value(forKey:inObject:)``
     /// reads it (its first occurrence; absent when `null`), in one pass that ends once all are found.
     public static func values(forKeys keys: [String], inObject data: Data) throws(Malformed) -> [String: Data] {
-        var scanner = try Scanner(opening: data, with: "{", expected: "an object")
-        let bytes = scanner.bytes
+        try Scanner.reading(data) { bytes throws(Malformed) in try values(forKeys: keys, inObject: bytes) }
+    }
+
+    private static func values(forKeys keys: [String], inObject bytes: UnsafeRawBufferPointer) throws(Malformed)
+        -> [String: Data]
+    {
+        var scanner = try Scanner(opening: bytes, with: "{", expected: "an object")
         var wanted = keys.map { (key: $0, bytes: Array($0.utf8)) }
         var found: [String: Data] = [:]
         while !wanted.isEmpty {
@@ -70,13 +82,7 @@ public enum RawJSON {
                 wanted.remove(at: match)
                 if wanted.isEmpty { break }
             }
-            scanner.skipWhitespace()
-            guard let next = scanner.peek else { throw Malformed(offset: scanner.index, reason: "truncated") }
-            scanner.index += 1
-            if next == UInt8(ascii: "}") { break }
-            guard next == UInt8(ascii: ",") else {
-                throw Malformed(offset: scanner.index - 1, reason: "expected , or }")
-            }
+            if try scanner.skipSeparator(closing: "}") { break }
         }
         return found
     }
@@ -85,8 +91,11 @@ public enum RawJSON {
     /// there exactly once, without escapes, and its value is an object; `nil` otherwise (absent, repeated,
     /// another kind of value, malformed), so a caller that cuts the object out never has to guess.
     public static func uniqueObjectRange(forKey key: String, inObject data: Data) -> Range<Int>? {
-        guard var scanner = try? Scanner(opening: data, with: "{", expected: "an object") else { return nil }
-        let bytes = scanner.bytes
+        data.withUnsafeBytes { uniqueObjectRange(forKey: key, inObject: $0) }
+    }
+
+    private static func uniqueObjectRange(forKey key: String, inObject bytes: UnsafeRawBufferPointer) -> Range<Int>? {
+        guard var scanner = try? Scanner(opening: bytes, with: "{", expected: "an object") else { return nil }
         let wanted = Array(key.utf8)
         var found: Range<Int>?
         do {
@@ -109,11 +118,7 @@ public enum RawJSON {
                     guard found == nil, bytes[valueStart] == UInt8(ascii: "{") else { return nil }
                     found = valueStart..<scanner.index
                 }
-                scanner.skipWhitespace()
-                guard let next = scanner.peek else { return nil }
-                scanner.index += 1
-                if next == UInt8(ascii: "}") { break }
-                guard next == UInt8(ascii: ",") else { return nil }
+                if try scanner.skipSeparator(closing: "}") { break }
             }
         } catch {
             return nil
@@ -122,25 +127,46 @@ public enum RawJSON {
         return scanner.peek == nil ? found : nil
     }
 
+    /// Reads a document where it lies: `bytes` is valid only while the scan runs.
     private struct Scanner {
-        let bytes: [UInt8]
+        let bytes: UnsafeRawBufferPointer
         var index = 0
 
         var peek: UInt8? { index < bytes.count ? bytes[index] : nil }
 
-        init(bytes: [UInt8]) {
+        init(bytes: UnsafeRawBufferPointer) {
             self.bytes = bytes
         }
 
-        /// A scanner past the `bracket` that opens `data`'s top-level value (after any whitespace), or
+        /// `body` given `data`'s bytes in place (no copy).
+        static func reading<Result>(
+            _ data: Data, _ body: (UnsafeRawBufferPointer) throws(Malformed) -> Result
+        ) throws(Malformed) -> Result {
+            try data.withUnsafeBytes { bytes in Swift.Result { () throws(Malformed) in try body(bytes) } }.get()
+        }
+
+        /// A scanner past the `bracket` that opens `bytes`'s top-level value (after any whitespace), or
         /// why not: `expected` is what the value should have been.
-        init(opening data: Data, with bracket: Unicode.Scalar, expected: String) throws(Malformed) {
-            self.init(bytes: [UInt8](data))
+        init(opening bytes: UnsafeRawBufferPointer, with bracket: Unicode.Scalar, expected: String) throws(Malformed) {
+            self.init(bytes: bytes)
             skipWhitespace()
             guard peek == UInt8(ascii: bracket) else {
                 throw Malformed(offset: index, reason: "expected \(expected)")
             }
             index += 1
+        }
+
+        /// Past the `,` after a member, or the `closing` bracket after the last (whitespace before either);
+        /// whether it was the bracket.
+        mutating func skipSeparator(closing: Unicode.Scalar) throws(Malformed) -> Bool {
+            skipWhitespace()
+            guard let next = peek else { throw Malformed(offset: index, reason: "truncated") }
+            index += 1
+            if next == UInt8(ascii: closing) { return true }
+            guard next == UInt8(ascii: ",") else {
+                throw Malformed(offset: index - 1, reason: "expected , or \(closing)")
+            }
+            return false
         }
 
         mutating func skipWhitespace() {

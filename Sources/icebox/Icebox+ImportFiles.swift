@@ -72,26 +72,45 @@ extension Icebox.Import {
 
         func run() async throws {
             try await ImportSession.run(global, file: file, input: file) {
-                try await MastodonToSQLiteImport(file: URL(fileURLWithPath: file), server: origin.host)
-                    .run(into: $0, progress: $1)
+                var importer = MastodonToSQLiteImport(file: URL(fileURLWithPath: file), server: origin.host)
+                importer.scheme = origin.scheme
+                return try await importer.run(into: $0, progress: $1)
             }
         }
     }
 }
 
-/// `--server`: the server a file's statuses were read from, whose ids they carry.
+/// `--server`: the server a file's statuses were read from, whose ids they carry: a host (and port), or
+/// its URL as every other command takes a server (`https://mastodon.social/`).
 struct ImportServer: ParsableArguments {
     @Option(
         help: ArgumentHelp(
-            "The server the statuses were read from (host[:port]): their ids are its.",
+            "The server the statuses were read from (host[:port], or its URL): their ids are its.",
             valueName: "host"))
     var server: String
 
     func validate() throws {
-        guard !server.isEmpty, !server.contains("/"), !server.contains("@") else {
-            throw ValidationError("--server takes a host (and port), such as mastodon.social")
+        guard Self.parse(server) != nil else {
+            throw ValidationError(
+                "--server takes a host (and port) or its URL, such as mastodon.social or https://mastodon.social/")
         }
     }
 
-    var host: String { server.lowercased() }
+    var host: String { Self.parse(server)?.host ?? server.lowercased() }
+    /// `http` when the URL given says so, else `https`.
+    var scheme: String { Self.parse(server)?.scheme ?? "https" }
+
+    /// The host (with port, lowercased) and scheme `text` names: a host, or an http(s) URL of nothing
+    /// but its origin; `nil` for anything else.
+    static func parse(_ text: String) -> (host: String, scheme: String)? {
+        guard text.contains("://") else {
+            guard !text.isEmpty, !text.contains("/"), !text.contains("@") else { return nil }
+            return (text.lowercased(), "https")
+        }
+        guard let url = URLComponents(string: text), let scheme = url.scheme?.lowercased(),
+            scheme == "https" || scheme == "http", let host = url.host, !host.isEmpty, url.user == nil,
+            url.password == nil, url.query == nil, url.fragment == nil, url.path.isEmpty || url.path == "/"
+        else { return nil }
+        return ((url.port.map { "\(host):\($0)" } ?? host).lowercased(), scheme)
+    }
 }

@@ -55,6 +55,37 @@ struct MastodonToSQLiteTests {
         #expect(kept.map { $0.error.hasPrefix("statuses id 111000000000000003:") } == [true])
     }
 
+    @Test func aStatusTheArchiveHoldsByItsServerIDIsMatchedNotCopied() async throws {
+        let fixture = try ImportFixture()
+        // Alice's first post as the archive holds it already (its id on social.example recorded), under a
+        // uri of another shape than the one Mastodon gives, which the file cannot know.
+        let held = "http://social.example/@alice/111000000000000001"
+        let line = #"""
+            {"id":"111000000000000001","uri":"\#(held)","created_at":"2024-03-01T09:00:00.000Z",\#
+            "account":{"id":"109000000000000001","username":"alice","acct":"alice","display_name":"Alice",\#
+            "url":"https://social.example/@alice","note":""},"content":"<p>Hello from the server</p>",\#
+            "visibility":"public","media_attachments":[]}
+            """#
+        let lines = fixture.folder.url.appending(path: "held.jsonl")
+        try Data((line + "\n").utf8).write(to: lines)
+        _ = try await JSONLinesImport(file: lines, server: "social.example").run(into: fixture.archive)
+
+        let report = try await MastodonToSQLiteImport(
+            file: try makeFile(in: fixture.folder.url), server: "social.example"
+        )
+        .run(into: fixture.archive)
+        #expect(report.stored.new == 1, "only bob's post is new: \(report)")
+        #expect(
+            try await fixture.archive.allStatusURIs() == [held, "urn:icebox:status:social.example:111000000000000002"])
+        let number = try #require(
+            try await fixture.archive.findStatus(server: "social.example", localID: "111000000000000001"))
+        #expect(
+            try await fixture.archive.provenance(of: number).map(\.detail).contains(
+                "mastodon-to-sqlite mastodon.db (statuses id 111000000000000001)"))
+        let raw = try #require(try await fixture.archive.rawJSON(uri: held))
+        #expect(String(decoding: raw, as: UTF8.self).contains("Hello from the server"), "the archive's copy stays")
+    }
+
     @Test func aFileThatIsNotOneIsRefused() async throws {
         let fixture = try ImportFixture()
         let file = fixture.folder.url.appending(path: "other.db")
