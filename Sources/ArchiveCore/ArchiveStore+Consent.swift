@@ -29,6 +29,23 @@ extension ArchiveStore {
     }
 }
 
+extension ArchiveListing {
+    /// The search that finds this listing's posts, so that a listing goes through the same consent policy
+    /// as a search of them: an author's posts (`from:`), a hashtag's (`#tag`, and `from:` for one
+    /// author's). `nil` when the author is no `user@host` (no stored post has such an author).
+    public var searchQuery: SearchQuery? {
+        switch self {
+        case .author(let handle):
+            return SearchQuery.author(handle)
+        case .tag(let tag, let handle):
+            let query = SearchQuery(filters: [.init(.tag(TagStatements.listed(tag)))])
+            guard let handle else { return query }
+            guard let author = SearchQuery.author(handle) else { return nil }
+            return SearchQuery(filters: query.filters + author.filters)
+        }
+    }
+}
+
 extension SearchQuery {
     /// An author's posts (`from:@user@host`), so that a listing or an export of them goes through the same
     /// consent policy as a search of them; `nil` when `handle` is no `user@host`.

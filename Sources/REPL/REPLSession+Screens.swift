@@ -25,11 +25,7 @@ extension REPLSession {
             guard id.contains("@") else {
                 throw REPLFailure("account \(id.terminalSafeLine): give a full handle, user@host")
             }
-            guard let query = SearchQuery.author(id) else {
-                return try await listing(of: .author(id), title: destination.title)
-            }
-            // An author's posts follow the consent policy as a search of them does.
-            return try await consented(query, title: destination.title, empty: "has no posts in the archive")
+            return try await listing(of: .author(id), title: destination.title)
         case .accountDetailWithAccount(let account):
             return try await render(.accountDetail(id: account.acct))
         case .hashTag(let tag, let account):
@@ -80,8 +76,12 @@ extension REPLSession {
         return try await page(Screen(source: .search(query, consent: consent), total: total, heading: heading))
     }
 
-    /// A profile or hashtag page: the newest posts, numbered.
+    /// A profile or hashtag page: the newest posts, numbered, under the consent policy as a search of them
+    /// (`ArchiveListing.searchQuery`).
     private func listing(of listing: ArchiveListing, title: String) async throws -> (Reply, Screen) {
+        if let query = listing.searchQuery {
+            return try await consented(query, title: title, empty: "has no posts in the archive")
+        }
         let total = try await archive.count(listing)
         guard total > 0 else { throw REPLFailure("\(title) has no posts in the archive") }
         return try await page(

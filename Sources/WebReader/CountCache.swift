@@ -36,7 +36,9 @@ actor CountCache {
     /// Totals kept at most; when full, the oldest half goes.
     private let capacity: Int
     private var order: [Key] = []
-    private let flights = SingleFlight<Flight, [Int]>()
+    /// A page that ran out of time stops waiting for its count, and a count no page waits for is
+    /// cancelled: on a store that stopped answering it would wait without end.
+    private let flights = SingleFlight<Flight, [Int]>(cancelled: .stopWaiting)
 
     init(capacity: Int = 512) { self.capacity = capacity }
 

@@ -33,7 +33,12 @@ struct MediaStoreProvider: FileProvider {
     func loadFile(id: String, range: ClosedRange<Int>, context: some RequestContext)
         async throws -> ResponseBody
     {
-        guard let size = try await getAttributes(id: id)?.size, size > 0 else { throw HTTPError(.notFound) }
+        guard let size = try await getAttributes(id: id)?.size else { throw HTTPError(.notFound) }
+        // FileMiddleware asks for any range that parses, even one past the end (see ``ByteRange``).
+        guard ByteRange.isSatisfiable(start: range.lowerBound, size: size) else {
+            throw HTTPError(
+                .rangeNotSatisfiable, headers: [.contentRange: ByteRange.unsatisfiedContentRange(size: size)])
+        }
         let range = range.clamped(to: 0...(size - 1))
         let file = self.file
         return ResponseBody(contentLength: range.count) { writer in

@@ -6,8 +6,16 @@ import HTTPTypes
 struct PageFailure: Error, Sendable {
     var status: HTTPResponse.Status
     var message: String
+    /// Headers the answer carries (a 416's `Content-Range`).
+    var headers: [HTTPField] = []
 
     func reply(_ request: PageRequest, version: String) -> Reply {
+        var reply = page(request, version: version)
+        reply.headers += headers
+        return reply
+    }
+
+    private func page(_ request: PageRequest, version: String) -> Reply {
         if request.wantsJSON {
             var reply = Reply.json(Reader.jsonError(message))
             reply.status = status

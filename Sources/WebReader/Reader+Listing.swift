@@ -7,12 +7,12 @@ import Router
 import SearchQuery
 
 extension Reader {
-    /// An account's or a hashtag's posts, newest first, a page at a time.
-    /// An author's page follows the consent policy as a search of them does (see `consentedListing`).
+    /// An account's or a hashtag's posts, newest first, a page at a time, under the consent policy as a
+    /// search of them (see `consentedListing`, `ArchiveListing.searchQuery`).
     func listing(_ listing: ArchiveListing, title: String, _ request: PageRequest) async throws -> Reply {
-        if case .author(let handle) = listing, let query = SearchQuery.author(handle) {
+        if let query = listing.searchQuery {
             return try await consentedListing(
-                query, key: "author:" + handle.lowercased(), title: title,
+                query, key: "listing:\(listing)".lowercased(), title: title,
                 empty: "\(title) has no posts in the archive.", bound: countBound(request), request)
         }
         // The total alongside the page's rows, kept while the store does not change (`CountCache`).

@@ -9,7 +9,8 @@ extension Reader {
     /// leave the media folder (`..`, `/`, `%2e` are not hex), opened and checked as ``StoredMediaFile``
     /// says. Streamed by Hummingbird's `FileMiddleware` from a ``MediaStoreProvider``: `Range` (206 with
     /// `Content-Range`), `If-Range`, `ETag`, HEAD, and a chunk at a time, so a large file sent to slow
-    /// readers is never held whole. Served with the type its stored extension says when that is a
+    /// readers is never held whole; what it reads wrong at a file's edges (a suffix, a range past the end:
+    /// 416) is mended around it (``ByteRange``). Served with the type its stored extension says when that is a
     /// passive picture, video or sound (`MediaFileKind`); anything else as `application/octet-stream`, to
     /// download, never shown inline.
     func media(_ request: Request, context: BasicRequestContext) async throws -> Response {
@@ -24,14 +25,29 @@ extension Reader {
         let notFound = PageFailure(status: .notFound, message: "No stored media file has that hash.")
         guard let ext = try await store.mediaExtension(sha256: hash), Self.isPlainName(ext) else { throw notFound }
         let file = StoredMediaFile(layout: media, sha256: hash, ext: ext, verifier: verifier)
+        let provider = MediaStoreProvider(file: file)
         let files = FileMiddleware<BasicRequestContext, MediaStoreProvider>(
-            fileProvider: MediaStoreProvider(file: file), urlBasePath: "/media")
+            fileProvider: provider, urlBasePath: "/media")
+        var request = request
+        var size: Int?
+        if let range = request.headers[.range] {
+            // A suffix range is read as the range it stands for, which needs the size (see ``ByteRange``).
+            guard let attributes = try await provider.getAttributes(id: name) else { throw notFound }
+            size = attributes.size
+            var head = request.head
+            head.headerFields[.range] = ByteRange.resolvingSuffix(range, size: attributes.size)
+            request = Request(head: head, body: request.body)
+        }
         var response: Response
         do {
             response = try await files.handle(request, context: context) { _, _ in throw HTTPError(.notFound) }
         } catch let error as HTTPError {
             if error.status == .notFound { throw notFound }
-            throw PageFailure(status: error.status, message: "That part of the file cannot be sent.")
+            var failure = PageFailure(status: error.status, message: "That part of the file cannot be sent.")
+            if error.status == .rangeNotSatisfiable, let size {
+                failure.headers = [HTTPField(name: .contentRange, value: ByteRange.unsatisfiedContentRange(size: size))]
+            }
+            throw failure
         }
         if MediaFileKind(extension: ext) != nil, let type = Self.mediaTypes[ext.lowercased()] {
             response.headers[.contentType] = type

@@ -66,7 +66,8 @@ struct StoredMediaFile: Sendable {
 /// (``SingleFlight``). A file changed since (a new inode, size or time) is hashed again.
 final class MediaVerifier: Sendable {
     private let verified = Mutex<Set<StoredMediaFile.Identity>>([])
-    private let flights = SingleFlight<StoredMediaFile.Identity, Bool>()
+    /// Hashing reads the first caller's open handle, and ends of itself (a local file, read once).
+    private let flights = SingleFlight<StoredMediaFile.Identity, Bool>(cancelled: .waitForTheWork)
     /// Identities kept at most; when full, all are forgotten (and hashed again when asked for).
     private let capacity: Int
 

@@ -1,5 +1,9 @@
 import ArchiveCore
+import Export
 import Foundation
+import IceboxTestSupport
+import Logging
+import MastodonTestServer
 import REPL
 import SearchQuery
 import Testing
@@ -44,5 +48,33 @@ import Testing
             #expect(page.output.contains("\(authorShown) archived post"), "\(page.output.prefix(200))")
             #expect(page.output.contains("\(authorAll - authorShown) more hidden"))
         }
+    }
+
+    /// A hashtag's view follows the same rule: on a tag carried by posts of an author who opted out
+    /// (dave) and of one who did not (carol), it lists what `#tag` finds and says how many it hid.
+    @Test func tagViewCountsAsSearchDoesAndSaysWhatItHid() async throws {
+        var config = TestServerConfig()
+        config.statusCount = 20
+        let server = try await TestServer.start(config)
+        #expect(await server.setSearchOptOut(username: "dave", indexable: false))
+        for number in 1...2 { _ = await server.addStatus(username: "dave", text: "Mixed \(number)", tags: ["mixed"]) }
+        _ = await server.addStatus(username: "carol", text: "Mixed too", tags: ["mixed"])
+        let home = try TemporaryDirectory("icebox-repl-tags")
+        let logger = Logger(label: "repl-test")
+        let archive = try await AliceArchive.sync(from: server, into: home.url, logger: logger)
+        await server.stop()
+        let query = SearchQuery(filters: [.init(.tag("mixed"))])
+        let shown = try await archive.count(query, consent: .honoured)
+        let all = try await archive.count(query, consent: .off)
+        #expect(shown == 1 && all == 3, "carol's post shown, dave's two hidden")
+        var session = REPLSession(
+            archive: archive,
+            exporter: Exporter(
+                archive: archive, home: IceboxHome(directory: home.url), version: "test", logger: logger),
+            logger: logger, pageSize: 100)
+        let page = await session.execute("tag mixed")
+        #expect(page.failure == nil)
+        #expect(page.output.hasPrefix("#mixed: \(shown) archived post; \(all - shown) more hidden"), "\(page.output)")
+        #expect(session.numbered.count == shown)
     }
 }

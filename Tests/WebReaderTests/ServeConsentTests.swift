@@ -47,4 +47,33 @@ import Testing
             }
         }
     }
+
+    /// A hashtag's page, everyone's and one author's, follows the same rule: its total is what `icebox
+    /// search '#tag'` counts, it says what consent hid, and `all=1` shows everyone's posts.
+    @Test(arguments: ServedStore.allCases) func tagPagesCountAsSearchDoes(_ kind: ServedStore) async throws {
+        guard let archive = try await kind.archive() else { return }
+        let tag = ServedArchive.mixedTag
+        let everyone = try await archive.icebox("search", "--all", "--json", "#\(tag)")
+        let records = try #require(
+            try JSONSerialization.jsonObject(with: Data(everyone.stdout.utf8)) as? [[String: Any]])
+        let optedOut = try #require(
+            records.compactMap { $0["acct"] as? String }.first { $0.hasPrefix("dave@") }, "dave's posts are archived")
+        let pages = [("/tags/\(tag)", "#\(tag)"), ("/accounts/\(optedOut)/tags/\(tag)", "#\(tag) from:@\(optedOut)")]
+        try await archive.serving { served in
+            for (path, query) in pages {
+                let consented = try await Self.count(archive, query)
+                let all = try await Self.count(archive, query, all: true)
+                #expect(all > consented, "\(path): consent hides some of its posts")
+                let page = try await served.get(path)
+                #expect(page.status == .ok, "\(path)")
+                #expect(ServeRouteTests.total(in: page.body) == consented, "\(path): \(consented) posts")
+                #expect(page.body.contains("<p class=\"hidden-note\">"), "\(path)")
+                #expect(page.body.contains("\(all - consented) match"), "\(path)")
+                let allPage = try await served.get(path + "?all=1")
+                #expect(ServeRouteTests.total(in: allPage.body) == all, "\(path)?all=1")
+                let json = try await served.get(path, json: true)
+                #expect(json.body == (try await archive.icebox("search", query, "--json")).stdout, "\(path)")
+            }
+        }
+    }
 }

@@ -98,6 +98,44 @@ import Testing
         }
     }
 
+    /// The ranges at a file's edges, as RFC 9110 (14.1.1, 15.5.17) reads them: one starting at or past the
+    /// end, or a suffix of none, is not satisfiable (416, with `Content-Range: bytes */SIZE` so that a
+    /// player knows the size); a suffix is the file's last bytes; an end past the end is cut at it; and an
+    /// `If-Range` that no longer matches asks for the whole file, whatever the range.
+    @Test func aRangeAtTheEdgesIsAnsweredAsTheRFCSays() async throws {
+        let archive = try #require(try await ServedStore.sqlite.archive())
+        let bytes = Self.png("0123456789 edges \(UUID())")
+        let size = bytes.count
+        let hash = try await Self.store(bytes, in: archive)
+        let text = String(decoding: bytes, as: UTF8.self)
+        try await archive.serving { served in
+            func get(_ range: String, _ extra: HTTPFields = [:]) async throws
+                -> (status: HTTPResponse.Status, headers: HTTPFields, body: String)
+            {
+                var headers = extra
+                headers[.range] = range
+                return try await served.get("/media/\(hash)", headers: headers)
+            }
+            for range in ["bytes=\(size)-", "bytes=\(size + 10)-\(size + 20)", "bytes=-0", "bytes=9-3"] {
+                let answer = try await get(range)
+                #expect(answer.status == .rangeNotSatisfiable, "\(range)")
+                #expect(answer.headers[.contentRange] == "bytes */\(size)", "\(range)")
+            }
+            let last = try await get("bytes=-4")
+            #expect(last.status == .partialContent)
+            #expect(last.headers[.contentRange] == "bytes \(size - 4)-\(size - 1)/\(size)")
+            #expect(last.body == String(text.suffix(4)))
+            let longer = try await get("bytes=-\(size + 5)")
+            #expect(longer.status == .partialContent && longer.headers[.contentRange] == "bytes 0-\(size - 1)/\(size)")
+            #expect(longer.body == text)
+            let cut = try await get("bytes=8-\(size + 100)")
+            #expect(cut.status == .partialContent && cut.headers[.contentRange] == "bytes 8-\(size - 1)/\(size)")
+            #expect(cut.headers[.contentLength] == String(size - 8) && cut.body.utf8.count == size - 8)
+            let stale = try await get("bytes=\(size)-", [.ifRange: "\"an old version\""])
+            #expect(stale.status == .ok && stale.body == text)
+        }
+    }
+
     @Test func slowReadersOfALargeFileDoNotEachTakeACopy() async throws {
         let archive = try #require(try await ServedStore.sqlite.archive())
         var bytes = Data(count: 90 << 20)

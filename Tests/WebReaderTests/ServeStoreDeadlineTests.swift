@@ -15,11 +15,7 @@ import Testing
         (try? FileManager.default.contentsOfDirectory(atPath: "/usr/lib/postgresql"))?
         .isEmpty == false
 
-    @Test(
-        .enabled(if: canStartPostgres),
-        .disabled(
-            "hangs after the cluster is stopped under the reader (never finished in a whole run); see issue 42's note")
-    )
+    @Test(.enabled(if: canStartPostgres))
     func aStoreThatStopsAnsweringGives503() async throws {
         let archive = try #require(try await ServedStore.sqlite.archive())
         let cluster = try TemporaryDirectory("icebox-serve-pg")

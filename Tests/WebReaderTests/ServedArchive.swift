@@ -36,6 +36,12 @@ final class ServedArchive: @unchecked Sendable {
         for number in 1...Self.severalTagged {
             _ = await server.addStatus(username: "carol", text: "Post \(number) of a few", tags: ["several"])
         }
+        // A tag on posts of an author who opted out of search (dave) and of one who did not (carol).
+        _ = await server.setSearchOptOut(username: "dave", indexable: false)
+        for number in 1...2 {
+            _ = await server.addStatus(username: "dave", text: "Mixed \(number)", tags: [Self.mixedTag])
+        }
+        _ = await server.addStatus(username: "carol", text: "Mixed too", tags: [Self.mixedTag])
         home = try TemporaryDirectory("icebox-serve")
         archive = try await AliceArchive.sync(from: server, into: home.url, logger: Logger(label: "serve-test"))
         if let postgres {
@@ -55,6 +61,9 @@ final class ServedArchive: @unchecked Sendable {
 
     /// How many posts carry `#several`.
     static let severalTagged = 5
+
+    /// A tag on two posts of dave, who opted out of search, and one of carol.
+    static let mixedTag = "mixed"
 
     static let hostileText = "</script><script>alert(1)</script> [click](javascript:alert(2)) # heading <b>bold</b>"
     static let hostileAlt = "\"><img src=x onerror=alert(3)> ../../../etc/passwd"
