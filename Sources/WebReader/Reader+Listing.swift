@@ -57,9 +57,8 @@ extension Reader {
         let consent: ConsentPolicy = request.showsAll ? .off : try await store.consentPolicy()
         // A timeline's total is exact and cheap from its entries while consent hides none; once someone
         // opted out every row is read, so the page's count bound applies then too.
-        let hidesSome = consent == .honoured ? try await !store.optedOutAuthors().isEmpty : false
-        let bound = hidesSome ? (bound ?? countBound(request)) : bound
-        async let counted = totals(query, key: key, consent: consent, bound: bound)
+        async let counted = totals(
+            query, key: key, consent: consent, bound: bound, boundWhenHiding: countBound(request))
         // One more than the page: whether there is a next one, when the total is a floor.
         let hits = try await store.search(
             query, sort: .newest, limit: Self.pageSize + 1, offset: request.offset, consent: consent)

@@ -56,13 +56,26 @@ extension Reader {
     /// How many posts a search finds under `consent` (counted up to `bound` when given), and how many more
     /// `all=1` would show: `nil` when no one opted out, or consent is off.
     /// Kept while the store has not changed (see `CountCache`): the next page of a search counts nothing.
-    func totals(_ query: SearchQuery, key: String, consent: ConsentPolicy, bound: Int?) async throws
-        -> (total: PageTotal, hidden: PageTotal?)
-    {
+    /// `boundWhenHiding`: the bound when `bound` is nil and consent hides someone's posts (a timeline,
+    /// exact from its entries until then). Who opted out is asked once a page at most: here, before the
+    /// cache when the bound depends on it, else only when counting.
+    func totals(
+        _ query: SearchQuery, key: String, consent: ConsentPolicy, bound: Int?, boundWhenHiding: Int? = nil
+    ) async throws -> (total: PageTotal, hidden: PageTotal?) {
         let store = self.store
+        var hides: Bool?
+        if consent != .honoured {
+            hides = false
+        } else if bound == nil, boundWhenHiding != nil {
+            hides = try await !store.optedOutAuthors().isEmpty
+        }
+        let bound = hides == true ? boundWhenHiding : bound
+        let known = hides
         let counted = try await cachedCounts(key, consent: consent, bound: bound) {
             let total = try await store.count(query, consent: consent, atMost: bound)
-            guard consent == .honoured, try await !store.optedOutAuthors().isEmpty else { return [total] }
+            let hidesSome: Bool
+            if let known { hidesSome = known } else { hidesSome = try await !store.optedOutAuthors().isEmpty }
+            guard hidesSome else { return [total] }
             // A total that stopped at the bound leaves everyone's stopped there too, and the hidden ones
             // unknown: not counted (on PostgreSQL, a second pass over as many rows).
             if let bound, total == bound { return [total, bound] }
