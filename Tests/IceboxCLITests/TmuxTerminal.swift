@@ -94,7 +94,9 @@ final class TmuxTerminal: @unchecked Sendable {
     @discardableResult
     private func tmux(_ arguments: [String]) throws -> String {
         let file = folder.url.appending(path: "output-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: file.path, contents: nil)
+        guard FileManager.default.createFile(atPath: file.path, contents: nil) else {
+            throw Failure(description: "cannot create \(file.path) for tmux's output")
+        }
         defer { try? FileManager.default.removeItem(at: file) }
         let output = try FileHandle(forWritingTo: file)
         defer { try? output.close() }
