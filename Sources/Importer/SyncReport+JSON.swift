@@ -5,6 +5,7 @@ extension TimelineReport {
         case timelineID = "timeline_id"
         case backfillComplete = "backfill_complete"
         case editHistories = "edit_histories"
+        case tokenRefused = "token_refused"
     }
 }
 

@@ -36,6 +36,9 @@ public struct TimelineReport: Sendable, Codable, Hashable {
     public var seconds: Double
     /// Edited statuses whose every earlier version was fetched from their server's history.
     public var editHistories = 0
+    /// The server refused the account's access token (revoked or expired): failed until it is
+    /// authorized again, and the run's exit status is 77.
+    public var tokenRefused = false
 }
 
 /// How a whole `icebox sync` went: each timeline, then the media.

@@ -218,6 +218,7 @@ public struct Synchronizer: Sendable {
             run.fail(.failed, error.description)
         } catch let error as APIError {
             run.fail(error.requiresAuthentication ? .refused : .failed, error.description)
+            if case .tokenRefused = error { run.report.tokenRefused = true }
         } catch let error as ArchiveError {
             run.fail(.failed, error.description)
         } catch {

@@ -5,6 +5,7 @@ extension APIError {
         case .transport(_, _, _, let timedOut): timedOut ? "timed out" : "no connection"
         case .http(_, _, let status, _): "HTTP \(status)"
         case .rateLimited: "HTTP 429"
+        case .tokenRefused: "token refused"
         case .notJSON(_, _, let status, _): "HTTP \(status), not JSON"
         case .malformed: "an unreadable answer"
         case .redirected: "a redirect elsewhere"

@@ -6,6 +6,10 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     case transport(server: String, path: String, message: String, timedOut: Bool)
     /// An HTTP error status, with the server's `error` text when it sent one.
     case http(server: String, path: String, status: Int, serverError: String?)
+    /// 401 to a request that carried an account's access token: the token was revoked, has expired or is
+    /// wrong, whatever words the server used (some say "requires an authenticated user", as to no token
+    /// at all). `address` is the server as `icebox account add` takes it, to authorize Icebox again.
+    case tokenRefused(server: String, path: String, address: String, serverError: String?)
     /// 429: the advertised budget is used up; `reset` is when it refills, if the server said.
     case rateLimited(server: String, path: String, reset: Date?)
     /// A success status whose body is not JSON (an HTML error page from a proxy, say).
@@ -27,6 +31,7 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .http(_, _, let status, _), .notJSON(_, _, let status, _): status
         case .rateLimited: 429
+        case .tokenRefused: 401
         case .transport, .malformed, .redirected, .tooLarge, .budgetSpent: nil
         }
     }
@@ -34,7 +39,8 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
     /// 401: the token is missing, revoked or wrong.
     public var isUnauthorized: Bool { httpStatus == 401 && !requiresAuthentication }
 
-    /// The server refuses anonymous access to this timeline (422, or 401 on older versions).
+    /// The server refuses anonymous access to this timeline (422, or 401 on older versions); never a 401 to
+    /// a request with a token (``tokenRefused``).
     public var requiresAuthentication: Bool {
         guard case .http(_, _, let status, let text) = self, status == 401 || status == 422 else { return false }
         return text?.lowercased().contains("authenticated user") == true
@@ -57,7 +63,7 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         case .transport: !isTLSFailure
         case .rateLimited: true
         case .http(_, _, let status, _), .notJSON(_, _, let status, _): status >= 500 || status == 408 || status == 429
-        case .malformed, .redirected, .tooLarge, .budgetSpent: false
+        case .tokenRefused, .malformed, .redirected, .tooLarge, .budgetSpent: false
         }
     }
 
@@ -91,6 +97,9 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
             case 404: return "\(server): \(path) was not found (404)\(detail)"
             default: return "\(server): \(path) answered HTTP \(status)\(detail)"
             }
+        case .tokenRefused(let server, _, let address, let serverError):
+            return "\(server) refused the access token (401\(serverError.map { ": \($0)" } ?? "")): it was revoked "
+                + "or has expired; run `icebox account add \(address) --replace` to authorize Icebox again"
         case .rateLimited(let server, _, let reset):
             let when = reset.map { " until \(ISO8601DateFormatter().string(from: $0))" } ?? ""
             return "\(server): rate limit exhausted (429)\(when)"

@@ -9,6 +9,7 @@ extension APIError: ExitStatusReporting {
         switch self {
         case .transport: .unavailable
         case .rateLimited, .budgetSpent: .tempFail
+        case .tokenRefused: .noPermission
         case .http(_, _, let status, _) where status == 408 || status >= 500: .unavailable
         case .http(_, _, let status, _) where status == 401 || status == 403: .noPermission
         case .http where refusesGrant || requiresAuthentication: .noPermission

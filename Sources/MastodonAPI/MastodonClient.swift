@@ -184,6 +184,11 @@ public struct MastodonClient: Sendable {
                 reset: RetryAfter.date(response.header("retry-after")) ?? response.rateLimit?.reset)
         }
         guard (200..<300).contains(response.status) else {
+            if response.status == 401, token != nil {
+                throw .tokenRefused(
+                    server: server.host, path: endpoint.path, address: server.description,
+                    serverError: Self.serverError(in: response))
+            }
             throw .http(
                 server: server.host, path: endpoint.path, status: response.status,
                 serverError: Self.serverError(in: response))

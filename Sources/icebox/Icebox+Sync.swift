@@ -108,8 +108,11 @@ extension Icebox {
                 while true {
                     do {
                         try await runOnce(context)
-                    } catch let code as ExitCode where code.rawValue == ExitStatus.failure.rawValue {
-                        // A run where a timeline failed: the next run tries it again.
+                    } catch let code as ExitCode
+                        where [ExitStatus.failure, .noPermission].map(\.rawValue).contains(code.rawValue)
+                    {
+                        // A run where a timeline failed (a refused token too, which the summary names): the
+                        // next run tries it again, and the other accounts' timelines go on being archived.
                     } catch let code as ExitCode where code.rawValue == ExitStatus.tempFail.rawValue {
                         // Another run held the archive (SQLite): wait for the next turn.
                     }
@@ -125,7 +128,7 @@ extension Icebox {
         /// One run: the timelines, then (unless --no-media) the media. `opened`: the context of a
         /// `--loop`, whose store each run reuses.
         func runOnce(_ opened: CommandContext? = nil) async throws {
-            var failed = false
+            var failed: ExitStatus?
             try await reportingFailures {
                 let context = if let opened { opened } else { try await global.context(.continuing) }
                 let shared = context.capabilities.isShared
@@ -180,7 +183,8 @@ extension Icebox {
                 let reports = run.timelines
                 let summary = SyncSummary(
                     timelines: reports, media: run.media, recovered: run.recovered, recheck: rechecked)
-                failed = !summary.ok
+                // 77 when an account's token was refused: what to do is on its timelines' lines.
+                failed = summary.ok ? nil : reports.contains(where: \.tokenRefused) ? .noPermission : .failure
                 if reports.isEmpty, try await context.store.timelines().isEmpty {
                     // Even with -q or --json: a cron job that archives nothing must not succeed in silence.
                     Console.err("icebox: no timelines pinned in \(context.store.location): icebox timeline add <spec>")
@@ -211,7 +215,7 @@ extension Icebox {
                     }
                 }
             }
-            if failed { throw ExitCode(ExitStatus.failure) }
+            if let failed { throw ExitCode(failed) }
         }
 
         private func summaryLine(_ report: TimelineReport) -> String {

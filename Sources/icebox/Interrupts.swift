@@ -2,24 +2,11 @@ import CLibEdit
 import Foundation
 import REPL
 
-/// Ctrl-C in the interactive REPL: a flag the SIGINT handler sets, and a command raced against it.
-/// Every call into the C side is in this file: each Swift file gets its own copy of the header's
-/// static inline functions and their state.
+/// Ctrl-C in the interactive REPL: a flag that Ctrl-C sets (at a prompt, CLibEdit's key reader ends the
+/// line; interrupts.c tells how), and a command raced against it.
 enum Interrupts {
-    /// Around each readline(): the thread waiting for a key, which a Ctrl-C must reach.
-    static func reading(_ waiting: Bool) { icebox_reading(waiting ? 1 : 0) }
-
-    /// From now on Ctrl-C sets the flag instead of ending the program (and ends a wait in readline).
-    static func catchThem() {
-        icebox_catch_interrupts()
-        let nudger = Thread {
-            while true {
-                icebox_nudge_reader()
-                usleep(10_000)
-            }
-        }
-        nudger.start()
-    }
+    /// From now on Ctrl-C sets the flag instead of ending the program.
+    static func catchThem() { icebox_catch_interrupts() }
 
     /// Whether Ctrl-C was pressed since the last call.
     static func take() -> Bool { icebox_take_interrupt() != 0 }

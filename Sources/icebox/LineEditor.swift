@@ -29,12 +29,9 @@ struct LineEditor {
         }
     }
 
-    /// The next line, or `nil` at end of input (Ctrl-D).
+    /// The next line, or `nil` at end of input (Ctrl-D) and on Ctrl-C (then `Interrupts.take()` is true).
     mutating func readLine(prompt: String) -> String? {
-        Interrupts.reading(true)  // so Ctrl-C, whichever thread the signal reaches, ends the wait for a key
-        let read = readline(prompt)
-        Interrupts.reading(false)
-        guard let raw = read else { return nil }
+        guard let raw = readline(prompt) else { return nil }
         defer { free(raw) }
         let line = String(cString: raw)
         let entry = line.trimmingCharacters(in: .whitespaces)

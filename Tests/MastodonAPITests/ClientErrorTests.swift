@@ -36,13 +36,16 @@ import Testing
                 try await client.get(Accounts.verifyCredentials, as: Account.self)
             }
             let unwrapped = try #require(error)
-            guard case .http(let named, _, let status, let text) = unwrapped else {
-                Issue.record("expected .http, got \(unwrapped)")
+            guard case .tokenRefused(let named, _, let address, let text) = unwrapped else {
+                Issue.record("expected .tokenRefused, got \(unwrapped)")
                 return
             }
             #expect(named == server.hostAndPort)
-            #expect(status == 401)
+            #expect(address == "http://\(server.hostAndPort)")
             #expect(text == "The access token is invalid")
+            #expect(unwrapped.httpStatus == 401)
+            #expect(unwrapped.exitStatus == .noPermission)
+            #expect(unwrapped.description.contains("icebox account add http://\(server.hostAndPort) --replace"))
             #expect(unwrapped.isUnauthorized)
             #expect(!unwrapped.requiresAuthentication)
             #expect(!unwrapped.isTransient)

@@ -15,6 +15,9 @@ public struct Quirks: Sendable, Equatable {
     public var noEditHistory = false
     /// `GET /api/v1/statuses?id[]=` answers 404, as servers before Mastodon 4.3 do.
     public var noBatchStatuses = false
+    /// A token the server does not know (revoked) gets `401 "This method requires an authenticated
+    /// user"`, as feeds that check only for a user answer, instead of `401 "The access token is invalid"`.
+    public var unknownTokenAsNoUser = false
 
     public init() {}
 

@@ -91,7 +91,10 @@ actor ServerState {
         if req.method == "POST", s == ["api", "v1", "apps"] { return registerApp(req) }
         if s.first == "oauth" { return oauthEndpoint(req, segments: s) }
         if get, s == ["api", "v2", "instance"] || s == ["api", "v1", "instance"] { return instance() }
-        guard case .success(let viewer) = viewer(token: token) else { return .invalidToken }
+        guard case .success(let viewer) = viewer(token: token) else {
+            return config.quirks.unknownTokenAsNoUser
+                ? .error(401, "This method requires an authenticated user") : .invalidToken
+        }
         let call = Call(req: req, viewer: viewer)
         if get, s == ["api", "v2", "search"] { return search(call) }
         guard get, s.count >= 3, s[0] == "api", s[1] == "v1" else { return .notFound }
