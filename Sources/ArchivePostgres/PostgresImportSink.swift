@@ -151,7 +151,8 @@ struct PostgresImportSink: ImportSink, Sendable {
             connection, logger)
         // What this import wrote (see `ImportWrittenStatements`).
         try await connection.execute(
-            "INSERT INTO import_written(uri) SELECT DISTINCT unnest($1::text[]) ON CONFLICT(uri) DO NOTHING",
+            "INSERT INTO import_written(uri) SELECT DISTINCT unnest($1::text[]) "
+                + ImportWrittenStatements.markConflict,
             [.textArray(plans.flatMap { $0.rows.map(\.status.archiveURI) })], logger: logger)
         return result
     }
