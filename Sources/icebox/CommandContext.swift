@@ -99,27 +99,3 @@ extension GlobalOptions {
         }
     }
 }
-
-extension GlobalOptions {
-    /// Runs `body` in the context of a command that may start an archive and keeps nothing of its own when it
-    /// fails (`account add`): an archive file this run created is removed again, with its folder when this run
-    /// made it and it is empty, so a mistyped server or a refused token leaves the folder as it was.
-    func startingArchive(_ body: (CommandContext) async throws -> Void) async throws {
-        let (home, store) = try located()
-        guard case .sqlite(let file) = store, !FileManager.default.fileExists(atPath: file.path) else {
-            try await body(try await context(.mayStart))
-            return
-        }
-        let folderExisted = FileManager.default.fileExists(atPath: home.directory.path)
-        do {
-            try await body(try await context(.mayStart))
-        } catch {
-            // The store's connections are gone with the context (the body's scope ended); only the files
-            // this run made are removed, each by its own name.
-            for suffix in ["", "-wal", "-shm", "-journal"] { unlink(file.path + suffix) }
-            unlink(home.directory.appending(path: DatasetteMetadata.fileName).path)
-            if !folderExisted { rmdir(home.directory.path) }
-            throw error
-        }
-    }
-}

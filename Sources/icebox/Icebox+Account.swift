@@ -46,45 +46,41 @@ extension Icebox.Account {
         func run() async throws {
             try await reportingFailures {
                 let address = try ServerAddress(server)
-                try await global.startingArchive { context in try await add(address, context) }
-            }
-        }
-
-        /// Adds the account at `address` to the archive of `context`.
-        private func add(_ address: ServerAddress, _ context: CommandContext) async throws {
-            let enrollment = AccountEnrollment(
-                archive: context.store, credentials: context.credentials, logger: context.logger)
-            let account: ArchivingAccount
-            let replace = replace
-            // An account that exists is replaced with --replace, or when the user says so on a terminal.
-            let confirm: @Sendable (ArchivingAccount) async -> Bool = { existing in
-                if replace { return true }
-                guard Console.stdinIsTerminal else { return false }
-                OutputChannel.standardError.write(
-                    "\(existing.handle) on \(existing.server) is already added. Replace its token? [y/N] "
-                        .terminalSafe)
-                let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
-                return answer == "y" || answer == "yes"
-            }
-            if tokenStdin {
-                guard let token = SecretInput.readLine(prompt: "Access token (not shown): "), !token.isEmpty else {
-                    throw ValidationError("--token-stdin: no token on standard input")
+                let context = try await global.context(.mayStart)
+                let enrollment = AccountEnrollment(
+                    archive: context.store, credentials: context.credentials, logger: context.logger)
+                let account: ArchivingAccount
+                let replace = replace
+                // An account that exists is replaced with --replace, or when the user says so on a terminal.
+                let confirm: @Sendable (ArchivingAccount) async -> Bool = { existing in
+                    if replace { return true }
+                    guard Console.stdinIsTerminal else { return false }
+                    OutputChannel.standardError.write(
+                        "\(existing.handle) on \(existing.server) is already added. Replace its token? [y/N] "
+                            .terminalSafe)
+                    let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
+                    return answer == "y" || answer == "yes"
                 }
-                account = try await enrollment.add(server: address, token: token, replace: confirm)
-            } else {
-                let url = try await enrollment.authorizationURL(server: address, forceLogin: forceLogin)
-                Console.err("Open this page, approve Icebox, and paste the code it shows:")
-                Console.out(url.absoluteString)
-                OutputChannel.standardError.write("Code: ")
-                let typed = readLine(strippingNewline: true)
-                // At the end of input the prompt's line is still open: the message goes on a line of its own.
-                if typed == nil { OutputChannel.standardError.write("\n") }
-                guard let code = typed, !code.isEmpty else {
-                    throw ValidationError("no authorization code entered")
+                if tokenStdin {
+                    guard let token = SecretInput.readLine(prompt: "Access token (not shown): "), !token.isEmpty else {
+                        throw ValidationError("--token-stdin: no token on standard input")
+                    }
+                    account = try await enrollment.add(server: address, token: token, replace: confirm)
+                } else {
+                    let url = try await enrollment.authorizationURL(server: address, forceLogin: forceLogin)
+                    Console.err("Open this page, approve Icebox, and paste the code it shows:")
+                    Console.out(url.absoluteString)
+                    OutputChannel.standardError.write("Code: ")
+                    let typed = readLine(strippingNewline: true)
+                    // At the end of input the prompt's line is still open: the message goes on a line of its own.
+                    if typed == nil { OutputChannel.standardError.write("\n") }
+                    guard let code = typed, !code.isEmpty else {
+                        throw ValidationError("no authorization code entered")
+                    }
+                    account = try await enrollment.complete(server: address, code: code, replace: confirm)
                 }
-                account = try await enrollment.complete(server: address, code: code, replace: confirm)
+                Console.out("Added \(account.handle) (\(account.server))")
             }
-            Console.out("Added \(account.handle) (\(account.server))")
         }
     }
 
