@@ -10,17 +10,27 @@ package enum AuthorStatements {
     package static let target =
         "authors(handle, uri, url, display_name, avatar, raw_json, updated_at, opted_out, authority)"
 
-    /// What an upsert of an author's row does when the handle is held: replace the profile when the copy's
-    /// authority is at least the stored one's and it says something new (a higher authority is recorded
-    /// even for the same bytes).
+    /// What an upsert of an author's row does when the handle is held. A copy at least as authoritative as
+    /// the stored one replaces the profile when it says something new (a higher authority is recorded even
+    /// for the same bytes). A less authoritative copy from a server may only add an opt-out: an author who
+    /// opts out is honoured from any server's copy, while lifting an opt-out needs a copy as good as the one
+    /// that showed it. A file's copy adds nothing to a profile a server sent.
     package static func onConflict(_ dialect: any SQLDialect) -> String {
-        """
-        ON CONFLICT(handle) DO UPDATE SET uri = excluded.uri, url = excluded.url,
-            display_name = excluded.display_name, avatar = excluded.avatar, raw_json = excluded.raw_json,
-            updated_at = excluded.updated_at, opted_out = excluded.opted_out, authority = excluded.authority
-        WHERE excluded.authority > authors.authority
-            OR (excluded.authority = authors.authority AND NOT (\(dialect.isSame("authors.raw_json", "excluded.raw_json"))))
-        """
+        let better = "excluded.authority >= authors.authority"
+        func fromBetter(_ column: String) -> String {
+            "\(column) = CASE WHEN \(better) THEN excluded.\(column) ELSE authors.\(column) END"
+        }
+        let columns = ["uri", "url", "display_name", "avatar", "raw_json", "updated_at", "authority"]
+        return """
+            ON CONFLICT(handle) DO UPDATE SET \(columns.map(fromBetter).joined(separator: ", ")),
+                opted_out = CASE WHEN \(better) THEN excluded.opted_out ELSE excluded.opted_out OR authors.opted_out END
+            WHERE excluded.authority > authors.authority
+                OR (excluded.authority = authors.authority
+                    AND (NOT (\(dialect.isSame("authors.raw_json", "excluded.raw_json")))
+                        OR excluded.opted_out <> authors.opted_out))
+                OR (excluded.authority < authors.authority AND excluded.authority > \(CopyAuthority.imported.rawValue)
+                    AND \(dialect.isTrue("excluded.opted_out")) AND NOT \(dialect.isTrue("authors.opted_out")))
+            """
     }
 
     /// The row of `account`, whose JSON is sliced from the status bytes `raw`, as `handle`: the profile,
@@ -41,14 +51,19 @@ package enum AuthorStatements {
 
 extension CopyAuthority {
     /// The authority of an account's profile as `server` sent it to a reader of `authority`: the account's
-    /// own server (the host of its `uri`, or of its `url` from servers older than Mastodon 4.2, which send
-    /// no `uri`) speaks for it; any other server's copy is what it cached.
+    /// own server (its handle's domain, and the host of its `uri`, or of its `url` from servers older than
+    /// Mastodon 4.2, which send no `uri`) speaks for it; any other server's copy is what it cached.
     package static func ofProfile(_ account: Account, servedBy server: String, reading authority: CopyAuthority)
         -> CopyAuthority
     {
-        guard authority != .imported, let uri = account.uri ?? account.url, let host = authorityPart(of: uri) else {
-            return authority
-        }
-        return host.caseInsensitiveCompare(server) == .orderedSame ? .origin : authority
+        // Only a server's own accounts: one serving `victim@elsewhere` with a uri of its own host does not
+        // become that account's server by saying so.
+        let handle = account.fullHandle(servedBy: server)
+        guard authority != .imported, let at = handle.lastIndex(of: "@"),
+            handle[handle.index(after: at)...].caseInsensitiveCompare(server) == .orderedSame,
+            let uri = account.uri ?? account.url, let host = authorityPart(of: uri),
+            host.caseInsensitiveCompare(server) == .orderedSame
+        else { return authority }
+        return .origin
     }
 }

@@ -93,19 +93,22 @@ extension PostgresArchive {
         }
         let digests = connection.send(
             """
-            SELECT handle, encode(sha256(raw_json), 'hex') AS digest, authority::bigint AS authority FROM authors
+            SELECT handle, encode(sha256(raw_json), 'hex') AS digest, authority::bigint AS authority, opted_out
+            FROM authors
             WHERE handle = ANY($1::text[])
             """,
             [.textArray(handles)], logger: logger)
-        var stored: [String: (digest: String, authority: Int64)] = [:]
+        var stored: [String: (digest: String, authority: Int64, optedOut: Bool)] = [:]
         for row in try await (earlier + [digests]).answers().last ?? [] {
-            stored[try row.string("handle")] = (try row.string("digest"), try row.int64("authority"))
+            stored[try row.string("handle")] = (
+                try row.string("digest"), try row.int64("authority"), try row["opted_out"].decode(Bool.self)
+            )
         }
         // A copy of another authority goes to the upsert, which decides (see `AuthorStatements`).
         return rows.filter { row in
             guard case .text(let handle?) = row.first, let held = stored[handle] else { return true }
             guard row.count > 8, case .bytes(let raw?) = row[5], case .int(let authority?) = row[8],
-                authority == held.authority
+                authority == held.authority, case .bool(let optedOut?) = row[7], optedOut == held.optedOut
             else { return true }
             return SHA256.hash(data: raw).map { String(format: "%02x", $0) }.joined() != held.digest
         }

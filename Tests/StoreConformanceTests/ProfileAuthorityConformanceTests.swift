@@ -85,4 +85,44 @@ import Testing
             #expect(try await test.store.optedOutAuthors() == ["bob@other.example"])
         }
     }
+
+    @Test(arguments: StoreKind.allCases)
+    func anOptOutIsHonouredFromAnyServersCopyButNotFromAFile(_ kind: StoreKind) async throws {
+        try await TestStore.with(kind, "profile-adds") { test in
+            try await test.store.setConsentPolicy(.honoured)
+            _ = try await test.store.store(
+                [try Self.post(1, indexable: true, servedBy: Self.origin)], server: Self.origin)
+            try await Self.importing(
+                [try Self.post(2, indexable: false, servedBy: Self.origin)], from: Self.origin, into: test.store)
+            #expect(try await test.store.optedOutAuthors().isEmpty, "a file speaks for no one's opt-out")
+            // The user's server shows bob opting out before his own server is read again.
+            _ = try await test.store.store(
+                [try Self.post(3, indexable: false, servedBy: "home.example")], server: "home.example")
+            #expect(try await test.store.optedOutAuthors() == ["bob@other.example"])
+            // His own server's next copy, which does not opt out, lifts it: its word is the best.
+            _ = try await test.store.store(
+                [try Self.post(1, indexable: true, servedBy: Self.origin)], server: Self.origin)
+            #expect(try await test.store.optedOutAuthors().isEmpty, "his own server's word is the last")
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aServerIsNoAuthorityOnAnotherServersAccount(_ kind: StoreKind) async throws {
+        try await TestStore.with(kind, "profile-claim") { test in
+            try await test.store.setConsentPolicy(.honoured)
+            _ = try await test.store.store(
+                [try Self.post(1, indexable: false, servedBy: "home.example")], server: "home.example")
+            // evil.example serves bob's handle with a uri of its own host, and no opt-out.
+            let json = """
+                {"id":"9","uri":"https://evil.example/statuses/9","created_at":"2024-03-09T09:00:00.000Z",
+                 "account":{"id":"7","username":"bob","acct":"bob@other.example","uri":"https://evil.example/users/bob",
+                            "url":"https://evil.example/@bob","indexable":true},
+                 "content":"<p>kites again</p>","visibility":"public"}
+                """
+            _ = try await test.store.store(
+                [try ArchivableStatus(decoding: Data(json.utf8), servedBy: "evil.example")], unreadable: [],
+                origin: PageOrigin(server: "evil.example", authority: .anonymous), cursor: nil)
+            #expect(try await test.store.optedOutAuthors() == ["bob@other.example"])
+        }
+    }
 }
