@@ -99,7 +99,10 @@ extension Icebox {
         }
 
         func run() async throws {
-            guard loop else { return try await runOnce() }
+            guard loop else {
+                do { try await runOnce() } catch let failed as TimelinesFailed { throw ExitCode(failed.status) }
+                return
+            }
             try await reportingFailures {
                 let context = try await global.context(.continuing)
                 context.logger.info(
@@ -108,11 +111,11 @@ extension Icebox {
                 while true {
                     do {
                         try await runOnce(context)
-                    } catch let code as ExitCode
-                        where [ExitStatus.failure, .noPermission].map(\.rawValue).contains(code.rawValue)
-                    {
+                    } catch is TimelinesFailed {
                         // A run where a timeline failed (a refused token too, which the summary names): the
                         // next run tries it again, and the other accounts' timelines go on being archived.
+                        // Anything else that ends a run (a store refusing its user, an unsafe folder) ends
+                        // the loop, so a service restarted on failure says so.
                     } catch let code as ExitCode where code.rawValue == ExitStatus.tempFail.rawValue {
                         // Another run held the archive (SQLite): wait for the next turn.
                     }
@@ -215,7 +218,13 @@ extension Icebox {
                     }
                 }
             }
-            if let failed { throw ExitCode(failed) }
+            if let failed { throw TimelinesFailed(status: failed) }
+        }
+
+        /// A run that went through but where some timeline failed, as `status` (1, or 77 when a token was
+        /// refused): told apart from the errors that end a run, which `reportingFailures` makes exit codes.
+        struct TimelinesFailed: Error {
+            let status: ExitStatus
         }
 
         private func summaryLine(_ report: TimelineReport) -> String {
