@@ -99,7 +99,9 @@ extension Icebox.Timeline {
                         reading: try TimelineSpec(parsing: pinning.spec), from: server,
                         limits: RequestLimits(idleTimeout: 15, deadline: 30), logger: context.logger)
                 {
-                    Console.err("icebox: warning: \(pinning.spec) could not be read now: \(problem)".terminalSafe)
+                    // One line, whatever the server put in its answer.
+                    let why = problem.split(whereSeparator: \.isNewline).joined(separator: " ")
+                    Console.err("icebox: warning: \(pinning.spec) could not be read now: \(why)".terminalSafe)
                     Console.err(
                         "icebox: it is pinned all the same; each sync tries it again (timeline remove undoes it)")
                 }
