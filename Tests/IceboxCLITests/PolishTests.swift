@@ -56,27 +56,6 @@ extension PolishTests {
 }
 
 extension PolishTests {
-    /// P2: a failed `account add` into a new folder left an empty archive behind, so the next command found
-    /// "an archive" with nothing in it; one into an archive that was there leaves that archive as it was.
-    @Test func aFailedAccountAddLeavesNoArchiveBehind() async throws {
-        let refusing = try RefusingPort()
-        let scratch = try TemporaryDirectory("icebox-failed-add")
-        let fresh = scratch.url.appending(path: "new-archive").path
-        let failed = try await CommandRunner.run(
-            CLI.binary, ["account", "add", "http://127.0.0.1:\(refusing.port)", "--token-stdin", "--home", fresh],
-            stdin: "a-token\n")
-        #expect(failed.status == 69, "\(failed.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: fresh), "the folder it made is gone again")
-
-        let cli = try CLI()
-        #expect(try await cli.run("config", "search-consent", "off").status == 0)
-        let again = try await cli.run(
-            ["account", "add", "http://127.0.0.1:\(refusing.port)", "--token-stdin"], stdin: "a-token\n")
-        #expect(again.status == 69, "\(again.stderr)")
-        let setting = try await cli.run("config", "search-consent")
-        #expect(setting.status == 0 && setting.stdout.contains("off"), "the archive that was there stays: \(setting)")
-    }
-
     /// P19: a size without its unit said only "invalid".
     @Test func aSizeWithoutItsUnitIsToldWhichUnits() async throws {
         let cli = try CLI()
