@@ -40,12 +40,6 @@ struct SQLiteImportSink: ImportSink {
     var source: ImportSource
     let now: String
 
-    func serving(_ server: String) -> any ImportSink {
-        var sink = self
-        sink.source.server = server
-        return sink
-    }
-
     func store(_ statuses: [ImportedStatus], unreadable: [UnreadableStatus]) throws -> StoreResult {
         // The whole batch in one savepoint; only when a status breaks a rule is the batch stored again
         // status by status, the broken ones kept unreadable and the rest stored.
@@ -122,9 +116,14 @@ struct SQLiteImportSink: ImportSink {
     }
 
     func archivedURIs(server: String, ids: [String]) throws -> [String: String] {
-        let statement = try db.cachedStatement(sql: LookupStatements.uriByServerID(SQLiteDialect()))
         var found: [String: String] = [:]
-        for id in ids { found[id] = try String.fetchOne(statement, arguments: [server, id]) }
+        let rows = try Row.fetchAll(
+            db.cachedStatement(sql: LookupStatements.urisByServerIDs(SQLiteDialect())),
+            arguments: [server, SQLArgument.texts(ids).databaseValue])
+        for row in rows {
+            let id: String = row["local_id"]
+            found[id] = row["uri"]
+        }
         return found
     }
 

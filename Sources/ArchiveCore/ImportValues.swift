@@ -169,7 +169,16 @@ public protocol ImportSink {
     /// there (a server's ids, recorded by a sync or a file that carried them), keyed by id. For a file
     /// that has no uri of its own and would otherwise guess one (see ``ImportedStatus``).
     func archivedURIs(server: String, ids: [String]) throws -> [String: String]
+    /// The file read, and the server whose statuses the sink writes now.
+    var source: ImportSource { get set }
+}
+
+extension ImportSink {
     /// The same transaction's writer for the statuses of another server than the import's source names
     /// (a WARC capture holds the answers of several): its ``ImportSource/server`` is `server`.
-    func serving(_ server: String) -> any ImportSink
+    public func serving(_ server: String) -> any ImportSink {
+        var sink = self
+        sink.source.server = server
+        return sink
+    }
 }

@@ -35,11 +35,12 @@ package enum LookupStatements {
         "SELECT status_id FROM status_ids WHERE \(dialect.caseless("server", equals: "?1")) AND local_id = ?2"
     }
 
-    /// A status's uri by one server's id for it: ?1 the server (any case), ?2 the id.
-    package static func uriByServerID(_ dialect: any SQLDialect) -> String {
+    /// The uris of the statuses server ?1 (any case) knows by any of the ids ?2 (see ``SQLDialect/isAny(_:of:)``),
+    /// as `local_id` and `uri`: one question for a batch of a file's rows.
+    package static func urisByServerIDs(_ dialect: any SQLDialect) -> String {
         """
-        SELECT s.uri FROM status_ids i JOIN statuses s ON s.id = i.status_id
-        WHERE \(dialect.caseless("i.server", equals: "?1")) AND i.local_id = ?2
+        SELECT i.local_id, s.uri FROM status_ids i JOIN statuses s ON s.id = i.status_id
+        WHERE \(dialect.caseless("i.server", equals: "?1")) AND \(dialect.isAny("i.local_id", of: "?2"))
         """
     }
 

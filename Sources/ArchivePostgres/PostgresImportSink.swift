@@ -19,12 +19,6 @@ struct PostgresImportSink: ImportSink, Sendable {
     /// most 65,535 parameters.
     static let chunk = 250
 
-    func serving(_ server: String) -> any ImportSink {
-        var sink = self
-        sink.source.server = server
-        return sink
-    }
-
     func store(_ statuses: [ImportedStatus], unreadable: [UnreadableStatus]) throws -> StoreResult {
         let (source, now, logger) = (self.source, self.now, self.logger)
         return try bridge.call { connection in
@@ -35,11 +29,10 @@ struct PostgresImportSink: ImportSink, Sendable {
     func archivedURIs(server: String, ids: [String]) throws -> [String: String] {
         let logger = self.logger
         return try bridge.call { connection in
-            let statement = PostgresDialect().statement(LookupStatements.uriByServerID(PostgresDialect()))
+            let statement = PostgresDialect().statement(LookupStatements.urisByServerIDs(PostgresDialect()))
             var found: [String: String] = [:]
-            for id in ids {
-                found[id] = try await connection.rows(statement, [.text(server), .text(id)], logger: logger).first?
-                    .string("uri")
+            for row in try await connection.rows(statement, [.text(server), .textArray(ids)], logger: logger) {
+                found[try row.string("local_id")] = try row.string("uri")
             }
             return found
         }
