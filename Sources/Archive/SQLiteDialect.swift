@@ -61,6 +61,9 @@ struct SQLiteDialect: SQLDialect {
     /// SQLite's default collation (BINARY) already compares bytes.
     func bytewise(_ column: String) -> String { column }
 
+    /// SQLite's single writer holds the whole file for the transaction.
+    var rowLock: String { "" }
+
     var emojiURLs: String {
         """
         SELECT DISTINCT json_extract(e.value, '$.url') AS u FROM statuses s,

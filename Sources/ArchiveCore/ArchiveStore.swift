@@ -12,6 +12,8 @@ import SearchQuery
 public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSettings {
     /// Where the store is, for messages: a file path, or a PostgreSQL URL without its password.
     var location: String { get }
+    /// The driver's narrow executor, which the flows written once beside the seam run on.
+    var executor: StoreExecutor { get }
 
     // MARK: Accounts and timelines
 

@@ -27,3 +27,10 @@ extension SQLArgument {
         }
     }
 }
+
+extension SQLArgument {
+    /// Text, or NULL.
+    package static func text(orNull value: String?) -> Self { value.map { .text($0) } ?? .null }
+    /// A number, or NULL.
+    package static func int(orNull value: Int64?) -> Self { value.map { .int($0) } ?? .null }
+}

@@ -37,6 +37,9 @@ package protocol SQLDialect: Sendable {
     func rawJSON(of status: String) -> String
     /// `column` ordered by its bytes.
     func bytewise(_ column: String) -> String
+    /// What ends a read in a transaction that goes on to write by what it read: ` FOR UPDATE` where other
+    /// writers run at once (PostgreSQL), nothing where the writer is alone (SQLite).
+    var rowLock: String { get }
     /// Every custom emoji URL of the archived statuses (read from their raw JSON), once each, non-empty, as
     /// column `u`.
     var emojiURLs: String { get }

@@ -80,7 +80,7 @@ extension PostgresArchive {
         var result = stored
         result.unreadable += try await keepUnreadable(unreadable, origin: origin, connection, logger)
         if let cursor, let timelineID = origin.timelineID {
-            try await apply(cursor, timelineID: timelineID, connection, logger)
+            _ = try await [sendCursorMove(cursor, timelineID: timelineID, connection, logger)].answers()
         }
         return result
     }

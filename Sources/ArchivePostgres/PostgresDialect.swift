@@ -58,6 +58,8 @@ struct PostgresDialect: SQLDialect {
 
     func bytewise(_ column: String) -> String { "\(column) COLLATE \"C\"" }
 
+    var rowLock: String { " FOR UPDATE" }
+
     /// The column as it is: PostgreSQL keeps a status's JSON whole (TOAST compresses the repeated account object).
     func rawJSON(of status: String) -> String { "\(status).raw_json" }
 
@@ -76,10 +78,11 @@ struct PostgresDialect: SQLDialect {
 }
 
 extension SQLValue {
-    /// An argument of a statement written once for both stores.
+    /// An argument of a statement written once for both stores. NULL is bound without a type, so the
+    /// server gives it the type its place in the statement asks for (a number's, a text's).
     init(_ argument: SQLArgument) {
         switch argument {
-        case .null: self = .text(nil)
+        case .null: self = .bytes(nil)
         case .int(let value): self = .int(value)
         case .double(let value): self = .double(value)
         case .text(let value): self = .text(value)

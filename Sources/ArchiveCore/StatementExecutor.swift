@@ -1,0 +1,49 @@
+/// What a store's driver does for the flows written once in this module (GRDB's `Database`,
+/// NetNewsWire's narrow backends): run a statement and decode its rows, run statements in one
+/// transaction. Everything else a flow needs (what to read, what to decide, what to write) is the same
+/// on both stores and lives beside the seam, not in a driver.
+package protocol StatementExecutor: Sendable {
+    /// The driver's SQL dialect, for the few fragments that differ.
+    var dialect: any SQLDialect { get }
+    /// The rows of `statement`, each decoded by `decode` while it is at hand; errors of the driver or of
+    /// a cell of an unexpected type come back in the archive's words.
+    func fetch<T: Sendable>(
+        _ statement: SQLStatement, _ decode: @escaping @Sendable (any ColumnReading) throws -> T
+    ) async throws(ArchiveError) -> [T]
+    /// Runs `plan` in one transaction: all of its statements, or none.
+    func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result
+}
+
+/// A store's executor, as the seam's shared flows reach it (see ``StatementExecutor``).
+public struct StoreExecutor: Sendable {
+    package let driver: any StatementExecutor
+
+    package init(_ driver: any StatementExecutor) { self.driver = driver }
+
+    /// The rows of `statement`, decoded.
+    package func fetch<T: Sendable>(
+        _ statement: SQLStatement, _ decode: @escaping @Sendable (any ColumnReading) throws -> T
+    ) async throws(ArchiveError) -> [T] {
+        try await driver.fetch(statement, decode)
+    }
+
+    /// The first row of `statement`, decoded, if there is one.
+    package func fetchFirst<T: Sendable>(
+        _ statement: SQLStatement, _ decode: @escaping @Sendable (any ColumnReading) throws -> T
+    ) async throws(ArchiveError) -> T? {
+        try await driver.fetch(statement, decode).first
+    }
+
+    /// Runs statements in one transaction.
+    package func execute(_ statements: SQLStatement...) async throws(ArchiveError) {
+        try await driver.run(.executing(statements))
+    }
+
+    /// Runs a plan in one transaction and gives its result.
+    package func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
+        try await driver.run(plan)
+    }
+
+    /// The driver's dialect.
+    package var dialect: any SQLDialect { driver.dialect }
+}

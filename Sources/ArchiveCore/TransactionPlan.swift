@@ -1,0 +1,41 @@
+/// A flow that reads and writes in one transaction, as a value: a statement, then what follows from its
+/// rows (the next statement, or the result). A driver runs it in its own transaction (SQLite's single
+/// writer, synchronously; a PostgreSQL connection, awaiting each answer), so a flow that decides between
+/// statements is written once, and runs again from the start when PostgreSQL retries a deadlock.
+package struct TransactionPlan<Result: Sendable>: Sendable {
+    package enum Step: Sendable {
+        /// Nothing more to run.
+        case done(Result)
+        /// Run the statement; its rows (none for most writes) choose what follows.
+        case statement(SQLStatement, next: @Sendable ([any ColumnReading]) throws -> TransactionPlan<Result>)
+    }
+
+    package let step: Step
+
+    /// A plan that runs nothing and gives `result`.
+    package static func done(_ result: Result) -> Self { Self(step: .done(result)) }
+
+    /// Runs `statement`, then what `next` makes of its rows.
+    package static func statement(
+        _ statement: SQLStatement, then next: @escaping @Sendable ([any ColumnReading]) throws -> Self
+    ) -> Self {
+        Self(step: .statement(statement, next: next))
+    }
+
+    /// Runs `statement`, decodes its rows, then what `next` makes of them.
+    package static func fetch<Row>(
+        _ statement: SQLStatement, _ decode: @escaping @Sendable (any ColumnReading) throws -> Row,
+        then next: @escaping @Sendable ([Row]) throws -> Self
+    ) -> Self {
+        Self(step: .statement(statement, next: { rows in try next(rows.map(decode)) }))
+    }
+}
+
+extension TransactionPlan where Result == Void {
+    /// Runs `statements` in order, nothing decided between them.
+    package static func executing(_ statements: [SQLStatement]) -> Self {
+        statements.reversed().reduce(Self.done(())) { plan, statement in
+            .statement(statement) { _ in plan }
+        }
+    }
+}

@@ -1,0 +1,34 @@
+import ArchiveCore
+import PostgresNIO
+
+/// PostgreSQL's side of the shared flows (``StatementExecutor``): a read outside any transaction, writes
+/// in one transaction on one connection.
+extension PostgresArchive: StatementExecutor {
+    package var dialect: any SQLDialect { PostgresDialect() }
+
+    public var executor: StoreExecutor { StoreExecutor(self) }
+
+    package func fetch<T: Sendable>(
+        _ statement: SQLStatement, _ decode: @escaping @Sendable (any ColumnReading) throws -> T
+    ) async throws(ArchiveError) -> [T] {
+        let rows = try await rows(PostgresDialect().statement(statement.sql), statement.arguments.map(SQLValue.init))
+        return try decoding { try rows.map { try decode($0) } }
+    }
+
+    package func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
+        let dialect = PostgresDialect()
+        let logger = self.logger
+        return try await transaction { connection in
+            var plan = plan
+            while true {
+                switch plan.step {
+                case .done(let result): return result
+                case .statement(let statement, let next):
+                    let rows = try await connection.rows(
+                        dialect.statement(statement.sql), statement.arguments.map(SQLValue.init), logger: logger)
+                    plan = try next(rows)
+                }
+            }
+        }
+    }
+}
