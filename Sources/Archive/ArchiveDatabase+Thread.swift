@@ -55,22 +55,3 @@ extension ArchiveDatabase {
     /// find its replies (46 ms a status at 500k ids of one server), so the index is named.
     package static let repliesSQL = ThreadStatements.replies(SQLiteDialect())
 }
-
-extension ArchiveDatabase {
-    public func missingParents(of author: String) async throws(ArchiveError) -> [String] {
-        try await read { db in
-            try String.fetchAll(db, sql: ThreadStatements.missingParents, arguments: [author])
-        }
-    }
-}
-
-extension ArchiveDatabase {
-    /// Every server's id for a status, the server its JSON came from first.
-    public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
-        try await read { db in
-            try Row.fetchAll(db, sql: ThreadStatements.serverIDs(SQLiteDialect()), arguments: [number]).map {
-                try $0.decoded(as: ServerStatusID.self)
-            }
-        }
-    }
-}

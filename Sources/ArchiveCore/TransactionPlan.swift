@@ -31,11 +31,16 @@ package struct TransactionPlan<Result: Sendable>: Sendable {
     }
 }
 
-extension TransactionPlan where Result == Void {
-    /// Runs `statements` in order, nothing decided between them.
-    package static func executing(_ statements: [SQLStatement]) -> Self {
-        statements.reversed().reduce(Self.done(())) { plan, statement in
+extension TransactionPlan {
+    /// Runs `statements` in order, nothing decided between them, and gives `result`.
+    package static func executing(_ statements: [SQLStatement], giving result: Result) -> Self {
+        statements.reversed().reduce(Self.done(result)) { plan, statement in
             .statement(statement) { _ in plan }
         }
     }
+}
+
+extension TransactionPlan where Result == Void {
+    /// Runs `statements` in order, nothing decided between them.
+    package static func executing(_ statements: [SQLStatement]) -> Self { executing(statements, giving: ()) }
 }

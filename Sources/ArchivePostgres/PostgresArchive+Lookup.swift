@@ -4,35 +4,6 @@ import Logging
 import PostgresNIO
 
 extension PostgresArchive {
-    public func findStatus(_ reference: String) async throws(ArchiveError) -> Int64? {
-        let dialect = PostgresDialect()
-        let text = reference.trimmingCharacters(in: .whitespaces)
-        var number: Int64?
-        if let row = Int64(text.hasPrefix("#") ? String(text.dropFirst()) : text),
-            try await !rows(dialect.statement(LookupStatements.exists), [.int(row)]).isEmpty
-        {
-            number = row
-        }
-        if number == nil {
-            let byAddress = try await rows(dialect.statement(LookupStatements.byAddress), [.text(text)])
-            number = try decoding { try byAddress.first?.int64("id") }
-        }
-        if number == nil {
-            let byID = try await rows(dialect.statement(LookupStatements.byAnyServerID), [.text(text)])
-            number = try decoding { try byID.first?.int64("status_id") }
-        }
-        guard let found = number else { return nil }
-        let boosted = try await rows(dialect.statement(LookupStatements.boosted), [.int(found)])
-        return try decoding { try boosted.first?.int64("id") } ?? found
-    }
-
-    public func findStatus(server host: String, localID: String) async throws(ArchiveError) -> Int64? {
-        let dialect = PostgresDialect()
-        let rows = try await rows(
-            dialect.statement(LookupStatements.byServerID(dialect)), [.text(host), .text(localID)])
-        return try decoding { try rows.first?.int64("status_id") }
-    }
-
     public func status(number: Int64) async throws(ArchiveError) -> ArchivedStatus {
         let logger = self.logger
         let dialect = PostgresDialect()
@@ -126,16 +97,5 @@ extension PostgresArchive {
             dialect.statement(ThreadStatements.replies(dialect)), [.int(number)],
             logger: logger
         ).map { try $0.int64("id") }
-    }
-
-    public func missingParents(of author: String) async throws(ArchiveError) -> [String] {
-        let rows = try await rows(PostgresDialect().statement(ThreadStatements.missingParents), [.text(author)])
-        return try decoding { try rows.map { try $0.string("uri") } }
-    }
-
-    public func serverIDs(of number: Int64) async throws(ArchiveError) -> [ServerStatusID] {
-        let dialect = PostgresDialect()
-        let rows = try await rows(dialect.statement(ThreadStatements.serverIDs(dialect)), [.int(number)])
-        return try decoding { try rows.map { try $0.decoded(as: ServerStatusID.self) } }
     }
 }

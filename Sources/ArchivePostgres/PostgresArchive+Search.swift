@@ -145,15 +145,4 @@ extension PostgresArchive {
         }
         return (conditions.joined(separator: " AND "), binds)
     }
-
-    public func authorHandles() async throws(ArchiveError) -> [String] {
-        let rows = try await rows(CompletionStatements.authorHandles(PostgresDialect()))
-        return try decoding { try rows.map { try $0.string("handle") } }
-    }
-
-    public func tagNames() async throws(ArchiveError) -> [String] {
-        let rows = try await rows(CompletionStatements.tagLists)
-        let lists = try decoding { try rows.map { try $0.string("tag_names") } }
-        return Set(lists.flatMap { $0.split(separator: " ").map(String.init) }).sorted()
-    }
 }
