@@ -32,6 +32,10 @@ public struct WatchOptions: Sendable {
     /// `home: lost the stream (…); reconnecting in 4 s`): `icebox watch` shows it to a person at a
     /// terminal, who would otherwise see nothing until something failed. `nil`: said to nobody.
     public var activity: (@Sendable (String) -> Void)?
+    /// Hears the line naming a timeline given up because its server refused the account's token, with
+    /// the remedy (`home (alice@example.social): no longer watched — FAILED: … refused the access token …;
+    /// run `icebox account add … --replace` …`): said whoever watches, a person or a service's journal.
+    public var tokenRefused: (@Sendable (String) -> Void)?
 
     public init() {}
 }

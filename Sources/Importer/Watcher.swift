@@ -15,7 +15,9 @@ import Models
 /// stream has stayed healthy for `healthyAfter`, so a stream that keeps dying costs fewer and fewer opens
 /// and catch-ups. A server without streaming, refusing it, or advertising a streaming origin its token
 /// may not go to (``StreamingOrigin``), is polled every `pollInterval`. The sync lock is held only per
-/// write batch and per catch-up, so a cron `sync` on the same archive waits moments, never hours.
+/// write batch and per catch-up, so a cron `sync` on the same archive waits moments, never hours. A
+/// timeline whose server refuses its account's token is given up (said through ``WatchOptions/tokenRefused``)
+/// while the others go on: asking again with that token cannot succeed until the user authorizes anew.
 public struct Watcher: Sendable {
     let synchronizer: Synchronizer
     let options: WatchOptions
@@ -28,9 +30,10 @@ public struct Watcher: Sendable {
     private var archive: any ArchiveStore { synchronizer.archive }
     private var logger: Logger { synchronizer.logger }
 
-    /// Watches until the task is cancelled (SIGTERM, SIGINT), then stores what is still buffered.
-    /// Returns how many statuses and deletions it stored.
-    public func run() async throws(ArchiveError) -> (statuses: Int, deletions: Int) {
+    /// Watches until the task is cancelled (SIGTERM, SIGINT), or until every timeline was given up for a
+    /// refused token, then stores what is still buffered. Returns what it stored and how many timelines it
+    /// gave up.
+    public func run() async throws(ArchiveError) -> WatchTotals {
         let timelines = try await archive.timelines()
         let accounts = try await archive.accounts()
         let queue = WatchQueue(capacity: options.maxPending, maxBytes: options.maxPendingBytes)
@@ -40,15 +43,18 @@ public struct Watcher: Sendable {
         // Not a child task: cancelling the watch must not cut a batch short; it ends when the queue does.
         let writing = Task { await writer.run(queue) }
         let caughtUp = CatchUpCount()
-        await withTaskGroup(of: Void.self) { group in
+        let refused = await withTaskGroup(of: Bool.self) { group in
             for timeline in timelines {
                 group.addTask { await follow(timeline, accounts: accounts, queue: queue, caughtUp: caughtUp) }
             }
+            return await group.reduce(0) { $0 + ($1 ? 1 : 0) }
         }
         await queue.finish()
         let totals = await writing.value
         // What came by REST catch-ups counts too: a post archived that way is archived all the same.
-        return (totals.statuses + (await caughtUp.statuses), totals.deletions)
+        return WatchTotals(
+            statuses: totals.statuses + (await caughtUp.statuses), deletions: totals.deletions,
+            tokenRefused: refused)
     }
 
     /// Statuses the REST catch-ups stored, across timelines.
@@ -70,11 +76,11 @@ public struct Watcher: Sendable {
         return try await body()
     }
 
-    /// Follows one timeline until cancelled.
+    /// Follows one timeline until cancelled, or until its server refuses the token (then true).
     private func follow(
         _ pinned: PinnedTimeline, accounts: [ArchivingAccount], queue: WatchQueue,
         caughtUp: CatchUpCount
-    ) async {
+    ) async -> Bool {
         var log = logger
         log[metadataKey: "timeline"] = "\(pinned.displayName)"
         let spec = try? TimelineSpec(parsing: pinned.spec)
@@ -88,7 +94,7 @@ public struct Watcher: Sendable {
             source = plain.budgeted(by: synchronizer.budget(for: plain.client)) { _ in }
         } catch {
             log.error("cannot watch", metadata: ["error": "\(error.message)"])
-            return
+            return false
         }
         let client = source.client
         var failures = 0
@@ -99,6 +105,15 @@ public struct Watcher: Sendable {
             if !pollingSaid { say(pinned, "\(why); polled every \(options.pollInterval.seconds.formatted()) s") }
             pollingSaid = true
         }
+        // One poll: a catch-up by REST, then a pause; the server's words when it refused the token.
+        func poll(_ why: String, _ metadata: Logger.Metadata) async -> String? {
+            polling(why, metadata)
+            if case .tokenRefused(let reason) = await catchUp(pinned, accounts: accounts, log: log, into: caughtUp) {
+                return reason
+            }
+            await pause(options.pollInterval)
+            return nil
+        }
         while !Task.isCancelled {
             // When the stream's events began to count, once its catch-up was through.
             var healthySince: ContinuousClock.Instant?
@@ -108,9 +123,9 @@ public struct Watcher: Sendable {
             // be asked, say), and is not logged as one.
             var opened = false
             guard let endpoint else {
-                polling("the timeline has no stream", ["every": "\(options.pollInterval)"])
-                await catchUp(pinned, accounts: accounts, log: log, into: caughtUp)
-                await pause(options.pollInterval)
+                if let refused = await poll("the timeline has no stream", ["every": "\(options.pollInterval)"]) {
+                    return givenUp(pinned, refused, log)
+                }
                 continue
             }
             do {
@@ -118,15 +133,17 @@ public struct Watcher: Sendable {
                 switch try await client.streamingOrigin() {
                 case .success(let advertised): origin = advertised
                 case .failure(let refused):
-                    polling(
-                        "the token stays with its server", ["why": "\(refused)", "every": "\(options.pollInterval)"])
-                    await catchUp(pinned, accounts: accounts, log: log, into: caughtUp)
-                    await pause(options.pollInterval)
+                    let metadata: Logger.Metadata = ["why": "\(refused)", "every": "\(options.pollInterval)"]
+                    if let refused = await poll("the token stays with its server", metadata) {
+                        return givenUp(pinned, refused, log)
+                    }
                     continue
                 case nil:
-                    polling("the server advertises no streaming", ["every": "\(options.pollInterval)"])
-                    await catchUp(pinned, accounts: accounts, log: log, into: caughtUp)
-                    await pause(options.pollInterval)
+                    if let refused = await poll(
+                        "the server advertises no streaming", ["every": "\(options.pollInterval)"])
+                    {
+                        return givenUp(pinned, refused, log)
+                    }
                     continue
                 }
                 let stream = try await client.openStream(
@@ -139,8 +156,10 @@ public struct Watcher: Sendable {
                 // The feed's newest entry as the stream opened: everything after it comes by the stream.
                 let head = try? await source.page(PageCursor(limit: 1)).firstID
                 // Until the pages reach the stream, its events may not move the cursor: reconnect instead.
-                guard await catchUp(pinned, accounts: accounts, log: log, into: caughtUp) else {
-                    throw CatchUpUnfinished()
+                switch await catchUp(pinned, accounts: accounts, log: log, into: caughtUp) {
+                case .through: break
+                case .unfinished: throw CatchUpUnfinished()
+                case .tokenRefused(let reason): return givenUp(pinned, reason, log)
                 }
                 await closeCoveredGaps(pinned, streamOpenedAt: head, log: log)
                 healthySince = .now
@@ -151,18 +170,21 @@ public struct Watcher: Sendable {
                     guard await queue.push(item) else { throw EventStreamError.overflow(limit: queue.maxBytes) }
                 }
             } catch let error as EventStreamError where error.isRefusal {
-                polling("the server refuses the stream", ["error": "\(error)"])
-                await catchUp(pinned, accounts: accounts, log: log, into: caughtUp)
-                await pause(options.pollInterval)
+                // A stream refused for the token is told apart by the catch-up, which asks with the same token.
+                if let refused = await poll("the server refuses the stream", ["error": "\(error)"]) {
+                    return givenUp(pinned, refused, log)
+                }
                 continue
+            } catch let error as APIError where error.isTokenRefusal {
+                return givenUp(pinned, error.description, log)
             } catch {
-                if Task.isCancelled { return }
+                if Task.isCancelled { return false }
                 log.info(
                     opened ? "stream ended; reconnecting" : "could not open the stream; trying again",
                     metadata: ["error": "\(error)"])
                 lost = "\(error)"
             }
-            if Task.isCancelled { return }
+            if Task.isCancelled { return false }
             // Only a stream that stayed up a while earns a quick reconnection; one that died within
             // seconds of opening (or never got through its catch-up) is one more failure.
             if let healthySince, ContinuousClock.now - healthySince >= options.healthyAfter { failures = 0 }
@@ -173,6 +195,25 @@ public struct Watcher: Sendable {
             }
             await pause(wait)
         }
+        return false
+    }
+
+    /// Gives the timeline up: its server refused the account's token, and asking again with it cannot
+    /// succeed until the user authorizes Icebox anew (`reason` says how). True, for ``run()``'s count.
+    private func givenUp(_ pinned: PinnedTimeline, _ reason: String, _ log: Logger) -> Bool {
+        log.info("token refused; no longer watched", metadata: ["error": "\(reason)"])
+        options.tokenRefused?("\(pinned.displayName): no longer watched — FAILED: \(reason)")
+        return true
+    }
+
+    /// How a catch-up by REST went.
+    enum CatchUp {
+        /// It read everything above the stored cursor.
+        case through
+        /// It failed or stopped short (a page cap): the stream is reopened after a pause.
+        case unfinished
+        /// The server refused the account's token: what it said, with the remedy.
+        case tokenRefused(String)
     }
 
     /// The REST catch-up of a connection failed or stopped short: the stream is reopened after a pause.
@@ -180,13 +221,11 @@ public struct Watcher: Sendable {
         var description: String { "the catch-up by REST did not finish" }
     }
 
-    /// Catches the timeline up by REST from its stored cursor, under the sync lock, as `sync` does;
-    /// whether it read everything above the cursor.
-    @discardableResult
+    /// Catches the timeline up by REST from its stored cursor, under the sync lock, as `sync` does.
     private func catchUp(
         _ pinned: PinnedTimeline, accounts: [ArchivingAccount], log: Logger,
         into count: CatchUpCount
-    ) async -> Bool {
+    ) async -> CatchUp {
         do {
             let report = try await Self.locked(options.lockPath) { () async throws -> TimelineReport in
                 let current = try await archive.timeline(id: pinned.id)
@@ -197,11 +236,13 @@ public struct Watcher: Sendable {
             }
             await count.add(report.new)
             if report.new > 0 { say(pinned, "\(report.new) new (caught up by REST)") }
+            if report.tokenRefused { return .tokenRefused(report.error ?? "the server refused the access token") }
             // A catch-up cut at its page cap is not through either.
-            return report.outcome == .ok && !report.warnings.contains { $0.hasPrefix("catch-up stopped") }
+            let through = report.outcome == .ok && !report.warnings.contains { $0.hasPrefix("catch-up stopped") }
+            return through ? .through : .unfinished
         } catch {
             if !Task.isCancelled { log.error("catch-up failed", metadata: ["error": "\(error)"]) }
-            return false
+            return .unfinished
         }
     }
 

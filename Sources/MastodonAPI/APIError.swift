@@ -36,6 +36,12 @@ public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// Whether this is ``tokenRefused``: a 401 to a request that carried an account's token.
+    public var isTokenRefusal: Bool {
+        if case .tokenRefused = self { return true }
+        return false
+    }
+
     /// 401: the token is missing, revoked or wrong.
     public var isUnauthorized: Bool { httpStatus == 401 && !requiresAuthentication }
 

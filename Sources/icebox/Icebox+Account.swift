@@ -46,10 +46,36 @@ extension Icebox.Account {
         func run() async throws {
             try await reportingFailures {
                 let address = try ServerAddress(server)
+                let logger = global.logger()
+                let home = try global.located().home
+                // The server is asked first; the archive is opened (or started) only to record an account
+                // it confirmed, so a mistyped server, a dead port or a refused token starts no archive.
+                let verification = AccountVerification(
+                    credentials: CredentialStore(file: home.credentials, logger: logger), logger: logger,
+                    preparingFolder: { () throws(ArchiveError) in try home.create(logger: logger) })
+                let verified: VerifiedAccount
+                if tokenStdin {
+                    guard let token = SecretInput.readLine(prompt: "Access token (not shown): "), !token.isEmpty else {
+                        throw ValidationError("--token-stdin: no token on standard input")
+                    }
+                    verified = try await verification.verify(server: address, token: token)
+                } else {
+                    // A folder that is there is checked before the registration kept in it is read; a new
+                    // one is made only to keep a new registration (which is reused on the next try).
+                    if FileManager.default.fileExists(atPath: home.directory.path) { try home.create(logger: logger) }
+                    let url = try await verification.authorizationURL(server: address, forceLogin: forceLogin)
+                    Console.err("Open this page, approve Icebox, and paste the code it shows:")
+                    Console.out(url.absoluteString)
+                    OutputChannel.standardError.write("Code: ")
+                    let typed = readLine(strippingNewline: true)
+                    // At the end of input the prompt's line is still open: the message goes on a line of its own.
+                    if typed == nil { OutputChannel.standardError.write("\n") }
+                    guard let code = typed, !code.isEmpty else {
+                        throw ValidationError("no authorization code entered")
+                    }
+                    verified = try await verification.exchange(server: address, code: code)
+                }
                 let context = try await global.context(.mayStart)
-                let enrollment = AccountEnrollment(
-                    archive: context.store, credentials: context.credentials, logger: context.logger)
-                let account: ArchivingAccount
                 let replace = replace
                 // An account that exists is replaced with --replace, or when the user says so on a terminal.
                 let confirm: @Sendable (ArchivingAccount) async -> Bool = { existing in
@@ -61,24 +87,10 @@ extension Icebox.Account {
                     let answer = readLine(strippingNewline: true)?.trimmingCharacters(in: .whitespaces).lowercased()
                     return answer == "y" || answer == "yes"
                 }
-                if tokenStdin {
-                    guard let token = SecretInput.readLine(prompt: "Access token (not shown): "), !token.isEmpty else {
-                        throw ValidationError("--token-stdin: no token on standard input")
-                    }
-                    account = try await enrollment.add(server: address, token: token, replace: confirm)
-                } else {
-                    let url = try await enrollment.authorizationURL(server: address, forceLogin: forceLogin)
-                    Console.err("Open this page, approve Icebox, and paste the code it shows:")
-                    Console.out(url.absoluteString)
-                    OutputChannel.standardError.write("Code: ")
-                    let typed = readLine(strippingNewline: true)
-                    // At the end of input the prompt's line is still open: the message goes on a line of its own.
-                    if typed == nil { OutputChannel.standardError.write("\n") }
-                    guard let code = typed, !code.isEmpty else {
-                        throw ValidationError("no authorization code entered")
-                    }
-                    account = try await enrollment.complete(server: address, code: code, replace: confirm)
-                }
+                let account = try await AccountEnrollment(
+                    archive: context.store, credentials: context.credentials, logger: context.logger
+                )
+                .record(verified, replace: confirm)
                 Console.out("Added \(account.handle) (\(account.server))")
             }
         }

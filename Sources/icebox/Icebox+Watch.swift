@@ -19,7 +19,9 @@ extension Icebox {
                 streaming or refusing it, are polled every --poll-interval seconds. Deleted posts are marked \
                 (see `icebox config deletions`), edits kept as versions. sync.lock is held only while a batch \
                 is written or a timeline caught up, so a cron `icebox sync` runs beside it. SIGTERM or SIGINT \
-                stores what is buffered and exits 0. Run it as a systemd service (see the README).
+                stores what is buffered and exits 0, or 77 when a server refused an account's token meanwhile: \
+                its timelines are no longer watched (a line names them and the remedy), the others are. \
+                Run it as a systemd service (see the README).
                 """)
 
         @OptionGroup var global: GlobalOptions
@@ -67,6 +69,9 @@ extension Icebox {
                 // A person at a terminal sees what happens; a service's journal gets the log (-v) only.
                 let atTerminal = Console.stderrIsTerminal
                 if atTerminal { options.activity = { Console.err($0) } }
+                // A refused token is said wherever stderr goes (a service's journal too), as it happens; the
+                // other timelines go on being watched, and the exit status says it at the end (77).
+                options.tokenRefused = { Console.err($0) }
                 let watcher = Watcher(
                     synchronizer: Synchronizer(
                         archive: context.store, credentials: try context.credentials.load(),
@@ -89,6 +94,11 @@ extension Icebox {
                 if atTerminal {
                     Console.err("stopped: \(totals.statuses) statuses and \(totals.deletions) deletions archived")
                 }
+                guard totals.tokenRefused > 0 else { return }
+                if !watching.isCancelled {
+                    Console.err("icebox: nothing left to watch: the server refused the token of every pinned timeline")
+                }
+                throw ExitCode(ExitStatus.noPermission.rawValue)
             }
         }
     }

@@ -22,13 +22,14 @@ import Testing
         return try await TestServer.start(config)
     }
 
-    static func watch(_ cli: CLI) throws -> RunningCommand {
+    /// `icebox watch` on `cli`'s archive, quick to reconnect and poll; its stderr to the file `stderr` names.
+    static func watch(_ cli: CLI, stderr: URL? = nil) throws -> RunningCommand {
         try RunningCommand(
             CLI.binary,
             [
                 "watch", "--home", cli.home.path, "--idle-timeout", "2", "--poll-interval", "1",
                 "--max-backoff", "1",
-            ])
+            ], stderr: stderr)
     }
 
     /// Whether every id is archived, read from the archive file as another reader would.

@@ -9,7 +9,7 @@ import Models
 /// A `watch` running in this process against a test server that streams, for the tests of issue 17.
 struct WatchFixture {
     let fixture: SyncFixture
-    let task: Task<(statuses: Int, deletions: Int), any Error>
+    let task: Task<WatchTotals, any Error>
 
     static func options(_ fixture: SyncFixture, poll: Duration = .seconds(1)) -> WatchOptions {
         var options = WatchOptions()
@@ -42,7 +42,7 @@ struct WatchFixture {
     }
 
     /// Stops the watch as SIGTERM does and returns what it stored.
-    func stop() async throws -> (statuses: Int, deletions: Int) {
+    func stop() async throws -> WatchTotals {
         task.cancel()
         return try await task.value
     }

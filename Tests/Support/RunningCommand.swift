@@ -10,13 +10,19 @@ public final class RunningCommand: @unchecked Sendable {
     private let exited: Task<Int32, Never>
     private let output: FileHandle
 
-    /// Starts `executable`; its output is discarded to /dev/null.
-    public init(_ executable: URL, _ arguments: [String]) throws {
+    /// Starts `executable`; its output is discarded to /dev/null, its standard error too unless `stderr`
+    /// names a file to write it to (created or emptied), for the test to read as the command runs.
+    public init(_ executable: URL, _ arguments: [String], stderr: URL? = nil) throws {
         process.executableURL = executable
         process.arguments = arguments
         output = try FileHandle(forWritingTo: URL(fileURLWithPath: "/dev/null"))
         process.standardOutput = output
-        process.standardError = output
+        if let stderr {
+            _ = FileManager.default.createFile(atPath: stderr.path, contents: nil)
+            process.standardError = try FileHandle(forWritingTo: stderr)
+        } else {
+            process.standardError = output
+        }
         let (stream, continuation) = AsyncStream<Int32>.makeStream()
         process.terminationHandler = {
             continuation.yield($0.terminationStatus)
