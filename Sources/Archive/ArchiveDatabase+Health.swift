@@ -32,13 +32,4 @@ extension ArchiveDatabase {
         }
         return SchemaState(applied: applied, known: SchemaMigrations.all.map(\.name))
     }
-
-    /// The `created_at` of the newest `limit` statuses of a timeline, newest first: how fast it fills.
-    public func recentCreationDates(timelineID: Int64, limit: Int) async throws(ArchiveError) -> [Date] {
-        let texts = try await read { db in
-            try String.fetchAll(
-                db, sql: TimelineStatusStatements.recentCreationDates, arguments: [timelineID, limit])
-        }
-        return texts.compactMap(Timestamp.date)
-    }
 }

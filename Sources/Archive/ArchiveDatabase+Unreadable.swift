@@ -28,23 +28,6 @@ extension ArchiveDatabase {
         return kept
     }
 
-    /// Statuses kept unreadable and not archived since, oldest first; only those an Icebox other than
-    /// `readerVersion` failed on when it is given (the same Icebox would fail the same way again).
-    public func pendingUnreadable(notReadBy readerVersion: String?) async throws(ArchiveError) -> [KeptUnreadable] {
-        try await read { db in
-            try Row.fetchAll(db, sql: UnreadableStatements.pending, arguments: [readerVersion]).map {
-                try $0.decoded(as: KeptUnreadable.self)
-            }
-        }
-    }
-
-    /// Every status kept unreadable, archived since or not, oldest first.
-    public func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable] {
-        try await read { db in
-            try Row.fetchAll(db, sql: UnreadableStatements.all).map { try $0.decoded(as: KeptUnreadable.self) }
-        }
-    }
-
     /// Archives a kept status that can now be read, from its stored bytes, and marks the kept row as
     /// archived (the row stays), in one transaction. Returns the archive's number for the status.
     public func archiveKept(
@@ -65,13 +48,6 @@ extension ArchiveDatabase {
                     arguments: [status.status.archiveURI]) ?? 0
             try db.execute(sql: UnreadableStatements.archived, arguments: [now, number, kept.id])
             return (number, result)
-        }
-    }
-
-    /// Records again why a kept status still cannot be read, and by which Icebox.
-    public func recordStillUnreadable(_ id: Int64, reason: String, readerVersion: String) async throws(ArchiveError) {
-        try await write { db in
-            try db.execute(sql: UnreadableStatements.stillUnreadable, arguments: [reason, readerVersion, id])
         }
     }
 }

@@ -44,11 +44,4 @@ extension PostgresArchive {
         let applied = try decoding { try rows.map { try $0.string("name") } }
         return SchemaState(applied: applied, known: embeddedMigrations.map(\.name))
     }
-
-    public func recentCreationDates(timelineID: Int64, limit: Int) async throws(ArchiveError) -> [Date] {
-        let rows = try await rows(
-            PostgresDialect().statement(TimelineStatusStatements.recentCreationDates),
-            [.int(timelineID), .int(Int64(limit))])
-        return try decoding { try rows.map { try $0.string("created_at") } }.compactMap(Timestamp.date)
-    }
 }

@@ -32,16 +32,6 @@ extension PostgresArchive {
         return kept
     }
 
-    public func pendingUnreadable(notReadBy readerVersion: String?) async throws(ArchiveError) -> [KeptUnreadable] {
-        let rows = try await rows(PostgresDialect().statement(UnreadableStatements.pending), [.text(readerVersion)])
-        return try decoding { try rows.map { try $0.decoded(as: KeptUnreadable.self) } }
-    }
-
-    public func unreadableStatuses() async throws(ArchiveError) -> [KeptUnreadable] {
-        let rows = try await rows(UnreadableStatements.all)
-        return try decoding { try rows.map { try $0.decoded(as: KeptUnreadable.self) } }
-    }
-
     public func archiveKept(
         _ kept: KeptUnreadable, as status: ArchivableStatus,
         authority: CopyAuthority
@@ -63,11 +53,5 @@ extension PostgresArchive {
                 [.text(now), .int(number), .int(kept.id)], logger: logger)
             return (number, result)
         }
-    }
-
-    public func recordStillUnreadable(_ id: Int64, reason: String, readerVersion: String) async throws(ArchiveError) {
-        try await execute(
-            PostgresDialect().statement(UnreadableStatements.stillUnreadable),
-            [.text(reason), .text(readerVersion), .int(id)])
     }
 }
