@@ -3,13 +3,6 @@ import Foundation
 import GRDB
 
 extension ArchiveDatabase {
-    /// The handles of the authors who opted out of search, as last archived.
-    public func optedOutAuthors() async throws(ArchiveError) -> [String] {
-        try await read { db in
-            try String.fetchAll(db, sql: ConsentStatements.optedOut(SQLiteDialect()))
-        }
-    }
-
     /// Whether `policy` leaves anything out in this archive: only when it is honoured and someone opted
     /// out (so a search in an archive where nobody did costs nothing more).
     static func hidesOptedOut(_ policy: ConsentPolicy, _ db: Database) throws -> Bool {

@@ -20,18 +20,6 @@ extension ArchiveDatabase {
         }
     }
 
-    /// Every archived status uri, sorted: what tests compare with what a server served.
-    public func allStatusURIs() async throws(ArchiveError) -> [String] {
-        try await read { db in try String.fetchAll(db, sql: LookupStatements.allURIs(SQLiteDialect())) }
-    }
-
-    /// The raw JSON of a status as archived.
-    public func rawJSON(uri: String) async throws(ArchiveError) -> Data? {
-        try await read { db in
-            try Data.fetchOne(db, sql: LookupStatements.rawJSON(byURI: SQLiteDialect()), arguments: [uri])
-        }
-    }
-
     /// Earlier versions of a status, oldest first.
     public func versions(uri: String) async throws(ArchiveError) -> [Data] {
         try await read { db in
@@ -53,15 +41,6 @@ extension ArchiveDatabase {
                     SELECT s.uri FROM statuses_fts f JOIN statuses s ON s.sort_key = f.rowid
                     WHERE statuses_fts MATCH ? ORDER BY s.uri
                     """, arguments: [query])
-        }
-    }
-}
-
-extension ArchiveDatabase {
-    /// The archive keys of the statuses seen in one timeline, sorted.
-    public func statusURIs(timelineID: Int64) async throws(ArchiveError) -> [String] {
-        try await read { db in
-            try String.fetchAll(db, sql: TimelineStatusStatements.uris(SQLiteDialect()), arguments: [timelineID])
         }
     }
 }

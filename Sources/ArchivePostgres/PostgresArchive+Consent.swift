@@ -40,12 +40,6 @@ extension PostgresArchive {
         }.first ?? false
     }
 
-    public func optedOutAuthors() async throws(ArchiveError) -> [String] {
-        try await decodingRows(ConsentStatements.optedOut(PostgresDialect())) {
-            try $0.string("handle")
-        }
-    }
-
     public func timelineNumbers(
         timelineID: Int64, since: String?, until: String?,
         consent: ConsentPolicy

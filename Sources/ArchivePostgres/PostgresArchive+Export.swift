@@ -76,22 +76,3 @@ extension PostgresArchive {
         return problems
     }
 }
-
-extension PostgresArchive {
-    public func allStatusURIs() async throws(ArchiveError) -> [String] {
-        let rows = try await rows(LookupStatements.allURIs(PostgresDialect()))
-        return try decoding { try rows.map { try $0.string("uri") } }
-    }
-
-    public func rawJSON(uri: String) async throws(ArchiveError) -> Data? {
-        let dialect = PostgresDialect()
-        let rows = try await rows(dialect.statement(LookupStatements.rawJSON(byURI: dialect)), [.text(uri)])
-        return try decoding { try rows.first?.bytes("raw_json") }
-    }
-
-    public func statusURIs(timelineID: Int64) async throws(ArchiveError) -> [String] {
-        let dialect = PostgresDialect()
-        let rows = try await rows(dialect.statement(TimelineStatusStatements.uris(dialect)), [.int(timelineID)])
-        return try decoding { try rows.map { try $0.string("uri") } }
-    }
-}
