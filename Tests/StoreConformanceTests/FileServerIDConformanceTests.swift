@@ -156,7 +156,6 @@ import Testing
             _ = try await test.store.store([post], server: Self.home)
             let number = try #require(try await test.store.findStatus(Self.real))
             try await Self.importingForgedMedia([remote], into: test.store)
-            try await Self.failing(remote, in: test.store)
             try await Self.storingFetched(local, into: test.store)
             let shown = try await test.store.exportRecords([number]).first?.attachments.first?.original?.sha256
             #expect(shown == Self.fetched, "the server's file of its url, not the file's of its remote_url")
