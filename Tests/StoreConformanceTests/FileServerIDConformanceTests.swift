@@ -9,10 +9,10 @@ import Testing
 /// histories), and a media file a file brings never replaces the one a sync stored for that URL, nor
 /// keeps the server from being asked for it once.
 @Suite(.serialized) struct FileServerIDConformanceTests {
-    private static let home = "home.example"
+    static let home = "home.example"
 
     /// A post of home.example as `id` there, optionally replying to `parent` (an id there).
-    private static func status(
+    static func status(
         id: String, uri: String, content: String, parent: String? = nil, edited: Bool = false, media: [String] = [],
         remoteURL: String? = nil
     ) throws -> ArchivableStatus {
@@ -28,7 +28,7 @@ import Testing
     }
 
     /// Imports `statuses` as a WARC file under home.example's URLs would: ids the file says are home's.
-    private static func importing(
+    static func importing(
         _ statuses: [ArchivableStatus], media: [ImportedMedia] = [], into store: any ArchiveStore
     ) async throws {
         let source = ImportSource(format: "warc", file: "forged.warc.gz", server: home)
@@ -40,7 +40,7 @@ import Testing
         }
     }
 
-    private static let real = "https://home.example/users/ann/statuses/70"
+    static let real = "https://home.example/users/ann/statuses/70"
     /// The hashes of a file's copy and of the server's file in the media tests.
     private static let forged = String(repeating: "f", count: 64)
     private static let fetched = String(repeating: "a", count: 64)
