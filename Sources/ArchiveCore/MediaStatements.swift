@@ -4,8 +4,11 @@ import Foundation
 /// numbered, `?1`, `?2`… (SQLite's own form; ``SQLDialect/statement(_:)`` makes them `$1`, `$2`… on
 /// PostgreSQL), so a value used twice is bound once.
 package enum MediaStatements {
-    /// Whether the file of the URL in the column that follows is stored.
-    private static let stored = "SELECT 1 FROM media_downloads d WHERE d.state = 'stored' AND d.url = "
+    /// Whether the file of the URL in the column that follows is stored and needs no question of the
+    /// server: a file's copy the server was not asked about yet (`from_file` 1, `schema/0023`) is pending
+    /// once, so the server's file can replace it.
+    private static let stored =
+        "SELECT 1 FROM media_downloads d WHERE d.state = 'stored' AND d.from_file <> 1 AND d.url = "
 
     /// Attachments whose file (from either URL) is not stored yet.
     package static let pendingOriginals = """
@@ -31,8 +34,9 @@ package enum MediaStatements {
         "SELECT u FROM (\(dialect.emojiURLs)) emoji WHERE NOT EXISTS (\(stored) u)"
     }
 
-    /// URLs that failed for good.
-    package static let failedURLs = "SELECT url FROM media_downloads WHERE state = 'failed'"
+    /// URLs not tried again unless a fetch retries failures: those that failed for good, and files' copies
+    /// the server did not serve when asked (as the other URL of an attachment still pending).
+    package static let failedURLs = "SELECT url FROM media_downloads WHERE state = 'failed' OR from_file = 2"
 
     /// The extension of a stored file: ?1 its hash.
     package static let fileExtension = "SELECT ext FROM media_files WHERE sha256 = ?1"
@@ -43,28 +47,37 @@ package enum MediaStatements {
         ON CONFLICT(sha256) DO NOTHING
         """
 
-    /// Records a URL's file as stored: ?1 URL, ?2 kind, ?3 hash, ?4 type, ?5 now.
-    package static let recordStored = """
-        INSERT INTO media_downloads(url, kind, state, sha256, mime, failure, http_status, attempts,
-            last_attempt_at, stored_at) VALUES (?1, ?2, 'stored', ?3, ?4, NULL, 200, 1, ?5, ?5)
-        ON CONFLICT(url) DO UPDATE SET state = 'stored', sha256 = excluded.sha256, mime = excluded.mime,
-            failure = NULL, http_status = 200, attempts = media_downloads.attempts + 1,
-            last_attempt_at = excluded.last_attempt_at, stored_at = excluded.stored_at
-        """
+    /// Records a URL's file as the server served it: ?1 URL, ?2 kind, ?3 hash, ?4 type, ?5 now. It
+    /// replaces a file's copy (``recordImported``).
+    package static let recordStored = recordStored(fromFile: 0)
 
     /// Records a URL's file as a file brought it (an import), arguments as ``recordStored``: it fills a
     /// URL whose file is not stored, never replaces one that is. A file is anybody's word, and the file a
-    /// sync fetched and verified for an attachment, avatar or emoji stays its file.
-    package static let recordImported = recordStored + "\n    WHERE media_downloads.state <> 'stored'"
+    /// sync fetched and verified for an attachment, avatar or emoji stays its file; the file's copy is
+    /// pending for the server once (``pendingOriginals`` and the others).
+    package static let recordImported = recordStored(fromFile: 1) + "\n    WHERE media_downloads.state <> 'stored'"
+
+    private static func recordStored(fromFile: Int) -> String {
+        """
+        INSERT INTO media_downloads(url, kind, state, sha256, mime, failure, http_status, attempts,
+            last_attempt_at, stored_at, from_file) VALUES (?1, ?2, 'stored', ?3, ?4, NULL, 200, 1, ?5, ?5, \(fromFile))
+        ON CONFLICT(url) DO UPDATE SET state = 'stored', sha256 = excluded.sha256, mime = excluded.mime,
+            failure = NULL, http_status = 200, attempts = media_downloads.attempts + 1,
+            last_attempt_at = excluded.last_attempt_at, stored_at = excluded.stored_at, from_file = \(fromFile)
+        """
+    }
 
     /// Records a failed download: ?1 URL, ?2 kind, ?3 state (`failed` or `retry`), ?4 reason, ?5 HTTP
-    /// status, ?6 now.
+    /// status, ?6 now. A stored file stays stored: a file's copy the server did not serve is kept, marked
+    /// asked (`from_file` 2) so that it is not asked again each fetch.
     package static let recordFailure = """
         INSERT INTO media_downloads(url, kind, state, failure, http_status, attempts, last_attempt_at)
         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6)
-        ON CONFLICT(url) DO UPDATE SET state = excluded.state, failure = excluded.failure,
-            http_status = excluded.http_status, attempts = media_downloads.attempts + 1,
-            last_attempt_at = excluded.last_attempt_at
+        ON CONFLICT(url) DO UPDATE SET
+            state = CASE WHEN media_downloads.state = 'stored' THEN 'stored' ELSE excluded.state END,
+            from_file = CASE WHEN media_downloads.from_file = 1 THEN 2 ELSE media_downloads.from_file END,
+            failure = excluded.failure, http_status = excluded.http_status,
+            attempts = media_downloads.attempts + 1, last_attempt_at = excluded.last_attempt_at
         """
 
     /// Every catalogued file, by hash (bytewise).

@@ -6,23 +6,29 @@ import Testing
 
 /// A file speaks only for what it owns, on each store (issue 42): a server id a file names never
 /// displaces one the server gave, is never what a server is asked about (`sync --recheck`, edit
-/// histories), and a media file a file brings never replaces the one a sync stored for that URL.
+/// histories), and a media file a file brings never replaces the one a sync stored for that URL, nor
+/// keeps the server from being asked for it once.
 @Suite(.serialized) struct FileServerIDConformanceTests {
-    private static let home = "home.example"
+    static let home = "home.example"
 
     /// A post of home.example as `id` there, optionally replying to `parent` (an id there).
-    private static func status(
-        id: String, uri: String, content: String, parent: String? = nil, edited: Bool = false
+    static func status(
+        id: String, uri: String, content: String, parent: String? = nil, edited: Bool = false, media: [String] = [],
+        remoteURL: String? = nil
     ) throws -> ArchivableStatus {
         let reply = parent.map { #","in_reply_to_id":"\#($0)""# } ?? ""
         let edit = edited ? #","edited_at":"2024-02-01T00:00:00.000Z""# : ""
+        let remote = remoteURL.map { #""\#($0)""# } ?? "null"
+        let attachments = media.enumerated().map {
+            #"{"id":"\#($0.offset + 1)","type":"image","url":"\#($0.element)","remote_url":\#(remote)}"#
+        }
         let json =
-            #"{"id":"\#(id)","uri":"\#(uri)","created_at":"2024-01-01T00:00:00.000Z","account":{"id":"1","username":"ann","acct":"ann","url":"https://home.example/@ann"},"content":"<p>\#(content)</p>","visibility":"public"\#(reply)\#(edit)}"#
+            #"{"id":"\#(id)","uri":"\#(uri)","created_at":"2024-01-01T00:00:00.000Z","account":{"id":"1","username":"ann","acct":"ann","url":"https://home.example/@ann"},"content":"<p>\#(content)</p>","visibility":"public","media_attachments":[\#(attachments.joined(separator: ","))]\#(reply)\#(edit)}"#
         return try ArchivableStatus(decoding: Data(json.utf8), servedBy: home)
     }
 
     /// Imports `statuses` as a WARC file under home.example's URLs would: ids the file says are home's.
-    private static func importing(
+    static func importing(
         _ statuses: [ArchivableStatus], media: [ImportedMedia] = [], into store: any ArchiveStore
     ) async throws {
         let source = ImportSource(format: "warc", file: "forged.warc.gz", server: home)
@@ -34,7 +40,28 @@ import Testing
         }
     }
 
-    private static let real = "https://home.example/users/ann/statuses/70"
+    static let real = "https://home.example/users/ann/statuses/70"
+    /// The hashes of a file's copy and of the server's file in the media tests.
+    private static let forged = String(repeating: "f", count: 64)
+    private static let fetched = String(repeating: "a", count: 64)
+
+    /// Imports a file's copy (``forged``) of each URL.
+    private static func importingForgedMedia(_ urls: [String], into store: any ArchiveStore) async throws {
+        let media = urls.map { ImportedMedia(url: $0, sha256: forged, size: 9, mime: "image/png", ext: "png") }
+        try await importing([], media: media, into: store)
+    }
+
+    /// Records the server's file (``fetched``) of a URL, as a media fetch does.
+    private static func storingFetched(_ url: String, into store: any ArchiveStore) async throws {
+        try await store.recordMediaStored(
+            url: url, kind: "original", sha256: fetched, size: 10, mime: "image/png", ext: "png")
+    }
+
+    /// Records that the server answered 404 for a URL, as a media fetch does.
+    private static func failing(_ url: String, in store: any ArchiveStore) async throws {
+        try await store.recordMediaFailure(
+            url: url, kind: "original", permanent: true, reason: "HTTP 404", httpStatus: 404)
+    }
 
     @Test(arguments: StoreKind.allCases)
     func aRecheckAsksOnlyTheIdTheServerGaveWhicheverCameFirst(_ kind: StoreKind) async throws {
@@ -87,19 +114,51 @@ import Testing
     func aFilesMediaNeverReplacesTheFileASyncStoredForItsURL(_ kind: StoreKind) async throws {
         try await TestStore.with(kind, "file-media") { test in
             let url = "https://home.example/system/media/a.png"
-            let fetched = String(repeating: "a", count: 64)
-            let forged = String(repeating: "f", count: 64)
-            try await test.store.recordMediaStored(
-                url: url, kind: "original", sha256: fetched, size: 10, mime: "image/png", ext: "png")
+            try await Self.storingFetched(url, into: test.store)
             let other = "https://home.example/system/media/new.png"
-            try await Self.importing(
-                [],
-                media: [
-                    ImportedMedia(url: url, sha256: forged, size: 9, mime: "image/png", ext: "png"),
-                    ImportedMedia(url: other, sha256: forged, size: 9, mime: "image/png", ext: "png"),
-                ], into: test.store)
-            #expect(try await test.store.mediaFile(forURL: url)?.sha256 == fetched)
-            #expect(try await test.store.mediaFile(forURL: other)?.sha256 == forged, "a URL not stored is filled")
+            try await Self.importingForgedMedia([url, other], into: test.store)
+            #expect(try await test.store.mediaFile(forURL: url)?.sha256 == Self.fetched)
+            #expect(try await test.store.mediaFile(forURL: other)?.sha256 == Self.forged, "a URL not stored is filled")
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func aFilesMediaIsPendingForTheServerOnceAndKeptWhenTheServerDoesNotServeIt(_ kind: StoreKind) async throws {
+        try await TestStore.with(kind, "file-media-first") { test in
+            let served = "https://home.example/system/media/served.png"
+            let missing = "https://home.example/system/media/missing.png"
+            let post = try Self.status(id: "70", uri: Self.real, content: "pictures", media: [served, missing])
+            _ = try await test.store.store([post], server: Self.home)
+            try await Self.importingForgedMedia([served, missing], into: test.store)
+            let pending = {
+                try await test.store.pendingMedia(previews: false, avatars: false, retryFailed: false).jobs
+                    .flatMap(\.candidates).sorted()
+            }
+            #expect(try await pending() == [missing, served], "a file's copies are asked of the server")
+
+            try await Self.storingFetched(served, into: test.store)
+            try await Self.failing(missing, in: test.store)
+            #expect(try await test.store.mediaFile(forURL: served)?.sha256 == Self.fetched, "the server's replaces")
+            #expect(try await test.store.mediaFile(forURL: missing)?.sha256 == Self.forged, "a 404 keeps the file's")
+            #expect(try await pending().isEmpty, "asked once")
+
+            try await Self.importingForgedMedia([served], into: test.store)
+            #expect(try await test.store.mediaFile(forURL: served)?.sha256 == Self.fetched, "and stays the server's")
+        }
+    }
+
+    @Test(arguments: StoreKind.allCases)
+    func anAttachmentShowsTheServersFileBeforeAFilesWhicheverOfItsURLsEachFills(_ kind: StoreKind) async throws {
+        try await TestStore.with(kind, "file-media-shown") { test in
+            let remote = "https://origin.example/files/a.png"
+            let local = "https://home.example/cache/a.png"
+            let post = try Self.status(id: "70", uri: Self.real, content: "picture", media: [local], remoteURL: remote)
+            _ = try await test.store.store([post], server: Self.home)
+            let number = try #require(try await test.store.findStatus(Self.real))
+            try await Self.importingForgedMedia([remote], into: test.store)
+            try await Self.storingFetched(local, into: test.store)
+            let shown = try await test.store.exportRecords([number]).first?.attachments.first?.original?.sha256
+            #expect(shown == Self.fetched, "the server's file of its url, not the file's of its remote_url")
         }
     }
 }

@@ -1,0 +1,21 @@
+-- Server ids a file forged for a post the server's copy had already joined before 0015 (issue 42), as
+-- schema/0024_file_server_ids_joined.sql for SQLite: 0015 marked as a file's only the ids of posts still
+-- shown from a file, so an archive that imported a forged WARC (a record saying post P is id "0" on its
+-- server) and then synced P, both before the upgrade, kept "0" unmarked, and `sync --recheck` could ask
+-- the server about it.
+-- What can still be told: a post has one id on each server, and a copy the server itself sent (the copy
+-- shown, raw_authority > 0, or one kept in status_copies with authority > 0) carries that id in its JSON.
+-- Any other id recorded for that post on that server is not the server's word, and is marked.
+-- Not told: a forged id on a server none of whose copies the archive holds (the post came only from
+-- other servers or from files); such an id stays unmarked.
+-- A copy whose bytes are not JSON tells nothing (icebox_json is NULL for it).
+-- Nothing in this file may change once shipped: add a new numbered file instead.
+
+UPDATE status_ids SET from_file = true
+WHERE NOT from_file AND (
+    EXISTS (
+        SELECT 1 FROM statuses s WHERE s.id = status_ids.status_id AND s.raw_server = status_ids.server
+            AND s.raw_authority > 0 AND icebox_json(s.raw_json) ->> 'id' <> status_ids.local_id)
+    OR EXISTS (
+        SELECT 1 FROM status_copies c WHERE c.status_id = status_ids.status_id AND c.server = status_ids.server
+            AND c.authority > 0 AND icebox_json(c.raw_json) ->> 'id' <> status_ids.local_id));
