@@ -96,7 +96,9 @@ extension Icebox {
                 }
                 guard totals.tokenRefused > 0 else { return }
                 if !watching.isCancelled {
-                    Console.err("icebox: nothing left to watch: the server refused the token of every pinned timeline")
+                    // Other timelines may have ended otherwise (one that cannot be watched): say only this.
+                    let refused = totals.tokenRefused == 1 ? "1 timeline" : "\(totals.tokenRefused) timelines"
+                    Console.err("icebox: nothing left to watch; \(refused) stopped because the server refused the token")
                 }
                 throw ExitCode(ExitStatus.noPermission.rawValue)
             }

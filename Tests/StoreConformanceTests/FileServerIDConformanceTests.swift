@@ -58,9 +58,10 @@ import Testing
     }
 
     /// Records that the server answered 404 for a URL, as a media fetch does.
-    private static func failing(_ url: String, in store: any ArchiveStore) async throws {
+    private static func failing(_ url: String, in store: any ArchiveStore, permanent: Bool = true) async throws {
         try await store.recordMediaFailure(
-            url: url, kind: "original", permanent: true, reason: "HTTP 404", httpStatus: 404)
+            url: url, kind: "original", permanent: permanent, reason: permanent ? "HTTP 404" : "HTTP 503",
+            httpStatus: permanent ? 404 : 503)
     }
 
     @Test(arguments: StoreKind.allCases)
@@ -137,6 +138,10 @@ import Testing
             #expect(try await pending() == [missing, served], "a file's copies are asked of the server")
 
             try await Self.storingFetched(served, into: test.store)
+            // A failure that may pass (a 503, pacing, a timeout) asks again next time.
+            try await Self.failing(missing, in: test.store, permanent: false)
+            #expect(try await pending() == [missing], "a failure that may pass leaves the file's copy pending")
+            #expect(try await test.store.mediaFile(forURL: missing)?.sha256 == Self.forged, "and keeps it")
             try await Self.failing(missing, in: test.store)
             #expect(try await test.store.mediaFile(forURL: served)?.sha256 == Self.fetched, "the server's replaces")
             #expect(try await test.store.mediaFile(forURL: missing)?.sha256 == Self.forged, "a 404 keeps the file's")

@@ -47,7 +47,8 @@ extension ArchiveStore {
     }
 
     /// How many statuses the timeline received per hour over the `days` days before its newest one
-    /// (by their dates); nil when it holds too few to tell.
+    /// (by their dates); nil when it holds too few to tell. Two reads, not one snapshot: a page stored
+    /// between them moves the estimate by that page, which a rate over days does not notice.
     public func entryRate(timelineID: Int64, days: Int) async throws(ArchiveError) -> Double? {
         let newest = try await executor.fetchFirst(SQLStatement(TimelineStatusStatements.newest, .int(timelineID))) {
             try $0.optionalText("newest")

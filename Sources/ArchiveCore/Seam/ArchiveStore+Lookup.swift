@@ -4,7 +4,8 @@ import Foundation
 /// store's ``StoreExecutor``.
 extension ArchiveStore {
     /// Finds a status by what a person may type or paste: the archive's number, a uri, a url, or a
-    /// server's own id (any server). Boosts resolve to the post they boost.
+    /// server's own id (any server). Boosts resolve to the post they boost. Each form is a read of its
+    /// own (statuses are never renumbered, so no snapshot is needed across them).
     public func findStatus(_ reference: String) async throws(ArchiveError) -> Int64? {
         let text = reference.trimmingCharacters(in: .whitespaces)
         var number: Int64?

@@ -34,9 +34,9 @@ package enum MediaStatements {
         "SELECT u FROM (\(dialect.emojiURLs)) emoji WHERE NOT EXISTS (\(stored) u)"
     }
 
-    /// URLs not tried again unless a fetch retries failures: those that failed for good, and files' copies
-    /// the server did not serve when asked (as the other URL of an attachment still pending).
-    package static let failedURLs = "SELECT url FROM media_downloads WHERE state = 'failed' OR from_file = 2"
+    /// URLs not tried again unless a fetch retries failures: those that failed for good. (A file's copy
+    /// the server refused for good, `from_file` 2, counts as stored and is never pending.)
+    package static let failedURLs = "SELECT url FROM media_downloads WHERE state = 'failed'"
 
     /// The extension of a stored file: ?1 its hash.
     package static let fileExtension = "SELECT ext FROM media_files WHERE sha256 = ?1"
@@ -68,14 +68,17 @@ package enum MediaStatements {
     }
 
     /// Records a failed download: ?1 URL, ?2 kind, ?3 state (`failed` or `retry`), ?4 reason, ?5 HTTP
-    /// status, ?6 now. A stored file stays stored: a file's copy the server did not serve is kept, marked
-    /// asked (`from_file` 2) so that it is not asked again each fetch.
+    /// status, ?6 now. A stored file stays stored: a file's copy the server refused for good (`failed`)
+    /// is kept, marked asked (`from_file` 2) so that it is not asked again each fetch. A failure that may
+    /// pass (`retry`: pacing, a timeout, a 429 or 5xx, a full disk) leaves it pending: a file naming many
+    /// URLs of a server must not make its copies permanent by using up a run's budget.
     package static let recordFailure = """
         INSERT INTO media_downloads(url, kind, state, failure, http_status, attempts, last_attempt_at)
         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6)
         ON CONFLICT(url) DO UPDATE SET
             state = CASE WHEN media_downloads.state = 'stored' THEN 'stored' ELSE excluded.state END,
-            from_file = CASE WHEN media_downloads.from_file = 1 THEN 2 ELSE media_downloads.from_file END,
+            from_file = CASE WHEN media_downloads.from_file = 1 AND excluded.state = 'failed' THEN 2
+                ELSE media_downloads.from_file END,
             failure = excluded.failure, http_status = excluded.http_status,
             attempts = media_downloads.attempts + 1, last_attempt_at = excluded.last_attempt_at
         """
