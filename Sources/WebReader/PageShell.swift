@@ -87,7 +87,7 @@ enum PageShell {
         .chart.rows { list-style: none; padding: 0; }
         .chart.rows li { display: grid; grid-template-columns: minmax(0, 40%) minmax(0, 1fr) auto; gap: .5rem;
             align-items: center; padding: .1rem 0; }
-        .chart.rows .label { overflow: hidden; text-overflow: ellipsis; white-space: nowrap; }
+        .chart.rows .label { overflow-wrap: anywhere; }
         .chart.rows svg { display: block; width: 100%; height: .9rem; }
         .chart.rows .count { min-width: 2.5em; text-align: right; font-variant-numeric: tabular-nums; }
         details.operators { margin: .6rem 0 1rem; font-size: .9rem; }

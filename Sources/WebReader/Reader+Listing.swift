@@ -42,9 +42,12 @@ extension Reader {
             throw PageFailure(status: .notFound, message: "\(text) is not a timeline.")
         }
         let query = SearchQuery(filters: [.init(.inTimeline(spec.description))])
+        // A list keeps its title ("list Friends"); a pinned timeline is named in words, not as typed.
+        let title: String
+        if case .list = destination { title = destination.title } else { title = spec.heading }
         return try await consentedListing(
-            query, key: "timeline:\(spec)", title: destination.title,
-            empty: "\(destination.title) has no archived posts.", bound: nil, request)
+            query, key: "timeline:\(spec)", title: title, empty: "\(title) has no archived posts.", bound: nil,
+            request)
     }
 
     /// The posts `query` finds, newest first, under the archive's consent policy (`all=1`: everyone's), as

@@ -16,6 +16,11 @@ struct PageProbe: Decodable, Sendable {
         var textLength: Int
         /// The width of each post's text column (inside its padding), in page order.
         var columns: [Double]
+        /// The text of each top heading.
+        var headings: [String]
+        /// The text of each element that hides part of its content (overflow hidden or clipped): text a
+        /// reader cannot see, such as a handle cut to "@alice@127.0.0...".
+        var clipped: [String]
     }
 
     struct Answer: Decodable, Sendable {

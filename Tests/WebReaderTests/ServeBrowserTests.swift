@@ -46,6 +46,10 @@ import Testing
                     #expect(layout.viewport == Double(viewport))
                     #expect(layout.scrollWidth <= Double(viewport), "\(page) scrolls sideways")
                     #expect(layout.textLength > 100, "\(page) shows its text")
+                    #expect(layout.clipped.isEmpty, "\(page) cuts text short: \(layout.clipped)")
+                    if name == "timeline" {
+                        #expect(layout.headings == ["Home timeline"], "\(page): \(layout.headings)")
+                    }
                     for column in layout.columns {
                         #expect(column >= min(Double(viewport) * 0.6, 300), "\(page): a \(column) px column")
                     }

@@ -1,0 +1,30 @@
+import Foundation
+import Models
+
+extension TimelineSpec {
+    /// How a page of the reader names the timeline, in words rather than as it is typed: "Home
+    /// timeline", "#swift", "Local timeline of example.social" (a server's URL shown as its host).
+    var heading: String {
+        switch self {
+        case .home: "Home timeline"
+        case .local: "Local timeline"
+        case .federated: "Federated timeline"
+        case .tag(let tag): "#\(tag)"
+        case .list(let id): "List \(id)"
+        case .bookmarks: "Bookmarks"
+        case .favourites: "Favourites"
+        case .own: "Own posts and boosts"
+        case .mentions: "Mentions"
+        case .remote(let server): "Local timeline of \(Self.host(server))"
+        case .remoteTag(let tag, let server): "#\(tag) on \(Self.host(server))"
+        }
+    }
+
+    /// `https://host:port/` → `host:port`; a bare host as it is.
+    private static func host(_ server: String) -> String {
+        guard server.contains("://"), let url = URLComponents(string: server), let host = url.host else {
+            return server
+        }
+        return url.port.map { "\(host):\($0)" } ?? host
+    }
+}
