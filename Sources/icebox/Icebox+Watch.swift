@@ -98,7 +98,8 @@ extension Icebox {
                 if !watching.isCancelled {
                     // Other timelines may have ended otherwise (one that cannot be watched): say only this.
                     let refused = totals.tokenRefused == 1 ? "1 timeline" : "\(totals.tokenRefused) timelines"
-                    Console.err("icebox: nothing left to watch; \(refused) stopped because the server refused the token")
+                    Console.err(
+                        "icebox: nothing left to watch; \(refused) stopped because the server refused the token")
                 }
                 throw ExitCode(ExitStatus.noPermission.rawValue)
             }
