@@ -16,8 +16,9 @@ extension ArchiveDatabase {
         var syncedFrom = Set<String>()
         for row in timelines {
             let server: String = row["server"]
-            syncedFrom.insert(Self.host(server))
-            found.append(StatusProvenance(kind: .sync, detail: "\(row["spec"] as String) on \(Self.host(server))"))
+            let host = ServerAuthority.of(server)
+            syncedFrom.insert(host)
+            found.append(StatusProvenance(kind: .sync, detail: "\(row["spec"] as String) on \(host)"))
         }
         let fetched = try String.fetchAll(db, sql: ProvenanceStatements.fetchedFrom(dialect), arguments: [number])
         for server in fetched where !syncedFrom.contains(server) {
@@ -53,11 +54,5 @@ extension ArchiveDatabase {
         try await read { db in
             try Data.fetchOne(db, sql: ProvenanceStatements.source, arguments: [number, format])
         }
-    }
-
-    /// `https://host:port` → `host:port` (timelines keep their server as a URL, status ids as a host).
-    private static func host(_ server: String) -> String {
-        guard let components = URLComponents(string: server), let host = components.host else { return server }
-        return components.port.map { "\(host):\($0)" } ?? host
     }
 }

@@ -25,7 +25,7 @@ extension PostgresArchive {
         var syncedFrom: [Int64: Set<String>] = [:]
         var found = try await connection.grouped(ProvenanceStatements.timelines(ofAny: dialect), numbers, logger) {
             row in
-            let server = Self.host(try row.string("server"))
+            let server = ServerAuthority.of(try row.string("server"))
             syncedFrom[try row.int64("status_id"), default: []].insert(server)
             return StatusProvenance(kind: .sync, detail: "\(try row.string("spec")) on \(server)")
         }
@@ -45,11 +45,5 @@ extension PostgresArchive {
         }
         for (number, entries) in imports { found[number, default: []].append(contentsOf: entries) }
         return found
-    }
-
-    /// `https://host:port` → `host:port`, as the SQLite store says it.
-    private static func host(_ server: String) -> String {
-        guard let components = URLComponents(string: server), let host = components.host else { return server }
-        return components.port.map { "\(host):\($0)" } ?? host
     }
 }

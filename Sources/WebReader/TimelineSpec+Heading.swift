@@ -1,4 +1,4 @@
-import Foundation
+import ArchiveCore
 import Models
 
 extension TimelineSpec {
@@ -15,16 +15,8 @@ extension TimelineSpec {
         case .favourites: "Favourites"
         case .own: "Own posts and boosts"
         case .mentions: "Mentions"
-        case .remote(let server): "Local timeline of \(Self.host(server))"
-        case .remoteTag(let tag, let server): "#\(tag) on \(Self.host(server))"
+        case .remote(let server): "Local timeline of \(ServerAuthority.of(server))"
+        case .remoteTag(let tag, let server): "#\(tag) on \(ServerAuthority.of(server))"
         }
-    }
-
-    /// `https://host:port/` → `host:port`; a bare host as it is.
-    private static func host(_ server: String) -> String {
-        guard server.contains("://"), let url = URLComponents(string: server), let host = url.host else {
-            return server
-        }
-        return url.port.map { "\(host):\($0)" } ?? host
     }
 }

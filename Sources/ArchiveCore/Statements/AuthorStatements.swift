@@ -40,10 +40,9 @@ package enum AuthorStatements {
         of account: Account, raw status: Data, handle: String, authority: CopyAuthority, now: String
     ) -> [SQLArgument] {
         let raw = (try? RawJSON.value(forKey: "account", inObject: status)) ?? Data()
-        func text(_ value: String?) -> SQLArgument { value.map(SQLArgument.text) ?? .null }
         return [
-            .text(handle), text(account.uri), text(account.url), text(account.displayName),
-            text(account.avatar), .bytes(raw), .text(now),
+            .text(handle), .text(orNull: account.uri), .text(orNull: account.url), .text(orNull: account.displayName),
+            .text(orNull: account.avatar), .bytes(raw), .text(now),
             .bool(ConsentPolicy.optedOut(accountJSON: raw, note: account.note)), .int(Int64(authority.rawValue)),
         ]
     }

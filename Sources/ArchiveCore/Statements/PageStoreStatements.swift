@@ -62,13 +62,13 @@ package enum PageStoreStatements {
 
     /// The arguments of ``insertMedia`` for each attachment of a status, in order.
     package static func mediaArguments(of statusID: Int64, _ status: Status) -> [[SQLArgument]] {
-        func text(_ value: String?) -> SQLArgument { value.map(SQLArgument.text) ?? .null }
-        func int(_ value: Int?) -> SQLArgument { value.map { .int(Int64($0)) } ?? .null }
-        return status.mediaAttachments.enumerated().map { position, media in
+        status.mediaAttachments.enumerated().map { position, media in
             [
                 .int(statusID), .int(Int64(position)), .text(media.id), .text(media.type.rawValue),
-                text(media.url), text(media.previewURL), text(media.remoteURL), text(media.description),
-                text(media.blurhash), int(media.meta?.original?.width), int(media.meta?.original?.height),
+                .text(orNull: media.url), .text(orNull: media.previewURL), .text(orNull: media.remoteURL),
+                .text(orNull: media.description), .text(orNull: media.blurhash),
+                .int(orNull: media.meta?.original?.width.map(Int64.init)),
+                .int(orNull: media.meta?.original?.height.map(Int64.init)),
             ]
         }
     }
