@@ -1,0 +1,108 @@
+import Foundation
+
+/// The relation ledger (issue 44): whom each archiving account follows, who follows it, whom it mutes
+/// and blocks, which domains it blocks. Written once over the store's ``StoreExecutor``. A walk reads a
+/// kind's pages one by one, each stored with the next page's cursor in one transaction (so a run cut
+/// short resumes where it stopped); only a walk that read every page and entry ends the relations it
+/// did not see, and an ended relation is never deleted.
+extension ArchiveStore {
+    /// The walk of `kind` for `account` to run now: the one under way (resumed at its cursor), or a new
+    /// one; nil when the last one finished less than `interval` ago (nothing to ask the server).
+    public func relationWalk(
+        account: Int64, kind: RelationKind, every interval: TimeInterval, now: Date = Date()
+    ) async throws(ArchiveError) -> RelationWalk? {
+        let stamp = Timestamp.string(now)
+        let keys: [SQLArgument] = [.int(account), .text(kind.rawValue), .text(stamp)]
+        return try await executor.run(
+            .fetch(SQLStatement(RelationStatements.walk, arguments: Array(keys.prefix(2)))) { row in
+                (
+                    walk: try row.integer("walk"), cursor: try row.optionalText("cursor"),
+                    finished: try row.optionalText("finished_at")
+                )
+            } then: { rows in
+                guard let held = rows.first else {
+                    return .executing(
+                        [SQLStatement(RelationStatements.firstWalk, arguments: keys)],
+                        giving: RelationWalk(walk: 1, cursor: nil))
+                }
+                guard let finished = held.finished else {
+                    return .done(RelationWalk(walk: held.walk, cursor: held.cursor))
+                }
+                if let at = Timestamp.date(finished), now.timeIntervalSince(at) < interval { return .done(nil) }
+                return .fetch(SQLStatement(RelationStatements.nextWalk, arguments: keys), { try $0.integer("walk") }) {
+                    .done($0.first.map { RelationWalk(walk: $0, cursor: nil) })
+                }
+            })
+    }
+
+    /// Stores one page of a walk and the cursor of the next (nil: it was the last) in one transaction;
+    /// `readable` false when an entry of the page could not be read, so the walk ends nothing. Gives how
+    /// many relations were seen for the first time.
+    @discardableResult
+    public func storeRelationPage(
+        _ entries: [RelationEntry], account: Int64, kind: RelationKind, walk: RelationWalk, next: String?,
+        readable: Bool = true, now: Date = Date()
+    ) async throws(ArchiveError) -> Int {
+        let stamp = Timestamp.string(now)
+        var seen = Set<String>()
+        // A server that names an account twice on a page speaks of one relation.
+        let distinct = entries.filter { seen.insert($0.target).inserted }
+        let advance = SQLStatement(
+            RelationStatements.advance, .text(orNull: next), .int(account), .text(kind.rawValue), .int(walk.walk),
+            .bool(readable))
+        @Sendable func storing(from index: Int, new: Int) -> TransactionPlan<Int> {
+            guard index < distinct.count else { return .executing([advance], giving: new) }
+            let entry = distinct[index]
+            let arguments: [SQLArgument] = [
+                .int(account), .text(kind.rawValue), .text(entry.target), .text(orNull: entry.targetID),
+                .text(orNull: entry.url), .text(entry.displayName), entry.raw.map { .bytes($0) } ?? .null,
+                .text(stamp), .int(walk.walk),
+            ]
+            return .statement(SQLStatement(RelationStatements.insert, arguments: arguments)) { inserted in
+                guard inserted.isEmpty else { return storing(from: index + 1, new: new + 1) }
+                return .statement(SQLStatement(RelationStatements.seenAgain, arguments: arguments)) { _ in
+                    storing(from: index + 1, new: new)
+                }
+            }
+        }
+        let plan = storing(from: 0, new: 0)
+        return try await executor.run(plan)
+    }
+
+    /// Finishes a walk: when it read every entry, the relations it did not see end now. Gives how many
+    /// ended.
+    @discardableResult
+    public func finishRelationWalk(
+        account: Int64, kind: RelationKind, walk: RelationWalk, now: Date = Date()
+    ) async throws(ArchiveError) -> Int {
+        let arguments: [SQLArgument] = [
+            .int(account), .text(kind.rawValue), .int(walk.walk), .text(Timestamp.string(now)),
+        ]
+        let finish = SQLStatement(RelationStatements.finish, arguments: arguments)
+        return try await executor.run(
+            .fetch(SQLStatement(RelationStatements.complete, arguments: Array(arguments.prefix(3)))) {
+                try $0.integer("complete") != 0
+            } then: { complete in
+                guard complete.first == true else { return .executing([finish], giving: 0) }
+                return .statement(SQLStatement(RelationStatements.end, arguments: arguments)) { ended in
+                    .executing([finish], giving: ended.count)
+                }
+            })
+    }
+
+    /// The relations of `kind` of `account` (every account's when nil), by account and target; the ended
+    /// ones too when `includeEnded`.
+    public func relations(
+        of account: Int64?, kind: RelationKind, includeEnded: Bool
+    ) async throws(ArchiveError) -> [ArchivedRelation] {
+        try await executor.fetch(
+            SQLStatement(RelationStatements.list, .int(orNull: account), .text(kind.rawValue), .bool(includeEnded))
+        ) { row in
+            ArchivedRelation(
+                account: try row.text("account"), kind: RelationKind(rawValue: try row.text("kind")) ?? kind,
+                acct: try row.text("target"), url: try row.optionalText("url"),
+                displayName: try row.text("display_name"), since: try row.text("first_seen_at"),
+                lastSeenAt: try row.text("last_seen_at"), endedAt: try row.optionalText("ended_at"))
+        }
+    }
+}

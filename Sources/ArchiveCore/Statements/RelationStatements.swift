@@ -1,0 +1,69 @@
+/// The statements of the relation ledger (issue 44), one text for both stores (arguments `?1`, `?2`…,
+/// see ``SQLDialect/statement(_:)``).
+package enum RelationStatements {
+    /// Where the walk of ?1 account and ?2 kind stands.
+    package static let walk = """
+        SELECT walk, cursor, finished_at FROM relation_walks WHERE account_id = ?1 AND kind = ?2
+        """
+    /// The first walk of ?1 account and ?2 kind, begun ?3.
+    package static let firstWalk = """
+        INSERT INTO relation_walks(account_id, kind, walk, cursor, pages, complete, started_at)
+        VALUES (?1, ?2, 1, NULL, 0, 1, ?3)
+        """
+    /// Begins the next walk of ?1 account and ?2 kind at ?3; gives its number.
+    package static let nextWalk = """
+        UPDATE relation_walks SET walk = walk + 1, cursor = NULL, pages = 0, complete = 1, started_at = ?3,
+        finished_at = NULL
+        WHERE account_id = ?1 AND kind = ?2 RETURNING walk
+        """
+    /// A relation first seen: ?1 account, ?2 kind, ?3 target, ?4 its id, ?5 url, ?6 name, ?7 raw JSON,
+    /// ?8 now, ?9 walk. Inserts nothing (and gives no row) while the relation holds already.
+    package static let insert = """
+        INSERT INTO relations(account_id, kind, target, target_id, url, display_name, raw_json, first_seen_at,
+        last_seen_at, seen_walk)
+        VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?8, ?9)
+        ON CONFLICT (account_id, kind, target) WHERE ended_at IS NULL DO NOTHING
+        RETURNING id
+        """
+    /// A holding relation seen again, with the same arguments as `insert`: its profile as last sent.
+    package static let seenAgain = """
+        UPDATE relations SET target_id = ?4, url = ?5, display_name = ?6, raw_json = ?7, last_seen_at = ?8,
+        seen_walk = ?9
+        WHERE account_id = ?1 AND kind = ?2 AND target = ?3 AND ended_at IS NULL
+        """
+    /// A page of walk ?4 of ?2 account and ?3 kind stored: ?1 the next page's cursor; ?5 false when the
+    /// page had an entry that could not be read (the walk then ends nothing).
+    package static let advance = """
+        UPDATE relation_walks SET cursor = ?1, pages = pages + 1, complete = CASE WHEN ?5 THEN complete ELSE 0 END
+        WHERE account_id = ?2 AND kind = ?3 AND walk = ?4
+        """
+    /// Whether walk ?3 of ?1 account and ?2 kind read every entry.
+    package static let complete = """
+        SELECT complete FROM relation_walks WHERE account_id = ?1 AND kind = ?2 AND walk = ?3 AND finished_at IS NULL
+        """
+    /// Ends, at ?4, the holding relations of ?1 account and ?2 kind that walk ?3 did not see.
+    package static let end = """
+        UPDATE relations SET ended_at = ?4
+        WHERE account_id = ?1 AND kind = ?2 AND ended_at IS NULL AND seen_walk < ?3
+        RETURNING id
+        """
+    /// Walk ?3 of ?1 account and ?2 kind finished at ?4.
+    package static let finish = """
+        UPDATE relation_walks SET finished_at = ?4, cursor = NULL
+        WHERE account_id = ?1 AND kind = ?2 AND walk = ?3
+        """
+    /// The relations of ?2 kind of ?1 account (every account when NULL); ended ones too when ?3.
+    package static let list = """
+        SELECT a.handle AS account, r.kind, r.target, r.url, r.display_name, r.first_seen_at, r.last_seen_at,
+        r.ended_at
+        FROM relations r JOIN archiving_accounts a ON a.id = r.account_id
+        WHERE (CAST(?1 AS BIGINT) IS NULL OR r.account_id = ?1) AND r.kind = ?2 AND (?3 OR r.ended_at IS NULL)
+        ORDER BY a.handle, r.target, r.first_seen_at, r.id
+        """
+    /// How many relations of each kind hold, and how many ended.
+    package static let counts = """
+        SELECT kind, SUM(CASE WHEN ended_at IS NULL THEN 1 ELSE 0 END) AS holding,
+        SUM(CASE WHEN ended_at IS NULL THEN 0 ELSE 1 END) AS ended
+        FROM relations GROUP BY kind ORDER BY kind
+        """
+}
