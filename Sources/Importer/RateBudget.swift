@@ -50,6 +50,13 @@ actor RateBudget {
     /// What this budget knows now.
     var snapshot: SavedBudget { SavedBudget(limit: limit, remaining: remaining, reset: reset) }
 
+    /// Whether the next request would wait for the server's reset: work that may go on next time (the
+    /// relation walk) leaves the rest of the window to the timelines and the user's other apps.
+    var isDown: Bool {
+        guard let remaining, let reset, reset > Date() else { return false }
+        return remaining - inFlight <= min(reserve, (limit ?? Int.max) / 2)
+    }
+
     /// Waits until one more request may be sent and counts it as in flight: while answers in flight
     /// may tell more, for them; when the budget is down to the reserve, until the server's reset time.
     /// Throws when that is further away than `maxWait` (the rest waits for the next run). `announce`

@@ -48,6 +48,8 @@ public struct SyncRunReport: Sendable {
     public var media: MediaRunReport?
     /// Statuses an earlier Icebox kept unreadable, read and archived at the start of this run.
     public var recovered = RecoveryReport()
+    /// What the relation walk did, per account and kind (empty when it was off).
+    public var relations: [RelationReport] = []
 }
 
 /// The media part of a sync: what was fetched, or why the media archive could not be used at all.

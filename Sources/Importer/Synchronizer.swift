@@ -57,6 +57,9 @@ public struct SyncOptions: Sendable {
     public var batchBytes = 512 << 10
     /// …or once the oldest of them has waited this long, so a slow server's pages are stored promptly.
     public var batchInterval: Duration = .seconds(1)
+    /// Walk each account's relations after the timelines (issue 44; the store's `graph` setting can
+    /// switch it off too).
+    public var walkRelations = true
 
     public init() {}
 }
@@ -96,10 +99,31 @@ public struct Synchronizer: Sendable {
             logger.error("could not read the kept unreadable statuses again", metadata: ["error": "\(error)"])
         }
         let timelines = try await syncTimelines(only: selected, progress: progress)
+        // The people around the posts, after the timelines: they spend what the timelines left of the
+        // budget, so a big account's followers never starve them.
+        let relations = await walkRelations()
         guard options.downloadMedia else {
-            return SyncRunReport(timelines: timelines, media: nil, recovered: recovered)
+            return SyncRunReport(timelines: timelines, media: nil, recovered: recovered, relations: relations)
         }
-        return SyncRunReport(timelines: timelines, media: await fetchMedia(progress: progress), recovered: recovered)
+        return SyncRunReport(
+            timelines: timelines, media: await fetchMedia(progress: progress), recovered: recovered,
+            relations: relations)
+    }
+
+    /// Walks every account's relations (see ``RelationWalker``), unless this run or the store says not
+    /// to; never throws.
+    func walkRelations() async -> [RelationReport] {
+        do {
+            guard options.walkRelations, try await archive.walksRelations() else { return [] }
+            let walker = RelationWalker(
+                archive: archive,
+                access: AccountAccess(credentials: credentials, limits: options.requestLimits, logger: logger),
+                logger: logger, budget: { budget(for: $0) })
+            return await walker.run(accounts: try await archive.accounts())
+        } catch {
+            logger.error("could not walk the accounts' relations", metadata: ["error": "\(error)"])
+            return []
+        }
     }
 
     /// Syncs the given timelines (and media, when `downloadMedia` is set); one report per timeline, in

@@ -10,7 +10,10 @@ extension Icebox {
         static let configuration = CommandConfiguration(
             commandName: "account",
             abstract: "Manage the accounts Icebox archives with.",
-            subcommands: [Add.self, List.self, Lists.self, Remove.self])
+            subcommands: [
+                Add.self, List.self, Lists.self, Remove.self, Following.self, Followers.self, Mutes.self, Blocks.self,
+                DomainBlocks.self,
+            ])
     }
 }
 

@@ -185,7 +185,8 @@ extension Icebox {
                 ProgressBoard.shared.stop()
                 let reports = run.timelines
                 let summary = SyncSummary(
-                    timelines: reports, media: run.media, recovered: run.recovered, recheck: rechecked)
+                    timelines: reports, media: run.media, recovered: run.recovered, recheck: rechecked,
+                    relations: run.relations)
                 // 77 when an account's token was refused: what to do is on its timelines' lines.
                 failed = summary.ok ? nil : reports.contains(where: \.tokenRefused) ? .noPermission : .failure
                 if reports.isEmpty, try await context.store.timelines().isEmpty {
@@ -205,6 +206,9 @@ extension Icebox {
                 for report in reports where !runFlags.quiet || report.outcome != .ok {
                     let line = summaryLine(report)
                     if report.outcome == .ok { Console.out(line) } else { Console.err(line) }
+                }
+                for report in run.relations where !runFlags.quiet && report.seen + report.ended > 0 {
+                    Console.out(RelationSummary.line(report))
                 }
                 for report in rechecked ?? [] where !runFlags.quiet || report.error != nil {
                     let line = RecheckSummary.line(report)
@@ -256,11 +260,17 @@ struct SyncSummary: Encodable {
     let recovered: RecoveryReport
     /// Nil without `--recheck`.
     @EncodedAsNull var recheck: [RecheckReport]?
+    /// Each account's relation walk, by kind (empty when `config graph off`).
+    let relations: [RelationReport]
     /// Every timeline synced, and neither the media nor a recheck failed: the run's exit status is 0.
     let ok: Bool
 
-    init(timelines: [TimelineReport], media: MediaRunReport?, recovered: RecoveryReport, recheck: [RecheckReport]?) {
+    init(
+        timelines: [TimelineReport], media: MediaRunReport?, recovered: RecoveryReport, recheck: [RecheckReport]?,
+        relations: [RelationReport] = []
+    ) {
         self.timelines = timelines
+        self.relations = relations
         self.media = media
         self.recovered = recovered
         self.recheck = recheck

@@ -51,6 +51,16 @@ import Testing
             ("icebox account list --json", ["account", "list", "--json"]),
             ("icebox account lists --json", ["account", "lists", "--json"]),
             ("icebox timeline list --json", ["timeline", "list", "--json"]),
+            ("icebox account following --json", ["account", "following", "--json"]),
+            ("icebox account following --jsonl", ["account", "following", "--jsonl"]),
+            ("icebox account followers --json", ["account", "followers", "--json"]),
+            ("icebox account followers --jsonl", ["account", "followers", "--jsonl"]),
+            ("icebox account mutes --json", ["account", "mutes", "--json"]),
+            ("icebox account mutes --jsonl", ["account", "mutes", "--jsonl"]),
+            ("icebox account blocks --json", ["account", "blocks", "--json"]),
+            ("icebox account blocks --jsonl", ["account", "blocks", "--jsonl"]),
+            ("icebox account domain-blocks --json", ["account", "domain-blocks", "--json"]),
+            ("icebox account domain-blocks --jsonl", ["account", "domain-blocks", "--jsonl", "--all"]),
             ("icebox sync --json", ["sync", "--json", "--recheck"]),
             ("icebox search --json", ["search", "--json", "--all", "-is:reply"]),
             ("icebox search --jsonl", ["search", "--jsonl", "--all", "-is:reply"]),
@@ -95,6 +105,11 @@ import Testing
             let base = server.baseURL.absoluteString
             _ = await server.addStatus(
                 username: "alice", mediaPaths: ["/media/ok/fine.png", "/media/fault/missing/a.png"])
+            // Someone to mute and block, and a domain blocked: each relation list has something in it.
+            let others = await server.snapshot().localUsernames.filter { $0 != "alice" }
+            await server.setMuting("alice", others[0], true)
+            await server.setBlocking("alice", others[1], true)
+            await server.setDomainBlocks("alice", ["spam.example"])
             #expect(try await cli.run("account", "add", base, "--token-stdin", stdin: "test-token\n").status == 0)
             #expect(try await cli.run("timeline", "add", "home").status == 0)
             #expect(try await cli.run("timeline", "add", "tag:fixtures@\(base)").status == 0)

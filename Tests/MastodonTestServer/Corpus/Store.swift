@@ -14,6 +14,10 @@ struct Store: Sendable {
     var fixtures: [FixtureStatus] = []
     var follows: [Int: Set<Int>] { didSet { forgetComputed() } }
     var lists: [String: ListRecord] = [:]
+    /// Whom each account mutes and blocks, and the domains it blocks (issue 44's relation walk).
+    var mutes: [Int: Set<Int>] = [:]
+    var blocks: [Int: Set<Int>] = [:]
+    var domainBlocks: [Int: [String]] = [:]
     var bookmarks: [Int: [Row]] = [:]
     var favourites: [Int: [Row]] = [:]
     var notifications: [Int: [Row]] = [:]

@@ -110,6 +110,13 @@ actor ServerState {
         case ["notifications"]: return rowTimeline(call, kind: .notifications)
         case ["accounts", "verify_credentials"]: return verifyCredentials(call)
         case ["accounts", "lookup"]: return lookupAccount(call)
+        case let p where p.count == 3 && p[0] == "accounts" && p[2] == "following":
+            return relationPage(call, .following, id: p[1])
+        case let p where p.count == 3 && p[0] == "accounts" && p[2] == "followers":
+            return relationPage(call, .followers, id: p[1])
+        case ["mutes"]: return relationPage(call, .mutes)
+        case ["blocks"]: return relationPage(call, .blocks)
+        case ["domain_blocks"]: return domainBlockPage(call)
         case let p where p.count == 2 && p[0] == "accounts": return account(call, id: p[1])
         case let p where p.count == 3 && p[0] == "accounts" && p[2] == "statuses":
             return accountStatuses(call, id: p[1])

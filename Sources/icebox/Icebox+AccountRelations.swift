@@ -1,0 +1,102 @@
+import ArchiveCore
+import ArgumentParser
+import Foundation
+import Importer
+
+/// What every relation listing takes: the account, `--all`, and one of `--json`, `--jsonl`, `--csv`.
+struct RelationListing: ParsableArguments {
+    @Argument(
+        help: ArgumentHelp(
+            "The account: its handle (user@host) or its server's URL; every account when left out.",
+            valueName: "account"))
+    var account: String?
+
+    @Flag(help: "Also list relations that ended (with when they ended).") var all = false
+    @Flag(help: "Print JSON on stdout.") var json = false
+    @Flag(help: "Print one JSON object per line.") var jsonl = false
+    @Flag(help: "Print CSV with a header line.") var csv = false
+
+    func validate() throws {
+        guard [json, jsonl, csv].filter({ $0 }).count <= 1 else {
+            throw ValidationError("choose one of --json, --jsonl and --csv")
+        }
+    }
+
+    /// The CSV columns: the JSON record's fields, in order.
+    static let fields = ["account", "kind", "acct", "url", "display_name", "since", "last_seen_at", "ended_at"]
+
+    /// Lists the archive's relations of `kind`, as asked.
+    func list(_ kind: RelationKind, global: GlobalOptions) async throws {
+        try await reportingFailures {
+            let context = try await global.context(.queryOnly)
+            var accountID: Int64?
+            if let account {
+                let accounts = try await context.store.accounts()
+                do throws(AccountReferenceError) { accountID = try accounts.one(named: account).id } catch {
+                    throw ValidationError(error.description)
+                }
+            }
+            let relations = try await context.store.relations(of: accountID, kind: kind, includeEnded: all)
+            if json { return try Console.json(relations) }
+            if jsonl { return try Console.jsonLines(relations) }
+            if csv { return Console.outBytes(Data(try CSVOutput.text(relations, fields: Self.fields).utf8)) }
+            let accounts = Set(relations.map(\.account)).count
+            for relation in relations {
+                var columns = [relation.acct, "since " + relation.since.prefix(10)]
+                if let ended = relation.endedAt { columns.append("ended " + ended.prefix(10)) }
+                if !relation.displayName.isEmpty { columns.append(relation.displayName) }
+                if accounts > 1 { columns.insert(relation.account, at: 0) }
+                Console.out(columns.joined(separator: "\t"))
+            }
+            if relations.isEmpty {
+                Console.err(
+                    "No \(kind.words) archived yet: `icebox sync` walks them (unless `icebox config graph off`).")
+            }
+        }
+    }
+}
+
+extension Icebox.Account {
+    /// `icebox account following [account]`.
+    struct Following: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the accounts an account follows, as the archive last saw them.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var listing: RelationListing
+        func run() async throws { try await listing.list(.following, global: global) }
+    }
+
+    /// `icebox account followers [account]`.
+    struct Followers: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the accounts that follow an account, as the archive last saw them.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var listing: RelationListing
+        func run() async throws { try await listing.list(.followers, global: global) }
+    }
+
+    /// `icebox account mutes [account]`.
+    struct Mutes: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the accounts an account mutes.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var listing: RelationListing
+        func run() async throws { try await listing.list(.mutes, global: global) }
+    }
+
+    /// `icebox account blocks [account]`.
+    struct Blocks: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(abstract: "List the accounts an account blocks.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var listing: RelationListing
+        func run() async throws { try await listing.list(.blocks, global: global) }
+    }
+
+    /// `icebox account domain-blocks [account]`.
+    struct DomainBlocks: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "domain-blocks", abstract: "List the domains an account blocks.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var listing: RelationListing
+        func run() async throws { try await listing.list(.domainBlocks, global: global) }
+    }
+}

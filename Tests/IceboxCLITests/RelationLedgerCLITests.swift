@@ -1,0 +1,85 @@
+import Foundation
+import IceboxTestSupport
+import MastodonTestServer
+import Testing
+
+/// `icebox sync` keeps whom each account follows, who follows it, whom it mutes and blocks and which
+/// domains it blocks, as a ledger (issue 44): every list equals the server's; a relation that ended on
+/// the server between two walks shows when it ended and is listed only with `--all`; a walk within
+/// `graph-every` asks nothing.
+@Suite(.serialized) struct RelationLedgerCLITests {
+    private func listed(_ cli: CLI, _ kind: String, _ extra: String...) async throws -> [[String: Any]] {
+        let result = try await cli.run(["account", kind, "--json"] + extra)
+        #expect(result.status == 0, "\(kind): \(result.stderr)")
+        return try #require(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+    }
+
+    private func handles(_ records: [[String: Any]]) -> [String] {
+        records.compactMap { $0["acct"] as? String }.sorted()
+    }
+
+    @Test func everyListEqualsTheServersAndEndedRelationsKeepTheirEnd() async throws {
+        let server = try await TestServer.startHome(statuses: 10)
+        defer { Task { await server.stop() } }
+        let snapshot = await server.snapshot()
+        let others = snapshot.localUsernames.filter { $0 != "alice" } + snapshot.remoteAccts
+        #expect(others.count >= 5)
+        await server.setMuting("alice", others[0], true)
+        await server.setBlocking("alice", others[1], true)
+        await server.setBlocking("alice", others[2], true)
+        await server.setDomainBlocks("alice", ["spam.example", "Noise.Example"])
+        await server.setFollowing(others[3], "alice", true)
+        // One account alice does not follow yet, to follow between two syncs.
+        let later = others[4]
+        await server.setFollowing("alice", later, false)
+
+        let cli = try await CLI.syncingHome(of: server)
+        let following = await server.relationHandles("alice", .following)
+        #expect(!following.isEmpty)
+        #expect(handles(try await listed(cli, "following")) == following)
+        #expect(handles(try await listed(cli, "followers")) == (await server.relationHandles("alice", .followers)))
+        #expect(handles(try await listed(cli, "mutes")) == (await server.relationHandles("alice", .mutes)))
+        #expect(handles(try await listed(cli, "blocks")) == (await server.relationHandles("alice", .blocks)))
+        #expect(handles(try await listed(cli, "domain-blocks")) == ["noise.example", "spam.example"])
+        let record = try #require(try await listed(cli, "following").first)
+        #expect(
+            Set(record.keys) == ["account", "kind", "acct", "url", "display_name", "since", "last_seen_at", "ended_at"])
+        #expect(record["account"] as? String == "alice@icebox.test" && record["ended_at"] is NSNull)
+
+        // Within `graph-every` (a day by default) a second sync asks nothing about relations.
+        await server.clearRequestLog()
+        #expect(try await cli.run("sync", "--quiet").status == 0)
+        let asked = await server.requestLog().map(\.path)
+        #expect(!asked.contains { $0.hasSuffix("/following") || $0.hasSuffix("/followers") || $0.hasSuffix("blocks") })
+
+        // alice stops following one account and follows another; with walks on every sync, the next
+        // sync ends the first and adds the second.
+        let dropped = try #require(following.first)
+        #expect(await server.setFollowing("alice", dropped, false))
+        #expect(await server.setFollowing("alice", later, true))
+        #expect(try await cli.run("config", "graph-every", "0").status == 0)
+        #expect(try await cli.run("sync", "--quiet").status == 0)
+        let now = await server.relationHandles("alice", .following)
+        #expect(!now.contains(dropped))
+        #expect(handles(try await listed(cli, "following")) == now)
+        let all = try await listed(cli, "following", "--all")
+        let ended = all.filter { !($0["ended_at"] is NSNull) }
+        #expect(handles(ended) == [dropped], "\(all)")
+        #expect(handles(all).count == now.count + 1)
+
+        // The ledger in the other outputs: CSV has the JSON's fields; the plain list says when it ended.
+        let csv = try await cli.run("account", "following", "--all", "--csv")
+        #expect(
+            csv.stdout.hasPrefix("account,kind,acct,url,display_name,since,last_seen_at,ended_at\n"), "\(csv.stdout)")
+        let plain = try await cli.run("account", "following", "alice@icebox.test", "--all")
+        #expect(
+            plain.stdout.split(separator: "\n").contains { $0.hasPrefix(dropped + "\t") && $0.contains("\tended ") })
+
+        // Switched off, a sync asks nothing and what was archived stays.
+        #expect(try await cli.run("config", "graph", "off").status == 0)
+        await server.clearRequestLog()
+        #expect(try await cli.run("sync", "--quiet").status == 0)
+        #expect(!(await server.requestLog()).contains { $0.path.hasSuffix("/following") })
+        #expect(handles(try await listed(cli, "following")) == now)
+    }
+}

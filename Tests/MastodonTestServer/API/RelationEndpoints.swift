@@ -1,0 +1,48 @@
+import Foundation
+
+/// An account's follows and followers, and the viewer's mutes, blocks and domain blocks, paged as
+/// Mastodon pages them: by the relation's own row id (here the other account's index), never the
+/// account's id, with a `Link` header.
+extension ServerState {
+    enum RelationList { case following, followers, mutes, blocks }
+
+    func relationPage(_ call: Call, _ list: RelationList, id: String? = nil) -> Reply {
+        guard let viewer = call.viewer else { return .invalidToken }
+        let subject: Int
+        if let id {
+            guard let index = store.accountIndex(id: id) else { return .notFound }
+            subject = index
+        } else {
+            subject = viewer
+        }
+        let members: [Int]
+        switch list {
+        case .following: members = Array(store.follows[subject, default: []])
+        case .followers: members = store.follows.filter { $0.value.contains(subject) }.map(\.key)
+        case .mutes: members = Array(store.mutes[viewer, default: []])
+        case .blocks: members = Array(store.blocks[viewer, default: []])
+        }
+        let keys = members.sorted(by: >)
+        let p = PageParams(call.req, defaultLimit: 40, maxLimit: 80)
+        let picked = Pager.select(
+            keys, max: Pager.cursor(p.maxID) { Int($0) }, min: Pager.cursor(p.minID) { Int($0) },
+            since: Pager.cursor(p.sinceID) { Int($0) }, limit: p.limit
+        ).map { keys[$0] }
+        let items = picked.map { store.renderAccount($0, base: base) }
+        return page(.array(items), first: picked.first.map(String.init), last: picked.last.map(String.init), call)
+    }
+
+    /// `GET /api/v1/domain_blocks`: the viewer's blocked domains as strings, paged by their position.
+    func domainBlockPage(_ call: Call) -> Reply {
+        guard let viewer = call.viewer else { return .invalidToken }
+        let domains = store.domainBlocks[viewer, default: []]
+        let keys = Array((0..<domains.count).reversed())
+        let p = PageParams(call.req, defaultLimit: 100, maxLimit: 200)
+        let picked = Pager.select(
+            keys, max: Pager.cursor(p.maxID) { Int($0) }, min: Pager.cursor(p.minID) { Int($0) },
+            since: Pager.cursor(p.sinceID) { Int($0) }, limit: p.limit
+        ).map { keys[$0] }
+        let items = picked.map { JSON.string(domains[$0]) }
+        return page(.array(items), first: picked.first.map(String.init), last: picked.last.map(String.init), call)
+    }
+}
