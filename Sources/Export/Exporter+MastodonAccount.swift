@@ -50,11 +50,13 @@ extension Exporter {
         }
         let outboxSize = (try? FileManager.default.attributesOfItem(atPath: scratch.path)[.size] as? Int64) ?? 0
         entries.append(("outbox.json", .media(scratch, size: outboxSize)))
+        var bookmarkURIs: [String] = []
         for (name, kind, spec) in [
             ("likes.json", ImportedReference.Kind.favourite, "favourites"),
             ("bookmarks.json", .bookmark, "bookmarks"),
         ] {
             let uris = try await timelineURIs(spec, handle: handle) + references.filter { $0.kind == kind }.map(\.uri)
+            if kind == .bookmark { bookmarkURIs = uris }
             entries.append(
                 (
                     name,
@@ -67,6 +69,7 @@ extension Exporter {
                 ))
         }
         entries.append(("actor.json", .document(MastodonOutbox.json(Self.actor(account, uri: actorURI)))))
+        entries += try await relationCSVs(handle: handle, bookmarks: bookmarkURIs)
         try Self.writeZip(entries, mtime: outbox.newest, to: destination)
         var summary = ExportSummary(
             path: destination.path, folder: ".", format: .zip, statuses: outbox.statuses,

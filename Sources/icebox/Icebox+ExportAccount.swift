@@ -14,7 +14,10 @@ extension Icebox.Export {
             discussion: """
                 outbox.json, likes.json, bookmarks.json, actor.json and media_attachments/, as Mastodon's \
                 Request your archive writes them: viewers of that format read it, and `icebox import \
-                mastodon-export` reads it back. It holds every post of the account, direct messages too.
+                mastodon-export` reads it back. It holds every post of the account, direct messages too. \
+                Beside them, the CSVs of Mastodon's Import and export page for a new server to import: \
+                following_accounts.csv, muted_accounts.csv, blocked_accounts.csv, blocked_domains.csv (each \
+                once `icebox sync` has walked it) and bookmarks.csv.
                 """)
 
         /// The one format there is.

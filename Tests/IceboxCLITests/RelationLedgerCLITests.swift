@@ -81,5 +81,25 @@ import Testing
         #expect(try await cli.run("sync", "--quiet").status == 0)
         #expect(!(await server.requestLog()).contains { $0.path.hasSuffix("/following") })
         #expect(handles(try await listed(cli, "following")) == now)
+
+        // Moving on: the account's export holds the CSVs a new server's import page takes, as Mastodon
+        // writes them.
+        let zip = cli.home.url.appending(path: "alice.zip").path
+        let exported = try await cli.run("export", "account", "-o", zip)
+        #expect(exported.status == 0, "\(exported.stderr)")
+        func file(_ name: String) async throws -> String {
+            try await CommandRunner.run(URL(fileURLWithPath: "/usr/bin/unzip"), ["-p", zip, name]).stdout
+        }
+        #expect(
+            try await file("following_accounts.csv")
+                == "Account address,Show boosts,Notify on new posts,Languages\n"
+                + now.map { "\($0),true,false,\n" }.joined())
+        let muted = await server.relationHandles("alice", .mutes)
+        #expect(
+            try await file("muted_accounts.csv") == "Account address,Hide notifications\n"
+                + muted.map { "\($0),true\n" }.joined())
+        let blocked = await server.relationHandles("alice", .blocks)
+        #expect(try await file("blocked_accounts.csv") == blocked.map { "\($0)\n" }.joined())
+        #expect(try await file("blocked_domains.csv") == "noise.example\nspam.example\n")
     }
 }

@@ -90,6 +90,13 @@ extension ArchiveStore {
             })
     }
 
+    /// Whether a walk of `kind` for `account` ever read its last page: until then the ledger cannot say
+    /// the account has none.
+    public func hasWalkedRelations(of account: Int64, kind: RelationKind) async throws(ArchiveError) -> Bool {
+        try await executor.fetchFirst(
+            SQLStatement(RelationStatements.walked, .int(account), .text(kind.rawValue)), { _ in true }) ?? false
+    }
+
     /// The relations of `kind` of `account` (every account's when nil), by account and target; the ended
     /// ones too when `includeEnded`.
     public func relations(

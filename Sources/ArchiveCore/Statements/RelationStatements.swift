@@ -60,6 +60,10 @@ package enum RelationStatements {
         WHERE (CAST(?1 AS BIGINT) IS NULL OR r.account_id = ?1) AND r.kind = ?2 AND (?3 OR r.ended_at IS NULL)
         ORDER BY a.handle, r.target, r.first_seen_at, r.id
         """
+    /// Whether a walk of ?1 account and ?2 kind ever read its last page.
+    package static let walked = """
+        SELECT walk FROM relation_walks WHERE account_id = ?1 AND kind = ?2 AND (finished_at IS NOT NULL OR walk > 1)
+        """
     /// How many relations of each kind hold, and how many ended.
     package static let counts = """
         SELECT kind, SUM(CASE WHEN ended_at IS NULL THEN 1 ELSE 0 END) AS holding,

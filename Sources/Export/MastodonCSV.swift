@@ -1,0 +1,69 @@
+import ArchiveCore
+import Foundation
+
+/// The CSV files Mastodon's Import and export page writes and reads (`Settings › Import and export`),
+/// byte for byte as Mastodon writes them: what a new server's import page takes when the old one is
+/// gone. Header lines and columns as Mastodon's `Export` model has them: follows with
+/// `Account address,Show boosts,Notify on new posts,Languages`, mutes with
+/// `Account address,Hide notifications`, blocked accounts, blocked domains and bookmarks one per line
+/// without a header.
+public enum MastodonCSV {
+    /// `following_accounts.csv`. The server's list says nothing of a follow's boosts, notifications and
+    /// languages, so each has Mastodon's default for a new follow: boosts shown, no notifications, every
+    /// language.
+    public static func following(_ relations: [ArchivedRelation]) -> String {
+        "Account address,Show boosts,Notify on new posts,Languages\n"
+            + handles(relations).map { "\($0),true,false,\n" }.joined()
+    }
+
+    /// `muted_accounts.csv`, each with Mastodon's default for a mute: notifications hidden.
+    public static func muted(_ relations: [ArchivedRelation]) -> String {
+        "Account address,Hide notifications\n" + handles(relations).map { "\($0),true\n" }.joined()
+    }
+
+    /// `blocked_accounts.csv`.
+    public static func blocked(_ relations: [ArchivedRelation]) -> String {
+        handles(relations).map { "\($0)\n" }.joined()
+    }
+
+    /// `blocked_domains.csv`.
+    public static func blockedDomains(_ relations: [ArchivedRelation]) -> String {
+        Set(relations.map(\.acct).filter { isDomain($0) }).sorted().map { "\($0)\n" }.joined()
+    }
+
+    /// `bookmarks.csv`: the bookmarked posts' uris.
+    public static func bookmarks(_ uris: [String]) -> String {
+        Set(uris.filter { isURI($0) }).sorted().map { "\($0)\n" }.joined()
+    }
+
+    /// The handles that can be written as they are: `user@domain` of the characters handles and
+    /// domains are made of. Anything else (a comma, a quote, a line break, a leading `=` a spreadsheet
+    /// would run) was never a handle a server can import, and is left out rather than quoted.
+    static func handles(_ relations: [ArchivedRelation]) -> [String] {
+        Set(
+            relations.map(\.acct).filter { acct in
+                let parts = acct.split(separator: "@", omittingEmptySubsequences: false)
+                return parts.count == 2 && !parts[0].isEmpty
+                    && parts[0].unicodeScalars.allSatisfy(usernameScalars.contains) && isDomain(String(parts[1]))
+            }
+        ).sorted()
+    }
+
+    private static let usernameScalars = CharacterSet(
+        charactersIn: "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_.-")
+
+    private static func isDomain(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, CharacterSet.alphanumerics.contains(first), text.utf8.count <= 253
+        else { return false }
+        return text.unicodeScalars.allSatisfy {
+            CharacterSet.alphanumerics.contains($0) || ".-:".unicodeScalars.contains($0)
+        }
+    }
+
+    private static func isURI(_ text: String) -> Bool {
+        (text.hasPrefix("https://") || text.hasPrefix("http://"))
+            && !text.unicodeScalars.contains {
+                $0 == "," || $0 == "\"" || CharacterSet.whitespacesAndNewlines.contains($0)
+            }
+    }
+}
