@@ -38,7 +38,9 @@ extension REPLSession {
         case .hashTag: ("tag", "Tag: \(destination.title)")
         case .accountDetail, .accountDetailWithAccount: ("account", "Account: \(destination.title)")
         case .pinnedTimeline, .list: ("timeline", "Timeline: \(destination.title)")
-        case .statusDetail, .statusDetailWithStatus, .remoteStatusDetail: ("statuses", destination.title)
+        case .statusDetail, .statusDetailWithStatus, .remoteStatusDetail, .following, .followers, .favoritedBy,
+            .rebloggedBy, .conversationDetail, .accountsList:
+            ("statuses", destination.title)
         }
     }
 }

@@ -49,6 +49,8 @@ extension REPLSession {
             return try await statusScreen(number)
         case .list(let list):
             return try await render(.pinnedTimeline(spec: "list:\(list.id)"))
+        case .following, .followers, .favoritedBy, .rebloggedBy, .conversationDetail, .accountsList:
+            return (Reply(output: try await people(destination)), Screen(listed: nil, status: nil))
         }
     }
 

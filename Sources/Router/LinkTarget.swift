@@ -8,9 +8,16 @@ enum LinkTarget: Hashable, Sendable {
     case account(handle: String)
     /// A hashtag page, everyone's or one account's.
     case tag(String, account: String?)
+    /// A profile's following or followers tab, as a `user@host` handle.
+    case following(handle: String)
+    case followers(handle: String)
+    /// Who boosted or favourited a status (`/@u/ID/reblogs`, `/@u/ID/favourites`): the status is the
+    /// link without its last segment.
+    case rebloggedBy
+    case favoritedBy
 
     /// Mastodon profile tabs that still show the profile (`/@alice/media`), checked before ids.
-    private static let profileTabs: Set<String> = ["with_replies", "media", "followers", "following"]
+    private static let profileTabs: Set<String> = ["with_replies", "media"]
     /// Single-segment status pages: Pleroma/Akkoma `/notice/ID`, Misskey/Sharkey `/notes/ID`,
     /// GoToSocial and the Mastodon web app `/statuses/ID`.
     private static let statusPrefixes: Set<String> = ["notice", "notes", "statuses"]
@@ -20,6 +27,8 @@ enum LinkTarget: Hashable, Sendable {
     /// | path                               | target                                  |
     /// |------------------------------------|-----------------------------------------|
     /// | `/@u`, `/@u/media`…                | account `u@host`                        |
+    /// | `/@u/following`, `/@u/followers`   | whom `u@host` follows, who follows them |
+    /// | `/@u/ID/reblogs`, `/@u/ID/favourites` | who boosted, favourited `/@u/ID`     |
     /// | `/@u@other`                        | account `u@other`                       |
     /// | `/users/u`                         | account `u@host`                        |
     /// | `/@u/ID`, `/@u/statuses/ID`        | status, id `ID` on host                 |
@@ -43,6 +52,8 @@ enum LinkTarget: Hashable, Sendable {
             if s[0] == "objects", Segment.isID(s[1]) { return .status(localID: nil) }
             if let handle = Segment.handle(s[0], host: host) {
                 if profileTabs.contains(s[1]) { return .account(handle: handle) }
+                if s[1] == "following" { return .following(handle: handle) }
+                if s[1] == "followers" { return .followers(handle: handle) }
                 if Segment.isID(s[1]) { return .status(localID: s[1]) }
             }
         case 3:
@@ -51,6 +62,8 @@ enum LinkTarget: Hashable, Sendable {
             if let handle = Segment.handle(s[0], host: host) {
                 if s[1] == "tagged", Segment.isTag(s[2]) { return .tag(s[2], account: handle) }
                 if s[1] == "statuses", Segment.isID(s[2]) { return .status(localID: s[2]) }
+                if Segment.isID(s[1]), s[2] == "reblogs" { return .rebloggedBy }
+                if Segment.isID(s[1]), s[2] == "favourites" { return .favoritedBy }
             }
         case 4:
             if s[0] == "i", s[1] == "web", s[2] == "post", Segment.isID(s[3]) { return .status(localID: s[3]) }

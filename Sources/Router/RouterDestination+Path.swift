@@ -13,6 +13,10 @@ import Models
 /// | `list(list:)` | `/lists/42` |
 /// | `searchResults(query:)` | `/search?q=from%3Aalice%20%23swift` |
 /// | `pinnedTimeline(spec:)` | `/timelines/tag:swift@fosstodon.org` |
+/// | `following(id:)`, `followers(id:)` | `/accounts/alice@example.social/following`, `…/followers` |
+/// | `favoritedBy(id:)`, `rebloggedBy(id:)` | `/statuses/123/favourited_by`, `/statuses/123/reblogged_by` |
+/// | `conversationDetail(id:)` | `/conversations/42` |
+/// | `accountsList(accounts:)` | `/accounts` (the accounts in hand are not in the path: it parses to no route) |
 ///
 /// Each segment is percent-encoded (everything but ASCII letters, digits, `-._~@:`), so an id holding
 /// `/`, `?`, `#` or `%` stays one segment; the routes that carry a value in hand (`…WithAccount`,
@@ -42,6 +46,18 @@ extension RouterDestination {
             return "/search?q=" + Self.segment(query)
         case .pinnedTimeline(let spec):
             return "/timelines/" + Self.segment(spec)
+        case .following(let id):
+            return "/accounts/" + Self.segment(id) + "/following"
+        case .followers(let id):
+            return "/accounts/" + Self.segment(id) + "/followers"
+        case .favoritedBy(let id):
+            return "/statuses/" + Self.segment(id) + "/favourited_by"
+        case .rebloggedBy(let id):
+            return "/statuses/" + Self.segment(id) + "/reblogged_by"
+        case .conversationDetail(let id):
+            return "/conversations/" + Self.segment(id)
+        case .accountsList:
+            return "/accounts"
         }
     }
 
@@ -68,6 +84,16 @@ extension RouterDestination {
             return nil
         case ("accounts", 2):
             self = .accountDetail(id: parts[1])
+        case ("accounts", 3) where parts[2] == "following":
+            self = .following(id: parts[1])
+        case ("accounts", 3) where parts[2] == "followers":
+            self = .followers(id: parts[1])
+        case ("statuses", 3) where parts[2] == "favourited_by":
+            self = .favoritedBy(id: parts[1])
+        case ("statuses", 3) where parts[2] == "reblogged_by":
+            self = .rebloggedBy(id: parts[1])
+        case ("conversations", 2):
+            self = .conversationDetail(id: parts[1])
         case ("accounts", 4) where parts[2] == "tags":
             self = .hashTag(tag: parts[3], account: parts[1])
         case ("statuses", 2):

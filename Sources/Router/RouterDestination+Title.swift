@@ -4,7 +4,8 @@ import Models
 extension RouterDestination {
     /// A short, single-line name for the screen, safe to print (control characters removed):
     /// `@alice@example.social`, `status 123`, `status example.social/@alice/123`, `#swift`,
-    /// `#swift by @alice@example.social`, `list Friends`, `search:swift`, `timeline:tag:swift`.
+    /// `#swift by @alice@example.social`, `list Friends`, `search:swift`, `timeline:tag:swift`,
+    /// `following of @alice@example.social`, `boosted by: status 123`, `conversation 42`, `3 accounts`.
     public var title: String {
         let text: String
         switch self {
@@ -28,6 +29,18 @@ extension RouterDestination {
             text = "search:\(query)"
         case .pinnedTimeline(let spec):
             text = "timeline:\(spec)"
+        case .following(let id):
+            text = "following of " + RouterDestination.accountDetail(id: id).title
+        case .followers(let id):
+            text = "followers of " + RouterDestination.accountDetail(id: id).title
+        case .favoritedBy(let id):
+            text = "favourited by: status \(Self.shortLink(id))"
+        case .rebloggedBy(let id):
+            text = "boosted by: status \(Self.shortLink(id))"
+        case .conversationDetail(let id):
+            text = "conversation \(id)"
+        case .accountsList(let accounts):
+            text = "\(accounts.count) account\(accounts.count == 1 ? "" : "s")"
         }
         return text.terminalSafe.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
     }

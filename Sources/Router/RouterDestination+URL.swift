@@ -21,6 +21,17 @@ extension RouterDestination {
             return .route(.accountDetail(id: handle))
         case .tag(let tag, let account):
             return .route(.hashTag(tag: tag, account: account))
+        case .following(let handle):
+            return .route(.following(id: handle))
+        case .followers(let handle):
+            return .route(.followers(id: handle))
+        case .rebloggedBy, .favoritedBy:
+            let status = url.deletingLastPathComponent()
+            guard let link = StatusLink(url: status) else { return .notARoute(.unknownPath) }
+            let id = link.url.absoluteString
+            return .route(
+                LinkTarget.of(parts.segments, host: parts.host) == .rebloggedBy
+                    ? .rebloggedBy(id: id) : .favoritedBy(id: id))
         case nil:
             return .notARoute(.unknownPath)
         }

@@ -3,8 +3,10 @@ import Models
 
 /// Every screen a front end (the REPL, `show`, `export`…) can navigate to, under Ice Cubes' names.
 ///
-/// Only what an archive can answer is here: there are no conversation, favourited-by or boosted-by
-/// screens, because the archive stores neither direct-message threads nor who-favourited lists.
+/// The people around the posts have their screens too (issue 44): whom an account follows and who
+/// follows it (the relation ledger `icebox sync` keeps for the archive's own accounts), who boosted and
+/// who favourited a status, a direct-message conversation, and a list of accounts in hand. A screen
+/// whose data the archive does not hold says so rather than showing an empty list.
 ///
 /// Identifiers are opaque strings, never numbers: Mastodon snowflakes (`110231912093214213`),
 /// GoToSocial ULIDs (`01HZX3V7Y6R3Q9K2M4N8P0T5WB`), Pleroma/Akkoma flake ids (`AM7iejUVqeZiIAYReK`)
@@ -63,6 +65,24 @@ public enum RouterDestination: Hashable, Sendable, Codable {
     /// text of a `TimelineSpec` (`home`, `tag:swift`, `remote:fosstodon.org`…); build the case with
     /// `pinnedTimeline(_:)` and read it back with `timelineSpec`.
     case pinnedTimeline(spec: String)
+
+    /// Whom an account follows, as the relation ledger keeps it; `id` as in `accountDetail(id:)`.
+    case following(id: String)
+
+    /// Who follows an account, as the relation ledger keeps it; `id` as in `accountDetail(id:)`.
+    case followers(id: String)
+
+    /// Who favourited a status; `id` as in `statusDetail(id:)`.
+    case favoritedBy(id: String)
+
+    /// Who boosted a status (the archived boosts of it); `id` as in `statusDetail(id:)`.
+    case rebloggedBy(id: String)
+
+    /// One direct-message conversation, by its server's conversation id.
+    case conversationDetail(id: String)
+
+    /// Accounts already in hand (who boosted a status, say).
+    case accountsList(accounts: [Account])
 }
 
 extension RouterDestination {

@@ -89,6 +89,8 @@ struct Reader: Sendable {
             return try await timeline(destination, request)
         case .searchResults(let text):
             return try await search(text, request)
+        case .following, .followers, .favoritedBy, .rebloggedBy, .conversationDetail, .accountsList:
+            return try await people(destination, request)
         }
     }
 

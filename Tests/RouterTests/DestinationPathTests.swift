@@ -8,6 +8,11 @@ import Testing
     @Test(arguments: DestinationTests.samples)
     func everyRoutesPathParsesBackToAPathItself(_ destination: RouterDestination) throws {
         let path = destination.path
+        if case .accountsList = destination {
+            // The accounts in hand are not in the path: it names no route.
+            #expect(path == "/accounts" && RouterDestination(path: path) == nil)
+            return
+        }
         let parsed = try #require(RouterDestination(path: path), "\(path) parses back")
         #expect(parsed.path == path)
         #expect(path.hasPrefix("/") && !path.dropFirst().contains("//"), "\(path)")

@@ -24,6 +24,12 @@ import Testing
             .list(list: ListRef(id: "42", title: "Friends")),
             .searchResults(query: "#swift from:alice \"exact words\""),
             .pinnedTimeline(.remoteTag(tag: "swift", server: "fosstodon.org")),
+            .following(id: "alice@example.social"),
+            .followers(id: "alice@example.social"),
+            .favoritedBy(id: "110231912093214213"),
+            .rebloggedBy(id: "110231912093214213"),
+            .conversationDetail(id: "42"),
+            .accountsList(accounts: [status.account]),
         ]
     }
 
@@ -38,11 +44,17 @@ import Testing
         case .list: "list"
         case .searchResults: "searchResults"
         case .pinnedTimeline: "pinnedTimeline"
+        case .following: "following"
+        case .followers: "followers"
+        case .favoritedBy: "favoritedBy"
+        case .rebloggedBy: "rebloggedBy"
+        case .conversationDetail: "conversationDetail"
+        case .accountsList: "accountsList"
         }
     }
 
     @Test func everyCaseIsCovered() {
-        #expect(Set(Self.samples.map(Self.caseName)).count == 9)
+        #expect(Set(Self.samples.map(Self.caseName)).count == 15)
     }
 
     @Test func routerPathRoundTripsThroughJSON() throws {

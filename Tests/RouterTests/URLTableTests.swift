@@ -71,6 +71,18 @@ struct Row: Sendable, CustomTestStringConvertible {
         .account("https://example.social/users/alice/", "alice@example.social"),
         .account("https://example.social/@alice/with_replies", "alice@example.social"),
         .account("https://example.social/@alice/media", "alice@example.social"),
+        Row(
+            link: "https://example.social/@alice/following",
+            expected: .route(.following(id: "alice@example.social"))),
+        Row(
+            link: "https://Example.Social/@bob@other.example/followers",
+            expected: .route(.followers(id: "bob@other.example"))),
+        Row(
+            link: "https://example.social/@alice/110231912093214213/reblogs",
+            expected: .route(.rebloggedBy(id: "https://example.social/@alice/110231912093214213"))),
+        Row(
+            link: "https://example.social/@alice/110231912093214213/favourites?x=1",
+            expected: .route(.favoritedBy(id: "https://example.social/@alice/110231912093214213"))),
         .account("https://example.social/deck/@alice", "alice@example.social"),
         .account("https://example.social/@jean.luc-p", "jean.luc-p@example.social"),
         .account("http://127.0.0.1:8080/@alice", "alice@127.0.0.1:8080"),

@@ -90,6 +90,19 @@ extension ArchiveStore {
             })
     }
 
+    /// The relations of `kind` of the archiving account with this handle (compared without case), ended
+    /// ones too when `includeEnded`; nil when none of the archive's accounts has it: the ledger holds
+    /// the relations of the archive's own accounts only.
+    public func relations(
+        ofHandle handle: String, kind: RelationKind, includeEnded: Bool
+    ) async throws(ArchiveError) -> [ArchivedRelation]? {
+        guard
+            let account = try await accounts().first(where: { $0.handle.caseInsensitiveCompare(handle) == .orderedSame }
+            )
+        else { return nil }
+        return try await relations(of: account.id, kind: kind, includeEnded: includeEnded)
+    }
+
     /// Whether a walk of `kind` for `account` ever read its last page: until then the ledger cannot say
     /// the account has none.
     public func hasWalkedRelations(of account: Int64, kind: RelationKind) async throws(ArchiveError) -> Bool {

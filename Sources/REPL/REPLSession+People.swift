@@ -1,0 +1,47 @@
+import ArchiveCore
+import Display
+import Foundation
+import Models
+import Router
+
+extension REPLSession {
+    /// The people a route lists (issue 44), one per line: whom an archived account follows and who
+    /// follows it (the relation ledger), who boosted a status, accounts in hand. A route whose people
+    /// the archive does not keep says so.
+    func people(_ destination: RouterDestination) async throws -> String {
+        var lines: [String] = []
+        switch destination {
+        case .following(let id), .followers(let id):
+            let kind: RelationKind = if case .following = destination { .following } else { .followers }
+            guard let relations = try await archive.relations(ofHandle: id, kind: kind, includeEnded: true) else {
+                throw REPLFailure(
+                    "\(destination.title): the archive keeps the relations of its own accounts only (icebox account list)"
+                )
+            }
+            let holding = relations.filter { $0.endedAt == nil }
+            lines.append("\(destination.title): \(holding.count) now, \(relations.count - holding.count) ended")
+            for relation in relations {
+                var line = "@\(relation.acct)  since \(relation.since.prefix(10))"
+                if let ended = relation.endedAt { line += ", ended \(ended.prefix(10))" }
+                if !relation.displayName.isEmpty { line += "  \(relation.displayName)" }
+                lines.append(line)
+            }
+        case .rebloggedBy(let id):
+            guard let number = try await StatusReference.resolve(id, in: archive) else {
+                throw REPLFailure("status \(id.terminalSafeLine) is not in the archive")
+            }
+            let boosts = try await archive.boosts(of: number)
+            lines.append("\(destination.title): \(boosts.count) archived boost\(boosts.count == 1 ? "" : "s")")
+            for boost in boosts { lines.append("@\(boost.handle)  \(boost.createdAt.prefix(10))  \(boost.name)") }
+        case .accountsList(let accounts):
+            lines.append(destination.title)
+            for account in accounts { lines.append("@\(account.acct)  \(account.displayName)") }
+        case .favoritedBy, .conversationDetail:
+            throw REPLFailure(
+                "\(destination.title): not archived yet (Icebox keeps mentions of the notifications only)")
+        default:
+            throw REPLFailure("\(destination.title) lists no people")
+        }
+        return lines.joined(separator: "\n").terminalSafe
+    }
+}

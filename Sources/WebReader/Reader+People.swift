@@ -1,0 +1,64 @@
+import ArchiveCore
+import Display
+import Export
+import Foundation
+import Router
+
+extension Reader {
+    /// The people a route lists (issue 44): whom one of the archive's accounts follows and who follows
+    /// it, from the relation ledger (ended relations too, with when they ended), and who boosted a
+    /// status. As JSON, the records `icebox account following --json` prints (the boosts as the archive
+    /// keeps them). A route whose people the archive does not keep is a 404 that says so.
+    func people(_ destination: RouterDestination, _ request: PageRequest) async throws -> Reply {
+        let title = destination.title
+        var rows: [String] = []
+        var summary = ""
+        switch destination {
+        case .following(let id), .followers(let id):
+            let kind: RelationKind = if case .following = destination { .following } else { .followers }
+            guard let relations = try await store.relations(ofHandle: id, kind: kind, includeEnded: true) else {
+                throw PageFailure(
+                    status: .notFound,
+                    message: "The archive keeps the relations of its own accounts only, and \(id) is not one of them.")
+            }
+            if request.wantsJSON { return try json(relations) }
+            let holding = relations.filter { $0.endedAt == nil }.count
+            summary = "\(holding) now, \(relations.count - holding) ended"
+            rows = relations.map { relation in
+                var when = "since \(relation.since.prefix(10))"
+                if let ended = relation.endedAt { when += ", ended \(ended.prefix(10))" }
+                let who =
+                    relation.url.map {
+                        "<a href=\"\(StatusPage.escaped($0))\" rel=\"noreferrer noopener\">@\(StatusPage.escaped(relation.acct))</a>"
+                    } ?? "@\(StatusPage.escaped(relation.acct))"
+                return "<li class=\"\(relation.endedAt == nil ? "holds" : "ended")\">\(who) "
+                    + "<span class=\"who\">\(StatusPage.escaped(relation.displayName)) · \(StatusPage.escaped(when))</span></li>"
+            }
+        case .rebloggedBy(let id):
+            guard let number = try await StatusReference.resolve(id, in: store) else {
+                throw PageFailure(status: .notFound, message: "Status \(id) is not in the archive.")
+            }
+            let boosts = try await store.boosts(of: number)
+            if request.wantsJSON {
+                return try json(boosts.map { ["acct": $0.handle, "name": $0.name, "created_at": $0.createdAt] })
+            }
+            summary = "\(boosts.count) archived boost\(boosts.count == 1 ? "" : "s")"
+            rows = boosts.map { boost in
+                let route = RouterDestination.accountDetail(id: boost.handle)
+                return "<li><a href=\"\(StatusPage.escaped(route.path))\">@\(StatusPage.escaped(boost.handle))</a> "
+                    + "<span class=\"who\">\(StatusPage.escaped(boost.name)) · \(StatusPage.escaped(String(boost.createdAt.prefix(10))))</span></li>"
+            }
+        case .favoritedBy, .conversationDetail:
+            throw PageFailure(
+                status: .notFound,
+                message: "\(title): not archived yet (Icebox keeps mentions of the notifications only).")
+        default:
+            throw PageFailure(status: .notFound, message: "\(title) lists no people.")
+        }
+        let main =
+            "<header><h1>\(StatusPage.escaped(title))</h1><p class=\"summary\">\(StatusPage.escaped(summary))</p></header>\n"
+            + (rows.isEmpty
+                ? "<p class=\"note\">None archived.</p>\n" : "<ul class=\"people\">" + rows.joined() + "</ul>\n")
+        return .page(PageShell.page(title: title, main: main, version: version))
+    }
+}
