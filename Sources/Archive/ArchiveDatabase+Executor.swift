@@ -8,6 +8,9 @@ extension ArchiveDatabase: StatementExecutor {
 
     public var executor: StoreExecutor { StoreExecutor(self) }
 
+    /// An archive opened read-only (a read-only file, or a reader such as `doctor`).
+    package var isReadOnly: Bool { pool.configuration.readonly }
+
     package func fetch<T: Sendable>(
         _ statement: SQLStatement, _ decode: @escaping @Sendable (any ColumnReading) throws -> T
     ) async throws(ArchiveError) -> [T] {
@@ -18,15 +21,30 @@ extension ArchiveDatabase: StatementExecutor {
     }
 
     package func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
+        try await write { db in try Self.run(plan, db) }
+    }
+
+    /// The plan in a savepoint of the writer's transaction, rolled back whether it ends or fails.
+    package func dryRun<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
         try await write { db in
-            var plan = plan
-            while true {
-                switch plan.step {
-                case .done(let result): return result
-                case .statement(let statement, let next):
-                    plan = try next(
-                        Row.fetchAll(db.cachedStatement(sql: statement.sql), arguments: statement.databaseArguments))
-                }
+            var outcome = Swift.Result<Result, any Error>.failure(CancellationError())
+            try db.inSavepoint {
+                outcome = Swift.Result { try Self.run(plan, db) }
+                return .rollback
+            }
+            return try outcome.get()
+        }
+    }
+
+    /// Runs `plan` in the caller's transaction (the writer's, or an import's).
+    static func run<Result: Sendable>(_ plan: TransactionPlan<Result>, _ db: Database) throws -> Result {
+        var plan = plan
+        while true {
+            switch plan.step {
+            case .done(let result): return result
+            case .statement(let statement, let next):
+                plan = try next(
+                    Row.fetchAll(db.cachedStatement(sql: statement.sql), arguments: statement.databaseArguments))
             }
         }
     }

@@ -12,6 +12,12 @@ package protocol StatementExecutor: Sendable {
     ) async throws(ArchiveError) -> [T]
     /// Runs `plan` in one transaction: all of its statements, or none.
     func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result
+    /// Runs `plan` in one transaction that is rolled back at its end: what it would do (a dry run), and
+    /// nothing kept.
+    func dryRun<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result
+    /// Whether the store was opened for reading only (SQLite's readers such as `doctor`), so that a flow
+    /// leaves out what is only bookkeeping.
+    var isReadOnly: Bool { get }
 }
 
 /// A store's executor, as the seam's shared flows reach it (see ``StatementExecutor``).
@@ -43,6 +49,14 @@ public struct StoreExecutor: Sendable {
     package func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
         try await driver.run(plan)
     }
+
+    /// Runs a plan in one transaction that is rolled back at its end, and gives its result.
+    package func dryRun<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
+        try await driver.dryRun(plan)
+    }
+
+    /// Whether the store was opened for reading only.
+    package var isReadOnly: Bool { driver.isReadOnly }
 
     /// The driver's dialect.
     package var dialect: any SQLDialect { driver.dialect }
