@@ -36,6 +36,31 @@ extension ArchiveDatabase: StatementExecutor {
         }
     }
 
+    /// Deleted content is overwritten (`secure_delete`), the full-text indexes merged without it (FTS5
+    /// only records a deletion beside the old entries; merging the segments drops them), and the
+    /// write-ahead log, which still holds the pages as they were, written back and emptied.
+    package func erase(_ plan: TransactionPlan<Int>) async throws(ArchiveError) -> Int {
+        let redacted = try await write { db in
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+            let redacted = try Self.run(plan, db)
+            if redacted > 0 {
+                try db.execute(sql: FullTextIndex.words.command("optimize"))
+                try db.execute(sql: FullTextIndex.pieces.command("optimize"))
+            }
+            return redacted
+        }
+        guard redacted > 0 else { return 0 }
+        do {
+            try await pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA secure_delete = ON")
+                _ = try db.checkpoint(.truncate)
+            }
+        } catch {
+            throw .database(Self.describe(error))
+        }
+        return redacted
+    }
+
     /// Runs `plan` in the caller's transaction (the writer's, or an import's).
     static func run<Result: Sendable>(_ plan: TransactionPlan<Result>, _ db: Database) throws -> Result {
         var plan = plan

@@ -26,6 +26,9 @@ extension PostgresArchive: StatementExecutor {
         return try await transaction(rollingBack: true) { connection in try await Self.run(plan, connection, logger) }
     }
 
+    /// The plan alone: PostgreSQL frees the old row versions at its next VACUUM.
+    package func erase(_ plan: TransactionPlan<Int>) async throws(ArchiveError) -> Int { try await run(plan) }
+
     /// A PostgreSQL store is never opened for reading only.
     package var isReadOnly: Bool { false }
 
