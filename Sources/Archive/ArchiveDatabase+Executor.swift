@@ -8,6 +8,9 @@ extension ArchiveDatabase: StatementExecutor {
 
     public var executor: StoreExecutor { StoreExecutor(self) }
 
+    /// An archive opened read-only (a read-only file, or a reader such as `doctor`).
+    package var isReadOnly: Bool { pool.configuration.readonly }
+
     package func fetch<T: Sendable>(
         _ statement: SQLStatement, _ decode: @escaping @Sendable (any ColumnReading) throws -> T
     ) async throws(ArchiveError) -> [T] {
@@ -18,15 +21,55 @@ extension ArchiveDatabase: StatementExecutor {
     }
 
     package func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
+        try await write { db in try Self.run(plan, db) }
+    }
+
+    /// The plan in a savepoint of the writer's transaction, rolled back whether it ends or fails.
+    package func dryRun<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
         try await write { db in
-            var plan = plan
-            while true {
-                switch plan.step {
-                case .done(let result): return result
-                case .statement(let statement, let next):
-                    plan = try next(
-                        Row.fetchAll(db.cachedStatement(sql: statement.sql), arguments: statement.databaseArguments))
-                }
+            var outcome = Swift.Result<Result, any Error>.failure(CancellationError())
+            try db.inSavepoint {
+                outcome = Swift.Result { try Self.run(plan, db) }
+                return .rollback
+            }
+            return try outcome.get()
+        }
+    }
+
+    /// Deleted content is overwritten (`secure_delete`), the full-text indexes merged without it (FTS5
+    /// only records a deletion beside the old entries; merging the segments drops them), and the
+    /// write-ahead log, which still holds the pages as they were, written back and emptied.
+    package func erase(_ plan: TransactionPlan<Int>) async throws(ArchiveError) -> Int {
+        let redacted = try await write { db in
+            try db.execute(sql: "PRAGMA secure_delete = ON")
+            let redacted = try Self.run(plan, db)
+            if redacted > 0 {
+                try db.execute(sql: FullTextIndex.words.command("optimize"))
+                try db.execute(sql: FullTextIndex.pieces.command("optimize"))
+            }
+            return redacted
+        }
+        guard redacted > 0 else { return 0 }
+        do {
+            try await pool.writeWithoutTransaction { db in
+                try db.execute(sql: "PRAGMA secure_delete = ON")
+                _ = try db.checkpoint(.truncate)
+            }
+        } catch {
+            throw .database(Self.describe(error))
+        }
+        return redacted
+    }
+
+    /// Runs `plan` in the caller's transaction (the writer's, or an import's).
+    static func run<Result: Sendable>(_ plan: TransactionPlan<Result>, _ db: Database) throws -> Result {
+        var plan = plan
+        while true {
+            switch plan.step {
+            case .done(let result): return result
+            case .statement(let statement, let next):
+                plan = try next(
+                    Row.fetchAll(db.cachedStatement(sql: statement.sql), arguments: statement.databaseArguments))
             }
         }
     }

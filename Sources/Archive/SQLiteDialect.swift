@@ -64,6 +64,9 @@ struct SQLiteDialect: SQLDialect {
     /// SQLite's single writer holds the whole file for the transaction.
     var rowLock: String { "" }
 
+    /// The account object kept once (schema/0019_accounts_once.sql) goes with the rest: the redacted raw
+    /// JSON is kept whole, and the account cut out of the old one is no longer named.
+    var redactionClears: String { "raw_account = NULL, raw_account_at = NULL, " }
     var emojiURLs: String {
         """
         SELECT DISTINCT json_extract(e.value, '$.url') AS u FROM statuses s,

@@ -1,4 +1,5 @@
 import ArchiveCore
+import Logging
 import PostgresNIO
 
 /// PostgreSQL's side of the shared flows (``StatementExecutor``): a read outside any transaction, writes
@@ -16,19 +17,44 @@ extension PostgresArchive: StatementExecutor {
     }
 
     package func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
-        let dialect = PostgresDialect()
         let logger = self.logger
-        return try await transaction { connection in
-            var plan = plan
-            while true {
-                switch plan.step {
-                case .done(let result): return result
-                case .statement(let statement, let next):
-                    let rows = try await connection.rows(
-                        dialect.statement(statement.sql), statement.arguments.map(SQLValue.init), logger: logger)
-                    plan = try next(rows)
-                }
+        return try await transaction { connection in try await Self.run(plan, connection, logger) }
+    }
+
+    package func dryRun<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
+        let logger = self.logger
+        return try await transaction(rollingBack: true) { connection in try await Self.run(plan, connection, logger) }
+    }
+
+    /// The plan alone: PostgreSQL frees the old row versions at its next VACUUM.
+    package func erase(_ plan: TransactionPlan<Int>) async throws(ArchiveError) -> Int { try await run(plan) }
+
+    /// A PostgreSQL store is never opened for reading only.
+    package var isReadOnly: Bool { false }
+
+    /// Runs `plan` in the caller's transaction on `connection` (a flow's, or an import's).
+    static func run<Result: Sendable>(
+        _ plan: TransactionPlan<Result>, _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> Result {
+        let dialect = PostgresDialect()
+        var plan = plan
+        while true {
+            switch plan.step {
+            case .done(let result): return result
+            case .statement(let statement, let next):
+                let rows = try await connection.rows(
+                    dialect.statement(statement.sql), statement.arguments.map(SQLValue.init), logger: logger)
+                plan = try next(rows)
             }
         }
+    }
+
+    /// Runs a query outside any transaction and decodes each row.
+    func decodingRows<T>(
+        _ sql: String, _ binds: [SQLValue] = [],
+        _ decode: (PostgresRandomAccessRow) throws -> T
+    ) async throws(ArchiveError) -> [T] {
+        let rows = try await rows(sql, binds)
+        return try decoding { try rows.map(decode) }
     }
 }

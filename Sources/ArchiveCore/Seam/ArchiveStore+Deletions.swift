@@ -19,6 +19,45 @@ extension ArchiveStore {
         return outcome
     }
 
+    /// Records that `server` (`host[:port]`) says statuses are gone, in one transaction, leaving the
+    /// deletion policy to the caller (``markGone(_:reportedBy:at:via:)``). A status is marked gone only
+    /// when `server` speaks for it (``DeletionAuthority``: its origin, or a server of one of the user's
+    /// accounts); for the others only `server`'s own copy is marked. A status already marked keeps its
+    /// first record.
+    public func recordGone(
+        _ numbers: [Int64], reportedBy server: String, at date: Date,
+        via source: DeletionSource
+    ) async throws(ArchiveError) -> DeletionAuthority.Outcome {
+        let dialect = executor.dialect
+        let (when, how) = (SQLArgument.text(Timestamp.string(date)), SQLArgument.text(source.rawValue))
+        let mark: @Sendable ([Int64], [Int64]) -> TransactionPlan<DeletionAuthority.Outcome> = {
+            authoritative, copiesOnly in
+            .fetch(
+                SQLStatement(
+                    DeletionStatements.markGone(dialect.isAny("id", of: "?3")) + " RETURNING id", when, how,
+                    .ints(authoritative)), { try $0.integer("id") }
+            ) { marked in
+                .fetch(
+                    SQLStatement(
+                        DeletionStatements.markCopiesGone(dialect.isAny("status_id", of: "?3"))
+                            + " RETURNING status_id",
+                        when, how, .ints(copiesOnly), .text(server)), { try $0.integer("status_id") }
+                ) { copies in .done(DeletionAuthority.Outcome(marked: marked.count, copiesOnly: Set(copies).count)) }
+            }
+        }
+        return try await executor.run(
+            TransactionPlan.accountHosts.then { hosts in
+                .fetch(
+                    SQLStatement(LookupStatements.select("id, uri", whereAny: "id", dialect), .ints(numbers)),
+                    { (number: try $0.integer("id"), key: try $0.text("uri")) }
+                ) { posts in
+                    let (authoritative, copiesOnly) = DeletionAuthority.split(
+                        posts, reportedBy: server, accountHosts: hosts)
+                    return mark(authoritative, copiesOnly)
+                }
+            })
+    }
+
     /// Records that `server` says one status is gone (see ``markGone(_:reportedBy:at:via:)``).
     @discardableResult
     public func markGone(
@@ -26,5 +65,15 @@ extension ArchiveStore {
         via source: DeletionSource
     ) async throws(ArchiveError) -> DeletionAuthority.Outcome {
         try await markGone([number], reportedBy: server, at: date, via: source)
+    }
+}
+
+extension TransactionPlan where Result == Set<String> {
+    /// The `host[:port]` of every server one of the user's accounts is on (``DeletionAuthority``), read in
+    /// the transaction of the flow that needs them (a deletion's, a page's).
+    package static var accountHosts: Self {
+        .fetch(SQLStatement(DeletionStatements.accountServers), { try $0.text("server") }) {
+            .done(DeletionAuthority.accountHosts($0))
+        }
     }
 }

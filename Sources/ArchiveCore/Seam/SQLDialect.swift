@@ -40,6 +40,10 @@ package protocol SQLDialect: Sendable {
     /// What ends a read in a transaction that goes on to write by what it read: ` FOR UPDATE` where other
     /// writers run at once (PostgreSQL), nothing where the writer is alone (SQLite).
     var rowLock: String { get }
+    /// The columns the store derives from a status's words or keeps of its raw JSON apart, emptied when
+    /// it is redacted (SQLite's account object kept once, PostgreSQL's search vectors), as `column =
+    /// value, ` each (see ``DeletionStatements/redact(alsoClearing:)``).
+    var redactionClears: String { get }
     /// Every custom emoji URL of the archived statuses (read from their raw JSON), once each, non-empty, as
     /// column `u`.
     var emojiURLs: String { get }

@@ -12,6 +12,17 @@ package protocol StatementExecutor: Sendable {
     ) async throws(ArchiveError) -> [T]
     /// Runs `plan` in one transaction: all of its statements, or none.
     func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result
+    /// Runs `plan` in one transaction that is rolled back at its end: what it would do (a dry run), and
+    /// nothing kept.
+    func dryRun<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result
+    /// Runs `plan`, which removes what must leave no trace (a redaction), in one transaction; its result
+    /// is how many rows it redacted. When that is not 0 the store then rids its files of the removed
+    /// bytes where it keeps copies of them: SQLite overwrites them as it deletes, merges its full-text
+    /// segments and empties its write-ahead log; PostgreSQL frees old row versions at its next VACUUM.
+    func erase(_ plan: TransactionPlan<Int>) async throws(ArchiveError) -> Int
+    /// Whether the store was opened for reading only (SQLite's readers such as `doctor`), so that a flow
+    /// leaves out what is only bookkeeping.
+    var isReadOnly: Bool { get }
 }
 
 /// A store's executor, as the seam's shared flows reach it (see ``StatementExecutor``).
@@ -43,6 +54,20 @@ public struct StoreExecutor: Sendable {
     package func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
         try await driver.run(plan)
     }
+
+    /// Runs a plan in one transaction that is rolled back at its end, and gives its result.
+    package func dryRun<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
+        try await driver.dryRun(plan)
+    }
+
+    /// Runs a redaction's plan and rids the store's files of what it removed (see
+    /// ``StatementExecutor/erase(_:)``); how many rows it redacted.
+    package func erase(_ plan: TransactionPlan<Int>) async throws(ArchiveError) -> Int {
+        try await driver.erase(plan)
+    }
+
+    /// Whether the store was opened for reading only.
+    package var isReadOnly: Bool { driver.isReadOnly }
 
     /// The driver's dialect.
     package var dialect: any SQLDialect { driver.dialect }

@@ -32,10 +32,28 @@ package struct TransactionPlan<Result: Sendable>: Sendable {
 }
 
 extension TransactionPlan {
+    /// Runs `statements` in order, nothing decided between them, then `next`.
+    package static func executing(_ statements: [SQLStatement], then next: Self) -> Self {
+        statements.reversed().reduce(next) { plan, statement in
+            .statement(statement) { _ in plan }
+        }
+    }
+
     /// Runs `statements` in order, nothing decided between them, and gives `result`.
     package static func executing(_ statements: [SQLStatement], giving result: Result) -> Self {
-        statements.reversed().reduce(Self.done(result)) { plan, statement in
-            .statement(statement) { _ in plan }
+        executing(statements, then: .done(result))
+    }
+}
+
+extension TransactionPlan {
+    /// This plan, then what `next` makes of its result, in the same transaction.
+    package func then<Next>(_ next: @escaping @Sendable (Result) throws -> TransactionPlan<Next>) rethrows
+        -> TransactionPlan<Next>
+    {
+        switch step {
+        case .done(let result): try next(result)
+        case .statement(let statement, let following):
+            .statement(statement) { rows in try following(rows).then(next) }
         }
     }
 }
