@@ -102,4 +102,37 @@ import Testing
         #expect(try await file("blocked_accounts.csv") == blocked.map { "\($0)\n" }.joined())
         #expect(try await file("blocked_domains.csv") == "noise.example\nspam.example\n")
     }
+
+    /// A walk that cannot have read the whole list ends nothing: pages that lead back to one already
+    /// read, or an entry that is no account. What was archived stays, and the run still succeeds.
+    enum Misbehaviour: CaseIterable, Sendable { case pagesLoop, junkEntry }
+
+    @Test(arguments: Misbehaviour.allCases)
+    func aWalkThatCannotBeWholeEndsNothing(_ misbehaviour: Misbehaviour) async throws {
+        let server = try await TestServer.startHome(statuses: 5)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server)
+        let before = handles(try await listed(cli, "following"))
+        #expect(before == (await server.relationHandles("alice", .following)) && !before.isEmpty)
+
+        let dropped = try #require(before.first)
+        #expect(await server.setFollowing("alice", dropped, false))
+        var quirks = Quirks()
+        switch misbehaviour {
+        case .pagesLoop: quirks.relationPagesLoop = true
+        case .junkEntry: quirks.relationJunkEntry = true
+        }
+        await server.setQuirks(quirks)
+        #expect(try await cli.run("config", "graph-every", "0").status == 0)
+        let synced = try await cli.run("sync", "--json")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(synced.stdout.utf8)) as? [String: Any])
+        let walks = try #require(report["relations"] as? [[String: Any]])
+        let following = try #require(walks.first { $0["kind"] as? String == "following" })
+        #expect(following["ended"] as? Int == 0, "\(following)")
+        // The loop is seen at the first page that leads back, not after the run's page limit.
+        #expect((following["pages"] as? Int ?? 99) <= 2, "\(following)")
+        #expect(handles(try await listed(cli, "following")) == before, "nothing ended: \(dropped) is still listed")
+        #expect(handles(try await listed(cli, "following", "--all")) == before)
+    }
 }

@@ -23,12 +23,14 @@ extension ServerState {
         case .blocks: members = Array(store.blocks[viewer, default: []])
         }
         let keys = members.sorted(by: >)
-        let p = PageParams(call.req, defaultLimit: 40, maxLimit: 80)
+        var p = PageParams(call.req, defaultLimit: 40, maxLimit: 80)
+        if config.quirks.relationPagesLoop { p.maxID = nil }
         let picked = Pager.select(
             keys, max: Pager.cursor(p.maxID) { Int($0) }, min: Pager.cursor(p.minID) { Int($0) },
             since: Pager.cursor(p.sinceID) { Int($0) }, limit: p.limit
         ).map { keys[$0] }
-        let items = picked.map { store.renderAccount($0, base: base) }
+        var items = picked.map { store.renderAccount($0, base: base) }
+        if config.quirks.relationJunkEntry { items.append(["id": "7"]) }
         return page(.array(items), first: picked.first.map(String.init), last: picked.last.map(String.init), call)
     }
 

@@ -18,6 +18,11 @@ public struct Quirks: Sendable, Equatable {
     /// A token the server does not know (revoked) gets `401 "This method requires an authenticated
     /// user"`, as feeds that check only for a user answer, instead of `401 "The access token is invalid"`.
     public var unknownTokenAsNoUser = false
+    /// Relation lists (follows, followers, mutes, blocks) ignore `max_id`: every page is the first one,
+    /// with the same `next` link, so their pages lead back to themselves for ever.
+    public var relationPagesLoop = false
+    /// Relation lists carry one entry that is no account object (`{"id": 7}`).
+    public var relationJunkEntry = false
 
     public init() {}
 

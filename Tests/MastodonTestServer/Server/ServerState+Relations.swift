@@ -18,6 +18,8 @@ extension ServerState {
         return true
     }
 
+    func setQuirks(_ quirks: Quirks) { config.quirks = quirks }
+
     /// Sets the domains `username` blocks.
     func setDomainBlocks(username: String, _ domains: [String]) -> Bool {
         guard let subject = store.accountIndex(username: username) else { return false }

@@ -24,6 +24,9 @@ extension TestServer {
         await state.setRelation(.block, username: username, target: target, holds: blocks)
     }
 
+    /// Changes how the server misbehaves (see ``Quirks``) from the next request on.
+    public func setQuirks(_ quirks: Quirks) async { await state.setQuirks(quirks) }
+
     /// Sets the domains `username` blocks.
     @discardableResult
     public func setDomainBlocks(_ username: String, _ domains: [String]) async -> Bool {
