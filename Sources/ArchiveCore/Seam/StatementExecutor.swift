@@ -12,6 +12,9 @@ package protocol StatementExecutor: Sendable {
     ) async throws(ArchiveError) -> [T]
     /// Runs `plan` in one transaction: all of its statements, or none.
     func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result
+    /// Runs `plan`, whose statements only read, on one snapshot of the store: every statement sees the
+    /// same committed state (a status, its versions and its replies agree), and none waits for a writer.
+    func read<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result
 }
 
 /// A store's executor, as the seam's shared flows reach it (see ``StatementExecutor``).
@@ -42,6 +45,11 @@ public struct StoreExecutor: Sendable {
     /// Runs a plan in one transaction and gives its result.
     package func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
         try await driver.run(plan)
+    }
+
+    /// Runs a plan of reads on one snapshot and gives its result (see ``StatementExecutor/read(_:)``).
+    package func read<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
+        try await driver.read(plan)
     }
 
     /// The driver's dialect.
