@@ -58,6 +58,20 @@ struct SQLiteDialect: SQLDialect {
         """
     }
 
+    /// The emoji list of the JSON (the boosted post's when there is one), read by json_each.
+    func emoji(of status: String) -> (join: String, shortcode: String, url: String) {
+        let json = "CAST(\(rawJSON(of: status)) AS TEXT)"
+        return (
+            """
+            CROSS JOIN json_each(\(json), CASE WHEN json_type(\(json), '$.reblog') = 'object'
+                THEN '$.reblog.emojis' ELSE '$.emojis' END) e
+            """,
+            "json_extract(e.value, '$.shortcode')", "json_extract(e.value, '$.url')"
+        )
+    }
+
+    var orderedJoin: String { "CROSS JOIN" }
+
     /// SQLite's default collation (BINARY) already compares bytes.
     func bytewise(_ column: String) -> String { column }
 

@@ -60,6 +60,21 @@ struct PostgresDialect: SQLDialect {
 
     var rowLock: String { " FOR UPDATE" }
 
+    var orderedJoin: String { "JOIN" }
+
+    /// A list that is not an array (a raw JSON that is no object, or has no emoji) contributes none.
+    func emoji(of status: String) -> (join: String, shortcode: String, url: String) {
+        let json = "icebox_json(\(status).raw_json)"
+        return (
+            """
+            CROSS JOIN LATERAL (SELECT CASE WHEN jsonb_typeof(\(json)->'reblog') = 'object'
+                THEN \(json)->'reblog'->'emojis' ELSE \(json)->'emojis' END AS list) j
+            CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.list) = 'array' THEN j.list ELSE '[]'::jsonb END) e
+            """,
+            "e->>'shortcode'", "e->>'url'"
+        )
+    }
+
     /// The column as it is: PostgreSQL keeps a status's JSON whole (TOAST compresses the repeated account object).
     func rawJSON(of status: String) -> String { "\(status).raw_json" }
 

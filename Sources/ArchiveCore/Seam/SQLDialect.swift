@@ -35,11 +35,17 @@ package protocol SQLDialect: Sendable {
     /// of a status's raw JSON goes through this (SQLite keeps the author's account object apart, see
     /// schema/0019_accounts_once.sql; PostgreSQL keeps the column whole).
     func rawJSON(of status: String) -> String
+    /// The custom emoji of the `statuses` row named `status` (those of the post it boosts when its raw
+    /// JSON carries one), as a join to write after it, and an emoji's `shortcode` and `url` as expressions.
+    func emoji(of status: String) -> (join: String, shortcode: String, url: String)
     /// `column` ordered by its bytes.
     func bytewise(_ column: String) -> String
     /// What ends a read in a transaction that goes on to write by what it read: ` FOR UPDATE` where other
     /// writers run at once (PostgreSQL), nothing where the writer is alone (SQLite).
     var rowLock: String { get }
+    /// A join the planner keeps in the order written: `CROSS JOIN` on SQLite (which never reorders it),
+    /// `JOIN` elsewhere.
+    var orderedJoin: String { get }
     /// Every custom emoji URL of the archived statuses (read from their raw JSON), once each, non-empty, as
     /// column `u`.
     var emojiURLs: String { get }
