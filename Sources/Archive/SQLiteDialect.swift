@@ -70,7 +70,15 @@ struct SQLiteDialect: SQLDialect {
         )
     }
 
+    /// The words as a JSON array (hashtags are letters, digits and _, see `Hashtag`), read by json_each.
+    func words(of column: String, as alias: String) -> String {
+        "json_each('[\"' || replace(\(column), ' ', '\",\"') || '\"]') \(alias)"
+    }
+
     var orderedJoin: String { "CROSS JOIN" }
+
+    /// Read from the row's marks (see `ConsentPolicy.condition`).
+    func consented(_ status: String) -> String { ConsentPolicy.condition(on: status) }
 
     /// SQLite's default collation (BINARY) already compares bytes.
     func bytewise(_ column: String) -> String { column }

@@ -62,6 +62,9 @@ struct PostgresDialect: SQLDialect {
 
     var orderedJoin: String { "JOIN" }
 
+    /// Computed from the lists and references that make the marks (see `PostgresArchive.consentCondition`).
+    func consented(_ status: String) -> String { PostgresArchive.consentCondition(on: status) }
+
     /// A list that is not an array (a raw JSON that is no object, or has no emoji) contributes none.
     func emoji(of status: String) -> (join: String, shortcode: String, url: String) {
         let json = "icebox_json(\(status).raw_json)"
@@ -73,6 +76,10 @@ struct PostgresDialect: SQLDialect {
             """,
             "e->>'shortcode'", "e->>'url'"
         )
+    }
+
+    func words(of column: String, as alias: String) -> String {
+        "LATERAL unnest(string_to_array(\(column), ' ')) AS \(alias)(value)"
     }
 
     /// The column as it is: PostgreSQL keeps a status's JSON whole (TOAST compresses the repeated account object).

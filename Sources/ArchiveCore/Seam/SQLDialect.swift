@@ -38,6 +38,12 @@ package protocol SQLDialect: Sendable {
     /// The custom emoji of the `statuses` row named `status` (those of the post it boosts when its raw
     /// JSON carries one), as a join to write after it, and an emoji's `shortcode` and `url` as expressions.
     func emoji(of status: String) -> (join: String, shortcode: String, url: String)
+    /// The space-separated words of `column` (a status's `tag_names`) as a table named `alias` with one
+    /// column, `value`, to join on.
+    func words(of column: String, as alias: String) -> String
+    /// Whether consent lets the `statuses` row `status` be shown where opted-out authors are hidden (see
+    /// ``ConsentPolicy``): their posts are not, but for the user's own and those the user marked.
+    func consented(_ status: String) -> String
     /// `column` ordered by its bytes.
     func bytewise(_ column: String) -> String
     /// What ends a read in a transaction that goes on to write by what it read: ` FOR UPDATE` where other
