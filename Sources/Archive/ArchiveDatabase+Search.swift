@@ -99,7 +99,7 @@ extension ArchiveDatabase {
                 return try Self.count(tagged: tag, hiding: hiding, db)
             }
             if !hiding, let spec = TimelineCountStatements.soleSpec(of: query),
-                let posts = try Self.countPosts(inTimeline: spec, db)
+                let posts = try Self.run(TimelineCountStatements.count(inTimeline: spec, SQLiteDialect()), db)
             {
                 return posts
             }

@@ -26,17 +26,4 @@ extension PostgresArchive {
         }
         return total
     }
-
-    /// How many posts the one timeline `spec` names holds, from `timeline_statuses` and the index of
-    /// boosts (none when it names no timeline); nil when it names several (their statuses may overlap: the
-    /// search counts).
-    func countPosts(inTimeline spec: String) async throws(ArchiveError) -> Int? {
-        let dialect = PostgresDialect()
-        let timelines = try await rows(dialect.statement(TimelineCountStatements.timelines(dialect)), [.text(spec)])
-        guard timelines.count <= 1 else { return nil }
-        guard let timeline = timelines.first else { return 0 }
-        let id = try decoding { try timeline.int64("id") }
-        let counted = try await rows(dialect.statement(TimelineCountStatements.posts), [.int(id)])
-        return try decoding { try counted.first?.int("n") ?? 0 }
-    }
 }
