@@ -15,16 +15,4 @@ extension ArchiveDatabase {
         EXCEPT SELECT \(column) FROM statuses WHERE user_marks != 0
         """
     }
-
-    /// How many posts carry `tag`, from the exact index of tags (boost wrappers are not in it), less the
-    /// hidden ones when `hiding`.
-    static func count(tagged tag: String, hiding: Bool, _ db: Database) throws -> Int {
-        let all = try Int.fetchOne(db.cachedStatement(sql: TagStatements.count("?")), arguments: [tag]) ?? 0
-        guard hiding else { return all }
-        let hidden =
-            try Int.fetchOne(
-                db.cachedStatement(sql: TagStatements.count("?") + " AND status_id IN (\(hiddenPosts("id")))"),
-                arguments: [tag]) ?? 0
-        return all - hidden
-    }
 }

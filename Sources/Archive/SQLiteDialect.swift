@@ -77,6 +77,9 @@ struct SQLiteDialect: SQLDialect {
 
     var orderedJoin: String { "CROSS JOIN" }
 
+    /// The tag's posts among the hidden ones (`ArchiveDatabase.hiddenPosts`), all from indexes.
+    var hiddenTagged: String { TagStatements.count("?1") + " AND status_id IN (\(ArchiveDatabase.hiddenPosts("id")))" }
+
     /// Read from the row's marks (see `ConsentPolicy.condition`).
     func consented(_ status: String) -> String { ConsentPolicy.condition(on: status) }
 

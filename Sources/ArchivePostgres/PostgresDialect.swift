@@ -62,6 +62,17 @@ struct PostgresDialect: SQLDialect {
 
     var orderedJoin: String { "JOIN" }
 
+    /// Only opted-out authors' posts can be hidden: found with the tag from two indexes (the author's post
+    /// numbers, the tags), so that only those rows are read and tested.
+    var hiddenTagged: String {
+        """
+        SELECT COUNT(*) AS n FROM statuses s WHERE s.id IN (
+            SELECT o.id FROM statuses o JOIN status_tags st ON st.status_id = o.id AND st.tag = ?1
+            WHERE o.author_handle IN (SELECT handle FROM authors WHERE opted_out))
+          AND NOT \(PostgresArchive.consentCondition())
+        """
+    }
+
     /// Computed from the lists and references that make the marks (see `PostgresArchive.consentCondition`).
     func consented(_ status: String) -> String { PostgresArchive.consentCondition(on: status) }
 

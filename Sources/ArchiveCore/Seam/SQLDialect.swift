@@ -52,6 +52,9 @@ package protocol SQLDialect: Sendable {
     /// A join the planner keeps in the order written: `CROSS JOIN` on SQLite (which never reorders it),
     /// `JOIN` elsewhere.
     var orderedJoin: String { get }
+    /// How many of the posts that carry the tag ?1 consent hides (see ``ConsentPolicy``), as `n`, read
+    /// from indexes as far as the store can.
+    var hiddenTagged: String { get }
     /// Every custom emoji URL of the archived statuses (read from their raw JSON), once each, non-empty, as
     /// column `u`.
     var emojiURLs: String { get }
