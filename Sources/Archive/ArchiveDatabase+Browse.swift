@@ -20,7 +20,8 @@ extension ArchiveDatabase {
         try await read { db in
             // A hashtag's posts, everyone's: the exact index of tags counts them (listings hide no one).
             if case .tag(let tag, nil) = listing {
-                return try Self.count(tagged: TagStatements.listed(tag), hiding: false, db)
+                return try Self.run(
+                    TagStatements.count(tagged: TagStatements.listed(tag), hiding: false, SQLiteDialect()), db)
             }
             let (conditions, arguments) = Self.conditions(listing)
             return try Int.fetchOne(

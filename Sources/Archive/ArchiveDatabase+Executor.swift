@@ -1,8 +1,9 @@
 import ArchiveCore
 import GRDB
 
-/// SQLite's side of the shared flows (``StatementExecutor``): reads from the pool's readers, writes in
-/// one transaction of the single writer, each statement prepared once per connection.
+/// SQLite's side of the shared flows (``StatementExecutor``): reads from the pool's readers (a plan of
+/// reads in one reader's snapshot), writes in one transaction of the single writer, each statement
+/// prepared once per connection.
 extension ArchiveDatabase: StatementExecutor {
     package var dialect: any SQLDialect { SQLiteDialect() }
 
@@ -61,8 +62,13 @@ extension ArchiveDatabase: StatementExecutor {
         return redacted
     }
 
-    /// Runs `plan` in the caller's transaction (the writer's, or an import's).
-    static func run<Result: Sendable>(_ plan: TransactionPlan<Result>, _ db: Database) throws -> Result {
+    package func read<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
+        try await read { db in try Self.run(plan, db) }
+    }
+
+    /// Runs `plan`'s statements on `db`, in whatever transaction or snapshot the caller holds: the
+    /// executor's, or a flow of this store's own that reads through a shared plan.
+    static func run<Result>(_ plan: TransactionPlan<Result>, _ db: Database) throws -> Result {
         var plan = plan
         while true {
             switch plan.step {

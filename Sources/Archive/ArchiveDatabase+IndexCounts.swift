@@ -15,27 +15,4 @@ extension ArchiveDatabase {
         EXCEPT SELECT \(column) FROM statuses WHERE user_marks != 0
         """
     }
-
-    /// How many posts carry `tag`, from the exact index of tags (boost wrappers are not in it), less the
-    /// hidden ones when `hiding`.
-    static func count(tagged tag: String, hiding: Bool, _ db: Database) throws -> Int {
-        let all = try Int.fetchOne(db.cachedStatement(sql: TagStatements.count("?")), arguments: [tag]) ?? 0
-        guard hiding else { return all }
-        let hidden =
-            try Int.fetchOne(
-                db.cachedStatement(sql: TagStatements.count("?") + " AND status_id IN (\(hiddenPosts("id")))"),
-                arguments: [tag]) ?? 0
-        return all - hidden
-    }
-
-    /// How many posts the one timeline `spec` names holds, from `timeline_statuses` and the index of
-    /// boosts (none when it names no timeline); nil when it names several (their statuses may overlap: the
-    /// search counts).
-    static func countPosts(inTimeline spec: String, _ db: Database) throws -> Int? {
-        let timelines = try Int64.fetchAll(
-            db.cachedStatement(sql: TimelineCountStatements.timelines(SQLiteDialect())), arguments: [spec])
-        guard timelines.count <= 1 else { return nil }
-        guard let timeline = timelines.first else { return 0 }
-        return try Int.fetchOne(db.cachedStatement(sql: TimelineCountStatements.posts), arguments: [timeline])
-    }
 }

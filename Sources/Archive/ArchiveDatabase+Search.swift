@@ -96,10 +96,10 @@ extension ArchiveDatabase {
             // One `#tag` alone: the exact index of tags counts it, unless consent hides some of its posts and
             // a bound is given: then it is counted as any search is, up to the bound (as PostgreSQL's).
             if let tag = TagStatements.soleTag(of: query), !hiding || bound == nil {
-                return try Self.count(tagged: tag, hiding: hiding, db)
+                return try Self.run(TagStatements.count(tagged: tag, hiding: hiding, SQLiteDialect()), db)
             }
             if !hiding, let spec = TimelineCountStatements.soleSpec(of: query),
-                let posts = try Self.countPosts(inTimeline: spec, db)
+                let posts = try Self.run(TimelineCountStatements.count(inTimeline: spec, SQLiteDialect()), db)
             {
                 return posts
             }

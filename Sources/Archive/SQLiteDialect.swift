@@ -58,6 +58,31 @@ struct SQLiteDialect: SQLDialect {
         """
     }
 
+    /// The emoji list of the JSON (the boosted post's when there is one), read by json_each.
+    func emoji(of status: String) -> (join: String, shortcode: String, url: String) {
+        let json = "CAST(\(rawJSON(of: status)) AS TEXT)"
+        return (
+            """
+            CROSS JOIN json_each(\(json), CASE WHEN json_type(\(json), '$.reblog') = 'object'
+                THEN '$.reblog.emojis' ELSE '$.emojis' END) e
+            """,
+            "json_extract(e.value, '$.shortcode')", "json_extract(e.value, '$.url')"
+        )
+    }
+
+    /// The words as a JSON array (hashtags are letters, digits and _, see `Hashtag`), read by json_each.
+    func words(of column: String, as alias: String) -> String {
+        "json_each('[\"' || replace(\(column), ' ', '\",\"') || '\"]') \(alias)"
+    }
+
+    var orderedJoin: String { "CROSS JOIN" }
+
+    /// The tag's posts among the hidden ones (`ArchiveDatabase.hiddenPosts`), all from indexes.
+    var hiddenTagged: String { TagStatements.count("?1") + " AND status_id IN (\(ArchiveDatabase.hiddenPosts("id")))" }
+
+    /// Read from the row's marks (see `ConsentPolicy.condition`).
+    func consented(_ status: String) -> String { ConsentPolicy.condition(on: status) }
+
     /// SQLite's default collation (BINARY) already compares bytes.
     func bytewise(_ column: String) -> String { column }
 

@@ -39,48 +39,4 @@ extension PostgresArchive {
             try $0.bool("hides")
         }.first ?? false
     }
-
-    public func timelineNumbers(
-        timelineID: Int64, since: String?, until: String?,
-        consent: ConsentPolicy
-    ) async throws(ArchiveError) -> [Int64] {
-        let condition = try await hidesOptedOut(consent) ? "AND " + Self.consentCondition(on: "p") : ""
-        return try await decodingRows(
-            PostgresDialect().statement(TimelineStatusStatements.posts(condition)),
-            [.int(timelineID), .text(since), .text(until)]
-        ) { try $0.int64("id") }
-    }
-
-    public func breakdown(timelineID: Int64?, top: Int) async throws(ArchiveError) -> ArchiveBreakdown {
-        let inTimeline = timelineID != nil
-        let dialect = PostgresDialect()
-        let binds: [SQLValue] = timelineID.map { [.int($0)] } ?? []
-        func counts(
-            _ value: String, join: String = "", byName: Bool = false,
-            all: Bool = false
-        ) async throws(ArchiveError) -> [ArchiveBreakdown.Count] {
-            // Names compare byte by byte, as SQLite's do.
-            try await decodingRows(
-                dialect.statement(
-                    BreakdownStatements.counts(
-                        value, join: join, byName: byName, limit: all ? nil : top, inTimeline: inTimeline, dialect)),
-                binds
-            ) { try $0.decoded(as: ArchiveBreakdown.Count.self) }
-        }
-        let posts =
-            try await decodingRows(dialect.statement(BreakdownStatements.posts(inTimeline: inTimeline)), binds) {
-                try $0.int("n")
-            }.first ?? 0
-        return ArchiveBreakdown(
-            posts: posts,
-            hashtags: try await counts(
-                "t.name",
-                join: """
-                    CROSS JOIN LATERAL unnest(string_to_array(s.tag_names, ' ')) AS t(name) WHERE s.tag_names <> '' AND t.name <> ''
-                    """),
-            authors: try await counts("s.author_handle"),
-            servers: try await counts(BreakdownStatements.server(dialect)),
-            languages: try await counts(BreakdownStatements.language),
-            months: try await counts(BreakdownStatements.month, byName: true, all: true))
-    }
 }

@@ -2,8 +2,8 @@ import ArchiveCore
 import Logging
 import PostgresNIO
 
-/// PostgreSQL's side of the shared flows (``StatementExecutor``): a read outside any transaction, writes
-/// in one transaction on one connection.
+/// PostgreSQL's side of the shared flows (``StatementExecutor``): a read outside any transaction, a plan
+/// of reads in one read-only snapshot, writes in one transaction on one connection.
 extension PostgresArchive: StatementExecutor {
     package var dialect: any SQLDialect { PostgresDialect() }
 
@@ -18,12 +18,22 @@ extension PostgresArchive: StatementExecutor {
 
     package func run<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
         let logger = self.logger
-        return try await transaction { connection in try await Self.run(plan, connection, logger) }
+        return try await transaction { connection in try await connection.run(plan, logger: logger) }
+    }
+
+    /// One connection, in a read-only REPEATABLE READ transaction: every statement sees the snapshot the
+    /// first one took (READ COMMITTED would give each its own). Nothing to retry: a transaction that only
+    /// reads neither deadlocks nor fails to serialize at this level.
+    package func read<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
+        let logger = self.logger
+        return try await bracketed(begin: "BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY", end: "COMMIT") {
+            connection in try await connection.run(plan, logger: logger)
+        }
     }
 
     package func dryRun<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
         let logger = self.logger
-        return try await transaction(rollingBack: true) { connection in try await Self.run(plan, connection, logger) }
+        return try await transaction(rollingBack: true) { connection in try await connection.run(plan, logger: logger) }
     }
 
     /// The plan alone: PostgreSQL frees the old row versions at its next VACUUM.
@@ -32,21 +42,11 @@ extension PostgresArchive: StatementExecutor {
     /// A PostgreSQL store is never opened for reading only.
     package var isReadOnly: Bool { false }
 
-    /// Runs `plan` in the caller's transaction on `connection` (a flow's, or an import's).
+    /// Runs `plan` in the caller's transaction on `connection` (an import's).
     static func run<Result: Sendable>(
         _ plan: TransactionPlan<Result>, _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> Result {
-        let dialect = PostgresDialect()
-        var plan = plan
-        while true {
-            switch plan.step {
-            case .done(let result): return result
-            case .statement(let statement, let next):
-                let rows = try await connection.rows(
-                    dialect.statement(statement.sql), statement.arguments.map(SQLValue.init), logger: logger)
-                plan = try next(rows)
-            }
-        }
+        try await connection.run(plan, logger: logger)
     }
 
     /// Runs a query outside any transaction and decodes each row.
@@ -56,5 +56,22 @@ extension PostgresArchive: StatementExecutor {
     ) async throws(ArchiveError) -> [T] {
         let rows = try await rows(sql, binds)
         return try decoding { try rows.map(decode) }
+    }
+}
+
+extension PostgresConnection {
+    /// Runs `plan`'s statements on this connection, in the transaction it holds.
+    func run<Result>(_ plan: TransactionPlan<Result>, logger: Logger) async throws -> Result {
+        let dialect = PostgresDialect()
+        var plan = plan
+        while true {
+            switch plan.step {
+            case .done(let result): return result
+            case .statement(let statement, let next):
+                let rows = try await self.rows(
+                    dialect.statement(statement.sql), statement.arguments.map(SQLValue.init), logger: logger)
+                plan = try next(rows)
+            }
+        }
     }
 }

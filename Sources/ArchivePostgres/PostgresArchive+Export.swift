@@ -4,38 +4,6 @@ import Logging
 import PostgresNIO
 
 extension PostgresArchive {
-    /// The records of `numbers`, in their order (a number named twice comes twice), read in one transaction,
-    /// as one snapshot: each kind of row in one statement for up to `recordsPerStatement` statuses at once
-    /// (see ``exportRecords(ofAny:_:_:)``), so a page of twenty costs ten round trips, not two hundred.
-    public func exportRecords(_ numbers: [Int64]) async throws(ArchiveError) -> [ExportRecord] {
-        guard !numbers.isEmpty else { return [] }
-        let logger = self.logger
-        var distinct: [Int64] = []
-        var seen = Set<Int64>()
-        for number in numbers where seen.insert(number).inserted { distinct.append(number) }
-        return try await transaction { connection in
-            var read: [Int64: ExportRecord] = [:]
-            for start in stride(from: 0, to: distinct.count, by: Self.recordsPerStatement) {
-                let part = Array(distinct[start..<min(start + Self.recordsPerStatement, distinct.count)])
-                read.merge(try await Self.exportRecords(ofAny: part, connection, logger)) { first, _ in first }
-            }
-            return try numbers.map { number in
-                guard let record = read[number] else { throw ArchiveError.notFound("status \(number)") }
-                return record
-            }
-        }
-    }
-
-    /// How many statuses one statement reads at most: an export's set is read in parts of this size.
-    static let recordsPerStatement = 500
-
-    public func boosts(of number: Int64) async throws(ArchiveError) -> [ArchivedBoost] {
-        let logger = self.logger
-        return try await transaction { connection in
-            try await Self.boosts(ofAny: [number], connection, logger)[number] ?? []
-        }
-    }
-
     // MARK: Totals and soundness
 
     public func stats() async throws(ArchiveError) -> ArchiveStats {

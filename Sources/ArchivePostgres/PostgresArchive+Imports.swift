@@ -55,31 +55,4 @@ extension PostgresArchive {
             throw bodyFailed ? await failed.value() : error
         }
     }
-
-    /// The favourites, bookmarks and boosts imports named by uri (of one kind, or all), each marked
-    /// resolved when the archive holds the status it names; in the SQLite store's order.
-    public func references(kind: ImportedReference.Kind?) async throws(ArchiveError) -> [ImportedReference] {
-        let dialect = PostgresDialect()
-        return try await decodingRows(
-            dialect.statement(ProvenanceStatements.references(dialect)), [.text(kind?.rawValue)]
-        ) { row -> ImportedReference? in
-            guard let kind = ImportedReference.Kind(rawValue: try row.string("kind")) else { return nil }
-            var reference = ImportedReference(
-                accountHandle: try row.string("account_handle"), kind: kind,
-                uri: try row.string("uri"), activityURI: try row.optionalString("activity_uri"),
-                publishedAt: try row.optionalString("published_at"),
-                visibility: try row.optionalString("visibility"))
-            reference.resolved = try row.bool("resolved")
-            return reference
-        }.compactMap { $0 }
-    }
-
-    /// The source object a status was last imported with from a file of `format`.
-    public func importedSource(of number: Int64, format: String) async throws(ArchiveError) -> Data? {
-        try await decodingRows(
-            PostgresDialect().statement(ProvenanceStatements.source), [.int(number), .text(format)]
-        ) { row -> Data? in
-            row["raw_json"].bytes == nil ? nil : try row.bytes("raw_json")
-        }.first ?? nil
-    }
 }

@@ -155,13 +155,22 @@ public final class PostgresArchive: ArchiveStore {
         _ body: (PostgresConnection) async throws -> T
     ) async throws(ArchiveError) -> T {
         guard rollingBack else { return try await transaction(body) }
+        return try await bracketed(begin: "BEGIN", end: "ROLLBACK", body)
+    }
+
+    /// Runs `body` on one connection between the statements `begin` and `end` (a ROLLBACK in place of
+    /// `end` when it throws), once: no retry.
+    func bracketed<T: Sendable>(
+        begin: String, end: String,
+        _ body: (PostgresConnection) async throws -> T
+    ) async throws(ArchiveError) -> T {
         let logger = self.logger
         do {
             return try await client.withConnection { connection in
-                try await connection.execute("BEGIN", logger: logger)
+                try await connection.execute(begin, logger: logger)
                 do {
                     let result = try await body(connection)
-                    try await connection.execute("ROLLBACK", logger: logger)
+                    try await connection.execute(end, logger: logger)
                     return result
                 } catch {
                     try? await connection.execute("ROLLBACK", logger: logger)

@@ -60,6 +60,39 @@ struct PostgresDialect: SQLDialect {
 
     var rowLock: String { " FOR UPDATE" }
 
+    var orderedJoin: String { "JOIN" }
+
+    /// Only opted-out authors' posts can be hidden: found with the tag from two indexes (the author's post
+    /// numbers, the tags), so that only those rows are read and tested.
+    var hiddenTagged: String {
+        """
+        SELECT COUNT(*) AS n FROM statuses s WHERE s.id IN (
+            SELECT o.id FROM statuses o JOIN status_tags st ON st.status_id = o.id AND st.tag = ?1
+            WHERE o.author_handle IN (SELECT handle FROM authors WHERE opted_out))
+          AND NOT \(PostgresArchive.consentCondition())
+        """
+    }
+
+    /// Computed from the lists and references that make the marks (see `PostgresArchive.consentCondition`).
+    func consented(_ status: String) -> String { PostgresArchive.consentCondition(on: status) }
+
+    /// A list that is not an array (a raw JSON that is no object, or has no emoji) contributes none.
+    func emoji(of status: String) -> (join: String, shortcode: String, url: String) {
+        let json = "icebox_json(\(status).raw_json)"
+        return (
+            """
+            CROSS JOIN LATERAL (SELECT CASE WHEN jsonb_typeof(\(json)->'reblog') = 'object'
+                THEN \(json)->'reblog'->'emojis' ELSE \(json)->'emojis' END AS list) j
+            CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.list) = 'array' THEN j.list ELSE '[]'::jsonb END) e
+            """,
+            "e->>'shortcode'", "e->>'url'"
+        )
+    }
+
+    func words(of column: String, as alias: String) -> String {
+        "LATERAL unnest(string_to_array(\(column), ' ')) AS \(alias)(value)"
+    }
+
     /// The column as it is: PostgreSQL keeps a status's JSON whole (TOAST compresses the repeated account object).
     func rawJSON(of status: String) -> String { "\(status).raw_json" }
 

@@ -11,8 +11,9 @@ import Testing
         let archive = try TemporaryArchive()
         let queue = try DatabaseQueue(path: archive.directory.appending(path: "archive.sqlite").path)
         defer { try? queue.close() }
+        let replies = ThreadWalk.replies(to: 1, archive.database.executor.dialect)
         let plan = try await queue.read { db in
-            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + ArchiveDatabase.repliesSQL, arguments: [1])
+            try Row.fetchAll(db, sql: "EXPLAIN QUERY PLAN " + replies.sql, arguments: [1])
                 .map { row -> String in row["detail"] }
         }
         #expect(plan.contains { $0.contains("INDEX status_ids_by_parent (server=? AND in_reply_to_id=?)") }, "\(plan)")

@@ -45,8 +45,10 @@ extension ArchiveStore {
                 ) { copies in .done(DeletionAuthority.Outcome(marked: marked.count, copiesOnly: Set(copies).count)) }
             }
         }
-        return try await executor.run(
-            TransactionPlan.accountHosts.then { hosts in
+        // The plan starts with a statement, so building it runs none of its steps: nothing is thrown here.
+        let plan: TransactionPlan<DeletionAuthority.Outcome>
+        do {
+            plan = try TransactionPlan.accountHosts.then { hosts in
                 .fetch(
                     SQLStatement(LookupStatements.select("id, uri", whereAny: "id", dialect), .ints(numbers)),
                     { (number: try $0.integer("id"), key: try $0.text("uri")) }
@@ -55,7 +57,11 @@ extension ArchiveStore {
                         posts, reportedBy: server, accountHosts: hosts)
                     return mark(authoritative, copiesOnly)
                 }
-            })
+            }
+        } catch {
+            throw .database("\(error)")
+        }
+        return try await executor.run(plan)
     }
 
     /// Records that `server` says one status is gone (see ``markGone(_:reportedBy:at:via:)``).

@@ -35,6 +35,15 @@ package protocol SQLDialect: Sendable {
     /// of a status's raw JSON goes through this (SQLite keeps the author's account object apart, see
     /// schema/0019_accounts_once.sql; PostgreSQL keeps the column whole).
     func rawJSON(of status: String) -> String
+    /// The custom emoji of the `statuses` row named `status` (those of the post it boosts when its raw
+    /// JSON carries one), as a join to write after it, and an emoji's `shortcode` and `url` as expressions.
+    func emoji(of status: String) -> (join: String, shortcode: String, url: String)
+    /// The space-separated words of `column` (a status's `tag_names`) as a table named `alias` with one
+    /// column, `value`, to join on.
+    func words(of column: String, as alias: String) -> String
+    /// Whether consent lets the `statuses` row `status` be shown where opted-out authors are hidden (see
+    /// ``ConsentPolicy``): their posts are not, but for the user's own and those the user marked.
+    func consented(_ status: String) -> String
     /// `column` ordered by its bytes.
     func bytewise(_ column: String) -> String
     /// What ends a read in a transaction that goes on to write by what it read: ` FOR UPDATE` where other
@@ -44,6 +53,12 @@ package protocol SQLDialect: Sendable {
     /// it is redacted (SQLite's account object kept once, PostgreSQL's search vectors), as `column =
     /// value, ` each (see ``DeletionStatements/redact(alsoClearing:)``).
     var redactionClears: String { get }
+    /// A join the planner keeps in the order written: `CROSS JOIN` on SQLite (which never reorders it),
+    /// `JOIN` elsewhere.
+    var orderedJoin: String { get }
+    /// How many of the posts that carry the tag ?1 consent hides (see ``ConsentPolicy``), as `n`, read
+    /// from indexes as far as the store can.
+    var hiddenTagged: String { get }
     /// Every custom emoji URL of the archived statuses (read from their raw JSON), once each, non-empty, as
     /// column `u`.
     var emojiURLs: String { get }

@@ -23,6 +23,9 @@ package protocol StatementExecutor: Sendable {
     /// Whether the store was opened for reading only (SQLite's readers such as `doctor`), so that a flow
     /// leaves out what is only bookkeeping.
     var isReadOnly: Bool { get }
+    /// Runs `plan`, whose statements only read, on one snapshot of the store: every statement sees the
+    /// same committed state (a status, its versions and its replies agree), and none waits for a writer.
+    func read<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result
 }
 
 /// A store's executor, as the seam's shared flows reach it (see ``StatementExecutor``).
@@ -68,6 +71,11 @@ public struct StoreExecutor: Sendable {
 
     /// Whether the store was opened for reading only.
     package var isReadOnly: Bool { driver.isReadOnly }
+
+    /// Runs a plan of reads on one snapshot and gives its result (see ``StatementExecutor/read(_:)``).
+    package func read<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
+        try await driver.read(plan)
+    }
 
     /// The driver's dialect.
     package var dialect: any SQLDialect { driver.dialect }

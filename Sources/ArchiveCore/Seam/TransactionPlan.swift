@@ -46,8 +46,10 @@ extension TransactionPlan {
 }
 
 extension TransactionPlan {
-    /// This plan, then what `next` makes of its result, in the same transaction.
-    package func then<Next>(_ next: @escaping @Sendable (Result) throws -> TransactionPlan<Next>) rethrows
+    /// This plan, then the plan `next` makes of its result, as one plan (in the same transaction or
+    /// snapshot). A plan already done goes straight on to `next`, which is why this throws: build a flow
+    /// from a statement first, and chain inside its steps.
+    package func then<Next>(_ next: @escaping @Sendable (Result) throws -> TransactionPlan<Next>) throws
         -> TransactionPlan<Next>
     {
         switch step {
@@ -61,4 +63,20 @@ extension TransactionPlan {
 extension TransactionPlan where Result == Void {
     /// Runs `statements` in order, nothing decided between them.
     package static func executing(_ statements: [SQLStatement]) -> Self { executing(statements, giving: ()) }
+}
+
+extension TransactionPlan {
+    /// Runs `statement`, whose rows each lead with a status's number as `status_id` (a read of a set of
+    /// statuses at once), decodes them grouped by status (each status's in the statement's order), then
+    /// what `next` makes of them.
+    package static func grouped<Value>(
+        _ statement: SQLStatement, _ decode: @escaping @Sendable (any ColumnReading) throws -> Value,
+        then next: @escaping @Sendable ([Int64: [Value]]) throws -> Self
+    ) -> Self {
+        .fetch(statement, { row in (try row.integer("status_id"), try decode(row)) }) { rows in
+            var grouped: [Int64: [Value]] = [:]
+            for (number, value) in rows { grouped[number, default: []].append(value) }
+            return try next(grouped)
+        }
+    }
 }

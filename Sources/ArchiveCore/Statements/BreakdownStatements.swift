@@ -2,8 +2,8 @@ import Foundation
 
 /// The statements of `icebox stats --breakdown`, one text for both stores (arguments `?1`, see
 /// ``SQLDialect/statement(_:)``): the posts in scope as `p`, then one count per list. Only how a
-/// row's hashtags become rows differs (SQLite's json_each, PostgreSQL's unnest); each store passes its
-/// own join for them.
+/// row's hashtags become rows differs (SQLite's json_each, PostgreSQL's unnest: see
+/// ``SQLDialect/words(of:as:)``).
 package enum BreakdownStatements {
     /// The posts in scope as `p(id)`: every post, or (`inTimeline`) those seen in the timeline ?1 (a
     /// boost standing for the post it boosts, once).
@@ -32,6 +32,12 @@ package enum BreakdownStatements {
             SELECT \(value) AS name, COUNT(*) AS count FROM p JOIN statuses s ON s.id = p.id \(join)
             GROUP BY 1 ORDER BY \(byName ? name : "count DESC, \(name)")\(limit.map { " LIMIT \(max($0, 0))" } ?? "")
             """
+    }
+
+    /// A post's hashtags as rows `t` (normalized names, space-separated in `tag_names`, see `Hashtag`): the
+    /// value to count, and the join that gives it.
+    package static func tags(_ dialect: any SQLDialect) -> (value: String, join: String) {
+        ("t.value", "JOIN \(dialect.words(of: "s.tag_names", as: "t")) ON s.tag_names <> '' AND t.value <> ''")
     }
 
     /// A post's server: what follows the `@` of its author's handle, lowercased.

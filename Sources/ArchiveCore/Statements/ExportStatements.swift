@@ -61,6 +61,20 @@ package enum ExportStatements {
         WHERE \(condition)
         """
     }
+    /// The stored files of the custom emoji of a set of statuses (each status's own, or the post's it
+    /// boosts when its JSON carries one), as `status_id`, `shortcode` and the file's columns: ?1 the
+    /// numbers. The joins keep their order (see ``SQLDialect/orderedJoin``): each status's emoji are read
+    /// once and looked up by URL, rather than every stored download read against each status's JSON.
+    package static func emojiFiles(ofAny dialect: any SQLDialect) -> String {
+        let emoji = dialect.emoji(of: "s")
+        return """
+            SELECT s.id AS status_id, \(emoji.shortcode) AS shortcode, f.sha256, f.ext, f.mime, f.size
+            FROM statuses s \(emoji.join)
+            \(dialect.orderedJoin) media_downloads d ON d.url = \(emoji.url)
+            \(dialect.orderedJoin) media_files f ON f.sha256 = d.sha256
+            WHERE \(dialect.isAny("s.id", of: "?1")) AND d.state = 'stored'
+            """
+    }
     /// The boosts an author made, as the archive holds them, oldest first: ?1 the author's handle (any case).
     package static func boostsBy(_ dialect: any SQLDialect) -> String {
         """
