@@ -42,7 +42,7 @@ extension PostgresArchive: StatementExecutor {
     /// A PostgreSQL store is never opened for reading only.
     package var isReadOnly: Bool { false }
 
-    /// Runs `plan` in the caller's transaction on `connection` (an import's).
+    /// Runs `plan` in the caller's transaction on `connection` (an import's, or the page store's).
     static func run<Result: Sendable>(
         _ plan: TransactionPlan<Result>, _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> Result {

@@ -100,10 +100,7 @@ struct ExportDocument {
     }
 
     /// Whether `url` is an `http(s)` link, the only kind an export links to.
-    static func isWebLink(_ url: String) -> Bool {
-        let scheme = url.prefix(8).lowercased()
-        return scheme.hasPrefix("https://") || scheme.hasPrefix("http://")
-    }
+    static func isWebLink(_ url: String) -> Bool { url.isWebLink }
 
     /// A sentence for a thread whose real start is not archived, else `nil`.
     var incompleteNote: String? {

@@ -43,7 +43,8 @@ public enum MastodonCSV {
         Set(
             relations.map(\.acct).filter { acct in
                 let parts = acct.split(separator: "@", omittingEmptySubsequences: false)
-                return parts.count == 2 && !parts[0].isEmpty
+                // A username starts with a letter, a digit or `_` (never a formula's `-`).
+                return parts.count == 2 && parts[0].first.map { $0.isLetter || $0.isNumber || $0 == "_" } == true
                     && parts[0].unicodeScalars.allSatisfy(usernameScalars.contains) && isDomain(String(parts[1]))
             }
         ).sorted()

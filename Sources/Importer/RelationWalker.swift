@@ -88,13 +88,25 @@ struct RelationWalker: Sendable {
                     metadata: ["account": "\(account.handle)", "server": "\(client.server.host)"])
                 readable = false
                 next = nil
+                report.looped = true
             }
-            if !readable { report.unreadable += page.items.count - entries.count }
-            report.new += try await archive.storeRelationPage(
-                entries, account: account.id, kind: kind, walk: walk, next: next, readable: readable)
+            if page.items.isEmpty, next != nil {
+                // An empty page that says more follow cannot be the end of the list: it ends nothing.
+                readable = false
+                next = nil
+            }
+            report.unreadable += page.items.count - entries.count
+            guard
+                let new = try await archive.storeRelationPage(
+                    entries, account: account.id, kind: kind, walk: walk, next: next, readable: readable)
+            else {
+                // Another worker of a shared store finished this walk or began the next: it goes on there.
+                report.deferred = true
+                return
+            }
+            report.new += new
             report.seen += entries.count
             report.pages += 1
-            if page.items.isEmpty { next = nil }
             guard let next else {
                 report.ended = try await archive.finishRelationWalk(account: account.id, kind: kind, walk: walk)
                 report.complete = true
@@ -138,7 +150,9 @@ struct RelationWalker: Sendable {
 
 /// What a sync's relation walk did for one account and kind.
 public struct RelationReport: Sendable, Codable, Hashable {
+    /// The archiving account's handle.
     public var account: String
+    /// The kind walked; nil when the account's server could not be asked at all.
     @EncodedAsNull public var kind: RelationKind?
     /// Entries read this run, and how many were new to the ledger.
     public var seen = 0
@@ -147,12 +161,17 @@ public struct RelationReport: Sendable, Codable, Hashable {
     public var ended = 0
     /// Entries that could not be read (the walk then ends nothing).
     public var unreadable = 0
+    /// The server's pages led back to one already read (the walk then ends nothing).
+    public var looped = false
+    /// Pages read this run.
     public var pages = 0
-    /// The walk read its last page this run.
+    /// The walk read its last page this run (it ended what it no longer saw only when every entry could
+    /// be read and its pages did not loop: `unreadable` says so).
     public var complete = false
     /// The last walk finished within `graph-every`: nothing was asked.
     public var upToDate = false
-    /// The rate budget was down to what the timelines and other apps keep: the walk goes on next run.
+    /// The rate budget was down to what the timelines and other apps keep, or another worker of a shared
+    /// store took the walk over: it goes on next run (or there).
     public var deferred = false
     @EncodedAsNull public var error: String?
     var apiError: APIError?
@@ -164,7 +183,7 @@ public struct RelationReport: Sendable, Codable, Hashable {
     }
 
     enum CodingKeys: String, CodingKey {
-        case account, kind, seen, new, ended, unreadable, pages, complete, error
+        case account, kind, seen, new, ended, unreadable, looped, pages, complete, error
         case upToDate = "up_to_date"
         case deferred
     }

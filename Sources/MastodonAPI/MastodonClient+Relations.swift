@@ -16,6 +16,11 @@ extension MastodonClient {
             throw .malformed(server: server.host, path: endpoint.path, reason: error.description)
         }
         let links = LinkHeader(response.header("link") ?? "")
+        // A next page the client cannot ask for would end the walk as if the list were whole.
+        if links.url(rel: "next") != nil, links.parameter("max_id", rel: "next") == nil {
+            throw .malformed(
+                server: server.host, path: endpoint.path, reason: "the Link header's next page has no max_id")
+        }
         return Page(
             items: entries, next: links.parameter("max_id", rel: "next"),
             previous: links.parameter("min_id", rel: "prev"), rateLimit: response.rateLimit,

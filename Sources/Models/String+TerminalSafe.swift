@@ -1,6 +1,19 @@
 import Foundation
 
 extension String {
+    /// Whether the text is an `http(s)` link, the only kind a page or an export links to (never
+    /// `javascript:`, `data:` or `file:`).
+    public var isWebLink: Bool {
+        let scheme = prefix(8).lowercased()
+        return scheme.hasPrefix("https://") || scheme.hasPrefix("http://")
+    }
+
+    /// Terminal-safe and on one line: line breaks and tabs become spaces too, so that text a server sent
+    /// can neither fake a row of a listing nor a column of a tab-separated one.
+    public var terminalSafeLine: String {
+        terminalSafe.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
+    }
+
     /// The text with terminal control sequences removed, safe to print: ESC sequences (CSI, OSC…),
     /// other C0 and C1 controls (newlines and tabs are kept), and the bidirectional controls that can
     /// disguise what a line says (`isHiddenControl`). Everything a server sends goes through this before it is printed.

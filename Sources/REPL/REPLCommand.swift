@@ -19,6 +19,10 @@ public enum REPLCommand: Hashable, Sendable {
     case timeline(String)
     /// `url <url>`: the status, profile or hashtag a web link names, as archived.
     case url(String)
+    /// `following [user@host]`, `followers [user@host]`: whom one of the archive's accounts follows and
+    /// who follows it (the relation ledger); the only account when none is given.
+    case following(String?)
+    case followers(String?)
     /// `back`: the previous screen.
     case back
     /// `path`: the screens that led here.
@@ -46,7 +50,7 @@ public enum REPLCommand: Hashable, Sendable {
 
     /// Every command name, in the order `help` lists them.
     public static let names = [
-        "search", "open", "thread", "author", "tag", "account", "timeline", "url",
+        "search", "open", "thread", "author", "tag", "account", "timeline", "url", "following", "followers",
         "more", "next", "prev", "versions", "boosts", "media", "back", "path", "export",
         "help", "quit",
     ]
@@ -74,6 +78,8 @@ public enum REPLCommand: Hashable, Sendable {
         case "account": self = .account(Self.dropping("@", from: try needs("a handle, user@host")))
         case "timeline": self = .timeline(try needs("a pinned timeline, e.g. home or tag:swift"))
         case "url": self = .url(try needs("a link to a status, profile or hashtag"))
+        case "following": self = .following(argument.isEmpty ? nil : Self.dropping("@", from: argument))
+        case "followers": self = .followers(argument.isEmpty ? nil : Self.dropping("@", from: argument))
         case "more", "next": self = try none(.more)
         case "prev", "previous": self = try none(.previous)
         case "versions": self = try none(.versions)
@@ -113,6 +119,8 @@ public enum REPLCommand: Hashable, Sendable {
         timeline <spec>    what a pinned timeline archived (home, local, tag:swift…)
         url <url>          the status, profile or hashtag a link names, as archived; or an address that
                            path prints (/statuses/12, also as icebox serve shows it)
+        following [handle] whom one of your accounts follows, with ended follows (the only one by default)
+        followers [handle] who follows one of your accounts, with those who stopped
         more               the next page of the list on screen (also: next)
         next               the same as more
         prev               the previous page of the list on screen

@@ -5,7 +5,8 @@ import Models
 import Router
 
 extension REPLSession {
-    /// The people a route lists (issue 44), one per line: whom an archived account follows and who
+    /// The people a route lists (issue 44), one per line (every field a server sent on one line of its
+    /// own): whom an archived account follows and who
     /// follows it (the relation ledger), who boosted a status, accounts in hand. A route whose people
     /// the archive does not keep says so.
     func people(_ destination: RouterDestination) async throws -> String {
@@ -21,9 +22,9 @@ extension REPLSession {
             let holding = relations.filter { $0.endedAt == nil }
             lines.append("\(destination.title): \(holding.count) now, \(relations.count - holding.count) ended")
             for relation in relations {
-                var line = "@\(relation.acct)  since \(relation.since.prefix(10))"
+                var line = "@\(relation.acct.terminalSafeLine)  since \(relation.since.prefix(10))"
                 if let ended = relation.endedAt { line += ", ended \(ended.prefix(10))" }
-                if !relation.displayName.isEmpty { line += "  \(relation.displayName)" }
+                if !relation.displayName.isEmpty { line += "  \(relation.displayName.terminalSafeLine)" }
                 lines.append(line)
             }
         case .rebloggedBy(let id):
@@ -32,10 +33,16 @@ extension REPLSession {
             }
             let boosts = try await archive.boosts(of: number)
             lines.append("\(destination.title): \(boosts.count) archived boost\(boosts.count == 1 ? "" : "s")")
-            for boost in boosts { lines.append("@\(boost.handle)  \(boost.createdAt.prefix(10))  \(boost.name)") }
+            for boost in boosts {
+                lines.append(
+                    "@\(boost.handle.terminalSafeLine)  \(boost.createdAt.prefix(10))  "
+                        + boost.name.terminalSafeLine)
+            }
         case .accountsList(let accounts):
             lines.append(destination.title)
-            for account in accounts { lines.append("@\(account.acct)  \(account.displayName)") }
+            for account in accounts {
+                lines.append("@\(account.acct.terminalSafeLine)  \(account.displayName.terminalSafeLine)")
+            }
         case .favoritedBy, .conversationDetail:
             throw REPLFailure(
                 "\(destination.title): not archived yet (Icebox keeps mentions of the notifications only)")
@@ -43,5 +50,27 @@ extension REPLSession {
             throw REPLFailure("\(destination.title) lists no people")
         }
         return lines.joined(separator: "\n").terminalSafe
+    }
+
+    /// The handle of one of the archive's own accounts: the one typed (`user@host`, or a username alone
+    /// when one account has it), or the only account when none is typed.
+    func ownHandle(_ typed: String?) async throws -> String {
+        let accounts = try await archive.accounts().map(\.handle)
+        let matches = accounts.filter { handle in
+            guard let typed else { return true }
+            return handle.caseInsensitiveCompare(typed) == .orderedSame
+                || handle.lowercased().hasPrefix(typed.lowercased() + "@")
+        }
+        guard matches.count == 1, let handle = matches.first else {
+            let yours = accounts.map { "@\($0)" }.joined(separator: ", ").terminalSafeLine
+            if accounts.isEmpty { throw REPLFailure("no account yet: icebox account add <server>") }
+            if let typed {
+                throw REPLFailure(
+                    "\(typed.terminalSafeLine) is not one of your accounts (\(yours)); the archive keeps their relations only"
+                )
+            }
+            throw REPLFailure("give one of your accounts: \(yours)")
+        }
+        return handle
     }
 }

@@ -115,6 +115,8 @@ public struct REPLSession: Sendable {
         case .account(let typed): return try await go(to: .accountDetail(id: try await handle(typed)))
         case .timeline(let spec): return try await go(to: .pinnedTimeline(spec: spec))
         case .url(let text): return try await follow(text)
+        case .following(let typed): return try await go(to: .following(id: try await ownHandle(typed)))
+        case .followers(let typed): return try await go(to: .followers(id: try await ownHandle(typed)))
         case .back: return try await back()
         case .path:
             // The screens that led here, then this screen's address (the path `icebox serve` shows it at,
@@ -162,12 +164,5 @@ public struct REPLSession: Sendable {
     mutating func redraw(_ screen: Screen) {
         guard !stack.isEmpty else { return }
         stack[stack.count - 1].screen = screen
-    }
-}
-
-extension String {
-    /// Terminal-safe, on one line (for messages).
-    var terminalSafeLine: String {
-        terminalSafe.replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "\t", with: " ")
     }
 }

@@ -28,7 +28,7 @@ extension Reader {
                 var when = "since \(relation.since.prefix(10))"
                 if let ended = relation.endedAt { when += ", ended \(ended.prefix(10))" }
                 let who =
-                    relation.url.map {
+                    relation.url.flatMap({ $0.isWebLink ? $0 : nil }).map {
                         "<a href=\"\(StatusPage.escaped($0))\" rel=\"noreferrer noopener\">@\(StatusPage.escaped(relation.acct))</a>"
                     } ?? "@\(StatusPage.escaped(relation.acct))"
                 return "<li class=\"\(relation.endedAt == nil ? "holds" : "ended")\">\(who) "

@@ -42,11 +42,13 @@ struct RelationListing: ParsableArguments {
             if csv { return Console.outBytes(Data(try CSVOutput.text(relations, fields: Self.fields).utf8)) }
             let accounts = Set(relations.map(\.account)).count
             for relation in relations {
-                var columns = [relation.acct, "since " + relation.since.prefix(10)]
+                // Each field on one line of its own, so that a name a server sent can fake neither a row
+                // nor a column.
+                var columns = [relation.acct.terminalSafeLine, "since " + relation.since.prefix(10)]
                 if let ended = relation.endedAt { columns.append("ended " + ended.prefix(10)) }
-                if !relation.displayName.isEmpty { columns.append(relation.displayName) }
-                if accounts > 1 { columns.insert(relation.account, at: 0) }
-                Console.out(columns.joined(separator: "\t"))
+                if !relation.displayName.isEmpty { columns.append(relation.displayName.terminalSafeLine) }
+                if accounts > 1 { columns.insert(relation.account.terminalSafeLine, at: 0) }
+                Console.outSanitized(columns.joined(separator: "\t"))
             }
             if relations.isEmpty {
                 Console.err(

@@ -207,8 +207,12 @@ extension Icebox {
                     let line = summaryLine(report)
                     if report.outcome == .ok { Console.out(line) } else { Console.err(line) }
                 }
-                for report in run.relations where !runFlags.quiet && report.seen + report.ended > 0 {
-                    Console.out(RelationSummary.line(report))
+                for report in run.relations {
+                    if report.error != nil {
+                        Console.err(RelationSummary.line(report))
+                    } else if !runFlags.quiet, report.seen + report.ended > 0 {
+                        Console.out(RelationSummary.line(report))
+                    }
                 }
                 for report in rechecked ?? [] where !runFlags.quiet || report.error != nil {
                     let line = RecheckSummary.line(report)

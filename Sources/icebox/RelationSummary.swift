@@ -7,7 +7,9 @@ enum RelationSummary {
         var line = "\(report.account) \(report.kind?.words ?? "relations"): \(report.seen) seen, \(report.new) new"
         if report.ended > 0 { line += ", \(report.ended) ended" }
         if report.unreadable > 0 { line += ", \(report.unreadable) unreadable (nothing ended)" }
-        if !report.complete, report.error == nil { line += " (goes on next run)" }
+        if report.looped { line += ", pages loop (nothing ended)" }
+        if let error = report.error { return line + " — FAILED: \(error) (goes on from there next run)" }
+        if !report.complete { line += " (goes on next run)" }
         return line
     }
 }

@@ -79,6 +79,17 @@ import Testing
             #expect(all.map(\.acct) == ["a@x.test", "b@x.test", "b@x.test", "c@y.test"])
             #expect(all.filter { $0.endedAt == nil }.map(\.acct) == ["a@x.test", "b@x.test", "c@y.test"])
 
+            // A worker still paging walk 2 after another finished it and walked again: its page is not
+            // stored (nil), and what the newer walk saw stays as it saw it.
+            let stale = try await store.storeRelationPage(
+                [entry("b@x.test"), entry("z@x.test")], account: account.id, kind: .following, walk: second, next: "x",
+                now: later)
+            #expect(stale == nil)
+            #expect(try await store.relations(of: account.id, kind: .following, includeEnded: true) == all)
+            #expect(
+                try await store.finishRelationWalk(account: account.id, kind: .following, walk: second, now: later) == 0
+            )
+
             // Kinds and accounts are apart.
             let blocks = try #require(
                 try await store.relationWalk(account: account.id, kind: .domainBlocks, every: day, now: later))

@@ -7,42 +7,52 @@ import Foundation
 /// did not see, and an ended relation is never deleted.
 extension ArchiveStore {
     /// The walk of `kind` for `account` to run now: the one under way (resumed at its cursor), or a new
-    /// one; nil when the last one finished less than `interval` ago (nothing to ask the server).
+    /// one; nil when the last one finished less than `interval` ago (nothing to ask the server). The
+    /// walk's row is read locked, so two workers of a shared store never both begin a walk.
     public func relationWalk(
         account: Int64, kind: RelationKind, every interval: TimeInterval, now: Date = Date()
     ) async throws(ArchiveError) -> RelationWalk? {
         let stamp = Timestamp.string(now)
         let keys: [SQLArgument] = [.int(account), .text(kind.rawValue), .text(stamp)]
-        return try await executor.run(
-            .fetch(SQLStatement(RelationStatements.walk, arguments: Array(keys.prefix(2)))) { row in
-                (
-                    walk: try row.integer("walk"), cursor: try row.optionalText("cursor"),
-                    finished: try row.optionalText("finished_at")
-                )
-            } then: { rows in
-                guard let held = rows.first else {
-                    return .executing(
-                        [SQLStatement(RelationStatements.firstWalk, arguments: keys)],
-                        giving: RelationWalk(walk: 1, cursor: nil))
+        let read = SQLStatement(RelationStatements.walk(executor.dialect), arguments: Array(keys.prefix(2)))
+        @Sendable func decide(_ rows: [(walk: Int64, cursor: String?, finished: String?)], retry: Bool)
+            -> TransactionPlan<RelationWalk?>
+        {
+            guard let held = rows.first else {
+                // Another worker may insert the first walk at the same moment: then it is read again.
+                return .fetch(SQLStatement(RelationStatements.firstWalk, arguments: keys), { try $0.integer("walk") }) {
+                    inserted in
+                    if !inserted.isEmpty || !retry {
+                        return .done(inserted.isEmpty ? nil : RelationWalk(walk: 1, cursor: nil))
+                    }
+                    return .fetch(read, Self.walkRow) { decide($0, retry: false) }
                 }
-                guard let finished = held.finished else {
-                    return .done(RelationWalk(walk: held.walk, cursor: held.cursor))
-                }
-                if let at = Timestamp.date(finished), now.timeIntervalSince(at) < interval { return .done(nil) }
-                return .fetch(SQLStatement(RelationStatements.nextWalk, arguments: keys), { try $0.integer("walk") }) {
-                    .done($0.first.map { RelationWalk(walk: $0, cursor: nil) })
-                }
-            })
+            }
+            guard let finished = held.finished else { return .done(RelationWalk(walk: held.walk, cursor: held.cursor)) }
+            if let at = Timestamp.date(finished), now.timeIntervalSince(at) < interval { return .done(nil) }
+            return .fetch(SQLStatement(RelationStatements.nextWalk, arguments: keys), { try $0.integer("walk") }) {
+                .done($0.first.map { RelationWalk(walk: $0, cursor: nil) })
+            }
+        }
+        return try await executor.run(.fetch(read, Self.walkRow) { decide($0, retry: true) })
+    }
+
+    private static func walkRow(_ row: any ColumnReading) throws -> (walk: Int64, cursor: String?, finished: String?) {
+        (
+            walk: try row.integer("walk"), cursor: try row.optionalText("cursor"),
+            finished: try row.optionalText("finished_at")
+        )
     }
 
     /// Stores one page of a walk and the cursor of the next (nil: it was the last) in one transaction;
     /// `readable` false when an entry of the page could not be read, so the walk ends nothing. Gives how
-    /// many relations were seen for the first time.
+    /// many relations were seen for the first time; nil, storing nothing, when the walk is no longer the
+    /// one under way (another worker of a shared store finished it, or began the next).
     @discardableResult
     public func storeRelationPage(
         _ entries: [RelationEntry], account: Int64, kind: RelationKind, walk: RelationWalk, next: String?,
         readable: Bool = true, now: Date = Date()
-    ) async throws(ArchiveError) -> Int {
+    ) async throws(ArchiveError) -> Int? {
         let stamp = Timestamp.string(now)
         var seen = Set<String>()
         // A server that names an account twice on a page speaks of one relation.
@@ -50,7 +60,7 @@ extension ArchiveStore {
         let advance = SQLStatement(
             RelationStatements.advance, .text(orNull: next), .int(account), .text(kind.rawValue), .int(walk.walk),
             .bool(readable))
-        @Sendable func storing(from index: Int, new: Int) -> TransactionPlan<Int> {
+        @Sendable func storing(from index: Int, new: Int) -> TransactionPlan<Int?> {
             guard index < distinct.count else { return .executing([advance], giving: new) }
             let entry = distinct[index]
             let arguments: [SQLArgument] = [
@@ -65,8 +75,10 @@ extension ArchiveStore {
                 }
             }
         }
-        let plan = storing(from: 0, new: 0)
-        return try await executor.run(plan)
+        let underWay = SQLStatement(
+            RelationStatements.underWay(executor.dialect), .int(account), .text(kind.rawValue), .int(walk.walk))
+        return try await executor.run(
+            .fetch(underWay, { _ in true }) { held in held.isEmpty ? .done(nil) : storing(from: 0, new: 0) })
     }
 
     /// Finishes a walk: when it read every entry, the relations it did not see end now. Gives how many
@@ -80,7 +92,7 @@ extension ArchiveStore {
         ]
         let finish = SQLStatement(RelationStatements.finish, arguments: arguments)
         return try await executor.run(
-            .fetch(SQLStatement(RelationStatements.complete, arguments: Array(arguments.prefix(3)))) {
+            .fetch(SQLStatement(RelationStatements.complete(executor.dialect), arguments: Array(arguments.prefix(3)))) {
                 try $0.integer("complete") != 0
             } then: { complete in
                 guard complete.first == true else { return .executing([finish], giving: 0) }

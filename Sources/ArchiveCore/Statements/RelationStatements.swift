@@ -1,14 +1,21 @@
 /// The statements of the relation ledger (issue 44), one text for both stores (arguments `?1`, `?2`…,
 /// see ``SQLDialect/statement(_:)``).
 package enum RelationStatements {
-    /// Where the walk of ?1 account and ?2 kind stands.
-    package static let walk = """
-        SELECT walk, cursor, finished_at FROM relation_walks WHERE account_id = ?1 AND kind = ?2
-        """
+    /// Where the walk of ?1 account and ?2 kind stands, its row locked against another worker's walk.
+    package static func walk(_ dialect: any SQLDialect) -> String {
+        "SELECT walk, cursor, finished_at FROM relation_walks WHERE account_id = ?1 AND kind = ?2" + dialect.rowLock
+    }
+    /// Walk ?3 of ?1 account and ?2 kind, while it is the one under way (another worker may have finished it
+    /// or begun the next), its row locked until the page is stored.
+    package static func underWay(_ dialect: any SQLDialect) -> String {
+        "SELECT walk FROM relation_walks WHERE account_id = ?1 AND kind = ?2 AND walk = ?3 AND finished_at IS NULL"
+            + dialect.rowLock
+    }
     /// The first walk of ?1 account and ?2 kind, begun ?3.
     package static let firstWalk = """
         INSERT INTO relation_walks(account_id, kind, walk, cursor, pages, complete, started_at)
         VALUES (?1, ?2, 1, NULL, 0, 1, ?3)
+        ON CONFLICT (account_id, kind) DO NOTHING RETURNING walk
         """
     /// Begins the next walk of ?1 account and ?2 kind at ?3; gives its number.
     package static let nextWalk = """
@@ -25,11 +32,12 @@ package enum RelationStatements {
         ON CONFLICT (account_id, kind, target) WHERE ended_at IS NULL DO NOTHING
         RETURNING id
         """
-    /// A holding relation seen again, with the same arguments as `insert`: its profile as last sent.
+    /// A holding relation seen again, with the same arguments as `insert`: its profile as last sent. A
+    /// later walk's word stands (`seen_walk` never goes down).
     package static let seenAgain = """
         UPDATE relations SET target_id = ?4, url = ?5, display_name = ?6, raw_json = ?7, last_seen_at = ?8,
         seen_walk = ?9
-        WHERE account_id = ?1 AND kind = ?2 AND target = ?3 AND ended_at IS NULL
+        WHERE account_id = ?1 AND kind = ?2 AND target = ?3 AND ended_at IS NULL AND seen_walk <= ?9
         """
     /// A page of walk ?4 of ?2 account and ?3 kind stored: ?1 the next page's cursor; ?5 false when the
     /// page had an entry that could not be read (the walk then ends nothing).
@@ -37,10 +45,11 @@ package enum RelationStatements {
         UPDATE relation_walks SET cursor = ?1, pages = pages + 1, complete = CASE WHEN ?5 THEN complete ELSE 0 END
         WHERE account_id = ?2 AND kind = ?3 AND walk = ?4
         """
-    /// Whether walk ?3 of ?1 account and ?2 kind read every entry.
-    package static let complete = """
-        SELECT complete FROM relation_walks WHERE account_id = ?1 AND kind = ?2 AND walk = ?3 AND finished_at IS NULL
-        """
+    /// Whether walk ?3 of ?1 account and ?2 kind, still under way, read every entry; its row locked.
+    package static func complete(_ dialect: any SQLDialect) -> String {
+        "SELECT complete FROM relation_walks WHERE account_id = ?1 AND kind = ?2 AND walk = ?3 AND finished_at IS NULL"
+            + dialect.rowLock
+    }
     /// Ends, at ?4, the holding relations of ?1 account and ?2 kind that walk ?3 did not see.
     package static let end = """
         UPDATE relations SET ended_at = ?4

@@ -23,7 +23,9 @@ public struct RelationEntry: Sendable, Hashable {
     public var target: String
     /// The other account's id on the archiving account's server (nil for a domain).
     public var targetID: String?
+    /// The other account's profile page, as its server gave it.
     public var url: String?
+    /// The other account's display name (empty for a domain).
     public var displayName: String
     /// The account object byte for byte (nil for a domain).
     public var raw: Data?
@@ -40,7 +42,9 @@ public struct RelationEntry: Sendable, Hashable {
 /// Where an account's walk of one kind stands: which walk it is, and the cursor of its next page (nil
 /// for the first). A walk is paged and resumable as a timeline's backfill is.
 public struct RelationWalk: Sendable, Hashable {
+    /// Which walk of the account's kind this is (1 for the first).
     public var walk: Int64
+    /// The `max_id` of its next page; nil for the first.
     public var cursor: String?
 
     public init(walk: Int64, cursor: String?) {
@@ -53,10 +57,13 @@ public struct RelationWalk: Sendable, Hashable {
 public struct ArchivedRelation: Codable, Sendable, Hashable {
     /// The archiving account's handle.
     public var account: String
+    /// Which relation it is.
     public var kind: RelationKind
     /// The other account's `user@host`, or the blocked domain.
     public var acct: String
+    /// The other account's profile page as last seen; nil for a domain.
     @EncodedAsNull public var url: String?
+    /// The other account's display name as last seen; empty for a domain.
     public var displayName: String
     /// When Icebox first saw the relation hold.
     public var since: String
