@@ -43,7 +43,8 @@ struct RelationWalker: Sendable {
                     try await walk(kind, of: account, with: budgeted, rate: rate, every: interval, into: &report)
                 } catch {
                     report.error = "\(error)"
-                    logger.warning(
+                    // `sync` prints the failure in its summary: a warning here would print it twice.
+                    logger.info(
                         "the walk of \(kind.words) stopped; it goes on from there next time",
                         metadata: ["account": "\(account.handle)", "error": "\(error)"])
                 }
