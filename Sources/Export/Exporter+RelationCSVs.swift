@@ -8,11 +8,7 @@ extension Exporter {
     func relationCSVs(handle: String, bookmarks: [String]) async throws(ExportError) -> [(String, Entry)] {
         var entries: [(String, Entry)] = []
         do {
-            guard
-                let account = try await archive.accounts().first(where: {
-                    $0.handle.caseInsensitiveCompare(handle) == .orderedSame
-                })
-            else { return [] }
+            guard let account = try await archive.ownAccount(handle) else { return [] }
             for (name, kind, render) in [
                 ("following_accounts.csv", RelationKind.following, MastodonCSV.following),
                 ("muted_accounts.csv", .mutes, MastodonCSV.muted),

@@ -108,11 +108,13 @@ extension ArchiveStore {
     public func relations(
         ofHandle handle: String, kind: RelationKind, includeEnded: Bool
     ) async throws(ArchiveError) -> [ArchivedRelation]? {
-        guard
-            let account = try await accounts().first(where: { $0.handle.caseInsensitiveCompare(handle) == .orderedSame }
-            )
-        else { return nil }
+        guard let account = try await ownAccount(handle) else { return nil }
         return try await relations(of: account.id, kind: kind, includeEnded: includeEnded)
+    }
+
+    /// The archive's own account with this handle (compared without case), if any.
+    public func ownAccount(_ handle: String) async throws(ArchiveError) -> ArchivingAccount? {
+        try await accounts().first { $0.handle.caseInsensitiveCompare(handle) == .orderedSame }
     }
 
     /// Whether a walk of `kind` for `account` ever read its last page: until then the ledger cannot say

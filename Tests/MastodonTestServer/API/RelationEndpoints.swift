@@ -15,13 +15,7 @@ extension ServerState {
         } else {
             subject = viewer
         }
-        let members: [Int]
-        switch list {
-        case .following: members = Array(store.follows[subject, default: []])
-        case .followers: members = store.follows.filter { $0.value.contains(subject) }.map(\.key)
-        case .mutes: members = Array(store.mutes[viewer, default: []])
-        case .blocks: members = Array(store.blocks[viewer, default: []])
-        }
+        let members = relationMembers(list, of: subject, viewer: viewer)
         let keys = members.sorted(by: >)
         var p = PageParams(call.req, defaultLimit: 40, maxLimit: 80)
         if config.quirks.relationPagesLoop { p.maxID = nil }
@@ -46,5 +40,15 @@ extension ServerState {
         ).map { keys[$0] }
         let items = picked.map { JSON.string(domains[$0]) }
         return page(.array(items), first: picked.first.map(String.init), last: picked.last.map(String.init), call)
+    }
+
+    /// Who is on `list`: whom `subject` follows or who follows them; whom `viewer` mutes or blocks.
+    func relationMembers(_ list: RelationList, of subject: Int, viewer: Int) -> [Int] {
+        switch list {
+        case .following: Array(store.follows[subject, default: []])
+        case .followers: store.follows.filter { $0.value.contains(subject) }.map(\.key)
+        case .mutes: Array(store.mutes[viewer, default: []])
+        case .blocks: Array(store.blocks[viewer, default: []])
+        }
     }
 }

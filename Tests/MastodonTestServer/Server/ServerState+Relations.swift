@@ -31,13 +31,7 @@ extension ServerState {
     /// client makes of the account object this server renders), sorted.
     func relationHandles(username: String, _ list: RelationList) -> [String] {
         guard let subject = store.accountIndex(username: username) else { return [] }
-        let members: [Int]
-        switch list {
-        case .following: members = Array(store.follows[subject, default: []])
-        case .followers: members = store.follows.filter { $0.value.contains(subject) }.map(\.key)
-        case .mutes: members = Array(store.mutes[subject, default: []])
-        case .blocks: members = Array(store.blocks[subject, default: []])
-        }
+        let members = relationMembers(list, of: subject, viewer: subject)
         return members.map { "\(store.accounts[$0].username)@\(store.accounts[$0].host ?? store.host)" }.sorted()
     }
 }
