@@ -18,6 +18,7 @@ extension SearchQuery {
         switch name {
         case "from":
             if value.lowercased() == "me" { return Filter(.fromMe, negated: negated) }
+            if value.lowercased() == "following" { return Filter(.fromFollowing, negated: negated) }
             let handle = value.hasPrefix("@") ? String(value.dropFirst()) : value
             let parts = handle.split(separator: "@", omittingEmptySubsequences: false).map(String.init)
             guard (1...2).contains(parts.count), parts.allSatisfy({ !$0.isEmpty }) else {

@@ -58,6 +58,9 @@ public struct SearchQuery: Hashable, Sendable {
     public enum Condition: Hashable, Sendable {
         /// `from:me`: written by one of the user's own accounts (a file's posts of them marked as the file's).
         case fromMe
+        /// `from:following`: written by an account that one of the user's accounts follows, as the
+        /// relation ledger holds it now (`from:@following` is the account named following).
+        case fromFollowing
         /// `from:@user` (any server) or `from:@user@host`.
         case from(user: String, host: String?)
         /// `has:media|image|video|audio|poll|link|embed|alt`.

@@ -98,7 +98,7 @@ extension Reader {
     static let operatorsHelp = """
         <details class="operators"><summary>Search operators</summary>
         <p>Words, <code>"exact phrases"</code>, <code>-excluded</code>, <code>a OR b</code>, <code>prefix*</code>, \
-        <code>#hashtag</code>, <code>from:@user@host</code>, <code>from:me</code>, \
+        <code>#hashtag</code>, <code>from:@user@host</code>, <code>from:me</code>, <code>from:following</code>, \
         <code>has:media|image|video|audio|poll|link|embed|alt</code>, <code>is:reply|sensitive|boost</code>, \
         <code>is:bookmarked|favourited</code>, <code>is:direct|private|unlisted|public</code>, \
         <code>language:xx</code>, <code>before:</code>/<code>after:</code>/<code>during:YYYY-MM-DD</code>, \

@@ -14,6 +14,7 @@ extension Icebox {
             discussion: """
                 Words, "exact phrases", -excluded (or NOT excluded), a OR b, a AND b, prefix*, #hashtag, and \
                 Mastodon's operators: from:@user, from:@user@host, from:me, \
+                from:following (authors your accounts follow, as the last walk of the graph saw them), \
                 has:media|image|video|audio|poll|link|embed|alt, is:reply|sensitive|boost, \
                 is:bookmarked|favourited (your own), is:direct|private|unlisted|public (or visibility:), \
                 language:xx, before:/after:/during:YYYY-MM-DD (UTC); each can be negated with -, and a query \

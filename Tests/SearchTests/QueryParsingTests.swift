@@ -21,12 +21,13 @@ import Testing
     @Test func everyOperatorAndItsNegation() throws {
         let query = try SearchQuery(
             parsing:
-                "from:me -from:@bob from:@alice@example.social has:image -has:media is:reply -is:boost language:JA "
+                "from:me -from:following from:@following -from:@bob from:@alice@example.social has:image -has:media is:reply -is:boost language:JA "
                 + "before:2026-03-01 after:2026-01-31 during:2026-02-10 in:tag:swift account:alice@icebox.test")
         let day = { (text: String) throws -> Date in try #require(SearchQuery.day(text) as Date?) }
         #expect(
             query.filters == [
-                .init(.fromMe), .init(.from(user: "bob", host: nil), negated: true),
+                .init(.fromMe), .init(.fromFollowing, negated: true), .init(.from(user: "following", host: nil)),
+                .init(.from(user: "bob", host: nil), negated: true),
                 .init(.from(user: "alice", host: "example.social")), .init(.has(.image)),
                 .init(.has(.media), negated: true),
                 .init(.isA(.reply)), .init(.isA(.boost), negated: true), .init(.language("ja")),

@@ -51,6 +51,14 @@ package struct SearchFilters {
             // A file's posts of the user's account count too, marked as a file's (`SearchHit.fromFile`):
             // an import of one's own export is what fills an archive's past (see ImportClaims).
             sql = "s.author_handle IN (SELECT handle FROM archiving_accounts WHERE removed_at IS NULL)"
+        case .fromFollowing:
+            // Handles compare without case: the ledger keeps a handle as the user's server wrote it. The set
+            // is read once (it does not depend on the row), then each row is a lookup in it.
+            sql = """
+                lower(s.author_handle) IN (SELECT lower(r.target) FROM relations r
+                    JOIN archiving_accounts a ON a.id = r.account_id
+                    WHERE r.kind = '\(RelationKind.following.rawValue)' AND r.ended_at IS NULL AND a.removed_at IS NULL)
+                """
         case .from(let user, let host):
             // Handles compare without case, through the index on lower(author_handle).
             var own: [SQLArgument] = []
