@@ -200,7 +200,7 @@ let package = Package(
         .target(
             name: "Importer",
             dependencies: [
-                "Models", "MastodonAPI", "Archive", "ArchiveCore", "MediaArchive",
+                "Models", "Transport", "MastodonAPI", "Archive", "ArchiveCore", "MediaArchive",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -208,7 +208,7 @@ let package = Package(
         .target(
             name: "Health",
             dependencies: [
-                "Models", "Archive", "ArchiveCore", "Importer", "MastodonAPI", "MediaArchive",
+                "Models", "Archive", "ArchiveCore", "Importer", "Transport", "MastodonAPI", "MediaArchive",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
@@ -219,7 +219,7 @@ let package = Package(
                 "Models", "MastodonAPI", "Archive", "ArchiveCore", "ArchivePostgres", "Importer", "SearchQuery",
                 "Router",
                 "MediaArchive", "Export", "HistoryImport", "Display", "REPL", "Health", "CLibEdit", "CMalloc",
-                "WebReader", "WARC", "Transport",
+                "WebReader", "WARC", "Transport", "MediaFiles",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ],

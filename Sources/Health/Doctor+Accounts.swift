@@ -2,6 +2,7 @@ import ArchiveCore
 import Foundation
 import Importer
 import MastodonAPI
+import Transport
 
 extension Doctor {
     /// One cheap request per account (`verify_credentials`): is the server there, does it take the token.

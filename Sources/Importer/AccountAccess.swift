@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// One cheap request with an account's token to the server that issued it: whether the token is
 /// still accepted, and the account's lists. The token goes only to that origin.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// Adding the user's accounts: with a token they already have, or through the out-of-band OAuth flow
 /// (register Icebox once per server, the user approves in a browser and pastes the code). What is asked of

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// An account its server confirmed: the token answered `verify_credentials` with this account. Only such
 /// an account is recorded (``AccountEnrollment/record(_:replace:)``).

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// How `icebox sync --recheck` went on one server.
 public struct RecheckReport: Sendable, Codable, Hashable {

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// What resolving an account's references did (`icebox import … --resolve`).
 public struct ResolveReport: Sendable, Hashable, Codable {

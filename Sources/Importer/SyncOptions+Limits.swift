@@ -1,5 +1,6 @@
 import Foundation
 import MastodonAPI
+import Transport
 
 extension SyncOptions {
     /// The bounds of every API request of a sync: idle timeout, total deadline, minimum rate, and

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// What completing a thread from its server did.
 public struct ThreadFetchReport: Sendable, Hashable, Codable {

@@ -2,6 +2,7 @@ import ArchiveCore
 import Foundation
 import MastodonAPI
 import Models
+import Transport
 
 /// Turns what a user typed (`tag:swift`, `remote:fosstodon.org`, `--account`) into a timeline to pin:
 /// its canonical spec, the account it is read with and the server it is read from.

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// A timeline read without an account (`remote:SERVER`, `tag:NAME@SERVER`) asked for once before it is
 /// pinned, so that an https address for an http server, a dead port or a server that keeps its public

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// The paging of one timeline in one run: catch-up (with an overlap window below the newest archived
 /// status), then backfill. Every page is stored with its cursor in one transaction, several pages at a

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// Where a pinned timeline's pages come from: which server, with which token, which endpoint.
 struct TimelineSource: Sendable {

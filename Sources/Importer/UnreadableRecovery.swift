@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// What reading the kept unreadable statuses again did.
 public struct RecoveryReport: Sendable, Hashable, Codable {

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// Stores what the streams said in small batches, each in the archive's transactions and under the
 /// sync lock for the moment it takes: statuses as a sync stores a page (same dedup by uri, edits kept

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Models
+import Transport
 
 /// `icebox watch`: follows the streaming API of every pinned timeline that has a stream, and polls the
 /// others, until cancelled.

@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 /// Everything that can go wrong talking to a server, each naming the server and the call.
 public enum APIError: Error, Hashable, Sendable, CustomStringConvertible {

@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 /// Account, status, instance and OAuth endpoints.
 public enum Accounts: Endpoint, Hashable {

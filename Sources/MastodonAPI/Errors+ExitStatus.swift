@@ -1,4 +1,5 @@
 import Models
+import Transport
 
 extension APIError: ExitStatusReporting {
     /// 69 when the server cannot be reached or fails (5xx, 408); 75 when its rate limit is used up;

@@ -4,6 +4,7 @@ import NIOCore
 import NIOFoundationCompat
 import NIOPosix
 import NIOSSL
+import Transport
 
 /// Why an event stream ended or could not be opened.
 public enum EventStreamError: Error, Sendable, Hashable, CustomStringConvertible {

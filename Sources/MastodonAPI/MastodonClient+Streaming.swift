@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 extension MastodonClient {
     /// Where this server streams (`configuration.urls.streaming` of `/api/v2/instance`, checked by

@@ -1,6 +1,7 @@
 import Foundation
 import Logging
 import Models
+import Transport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

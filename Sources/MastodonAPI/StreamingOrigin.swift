@@ -1,4 +1,5 @@
 import Foundation
+import Transport
 
 /// Where a server's streaming API is, from `configuration.urls.streaming` of `/api/v2/instance`
 /// (`wss://streaming.example.social`), and whether the server's token may go there.

@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import Importer
 import MastodonAPI
+import Transport
 
 extension Icebox {
     /// `icebox account add|list|remove`.

@@ -7,6 +7,7 @@ import Importer
 import MastodonAPI
 import Models
 import SearchQuery
+import Transport
 
 extension Icebox {
     /// `icebox export`: threads and sets of statuses as tarballs readable without any server.

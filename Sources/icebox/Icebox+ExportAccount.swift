@@ -3,6 +3,7 @@ import ArgumentParser
 import Export
 import Foundation
 import MastodonAPI
+import Transport
 
 extension Icebox.Export {
     /// `icebox export account`: an account's history as Mastodon's own export.

@@ -4,6 +4,7 @@ import Foundation
 import HistoryImport
 import Importer
 import MediaArchive
+import MediaFiles
 import Models
 
 extension Icebox {

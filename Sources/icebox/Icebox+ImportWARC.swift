@@ -3,6 +3,7 @@ import ArgumentParser
 import Foundation
 import HistoryImport
 import MediaArchive
+import MediaFiles
 import Models
 import WARC
 

@@ -6,6 +6,7 @@ import Foundation
 import MastodonAPI
 import Models
 import REPL
+import Transport
 
 extension Icebox {
     /// `icebox repl`: browse the archive by moving between screens, as an app does.

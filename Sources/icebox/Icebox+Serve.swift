@@ -2,6 +2,7 @@ import ArchiveCore
 import ArgumentParser
 import Foundation
 import MastodonAPI
+import Transport
 import WebReader
 
 extension Icebox {

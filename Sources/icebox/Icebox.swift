@@ -1,6 +1,7 @@
 import ArgumentParser
 import Importer
 import MastodonAPI
+import Transport
 
 /// `icebox`: archive Mastodon timelines into a local full-text index.
 @main

@@ -59,6 +59,22 @@ import Testing
             "a target's path: is followed to its sources")
     }
 
+    /// No module hands another's API to its importers (`@_exported import`): a file names every module
+    /// whose types it uses, so what a module depends on is read off its imports and Package.swift alone.
+    @Test func noModuleReExportsAnother() throws {
+        let package = try PackageManifest(contentsOf: Self.root.appending(path: "Package.swift"))
+        var reExports: [String] = []
+        for module in package.productTargets.keys {
+            for file in Self.swiftFiles(in: Self.root.appending(path: package.folder(of: module))) {
+                let text = try String(contentsOf: file, encoding: .utf8)
+                for line in text.split(separator: "\n") where line.contains("@_exported") {
+                    reExports.append("\(module)/\(file.lastPathComponent): \(line)")
+                }
+            }
+        }
+        #expect(reExports.isEmpty, "\(reExports.sorted())")
+    }
+
     static func swiftFiles(in folder: URL) -> [URL] {
         let walker = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)
         return (walker?.allObjects as? [URL] ?? []).filter { $0.pathExtension == "swift" }

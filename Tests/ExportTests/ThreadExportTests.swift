@@ -4,8 +4,10 @@ import IceboxTestSupport
 import Logging
 import MastodonAPI
 import MediaArchive
+import MediaFiles
 import Models
 import Testing
+import Transport
 
 @testable import Export
 

@@ -7,6 +7,7 @@ import Logging
 import MastodonAPI
 import MastodonTestServer
 import Testing
+import Transport
 
 @testable import Export
 

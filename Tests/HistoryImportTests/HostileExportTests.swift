@@ -4,6 +4,7 @@ import Foundation
 import IceboxTestSupport
 import Logging
 import MediaArchive
+import MediaFiles
 import Models
 import SearchQuery
 import Testing

@@ -6,6 +6,7 @@ import HistoryImport
 import IceboxTestSupport
 import Logging
 import MediaArchive
+import MediaFiles
 import Testing
 
 /// A fresh archive folder and the fixture export, for the import tests.

@@ -1,6 +1,7 @@
 import Foundation
 import IceboxTestSupport
 import MediaArchive
+import MediaFiles
 import Testing
 
 @testable import HistoryImport

@@ -3,6 +3,7 @@ import Foundation
 import GRDB
 import IceboxTestSupport
 import MediaArchive
+import MediaFiles
 import Models
 import SearchQuery
 import Testing

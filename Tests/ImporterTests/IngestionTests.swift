@@ -9,6 +9,7 @@ import MastodonTestServer
 import Models
 import SearchQuery
 import Testing
+import Transport
 
 /// One odd or broken post never stops an archive: what cannot be read is kept as served, its page
 /// and the pages after it are archived, and a later Icebox archives it from the kept bytes.

@@ -7,6 +7,7 @@ import Logging
 import MastodonAPI
 import MastodonTestServer
 import Testing
+import Transport
 
 /// An archive with alice's account (token "test-token") on a fresh test server.
 struct SyncFixture {

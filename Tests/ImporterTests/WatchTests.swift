@@ -6,6 +6,7 @@ import MastodonAPI
 import MastodonTestServer
 import Models
 import Testing
+import Transport
 
 /// `icebox watch` in this process against a streaming test server (issue 17).
 @Suite(.serialized) struct WatchTests {

@@ -4,6 +4,7 @@ import MastodonAPI
 import MastodonTestServer
 import Models
 import Testing
+import Transport
 
 /// Every API request ends: a body trickled after its headers ends at the deadline, a decompression
 /// bomb ends at the page cap, and neither is taken as a page.

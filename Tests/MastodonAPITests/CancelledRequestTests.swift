@@ -4,6 +4,7 @@ import MastodonAPI
 import MastodonTestServer
 import Models
 import Testing
+import Transport
 
 /// Every request ends when its task is cancelled, however the cancellation, the answer and the
 /// connection's end are ordered. A stopping `watch` once hung a CI run: a request made by a task

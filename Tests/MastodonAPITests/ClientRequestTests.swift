@@ -5,6 +5,7 @@ import MastodonAPI
 import MastodonTestServer
 import Models
 import Testing
+import Transport
 
 /// `MastodonClient` against the in-process `TestServer` on 127.0.0.1.
 @Suite struct ClientRequestTests {

@@ -2,6 +2,7 @@ import Foundation
 import Logging
 import MastodonAPI
 import Testing
+import Transport
 
 @Suite struct LinkHeaderTests {
     @Test func mastodonTagPageRecording() throws {

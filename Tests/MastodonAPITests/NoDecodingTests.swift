@@ -3,6 +3,7 @@ import IceboxTestSupport
 import MastodonAPI
 import MastodonTestServer
 import Testing
+import Transport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

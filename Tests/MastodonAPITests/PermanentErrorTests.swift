@@ -5,6 +5,7 @@ import MastodonAPI
 import MastodonTestServer
 import Models
 import Testing
+import Transport
 
 /// Which failures are worth asking again within a run, and which exit status each one ends with.
 @Suite struct PermanentErrorTests {

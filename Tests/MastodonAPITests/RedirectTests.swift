@@ -4,6 +4,7 @@ import MastodonAPI
 import MastodonTestServer
 import Models
 import Testing
+import Transport
 
 /// A token goes only to the origin that issued it: a redirect to another host, another port, or from
 /// https down to http is never followed, and the request fails naming both ends.

@@ -3,6 +3,7 @@ import IceboxTestSupport
 import Logging
 import MastodonAPI
 import MastodonTestServer
+import Transport
 
 #if canImport(FoundationNetworking)
     import FoundationNetworking

@@ -1,5 +1,6 @@
 import Foundation
 import IceboxTestSupport
+import MediaFiles
 import Models
 import Testing
 

@@ -5,6 +5,7 @@ import IceboxTestSupport
 import Logging
 import MastodonTestServer
 import MediaArchive
+import MediaFiles
 import Testing
 
 #if canImport(Glibc)

@@ -4,6 +4,7 @@ import GRDB
 import IceboxTestSupport
 import Importer
 import MastodonTestServer
+import MediaFiles
 import Testing
 
 @testable import MediaArchive

@@ -1,4 +1,5 @@
 import Foundation
+import MediaFiles
 import Testing
 
 @testable import MediaArchive

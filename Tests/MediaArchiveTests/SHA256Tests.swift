@@ -1,6 +1,7 @@
 import Foundation
 import IceboxTestSupport
 import MediaArchive
+import MediaFiles
 import Testing
 
 /// The media archive's own SHA-256 against NIST's vectors and the system's `sha256sum`.

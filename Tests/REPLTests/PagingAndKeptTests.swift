@@ -10,6 +10,7 @@ import MastodonTestServer
 import REPL
 import SearchQuery
 import Testing
+import Transport
 
 /// Long lists paged with `more`/`prev`, `export` writing every match, and what the archive keeps of a
 /// status (`versions`, `boosts`, `media`), on an archive synced (with media) from the test server.

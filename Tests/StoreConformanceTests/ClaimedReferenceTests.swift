@@ -4,6 +4,7 @@ import Foundation
 import HistoryImport
 import IceboxTestSupport
 import MediaArchive
+import MediaFiles
 import Models
 import SearchQuery
 import Testing

@@ -6,6 +6,7 @@ import HistoryImport
 import IceboxTestSupport
 import Logging
 import MediaArchive
+import MediaFiles
 import Models
 import SearchQuery
 import Testing

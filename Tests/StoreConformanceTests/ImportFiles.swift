@@ -3,6 +3,7 @@ import Foundation
 import HistoryImport
 import IceboxTestSupport
 import MediaArchive
+import MediaFiles
 import Testing
 
 /// One file of each format `icebox import` reads, made in a folder, and imported into a store in one

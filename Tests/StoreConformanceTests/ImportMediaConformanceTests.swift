@@ -3,6 +3,7 @@ import Foundation
 import HistoryImport
 import IceboxTestSupport
 import MediaArchive
+import MediaFiles
 import Testing
 
 /// The media files of a Mastodon export on each store: the files a post names are recorded and kept,

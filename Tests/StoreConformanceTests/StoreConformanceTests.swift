@@ -8,6 +8,7 @@ import MastodonTestServer
 import MediaArchive
 import SearchQuery
 import Testing
+import Transport
 
 /// What every store must do, checked on each: a real sync from the loopback test server into the
 /// store, through the Importer as `icebox sync` runs it.

@@ -5,6 +5,7 @@ import Importer
 import Logging
 import MastodonAPI
 import MastodonTestServer
+import Transport
 
 /// An archive of everything a test server serves alice, built by a real sync: her account enrolled with
 /// `test-token`, her home, the local and federated timelines and the fixtures' hashtag pinned, every
