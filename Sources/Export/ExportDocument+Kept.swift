@@ -26,18 +26,18 @@ extension ExportDocument {
     }
 
     /// `edited 2 times`, collapsed, each earlier version with its time, content warning and text.
-    static func historyHTML(_ record: ExportRecord) -> String {
+    static func historyHTML(_ record: ExportRecord) -> HTML {
         let versions = earlierVersions(record)
-        guard !versions.isEmpty else { return "" }
-        var html =
+        guard !versions.isEmpty else { return HTML() }
+        var html: HTML =
             "<details class=\"history\"><summary>edited \(versions.count) time\(versions.count == 1 ? "" : "s")"
             + "</summary>\n"
         for version in versions.reversed() {
             html +=
-                "<section><p class=\"edited\">version of <time datetime=\"\(escaped(MastodonDate.format(version.date)))\">"
+                "<section><p class=\"edited\">version of <time datetime=\"\(MastodonDate.format(version.date))\">"
                 + "\(minute(version.date))</time></p>"
             if !version.spoilerText.isEmpty {
-                html += "<p class=\"cw\"><strong>Content warning:</strong> \(escaped(version.spoilerText))</p>"
+                html += "<p class=\"cw\"><strong>Content warning:</strong> \(version.spoilerText)</p>"
             }
             html += contentHTML(StatusHTML.blocks(version.content), emoji: record.emoji) + "</section>\n"
         }
@@ -45,24 +45,23 @@ extension ExportDocument {
     }
 
     /// `boosted by @a@host, @b@host` (as archived); empty when no boost is.
-    static func boostsHTML(_ record: ExportRecord) -> String {
-        guard !record.boosts.isEmpty else { return "" }
-        return "<p class=\"boosted\">boosted by "
-            + record.boosts.map { "@" + escaped($0.handle) }.joined(separator: ", ")
-            + "</p>\n"
+    static func boostsHTML(_ record: ExportRecord) -> HTML {
+        guard !record.boosts.isEmpty else { return HTML() }
+        let handles = record.boosts.map { (boost) -> HTML in "@\(boost.handle)" }
+        return "<p class=\"boosted\">boosted by \(handles.joined(separator: ", "))</p>\n"
     }
 
     /// A poll with its results: votes and share per option, the total, and whether it has ended.
-    static func pollHTML(_ poll: Poll) -> String {
-        var html = "<ul class=\"poll\">"
+    static func pollHTML(_ poll: Poll) -> HTML {
+        var html: HTML = "<ul class=\"poll\">"
         for option in poll.options {
-            html += "<li>\(escaped(option.title))"
+            html += "<li>\(option.title)"
             if let votes = option.votesCount {
                 html += " <span>\(votes) vote\(votes == 1 ? "" : "s")\(share(votes, of: poll.votesCount))</span>"
             }
             html += "</li>"
         }
-        return html + "</ul><p class=\"poll-total\">\(escaped(pollTotal(poll)))</p>\n"
+        return html + "</ul><p class=\"poll-total\">\(pollTotal(poll))</p>\n"
     }
 
     /// ` (42%)`, or empty when there are no votes.
@@ -83,11 +82,11 @@ extension ExportDocument {
 
     /// A link preview card: its title linked, the site, its description. No picture (it would be fetched
     /// from elsewhere).
-    static func cardHTML(_ card: PreviewCard) -> String {
-        guard let link = anchor(card.url, text: card.title.isEmpty ? card.url : card.title) else { return "" }
-        var html = "<aside class=\"card\"><p class=\"card-title\">\(link)</p>"
-        if let site = card.providerName, !site.isEmpty { html += "<p class=\"card-site\">\(escaped(site))</p>" }
-        if !card.description.isEmpty { html += "<p>\(escaped(card.description))</p>" }
+    static func cardHTML(_ card: PreviewCard) -> HTML {
+        guard let link = anchor(card.url, text: card.title.isEmpty ? card.url : card.title) else { return HTML() }
+        var html: HTML = "<aside class=\"card\"><p class=\"card-title\">\(link)</p>"
+        if let site = card.providerName, !site.isEmpty { html += "<p class=\"card-site\">\(site)</p>" }
+        if !card.description.isEmpty { html += "<p>\(card.description)</p>" }
         return html + "</aside>\n"
     }
 }

@@ -11,7 +11,7 @@ public struct StatusPage: Sendable {
     /// The page's title (`Thread by @alice@example.social`, or the set's).
     public let title: String
     /// What `<main>` holds: the title and its notes, then one `<article>` a status.
-    public let mainHTML: String
+    public let mainHTML: HTML
     /// How many statuses the page shows.
     public let count: Int
 
@@ -38,19 +38,18 @@ public struct StatusPage: Sendable {
     public struct Loaded: Sendable {
         fileprivate let document: ExportDocument
 
-        /// The page, with `summary` shown under the title.
-        public func page(summary: String?) -> StatusPage { StatusPage(document, summary: summary) }
+        /// The page, with `summary` shown under the title and `note` (the page's own, on its total)
+        /// between the title and the statuses.
+        public func page(summary: String?, note: HTML = HTML()) -> StatusPage {
+            StatusPage(document, summary: summary, note: note)
+        }
     }
 
-    private init(_ document: ExportDocument, summary: String?) {
+    private init(_ document: ExportDocument, summary: String?, note: HTML = HTML()) {
         var document = document
         document.linksThreads = true
         title = document.title
-        mainHTML = document.mainHTML(summary: summary)
+        mainHTML = document.mainHTML(summary: summary, note: note)
         count = document.items.count
     }
-
-    /// Text safe in HTML content and double-quoted attributes, as the export escapes it (control and
-    /// bidirectional characters dropped).
-    public static func escaped(_ text: String) -> String { ExportDocument.escaped(text) }
 }

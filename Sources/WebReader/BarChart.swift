@@ -8,40 +8,40 @@ enum BarChart {
     /// Vertical bars in order, evenly spaced (posts per month, every month present): the largest value
     /// over the bars, the first, middle and last labels under them, each bar's label and value in its
     /// tooltip.
-    static func columns(_ values: [(label: String, count: Int)], title: String) -> String {
+    static func columns(_ values: [(label: String, count: Int)], title: String) -> HTML {
         guard let first = values.first, let last = values.last else {
             return "<p class=\"note\">Nothing to chart yet.</p>"
         }
         let top = max(values.map(\.count).max() ?? 1, 1)
         let height = 100
         let name = "\(title), \(first.label) to \(last.label)"
-        var svg =
+        var svg: HTML =
             "<svg viewBox=\"0 0 \(values.count * 10) \(height)\" preserveAspectRatio=\"none\" role=\"img\" "
-            + "aria-label=\"\(StatusPage.escaped(name))\"><title>\(StatusPage.escaped(name))</title>"
+            + "aria-label=\"\(name)\"><title>\(name)</title>"
         for (index, value) in values.enumerated() where value.count > 0 {
             // A month with posts stays visible however tall the largest one is.
             let bar = max(Int((Double(value.count) / Double(top) * Double(height)).rounded()), 1)
             svg +=
                 "<rect class=\"bar\" x=\"\(index * 10 + 1)\" y=\"\(height - bar)\" width=\"8\" height=\"\(bar)\">"
-                + "<title>\(StatusPage.escaped(value.label)): \(value.count)</title></rect>"
+                + "<title>\(value.label): \(value.count)</title></rect>"
         }
         svg += "</svg>"
         let middle = values[values.count / 2].label
         let marks = values.count > 2 ? [first.label, middle, last.label] : values.map(\.label)
-        return "<div class=\"chart columns\"><div class=\"top\">\(top)</div>" + svg
-            + "<div class=\"axis\">" + marks.map { "<span>\(StatusPage.escaped($0))</span>" }.joined()
-            + "</div></div>"
+        let axis = marks.map { (mark) -> HTML in "<span>\(mark)</span>" }.joined()
+        return
+            "<div class=\"chart columns\"><div class=\"top\">\(top)</div>\(svg)<div class=\"axis\">\(axis)</div></div>"
     }
 
     /// Horizontal bars, one a row (top hashtags, authors, gaps): the label, its bar, its number.
-    static func rows(_ values: [(label: String, count: Int)], title: String, style: String = "bar") -> String {
+    static func rows(_ values: [(label: String, count: Int)], title: String, style: String = "bar") -> HTML {
         guard !values.isEmpty else { return "<p class=\"note\">Nothing to chart yet.</p>" }
         let top = max(values.map(\.count).max() ?? 1, 1)
-        var html = "<ol class=\"chart rows\" aria-label=\"\(StatusPage.escaped(title))\">"
+        var html: HTML = "<ol class=\"chart rows\" aria-label=\"\(title)\">"
         for value in values {
             let width = value.count > 0 ? max(Double(value.count) / Double(top) * 100, 1) : 0
             html +=
-                "<li><span class=\"label\">\(StatusPage.escaped(value.label))</span>"
+                "<li><span class=\"label\">\(value.label)</span>"
                 + "<svg viewBox=\"0 0 100 10\" preserveAspectRatio=\"none\" aria-hidden=\"true\">"
                 + "<rect class=\"\(style)\" width=\"\(String(format: "%.1f", width))\" height=\"10\"/></svg>"
                 + "<span class=\"count\">\(value.count)</span></li>"

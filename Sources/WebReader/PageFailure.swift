@@ -21,9 +21,8 @@ struct PageFailure: Error, Sendable {
             reply.status = status
             return reply
         }
-        let main =
-            "<header><h1>\(status.code) \(StatusPage.escaped(status.reasonPhrase))</h1></header>\n"
-            + "<p class=\"error\">\(StatusPage.escaped(message))</p>"
+        let main: HTML =
+            "<header><h1>\(status.code) \(status.reasonPhrase)</h1></header>\n<p class=\"error\">\(message)</p>"
         // A search that cannot be run keeps its words in the box, to be mended rather than typed again.
         let query = request.path == "/search" ? request.value("q") ?? "" : ""
         return .page(

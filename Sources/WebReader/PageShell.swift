@@ -7,8 +7,8 @@ import MediaFiles
 /// nothing runs: the page's Content-Security-Policy (``contentSecurityPolicy``) allows only its own
 /// stylesheet, by hash, and the archive's media from this server.
 enum PageShell {
-    /// A whole page around `main` (HTML already escaped).
-    static func page(title: String, main: String, query: String = "", version: String) -> String {
+    /// A whole page around `main`.
+    static func page(title: String, main: HTML, query: String = "", version: String) -> HTML {
         """
         <!DOCTYPE html>
         <html lang="en">
@@ -17,18 +17,18 @@ enum PageShell {
         <meta name="viewport" content="width=device-width, initial-scale=1">
         <meta name="referrer" content="no-referrer">
         <base href="/">
-        <title>\(StatusPage.escaped(title)) · Icebox</title>
-        <style>\(stylesheet)</style>
+        <title>\(title) · Icebox</title>
+        <style>\(style)</style>
         </head>
         <body>
         <nav class="top"><a href="/" class="brand">Icebox</a> <a href="/stats">Stats</a>
         <form action="/search" method="get" role="search"><input type="search" name="q" \
-        value="\(StatusPage.escaped(query))" aria-label="Search the archive" placeholder="Search the archive">\
+        value="\(query)" aria-label="Search the archive" placeholder="Search the archive">\
         <button type="submit">Search</button></form></nav>
         <main>
         \(main)
         </main>
-        <footer class="site">Icebox \(StatusPage.escaped(version)) · read-only</footer>
+        <footer class="site">Icebox \(version) · read-only</footer>
         </body>
         </html>
 
@@ -37,6 +37,10 @@ enum PageShell {
 
     /// The export's stylesheet, then the reader's own additions (the top bar, lists, tables, charts).
     static let stylesheet = StatusPage.stylesheet + "\n" + readerStylesheet
+
+    /// The stylesheet as the page's markup: two constants of this program (no server's text in them, no
+    /// `</style>`), and what ``styleHash`` lets the page apply.
+    private static let style = HTML(trusted: stylesheet)
 
     /// `default-src 'none'` and exactly what the pages need from this server: the stylesheet by its
     /// hash, pictures, video and sound from `/media/`, the search form. No script, no frames.

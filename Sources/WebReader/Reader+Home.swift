@@ -12,12 +12,11 @@ extension Reader {
         if request.wantsJSON { return try json(timelines) }
         let stats = try await store.stats()
         let gaps = try await store.gaps(timelineID: nil, includingClosed: false)
-        var main =
+        var main: HTML =
             "<header><h1>Your archive</h1><p class=\"summary\">"
             + "\(stats.statuses) statuses by \(stats.authors) authors in \(timelines.count) pinned timelines"
         if let oldest = stats.oldest, let newest = stats.newest {
-            main +=
-                ", \(StatusPage.escaped(String(oldest.prefix(10)))) to \(StatusPage.escaped(String(newest.prefix(10))))"
+            main += ", \(oldest.prefix(10)) to \(newest.prefix(10))"
         }
         main += ".</p></header>\n"
         if timelines.isEmpty {
@@ -32,12 +31,11 @@ extension Reader {
         return .page(PageShell.page(title: "Home", main: main, version: version))
     }
 
-    private func section(_ timeline: PinnedTimeline, openGaps: Int) async throws -> String {
+    private func section(_ timeline: PinnedTimeline, openGaps: Int) async throws -> HTML {
         let route = RouterDestination.pinnedTimeline(spec: timeline.spec)
-        var html =
-            "<section class=\"timeline\"><h2><a href=\"\(StatusPage.escaped(route.path))\">"
-            + "\(StatusPage.escaped(timeline.displayName))</a></h2>\n<p class=\"note\">"
-            + "\(timeline.statusCount) statuses seen · " + Self.health(timeline, openGaps: openGaps) + "</p>\n"
+        var html: HTML =
+            "<section class=\"timeline\"><h2><a href=\"\(route.path)\">\(timeline.displayName)</a></h2>\n"
+            + "<p class=\"note\">\(timeline.statusCount) statuses seen · \(Self.health(timeline, openGaps: openGaps))</p>\n"
         let query = SearchQuery(filters: [.init(.inTimeline(timeline.spec))])
         let newest = try await store.search(query, sort: .newest, limit: 3, offset: 0, consent: .off)
         if !newest.isEmpty {
@@ -48,9 +46,7 @@ extension Reader {
                 let shown = snippet.isEmpty ? "(no text)" : snippet
                 let date = String(hit.createdAt.prefix(16)).replacingOccurrences(of: "T", with: " ")
                 html +=
-                    "<li><a href=\"statuses/\(hit.number)\">\(StatusPage.escaped(shown))</a> "
-                    + "<span class=\"who\">@\(StatusPage.escaped(hit.acct)) · \(StatusPage.escaped(date))"
-                    + "</span></li>"
+                    "<li><a href=\"statuses/\(hit.number)\">\(shown)</a> <span class=\"who\">@\(hit.acct) · \(date)</span></li>"
             }
             html += "</ul>\n"
         }
@@ -58,17 +54,15 @@ extension Reader {
     }
 
     /// "last success 2026-11-25 10:02 · 2 open gaps", in red when the last sync failed or gaps are open.
-    static func health(_ timeline: PinnedTimeline, openGaps: Int) -> String {
-        let success =
+    static func health(_ timeline: PinnedTimeline, openGaps: Int) -> HTML {
+        var parts = [
             timeline.lastSuccessAt.map {
                 "last success " + String($0.prefix(16)).replacingOccurrences(of: "T", with: " ")
             }
-            ?? "never synced successfully"
-        var parts = [StatusPage.escaped(success)]
+                ?? "never synced successfully"
+        ]
         if let result = timeline.lastResult, result != "ok" {
-            parts.append(
-                "last sync: \(StatusPage.escaped(result))"
-                    + (timeline.lastError.map { " (\(StatusPage.escaped($0)))" } ?? ""))
+            parts.append("last sync: \(result)" + (timeline.lastError.map { " (\($0))" } ?? ""))
         }
         if openGaps > 0 { parts.append("\(openGaps) open gap\(openGaps == 1 ? "" : "s")") }
         let healthy = openGaps == 0 && (timeline.lastResult ?? "ok") == "ok" && timeline.lastSuccessAt != nil

@@ -71,12 +71,9 @@ extension Reader {
         }
         async let loaded = loadedPage(hits.map(\.number), title: title)
         let (total, hidden) = try await counted
-        var note = ""
+        var note = HTML()
         if let hidden, hidden.count > 0 || !hidden.isExact {
-            let all = request.href(setting: "all", to: "1")
-            note =
-                "<p class=\"hidden-note\">\(StatusPage.escaped(Self.hiddenText(hidden))) "
-                + "(<a href=\"\(StatusPage.escaped(all))\">show them</a>).</p>\n"
+            note = Self.hiddenNote(hidden, showing: request.href(setting: "all", to: "1"))
         }
         guard !total.isZero || !note.isEmpty else { throw PageFailure(status: .notFound, message: empty) }
         return statusesPage(hits.map(\.number), try await loaded, title: title, total: total, request, note: note)
@@ -96,32 +93,25 @@ extension Reader {
     /// there is more when the total is a floor); `loaded`: the shown ones, from `loadedPage`.
     func statusesPage(
         _ numbers: [Int64], _ loaded: StatusPage.Loaded?, title: String, total: PageTotal, _ request: PageRequest,
-        note: String = "", query: String = ""
+        note: HTML = HTML(), query: String = ""
     ) -> Reply {
         let hasMore = numbers.count > Self.pageSize
         let shown = min(numbers.count, Self.pageSize)
-        var main: String
         let summary = Self.totalText(total, shown: request.offset..<(request.offset + shown))
-        if let loaded {
-            main = loaded.page(summary: summary).mainHTML
-        } else {
-            main = "<header><h1>\(StatusPage.escaped(title))</h1><p class=\"summary\">\(summary)</p></header>\n"
-            main += "<p class=\"note\">No posts on this page.</p>"
-        }
         var note = note
         if !total.isExact {
             let all = request.href(setting: "count", to: "all")
             note =
                 "<p class=\"count-note\">Counted up to \(PageTotal.grouped(total.count - 1)) "
-                + "(<a href=\"\(StatusPage.escaped(all))\">count them all</a>).</p>\n" + note
+                + "(<a href=\"\(all)\">count them all</a>).</p>\n\(note)"
         }
-        if !note.isEmpty {
-            // After the header: the note belongs to the total, above the posts.
-            if let end = main.range(of: "</header>\n") {
-                main.insert(contentsOf: note, at: end.upperBound)
-            } else {
-                main += note
-            }
+        // After the header: the note belongs to the total, above the posts.
+        var main: HTML
+        if let loaded {
+            main = loaded.page(summary: summary, note: note).mainHTML
+        } else {
+            main = "<header><h1>\(title)</h1><p class=\"summary\">\(summary)</p></header>\n\(note)"
+            main += "<p class=\"note\">No posts on this page.</p>"
         }
         main += pager(total: total, hasMore: hasMore, request)
         return .page(PageShell.page(title: title, main: main, query: query, version: version))
@@ -136,18 +126,18 @@ extension Reader {
 
     /// Links to the previous and next pages, keeping the rest of the query (`q`, `all`, `sort`, `count`).
     /// With a floor for a total, the next page is offered while this one came back full and more followed.
-    private func pager(total: PageTotal, hasMore: Bool, _ request: PageRequest) -> String {
+    private func pager(total: PageTotal, hasMore: Bool, _ request: PageRequest) -> HTML {
         let page = request.page
         let pages = total.isExact ? max(1, (total.count + Self.pageSize - 1) / Self.pageSize) : nil
         let last = pages ?? (hasMore ? page + 1 : page)
-        guard last > 1 else { return "" }
-        func link(_ page: Int, _ text: String) -> String {
+        guard last > 1 else { return HTML() }
+        func link(_ page: Int, _ text: String) -> HTML {
             let href = request.href(setting: "page", to: String(page))
-            return "<a href=\"\(StatusPage.escaped(href))\" rel=\"\(text == "Newer" ? "prev" : "next")\">\(text)</a>"
+            return "<a href=\"\(href)\" rel=\"\(text == "Newer" ? "prev" : "next")\">\(text)</a>"
         }
         let newer = page > 1 ? link(min(page - 1, last), "Newer") : "<span></span>"
         let older = page < last ? link(page + 1, "Older") : "<span></span>"
-        let position = "<span class=\"note\">page \(min(page, last))\(pages.map { " of \($0)" } ?? "")</span>"
+        let position: HTML = "<span class=\"note\">page \(min(page, last))\(pages.map { " of \($0)" } ?? "")</span>"
         return "<nav class=\"pager\">\(newer)\(position)\(older)</nav>"
     }
 

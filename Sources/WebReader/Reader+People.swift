@@ -11,7 +11,7 @@ extension Reader {
     /// keeps them). A route whose people the archive does not keep is a 404 that says so.
     func people(_ destination: RouterDestination, _ request: PageRequest) async throws -> Reply {
         let title = destination.title
-        var rows: [String] = []
+        var rows: [HTML] = []
         var summary = ""
         switch destination {
         case .following(let id), .followers(let id):
@@ -27,12 +27,12 @@ extension Reader {
             rows = relations.map { relation in
                 var when = "since \(relation.since.prefix(10))"
                 if let ended = relation.endedAt { when += ", ended \(ended.prefix(10))" }
-                let who =
+                let who: HTML =
                     relation.url.flatMap({ $0.isWebLink ? $0 : nil }).map {
-                        "<a href=\"\(StatusPage.escaped($0))\" rel=\"noreferrer noopener\">@\(StatusPage.escaped(relation.acct))</a>"
-                    } ?? "@\(StatusPage.escaped(relation.acct))"
-                return "<li class=\"\(relation.endedAt == nil ? "holds" : "ended")\">\(who) "
-                    + "<span class=\"who\">\(StatusPage.escaped(relation.displayName)) · \(StatusPage.escaped(when))</span></li>"
+                        "<a href=\"\($0)\" rel=\"noreferrer noopener\">@\(relation.acct)</a>"
+                    } ?? "@\(relation.acct)"
+                let state = relation.endedAt == nil ? "holds" : "ended"
+                return "<li class=\"\(state)\">\(who) <span class=\"who\">\(relation.displayName) · \(when)</span></li>"
             }
         case .rebloggedBy(let id):
             guard let number = try await StatusReference.resolve(id, in: store) else {
@@ -45,8 +45,8 @@ extension Reader {
             summary = "\(boosts.count) archived boost\(boosts.count == 1 ? "" : "s")"
             rows = boosts.map { boost in
                 let route = RouterDestination.accountDetail(id: boost.handle)
-                return "<li><a href=\"\(StatusPage.escaped(route.path))\">@\(StatusPage.escaped(boost.handle))</a> "
-                    + "<span class=\"who\">\(StatusPage.escaped(boost.name)) · \(StatusPage.escaped(String(boost.createdAt.prefix(10))))</span></li>"
+                return "<li><a href=\"\(route.path)\">@\(boost.handle)</a> "
+                    + "<span class=\"who\">\(boost.name) · \(boost.createdAt.prefix(10))</span></li>"
             }
         case .favoritedBy, .conversationDetail:
             throw PageFailure(
@@ -55,10 +55,9 @@ extension Reader {
         default:
             throw PageFailure(status: .notFound, message: "\(title) lists no people.")
         }
-        let main =
-            "<header><h1>\(StatusPage.escaped(title))</h1><p class=\"summary\">\(StatusPage.escaped(summary))</p></header>\n"
-            + (rows.isEmpty
-                ? "<p class=\"note\">None archived.</p>\n" : "<ul class=\"people\">" + rows.joined() + "</ul>\n")
+        let list: HTML =
+            rows.isEmpty ? "<p class=\"note\">None archived.</p>\n" : "<ul class=\"people\">\(rows.joined())</ul>\n"
+        let main: HTML = "<header><h1>\(title)</h1><p class=\"summary\">\(summary)</p></header>\n\(list)"
         return .page(PageShell.page(title: title, main: main, version: version))
     }
 }

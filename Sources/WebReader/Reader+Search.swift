@@ -29,13 +29,10 @@ extension Reader {
         }
         async let loaded = loadedPage(hits.map(\.number), title: "Search: \(text)")
         let (total, hidden) = try await counted
-        var note = ""
-        for warning in query.warnings { note += "<p class=\"note\">\(StatusPage.escaped(warning))</p>\n" }
+        var note = HTML()
+        for warning in query.warnings { note += "<p class=\"note\">\(warning)</p>\n" }
         if let hidden, hidden.count > 0 || !hidden.isExact {
-            let all = "/search?q=\(Self.encoded(text))&all=1"
-            note +=
-                "<p class=\"hidden-note\">\(StatusPage.escaped(Self.hiddenText(hidden))) "
-                + "(<a href=\"\(StatusPage.escaped(all))\">show them</a>).</p>\n"
+            note += Self.hiddenNote(hidden, showing: "/search?q=\(Self.encoded(text))&all=1")
         }
         if hits.isEmpty && total.isZero { note += "<p class=\"note\">No matches.</p>\n" }
         note += Self.operatorsHelp
@@ -51,6 +48,11 @@ extension Reader {
         if hidden.isExact { return SearchResult.hiddenByConsent(hidden.count) }
         guard hidden.count > 0 else { return "Matches by authors who opted out of search are not shown" }
         return "At least " + SearchResult.hiddenByConsent(hidden.count)
+    }
+
+    /// ``hiddenText(_:)`` as a page's note, linking `href`, which shows them.
+    static func hiddenNote(_ hidden: PageTotal, showing href: String) -> HTML {
+        "<p class=\"hidden-note\">\(hiddenText(hidden)) (<a href=\"\(href)\">show them</a>).</p>\n"
     }
 
     /// How many posts a search finds under `consent` (counted up to `bound` when given), and how many more
@@ -90,12 +92,12 @@ extension Reader {
     /// `/search` with nothing to search for: the form's help alone.
     func searchForm(_ request: PageRequest) -> Reply {
         if request.wantsJSON { return (try? json([SearchResult]())) ?? .json(Data("[]\n".utf8)) }
-        let main = "<header><h1>Search</h1></header>\n" + Self.operatorsHelp
+        let main: HTML = "<header><h1>Search</h1></header>\n" + Self.operatorsHelp
         return .page(PageShell.page(title: "Search", main: main, version: version))
     }
 
     /// What the search box understands, folded (no script: `<details>`).
-    static let operatorsHelp = """
+    static let operatorsHelp: HTML = """
         <details class="operators"><summary>Search operators</summary>
         <p>Words, <code>"exact phrases"</code>, <code>-excluded</code>, <code>a OR b</code>, <code>prefix*</code>, \
         <code>#hashtag</code>, <code>from:@user@host</code>, <code>from:me</code>, <code>from:following</code>, \

@@ -15,7 +15,7 @@ extension Reader {
             return try json(StatsReport(stats: stats, timeline: nil, breakdown: breakdown, openGaps: gaps))
         }
         let timelines = try await store.timelines()
-        var main =
+        var main: HTML =
             "<header><h1>Stats</h1><p class=\"summary\">\(stats.statuses) statuses (\(stats.boosts) boosts), "
             + "\(stats.authors) authors, \(stats.mediaFiles) media files stored, \(stats.unreadable) unreadable kept, "
             + "\(gaps.count) open gap\(gaps.count == 1 ? "" : "s").</p></header>\n"
@@ -44,9 +44,9 @@ extension Reader {
         return .page(PageShell.page(title: "Stats", main: main, version: version))
     }
 
-    private func timelineTable(_ timelines: [PinnedTimeline], gaps: [TimelineGap]) -> String {
+    private func timelineTable(_ timelines: [PinnedTimeline], gaps: [TimelineGap]) -> HTML {
         guard !timelines.isEmpty else { return "<p class=\"note\">No timeline is pinned.</p>" }
-        var html =
+        var html: HTML =
             "<table class=\"timelines\"><thead><tr><th>timeline</th><th class=\"num\">posts</th>"
             + "<th>synced</th><th>result</th><th class=\"num\">gaps</th></tr></thead><tbody>"
         for timeline in timelines {
@@ -54,9 +54,9 @@ extension Reader {
             let path = RouterDestination.pinnedTimeline(spec: timeline.spec).path
             let success = timeline.lastSuccessAt.map { String($0.prefix(16)).replacingOccurrences(of: "T", with: " ") }
             html +=
-                "<tr><td><a href=\"\(StatusPage.escaped(path))\">\(StatusPage.escaped(timeline.displayName))</a></td>"
-                + "<td class=\"num\">\(timeline.statusCount)</td><td class=\"when\">\(StatusPage.escaped(success ?? "never"))</td>"
-                + "<td>\(StatusPage.escaped(timeline.lastResult ?? "-"))</td>"
+                "<tr><td><a href=\"\(path)\">\(timeline.displayName)</a></td>"
+                + "<td class=\"num\">\(timeline.statusCount)</td><td class=\"when\">\(success ?? "never")</td>"
+                + "<td>\(timeline.lastResult ?? "-")</td>"
                 + "<td class=\"num\(open > 0 ? " health-bad" : "")\">\(open)</td></tr>"
         }
         return html + "</tbody></table>"

@@ -1,3 +1,4 @@
+import Export
 import Foundation
 import HTTPTypes
 
@@ -14,8 +15,8 @@ struct Reply: Sendable {
     var headers: [HTTPField] = []
 
     /// A page of the reader.
-    static func page(_ html: String, status: HTTPResponse.Status = .ok) -> Reply {
-        Reply(status: status, type: "text/html; charset=utf-8", body: Data(html.utf8), isPage: true)
+    static func page(_ html: HTML, status: HTTPResponse.Status = .ok) -> Reply {
+        Reply(status: status, type: "text/html; charset=utf-8", body: html.data, isPage: true)
     }
 
     /// The CLI's JSON records, byte for byte what `--json` prints.
