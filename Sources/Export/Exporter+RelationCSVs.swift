@@ -19,6 +19,10 @@ extension Exporter {
                 let held = try await archive.relations(of: account.id, kind: kind, includeEnded: false)
                 entries.append((name, .document(Data(render(held).utf8))))
             }
+            if try await archive.hasWalkedRelations(of: account.id, kind: .lists) {
+                let lists = try await archive.lists(of: account.id, includeEnded: false)
+                entries.append(("lists.csv", .document(Data(MastodonCSV.lists(lists).utf8))))
+            }
         } catch {
             throw .archive(error.description)
         }

@@ -1,19 +1,50 @@
 import ArchiveCore
 import Foundation
+import Models
 
 /// The CSV files Mastodon's Import and export page writes and reads (`Settings › Import and export`),
 /// byte for byte as Mastodon writes them: what a new server's import page takes when the old one is
 /// gone. Header lines and columns as Mastodon's `Export` model has them: follows with
 /// `Account address,Show boosts,Notify on new posts,Languages`, mutes with
-/// `Account address,Hide notifications`, blocked accounts, blocked domains and bookmarks one per line
-/// without a header.
+/// `Account address,Hide notifications`, blocked accounts, blocked domains, bookmarks and lists
+/// (`list title,account address`) without a header. Fields are quoted as Ruby's CSV quotes them (a
+/// field with a comma, a quote or a line break, and an empty text).
 public enum MastodonCSV {
-    /// `following_accounts.csv`. The server's list says nothing of a follow's boosts, notifications and
-    /// languages, so each has Mastodon's default for a new follow: boosts shown, no notifications, every
-    /// language.
+    /// `following_accounts.csv`, each follow with its settings as the server last gave them (languages
+    /// joined with ", " as Mastodon joins them); a follow whose settings were never read has Mastodon's
+    /// default for a new follow: boosts shown, no notifications, every language.
     public static func following(_ relations: [ArchivedRelation]) -> String {
-        "Account address,Show boosts,Notify on new posts,Languages\n"
-            + handles(relations).map { "\($0),true,false,\n" }.joined()
+        let settings = Dictionary(relations.map { ($0.acct, $0.settings) }) { first, _ in first }
+        return "Account address,Show boosts,Notify on new posts,Languages\n"
+            + handles(relations).map { handle in
+                let setting = settings[handle] ?? nil
+                let languages = setting?.languages.map { rubyField($0.joined(separator: ", ")) } ?? ""
+                return "\(handle),\(setting?.showingReblogs ?? true),\(setting?.notifying ?? false),\(languages)\n"
+            }.joined()
+    }
+
+    /// `lists.csv`: one row per member of each list, `list title,account address`, by list id then
+    /// member. A title is stripped of control characters, and one that begins with a character a
+    /// spreadsheet takes as a formula's (`=`, `+`, `-`, `@`) is neutralised as Icebox's `--csv` does
+    /// (a single quote in front), so opening the file never runs what a server sent.
+    public static func lists(_ lists: [ArchivedList]) -> String {
+        lists.sorted { ($0.id.utf8.count, $0.id) < ($1.id.utf8.count, $1.id) }.flatMap { list in
+            let title = rubyField(neutralised(list.title.terminalSafe))
+            return handles(list.members).map { "\(title),\($0)\n" }
+        }.joined()
+    }
+
+    /// A field as Ruby's CSV writes it: quoted when it holds a comma, a quote or a line break, or is
+    /// empty.
+    static func rubyField(_ text: String) -> String {
+        guard text.isEmpty || text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
+        return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// Text a spreadsheet would take as a formula, with a single quote in front.
+    static func neutralised(_ text: String) -> String {
+        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
+        return "'" + text
     }
 
     /// `muted_accounts.csv`, each with Mastodon's default for a mute: notifications hidden.

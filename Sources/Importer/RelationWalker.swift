@@ -5,8 +5,9 @@ import MastodonAPI
 import Models
 
 /// Walks each archiving account's relations (issue 44) after the pinned timelines, within the same
-/// rate budget of its token: whom it follows, who follows it, whom it mutes and blocks, which domains it
-/// blocks. Each kind is read page by page, each page stored with the next page's cursor in one
+/// rate budget of its token: whom it follows, who follows it, whom it mutes, blocks and endorses, which
+/// domains it blocks, which hashtags it follows and features, its lists with their members, and its
+/// private notes (with each follow's settings). Each kind is read page by page, each page stored with the next page's cursor in one
 /// transaction, so memory stays flat whatever the count and a run cut short resumes where it stopped.
 /// A kind whose last walk finished less than the store's `graph-every` ago costs no request.
 struct RelationWalker: Sendable {
@@ -37,7 +38,7 @@ struct RelationWalker: Sendable {
             }
             let rate = budget(client)
             let budgeted = client.budgeted(by: rate.gate())
-            for kind in RelationKind.allCases {
+            for kind in RelationKind.walked {
                 var report = RelationReport(account: account.handle, kind: kind)
                 do {
                     try await walk(kind, of: account, with: budgeted, rate: rate, every: interval, into: &report)
@@ -64,57 +65,101 @@ struct RelationWalker: Sendable {
             report.upToDate = true
             return
         }
-        let endpoint = Self.endpoint(kind, of: account)
-        var cursors = Set(walk.cursor.map { [$0] } ?? [])
-        for _ in 0..<pagesPerRun {
-            if await rate.isDown {
-                report.deferred = true
-                return
+        let context = WalkContext(account: account, client: client, rate: rate)
+        switch kind {
+        case .lists: try await walkLists(&walk, context, into: &report)
+        case .notes: try await walkNotes(&walk, context, into: &report)
+        default:
+            let endpoint = Self.endpoint(kind, of: account)
+            var cursors = Set(walk.cursor.map { [$0] } ?? [])
+            for _ in 0..<pagesPerRun {
+                if await rate.isDown {
+                    report.deferred = true
+                    return
+                }
+                let step = try await page(
+                    endpoint, at: walk.cursor, kind: kind, walk: walk, context, cursors: &cursors, into: &report
+                ) { $0 }
+                guard case .stored(let next) = step else { return }
+                guard let next else { return try await finish(kind, walk, context, into: &report) }
+                walk.cursor = next
             }
-            let page: Page<Data>
-            do {
-                page = try await client.relations(endpoint, cursor: PageCursor(maxID: walk.cursor, limit: pageLimit))
-            } catch {
-                report.apiError = error
-                throw error
-            }
-            let entries = page.items.compactMap { Self.entry($0, kind: kind, server: client.server.host) }
-            var readable = entries.count == page.items.count
-            var next = page.next
-            if let cursor = next, !cursors.insert(cursor).inserted {
-                // Pages that lead back to one already read never end: what was read is kept, and this walk
-                // ends nothing.
-                logger.warning(
-                    "the pages of \(kind.words) lead back to one already read; stopped there",
-                    metadata: ["account": "\(account.handle)", "server": "\(client.server.host)"])
-                readable = false
-                next = nil
-                report.looped = true
-            }
-            if page.items.isEmpty, next != nil {
-                // An empty page that says more follow cannot be the end of the list: it ends nothing.
-                readable = false
-                next = nil
-            }
-            report.unreadable += page.items.count - entries.count
-            guard
-                let new = try await archive.storeRelationPage(
-                    entries, account: account.id, kind: kind, walk: walk, next: next, readable: readable)
-            else {
-                // Another worker of a shared store finished this walk or began the next: it goes on there.
-                report.deferred = true
-                return
-            }
-            report.new += new
-            report.seen += entries.count
-            report.pages += 1
-            guard let next else {
-                report.ended = try await archive.finishRelationWalk(account: account.id, kind: kind, walk: walk)
-                report.complete = true
-                return
-            }
-            walk.cursor = next
         }
+    }
+
+    /// What a walk of one account goes on with.
+    struct WalkContext {
+        let account: ArchivingAccount
+        let client: MastodonClient
+        let rate: RateBudget
+    }
+
+    /// What reading and storing a page came to.
+    enum Step {
+        /// Stored, with the walk's next cursor (nil: the walk read its last page).
+        case stored(String?)
+        /// Another worker of a shared store finished this walk or began the next: it goes on there.
+        case takenOver
+    }
+
+    /// Reads the page of `endpoint` at `maxID` and stores its entries as `kind` (members of `list` for
+    /// a list's members) with the walk's next cursor, which `walkCursor` makes of the page's own next
+    /// `max_id` (nil on its last page). Pages that lead back to one already read, an empty page that
+    /// says more follow, or an entry that cannot be read: what was read is kept, and the walk ends nothing.
+    func page(
+        _ endpoint: Relations, at maxID: String?, kind: RelationKind, list: String = "", walk: RelationWalk,
+        _ context: WalkContext, paged: Bool = true, cursors: inout Set<String>, into report: inout RelationReport,
+        walkCursor: (String?) async throws -> String?
+    ) async throws -> Step {
+        let client = context.client
+        let page: Page<Data>
+        do {
+            page = try await client.relations(
+                endpoint, cursor: PageCursor(maxID: maxID, limit: paged ? pageLimit : nil))
+        } catch {
+            report.apiError = error
+            throw error
+        }
+        let entries = page.items.compactMap { Self.entry($0, kind: kind, server: client.server.host) }.map {
+            var entry = $0
+            entry.list = list
+            return entry
+        }
+        var readable = entries.count == page.items.count
+        var next = page.next
+        if let cursor = next, !cursors.insert(list + " " + cursor).inserted {
+            logger.warning(
+                "the pages of \(kind.words) lead back to one already read; stopped there",
+                metadata: ["account": "\(context.account.handle)", "server": "\(client.server.host)"])
+            readable = false
+            next = nil
+            report.looped = true
+        }
+        if page.items.isEmpty, next != nil {
+            readable = false
+            next = nil
+        }
+        report.unreadable += page.items.count - entries.count
+        let after = try await walkCursor(next)
+        guard
+            let new = try await archive.storeRelationPage(
+                entries, account: context.account.id, kind: kind, walk: walk, next: after, readable: readable)
+        else {
+            report.deferred = true
+            return .takenOver
+        }
+        report.new += new
+        report.seen += entries.count
+        report.pages += 1
+        return .stored(after)
+    }
+
+    /// Finishes a walk that read its last page: what it no longer saw ends when it read every entry.
+    func finish(
+        _ kind: RelationKind, _ walk: RelationWalk, _ context: WalkContext, into report: inout RelationReport
+    ) async throws {
+        report.ended = try await archive.finishRelationWalk(account: context.account.id, kind: kind, walk: walk)
+        report.complete = true
     }
 
     static func endpoint(_ kind: RelationKind, of account: ArchivingAccount) -> Relations {
@@ -124,68 +169,12 @@ struct RelationWalker: Sendable {
         case .mutes: .mutes
         case .blocks: .blocks
         case .domainBlocks: .domainBlocks
+        case .endorsements: .endorsements
+        case .followedTags: .followedTags
+        case .featuredTags: .featuredTags
+        case .lists: .lists
+        // Walked with their lists, and by batches of accounts: never by this.
+        case .listMembers, .notes: .lists
         }
-    }
-
-    /// One entry as the archive keeps it: an account (its handle as `server` names it), or a domain;
-    /// nil when it is neither.
-    static func entry(_ raw: Data, kind: RelationKind, server: String) -> RelationEntry? {
-        if kind == .domainBlocks {
-            guard let domain = try? JSONDecoder().decode(String.self, from: raw) else { return nil }
-            let name = domain.trimmingCharacters(in: .whitespaces).lowercased()
-            guard !name.isEmpty, name.utf8.count <= 253, name.unicodeScalars.allSatisfy(Self.domainScalars.contains)
-            else { return nil }
-            return RelationEntry(target: name, targetID: nil, url: nil, displayName: "", raw: nil)
-        }
-        guard let account = try? JSONDecoder().decode(Account.self, from: raw) else { return nil }
-        return RelationEntry(
-            target: account.fullHandle(servedBy: server), targetID: account.id, url: account.url,
-            displayName: account.displayName, raw: raw)
-    }
-
-    /// What a domain (or its `*.` wildcard) is written with; anything else is not a domain.
-    private static let domainScalars = CharacterSet(
-        charactersIn: "abcdefghijklmnopqrstuvwxyz0123456789-.*:"
-    ).union(.letters)
-}
-
-/// What a sync's relation walk did for one account and kind.
-public struct RelationReport: Sendable, Codable, Hashable {
-    /// The archiving account's handle.
-    public var account: String
-    /// The kind walked; nil when the account's server could not be asked at all.
-    @EncodedAsNull public var kind: RelationKind?
-    /// Entries read this run, and how many were new to the ledger.
-    public var seen = 0
-    public var new = 0
-    /// Relations a whole walk no longer found, ended this run.
-    public var ended = 0
-    /// Entries that could not be read (the walk then ends nothing).
-    public var unreadable = 0
-    /// The server's pages led back to one already read (the walk then ends nothing).
-    public var looped = false
-    /// Pages read this run.
-    public var pages = 0
-    /// The walk read its last page this run (it ended what it no longer saw only when every entry could
-    /// be read and its pages did not loop: `unreadable` says so).
-    public var complete = false
-    /// The last walk finished within `graph-every`: nothing was asked.
-    public var upToDate = false
-    /// The rate budget was down to what the timelines and other apps keep, or another worker of a shared
-    /// store took the walk over: it goes on next run (or there).
-    public var deferred = false
-    @EncodedAsNull public var error: String?
-    var apiError: APIError?
-
-    init(account: String, kind: RelationKind?, error: String? = nil) {
-        self.account = account
-        self.kind = kind
-        self.error = error
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case account, kind, seen, new, ended, unreadable, looped, pages, complete, error
-        case upToDate = "up_to_date"
-        case deferred
     }
 }

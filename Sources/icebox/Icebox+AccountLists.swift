@@ -5,55 +5,94 @@ import Importer
 import Models
 
 extension Icebox.Account {
-    /// `icebox account lists [account]`: the lists an account can pin as `list:<id>`.
+    /// `icebox account lists [account]`: the lists the relation ledger keeps, with their members.
     struct Lists: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "lists",
-            abstract: "Show the lists of an account (or of every account): the id to pin as list:ID, and the title.",
-            discussion: "Asks each account's server (one request each)."
+            abstract:
+                "Show the lists of an account (or of every account) with their members: the id to pin as list:ID.",
+            discussion: """
+                As the archive last saw them: `icebox sync` walks each account's lists (unless `icebox config \
+                graph off`). A renamed list keeps its id and members; with --all, deleted lists and members \
+                taken off a list are shown too, with when they ended.
+                """
         )
 
         @OptionGroup var global: GlobalOptions
-
-        @Argument(
-            help: ArgumentHelp(
-                "The account: its handle (user@host) or its server's URL; all when left out.",
-                valueName: "account"))
-        var account: String?
-
-        @OptionGroup var format: ReportFormat
+        @OptionGroup var listing: RelationListing
 
         func run() async throws {
             try await reportingFailures {
                 let context = try await global.context(.queryOnly)
-                var accounts = try await context.store.accounts()
-                if let account {
-                    do throws(AccountReferenceError) { accounts = [try accounts.one(named: account)] } catch {
-                        throw ValidationError(error.description)
+                let accountID = try await listing.accountID(in: context.store)
+                let lists = try await context.store.lists(of: accountID, includeEnded: listing.all)
+                if listing.json { return try Console.json(lists) }
+                if listing.jsonl { return try Console.jsonLines(lists) }
+                if listing.csv {
+                    let rows = lists.flatMap(ListMemberRow.rows)
+                    return Console.outBytes(Data(try CSVOutput.text(rows, fields: ListMemberRow.fields).utf8))
+                }
+                for list in lists {
+                    var columns = ["list:" + list.id.terminalSafeLine, list.title.terminalSafeLine, list.account]
+                    columns.append(list.members.count == 1 ? "1 member" : "\(list.members.count) members")
+                    if let ended = list.endedAt { columns.append("ended " + ended.prefix(10)) }
+                    Console.outSanitized(columns.joined(separator: "\t"))
+                    for member in list.members {
+                        var line = ["", member.acct.terminalSafeLine, "since " + member.since.prefix(10)]
+                        if let ended = member.endedAt { line.append("ended " + ended.prefix(10)) }
+                        Console.outSanitized(line.joined(separator: "\t"))
                     }
                 }
-                let access = AccountAccess(credentials: try context.credentials.load(), logger: context.logger)
-                var rows: [ListRow] = []
-                for account in accounts {
-                    rows += try await access.lists(of: account).map {
-                        ListRow(account: account.handle, server: account.server, id: $0.id, title: $0.title)
-                    }
+                if lists.isEmpty {
+                    Console.err("No lists archived yet: `icebox sync` walks them (unless `icebox config graph off`).")
                 }
-                if format.json { return try Console.json(rows) }
-                if accounts.isEmpty { Console.err("No accounts yet: icebox account add <server>") }
-                for row in rows { Console.out("list:\(row.id)\t\(row.title)\t\(row.account)") }
-                if rows.isEmpty, !accounts.isEmpty { Console.err("No lists.") }
             }
         }
     }
 }
 
-/// One list of `account lists --json`.
-struct ListRow: Encodable {
-    /// The account's handle.
+/// A row of `account lists --csv`: a list with one of its members (a list without members has a row
+/// with empty member fields).
+struct ListMemberRow: Encodable {
     var account: String
-    /// The account's server (the origin of its token).
-    var server: String
-    var id: String
+    var listID: String
     var title: String
+    var repliesPolicy: String?
+    var exclusive: Bool?
+    var listEndedAt: String?
+    var acct: String?
+    var url: String?
+    var displayName: String?
+    var since: String?
+    var endedAt: String?
+
+    static let fields = [
+        "account", "list_id", "title", "replies_policy", "exclusive", "list_ended_at", "acct", "url", "display_name",
+        "since", "ended_at",
+    ]
+
+    enum CodingKeys: String, CodingKey {
+        case account, title, exclusive, acct, url, since
+        case listID = "list_id"
+        case repliesPolicy = "replies_policy"
+        case listEndedAt = "list_ended_at"
+        case displayName = "display_name"
+        case endedAt = "ended_at"
+    }
+
+    static func rows(_ list: ArchivedList) -> [ListMemberRow] {
+        let bare = ListMemberRow(
+            account: list.account, listID: list.id, title: list.title, repliesPolicy: list.repliesPolicy,
+            exclusive: list.exclusive, listEndedAt: list.endedAt)
+        guard !list.members.isEmpty else { return [bare] }
+        return list.members.map { member in
+            var row = bare
+            row.acct = member.acct
+            row.url = member.url
+            row.displayName = member.displayName
+            row.since = member.since
+            row.endedAt = member.endedAt
+            return row
+        }
+    }
 }

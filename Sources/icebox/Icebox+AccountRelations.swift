@@ -25,21 +25,33 @@ struct RelationListing: ParsableArguments {
     /// The CSV columns: the JSON record's fields, in order.
     static let fields = ["account", "kind", "acct", "url", "display_name", "since", "last_seen_at", "ended_at"]
 
+    /// The CSV columns of a kind's records: a follow's settings and a note's text after the others.
+    static func fields(of kind: RelationKind) -> [String] {
+        switch kind {
+        case .following: fields + ["showing_reblogs", "notifying", "languages"]
+        case .notes: fields + ["note"]
+        default: fields
+        }
+    }
+
+    /// The account's id in the archive, when one was named.
+    func accountID(in store: any ArchiveStore) async throws -> Int64? {
+        guard let account else { return nil }
+        let accounts = try await store.accounts()
+        do throws(AccountReferenceError) { return try accounts.one(named: account).id } catch {
+            throw ValidationError(error.description)
+        }
+    }
+
     /// Lists the archive's relations of `kind`, as asked.
     func list(_ kind: RelationKind, global: GlobalOptions) async throws {
         try await reportingFailures {
             let context = try await global.context(.queryOnly)
-            var accountID: Int64?
-            if let account {
-                let accounts = try await context.store.accounts()
-                do throws(AccountReferenceError) { accountID = try accounts.one(named: account).id } catch {
-                    throw ValidationError(error.description)
-                }
-            }
+            let accountID = try await accountID(in: context.store)
             let relations = try await context.store.relations(of: accountID, kind: kind, includeEnded: all)
             if json { return try Console.json(relations) }
             if jsonl { return try Console.jsonLines(relations) }
-            if csv { return Console.outBytes(Data(try CSVOutput.text(relations, fields: Self.fields).utf8)) }
+            if csv { return Console.outBytes(Data(try CSVOutput.text(relations, fields: Self.fields(of: kind)).utf8)) }
             let accounts = Set(relations.map(\.account)).count
             for relation in relations {
                 // Each field on one line of its own, so that a name a server sent can fake neither a row
@@ -47,6 +59,7 @@ struct RelationListing: ParsableArguments {
                 var columns = [relation.acct.terminalSafeLine, "since " + relation.since.prefix(10)]
                 if let ended = relation.endedAt { columns.append("ended " + ended.prefix(10)) }
                 if !relation.displayName.isEmpty { columns.append(relation.displayName.terminalSafeLine) }
+                if let note = relation.note { columns.append("note: " + note.terminalSafeLine) }
                 if accounts > 1 { columns.insert(relation.account.terminalSafeLine, at: 0) }
                 Console.outSanitized(columns.joined(separator: "\t"))
             }
@@ -100,5 +113,41 @@ extension Icebox.Account {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var listing: RelationListing
         func run() async throws { try await listing.list(.domainBlocks, global: global) }
+    }
+
+    /// `icebox account endorsements [account]`.
+    struct Endorsements: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the accounts an account endorses (features on its profile).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var listing: RelationListing
+        func run() async throws { try await listing.list(.endorsements, global: global) }
+    }
+
+    /// `icebox account followed-tags [account]`.
+    struct FollowedTags: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "followed-tags", abstract: "List the hashtags an account follows (acct is the tag's name).")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var listing: RelationListing
+        func run() async throws { try await listing.list(.followedTags, global: global) }
+    }
+
+    /// `icebox account featured-tags [account]`.
+    struct FeaturedTags: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "featured-tags", abstract: "List the hashtags an account features on its profile.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var listing: RelationListing
+        func run() async throws { try await listing.list(.featuredTags, global: global) }
+    }
+
+    /// `icebox account notes [account]`.
+    struct Notes: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List an account's private notes on other accounts, as the archive last read them.")
+        @OptionGroup var global: GlobalOptions
+        @OptionGroup var listing: RelationListing
+        func run() async throws { try await listing.list(.notes, global: global) }
     }
 }

@@ -50,6 +50,7 @@ import Testing
         return [
             ("icebox account list --json", ["account", "list", "--json"]),
             ("icebox account lists --json", ["account", "lists", "--json"]),
+            ("icebox account lists --jsonl", ["account", "lists", "--jsonl"]),
             ("icebox timeline list --json", ["timeline", "list", "--json"]),
             ("icebox account following --json", ["account", "following", "--json"]),
             ("icebox account following --jsonl", ["account", "following", "--jsonl"]),
@@ -61,6 +62,14 @@ import Testing
             ("icebox account blocks --jsonl", ["account", "blocks", "--jsonl"]),
             ("icebox account domain-blocks --json", ["account", "domain-blocks", "--json"]),
             ("icebox account domain-blocks --jsonl", ["account", "domain-blocks", "--jsonl", "--all"]),
+            ("icebox account endorsements --json", ["account", "endorsements", "--json"]),
+            ("icebox account endorsements --jsonl", ["account", "endorsements", "--jsonl"]),
+            ("icebox account followed-tags --json", ["account", "followed-tags", "--json"]),
+            ("icebox account followed-tags --jsonl", ["account", "followed-tags", "--jsonl"]),
+            ("icebox account featured-tags --json", ["account", "featured-tags", "--json"]),
+            ("icebox account featured-tags --jsonl", ["account", "featured-tags", "--jsonl"]),
+            ("icebox account notes --json", ["account", "notes", "--json"]),
+            ("icebox account notes --jsonl", ["account", "notes", "--jsonl", "--all"]),
             ("icebox sync --json", ["sync", "--json", "--recheck"]),
             ("icebox search --json", ["search", "--json", "--all", "-is:reply"]),
             ("icebox search --jsonl", ["search", "--jsonl", "--all", "-is:reply"]),
@@ -110,6 +119,10 @@ import Testing
             await server.setMuting("alice", others[0], true)
             await server.setBlocking("alice", others[1], true)
             await server.setDomainBlocks("alice", ["spam.example"])
+            // And someone endorsed, hashtags followed and featured, and a note.
+            await server.setEndorsing("alice", others[2], true)
+            await server.setTags("alice", followed: ["Swift"], featured: ["Photography"])
+            await server.setNote("alice", others[0], "muted for spoilers")
             #expect(try await cli.run("account", "add", base, "--token-stdin", stdin: "test-token\n").status == 0)
             #expect(try await cli.run("timeline", "add", "home").status == 0)
             #expect(try await cli.run("timeline", "add", "tag:fixtures@\(base)").status == 0)

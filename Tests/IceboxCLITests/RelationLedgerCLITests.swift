@@ -43,7 +43,10 @@ import Testing
         #expect(handles(try await listed(cli, "domain-blocks")) == ["noise.example", "spam.example"])
         let record = try #require(try await listed(cli, "following").first)
         #expect(
-            Set(record.keys) == ["account", "kind", "acct", "url", "display_name", "since", "last_seen_at", "ended_at"])
+            Set(record.keys) == [
+                "account", "kind", "acct", "url", "display_name", "since", "last_seen_at", "ended_at",
+                "showing_reblogs", "notifying", "languages",
+            ])
         #expect(record["account"] as? String == "alice@icebox.test" && record["ended_at"] is NSNull)
 
         // Within `graph-every` (a day by default) a second sync asks nothing about relations.
@@ -70,7 +73,9 @@ import Testing
         // The ledger in the other outputs: CSV has the JSON's fields; the plain list says when it ended.
         let csv = try await cli.run("account", "following", "--all", "--csv")
         #expect(
-            csv.stdout.hasPrefix("account,kind,acct,url,display_name,since,last_seen_at,ended_at\n"), "\(csv.stdout)")
+            csv.stdout.hasPrefix(
+                "account,kind,acct,url,display_name,since,last_seen_at,ended_at,showing_reblogs,notifying,languages\n"),
+            "\(csv.stdout)")
         let plain = try await cli.run("account", "following", "alice@icebox.test", "--all")
         #expect(
             plain.stdout.split(separator: "\n").contains { $0.hasPrefix(dropped + "\t") && $0.contains("\tended ") })

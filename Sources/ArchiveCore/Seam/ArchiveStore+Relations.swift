@@ -45,28 +45,36 @@ extension ArchiveStore {
     }
 
     /// Stores one page of a walk and the cursor of the next (nil: it was the last) in one transaction;
-    /// `readable` false when an entry of the page could not be read, so the walk ends nothing. Gives how
-    /// many relations were seen for the first time; nil, storing nothing, when the walk is no longer the
-    /// one under way (another worker of a shared store finished it, or began the next).
+    /// `readable` false when an entry of the page could not be read, so the walk ends nothing. `settings`
+    /// (a walk of notes) are the settings of the account's follows, by the followed account's id. Gives
+    /// how many relations were seen for the first time; nil, storing nothing, when the walk is no longer
+    /// the one under way (another worker of a shared store finished it, or began the next).
     @discardableResult
     public func storeRelationPage(
         _ entries: [RelationEntry], account: Int64, kind: RelationKind, walk: RelationWalk, next: String?,
-        readable: Bool = true, now: Date = Date()
+        readable: Bool = true, settings: [String: FollowSettings] = [:], now: Date = Date()
     ) async throws(ArchiveError) -> Int? {
         let stamp = Timestamp.string(now)
-        var seen = Set<String>()
-        // A server that names an account twice on a page speaks of one relation.
-        let distinct = entries.filter { seen.insert($0.target).inserted }
-        let advance = SQLStatement(
-            RelationStatements.advance, .text(orNull: next), .int(account), .text(kind.rawValue), .int(walk.walk),
-            .bool(readable))
+        var seen = Set<[String]>()
+        // A server that names an account twice on a page (or in a list) speaks of one relation.
+        let distinct = entries.filter { seen.insert([$0.list, $0.target]).inserted }
+        let advance =
+            settings.sorted { $0.key < $1.key }.map { id, setting in
+                SQLStatement(
+                    RelationStatements.followSettings, .int(account), .text(id), .int(setting.showingReblogs ? 1 : 0),
+                    .int(setting.notifying ? 1 : 0), .text(orNull: setting.languages.flatMap(Self.languagesJSON)))
+            } + [
+                SQLStatement(
+                    RelationStatements.advance, .text(orNull: next), .int(account), .text(kind.walkedAs.rawValue),
+                    .int(walk.walk), .bool(readable))
+            ]
         @Sendable func storing(from index: Int, new: Int) -> TransactionPlan<Int?> {
-            guard index < distinct.count else { return .executing([advance], giving: new) }
+            guard index < distinct.count else { return .executing(advance, giving: new) }
             let entry = distinct[index]
             let arguments: [SQLArgument] = [
                 .int(account), .text(kind.rawValue), .text(entry.target), .text(orNull: entry.targetID),
                 .text(orNull: entry.url), .text(entry.displayName), entry.raw.map { .bytes($0) } ?? .null,
-                .text(stamp), .int(walk.walk),
+                .text(stamp), .int(walk.walk), .text(entry.list), .text(orNull: entry.note),
             ]
             return .statement(SQLStatement(RelationStatements.insert, arguments: arguments)) { inserted in
                 guard inserted.isEmpty else { return storing(from: index + 1, new: new + 1) }
@@ -76,13 +84,14 @@ extension ArchiveStore {
             }
         }
         let underWay = SQLStatement(
-            RelationStatements.underWay(executor.dialect), .int(account), .text(kind.rawValue), .int(walk.walk))
+            RelationStatements.underWay(executor.dialect), .int(account), .text(kind.walkedAs.rawValue),
+            .int(walk.walk))
         return try await executor.run(
             .fetch(underWay, { _ in true }) { held in held.isEmpty ? .done(nil) : storing(from: 0, new: 0) })
     }
 
-    /// Finishes a walk: when it read every entry, the relations it did not see end now. Gives how many
-    /// ended.
+    /// Finishes a walk: when it read every entry, the relations it did not see end now (for a walk of
+    /// lists, the members of its lists too). Gives how many ended.
     @discardableResult
     public func finishRelationWalk(
         account: Int64, kind: RelationKind, walk: RelationWalk, now: Date = Date()
@@ -91,14 +100,20 @@ extension ArchiveStore {
             .int(account), .text(kind.rawValue), .int(walk.walk), .text(Timestamp.string(now)),
         ]
         let finish = SQLStatement(RelationStatements.finish, arguments: arguments)
+        let ends = kind.endedByItsWalk.map { ended in
+            var each = arguments
+            each[1] = .text(ended.rawValue)
+            return SQLStatement(RelationStatements.end, arguments: each)
+        }
+        @Sendable func ending(from index: Int, count: Int) -> TransactionPlan<Int> {
+            guard index < ends.count else { return .executing([finish], giving: count) }
+            return .statement(ends[index]) { ending(from: index + 1, count: count + $0.count) }
+        }
         return try await executor.run(
             .fetch(SQLStatement(RelationStatements.complete(executor.dialect), arguments: Array(arguments.prefix(3)))) {
                 try $0.integer("complete") != 0
             } then: { complete in
-                guard complete.first == true else { return .executing([finish], giving: 0) }
-                return .statement(SQLStatement(RelationStatements.end, arguments: arguments)) { ended in
-                    .executing([finish], giving: ended.count)
-                }
+                complete.first == true ? ending(from: 0, count: 0) : .executing([finish], giving: 0)
             })
     }
 
@@ -131,12 +146,32 @@ extension ArchiveStore {
     ) async throws(ArchiveError) -> [ArchivedRelation] {
         try await executor.fetch(
             SQLStatement(RelationStatements.list, .int(orNull: account), .text(kind.rawValue), .bool(includeEnded))
-        ) { row in
-            ArchivedRelation(
-                account: try row.text("account"), kind: RelationKind(rawValue: try row.text("kind")) ?? kind,
-                acct: try row.text("target"), url: try row.optionalText("url"),
-                displayName: try row.text("display_name"), since: try row.text("first_seen_at"),
-                lastSeenAt: try row.text("last_seen_at"), endedAt: try row.optionalText("ended_at"))
+        ) { row in try Self.relation(row, kind: kind) }
+    }
+
+    /// A row of ``RelationStatements/list`` as a listing shows it.
+    static func relation(_ row: any ColumnReading, kind: RelationKind) throws -> ArchivedRelation {
+        var relation = ArchivedRelation(
+            account: try row.text("account"), kind: RelationKind(rawValue: try row.text("kind")) ?? kind,
+            acct: try row.text("target"), url: try row.optionalText("url"),
+            displayName: try row.text("display_name"), since: try row.text("first_seen_at"),
+            lastSeenAt: try row.text("last_seen_at"), endedAt: try row.optionalText("ended_at"))
+        relation.list = try row.text("list_id")
+        relation.note = try row.optionalText("note")
+        if let reblogs = try row.optionalInteger("showing_reblogs"),
+            let notifying = try row.optionalInteger("notifying")
+        {
+            let languages = try row.optionalText("languages").flatMap {
+                try? JSONDecoder().decode([String].self, from: Data($0.utf8))
+            }
+            relation.settings = FollowSettings(
+                showingReblogs: reblogs != 0, notifying: notifying != 0, languages: languages)
         }
+        return relation
+    }
+
+    /// Languages as the ledger keeps them: a JSON array of codes.
+    static func languagesJSON(_ languages: [String]) -> String? {
+        (try? JSONEncoder().encode(languages)).map { String(decoding: $0, as: UTF8.self) }
     }
 }

@@ -1,18 +1,53 @@
 import Foundation
 import Models
 
-/// A kind of relation an archiving account has with other accounts or domains (issue 44), named as
-/// Mastodon's endpoints name them: whom it follows, who follows it, whom it mutes and blocks, which
-/// domains it blocks.
+/// A kind of relation an archiving account has with other accounts, domains, hashtags or its lists
+/// (issue 44), named as Mastodon's endpoints name them: whom it follows, who follows it, whom it mutes
+/// and blocks, which domains it blocks, whom it endorses, which hashtags it follows and features, its
+/// lists and their members, and its private notes on accounts.
 public enum RelationKind: String, Codable, CaseIterable, Sendable {
     case following
     case followers
     case mutes
     case blocks
     case domainBlocks = "domain_blocks"
+    case endorsements
+    case followedTags = "followed_tags"
+    case featuredTags = "featured_tags"
+    /// The account's lists: the target is a list's id, the display name its title.
+    case lists
+    /// The members of the account's lists, each with its list (``RelationEntry/list``): read by the walk
+    /// of `lists`, and ended with it.
+    case listMembers = "list_members"
+    /// The account's private notes on accounts, from `/api/v1/accounts/relationships`.
+    case notes
 
     /// The kind in words, for a report line ("domain blocks").
     public var words: String { rawValue.replacingOccurrences(of: "_", with: " ") }
+
+    /// The kinds a sync walks, in order: each walk of `lists` reads the members too, and `notes` asks
+    /// about the accounts the walks before it found.
+    public static let walked: [RelationKind] = allCases.filter { $0 != .listMembers }
+
+    /// The kind whose walk reads this one: `lists` for list members, the kind itself otherwise.
+    public var walkedAs: RelationKind { self == .listMembers ? .lists : self }
+
+    /// The kinds whose holding relations a whole walk of this kind ends when it did not see them.
+    public var endedByItsWalk: [RelationKind] { self == .lists ? [.lists, .listMembers] : [self] }
+}
+
+/// A follow's own settings as `/api/v1/accounts/relationships` gives them: whether its boosts are
+/// shown, whether each new post is notified, and the languages shown (nil: every language).
+public struct FollowSettings: Codable, Sendable, Hashable {
+    public var showingReblogs: Bool
+    public var notifying: Bool
+    public var languages: [String]?
+
+    public init(showingReblogs: Bool, notifying: Bool, languages: [String]?) {
+        self.showingReblogs = showingReblogs
+        self.notifying = notifying
+        self.languages = languages
+    }
 }
 
 /// One entry of a page of relations, as the archiving account's server sent it: the other account (its
@@ -27,15 +62,25 @@ public struct RelationEntry: Sendable, Hashable {
     public var url: String?
     /// The other account's display name (empty for a domain).
     public var displayName: String
-    /// The account object byte for byte (nil for a domain).
+    /// The account object byte for byte (nil for a domain); a list's or tag's object; for a note, the
+    /// relationship object.
     public var raw: Data?
+    /// For a list member, its list's id; empty for every other kind.
+    public var list: String
+    /// For a note, its text.
+    public var note: String?
 
-    public init(target: String, targetID: String?, url: String?, displayName: String, raw: Data?) {
+    public init(
+        target: String, targetID: String?, url: String?, displayName: String, raw: Data?, list: String = "",
+        note: String? = nil
+    ) {
         self.target = target
         self.targetID = targetID
         self.url = url
         self.displayName = displayName
         self.raw = raw
+        self.list = list
+        self.note = note
     }
 }
 
@@ -53,7 +98,9 @@ public struct RelationWalk: Sendable, Hashable {
     }
 }
 
-/// A relation as the ledger keeps it: `icebox account following --json` and the other listings.
+/// A relation as the ledger keeps it: `icebox account following --json` and the other listings. A
+/// follow also has its settings (`showing_reblogs`, `notifying`, `languages`; null until asked), a
+/// note its text, a list member its list; the other kinds have none of these keys.
 public struct ArchivedRelation: Codable, Sendable, Hashable {
     /// The archiving account's handle.
     public var account: String
@@ -71,12 +118,61 @@ public struct ArchivedRelation: Codable, Sendable, Hashable {
     public var lastSeenAt: String
     /// When a whole walk no longer found it; nil while it holds.
     @EncodedAsNull public var endedAt: String?
+    /// For a list member, its list's id; empty for every other kind.
+    public var list = ""
+    /// For a follow, its settings as last asked; nil until asked.
+    public var settings: FollowSettings?
+    /// For a note, its text.
+    public var note: String?
 
     enum CodingKeys: String, CodingKey {
-        case account, kind, acct, url, since
+        case account, kind, acct, url, since, list, note, notifying, languages
         case displayName = "display_name"
         case lastSeenAt = "last_seen_at"
         case endedAt = "ended_at"
+        case showingReblogs = "showing_reblogs"
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        account = try c.decode(String.self, forKey: .account)
+        kind = try c.decode(RelationKind.self, forKey: .kind)
+        acct = try c.decode(String.self, forKey: .acct)
+        url = try c.decodeIfPresent(String.self, forKey: .url)
+        displayName = try c.decode(String.self, forKey: .displayName)
+        since = try c.decode(String.self, forKey: .since)
+        lastSeenAt = try c.decode(String.self, forKey: .lastSeenAt)
+        endedAt = try c.decodeIfPresent(String.self, forKey: .endedAt)
+        list = try c.decodeIfPresent(String.self, forKey: .list) ?? ""
+        note = try c.decodeIfPresent(String.self, forKey: .note)
+        if let reblogs = try c.decodeIfPresent(Bool.self, forKey: .showingReblogs),
+            let notifying = try c.decodeIfPresent(Bool.self, forKey: .notifying)
+        {
+            settings = FollowSettings(
+                showingReblogs: reblogs, notifying: notifying,
+                languages: try c.decodeIfPresent([String].self, forKey: .languages))
+        }
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(account, forKey: .account)
+        try c.encode(kind, forKey: .kind)
+        try c.encode(acct, forKey: .acct)
+        try c.encode(url, forKey: .url)
+        try c.encode(displayName, forKey: .displayName)
+        try c.encode(since, forKey: .since)
+        try c.encode(lastSeenAt, forKey: .lastSeenAt)
+        try c.encode(endedAt, forKey: .endedAt)
+        switch kind {
+        case .following:
+            try c.encode(settings?.showingReblogs, forKey: .showingReblogs)
+            try c.encode(settings?.notifying, forKey: .notifying)
+            try c.encode(settings?.languages, forKey: .languages)
+        case .notes: try c.encode(note ?? "", forKey: .note)
+        case .listMembers: try c.encode(list, forKey: .list)
+        default: break
+        }
     }
 
     package init(

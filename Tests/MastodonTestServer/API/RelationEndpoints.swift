@@ -4,7 +4,7 @@ import Foundation
 /// Mastodon pages them: by the relation's own row id (here the other account's index), never the
 /// account's id, with a `Link` header.
 extension ServerState {
-    enum RelationList { case following, followers, mutes, blocks }
+    enum RelationList { case following, followers, mutes, blocks, endorsements }
 
     func relationPage(_ call: Call, _ list: RelationList, id: String? = nil) -> Reply {
         guard let viewer = call.viewer else { return .invalidToken }
@@ -49,6 +49,7 @@ extension ServerState {
         case .followers: store.follows.filter { $0.value.contains(subject) }.map(\.key)
         case .mutes: Array(store.mutes[viewer, default: []])
         case .blocks: Array(store.blocks[viewer, default: []])
+        case .endorsements: Array(store.endorsements[viewer, default: []])
         }
     }
 }

@@ -52,7 +52,10 @@ extension ServerState {
     }
 
     private static func render(_ list: ListRecord) -> JSON {
-        ["id": .string(list.id), "title": .string(list.title), "replies_policy": "list", "exclusive": false]
+        [
+            "id": .string(list.id), "title": .string(list.title), "replies_policy": .string(list.repliesPolicy),
+            "exclusive": .bool(list.exclusive),
+        ]
     }
 
     func accountStatuses(_ call: Call, id: String) -> Reply {

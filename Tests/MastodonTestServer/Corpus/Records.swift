@@ -128,6 +128,17 @@ struct Row: Sendable {
 struct ListRecord: Sendable {
     let id: String
     let owner: Int
-    let title: String
-    let members: Set<Int>
+    var title: String
+    var members: Set<Int>
+    /// `followed`, `list` or `none`, as Mastodon's `List` entity has it.
+    var repliesPolicy = "list"
+    var exclusive = false
+}
+
+/// A follow's own settings, as `/api/v1/accounts/relationships` shows them (Mastodon's defaults for a
+/// new follow: boosts shown, no notifications, every language).
+struct FollowSettingRecord: Sendable, Hashable {
+    var showingReblogs = true
+    var notifying = false
+    var languages: [String]?
 }

@@ -18,6 +18,13 @@ struct Store: Sendable {
     var mutes: [Int: Set<Int>] = [:]
     var blocks: [Int: Set<Int>] = [:]
     var domainBlocks: [Int: [String]] = [:]
+    /// Whom each account endorses, which hashtags it follows and features (by name), its follows'
+    /// settings and its private notes on accounts.
+    var endorsements: [Int: Set<Int>] = [:]
+    var followedTags: [Int: [String]] = [:]
+    var featuredTags: [Int: [String]] = [:]
+    var followSettings: [Int: [Int: FollowSettingRecord]] = [:]
+    var notes: [Int: [Int: String]] = [:]
     var bookmarks: [Int: [Row]] = [:]
     var favourites: [Int: [Row]] = [:]
     var notifications: [Int: [Row]] = [:]

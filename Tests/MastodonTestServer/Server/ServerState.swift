@@ -117,6 +117,11 @@ actor ServerState {
         case ["mutes"]: return relationPage(call, .mutes)
         case ["blocks"]: return relationPage(call, .blocks)
         case ["domain_blocks"]: return domainBlockPage(call)
+        case ["endorsements"]: return relationPage(call, .endorsements)
+        case ["followed_tags"]: return followedTagPage(call)
+        case ["featured_tags"]: return featuredTags(call)
+        case let p where p.count == 3 && p[0] == "lists" && p[2] == "accounts": return listAccounts(call, id: p[1])
+        case ["accounts", "relationships"]: return relationships(call)
         case let p where p.count == 2 && p[0] == "accounts": return account(call, id: p[1])
         case let p where p.count == 3 && p[0] == "accounts" && p[2] == "statuses":
             return accountStatuses(call, id: p[1])
