@@ -25,7 +25,19 @@ extension Icebox.Account {
             try await reportingFailures {
                 let context = try await global.context(.queryOnly)
                 let accountID = try await listing.accountID(in: context.store)
-                let lists = try await context.store.lists(of: accountID, includeEnded: listing.all)
+                var lists = try await context.store.lists(of: accountID, includeEnded: listing.all)
+                // Before the first walk of an account's lists (no sync yet, or `config graph off`), its
+                // server is asked, as `timeline add list:ID` needs the ids.
+                var asked: [String] = []
+                for account in try await context.store.accounts() where accountID == nil || account.id == accountID {
+                    guard try await !context.store.hasWalkedRelations(of: account.id, kind: .lists) else { continue }
+                    let access = AccountAccess(credentials: try context.credentials.load(), logger: context.logger)
+                    let now = Timestamp.string(Date())
+                    lists += try await access.lists(of: account).map {
+                        ArchivedList(account: account.handle, id: $0.id, title: $0.title, seenAt: now)
+                    }
+                    asked.append(account.handle)
+                }
                 if listing.json { return try Console.json(lists) }
                 if listing.jsonl { return try Console.jsonLines(lists) }
                 if listing.csv {
@@ -34,7 +46,11 @@ extension Icebox.Account {
                 }
                 for list in lists {
                     var columns = ["list:" + list.id.terminalSafeLine, list.title.terminalSafeLine, list.account]
-                    columns.append(list.members.count == 1 ? "1 member" : "\(list.members.count) members")
+                    if asked.contains(list.account) {
+                        columns.append("members not walked yet")
+                    } else {
+                        columns.append(list.members.count == 1 ? "1 member" : "\(list.members.count) members")
+                    }
                     if let ended = list.endedAt { columns.append("ended " + ended.prefix(10)) }
                     Console.outSanitized(columns.joined(separator: "\t"))
                     for member in list.members {
@@ -43,8 +59,12 @@ extension Icebox.Account {
                         Console.outSanitized(line.joined(separator: "\t"))
                     }
                 }
-                if lists.isEmpty {
-                    Console.err("No lists archived yet: `icebox sync` walks them (unless `icebox config graph off`).")
+                if !asked.isEmpty {
+                    Console.err(
+                        "Asked the server of \(asked.joined(separator: ", ")): no sync has walked its lists yet, so "
+                            + "their members are not shown (`icebox sync` walks them unless `icebox config graph off`).")
+                } else if lists.isEmpty {
+                    Console.err("No lists archived yet.")
                 }
             }
         }

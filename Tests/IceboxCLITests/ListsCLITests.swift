@@ -27,7 +27,18 @@ import Testing
         let pinned = try await cli.run("timeline", "add", "list:\(alices)")
         #expect(pinned.status == 0 && pinned.stdout.contains("(Friends of alice)"), "\(pinned.stderr)")
 
-        #expect(try await cli.run("account", "lists").stdout.isEmpty, "nothing walked yet")
+        // No walk yet (and with the graph off, none to come): the server is asked, as pinning needs the ids.
+        #expect(try await cli.run("config", "graph", "off").status == 0)
+        let asked = try await cli.run("account", "lists")
+        #expect(asked.status == 0, "\(asked.stderr)")
+        #expect(
+            asked.stdout == "list:\(alices)\tFriends of alice\talice@icebox.test\tmembers not walked yet\n",
+            "\(asked.stdout)")
+        #expect(asked.stderr.contains("Asked the server of alice@icebox.test"), "\(asked.stderr)")
+        let askedJSON = try await cli.run("account", "lists", "--json").stdout
+        let askedRows = try #require(JSONSerialization.jsonObject(with: Data(askedJSON.utf8)) as? [[String: Any]])
+        #expect(askedRows.map { $0["id"] as? String } == [alices] && askedRows.first?["members"] as? [Any] != nil)
+        #expect(try await cli.run("config", "graph", "on").status == 0)
         #expect(try await cli.run("sync", "--quiet").status == 0)
         let listed = try await cli.run("account", "lists")
         #expect(listed.status == 0)
@@ -59,5 +70,7 @@ import Testing
         await server.removeToken("test-token")
         let refused = try await cli.run("timeline", "add", "list:1")
         #expect(refused.status == 77, "\(refused.stderr)")
+        // Before any walk of the lists, `account lists` asks the server: a refused token says so too.
+        #expect(try await cli.run("account", "lists").status == 77)
     }
 }

@@ -29,6 +29,17 @@ public struct ArchivedList: Codable, Sendable, Hashable {
         case endedAt = "ended_at"
     }
 
+    /// A list of `account` as its server answers at `now`, before any walk of the account's lists kept it:
+    /// seen now, members not read.
+    public init(account: String, id: String, title: String, seenAt now: String) {
+        self.account = account
+        self.id = id
+        self.title = title
+        since = now
+        lastSeenAt = now
+        members = []
+    }
+
     /// The list of a row of kind `lists` whose raw JSON is the list object, with its members.
     init(_ list: ArchivedRelation, raw: Data?, members: [ArchivedRelation]) {
         struct Settings: Decodable {
