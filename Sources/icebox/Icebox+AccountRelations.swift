@@ -29,13 +29,7 @@ struct RelationListing: ParsableArguments {
     func list(_ kind: RelationKind, global: GlobalOptions) async throws {
         try await reportingFailures {
             let context = try await global.context(.queryOnly)
-            var accountID: Int64?
-            if let account {
-                let accounts = try await context.store.accounts()
-                do throws(AccountReferenceError) { accountID = try accounts.one(named: account).id } catch {
-                    throw ValidationError(error.description)
-                }
-            }
+            let accountID = try await context.accountID(named: account)
             let relations = try await context.store.relations(of: accountID, kind: kind, includeEnded: all)
             if json { return try Console.json(relations) }
             if jsonl { return try Console.jsonLines(relations) }
