@@ -33,8 +33,7 @@ extension ArchiveDatabase {
                 return try prepared.map { rows, page in
                     let origin = try Self.speaking(page.origin, db, hosts: &hosts)
                     let result = try Self.upsertWhole(rows, origin: origin, now: now, db)
-                    return try Self.finishPage(
-                        result, unreadable: page.unreadable, origin: origin, cursor: page.cursor, db)
+                    return try Self.finishPage(result, page, origin: origin, db)
                 }
             }
         } catch let error as DatabaseError where Self.isolable(error) {
@@ -45,8 +44,7 @@ extension ArchiveDatabase {
                         var hosts: Set<String>?
                         let origin = try Self.speaking(page.origin, db, hosts: &hosts)
                         let result = try Self.upsertIsolating(rows, origin: origin, db)
-                        return try Self.finishPage(
-                            result, unreadable: page.unreadable, origin: origin, cursor: page.cursor, db)
+                        return try Self.finishPage(result, page, origin: origin, db)
                     })
             }
             return results
@@ -76,14 +74,16 @@ extension ArchiveDatabase {
         return origin.speaking(withAccountsOn: known)
     }
 
-    /// The end of a page's transaction: its unreadable statuses kept, the timeline's cursors moved.
+    /// The end of a page's transaction: its unreadable statuses and its notifications kept, the timeline's
+    /// cursors moved.
     private static func finishPage(
-        _ stored: StoreResult, unreadable: [UnreadableStatus], origin: PageOrigin,
-        cursor: CursorUpdate?, _ db: Database
+        _ stored: StoreResult, _ page: FetchedPage, origin: PageOrigin, _ db: Database
     ) throws -> StoreResult {
         var result = stored
-        result.unreadable += try keepUnreadable(unreadable, origin: origin, db)
-        if let cursor, let timelineID = origin.timelineID { try apply(cursor, timelineID: timelineID, db) }
+        result.unreadable += try keepUnreadable(page.unreadable, origin: origin, db)
+        guard let timelineID = origin.timelineID else { return result }
+        try run(.keepNotifications(page.notifications, timelineID: timelineID), db)
+        if let cursor = page.cursor { try apply(cursor, timelineID: timelineID, db) }
         return result
     }
 

@@ -12,16 +12,21 @@ extension PostgresArchive {
         _ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
         cursor: CursorUpdate?
     ) async throws(ArchiveError) -> StoreResult {
-        let rows = PageRow.rows(statuses, server: origin.server)
+        try await storePage(FetchedPage(statuses: statuses, unreadable: unreadable, origin: origin, cursor: cursor))
+    }
+
+    /// Stores one fetched page (with its notifications, when it is a page of notifications) in one
+    /// transaction, as ``store(_:unreadable:origin:cursor:)`` says.
+    func storePage(_ page: FetchedPage) async throws(ArchiveError) -> StoreResult {
+        let origin = page.origin
+        let rows = PageRow.rows(page.statuses, server: origin.server)
         let logger = self.logger
         do {
             return try await transaction { connection in
                 try await Self.checkFence(origin.fence, connection, logger)
                 let origin = try await Self.speaking(origin, connection, logger)
                 let result = try await Self.storeBatched(rows, origin: origin, now: Self.now(), connection, logger)
-                return try await Self.finishPage(
-                    result, unreadable: unreadable, origin: origin, cursor: cursor,
-                    connection, logger)
+                return try await Self.finishPage(result, page, origin: origin, connection, logger)
             }
         } catch  where Self.isolable(error) {
             return try await transaction { connection in
@@ -45,9 +50,7 @@ extension PostgresArchive {
                     }
                 }
                 result.unreadable += try await Self.keepUnreadable(failed, origin: origin, connection, logger)
-                return try await Self.finishPage(
-                    result, unreadable: unreadable, origin: origin, cursor: cursor,
-                    connection, logger)
+                return try await Self.finishPage(result, page, origin: origin, connection, logger)
             }
         }
     }
@@ -72,14 +75,17 @@ extension PostgresArchive {
         return message.contains("(SQLSTATE 23") || message.contains("(SQLSTATE 22")
     }
 
+    /// The end of a page's transaction: its unreadable statuses and its notifications kept, the timeline's
+    /// cursors moved.
     static func finishPage(
-        _ stored: StoreResult, unreadable: [UnreadableStatus], origin: PageOrigin,
-        cursor: CursorUpdate?, _ connection: PostgresConnection,
+        _ stored: StoreResult, _ page: FetchedPage, origin: PageOrigin, _ connection: PostgresConnection,
         _ logger: Logger
     ) async throws -> StoreResult {
         var result = stored
-        result.unreadable += try await keepUnreadable(unreadable, origin: origin, connection, logger)
-        if let cursor, let timelineID = origin.timelineID {
+        result.unreadable += try await keepUnreadable(page.unreadable, origin: origin, connection, logger)
+        guard let timelineID = origin.timelineID else { return result }
+        try await run(.keepNotifications(page.notifications, timelineID: timelineID), connection, logger)
+        if let cursor = page.cursor {
             _ = try await [sendCursorMove(cursor, timelineID: timelineID, connection, logger)].answers()
         }
         return result

@@ -13,20 +13,14 @@ extension PostgresArchive {
     public func store(pages: [FetchedPage]) async throws(ArchiveError) -> [StoreResult] {
         guard pages.count > 1 else {
             guard let page = pages.first else { return [] }
-            return [
-                try await store(page.statuses, unreadable: page.unreadable, origin: page.origin, cursor: page.cursor)
-            ]
+            return [try await storePage(page)]
         }
         let logger = self.logger
         do {
             return try await transaction { connection in try await Self.storeTogether(pages, connection, logger) }
         } catch  where Self.isolable(error) {
             var results: [StoreResult] = []
-            for page in pages {
-                results.append(
-                    try await store(
-                        page.statuses, unreadable: page.unreadable, origin: page.origin, cursor: page.cursor))
-            }
+            for page in pages { results.append(try await storePage(page)) }
             return results
         }
     }
@@ -60,14 +54,18 @@ extension PostgresArchive {
                 Array(locked[start..<end]), origin: origins[start], now: now, connection, logger)
             start = end
         }
-        // Each page's unreadable rows, then its cursors, as `finishPage` does; the cursor moves are not
-        // waited for one by one (the connection runs them in the order sent), but together at the end.
+        // Each page's unreadable rows and notifications, then its cursors, as `finishPage` does; the cursor
+        // moves are not waited for one by one (the connection runs them in the order sent), but together at
+        // the end.
         var moves: [SentStatement] = []
         do {
             for index in pages.indices {
                 results[index].unreadable += try await keepUnreadable(
                     pages[index].unreadable, origin: origins[index], connection, logger)
-                if let cursor = pages[index].cursor, let timelineID = origins[index].timelineID {
+                guard let timelineID = origins[index].timelineID else { continue }
+                try await run(
+                    .keepNotifications(pages[index].notifications, timelineID: timelineID), connection, logger)
+                if let cursor = pages[index].cursor {
                     moves.append(sendCursorMove(cursor, timelineID: timelineID, connection, logger))
                 }
             }

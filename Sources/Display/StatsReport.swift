@@ -10,16 +10,22 @@ public struct StatsReport: Encodable, Sendable {
     public var breakdown: ArchiveBreakdown
     /// The gap ledger's open windows.
     public var openGaps: [TimelineGap]
+    /// The notifications kept, counted by type.
+    public var notifications: [NotificationCount]
 
-    public init(stats: ArchiveStats, timeline: String?, breakdown: ArchiveBreakdown, openGaps: [TimelineGap]) {
+    public init(
+        stats: ArchiveStats, timeline: String?, breakdown: ArchiveBreakdown, openGaps: [TimelineGap],
+        notifications: [NotificationCount]
+    ) {
         self.stats = stats
         self.timeline = timeline
         self.breakdown = breakdown
         self.openGaps = openGaps
+        self.notifications = notifications
     }
 
     enum Keys: String, CodingKey {
-        case timeline, breakdown
+        case timeline, breakdown, notifications
         case openGaps = "open_gaps"
     }
 
@@ -29,5 +35,6 @@ public struct StatsReport: Encodable, Sendable {
         try container.encode(timeline, forKey: .timeline)
         try container.encode(breakdown, forKey: .breakdown)
         try container.encode(openGaps, forKey: .openGaps)
+        try container.encode(notifications, forKey: .notifications)
     }
 }

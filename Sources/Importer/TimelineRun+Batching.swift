@@ -11,9 +11,10 @@ import Models
 extension TimelineRun {
     /// Queues a fetched page and the cursors it moves, storing the queue once it is due.
     mutating func store(_ page: Page<ArchivableStatus>, requested: PageCursor, _ cursor: CursorUpdate) async throws {
-        batch.add(
-            FetchedPage(statuses: page.items, unreadable: page.unreadable, origin: origin(requested), cursor: cursor),
-            served: page.served)
+        var fetched = FetchedPage(
+            statuses: page.items, unreadable: page.unreadable, origin: origin(requested), cursor: cursor)
+        fetched.notifications = page.notifications
+        batch.add(fetched, served: page.served)
         if batch.isDue(bytes: options.batchBytes, after: options.batchInterval) { try await handOver() }
     }
 

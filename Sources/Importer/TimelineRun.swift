@@ -64,7 +64,7 @@ struct TimelineRun {
     /// Whether a timeline's cursors are status ids (not bookmark, favourite or notification row ids).
     static func pagesByStatusID(_ spec: TimelineSpec) -> Bool {
         switch spec {
-        case .bookmarks, .favourites, .mentions: false
+        case .bookmarks, .favourites, .mentions, .notifications: false
         default: true
         }
     }

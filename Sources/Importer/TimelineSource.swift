@@ -10,6 +10,8 @@ struct TimelineSource: Sendable {
     enum Kind: Sendable {
         case statuses(any Endpoint)
         case mentions
+        /// Every notification, kept whole with its page (issue 44).
+        case notifications
     }
 
     private(set) var client: MastodonClient
@@ -61,6 +63,7 @@ struct TimelineSource: Sendable {
         case .bookmarks: kind = .statuses(Timelines.bookmarks)
         case .favourites: kind = .statuses(Timelines.favourites)
         case .mentions: kind = .mentions
+        case .notifications: kind = .notifications
         case .own:
             guard let account else {
                 throw SyncError(timeline: timeline.displayName, message: "`own` needs an account")
@@ -109,6 +112,7 @@ struct TimelineSource: Sendable {
         switch kind {
         case .statuses(let endpoint): try await client.statuses(endpoint, cursor: cursor)
         case .mentions: try await client.notificationStatuses(.list(types: ["mention"]), cursor: cursor)
+        case .notifications: try await client.notifications(cursor: cursor)
         }
     }
 }

@@ -261,7 +261,7 @@ public struct MastodonClient: Sendable {
         return Self.page(decoded, response)
     }
 
-    private static func page(_ decoded: DecodedStatuses, _ response: Response) -> Page<ArchivableStatus> {
+    static func page(_ decoded: DecodedStatuses, _ response: Response) -> Page<ArchivableStatus> {
         let links = LinkHeader(response.header("link") ?? "")
         return Page(
             items: decoded.items, next: links.parameter("max_id", rel: "next"),

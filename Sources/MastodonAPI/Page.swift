@@ -44,6 +44,8 @@ public struct Page<Item: Sendable>: Sendable {
     public var rateLimit: RateLimit?
     /// The HTTP status (206 means Mastodon is still regenerating the home feed).
     public var httpStatus: Int
+    /// The notifications of a page of notifications, each kept whole (their statuses are also `items`).
+    public var notifications: [ArchivableNotification] = []
 
     public init(
         items: [Item], next: String?, previous: String?, rateLimit: RateLimit?, httpStatus: Int = 200,

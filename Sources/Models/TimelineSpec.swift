@@ -1,7 +1,7 @@
 import Foundation
 
 /// What a pinned timeline is, written the way users type it: `home`, `local`, `federated`,
-/// `tag:swift`, `list:42`, `bookmarks`, `favourites`, `own`, `mentions`, `remote:fosstodon.org`
+/// `tag:swift`, `list:42`, `bookmarks`, `favourites`, `own`, `mentions`, `notifications`, `remote:fosstodon.org`
 /// (that server's local timeline, read without login) or `tag:swift@fosstodon.org` (a hashtag on any
 /// server, without login).
 public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
@@ -16,6 +16,8 @@ public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
     case own
     /// Notifications of type mention: replies to the user.
     case mentions
+    /// Every notification, of every type, each kept whole, and the statuses they are about.
+    case notifications
     /// Another server's local timeline, read anonymously. `server` is a host or a URL.
     case remote(server: String)
     /// A hashtag on another server, read anonymously.
@@ -27,7 +29,7 @@ public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
         public var reason: String
         public var description: String {
             "unknown timeline \"\(text)\": \(reason). Use one of: home, local, federated, tag:NAME, list:ID, "
-                + "bookmarks, favourites, own, mentions, remote:SERVER, tag:NAME@SERVER"
+                + "bookmarks, favourites, own, mentions, notifications, remote:SERVER, tag:NAME@SERVER"
         }
     }
 
@@ -54,6 +56,9 @@ public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
             return
         case "mentions":
             self = .mentions
+            return
+        case "notifications":
+            self = .notifications
             return
         default: break
         }
@@ -113,6 +118,7 @@ public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
         case .favourites: "favourites"
         case .own: "own"
         case .mentions: "mentions"
+        case .notifications: "notifications"
         case .remote(let server): "remote:\(server)"
         case .remoteTag(let tag, let server): "tag:\(tag)@\(server)"
         }

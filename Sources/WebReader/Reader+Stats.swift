@@ -12,7 +12,10 @@ extension Reader {
         let breakdown = try await store.breakdown(timelineID: nil, top: 10)
         let gaps = try await store.gaps(timelineID: nil, includingClosed: false)
         if request.wantsJSON {
-            return try json(StatsReport(stats: stats, timeline: nil, breakdown: breakdown, openGaps: gaps))
+            return try json(
+                StatsReport(
+                    stats: stats, timeline: nil, breakdown: breakdown, openGaps: gaps,
+                    notifications: try await store.notificationCounts()))
         }
         let timelines = try await store.timelines()
         var main: HTML =

@@ -15,6 +15,7 @@ extension TimelineSpec {
         case .favourites: "Favourites"
         case .own: "Own posts and boosts"
         case .mentions: "Mentions"
+        case .notifications: "Notifications"
         case .remote(let server): "Local timeline of \(ServerAuthority.of(server))"
         case .remoteTag(let tag, let server): "#\(tag) on \(ServerAuthority.of(server))"
         }

@@ -24,7 +24,7 @@ extension Icebox.Account {
         func run() async throws {
             try await reportingFailures {
                 let context = try await global.context(.queryOnly)
-                let accountID = try await listing.accountID(in: context.store)
+                let accountID = try await context.accountID(named: listing.account)
                 var lists = try await context.store.lists(of: accountID, includeEnded: listing.all)
                 // Before the first walk of an account's lists (no sync yet, or `config graph off`), its
                 // server is asked, as `timeline add list:ID` needs the ids.
@@ -62,7 +62,8 @@ extension Icebox.Account {
                 if !asked.isEmpty {
                     Console.err(
                         "Asked the server of \(asked.joined(separator: ", ")): no sync has walked its lists yet, so "
-                            + "their members are not shown (`icebox sync` walks them unless `icebox config graph off`).")
+                            + "their members are not shown (`icebox sync` walks them unless `icebox config graph off`)."
+                    )
                 } else if lists.isEmpty {
                     Console.err("No lists archived yet.")
                 }

@@ -34,20 +34,11 @@ struct RelationListing: ParsableArguments {
         }
     }
 
-    /// The account's id in the archive, when one was named.
-    func accountID(in store: any ArchiveStore) async throws -> Int64? {
-        guard let account else { return nil }
-        let accounts = try await store.accounts()
-        do throws(AccountReferenceError) { return try accounts.one(named: account).id } catch {
-            throw ValidationError(error.description)
-        }
-    }
-
     /// Lists the archive's relations of `kind`, as asked.
     func list(_ kind: RelationKind, global: GlobalOptions) async throws {
         try await reportingFailures {
             let context = try await global.context(.queryOnly)
-            let accountID = try await accountID(in: context.store)
+            let accountID = try await context.accountID(named: account)
             let relations = try await context.store.relations(of: accountID, kind: kind, includeEnded: all)
             if json { return try Console.json(relations) }
             if jsonl { return try Console.jsonLines(relations) }

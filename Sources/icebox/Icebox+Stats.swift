@@ -56,11 +56,12 @@ extension Icebox {
                 }
                 let stats = try await context.store.stats()
                 let gaps = try await context.store.gaps(timelineID: pinned?.id, includingClosed: false)
+                let notifications = try await context.store.notificationCounts()
                 if format.json {
                     return try Console.json(
                         StatsReport(
                             stats: stats, timeline: pinned?.displayName, breakdown: breakdown,
-                            openGaps: gaps))
+                            openGaps: gaps, notifications: notifications))
                 }
                 let bytes = ByteSize.text(stats.databaseBytes)
                 let mediaBytes = ByteSize.text(stats.mediaBytes)
@@ -79,6 +80,7 @@ extension Icebox {
                     span        \(stats.oldest ?? "-") … \(stats.newest ?? "-")
                     database    \(bytes)
                     gaps        \(gaps.count) open (windows of a timeline that could not be read)
+                    notifications \(Self.counted(notifications))
                     """)
                 if !gaps.isEmpty {
                     let names = Dictionary(try await context.store.timelines().map { ($0.id, $0.displayName) }) {
@@ -93,6 +95,15 @@ extension Icebox {
                         breakdown, scope: pinned?.displayName ?? "the archive",
                         bars: Console.stdoutIsTerminal))
             }
+        }
+
+        /// "12 (mention 5, favourite 4, follow 3)": the notifications kept, the most frequent types first.
+        static func counted(_ notifications: [NotificationCount]) -> String {
+            let total = notifications.reduce(0) { $0 + $1.count }
+            guard total > 0 else { return "0 (icebox timeline add notifications keeps them)" }
+            let types = notifications.sorted { ($1.count, $0.type) < ($0.count, $1.type) }
+                .map { "\($0.type.terminalSafeLine) \($0.count)" }
+            return "\(total) (\(types.joined(separator: ", ")))"
         }
 
         /// Where the archive read is: the folder for its own SQLite file, else the store's location (a

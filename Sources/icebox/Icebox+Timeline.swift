@@ -13,8 +13,8 @@ extension Icebox {
             commandName: "timeline",
             abstract: "Pin the timelines `icebox sync` keeps.",
             discussion: """
-                Timelines: home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions \
-                (read with an account), remote:SERVER (that server's local timeline) and tag:NAME@SERVER \
+                Timelines: home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions, \
+                notifications (every notification, kept whole; read with an account), remote:SERVER (that server's local timeline) and tag:NAME@SERVER \
                 (a hashtag on any server), read without login.
                 """,
             subcommands: [Add.self, List.self, Remove.self])
@@ -65,10 +65,12 @@ extension Icebox.Timeline {
         @OptionGroup var accountOption: AccountOption
 
         @Argument(
-            help:
-                "home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions, remote:SERVER, tag:NAME@SERVER",
+            help: ArgumentHelp(
+                "home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions, notifications, "
+                    + "remote:SERVER, tag:NAME@SERVER"),
             completion: .list([
-                "home", "local", "federated", "bookmarks", "favourites", "own", "mentions", "tag:", "list:", "remote:",
+                "home", "local", "federated", "bookmarks", "favourites", "own", "mentions", "notifications", "tag:",
+                "list:", "remote:",
             ])
         )
         var spec: String

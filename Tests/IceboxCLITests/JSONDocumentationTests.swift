@@ -70,6 +70,8 @@ import Testing
             ("icebox account featured-tags --jsonl", ["account", "featured-tags", "--jsonl"]),
             ("icebox account notes --json", ["account", "notes", "--json"]),
             ("icebox account notes --jsonl", ["account", "notes", "--jsonl", "--all"]),
+            ("icebox notifications --json", ["notifications", "--json"]),
+            ("icebox notifications --jsonl", ["notifications", "--jsonl"]),
             ("icebox sync --json", ["sync", "--json", "--recheck"]),
             ("icebox search --json", ["search", "--json", "--all", "-is:reply"]),
             ("icebox search --jsonl", ["search", "--jsonl", "--all", "-is:reply"]),
@@ -126,6 +128,8 @@ import Testing
             #expect(try await cli.run("account", "add", base, "--token-stdin", stdin: "test-token\n").status == 0)
             #expect(try await cli.run("timeline", "add", "home").status == 0)
             #expect(try await cli.run("timeline", "add", "tag:fixtures@\(base)").status == 0)
+            // Notifications of several types (the server seeds favourites, follows and mentions).
+            #expect(try await cli.run("timeline", "add", "notifications").status == 0)
             #expect(try await cli.run("sync").status != 70)
             // A stored file goes missing; a post is deleted; a new post's media fails; and 150 posts arrive
             // while the home feed keeps 80: the next sync (`sync --json --recheck`) finds a gone post, a

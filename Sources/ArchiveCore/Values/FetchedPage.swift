@@ -9,6 +9,9 @@ public struct FetchedPage: Sendable {
     public var origin: PageOrigin
     /// The timeline's cursors after this page, stored with it; `nil` leaves them.
     public var cursor: CursorUpdate?
+    /// A page of notifications' notifications, each kept whole in the page's transaction (their statuses
+    /// are among `statuses` or `unreadable`).
+    public var notifications: [ArchivableNotification] = []
 
     public init(
         statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin, cursor: CursorUpdate?
@@ -22,5 +25,6 @@ public struct FetchedPage: Sendable {
     /// The bytes the server sent for the page's statuses, readable or not: what holding it costs.
     public var rawBytes: Int {
         statuses.reduce(0) { $0 + $1.raw.count } + unreadable.reduce(0) { $0 + $1.raw.count }
+            + notifications.reduce(0) { $0 + $1.raw.count }
     }
 }

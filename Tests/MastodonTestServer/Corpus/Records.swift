@@ -122,6 +122,8 @@ struct Row: Sendable {
     let type: String
     let fromAccount: Int
     let createdAt: Date
+    /// A notification whose status is served without its `account`, so that no client can read it.
+    var brokenStatus = false
 }
 
 /// A list of the token owner: a subset of the accounts they follow.

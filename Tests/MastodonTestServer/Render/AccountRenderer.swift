@@ -47,18 +47,4 @@ extension Store {
             "static_url": .string("\(base)/media/emoji/\(shortcode).png"), "visible_in_picker": true,
         ]
     }
-
-    /// Mastodon `Notification` JSON; nil when its status was deleted.
-    func renderNotification(_ row: Row, base: String, viewer: Int?, quirks: Quirks = Quirks()) -> JSON? {
-        var status = JSON.null
-        if let sid = row.statusID {
-            guard statuses[sid] != nil else { return nil }
-            status = quirks.notificationStatus(renderStatus(sid, base: base, viewer: viewer), type: row.type)
-        }
-        return [
-            "id": .string(String(row.rowID)), "type": .string(row.type),
-            "created_at": .string(Timestamp.iso8601(row.createdAt)), "group_key": .string("ungrouped-\(row.rowID)"),
-            "account": renderAccount(row.fromAccount, base: base), "status": status,
-        ]
-    }
 }

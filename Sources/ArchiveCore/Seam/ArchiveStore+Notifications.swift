@@ -1,0 +1,51 @@
+import Foundation
+import Models
+
+/// Notifications kept whole (issue 44), written once over the store's ``StoreExecutor``: a page of a
+/// `notifications` timeline keeps its notifications in the transaction of its statuses and cursors
+/// (each driver's page store runs ``TransactionPlan/keepNotifications(_:timelineID:)``), and they are
+/// listed and counted here.
+extension ArchiveStore {
+    /// The notifications of `account` (every account's when nil) since `since` (all when nil), of
+    /// `types` (every type when empty), newest first.
+    public func notifications(
+        of account: Int64?, types: [String] = [], since: Date? = nil
+    ) async throws(ArchiveError) -> [ArchivedNotification] {
+        var arguments: [SQLArgument] = [.int(orNull: account), .text(orNull: since.map(Timestamp.string))]
+        if !types.isEmpty { arguments.append(.texts(types)) }
+        return try await executor.fetch(
+            SQLStatement(
+                NotificationStatements.list(executor.dialect, byType: !types.isEmpty), arguments: arguments)
+        ) { row in
+            ArchivedNotification(
+                account: try row.text("account"), id: try row.text("notification_id"), type: try row.text("type"),
+                createdAt: try row.optionalText("created_at"), acct: try row.optionalText("from_acct"),
+                displayName: try row.text("from_name"), statusURI: try row.optionalText("status_uri"),
+                statusURL: try row.optionalText("status_url"), raw: try row.bytes("raw_json"))
+        }
+    }
+
+    /// How many notifications of each type the archive keeps, by type.
+    public func notificationCounts() async throws(ArchiveError) -> [NotificationCount] {
+        try await executor.fetch(SQLStatement(NotificationStatements.counts)) { row in
+            NotificationCount(type: try row.text("type"), count: Int(try row.integer("count")))
+        }
+    }
+}
+
+extension TransactionPlan where Result == Void {
+    /// Keeps a page's notifications for the account of timeline `timelineID`, in the transaction of the
+    /// page's statuses and cursors (a crash between them would leave a gap); a notification seen again
+    /// takes what its server sends now.
+    package static func keepNotifications(_ notifications: [ArchivableNotification], timelineID: Int64) -> Self {
+        let now = SQLArgument.text(Timestamp.string(Date()))
+        return .executing(
+            notifications.map { notification in
+                SQLStatement(
+                    NotificationStatements.keep, .int(timelineID), .text(notification.id), .text(notification.type),
+                    .text(orNull: notification.createdAt.map(Timestamp.string)), .text(orNull: notification.fromAcct),
+                    .text(notification.fromName), .text(orNull: notification.statusURI),
+                    .text(orNull: notification.statusURL), .bytes(notification.raw), now)
+            })
+    }
+}
