@@ -10,7 +10,8 @@ import Foundation
 enum SecretInput {
     static func readLine(prompt: String) -> String? {
         guard isatty(STDIN_FILENO) == 1 else { return Swift.readLine(strippingNewline: true) }
-        FileHandle.standardError.write(Data(prompt.utf8))
+        // Echo off first, then the prompt: a token typed or pasted the moment the prompt shows must not
+        // be echoed in the instant between them (a test typing at once saw it on the screen under load).
         // TCSANOW, not TCSAFLUSH: a token pasted before the prompt appeared is kept, not thrown away.
         var saved = termios()
         let hidden = tcgetattr(STDIN_FILENO, &saved) == 0
@@ -21,6 +22,7 @@ enum SecretInput {
             _ = tcsetattr(STDIN_FILENO, TCSANOW, &quiet)
         }
         defer { if hidden { _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved) } }
+        FileHandle.standardError.write(Data(prompt.utf8))
         return Swift.readLine(strippingNewline: true)
     }
 }
