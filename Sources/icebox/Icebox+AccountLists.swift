@@ -26,47 +26,67 @@ extension Icebox.Account {
                 let context = try await global.context(.queryOnly)
                 let accountID = try await context.accountID(named: listing.account)
                 var lists = try await context.store.lists(of: accountID, includeEnded: listing.all)
-                // Before the first walk of an account's lists (no sync yet, or `config graph off`), its
-                // server is asked, as `timeline add list:ID` needs the ids.
+                // An account whose lists the ledger does not hold yet (no sync has walked them, or
+                // `config graph off`) has its server asked, as `timeline add list:ID` needs the ids. One
+                // server that fails does not keep the others' lists from being shown; its failure is the
+                // command's at the end.
                 var asked: [String] = []
+                var failure: (any Error)?
                 for account in try await context.store.accounts() where accountID == nil || account.id == accountID {
-                    guard try await !context.store.hasWalkedRelations(of: account.id, kind: .lists) else { continue }
-                    let access = AccountAccess(credentials: try context.credentials.load(), logger: context.logger)
-                    let now = Timestamp.string(Date())
-                    lists += try await access.lists(of: account).map {
-                        ArchivedList(account: account.handle, id: $0.id, title: $0.title, seenAt: now)
-                    }
-                    asked.append(account.handle)
-                }
-                if listing.json { return try Console.json(lists) }
-                if listing.jsonl { return try Console.jsonLines(lists) }
-                if listing.csv {
-                    let rows = lists.flatMap(ListMemberRow.rows)
-                    return Console.outBytes(Data(try CSVOutput.text(rows, fields: ListMemberRow.fields).utf8))
-                }
-                for list in lists {
-                    var columns = ["list:" + list.id.terminalSafeLine, list.title.terminalSafeLine, list.account]
-                    if asked.contains(list.account) {
-                        columns.append("members not walked yet")
-                    } else {
-                        columns.append(list.members.count == 1 ? "1 member" : "\(list.members.count) members")
-                    }
-                    if let ended = list.endedAt { columns.append("ended " + ended.prefix(10)) }
-                    Console.outSanitized(columns.joined(separator: "\t"))
-                    for member in list.members {
-                        var line = ["", member.acct.terminalSafeLine, "since " + member.since.prefix(10)]
-                        if let ended = member.endedAt { line.append("ended " + ended.prefix(10)) }
-                        Console.outSanitized(line.joined(separator: "\t"))
+                    guard !lists.contains(where: { $0.account == account.handle }),
+                        try await !context.store.hasWalkedRelations(of: account.id, kind: .lists)
+                    else { continue }
+                    do {
+                        let access = AccountAccess(credentials: try context.credentials.load(), logger: context.logger)
+                        let now = Timestamp.string(Date())
+                        lists += try await access.lists(of: account).map {
+                            ArchivedList(account: account.handle, id: $0.id, title: $0.title, seenAt: now)
+                        }
+                        asked.append(account.handle)
+                    } catch {
+                        // The first failure ends the command (and is reported then); any other is told here.
+                        if failure == nil {
+                            failure = error
+                        } else {
+                            Console.err("\(account.handle): its lists could not be asked: \(error)".terminalSafeLine)
+                        }
                     }
                 }
-                if !asked.isEmpty {
-                    Console.err(
-                        "Asked the server of \(asked.joined(separator: ", ")): no sync has walked its lists yet, so "
-                            + "their members are not shown (`icebox sync` walks them unless `icebox config graph off`)."
-                    )
-                } else if lists.isEmpty {
-                    Console.err("No lists archived yet.")
+                try show(lists, asked: asked)
+                if let failure { throw failure }
+            }
+        }
+
+        /// Prints `lists` as asked; those of the accounts in `asked` came from their servers, members unread.
+        private func show(_ lists: [ArchivedList], asked: [String]) throws {
+            if listing.json { return try Console.json(lists) }
+            if listing.jsonl { return try Console.jsonLines(lists) }
+            if listing.csv {
+                let rows = lists.flatMap(ListMemberRow.rows)
+                return Console.outBytes(Data(try CSVOutput.text(rows, fields: ListMemberRow.fields).utf8))
+            }
+            for list in lists {
+                var columns = ["list:" + list.id.terminalSafeLine, list.title.terminalSafeLine, list.account]
+                if asked.contains(list.account) {
+                    columns.append("members not walked yet")
+                } else {
+                    columns.append(list.members.count == 1 ? "1 member" : "\(list.members.count) members")
                 }
+                if let ended = list.endedAt { columns.append("ended " + ended.prefix(10)) }
+                Console.outSanitized(columns.joined(separator: "\t"))
+                for member in list.members {
+                    var line = ["", member.acct.terminalSafeLine, "since " + member.since.prefix(10)]
+                    if let ended = member.endedAt { line.append("ended " + ended.prefix(10)) }
+                    Console.outSanitized(line.joined(separator: "\t"))
+                }
+            }
+            if !asked.isEmpty {
+                Console.err(
+                    "Asked the server of \(asked.joined(separator: ", ")): no sync has walked its lists yet, so "
+                        + "their members are not shown (`icebox sync` walks them unless `icebox config graph off`)."
+                )
+            } else if lists.isEmpty {
+                Console.err("No lists archived yet.")
             }
         }
     }
