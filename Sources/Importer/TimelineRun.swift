@@ -135,7 +135,7 @@ struct TimelineRun {
                         + "the backfill is marked complete")
                 backfillComplete = true
             }
-            if let since = options.since, let oldest = page.items.last?.status.createdAt, oldest < since {
+            if let since = options.since, let oldest = Self.oldest(page), oldest < since {
                 reachedSince = true
             }
             if !backfillComplete, !reachedSince, backfillBudget > 0, let next = backfillCursor {
@@ -147,6 +147,13 @@ struct TimelineRun {
                     backfillCursor: backfillCursor, backfillComplete: backfillComplete,
                     countsAsBackfillPage: page.served > 0))
         }
+    }
+
+    /// When the oldest entry of a page was made: a notification's own date on a page of notifications (a
+    /// favourite today of a post from 2019 is today's), else the oldest status's.
+    static func oldest(_ page: Page<ArchivableStatus>) -> Date? {
+        if !page.notifications.isEmpty { return page.notifications.compactMap(\.createdAt).min() }
+        return page.items.last?.status.createdAt
     }
 
     /// Pages upward with `min_id` until nothing newer comes back. Never `since_id`: it returns the
