@@ -2,6 +2,7 @@ import ArchiveCore
 import ArchivePostgres
 import Foundation
 import IceboxTestSupport
+import Importer
 import Logging
 import MastodonTestServer
 import SearchQuery
@@ -20,7 +21,19 @@ import Testing
                             try await original.store.allStatusURIs().first { $0.hasSuffix("/\(first)") })
                         let number = try #require(try await original.store.findStatus(uri))
                         _ = await server.editStatus(id: first, content: "<p>a second version to copy</p>")
+                        // Notifications and the relation ledger go along too: alice gets some, and pins them.
+                        let sender = try #require(await server.snapshot().localUsernames.first { $0 != "alice" })
+                        for type in ["favourite", "follow", "future.kind"] {
+                            #expect(await server.addNotification(to: "alice", type: type, from: sender) != nil)
+                        }
+                        let alice = try #require(try await original.store.accounts().first)
+                        let pinning = try TimelinePinning(specText: "notifications", account: nil, accounts: [alice])
+                        _ = try await original.store.addTimeline(
+                            spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
                         _ = try await StoreConformanceTests.syncAlice(server, into: original)
+                        for table in ["notifications", "relations", "relation_walks"] {
+                            #expect(try await original.store.rowCount(table) > 0, "the archive to copy has \(table)")
+                        }
                         let logger = Logger(label: "migrate")
                         let forth = try await StoreCopy(
                             from: original.store, to: postgres.store, batch: 37, logger: logger
