@@ -32,14 +32,18 @@ extension Icebox.Account {
                 // command's at the end.
                 var asked: [String] = []
                 var failure: (any Error)?
+                var access: AccountAccess?
                 for account in try await context.store.accounts() where accountID == nil || account.id == accountID {
                     guard !lists.contains(where: { $0.account == account.handle }),
                         try await !context.store.hasWalkedRelations(of: account.id, kind: .lists)
                     else { continue }
                     do {
-                        let access = AccountAccess(credentials: try context.credentials.load(), logger: context.logger)
+                        // The credentials file is read once, for the first account asked.
+                        let asking =
+                            try access ?? AccountAccess(credentials: context.credentials.load(), logger: context.logger)
+                        access = asking
                         let now = Timestamp.string(Date())
-                        lists += try await access.lists(of: account).map {
+                        lists += try await asking.lists(of: account).map {
                             ArchivedList(account: account.handle, id: $0.id, title: $0.title, seenAt: now)
                         }
                         asked.append(account.handle)
