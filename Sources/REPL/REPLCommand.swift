@@ -36,6 +36,12 @@ public enum REPLCommand: Hashable, Sendable {
     case versions
     /// `boosts`: who boosted the status on screen, as archived.
     case boosts
+    /// `boosted-by`, `favourited-by`: who boosted or favourited the status on screen, as a screen of
+    /// its own (the boosts archived, and its author's notifications).
+    case boostedBy
+    case favouritedBy
+    /// `notifications`: the newest notifications archived (the pinned timeline `notifications`).
+    case notifications
     /// `media`: where the media files of the status on screen are on disk.
     case media
     /// `help`: the commands.
@@ -51,7 +57,8 @@ public enum REPLCommand: Hashable, Sendable {
     /// Every command name, in the order `help` lists them.
     public static let names = [
         "search", "open", "thread", "author", "tag", "account", "timeline", "url", "following", "followers",
-        "more", "next", "prev", "versions", "boosts", "media", "back", "path", "export",
+        "more", "next", "prev", "versions", "boosts", "boosted-by", "favourited-by", "notifications", "media", "back",
+        "path", "export",
         "help", "quit",
     ]
 
@@ -84,6 +91,9 @@ public enum REPLCommand: Hashable, Sendable {
         case "prev", "previous": self = try none(.previous)
         case "versions": self = try none(.versions)
         case "boosts": self = try none(.boosts)
+        case "boosted-by", "reblogged-by": self = try none(.boostedBy)
+        case "favourited-by", "favorited-by": self = try none(.favouritedBy)
+        case "notifications": self = try none(.notifications)
         case "media": self = try none(.media)
         case "back": self = try none(.back)
         case "path": self = try none(.path)
@@ -126,6 +136,9 @@ public enum REPLCommand: Hashable, Sendable {
         prev               the previous page of the list on screen
         versions           the earlier versions of the edited status on screen
         boosts             who boosted the status on screen (as archived)
+        boosted-by         the same, as a screen of its own (back returns)
+        favourited-by      who favourited the status on screen (from its author's notifications)
+        notifications      the newest notifications archived (icebox timeline add notifications)
         media              where the status's media files are on disk
         back               the previous screen
         path               the screens that led here, and this screen's address

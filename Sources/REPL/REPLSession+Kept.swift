@@ -38,9 +38,11 @@ extension REPLSession {
     /// `boosts`: who boosted the status on screen, oldest first, as archived.
     func boosts() async throws -> Reply {
         let number = try currentStatus(for: "boosts")
-        let boosts = try await archive.boosts(of: number)
+        let boosts = try await archive.boostedBy(number)
         guard !boosts.isEmpty else {
-            return Reply(note: "No boost of [\(number)] is archived (only boosts a pinned timeline carried are).")
+            return Reply(
+                note: "No boost of [\(number)] is archived (only boosts a pinned timeline carried, and those "
+                    + "its author's notifications told, are).")
         }
         var lines = ["[\(number)] boosted \(boosts.count) time\(boosts.count == 1 ? "" : "s"), as archived:"]
         for boost in boosts {

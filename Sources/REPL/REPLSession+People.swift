@@ -7,7 +7,8 @@ import Router
 extension REPLSession {
     /// The people a route lists (issue 44), one per line (every field a server sent on one line of its
     /// own): whom an archived account follows and who
-    /// follows it (the relation ledger), who boosted a status, accounts in hand. A route whose people
+    /// follows it (the relation ledger), who boosted or favourited a status (its archived boosts and its
+    /// author's notifications), accounts in hand. A route whose people
     /// the archive does not keep says so.
     func people(_ destination: RouterDestination) async throws -> String {
         var lines: [String] = []
@@ -27,25 +28,33 @@ extension REPLSession {
                 if !relation.displayName.isEmpty { line += "  \(relation.displayName.terminalSafeLine)" }
                 lines.append(line)
             }
-        case .rebloggedBy(let id):
+        case .rebloggedBy(let id), .favoritedBy(let id):
             guard let number = try await StatusReference.resolve(id, in: archive) else {
                 throw REPLFailure("status \(id.terminalSafeLine) is not in the archive")
             }
-            let boosts = try await archive.boosts(of: number)
-            lines.append("\(destination.title): \(boosts.count) archived boost\(boosts.count == 1 ? "" : "s")")
-            for boost in boosts {
+            let favourites = if case .favoritedBy = destination { true } else { false }
+            let accounts =
+                favourites
+                ? try await archive.reactions(to: number, type: "favourite") : try await archive.boostedBy(number)
+            let what = favourites ? "favourite" : "boost"
+            lines.append("\(destination.title): \(accounts.count) archived \(what)\(accounts.count == 1 ? "" : "s")")
+            for account in accounts {
                 lines.append(
-                    "@\(boost.handle.terminalSafeLine)  \(boost.createdAt.prefix(10))  "
-                        + boost.name.terminalSafeLine)
+                    "@\(account.handle.terminalSafeLine)  \(account.createdAt.prefix(10))  "
+                        + account.name.terminalSafeLine)
+            }
+            if accounts.isEmpty {
+                lines.append(
+                    "(known from \(favourites ? "" : "the boosts a timeline carried and ")its author's notifications: "
+                        + "icebox timeline add notifications)")
             }
         case .accountsList(let accounts):
             lines.append(destination.title)
             for account in accounts {
                 lines.append("@\(account.acct.terminalSafeLine)  \(account.displayName.terminalSafeLine)")
             }
-        case .favoritedBy, .conversationDetail:
-            throw REPLFailure(
-                "\(destination.title): not archived yet (Icebox keeps mentions of the notifications only)")
+        case .conversationDetail:
+            throw REPLFailure("\(destination.title): not archived yet")
         default:
             throw REPLFailure("\(destination.title) lists no people")
         }

@@ -33,6 +33,7 @@ extension REPLSession {
         case .pinnedTimeline(let text):
             let spec: TimelineSpec
             do { spec = try TimelineSpec(parsing: text) } catch { throw REPLFailure("timeline: \(error.description)") }
+            if spec == .notifications { return try await notificationsScreen() }
             let query = SearchQuery(filters: [.init(.inTimeline(spec.description))])
             return try await consented(query, title: destination.title, empty: "has no archived posts")
         case .statusDetail(let id):

@@ -129,6 +129,10 @@ public struct REPLSession: Sendable {
         case .previous: return try await page(by: -1)
         case .versions: return try await versions()
         case .boosts: return try await boosts()
+        case .boostedBy: return try await go(to: .rebloggedBy(id: String(try currentStatus(for: "boosted-by"))))
+        case .favouritedBy:
+            return try await go(to: .favoritedBy(id: String(try currentStatus(for: "favourited-by"))))
+        case .notifications: return try await go(to: .pinnedTimeline(.notifications))
         case .media: return try await media()
         case .help: return Reply(output: REPLCommand.helpText)
         case .quit: return Reply(quit: true)

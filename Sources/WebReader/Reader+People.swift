@@ -6,13 +6,15 @@ import Router
 
 extension Reader {
     /// The people a route lists (issue 44): whom one of the archive's accounts follows and who follows
-    /// it, from the relation ledger (ended relations too, with when they ended), and who boosted a
-    /// status. As JSON, the records `icebox account following --json` prints (the boosts as the archive
-    /// keeps them). A route whose people the archive does not keep is a 404 that says so.
+    /// it, from the relation ledger (ended relations too, with when they ended), and who boosted or
+    /// favourited a status (its archived boosts, and its author's notifications). As JSON, the records
+    /// `icebox account following --json` prints (`acct`, `name`, `created_at` for who boosted or
+    /// favourited). A route whose people the archive does not keep is a 404 that says so.
     func people(_ destination: RouterDestination, _ request: PageRequest) async throws -> Reply {
         let title = destination.title
         var rows: [HTML] = []
         var summary = ""
+        var none: HTML = "None archived."
         switch destination {
         case .following(let id), .followers(let id):
             let kind: RelationKind = if case .following = destination { .following } else { .followers }
@@ -34,29 +36,36 @@ extension Reader {
                 let state = relation.endedAt == nil ? "holds" : "ended"
                 return "<li class=\"\(state)\">\(who) <span class=\"who\">\(relation.displayName) · \(when)</span></li>"
             }
-        case .rebloggedBy(let id):
+        case .rebloggedBy(let id), .favoritedBy(let id):
             guard let number = try await StatusReference.resolve(id, in: store) else {
                 throw PageFailure(status: .notFound, message: "Status \(id) is not in the archive.")
             }
-            let boosts = try await store.boosts(of: number)
+            let favourites = if case .favoritedBy = destination { true } else { false }
+            let accounts =
+                favourites
+                ? try await store.reactions(to: number, type: "favourite") : try await store.boostedBy(number)
             if request.wantsJSON {
-                return try json(boosts.map { ["acct": $0.handle, "name": $0.name, "created_at": $0.createdAt] })
+                return try json(accounts.map { ["acct": $0.handle, "name": $0.name, "created_at": $0.createdAt] })
             }
-            summary = "\(boosts.count) archived boost\(boosts.count == 1 ? "" : "s")"
-            rows = boosts.map { boost in
-                let route = RouterDestination.accountDetail(id: boost.handle)
-                return "<li><a href=\"\(route.path)\">@\(boost.handle)</a> "
-                    + "<span class=\"who\">\(boost.name) · \(boost.createdAt.prefix(10))</span></li>"
+            let what = favourites ? "favourite" : "boost"
+            summary = "\(accounts.count) archived \(what)\(accounts.count == 1 ? "" : "s")"
+            rows = accounts.map { account in
+                let route = RouterDestination.accountDetail(id: account.handle)
+                return "<li><a href=\"\(route.path)\">@\(account.handle)</a> "
+                    + "<span class=\"who\">\(account.name) · \(account.createdAt.prefix(10))</span></li>"
             }
-        case .favoritedBy, .conversationDetail:
-            throw PageFailure(
-                status: .notFound,
-                message: "\(title): not archived yet (Icebox keeps mentions of the notifications only).")
+            let known: HTML =
+                favourites
+                ? "Who favourited a post is known"
+                : "Who boosted a post is known from the boosts a timeline carried and"
+            none = "None archived. \(known) from its author's notifications (icebox timeline add notifications)."
+        case .conversationDetail:
+            throw PageFailure(status: .notFound, message: "\(title): not archived yet.")
         default:
             throw PageFailure(status: .notFound, message: "\(title) lists no people.")
         }
         let list: HTML =
-            rows.isEmpty ? "<p class=\"note\">None archived.</p>\n" : "<ul class=\"people\">\(rows.joined())</ul>\n"
+            rows.isEmpty ? "<p class=\"note\">\(none)</p>\n" : "<ul class=\"people\">\(rows.joined())</ul>\n"
         let main: HTML = "<header><h1>\(title)</h1><p class=\"summary\">\(summary)</p></header>\n\(list)"
         return .page(PageShell.page(title: title, main: main, version: version))
     }

@@ -35,6 +35,7 @@ struct Reader: Sendable {
             case "/": return try await home(request)
             case "/stats": return try await statsPage(request)
             case "/metrics": return try await metrics()
+            case "/notifications": return try await notificationsPage(request)
             case "/search" where request.value("q")?.isEmpty ?? true: return searchForm(request)
             default: break
             }

@@ -25,7 +25,7 @@ enum ServedStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
     }
 
     /// A new database in the test cluster, made with `psql`; its URL.
-    private static func newDatabase() async throws -> String? {
+    static func newDatabase() async throws -> String? {
         guard let url = ProcessInfo.processInfo.environment["ICEBOX_TEST_POSTGRES"], !url.isEmpty else {
             if ProcessInfo.processInfo.environment["CI"] == "true" {
                 Issue.record(

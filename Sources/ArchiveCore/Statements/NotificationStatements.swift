@@ -15,18 +15,41 @@ package enum NotificationStatements {
         """
 
     /// The notifications of ?1 account (every account's when NULL) since ?2 (all when NULL), of the types
-    /// in ?3 when `byType`, newest first (a notification without a date last).
-    package static func list(_ dialect: any SQLDialect, byType: Bool) -> String {
+    /// in ?3 when `byType`, newest first (a notification without a date last); when `paged`, at most the
+    /// next argument's count of them after skipping the one after it.
+    package static func list(_ dialect: any SQLDialect, byType: Bool, paged: Bool = false) -> String {
+        let limit = byType ? 4 : 3
+        return """
+            SELECT a.handle AS account, n.notification_id, n.type, n.created_at, n.from_acct, n.from_name,
+            n.status_uri, n.status_url, n.raw_json
+            FROM notifications n JOIN archiving_accounts a ON a.id = n.account_id
+            WHERE (CAST(?1 AS BIGINT) IS NULL OR n.account_id = ?1) AND (CAST(?2 AS TEXT) IS NULL OR n.created_at >= ?2)
+            \(byType ? "AND " + dialect.isAny("n.type", of: "?3") : "")
+            ORDER BY n.created_at IS NULL, n.created_at DESC, length(n.notification_id) DESC, n.notification_id DESC,
+            a.handle\(paged ? " LIMIT ?\(limit) OFFSET ?\(limit + 1)" : "")
+            """
+    }
+
+    /// How many notifications of ?1 account (every account's when NULL) since ?2 (all when NULL), of the
+    /// types in ?3 when `byType`, are kept.
+    package static func count(_ dialect: any SQLDialect, byType: Bool) -> String {
         """
-        SELECT a.handle AS account, n.notification_id, n.type, n.created_at, n.from_acct, n.from_name,
-        n.status_uri, n.status_url, n.raw_json
-        FROM notifications n JOIN archiving_accounts a ON a.id = n.account_id
+        SELECT COUNT(*) AS count FROM notifications n
         WHERE (CAST(?1 AS BIGINT) IS NULL OR n.account_id = ?1) AND (CAST(?2 AS TEXT) IS NULL OR n.created_at >= ?2)
         \(byType ? "AND " + dialect.isAny("n.type", of: "?3") : "")
-        ORDER BY n.created_at IS NULL, n.created_at DESC, length(n.notification_id) DESC, n.notification_id DESC,
-        a.handle
         """
     }
+
+    /// Who ?2 (`favourite`, `reblog`) status number ?1, as the notifications of its author's account told
+    /// it, each account once (its first), oldest first; a notification without a date counts from when it
+    /// was first seen.
+    package static let reactions = """
+        SELECT n.from_acct AS author_handle, MIN(n.from_name) AS author_name,
+        MIN(COALESCE(n.created_at, n.first_seen_at)) AS created_at
+        FROM statuses p JOIN notifications n ON n.status_uri = p.uri
+        WHERE p.id = ?1 AND n.type = ?2 AND n.from_acct IS NOT NULL
+        GROUP BY n.from_acct ORDER BY created_at, author_handle
+        """
 
     /// How many notifications of each type are kept.
     package static let counts = "SELECT type, COUNT(*) AS count FROM notifications GROUP BY type ORDER BY type"

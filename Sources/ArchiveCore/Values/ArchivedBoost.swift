@@ -1,7 +1,9 @@
 import Foundation
 
-/// Who boosted a post, as the archive saw it. Decodes from a row of `ExportStatements.boosts` (the
-/// boost's own `statuses` row) on either store, through `RowDecoder`: its coding keys are the columns.
+/// Who boosted a post, as the archive saw it: from a row of `ExportStatements.boosts` (the boost's own
+/// `statuses` row), or who boosted or favourited it, from `NotificationStatements.reactions` (the
+/// notifications of the post's author). Decodes on either store through `RowDecoder`: its coding keys
+/// are the columns.
 public struct ArchivedBoost: Sendable, Hashable, Decodable {
     /// The booster's `user@host` and display name.
     public var handle: String
