@@ -5,7 +5,7 @@ import Prometheus
 
 extension Reader {
     /// `/metrics`: the archive's health as Prometheus text, read fresh from the store on every scrape:
-    /// totals; per pinned timeline its statuses, media, last successful sync, open gaps and backfill; and
+    /// totals; the notifications by type and the relation ledger by kind; per pinned timeline its statuses, media, last successful sync, open gaps and backfill; and
     /// the rate budget each server left the workers, when the store keeps it.
     func metrics() async throws -> Reply {
         let registry = PrometheusCollectorRegistry()
@@ -51,6 +51,22 @@ extension Reader {
             ]
             for (name, help, value) in perTimeline {
                 registry.makeGauge(descriptor: Self.metric(name, help), labels: labels).set(value)
+            }
+        }
+        for count in try await store.notificationCounts() {
+            registry.makeGauge(
+                descriptor: Self.metric("icebox_notifications", "Notifications kept, by type."),
+                labels: [("type", count.type)]
+            )
+            .set(Double(count.count))
+        }
+        for count in try await store.relationCounts() {
+            for (state, value) in [("holding", count.holding), ("ended", count.ended)] {
+                registry.makeGauge(
+                    descriptor: Self.metric("icebox_relations", "Relations in the ledger, by kind and state."),
+                    labels: [("kind", count.kind), ("state", state)]
+                )
+                .set(Double(value))
             }
         }
         try await rateBudgetMetrics(registry)

@@ -15,7 +15,7 @@ extension Reader {
             return try json(
                 StatsReport(
                     stats: stats, timeline: nil, breakdown: breakdown, openGaps: gaps,
-                    notifications: try await store.notificationCounts()))
+                    notifications: try await store.notificationCounts(), relations: try await store.relationCounts()))
         }
         let timelines = try await store.timelines()
         var main: HTML =

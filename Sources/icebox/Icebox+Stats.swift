@@ -57,11 +57,12 @@ extension Icebox {
                 let stats = try await context.store.stats()
                 let gaps = try await context.store.gaps(timelineID: pinned?.id, includingClosed: false)
                 let notifications = try await context.store.notificationCounts()
+                let relations = try await context.store.relationCounts()
                 if format.json {
                     return try Console.json(
                         StatsReport(
                             stats: stats, timeline: pinned?.displayName, breakdown: breakdown,
-                            openGaps: gaps, notifications: notifications))
+                            openGaps: gaps, notifications: notifications, relations: relations))
                 }
                 let bytes = ByteSize.text(stats.databaseBytes)
                 let mediaBytes = ByteSize.text(stats.mediaBytes)
@@ -81,6 +82,7 @@ extension Icebox {
                     database    \(bytes)
                     gaps        \(gaps.count) open (windows of a timeline that could not be read)
                     notifications \(Self.counted(notifications))
+                    relations   \(Self.counted(relations))
                     """)
                 if !gaps.isEmpty {
                     let names = Dictionary(try await context.store.timelines().map { ($0.id, $0.displayName) }) {
@@ -95,6 +97,16 @@ extension Icebox {
                         breakdown, scope: pinned?.displayName ?? "the archive",
                         bars: Console.stdoutIsTerminal))
             }
+        }
+
+        /// "following 120 (3 ended), followers 80": the relation ledger's relations, by kind.
+        static func counted(_ relations: [RelationCount]) -> String {
+            guard !relations.isEmpty else { return "none yet (icebox sync walks them for your accounts)" }
+            return relations.map { count in
+                "\(count.kind.replacingOccurrences(of: "_", with: " ")) \(count.holding)"
+                    + (count.ended > 0 ? " (\(count.ended) ended)" : "")
+            }
+            .joined(separator: ", ")
         }
 
         /// "12 (mention 5, favourite 4, follow 3)": the notifications kept, the most frequent types first.

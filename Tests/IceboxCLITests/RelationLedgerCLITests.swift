@@ -69,6 +69,14 @@ import Testing
         let ended = all.filter { !($0["ended_at"] is NSNull) }
         #expect(handles(ended) == [dropped], "\(all)")
         #expect(handles(all).count == now.count + 1)
+        // stats counts the ledger by kind: what holds, and what ended.
+        let stats = try #require(
+            try JSONSerialization.jsonObject(with: Data(try await cli.run("stats", "--json").stdout.utf8))
+                as? [String: Any])
+        let counted = try #require(stats["relations"] as? [[String: Any]])
+        let followingCount = try #require(counted.first { $0["kind"] as? String == "following" })
+        #expect(followingCount["holding"] as? Int == now.count && followingCount["ended"] as? Int == 1, "\(counted)")
+        #expect(try await cli.run("stats").stdout.contains(", following \(now.count) (1 ended)"))
 
         // The ledger in the other outputs: CSV has the JSON's fields; the plain list says when it ended.
         let csv = try await cli.run("account", "following", "--all", "--csv")

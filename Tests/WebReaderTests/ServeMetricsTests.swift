@@ -65,6 +65,18 @@ import Testing
                 attachmentsSomewhere += attachments
             }
             #expect(attachmentsSomewhere > 0)
+            // The relation ledger by kind and state, counted here from its table.
+            let relations = try await archive.query(
+                "SELECT kind, SUM(CASE WHEN ended_at IS NULL THEN 1 ELSE 0 END), COUNT(*) FROM relations GROUP BY kind")
+            #expect(relations.contains { $0.hasPrefix("following|") })
+            for row in relations {
+                let columns = row.split(separator: "|").map(String.init)
+                let holding = try #require(Double(columns[1]))
+                let ended = try #require(Double(columns[2])) - holding
+                let label = "{kind=\"\(columns[0])\",state="
+                #expect(values["icebox_relations" + label + "\"holding\"}"] == holding, "\(row)")
+                #expect(values["icebox_relations" + label + "\"ended\"}"] == ended, "\(row)")
+            }
             try await Self.expectBudgets(values, archive, kind)
         }
     }

@@ -149,6 +149,15 @@ extension ArchiveStore {
         ) { row in try Self.relation(row, kind: kind) }
     }
 
+    /// How many relations of each kind the ledger keeps for every account, holding and ended, by kind.
+    public func relationCounts() async throws(ArchiveError) -> [RelationCount] {
+        try await executor.fetch(SQLStatement(RelationStatements.counts)) { row in
+            RelationCount(
+                kind: try row.text("kind"), holding: Int(try row.integer("holding")),
+                ended: Int(try row.integer("ended")))
+        }
+    }
+
     /// A row of ``RelationStatements/list`` as a listing shows it.
     static func relation(_ row: any ColumnReading, kind: RelationKind) throws -> ArchivedRelation {
         var relation = ArchivedRelation(
