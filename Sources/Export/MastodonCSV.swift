@@ -24,12 +24,13 @@ public enum MastodonCSV {
     }
 
     /// `lists.csv`: one row per member of each list, `list title,account address`, by list id then
-    /// member. A title is stripped of control characters, and one that begins with a character a
-    /// spreadsheet takes as a formula's (`=`, `+`, `-`, `@`) is neutralised as Icebox's `--csv` does
-    /// (a single quote in front), so opening the file never runs what a server sent.
+    /// member. A title is stripped of control characters and otherwise written as it is, as Mastodon's
+    /// export writes it (it neutralises no formula character): a new server's import makes the list of
+    /// that title, and a title that begins with `=`, `+`, `-` or `@` is a title, not a formula, there
+    /// (Icebox's own `--csv` outputs, made for spreadsheets, neutralise such text).
     public static func lists(_ lists: [ArchivedList]) -> String {
         lists.sorted { ($0.id.utf8.count, $0.id) < ($1.id.utf8.count, $1.id) }.flatMap { list in
-            let title = rubyField(neutralised(list.title.terminalSafe))
+            let title = rubyField(list.title.terminalSafe)
             return handles(list.members).map { "\(title),\($0)\n" }
         }.joined()
     }
@@ -39,12 +40,6 @@ public enum MastodonCSV {
     static func rubyField(_ text: String) -> String {
         guard text.isEmpty || text.contains(where: { $0 == "," || $0 == "\"" || $0.isNewline }) else { return text }
         return "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
-    }
-
-    /// Text a spreadsheet would take as a formula, with a single quote in front.
-    static func neutralised(_ text: String) -> String {
-        guard let first = text.unicodeScalars.first, "=+-@\t\r".unicodeScalars.contains(first) else { return text }
-        return "'" + text
     }
 
     /// `muted_accounts.csv`, each with Mastodon's default for a mute: notifications hidden.

@@ -22,6 +22,8 @@ extension Icebox.Account {
         @OptionGroup var listing: RelationListing
 
         func run() async throws {
+            // The members files put on lists (Mastodon's lists.csv), one claim a member.
+            if listing.claims { return try await listing.listClaims(.listMembers, global: global) }
             try await reportingFailures {
                 let context = try await global.context(.queryOnly)
                 let accountID = try await context.accountID(named: listing.account)

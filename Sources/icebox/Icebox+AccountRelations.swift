@@ -12,6 +12,11 @@ struct RelationListing: ParsableArguments {
     var account: String?
 
     @Flag(help: "Also list relations that ended (with when they ended).") var all = false
+    @Flag(
+        help: ArgumentHelp(
+            "List what imported files claim instead (Mastodon's CSVs read by `icebox import mastodon-export`).",
+            discussion: "A file's word, not the server's: each claim names its file and line."))
+    var claims = false
     @Flag(help: "Print JSON on stdout.") var json = false
     @Flag(help: "Print one JSON object per line.") var jsonl = false
     @Flag(help: "Print CSV with a header line.") var csv = false
@@ -20,6 +25,7 @@ struct RelationListing: ParsableArguments {
         guard [json, jsonl, csv].filter({ $0 }).count <= 1 else {
             throw ValidationError("choose one of --json, --jsonl and --csv")
         }
+        if claims, all { throw ValidationError("--all lists the ledger's ended relations; a file's claims never end") }
     }
 
     /// The CSV columns: the JSON record's fields, in order.
@@ -34,8 +40,9 @@ struct RelationListing: ParsableArguments {
         }
     }
 
-    /// Lists the archive's relations of `kind`, as asked.
+    /// Lists the archive's relations of `kind`, as asked (or, with `--claims`, what files claim of them).
     func list(_ kind: RelationKind, global: GlobalOptions) async throws {
+        if claims { return try await listClaims(kind, global: global) }
         try await reportingFailures {
             let context = try await global.context(.queryOnly)
             let accountID = try await context.accountID(named: account)

@@ -29,18 +29,33 @@ extension Icebox.Import {
     struct MastodonExport: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "mastodon-export",
-            abstract: "Import the archive Mastodon lets you download (a ZIP, a tar.gz, or the folder unpacked).",
+            abstract:
+                "Import the archive Mastodon lets you download (a ZIP, a tar.gz, or the folder unpacked), or the CSVs of its Import and export page.",
             discussion: """
                 Every post of outbox.json is archived as a status of the account in actor.json (the \
                 ActivityPub object kept byte for byte beside it), with its media files; boosts, likes.json \
                 and bookmarks.json are kept by uri until the statuses they name are archived by a sync, \
                 or fetched with --resolve. The file is read where it is, never unpacked.
+
+                The CSVs of Mastodon's Import and export page (following_accounts.csv, muted_accounts.csv, \
+                blocked_accounts.csv, blocked_domains.csv, lists.csv, bookmarks.csv), given as a file or \
+                found in the ZIP or folder, are kept as claims of that file for the account (--account): \
+                apart from what its server confirmed (`icebox account following --claims` lists them), \
+                bookmarks.csv's posts as bookmarks by uri. A file is recognised by its header line, or \
+                by its name where Mastodon writes none; a row that cannot be read is skipped and counted.
                 """)
 
         @OptionGroup var global: GlobalOptions
 
-        @Argument(help: "The export: archive-….zip (or .tar.gz), or the folder it was unpacked into.")
+        @Argument(
+            help: "The export: archive-….zip (or .tar.gz), the folder it was unpacked into, or one of the CSVs.")
         var file: String
+
+        @Option(
+            help: ArgumentHelp(
+                "The account the CSVs' relations are of (user@host or its server's URL); default: the only one, or the export's.",
+                valueName: "account"))
+        var account: String?
 
         @OptionGroup var mediaSize: MediaSizeLimit
 
@@ -56,11 +71,31 @@ extension Icebox.Import {
                 let session = try await ImportSession(global, input: file)
                 defer { withExtendedLifetime(session) {} }
                 let (context, line) = (session.context, session.line)
-                var importer = MastodonExportImport(
-                    file: URL(fileURLWithPath: file), media: MediaLayout(root: context.home.media))
-                importer.limits.mediaBytes = mediaSize.maxMediaSize.bytes
-                let report = try await session.run(file: file) { try await importer.run(into: $0, progress: $1) }
-                guard resolve, let account = report.account else { return }
+                let isCSV = MastodonCSVImport.isCSV(URL(fileURLWithPath: file))
+                let claims = try ImportClaims(file)
+                // A CSV alone: whose claims they are is settled before anything is read into the archive.
+                var owner = isCSV ? try await ImportClaims.account(account, exported: nil, in: context.store) : nil
+                var report: ImportReport?
+                if !isCSV {
+                    var importer = MastodonExportImport(
+                        file: URL(fileURLWithPath: file), media: MediaLayout(root: context.home.media))
+                    importer.limits.mediaBytes = mediaSize.maxMediaSize.bytes
+                    do {
+                        report = try await session.run(file: file) { try await importer.run(into: $0, progress: $1) }
+                    } catch ImportError.notThisFormat where claims.found {
+                        // A folder or ZIP of CSVs only: no account archive beside them.
+                    }
+                }
+                if claims.found {
+                    if owner == nil {
+                        owner = try await ImportClaims.account(account, exported: report?.account, in: context.store)
+                    }
+                    if let owner { try await claims.store(into: context.store, account: owner) }
+                } else if report == nil {
+                    throw ImportError.notThisFormat(
+                        file: file, reason: "one of Mastodon's CSVs: it has no " + MastodonCSVKind.expected)
+                }
+                guard resolve, let report, let account = report.account else { return }
                 let resolver = ReferenceResolver(
                     archive: context.store, credentials: try context.credentials.load(), logger: context.logger)
                 let resolved = try await resolver.resolve(account: account) { done, total in

@@ -70,6 +70,16 @@ import Testing
             ("icebox account featured-tags --jsonl", ["account", "featured-tags", "--jsonl"]),
             ("icebox account notes --json", ["account", "notes", "--json"]),
             ("icebox account notes --jsonl", ["account", "notes", "--jsonl", "--all"]),
+            ("icebox account following --claims --json", ["account", "following", "--claims", "--json"]),
+            ("icebox account following --claims --jsonl", ["account", "following", "--claims", "--jsonl"]),
+            ("icebox account mutes --claims --json", ["account", "mutes", "--claims", "--json"]),
+            ("icebox account mutes --claims --jsonl", ["account", "mutes", "--claims", "--jsonl"]),
+            ("icebox account blocks --claims --json", ["account", "blocks", "--claims", "--json"]),
+            ("icebox account blocks --claims --jsonl", ["account", "blocks", "--claims", "--jsonl"]),
+            ("icebox account domain-blocks --claims --json", ["account", "domain-blocks", "--claims", "--json"]),
+            ("icebox account domain-blocks --claims --jsonl", ["account", "domain-blocks", "--claims", "--jsonl"]),
+            ("icebox account lists --claims --json", ["account", "lists", "--claims", "--json"]),
+            ("icebox account lists --claims --jsonl", ["account", "lists", "--claims", "--jsonl"]),
             ("icebox notifications --json", ["notifications", "--json"]),
             ("icebox notifications --jsonl", ["notifications", "--jsonl"]),
             ("icebox sync --json", ["sync", "--json", "--recheck"]),
@@ -131,6 +141,21 @@ import Testing
             // Notifications of several types (the server seeds favourites, follows and mentions).
             #expect(try await cli.run("timeline", "add", "notifications").status == 0)
             #expect(try await cli.run("sync").status != 70)
+            // What files claim of alice's relations (Mastodon's CSVs), for `--claims`.
+            let csvs = fixtures.url.appending(path: "csvs")
+            try FileManager.default.createDirectory(at: csvs, withIntermediateDirectories: true)
+            for (name, text) in [
+                (
+                    "following_accounts.csv",
+                    "Account address,Show boosts,Notify on new posts,Languages\nb@x.test,true,false,en\n"
+                ),
+                ("muted_accounts.csv", "Account address,Hide notifications\nm@x.test,true\n"),
+                ("blocked_accounts.csv", "k@x.test\n"), ("blocked_domains.csv", "spam.example\n"),
+                ("lists.csv", "Friends,b@x.test\n"),
+            ] {
+                try Data(text.utf8).write(to: csvs.appending(path: name))
+            }
+            #expect(try await cli.run("import", "mastodon-export", csvs.path).status == 0)
             // A stored file goes missing; a post is deleted; a new post's media fails; and 150 posts arrive
             // while the home feed keeps 80: the next sync (`sync --json --recheck`) finds a gone post, a
             // failed download and an open gap.

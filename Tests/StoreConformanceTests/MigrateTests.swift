@@ -31,7 +31,14 @@ import Testing
                         _ = try await original.store.addTimeline(
                             spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
                         _ = try await StoreConformanceTests.syncAlice(server, into: original)
-                        for table in ["notifications", "relations", "relation_walks"] {
+                        // And what a file claims of alice's relations (Mastodon's CSVs).
+                        try await original.store.storeRelationClaims(
+                            [
+                                RelationClaim(
+                                    kind: .listMembers, acct: "bob@x.test", list: "=Work, team", claimedBy: "lists.csv",
+                                    fileSHA256: String(repeating: "a", count: 64), line: 1)
+                            ], account: alice.id, handle: alice.handle, file: "lists.csv")
+                        for table in ["notifications", "relations", "relation_walks", "relation_claims"] {
                             #expect(try await original.store.rowCount(table) > 0, "the archive to copy has \(table)")
                         }
                         let logger = Logger(label: "migrate")
