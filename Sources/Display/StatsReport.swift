@@ -12,20 +12,23 @@ public struct StatsReport: Encodable, Sendable {
     public var openGaps: [TimelineGap]
     /// The notifications kept, counted by type.
     public var notifications: [NotificationCount]
+    /// The direct-message conversations kept.
+    public var conversations: Int
 
     public init(
         stats: ArchiveStats, timeline: String?, breakdown: ArchiveBreakdown, openGaps: [TimelineGap],
-        notifications: [NotificationCount]
+        notifications: [NotificationCount], conversations: Int
     ) {
         self.stats = stats
         self.timeline = timeline
         self.breakdown = breakdown
         self.openGaps = openGaps
         self.notifications = notifications
+        self.conversations = conversations
     }
 
     enum Keys: String, CodingKey {
-        case timeline, breakdown, notifications
+        case timeline, breakdown, notifications, conversations
         case openGaps = "open_gaps"
     }
 
@@ -36,5 +39,6 @@ public struct StatsReport: Encodable, Sendable {
         try container.encode(breakdown, forKey: .breakdown)
         try container.encode(openGaps, forKey: .openGaps)
         try container.encode(notifications, forKey: .notifications)
+        try container.encode(conversations, forKey: .conversations)
     }
 }

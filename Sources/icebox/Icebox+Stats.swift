@@ -57,11 +57,12 @@ extension Icebox {
                 let stats = try await context.store.stats()
                 let gaps = try await context.store.gaps(timelineID: pinned?.id, includingClosed: false)
                 let notifications = try await context.store.notificationCounts()
+                let conversations = try await context.store.conversationCount()
                 if format.json {
                     return try Console.json(
                         StatsReport(
                             stats: stats, timeline: pinned?.displayName, breakdown: breakdown,
-                            openGaps: gaps, notifications: notifications))
+                            openGaps: gaps, notifications: notifications, conversations: conversations))
                 }
                 let bytes = ByteSize.text(stats.databaseBytes)
                 let mediaBytes = ByteSize.text(stats.mediaBytes)
@@ -81,6 +82,7 @@ extension Icebox {
                     database    \(bytes)
                     gaps        \(gaps.count) open (windows of a timeline that could not be read)
                     notifications \(Self.counted(notifications))
+                    conversations \(conversations) direct-message conversations\(conversations == 0 ? " (icebox timeline add conversations keeps them)" : "")
                     """)
                 if !gaps.isEmpty {
                     let names = Dictionary(try await context.store.timelines().map { ($0.id, $0.displayName) }) {

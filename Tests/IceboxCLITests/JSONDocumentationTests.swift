@@ -72,6 +72,8 @@ import Testing
             ("icebox account notes --jsonl", ["account", "notes", "--jsonl", "--all"]),
             ("icebox notifications --json", ["notifications", "--json"]),
             ("icebox notifications --jsonl", ["notifications", "--jsonl"]),
+            ("icebox conversations --json", ["conversations", "--json"]),
+            ("icebox conversations --jsonl", ["conversations", "--jsonl"]),
             ("icebox sync --json", ["sync", "--json", "--recheck"]),
             ("icebox search --json", ["search", "--json", "--all", "-is:reply"]),
             ("icebox search --jsonl", ["search", "--jsonl", "--all", "-is:reply"]),
@@ -130,6 +132,13 @@ import Testing
             #expect(try await cli.run("timeline", "add", "tag:fixtures@\(base)").status == 0)
             // Notifications of several types (the server seeds favourites, follows and mentions).
             #expect(try await cli.run("timeline", "add", "notifications").status == 0)
+            // A direct-message conversation, its last status archived.
+            let message = await server.addStatus(
+                username: others[0], text: "a direct message", visibility: "direct", mentioning: ["alice"])
+            #expect(
+                await server.addConversation(for: "alice", lastStatusID: message ?? "", participants: [others[0]])
+                    != nil)
+            #expect(try await cli.run("timeline", "add", "conversations").status == 0)
             #expect(try await cli.run("sync").status != 70)
             // A stored file goes missing; a post is deleted; a new post's media fails; and 150 posts arrive
             // while the home feed keeps 80: the next sync (`sync --json --recheck`) finds a gone post, a
