@@ -43,7 +43,7 @@ extension REPLSession {
             for account in accounts {
                 lines.append("@\(account.acct.terminalSafeLine)  \(account.displayName.terminalSafeLine)")
             }
-        case .favoritedBy, .conversationDetail:
+        case .favoritedBy:
             throw REPLFailure(
                 "\(destination.title): not archived yet (Icebox keeps mentions of the notifications only)")
         default:

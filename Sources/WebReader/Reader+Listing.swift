@@ -126,7 +126,7 @@ extension Reader {
 
     /// Links to the previous and next pages, keeping the rest of the query (`q`, `all`, `sort`, `count`).
     /// With a floor for a total, the next page is offered while this one came back full and more followed.
-    private func pager(total: PageTotal, hasMore: Bool, _ request: PageRequest) -> HTML {
+    func pager(total: PageTotal, hasMore: Bool, _ request: PageRequest) -> HTML {
         let page = request.page
         let pages = total.isExact ? max(1, (total.count + Self.pageSize - 1) / Self.pageSize) : nil
         let last = pages ?? (hasMore ? page + 1 : page)

@@ -48,7 +48,7 @@ extension Reader {
                 return "<li><a href=\"\(route.path)\">@\(boost.handle)</a> "
                     + "<span class=\"who\">\(boost.name) · \(boost.createdAt.prefix(10))</span></li>"
             }
-        case .favoritedBy, .conversationDetail:
+        case .favoritedBy:
             throw PageFailure(
                 status: .notFound,
                 message: "\(title): not archived yet (Icebox keeps mentions of the notifications only).")
