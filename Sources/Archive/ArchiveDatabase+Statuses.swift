@@ -82,7 +82,7 @@ extension ArchiveDatabase {
         var result = stored
         result.unreadable += try keepUnreadable(page.unreadable, origin: origin, db)
         guard let timelineID = origin.timelineID else { return result }
-        try run(.keepNotifications(page.notifications, timelineID: timelineID), db)
+        try run(.keepWhole(page, timelineID: timelineID), db)
         if let cursor = page.cursor { try apply(cursor, timelineID: timelineID, db) }
         return result
     }

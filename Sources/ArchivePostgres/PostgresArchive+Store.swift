@@ -84,7 +84,7 @@ extension PostgresArchive {
         var result = stored
         result.unreadable += try await keepUnreadable(page.unreadable, origin: origin, connection, logger)
         guard let timelineID = origin.timelineID else { return result }
-        try await run(.keepNotifications(page.notifications, timelineID: timelineID), connection, logger)
+        try await run(.keepWhole(page, timelineID: timelineID), connection, logger)
         if let cursor = page.cursor {
             _ = try await [sendCursorMove(cursor, timelineID: timelineID, connection, logger)].answers()
         }

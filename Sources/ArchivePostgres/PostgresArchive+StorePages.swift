@@ -54,7 +54,7 @@ extension PostgresArchive {
                 Array(locked[start..<end]), origin: origins[start], now: now, connection, logger)
             start = end
         }
-        // Each page's unreadable rows and notifications, then its cursors, as `finishPage` does; the cursor
+        // Each page's unreadable rows, notifications and conversations, then its cursors, as `finishPage` does; the cursor
         // moves are not waited for one by one (the connection runs them in the order sent), but together at
         // the end.
         var moves: [SentStatement] = []
@@ -63,8 +63,7 @@ extension PostgresArchive {
                 results[index].unreadable += try await keepUnreadable(
                     pages[index].unreadable, origin: origins[index], connection, logger)
                 guard let timelineID = origins[index].timelineID else { continue }
-                try await run(
-                    .keepNotifications(pages[index].notifications, timelineID: timelineID), connection, logger)
+                try await run(.keepWhole(pages[index], timelineID: timelineID), connection, logger)
                 if let cursor = pages[index].cursor {
                     moves.append(sendCursorMove(cursor, timelineID: timelineID, connection, logger))
                 }

@@ -14,10 +14,12 @@ public struct StatsReport: Encodable, Sendable {
     public var notifications: [NotificationCount]
     /// The relation ledger's relations, counted by kind.
     public var relations: [RelationCount]
+    /// The direct-message conversations kept.
+    public var conversations: Int
 
     public init(
         stats: ArchiveStats, timeline: String?, breakdown: ArchiveBreakdown, openGaps: [TimelineGap],
-        notifications: [NotificationCount], relations: [RelationCount]
+        notifications: [NotificationCount], relations: [RelationCount], conversations: Int
     ) {
         self.stats = stats
         self.timeline = timeline
@@ -25,10 +27,11 @@ public struct StatsReport: Encodable, Sendable {
         self.openGaps = openGaps
         self.notifications = notifications
         self.relations = relations
+        self.conversations = conversations
     }
 
     enum Keys: String, CodingKey {
-        case timeline, breakdown, notifications, relations
+        case timeline, breakdown, notifications, relations, conversations
         case openGaps = "open_gaps"
     }
 
@@ -40,5 +43,6 @@ public struct StatsReport: Encodable, Sendable {
         try container.encode(openGaps, forKey: .openGaps)
         try container.encode(notifications, forKey: .notifications)
         try container.encode(relations, forKey: .relations)
+        try container.encode(conversations, forKey: .conversations)
     }
 }

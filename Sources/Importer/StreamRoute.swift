@@ -3,7 +3,7 @@ import MastodonAPI
 import Models
 
 /// Which stream of the streaming API carries a pinned timeline; nil for those without one (they are
-/// polled): bookmarks, favourites, own posts, notifications (kept whole, with their pages' cursors). Mentions come as `notification` events of the `user` stream.
+/// polled): bookmarks, favourites, own posts, notifications and conversations (kept whole, with their pages' cursors). Mentions come as `notification` events of the `user` stream.
 enum StreamRoute {
     static func endpoint(for spec: TimelineSpec) -> StreamingEndpoint? {
         switch spec {
@@ -12,7 +12,7 @@ enum StreamRoute {
         case .federated: .publicFeed(local: false)
         case .tag(let tag), .remoteTag(let tag, _): .hashtag(tag, local: false)
         case .list(let id): .list(id)
-        case .bookmarks, .favourites, .own, .notifications: nil
+        case .bookmarks, .favourites, .own, .notifications, .conversations: nil
         }
     }
 

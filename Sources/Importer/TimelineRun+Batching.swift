@@ -14,6 +14,7 @@ extension TimelineRun {
         var fetched = FetchedPage(
             statuses: page.items, unreadable: page.unreadable, origin: origin(requested), cursor: cursor)
         fetched.notifications = page.notifications
+        fetched.conversations = page.conversations
         batch.add(fetched, served: page.served)
         if batch.isDue(bytes: options.batchBytes, after: options.batchInterval) { try await handOver() }
     }

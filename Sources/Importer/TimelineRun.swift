@@ -64,7 +64,7 @@ struct TimelineRun {
     /// Whether a timeline's cursors are status ids (not bookmark, favourite or notification row ids).
     static func pagesByStatusID(_ spec: TimelineSpec) -> Bool {
         switch spec {
-        case .bookmarks, .favourites, .mentions, .notifications: false
+        case .bookmarks, .favourites, .mentions, .notifications, .conversations: false
         default: true
         }
     }
@@ -153,6 +153,7 @@ struct TimelineRun {
     /// favourite today of a post from 2019 is today's), else the oldest status's.
     static func oldest(_ page: Page<ArchivableStatus>) -> Date? {
         if !page.notifications.isEmpty { return page.notifications.compactMap(\.createdAt).min() }
+        if !page.conversations.isEmpty { return page.conversations.compactMap(\.lastStatusCreatedAt).min() }
         return page.items.last?.status.createdAt
     }
 

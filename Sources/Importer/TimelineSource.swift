@@ -12,6 +12,8 @@ struct TimelineSource: Sendable {
         case mentions
         /// Every notification, kept whole with its page (issue 44).
         case notifications
+        /// Direct-message conversations, kept whole with their page (issue 44).
+        case conversations
     }
 
     private(set) var client: MastodonClient
@@ -64,6 +66,7 @@ struct TimelineSource: Sendable {
         case .favourites: kind = .statuses(Timelines.favourites)
         case .mentions: kind = .mentions
         case .notifications: kind = .notifications
+        case .conversations: kind = .conversations
         case .own:
             guard let account else {
                 throw SyncError(timeline: timeline.displayName, message: "`own` needs an account")
@@ -113,6 +116,7 @@ struct TimelineSource: Sendable {
         case .statuses(let endpoint): try await client.statuses(endpoint, cursor: cursor)
         case .mentions: try await client.notificationStatuses(.list(types: ["mention"]), cursor: cursor)
         case .notifications: try await client.notifications(cursor: cursor)
+        case .conversations: try await client.conversations(cursor: cursor)
         }
     }
 }

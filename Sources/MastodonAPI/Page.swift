@@ -46,6 +46,8 @@ public struct Page<Item: Sendable>: Sendable {
     public var httpStatus: Int
     /// The notifications of a page of notifications, each kept whole (their statuses are also `items`).
     public var notifications: [ArchivableNotification] = []
+    /// The conversations of a page of conversations, each kept whole (their last statuses are also `items`).
+    public var conversations: [ArchivableConversation] = []
 
     public init(
         items: [Item], next: String?, previous: String?, rateLimit: RateLimit?, httpStatus: Int = 200,

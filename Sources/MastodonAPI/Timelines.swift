@@ -65,3 +65,12 @@ public enum Notifications: Endpoint, Hashable {
     }
     public var requiresToken: Bool { true }
 }
+
+/// Direct-message conversations (issue 44), paged by their last statuses' ids.
+public enum Conversations: Endpoint, Hashable {
+    case list
+
+    public var path: String { "/api/v1/conversations" }
+    public var queryItems: [URLQueryItem] { [] }
+    public var requiresToken: Bool { true }
+}

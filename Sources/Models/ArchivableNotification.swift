@@ -40,10 +40,7 @@ public struct ArchivableNotification: Sendable, Hashable {
     }
 
     /// Why a notification could not be read at all: it has no id or no type to keep it by.
-    public struct Unreadable: Error, Hashable, Sendable, CustomStringConvertible {
-        public var reason: String
-        public var description: String { "notification could not be read: \(reason)" }
-    }
+    public typealias Unreadable = UnreadableObject
 
     /// Reads one notification object, keeping its bytes; its status, when it has one, is read as a
     /// timeline's status is, and one that cannot be read comes back beside it (`unreadableStatus`).
@@ -53,35 +50,18 @@ public struct ArchivableNotification: Sendable, Hashable {
     public static func decode(_ raw: Data, servedBy server: String) throws(Unreadable)
         -> (notification: ArchivableNotification, unreadableStatus: UnreadableStatus?)
     {
-        let head: Head
-        do {
-            head = try JSONDecoder().decode(Head.self, from: raw)
-        } catch let error as DecodingError {
-            throw Unreadable(reason: error.readableDescription)
-        } catch {
-            throw Unreadable(reason: "\(error)")
-        }
+        let head = try Unreadable.decoding(Head.self, kind: "notification", from: raw)
         var notification = ArchivableNotification(
             id: head.id, type: head.type, createdAt: head.createdAt,
             fromAcct: head.account?.fullHandle(servedBy: server), fromName: head.account?.displayName ?? "",
             status: nil, statusURI: nil, statusURL: nil, raw: raw)
-        guard let rawStatus = try? RawJSON.value(forKey: "status", inObject: raw), rawStatus.first == UInt8(ascii: "{")
-        else { return (notification, nil) }
-        let keys = (try? RawJSON.values(forKeys: ["uri", "url"], inObject: rawStatus)) ?? [:]
-        notification.statusURI = keys["uri"].flatMap(Self.string)
-        notification.statusURL = keys["url"].flatMap(Self.string)
-        do {
-            notification.status = try ArchivableStatus(decoding: rawStatus, servedBy: server)
-            notification.statusURI = notification.status?.status.archiveURI ?? notification.statusURI
+        guard let embedded = EmbeddedStatus.read("status", of: raw, servedBy: server) else {
             return (notification, nil)
-        } catch {
-            return (notification, UnreadableStatus(raw: rawStatus, id: error.id, reason: error.reason))
         }
-    }
-
-    /// A JSON string's value; nil for any other value.
-    private static func string(_ value: Data) -> String? {
-        try? JSONDecoder().decode(String.self, from: value)
+        notification.status = embedded.status
+        notification.statusURI = embedded.uri
+        notification.statusURL = embedded.url
+        return (notification, embedded.unreadable)
     }
 
     /// What a notification is listed by. Its account is read whole or not at all: an account that cannot

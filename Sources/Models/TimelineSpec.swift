@@ -1,7 +1,8 @@
 import Foundation
 
 /// What a pinned timeline is, written the way users type it: `home`, `local`, `federated`,
-/// `tag:swift`, `list:42`, `bookmarks`, `favourites`, `own`, `mentions`, `notifications`, `remote:fosstodon.org`
+/// `tag:swift`, `list:42`, `bookmarks`, `favourites`, `own`, `mentions`, `notifications`, `conversations`,
+/// `remote:fosstodon.org`
 /// (that server's local timeline, read without login) or `tag:swift@fosstodon.org` (a hashtag on any
 /// server, without login).
 public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
@@ -18,6 +19,8 @@ public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
     case mentions
     /// Every notification, of every type, each kept whole, and the statuses they are about.
     case notifications
+    /// Direct-message conversations, each kept whole, and their last statuses.
+    case conversations
     /// Another server's local timeline, read anonymously. `server` is a host or a URL.
     case remote(server: String)
     /// A hashtag on another server, read anonymously.
@@ -29,7 +32,7 @@ public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
         public var reason: String
         public var description: String {
             "unknown timeline \"\(text)\": \(reason). Use one of: home, local, federated, tag:NAME, list:ID, "
-                + "bookmarks, favourites, own, mentions, notifications, remote:SERVER, tag:NAME@SERVER"
+                + "bookmarks, favourites, own, mentions, notifications, conversations, remote:SERVER, tag:NAME@SERVER"
         }
     }
 
@@ -59,6 +62,9 @@ public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
             return
         case "notifications":
             self = .notifications
+            return
+        case "conversations":
+            self = .conversations
             return
         default: break
         }
@@ -119,6 +125,7 @@ public enum TimelineSpec: Hashable, Sendable, CustomStringConvertible {
         case .own: "own"
         case .mentions: "mentions"
         case .notifications: "notifications"
+        case .conversations: "conversations"
         case .remote(let server): "remote:\(server)"
         case .remoteTag(let tag, let server): "tag:\(tag)@\(server)"
         }

@@ -13,7 +13,7 @@ public struct Completer: Sendable {
     /// The kinds of timeline spec, for `timeline <TAB>` before anything is pinned under them.
     public static let timelineKinds = [
         "home", "local", "federated", "public", "bookmarks", "favourites", "own",
-        "mentions", "notifications", "tag:", "list:", "remote:",
+        "mentions", "notifications", "conversations", "tag:", "list:", "remote:",
     ]
 
     public init(handles: [String], tags: [String], timelines: [String] = []) {

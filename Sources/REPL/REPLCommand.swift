@@ -23,6 +23,9 @@ public enum REPLCommand: Hashable, Sendable {
     /// who follows it (the relation ledger); the only account when none is given.
     case following(String?)
     case followers(String?)
+    /// `conversations`: the direct-message conversations archived; `conversations <id>`: one of them,
+    /// with its participants and the thread of its last status.
+    case conversations(String?)
     /// `back`: the previous screen.
     case back
     /// `path`: the screens that led here.
@@ -57,8 +60,8 @@ public enum REPLCommand: Hashable, Sendable {
     /// Every command name, in the order `help` lists them.
     public static let names = [
         "search", "open", "thread", "author", "tag", "account", "timeline", "url", "following", "followers",
-        "more", "next", "prev", "versions", "boosts", "boosted-by", "favourited-by", "notifications", "media", "back",
-        "path", "export",
+        "conversations", "more", "next", "prev", "versions", "boosts", "boosted-by", "favourited-by", "notifications",
+        "media", "back", "path", "export",
         "help", "quit",
     ]
 
@@ -87,6 +90,7 @@ public enum REPLCommand: Hashable, Sendable {
         case "url": self = .url(try needs("a link to a status, profile or hashtag"))
         case "following": self = .following(argument.isEmpty ? nil : Self.dropping("@", from: argument))
         case "followers": self = .followers(argument.isEmpty ? nil : Self.dropping("@", from: argument))
+        case "conversations": self = .conversations(argument.isEmpty ? nil : argument)
         case "more", "next": self = try none(.more)
         case "prev", "previous": self = try none(.previous)
         case "versions": self = try none(.versions)
@@ -131,6 +135,7 @@ public enum REPLCommand: Hashable, Sendable {
                            path prints (/statuses/12, also as icebox serve shows it)
         following [handle] whom one of your accounts follows, with ended follows (the only one by default)
         followers [handle] who follows one of your accounts, with those who stopped
+        conversations [id] the direct-message conversations archived; with an id, one of them and its thread
         more               the next page of the list on screen (also: next)
         next               the same as more
         prev               the previous page of the list on screen

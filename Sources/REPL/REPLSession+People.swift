@@ -53,8 +53,6 @@ extension REPLSession {
             for account in accounts {
                 lines.append("@\(account.acct.terminalSafeLine)  \(account.displayName.terminalSafeLine)")
             }
-        case .conversationDetail:
-            throw REPLFailure("\(destination.title): not archived yet")
         default:
             throw REPLFailure("\(destination.title) lists no people")
         }

@@ -34,6 +34,8 @@ extension REPLSession {
             let spec: TimelineSpec
             do { spec = try TimelineSpec(parsing: text) } catch { throw REPLFailure("timeline: \(error.description)") }
             if spec == .notifications { return try await notificationsScreen() }
+            // What the conversations timeline keeps is its conversations, each with its last status.
+            if spec == .conversations { return try await conversationList() }
             let query = SearchQuery(filters: [.init(.inTimeline(spec.description))])
             return try await consented(query, title: destination.title, empty: "has no archived posts")
         case .statusDetail(let id):
@@ -50,7 +52,9 @@ extension REPLSession {
             return try await statusScreen(number)
         case .list(let list):
             return try await render(.pinnedTimeline(spec: "list:\(list.id)"))
-        case .following, .followers, .favoritedBy, .rebloggedBy, .conversationDetail, .accountsList:
+        case .conversationDetail(let id):
+            return try await conversationScreen(id)
+        case .following, .followers, .favoritedBy, .rebloggedBy, .accountsList:
             return (Reply(output: try await people(destination)), Screen(listed: nil, status: nil))
         }
     }

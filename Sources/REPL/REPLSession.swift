@@ -117,6 +117,8 @@ public struct REPLSession: Sendable {
         case .url(let text): return try await follow(text)
         case .following(let typed): return try await go(to: .following(id: try await ownHandle(typed)))
         case .followers(let typed): return try await go(to: .followers(id: try await ownHandle(typed)))
+        case .conversations(let id?): return try await go(to: .conversationDetail(id: id))
+        case .conversations(nil): return try await go(to: .pinnedTimeline(.conversations))
         case .back: return try await back()
         case .path:
             // The screens that led here, then this screen's address (the path `icebox serve` shows it at,

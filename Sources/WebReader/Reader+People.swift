@@ -59,8 +59,6 @@ extension Reader {
                 ? "Who favourited a post is known"
                 : "Who boosted a post is known from the boosts a timeline carried and"
             none = "None archived. \(known) from its author's notifications (icebox timeline add notifications)."
-        case .conversationDetail:
-            throw PageFailure(status: .notFound, message: "\(title): not archived yet.")
         default:
             throw PageFailure(status: .notFound, message: "\(title) lists no people.")
         }

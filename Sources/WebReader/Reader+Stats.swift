@@ -15,7 +15,8 @@ extension Reader {
             return try json(
                 StatsReport(
                     stats: stats, timeline: nil, breakdown: breakdown, openGaps: gaps,
-                    notifications: try await store.notificationCounts(), relations: try await store.relationCounts()))
+                    notifications: try await store.notificationCounts(), relations: try await store.relationCounts(),
+                    conversations: try await store.conversationCount()))
         }
         let timelines = try await store.timelines()
         var main: HTML =

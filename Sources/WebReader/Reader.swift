@@ -7,7 +7,7 @@ import MediaFiles
 import Router
 
 /// The archive as pages: each path is a route of the route enum (`RouterDestination(path:)`, the same
-/// paths the REPL prints), plus `/`, `/stats`, `/metrics`, `/search` without a query (and `/media/<hash>`,
+/// paths the REPL prints), plus `/`, `/stats`, `/notifications`, `/conversations`, `/metrics`, `/search` without a query (and `/media/<hash>`,
 /// streamed: `media(_:context:)`).
 /// It only reads: the store it is given is opened read-only.
 struct Reader: Sendable {
@@ -34,6 +34,7 @@ struct Reader: Sendable {
             switch path {
             case "/": return try await home(request)
             case "/stats": return try await statsPage(request)
+            case "/conversations": return try await conversationsPage(request)
             case "/metrics": return try await metrics()
             case "/notifications": return try await notificationsPage(request)
             case "/search" where request.value("q")?.isEmpty ?? true: return searchForm(request)
@@ -86,11 +87,16 @@ struct Reader: Sendable {
             return try await route(.accountDetail(id: account.acct), request)
         case .hashTag(let tag, let account):
             return try await listing(.tag(tag, author: account), title: destination.title, request)
+        case .pinnedTimeline where destination.timelineSpec == .conversations:
+            // What the conversations timeline keeps is its conversations, each with its last status.
+            return try await conversationsPage(request)
         case .pinnedTimeline, .list:
             return try await timeline(destination, request)
         case .searchResults(let text):
             return try await search(text, request)
-        case .following, .followers, .favoritedBy, .rebloggedBy, .conversationDetail, .accountsList:
+        case .conversationDetail(let id):
+            return try await conversation(id, request)
+        case .following, .followers, .favoritedBy, .rebloggedBy, .accountsList:
             return try await people(destination, request)
         }
     }

@@ -16,6 +16,7 @@ extension TimelineSpec {
         case .own: "Own posts and boosts"
         case .mentions: "Mentions"
         case .notifications: "Notifications"
+        case .conversations: "Direct-message conversations"
         case .remote(let server): "Local timeline of \(ServerAuthority.of(server))"
         case .remoteTag(let tag, let server): "#\(tag) on \(ServerAuthority.of(server))"
         }

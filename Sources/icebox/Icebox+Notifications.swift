@@ -32,18 +32,12 @@ extension Icebox {
         @Option(help: ArgumentHelp("Only notifications from this day on (YYYY-MM-DD, UTC).", valueName: "day"))
         var since: Day?
 
-        @Flag(help: "Print JSON on stdout.") var json = false
-        @Flag(help: "Print one JSON object per line.") var jsonl = false
-        @Flag(help: "Print CSV with a header line.") var csv = false
-        @Flag(help: "Print a JSON array of the notification objects as the servers sent them.") var raw = false
+        @OptionGroup var output: KeptObjectOutput
 
         /// The CSV columns: the JSON record's fields.
         static let fields = ["account", "id", "type", "created_at", "acct", "display_name", "status_uri", "status_url"]
 
         func validate() throws {
-            guard [json, jsonl, csv, raw].filter({ $0 }).count <= 1 else {
-                throw ValidationError("choose one of --json, --jsonl, --csv and --raw")
-            }
             if let empty = types.first(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
                 throw ValidationError("--type needs a type, not \"\(empty)\"")
             }
@@ -54,10 +48,7 @@ extension Icebox {
                 let context = try await global.context(.queryOnly)
                 let accountID = try await context.accountID(named: account)
                 let kept = try await context.store.notifications(of: accountID, types: types, since: since?.start)
-                if json { return try Console.json(kept) }
-                if jsonl { return try Console.jsonLines(kept) }
-                if csv { return Console.outBytes(Data(try CSVOutput.text(kept, fields: Self.fields).utf8)) }
-                if raw { return Console.outBytes(Self.rawArray(kept)) }
+                if try output.print(kept, fields: Self.fields, objects: { kept.map(\.raw) }) { return }
                 let accounts = Set(kept.map(\.account)).count
                 for notification in kept {
                     // Each field a server sent made safe for one column of one line.
@@ -66,11 +57,9 @@ extension Icebox {
                         (notification.acct ?? "-").terminalSafeLine,
                     ]
                     if !notification.displayName.isEmpty { columns.append(notification.displayName.terminalSafeLine) }
-                    if let link = notification.statusURL ?? notification.statusURI {
-                        columns.append(link.terminalSafeLine)
-                    }
-                    if accounts > 1 { columns.insert(notification.account.terminalSafeLine, at: 0) }
-                    Console.outSanitized(columns.joined(separator: "\t"))
+                    KeptObjectOutput.printLine(
+                        columns, link: notification.statusURL ?? notification.statusURI,
+                        account: notification.account, showingAccount: accounts > 1)
                 }
                 if kept.isEmpty {
                     Console.err(
@@ -78,19 +67,6 @@ extension Icebox {
                             + " (`icebox timeline add notifications` pins them; `icebox sync` reads them).")
                 }
             }
-        }
-
-        /// The notifications' objects as their servers sent them, as one JSON array; the hidden controls
-        /// a server may leave raw in a string are escaped (the same characters), so a terminal shows them
-        /// as text.
-        static func rawArray(_ notifications: [ArchivedNotification]) -> Data {
-            var out = Data("[".utf8)
-            for (index, notification) in notifications.enumerated() {
-                out.append(Data((index == 0 ? "\n" : ",\n").utf8))
-                out.append(HiddenControlEscaping.escaping(notification.raw))
-            }
-            out.append(Data((notifications.isEmpty ? "]\n" : "\n]\n").utf8))
-            return out
         }
     }
 }

@@ -58,11 +58,13 @@ extension Icebox {
                 let gaps = try await context.store.gaps(timelineID: pinned?.id, includingClosed: false)
                 let notifications = try await context.store.notificationCounts()
                 let relations = try await context.store.relationCounts()
+                let conversations = try await context.store.conversationCount()
                 if format.json {
                     return try Console.json(
                         StatsReport(
                             stats: stats, timeline: pinned?.displayName, breakdown: breakdown,
-                            openGaps: gaps, notifications: notifications, relations: relations))
+                            openGaps: gaps, notifications: notifications, relations: relations,
+                            conversations: conversations))
                 }
                 let bytes = ByteSize.text(stats.databaseBytes)
                 let mediaBytes = ByteSize.text(stats.mediaBytes)
@@ -83,6 +85,7 @@ extension Icebox {
                     gaps        \(gaps.count) open (windows of a timeline that could not be read)
                     notifications \(Self.counted(notifications))
                     relations   \(Self.counted(relations))
+                    conversations \(conversations) direct-message conversations\(conversations == 0 ? " (icebox timeline add conversations keeps them)" : "")
                     """)
                 if !gaps.isEmpty {
                     let names = Dictionary(try await context.store.timelines().map { ($0.id, $0.displayName) }) {

@@ -14,7 +14,8 @@ extension Icebox {
             abstract: "Pin the timelines `icebox sync` keeps.",
             discussion: """
                 Timelines: home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions, \
-                notifications (every notification, kept whole; read with an account), remote:SERVER (that server's local timeline) and tag:NAME@SERVER \
+                notifications (every notification, kept whole), conversations (direct-message conversations, kept \
+                whole; these read with an account), remote:SERVER (that server's local timeline) and tag:NAME@SERVER \
                 (a hashtag on any server), read without login.
                 """,
             subcommands: [Add.self, List.self, Remove.self])
@@ -67,10 +68,10 @@ extension Icebox.Timeline {
         @Argument(
             help: ArgumentHelp(
                 "home, local, federated, tag:NAME, list:ID, bookmarks, favourites, own, mentions, notifications, "
-                    + "remote:SERVER, tag:NAME@SERVER"),
+                    + "conversations, remote:SERVER, tag:NAME@SERVER"),
             completion: .list([
-                "home", "local", "federated", "bookmarks", "favourites", "own", "mentions", "notifications", "tag:",
-                "list:", "remote:",
+                "home", "local", "federated", "bookmarks", "favourites", "own", "mentions", "notifications",
+                "conversations", "tag:", "list:", "remote:",
             ])
         )
         var spec: String

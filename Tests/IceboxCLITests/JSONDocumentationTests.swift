@@ -82,6 +82,8 @@ import Testing
             ("icebox account lists --claims --jsonl", ["account", "lists", "--claims", "--jsonl"]),
             ("icebox notifications --json", ["notifications", "--json"]),
             ("icebox notifications --jsonl", ["notifications", "--jsonl"]),
+            ("icebox conversations --json", ["conversations", "--json"]),
+            ("icebox conversations --jsonl", ["conversations", "--jsonl"]),
             ("icebox sync --json", ["sync", "--json", "--recheck"]),
             ("icebox search --json", ["search", "--json", "--all", "-is:reply"]),
             ("icebox search --jsonl", ["search", "--jsonl", "--all", "-is:reply"]),
@@ -140,6 +142,13 @@ import Testing
             #expect(try await cli.run("timeline", "add", "tag:fixtures@\(base)").status == 0)
             // Notifications of several types (the server seeds favourites, follows and mentions).
             #expect(try await cli.run("timeline", "add", "notifications").status == 0)
+            // A direct-message conversation, its last status archived.
+            let message = await server.addStatus(
+                username: others[0], text: "a direct message", visibility: "direct", mentioning: ["alice"])
+            #expect(
+                await server.addConversation(for: "alice", lastStatusID: message ?? "", participants: [others[0]])
+                    != nil)
+            #expect(try await cli.run("timeline", "add", "conversations").status == 0)
             #expect(try await cli.run("sync").status != 70)
             // What files claim of alice's relations (Mastodon's CSVs), for `--claims`.
             let csvs = fixtures.url.appending(path: "csvs")

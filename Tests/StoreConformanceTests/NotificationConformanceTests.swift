@@ -28,10 +28,7 @@ import Testing
     /// A page of notification objects as the client makes it: each notification, its status among the
     /// statuses or, when unreadable, on the unreadable list.
     static func page(_ objects: [Data], timelineID: Int64, newest: String) throws -> FetchedPage {
-        var page = FetchedPage(
-            statuses: [], unreadable: [],
-            origin: PageOrigin(server: "a.example", authority: .account, timelineID: timelineID, pageCursor: ""),
-            cursor: CursorUpdate(newestCursor: newest))
+        var page = emptyPage(timelineID: timelineID, newest: newest)
         for object in objects {
             let (notification, unreadable) = try ArchivableNotification.decode(object, servedBy: "a.example")
             page.notifications.append(notification)
@@ -41,11 +38,21 @@ import Testing
         return page
     }
 
-    static func timeline(_ store: any ArchiveStore) async throws -> Int64 {
+    /// A timeline of `spec` of alice on a.example.
+    /// A page of timeline `timelineID` served by a.example with nothing on it yet, moving its newest
+    /// cursor to `newest`.
+    static func emptyPage(timelineID: Int64, newest: String) -> FetchedPage {
+        FetchedPage(
+            statuses: [], unreadable: [],
+            origin: PageOrigin(server: "a.example", authority: .account, timelineID: timelineID, pageCursor: ""),
+            cursor: CursorUpdate(newestCursor: newest))
+    }
+
+    static func timeline(_ store: any ArchiveStore, spec: String = "notifications") async throws -> Int64 {
         let account = try await store.addAccount(
             handle: "alice@a.example", server: "https://a.example", remoteID: "1", username: "alice",
             displayName: "Alice", url: nil)
-        return try await store.addTimeline(spec: "notifications", accountID: account.id, server: "https://a.example").id
+        return try await store.addTimeline(spec: spec, accountID: account.id, server: "https://a.example").id
     }
 
     @Test(arguments: StoreKind.allCases)

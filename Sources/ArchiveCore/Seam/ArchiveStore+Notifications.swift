@@ -71,19 +71,19 @@ extension ArchiveStore {
     }
 }
 
-extension TransactionPlan where Result == Void {
-    /// Keeps a page's notifications for the account of timeline `timelineID`, in the transaction of the
-    /// page's statuses and cursors (a crash between them would leave a gap); a notification seen again
-    /// takes what its server sends now.
-    package static func keepNotifications(_ notifications: [ArchivableNotification], timelineID: Int64) -> Self {
-        let now = SQLArgument.text(Timestamp.string(Date()))
-        return .executing(
-            notifications.map { notification in
-                SQLStatement(
-                    NotificationStatements.keep, .int(timelineID), .text(notification.id), .text(notification.type),
-                    .text(orNull: notification.createdAt.map(Timestamp.string)), .text(orNull: notification.fromAcct),
-                    .text(notification.fromName), .text(orNull: notification.statusURI),
-                    .text(orNull: notification.statusURL), .bytes(notification.raw), now)
-            })
+extension SQLStatement {
+    /// The statements that keep a page's notifications for the account of timeline `timelineID` (see
+    /// ``TransactionPlan/keepWhole(_:timelineID:)``); a notification seen again takes what its server
+    /// sends now.
+    static func keeping(_ notifications: [ArchivableNotification], timelineID: Int64, now: SQLArgument)
+        -> [SQLStatement]
+    {
+        notifications.map { notification in
+            SQLStatement(
+                NotificationStatements.keep, .int(timelineID), .text(notification.id), .text(notification.type),
+                .text(orNull: notification.createdAt.map(Timestamp.string)), .text(orNull: notification.fromAcct),
+                .text(notification.fromName), .text(orNull: notification.statusURI),
+                .text(orNull: notification.statusURL), .bytes(notification.raw), now)
+        }
     }
 }

@@ -12,6 +12,9 @@ public struct FetchedPage: Sendable {
     /// A page of notifications' notifications, each kept whole in the page's transaction (their statuses
     /// are among `statuses` or `unreadable`).
     public var notifications: [ArchivableNotification] = []
+    /// A page of conversations' conversations, each kept whole in the page's transaction (their last
+    /// statuses are among `statuses` or `unreadable`).
+    public var conversations: [ArchivableConversation] = []
 
     public init(
         statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin, cursor: CursorUpdate?
@@ -25,6 +28,6 @@ public struct FetchedPage: Sendable {
     /// The bytes the server sent for the page's statuses, readable or not: what holding it costs.
     public var rawBytes: Int {
         statuses.reduce(0) { $0 + $1.raw.count } + unreadable.reduce(0) { $0 + $1.raw.count }
-            + notifications.reduce(0) { $0 + $1.raw.count }
+            + notifications.reduce(0) { $0 + $1.raw.count } + conversations.reduce(0) { $0 + $1.raw.count }
     }
 }

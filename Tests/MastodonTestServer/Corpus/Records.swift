@@ -144,3 +144,16 @@ struct FollowSettingRecord: Sendable, Hashable {
     var notifying = false
     var languages: [String]?
 }
+
+/// A direct-message conversation of one local account (issue 44): its last status, by which Mastodon pages
+/// the list, and the other accounts in it.
+struct ConversationRecord: Sendable {
+    let id: Int
+    var lastStatusID: String
+    var participants: [Int]
+    var unread: Bool
+    /// Its last status served without its `account`, so that no client can read it.
+    var brokenStatus = false
+    /// Its last status served as `null` (Mastodon does so for a status the viewer may no longer see).
+    var nullStatus = false
+}

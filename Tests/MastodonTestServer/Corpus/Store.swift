@@ -29,6 +29,9 @@ struct Store: Sendable {
     var favourites: [Int: [Row]] = [:]
     var notifications: [Int: [Row]] = [:]
     var nextRowID = (bookmark: 1, favourite: 1, notification: 1)
+    /// Each local account's direct-message conversations (issue 44), and the next conversation id.
+    var conversations: [Int: [ConversationRecord]] = [:]
+    var nextConversationID = 1
     var rng: SplitMix64
     /// `created_at` of the newest generated status.
     var clock: Date

@@ -108,6 +108,7 @@ actor ServerState {
         case ["bookmarks"]: return rowTimeline(call, kind: .bookmarks)
         case ["favourites"]: return rowTimeline(call, kind: .favourites)
         case ["notifications"]: return rowTimeline(call, kind: .notifications)
+        case ["conversations"]: return conversationPage(call)
         case ["accounts", "verify_credentials"]: return verifyCredentials(call)
         case ["accounts", "lookup"]: return lookupAccount(call)
         case let p where p.count == 3 && p[0] == "accounts" && p[2] == "following":
