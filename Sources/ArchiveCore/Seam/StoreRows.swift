@@ -33,5 +33,5 @@ public let archiveTables = [
     "archiving_accounts", "timelines", "statuses", "status_ids", "timeline_statuses", "status_versions",
     "media_attachments", "authors", "unreadable_statuses", "status_copies", "status_edits", "edit_history_wanted",
     "media_files", "media_downloads", "timeline_gaps", "status_sources", "status_references", "notifications",
-    "relations", "relation_walks",
+    "relations", "relation_walks", "author_versions",
 ]
