@@ -31,7 +31,7 @@ import Testing
                         _ = try await original.store.addTimeline(
                             spec: pinning.spec, accountID: pinning.accountID, server: pinning.server)
                         _ = try await StoreConformanceTests.syncAlice(server, into: original)
-                        for table in ["notifications", "relations", "relation_walks"] {
+                        for table in ["notifications", "relations", "relation_walks", "author_versions"] {
                             #expect(try await original.store.rowCount(table) > 0, "the archive to copy has \(table)")
                         }
                         let logger = Logger(label: "migrate")
