@@ -70,8 +70,9 @@ import Testing
             ("icebox account featured-tags --jsonl", ["account", "featured-tags", "--jsonl"]),
             ("icebox account notes --json", ["account", "notes", "--json"]),
             ("icebox account notes --jsonl", ["account", "notes", "--jsonl", "--all"]),
-            ("icebox account profile --json", ["account", "profile", "--json", "--versions"]),
-            ("icebox account profile --jsonl", ["account", "profile", "--jsonl"]),
+            // An author of the fixtures' tag timeline, whose profile has a field.
+            ("icebox account profile --json", ["account", "profile", "halcy@mastodon.social", "--json", "--versions"]),
+            ("icebox account profile --jsonl", ["account", "profile", "halcy@mastodon.social", "--jsonl"]),
             ("icebox notifications --json", ["notifications", "--json"]),
             ("icebox notifications --jsonl", ["notifications", "--jsonl"]),
             ("icebox sync --json", ["sync", "--json", "--recheck"]),
