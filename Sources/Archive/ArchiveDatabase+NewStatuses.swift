@@ -126,8 +126,9 @@ extension ArchiveDatabase {
         }
         if writesAuthor {
             try upsertAuthor(
-                status.account, raw: raw, handle: status.account.fullHandle(servedBy: server),
-                authority: .ofProfile(status.account, servedBy: server, reading: origin.authority), now: now, db)
+                of: status, raw: raw, handle: status.account.fullHandle(servedBy: server),
+                authority: .ofProfile(status.account, servedBy: server, reading: origin.authority), server: server,
+                now: now, db)
         }
         return newToTimeline
     }

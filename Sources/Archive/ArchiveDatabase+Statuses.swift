@@ -251,18 +251,27 @@ extension ArchiveDatabase {
     }
 
     /// Keeps the author's profile as last seen from a source at least as good as the last (see
-    /// ``AuthorStatements``); the account JSON is sliced from the status bytes.
+    /// ``AuthorStatements``), and the version it is (see ``AuthorVersionStatements``); the account JSON is
+    /// sliced from the status bytes.
     static func upsertAuthor(
-        _ account: Account, raw status: Data, handle: String, authority: CopyAuthority, now: String,
+        of status: Status, raw: Data, handle: String, authority: CopyAuthority, server: String, now: String,
         _ db: Database
     ) throws {
-        let values = AuthorStatements.values(
-            of: account, raw: status, handle: handle, authority: authority, now: now)
+        let values = AuthorStatements.values(of: status, raw: raw, handle: handle, authority: authority, now: now)
         try db.cachedStatement(sql: upsertAuthorSQL).execute(arguments: StatementArguments(values.map(\.databaseValue)))
+        let version = AuthorStatements.versionValues(
+            of: status, raw: raw, handle: handle, authority: authority, server: server, now: now)
+        try db.cachedStatement(sql: upsertVersionSQL).execute(
+            arguments: StatementArguments(version.map(\.databaseValue)))
     }
 
+    private static let upsertVersionSQL = """
+        INSERT INTO \(AuthorVersionStatements.target) VALUES (\(Array(repeating: "?", count: 16).joined(separator: ", ")))
+        \(AuthorVersionStatements.onConflict)
+        """
+
     private static let upsertAuthorSQL = """
-        INSERT INTO \(AuthorStatements.target) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        INSERT INTO \(AuthorStatements.target) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
         \(AuthorStatements.onConflict(SQLiteDialect()))
         """
 }

@@ -156,5 +156,7 @@ enum SchemaMigrations {
         },
         // Existing statuses get the user's marks from the lists, copies and accounts already archived.
         "0012_user_marks": { db in try UserMarks.recomputeAll(db) },
+        // Existing authors get a first version from their stored row (its digest is computed in Swift).
+        "0029_author_versions": { db in _ = try ArchiveDatabase.run(AuthorVersionStatements.backfill(), db) },
     ]
 }

@@ -50,17 +50,19 @@ extension PostgresArchive {
         // The import lock goes first (before any row lock) and the authors' digests, which lock nothing,
         // right behind it: the connection runs them in the order sent, with one wait for both.
         let importLock = lockingURIs ? [sendWaitForImports(connection, logger)] : []
-        var authors: [String: [SQLValue]] = [:]
+        var authors: [String: AuthorRow] = [:]
         for (rows, origin) in pages {
             for row in rows where row.writesAuthor {
                 authors[row.status.account.fullHandle(servedBy: origin.server)] = authorValues(
                     row, origin: origin, now: now)
             }
         }
-        let changed = try await changedAuthors(
-            authors.sorted { $0.key < $1.key }.map(\.value), after: importLock, connection, logger)
-        // The authors' rows, then the uri locks, in that order and with one wait.
-        var locks = sendAuthors(changed, connection, logger)
+        let sorted = authors.sorted { $0.key < $1.key }.map(\.value)
+        let versions = sendHeldVersions(sorted.map(\.version), connection, logger)
+        let changed = try await changedAuthors(sorted.map(\.profile), after: importLock, connection, logger)
+        let movedVersions = try await movedVersions(sorted.map(\.version), held: versions)
+        // The authors' rows and versions, then the uri locks, in that order and with one wait.
+        var locks = sendAuthors(changed, versions: movedVersions, connection, logger)
         if lockingURIs,
             let uriLocks = sendURILocks(pages.flatMap { $0.rows.map(\.status.archiveURI) }, connection, logger)
         {
@@ -93,24 +95,60 @@ extension PostgresArchive {
         }
         let digests = connection.send(
             """
-            SELECT handle, encode(sha256(raw_json), 'hex') AS digest, authority::bigint AS authority, opted_out
+            SELECT handle, encode(sha256(raw_json), 'hex') AS digest, authority::bigint AS authority, opted_out,
+                observed_at
             FROM authors
             WHERE handle = ANY($1::text[])
             """,
             [.textArray(handles)], logger: logger)
-        var stored: [String: (digest: String, authority: Int64, optedOut: Bool)] = [:]
+        var stored: [String: (digest: String, authority: Int64, optedOut: Bool, observedAt: String)] = [:]
         for row in try await (earlier + [digests]).answers().last ?? [] {
             stored[try row.string("handle")] = (
-                try row.string("digest"), try row.int64("authority"), try row["opted_out"].decode(Bool.self)
+                try row.string("digest"), try row.int64("authority"), try row["opted_out"].decode(Bool.self),
+                try row.string("observed_at")
             )
         }
-        // A copy of another authority goes to the upsert, which decides (see `AuthorStatements`).
+        // A copy of another authority goes to the upsert, which decides (see `AuthorStatements`), and so
+        // does a file's copy observed later than the stored one (it moves `observed_at`).
         return rows.filter { row in
             guard case .text(let handle?) = row.first, let held = stored[handle] else { return true }
-            guard row.count > 8, case .bytes(let raw?) = row[5], case .int(let authority?) = row[8],
-                authority == held.authority, case .bool(let optedOut?) = row[7], optedOut == held.optedOut
+            guard row.count > 9, case .bytes(let raw?) = row[5], case .int(let authority?) = row[8],
+                authority == held.authority, case .bool(let optedOut?) = row[7], optedOut == held.optedOut,
+                case .text(let observedAt?) = row[9],
+                authority != Int64(CopyAuthority.imported.rawValue) || observedAt <= held.observedAt
             else { return true }
             return SHA256.hash(data: raw).map { String(format: "%02x", $0) }.joined() != held.digest
+        }
+    }
+
+    /// Sends the read of the stored versions of `versions` (see ``AuthorVersionStatements``); nil when
+    /// there are none.
+    static func sendHeldVersions(_ versions: [[SQLArgument]], _ connection: PostgresConnection, _ logger: Logger)
+        -> SentStatement?
+    {
+        let keys = versions.compactMap(AuthorVersionStatements.seen)
+        guard !keys.isEmpty else { return nil }
+        return connection.send(
+            """
+            SELECT v.handle, v.digest, v.first_seen_at, v.last_seen_at, v.authority::bigint AS authority
+            FROM author_versions v JOIN unnest($1::text[], $2::text[]) AS k(handle, digest)
+                ON v.handle = k.handle AND v.digest = k.digest
+            """, [.textArray(keys.map(\.handle)), .textArray(keys.map(\.digest))], logger: logger)
+    }
+
+    /// The versions whose upsert changes something (see ``AuthorVersionStatements/moves(stored:incoming:)``):
+    /// an upsert locks the version's row until the page commits even when it writes nothing.
+    static func movedVersions(_ versions: [[SQLArgument]], held: SentStatement?) async throws -> [[SQLArgument]] {
+        guard let held else { return versions }
+        var stored: [[String]: AuthorVersionStatements.Seen] = [:]
+        for row in try await [held].answers().last ?? [] {
+            stored[[try row.string("handle"), try row.string("digest")]] = AuthorVersionStatements.Seen(
+                firstSeenAt: try row.string("first_seen_at"), lastSeenAt: try row.string("last_seen_at"),
+                authority: try row.int64("authority"))
+        }
+        return versions.filter { version in
+            guard let key = AuthorVersionStatements.seen(version) else { return true }
+            return AuthorVersionStatements.moves(stored: stored[[key.handle, key.digest]], incoming: key.seen)
         }
     }
 
@@ -132,4 +170,10 @@ extension PostgresArchive {
                 SELECT DISTINCT hashtextextended(u, 7) AS h FROM unnest($1::text[]) AS u ORDER BY h) AS ordered
             """, [.textArray(uris)], logger: logger)
     }
+}
+
+/// An author's row and the version it is, as a page writes them (see `PostgresArchive.authorValues`).
+struct AuthorRow: Sendable {
+    var profile: [SQLValue]
+    var version: [SQLArgument]
 }

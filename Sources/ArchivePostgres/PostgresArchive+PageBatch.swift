@@ -180,8 +180,8 @@ extension PostgresArchive {
         sent += sendMany(
             connection, logger, EditHistoryStatements.wantTarget, rows: edited,
             suffix: EditHistoryStatements.wantConflict)
-        sent += sendAuthors(
-            rows.filter(\.writesAuthor).map { authorValues($0, origin: origin, now: now) }, connection, logger)
+        let authors = rows.filter(\.writesAuthor).map { authorValues($0, origin: origin, now: now) }
+        sent += sendAuthors(authors.map(\.profile), versions: authors.map(\.version), connection, logger)
         _ = try await sent.answers()
         return lost
     }

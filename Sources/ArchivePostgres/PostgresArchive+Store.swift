@@ -187,27 +187,35 @@ extension PostgresArchive {
     }
 
     /// An author's row from a status of the page (see ``AuthorStatements``): the profile as last seen
-    /// from a source at least as good, and whether it opted out of search.
-    static func authorValues(_ page: PageRow, origin: PageOrigin, now: String) -> [SQLValue] {
+    /// from a source at least as good, and whether it opted out of search; and the version it is (see
+    /// ``AuthorVersionStatements``).
+    static func authorValues(_ page: PageRow, origin: PageOrigin, now: String) -> AuthorRow {
         let account = page.status.account
-        return AuthorStatements.values(
-            of: account, raw: page.raw, handle: account.fullHandle(servedBy: origin.server),
-            authority: .ofProfile(account, servedBy: origin.server, reading: origin.authority), now: now
-        ).map(SQLValue.init)
+        let handle = account.fullHandle(servedBy: origin.server)
+        let authority = CopyAuthority.ofProfile(account, servedBy: origin.server, reading: origin.authority)
+        return AuthorRow(
+            profile: AuthorStatements.values(
+                of: page.status, raw: page.raw, handle: handle, authority: authority, now: now
+            ).map(SQLValue.init),
+            version: AuthorStatements.versionValues(
+                of: page.status, raw: page.raw, handle: handle, authority: authority, server: origin.server, now: now))
     }
 
-    /// Upserts authors' rows (see `authorValues`) in one statement.
-    static func upsertAuthors(_ rows: [[SQLValue]], _ connection: PostgresConnection, _ logger: Logger) async throws {
-        _ = try await sendAuthors(rows, connection, logger).answers()
+    /// Upserts authors' rows and versions (see `authorValues`), a statement each.
+    static func upsertAuthors(_ rows: [AuthorRow], _ connection: PostgresConnection, _ logger: Logger) async throws {
+        _ = try await sendAuthors(rows.map(\.profile), versions: rows.map(\.version), connection, logger).answers()
     }
 
-    /// Sends the upsert of authors' rows (see `upsertAuthors`) without waiting for it.
-    static func sendAuthors(_ rows: [[SQLValue]], _ connection: PostgresConnection, _ logger: Logger)
-        -> [SentStatement]
-    {
+    /// Sends the upsert of authors' rows and of their versions (see `upsertAuthors`) without waiting for it.
+    static func sendAuthors(
+        _ rows: [[SQLValue]], versions: [[SQLArgument]], _ connection: PostgresConnection, _ logger: Logger
+    ) -> [SentStatement] {
         sendMany(
             connection, logger, AuthorStatements.target, rows: rows,
             suffix: AuthorStatements.onConflict(PostgresDialect()))
+            + sendMany(
+                connection, logger, AuthorVersionStatements.target, rows: versions.map { $0.map(SQLValue.init) },
+                suffix: AuthorVersionStatements.onConflict)
     }
 
     private static func replaceMedia(

@@ -48,6 +48,10 @@ enum PostgresMigrations {
                 for statement in statements(of: migration.sql) {
                     try await connection.execute(statement, logger: logger)
                 }
+                // Work SQL cannot do, in the same transaction: the authors' first versions (their digests).
+                if migration.name == "0023_author_versions" {
+                    _ = try await connection.run(AuthorVersionStatements.backfill(), logger: logger)
+                }
                 try await connection.execute(
                     dialect.statement(SchemaLedger.record),
                     [.text(migration.name), .text(checksum), .text(PostgresArchive.now())], logger: logger)

@@ -9,11 +9,14 @@ import SearchQuery
 extension Reader {
     /// An account's or a hashtag's posts, newest first, a page at a time, under the consent policy as a
     /// search of them (see `consentedListing`, `ArchiveListing.searchQuery`).
-    func listing(_ listing: ArchiveListing, title: String, _ request: PageRequest) async throws -> Reply {
+    /// `note`: shown above the posts (an author's profile history).
+    func listing(_ listing: ArchiveListing, title: String, _ request: PageRequest, note: HTML = HTML()) async throws
+        -> Reply
+    {
         if let query = listing.searchQuery {
             return try await consentedListing(
                 query, key: "listing:\(listing)".lowercased(), title: title,
-                empty: "\(title) has no posts in the archive.", bound: countBound(request), request)
+                empty: "\(title) has no posts in the archive.", bound: countBound(request), request, note: note)
         }
         // The total alongside the page's rows, kept while the store does not change (`CountCache`).
         let store = self.store
@@ -27,7 +30,8 @@ extension Reader {
         async let loaded = loadedPage(hits.map(\.number), title: title)
         let total = try await counted.counts[0]
         guard total > 0 else { throw PageFailure(status: .notFound, message: "\(title) has no posts in the archive.") }
-        return statusesPage(hits.map(\.number), try await loaded, title: title, total: .exact(total), request)
+        return statusesPage(
+            hits.map(\.number), try await loaded, title: title, total: .exact(total), request, note: note)
     }
 
     /// A pinned timeline (or a list's), newest first, under the one consent policy (see
@@ -56,7 +60,8 @@ extension Reader {
     /// and an author's page. `key`: what the totals are kept under (see `CountCache`); `bound`: where
     /// counting may stop (nil: exact).
     func consentedListing(
-        _ query: SearchQuery, key: String, title: String, empty: String, bound: Int?, _ request: PageRequest
+        _ query: SearchQuery, key: String, title: String, empty: String, bound: Int?, _ request: PageRequest,
+        note shown: HTML = HTML()
     ) async throws -> Reply {
         let consent: ConsentPolicy = request.showsAll ? .off : try await store.consentPolicy()
         // A timeline's total is exact and cheap from its entries while consent hides none; once someone
@@ -72,9 +77,9 @@ extension Reader {
         }
         async let loaded = loadedPage(hits.map(\.number), title: title)
         let (total, hidden) = try await counted
-        var note = HTML()
+        var note = shown
         if let hidden, hidden.count > 0 || !hidden.isExact {
-            note = Self.hiddenNote(hidden, showing: request.href(setting: "all", to: "1"))
+            note += Self.hiddenNote(hidden, showing: request.href(setting: "all", to: "1"))
         }
         guard !total.isZero || !note.isEmpty else { throw PageFailure(status: .notFound, message: empty) }
         return statusesPage(hits.map(\.number), try await loaded, title: title, total: total, request, note: note)

@@ -82,7 +82,8 @@ struct Reader: Sendable {
             guard id.contains("@") else {
                 throw PageFailure(status: .notFound, message: "Give a full handle, user@host, not \(id).")
             }
-            return try await listing(.author(id), title: destination.title, request)
+            let history = request.wantsJSON ? HTML() : try await profileHistory(of: id)
+            return try await listing(.author(id), title: destination.title, request, note: history)
         case .accountDetailWithAccount(let account):
             return try await route(.accountDetail(id: account.acct), request)
         case .hashTag(let tag, let account):

@@ -13,7 +13,7 @@ extension Icebox {
             abstract: "Manage the accounts Icebox archives with.",
             subcommands: [
                 Add.self, List.self, Lists.self, Remove.self, Following.self, Followers.self, Mutes.self, Blocks.self,
-                DomainBlocks.self, Endorsements.self, FollowedTags.self, FeaturedTags.self, Notes.self,
+                DomainBlocks.self, Endorsements.self, FollowedTags.self, FeaturedTags.self, Notes.self, Profile.self,
             ])
     }
 }

@@ -80,6 +80,9 @@ import Testing
             ("icebox account domain-blocks --claims --jsonl", ["account", "domain-blocks", "--claims", "--jsonl"]),
             ("icebox account lists --claims --json", ["account", "lists", "--claims", "--json"]),
             ("icebox account lists --claims --jsonl", ["account", "lists", "--claims", "--jsonl"]),
+            // An author of the fixtures' tag timeline, whose profile has a field.
+            ("icebox account profile --json", ["account", "profile", "halcy@mastodon.social", "--json", "--versions"]),
+            ("icebox account profile --jsonl", ["account", "profile", "halcy@mastodon.social", "--jsonl"]),
             ("icebox notifications --json", ["notifications", "--json"]),
             ("icebox notifications --jsonl", ["notifications", "--jsonl"]),
             ("icebox conversations --json", ["conversations", "--json"]),

@@ -18,16 +18,18 @@ public enum ConsentPolicy: String, Sendable, CaseIterable, Codable {
 
     /// Whether an account opted out, from its JSON as a server sent it and its bio (`note`, HTML).
     public static func optedOut(accountJSON: Data, note: String) -> Bool {
-        func flag(_ key: String) -> Bool? {
-            guard let value = try? RawJSON.value(forKey: key, inObject: accountJSON) else { return nil }
-            switch String(decoding: value, as: UTF8.self) {
-            case "true": return true
-            case "false": return false
-            default: return nil
-            }
-        }
-        if flag("indexable") == false || flag("noindex") == true { return true }
+        if flag("indexable", of: accountJSON) == false || flag("noindex", of: accountJSON) == true { return true }
         return bioOptsOut(note)
+    }
+
+    /// A boolean of an account's JSON as the server sent it; nil when it is absent or not a boolean.
+    package static func flag(_ key: String, of accountJSON: Data) -> Bool? {
+        guard let value = try? RawJSON.value(forKey: key, inObject: accountJSON) else { return nil }
+        switch String(decoding: value, as: UTF8.self) {
+        case "true": return true
+        case "false": return false
+        default: return nil
+        }
     }
 
     /// Whether a bio carries `#nobot` or `#nosearch` (any case, as a hashtag or as plain text).

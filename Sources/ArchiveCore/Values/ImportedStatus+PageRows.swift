@@ -5,18 +5,23 @@ import Models
 /// both stores' import sinks use it, so they write the same profiles.
 extension ImportedStatus {
     /// For each status of a batch, which of its rows writes its author's profile (`true`: the post it
-    /// boosts, `false`: the status itself): the author's last row in the batch, so a profile is written
-    /// once per batch rather than once per status, and still from the file's latest copy of it.
+    /// boosts, `false`: the status itself): the author's newest row in the batch (by when its post was
+    /// written; the last of those written at once), so a profile is written once per batch rather than
+    /// once per status, and still from the file's newest copy of it (a file's copy is observed no later
+    /// than its post, see `AuthorStatements.observedAt`).
     package static func authorRows(_ statuses: [ImportedStatus], server: String) -> [Set<Bool>] {
-        var last: [String: (item: Int, boostedPost: Bool)] = [:]
+        var newest: [String: (item: Int, boostedPost: Bool, createdAt: Date)] = [:]
+        func consider(_ status: Status, item: Int, boostedPost: Bool) {
+            let handle = status.account.fullHandle(servedBy: server)
+            if let held = newest[handle], held.createdAt > status.createdAt { return }
+            newest[handle] = (item, boostedPost, status.createdAt)
+        }
         for (item, imported) in statuses.enumerated() {
-            if let boosted = imported.status.status.reblog {
-                last[boosted.account.fullHandle(servedBy: server)] = (item, true)
-            }
-            last[imported.status.status.account.fullHandle(servedBy: server)] = (item, false)
+            if let boosted = imported.status.status.reblog { consider(boosted, item: item, boostedPost: true) }
+            consider(imported.status.status, item: item, boostedPost: false)
         }
         var writes = Array(repeating: Set<Bool>(), count: statuses.count)
-        for (item, boostedPost) in last.values { writes[item].insert(boostedPost) }
+        for (item, boostedPost, _) in newest.values { writes[item].insert(boostedPost) }
         return writes
     }
 
