@@ -38,8 +38,10 @@ import Testing
                                     kind: .listMembers, acct: "bob@x.test", list: "=Work, team", claimedBy: "lists.csv",
                                     fileSHA256: String(repeating: "a", count: 64), line: 1)
                             ], account: alice.id, handle: alice.handle, file: "lists.csv")
+                        // And the archive's settings (search consent, the graph's interval…).
+                        try await original.store.setSetting("search-consent", "off")
                         for table in [
-                            "notifications", "relations", "relation_walks", "relation_claims", "author_versions",
+                            "settings", "notifications", "relations", "relation_walks", "relation_claims", "author_versions",
                         ] {
                             #expect(try await original.store.rowCount(table) > 0, "the archive to copy has \(table)")
                         }

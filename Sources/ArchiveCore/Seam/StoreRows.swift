@@ -30,7 +30,7 @@ public protocol StoreRows: Sendable {
 
 /// The tables every store has, in an order that writes a row's references first.
 public let archiveTables = [
-    "archiving_accounts", "timelines", "statuses", "status_ids", "timeline_statuses", "status_versions",
+    "settings", "archiving_accounts", "timelines", "statuses", "status_ids", "timeline_statuses", "status_versions",
     "media_attachments", "authors", "unreadable_statuses", "status_copies", "status_edits", "edit_history_wanted",
     "media_files", "media_downloads", "timeline_gaps", "status_sources", "status_references", "notifications",
     "conversations",
