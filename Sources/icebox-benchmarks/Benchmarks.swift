@@ -10,6 +10,6 @@ struct Benchmarks: AsyncParsableCommand {
             ImportBenchmark.self, ExportImportBenchmark.self, SearchBenchmark.self, MediaBenchmark.self,
             ExportBenchmark.self,
             StartupBenchmark.self, WatchBenchmark.self, ServeBenchmark.self, RowDecodingBenchmark.self,
-            WARCBenchmark.self,
+            WARCBenchmark.self, GraphBenchmark.self,
         ])
 }

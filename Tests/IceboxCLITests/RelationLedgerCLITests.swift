@@ -148,4 +148,24 @@ import Testing
         #expect(handles(try await listed(cli, "following")) == before, "nothing ended: \(dropped) is still listed")
         #expect(handles(try await listed(cli, "following", "--all")) == before)
     }
+
+    /// A walk of many pages (1,000 followers, 80 a page) keeps every one, and a second sync within
+    /// `graph-every` asks for none of them again.
+    @Test func aWalkOfManyPagesKeepsEveryFollower() async throws {
+        var config = TestServerConfig()
+        config.statusCount = 10
+        config.homeShare = 1
+        config.fanCount = 1000
+        let server = try await TestServer.start(config)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server)
+        let expected = await server.relationHandles("alice", .followers)
+        #expect(expected.count > 1000)
+        #expect(handles(try await listed(cli, "followers")) == expected)
+        let pages = await server.requestLog().filter { $0.path.hasSuffix("/followers") }.count
+        #expect(pages >= 13, "1,000 followers at 80 a page: \(pages) pages")
+        await server.clearRequestLog()
+        #expect(try await cli.run("sync", "--quiet").status == 0)
+        #expect(!(await server.requestLog()).contains { $0.path.hasSuffix("/followers") })
+    }
 }

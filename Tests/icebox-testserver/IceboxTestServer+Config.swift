@@ -13,6 +13,7 @@ extension IceboxTestServer {
         config.remoteAccountCount = remoteAccounts
         config.domain = domain
         config.homeShare = homeShare
+        config.fanCount = fans
         config.rateLimit = RateLimit(limit: rateLimit, window: rateWindow)
         guard let access = FeedAccess(rawValue: anonymousAccess) else {
             throw ValidationError("--anonymous-access must be public, authenticated or disabled")

@@ -45,6 +45,9 @@ struct IceboxTestServer: AsyncParsableCommand {
     @Option(help: "Rate-limit window in seconds.")
     var rateWindow: Double = 300
 
+    @Option(help: "Accounts on fans.example that follow alice and post nothing (a big account's followers).")
+    var fans: Int = 0
+
     @Option(help: "Share (0…1) of accounts each local user follows.")
     var homeShare: Double = 0.6
 

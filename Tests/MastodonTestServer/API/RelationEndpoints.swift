@@ -46,7 +46,10 @@ extension ServerState {
     func relationMembers(_ list: RelationList, of subject: Int, viewer: Int) -> [Int] {
         switch list {
         case .following: Array(store.follows[subject, default: []])
-        case .followers: store.follows.filter { $0.value.contains(subject) }.map(\.key)
+        case .followers:
+            store.followers.value(String(subject)) {
+                store.follows.filter { $0.value.contains(subject) }.map(\.key).sorted(by: >)
+            }
         case .mutes: Array(store.mutes[viewer, default: []])
         case .blocks: Array(store.blocks[viewer, default: []])
         case .endorsements: Array(store.endorsements[viewer, default: []])

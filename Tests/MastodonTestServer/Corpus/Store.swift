@@ -3,7 +3,21 @@ import Foundation
 /// All data of the test server: accounts, statuses (ordered by id), fixtures and per-user rows.
 struct Store: Sendable {
     let host: String
-    var accounts: [AccountRecord] { didSet { forgetComputed() } }
+    var accounts: [AccountRecord] {
+        didSet {
+            forgetComputed()
+            // Accounts are only ever added, and a username or id never changes: the lookups follow the count.
+            if accounts.count != indexedAccounts { indexAccounts() }
+        }
+    }
+    /// Each account's index by the names `accountIndex(username:)` takes, and by id; built for the
+    /// first `indexedAccounts` accounts.
+    private var accountsByName: [String: Int] = [:]
+    private var accountsByID: [String: Int] = [:]
+    private var indexedAccounts = 0
+    /// Who follows each account, by index, in descending order (what a followers page pages through),
+    /// computed since the follows last changed.
+    let followers = CorpusMemo<[Int]>()
     var statuses: [String: StatusRecord] = [:] { didSet { forgetComputed() } }
     /// Every live status id (boosts included), oldest first by Mastodon id order.
     var order: [String] = [] { didSet { forgetComputed() } }
@@ -40,6 +54,38 @@ struct Store: Sendable {
     private func forgetComputed() {
         feeds.clear()
         rendered.clear()
+        followers.clear()
+    }
+
+    private mutating func indexAccounts() {
+        accountsByName = [:]
+        accountsByID = [:]
+        for account in accounts {
+            if accountsByName[account.acct()] == nil { accountsByName[account.acct()] = account.index }
+            if account.isLocal, accountsByName["\(account.username)@\(host)"] == nil {
+                accountsByName["\(account.username)@\(host)"] = account.index
+            }
+            if accountsByID[account.id] == nil { accountsByID[account.id] = account.index }
+        }
+        indexedAccounts = accounts.count
+    }
+
+    /// `count` accounts on `fans.example`, after every other, each following the first local account.
+    private mutating func addFans(_ count: Int, created: Date) {
+        guard count > 0 else { return }
+        var fans: [AccountRecord] = []
+        for n in 1...count {
+            let index = accounts.count + n - 1
+            fans.append(
+                AccountRecord(
+                    index: index,
+                    id: StatusID.snowflake(
+                        milliseconds: Int64(created.timeIntervalSince1970 * 1000), sequence: index + 1),
+                    username: "fan\(n)", host: "fans.example", displayName: "Fan \(n)", note: "", createdAt: created,
+                    bot: false, locked: false, fields: [], emojis: [], followersCount: 0, followingCount: 1))
+            follows[index] = [0]
+        }
+        accounts += fans
     }
 
     init(config: TestServerConfig) {
@@ -63,15 +109,17 @@ struct Store: Sendable {
             insert(makeStatus(at: clock, allowBoost: i > 3))
         }
         seedRows()
+        indexAccounts()
+        addFans(config.fanCount, created: config.startDate)
     }
 
     /// Local account index for a username (`alice`, or `alice@host` for local).
     func accountIndex(username: String) -> Int? {
         let name = username.hasPrefix("@") ? String(username.dropFirst()) : username
-        return accounts.first { $0.acct() == name || ($0.isLocal && "\($0.username)@\(host)" == name) }?.index
+        return accountsByName[name]
     }
 
-    func accountIndex(id: String) -> Int? { accounts.first { $0.id == id }?.index }
+    func accountIndex(id: String) -> Int? { accountsByID[id] }
 
     /// A fresh snowflake for `date`, unique within the store.
     mutating func allocateID(for date: Date) -> String {

@@ -18,6 +18,10 @@ public struct TestServerConfig: Sendable {
     public var localAccountCount: Int = 6
     /// Number of remote accounts (`user@other.example`-style).
     public var remoteAccountCount: Int = 10
+    /// Accounts on `fans.example` that follow the first local account (alice) and post nothing: a big
+    /// account's followers, for the relation walk's benchmark (issue 44). Looked up by index, so even
+    /// 100,000 of them cost each request no scan.
+    public var fanCount: Int = 0
     /// The server's domain for `uri`/`url`/`acct`; a URL is accepted and reduced to its host.
     public var domain: String = "icebox.test"
     /// Access tokens mapped to the username of the local account that owns them.
