@@ -44,6 +44,7 @@ struct GraphBenchmark: AsyncParsableCommand {
         await server.clearRequestLog()
         let again = try await Measured.run(binary, sync + ["--home", home.path]).succeeded("second sync")
         let againRequests = await server.requestLog()
+        let served = await server.relationHandles("alice", .followers).count
         await server.stop()
 
         let kept = try Self.followersKept(binary, home)
@@ -53,7 +54,7 @@ struct GraphBenchmark: AsyncParsableCommand {
         let firstWalk = walkedRequests.firstIndex(where: Self.isGraph) ?? Int.max
         print(
             """
-            followers on the server  \(followers); kept by the walk \(kept)
+            followers on the server  \(served) (\(followers) added); kept by the walk \(kept)
             timeline sync alone      \(Self.seconds(baseline)) s, \(baselineRequests.count) requests (\(timelinePaths(baselineRequests).count) timeline pages), peak RSS \(baseline.peakRSSKiB / 1024) MiB
             sync with the walk       \(Self.seconds(walked)) s, \(walkedRequests.count) requests (\(timelinePaths(walkedRequests).count) timeline pages, \(walk.count) walk, \(walk.filter { $0.path.hasSuffix("/followers") }.count) of followers), peak RSS \(walked.peakRSSKiB / 1024) MiB
             timeline before the walk \(lastTimeline < firstWalk ? "yes" : "no"): every timeline page was asked before the walk's first request
