@@ -41,7 +41,8 @@ import Testing
                         // And the archive's settings (search consent, the graph's interval…).
                         try await original.store.setSetting("search-consent", "off")
                         for table in [
-                            "settings", "notifications", "relations", "relation_walks", "relation_claims", "author_versions",
+                            "settings", "notifications", "relations", "relation_walks", "relation_claims",
+                            "author_versions",
                         ] {
                             #expect(try await original.store.rowCount(table) > 0, "the archive to copy has \(table)")
                         }

@@ -87,6 +87,50 @@ import Testing
         #expect(timeline.body.contains("\(sent.count) notifications, 1–20 shown"), "\(timeline.body.prefix(500))")
     }
 
+    /// Another archived account's server speaks for that account's posts alone: a favourite it claims
+    /// of alice's post is not listed as one.
+    @Test(arguments: ServedStore.allCases) func anotherAccountsServerCannotSayWhoFavouritedAPost(_ kind: ServedStore)
+        async throws
+    {
+        var config = TestServerConfig()
+        config.statusCount = 5
+        config.homeShare = 1
+        config.tokens["bob-token"] = "bob"
+        let server = try await TestServer.start(config)
+        defer { Task { await server.stop() } }
+        let own = try #require(await server.addStatus(username: "alice", text: "alice's own post"))
+        #expect(await server.addNotification(to: "alice", type: "favourite", from: "carol", statusID: own) != nil)
+        #expect(await server.addNotification(to: "bob", type: "favourite", from: "frank", statusID: own) != nil)
+        let home = try TemporaryDirectory("icebox-serve-forged")
+        let archive = try await AliceArchive.sync(
+            from: server, into: home.url, logger: Logger(label: "serve-test"), alsoPinning: ["notifications"])
+        let binary = CommandRunner.productsDirectory.appending(path: "icebox")
+        let added = try await CommandRunner.run(
+            binary, ["account", "add", server.baseURL.absoluteString, "--token-stdin", "--home", home.path],
+            stdin: "bob-token\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        for arguments in [
+            ["timeline", "add", "notifications", "--account", "bob@icebox.test"], ["sync", "--quiet", "--no-media"],
+        ] {
+            let result = try await CommandRunner.run(binary, arguments + ["--home", home.path])
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        }
+        let number = try #require(try await archive.findStatus("https://icebox.test/users/alice/statuses/\(own)"))
+        var arguments = ["serve", "--listen", "127.0.0.1:0", "--home", home.path]
+        if kind == .postgres {
+            guard let url = try await ServedStore.newDatabase() else { return }
+            let copied = try await ServedArchive.icebox(["migrate", "--to", url, "--home", home.path])
+            #expect(copied.status == 0, "\(copied.stderr)")
+            arguments += ["--store", url]
+        }
+        let process = try await ServeProcess.start(arguments)
+        defer { process.running.signal(SIGTERM) }
+        let favourited = try await process.served.get(RouterDestination.favoritedBy(id: "\(number)").path, json: true)
+        #expect(try accts(favourited.body) == ["carol@icebox.test"], "\(favourited.body)")
+        let bobs = try await process.served.get("/notifications?type=favourite", json: true)
+        #expect(try records(bobs.body).contains { $0["acct"] as? String == "frank@icebox.test" }, "bob's is kept")
+    }
+
     private func records(_ body: String) throws -> [[String: Any]] {
         try #require(try JSONSerialization.jsonObject(with: Data(body.utf8)) as? [[String: Any]])
     }

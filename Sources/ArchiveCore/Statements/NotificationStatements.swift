@@ -41,12 +41,13 @@ package enum NotificationStatements {
     }
 
     /// Who ?2 (`favourite`, `reblog`) status number ?1, as the notifications of its author's account told
-    /// it, each account once (its first), oldest first; a notification without a date counts from when it
-    /// was first seen.
+    /// it (only theirs: another account's server speaks for that account's posts alone), each account once
+    /// (its first), oldest first; a notification without a date counts from when it was first seen.
     package static let reactions = """
         SELECT n.from_acct AS author_handle, MIN(n.from_name) AS author_name,
         MIN(COALESCE(n.created_at, n.first_seen_at)) AS created_at
         FROM statuses p JOIN notifications n ON n.status_uri = p.uri
+        JOIN archiving_accounts a ON a.id = n.account_id AND lower(a.handle) = lower(p.author_handle)
         WHERE p.id = ?1 AND n.type = ?2 AND n.from_acct IS NOT NULL
         GROUP BY n.from_acct ORDER BY created_at, author_handle
         """
