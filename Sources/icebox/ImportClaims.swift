@@ -28,12 +28,16 @@ struct ImportClaims {
                 throw ValidationError(error.description)
             }
         }
-        if accounts.count == 1, let only = accounts.first { return only }
-        if let exported,
-            let match = accounts.first(where: { $0.handle.caseInsensitiveCompare(exported) == .orderedSame })
-        {
-            return match
+        // An export's relations are its own account's: never another account's, even the only one.
+        if let exported {
+            if let match = accounts.first(where: { $0.handle.caseInsensitiveCompare(exported) == .orderedSame }) {
+                return match
+            }
+            throw ValidationError(
+                "the export is \(exported.terminalSafeLine)'s, not an account of this archive: add it first "
+                    + "(icebox account add SERVER), or name the account with --account")
         }
+        if accounts.count == 1, let only = accounts.first { return only }
         throw ValidationError(
             accounts.isEmpty
                 ? "the archive has no account for the file's relations to be of: add it first (icebox account add SERVER)"

@@ -120,6 +120,22 @@ import Testing
                 $0.hasSuffix("(0 new)")
             }, "\(whole.stderr)")
         #expect(relations(try await listed(fresh, "following", "--claims")) == relations(before))
+
+        // alice's export speaks for alice alone: into an archive whose only account is another, it is
+        // refused, and nothing of it is claimed for that account.
+        var elsewhere = TestServerConfig()
+        elsewhere.statusCount = 3
+        elsewhere.domain = "other.test"
+        let other = try await TestServer.start(elsewhere)
+        defer { Task { await other.stop() } }
+        let stranger = try CLI()
+        let added = try await stranger.run(
+            "account", "add", other.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
+        #expect(added.status == 0, "\(added.stderr)")
+        let refused = try await stranger.run("import", "mastodon-export", zip)
+        #expect(
+            refused.status != 0 && refused.stderr.contains("the export is alice@icebox.test's"), "\(refused.stderr)")
+        #expect(try await listed(stranger, "following", "--claims").isEmpty)
     }
 
     @Test func badFilesAreRefusedByNameAndBadRowsSkippedBesideGoodOnes() async throws {
