@@ -16,6 +16,9 @@ public struct MastodonCSVImport: Sendable {
         public var fileBytes: Int64 = 20 << 20
         /// The longest record (a line, with the line breaks inside its quotes).
         public var recordBytes = 64 << 10
+        /// The most rows a file may hold: Mastodon's import takes no more (`Form::Import`'s
+        /// `ROWS_PROCESSING_LIMIT`), and it bounds what a file of tiny rows holds in memory.
+        public var rows = 20_000
         public init() {}
     }
 
@@ -130,7 +133,15 @@ public struct MastodonCSVImport: Sendable {
             }
             if !headed, let first { sort(first) }
             // The digest is of every byte: the whole file is read before it is known.
-            while let record = try reader.next() { sort(record) }
+            while let record = try reader.next() {
+                sort(record)
+                guard pending.count <= limits.rows else {
+                    return .failure(
+                        .malformed(
+                            file: name, entry: entry.path,
+                            reason: "more than \(limits.rows) rows: Mastodon's import takes no more"))
+                }
+            }
             claims.digest = hasher.hexDigest()
             for row in pending {
                 switch MastodonCSVRow.read(

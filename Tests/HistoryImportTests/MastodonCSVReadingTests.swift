@@ -114,6 +114,17 @@ import Testing
         #expect(read.refused.first?.description.contains("larger than the limit") == true)
     }
 
+    /// A file of tiny rows is bounded by rows too: Mastodon's import takes 20,000 at most, and what a
+    /// file holds in memory stays a small multiple of that, whatever its bytes.
+    @Test func moreRowsThanMastodonTakesAreRefused() throws {
+        let text = "#domain\n" + (1...20_001).map { "d\($0).test\n" }.joined()
+        let refused = try read("blocked_domains.csv", text)
+        #expect(refused.files.isEmpty)
+        #expect(refused.refused.first?.description.contains("more than 20000 rows") == true, "\(refused.refused)")
+        let fits = try read("blocked_domains.csv", "#domain\n" + (1...20_000).map { "d\($0).test\n" }.joined())
+        #expect(fits.files.first?.rows == 20_000)
+    }
+
     @Test func theSameBytesHaveTheSameDigest() throws {
         let first = try #require(try read("blocked_accounts.csv", "a@x.test\n").files.first)
         let again = try #require(try read("blocks-copy.csv", "a@x.test\n").files.first)
