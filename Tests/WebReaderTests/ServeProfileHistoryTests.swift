@@ -35,6 +35,9 @@ import Testing
         #expect(page.contains("first seen 2020-05-06: Carol &lt;b&gt;Before&lt;/b&gt;"), "named, escaped")
         #expect(page.contains("profile changed on "))
         #expect(page.contains("(current)"))
+        // Whose word each version is: the file's copy says so, and the server's copy names the server.
+        #expect(page.contains("Carol &lt;b&gt;Before&lt;/b&gt; <span class=\"who\">(from an imported file)</span>"))
+        #expect(page.contains("(current) <span class=\"who\">(as 127.0.0.1:") && page.contains(" showed it)"))
         // The page's JSON stays the listing's records.
         #expect(try await process.served.get("/accounts/\(carol)", json: true).body.hasPrefix("["))
     }
