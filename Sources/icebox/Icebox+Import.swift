@@ -88,7 +88,8 @@ extension Icebox.Import {
                 }
                 if claims.found {
                     if owner == nil {
-                        owner = try await ImportClaims.account(account, exported: report?.account, in: context.store)
+                        owner = try await ImportClaims.owner(
+                            of: claims, named: account, exported: report?.account, in: context.store)
                     }
                     if let owner { try await claims.store(into: context.store, account: owner) }
                 } else if report == nil {

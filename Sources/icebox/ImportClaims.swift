@@ -45,6 +45,27 @@ struct ImportClaims {
                     + accounts.map(\.handle).joined(separator: ", "))
     }
 
+    /// The account the CSVs beside an account archive are of (see `account(_:exported:in:)`); nil, said on
+    /// stderr, when that archive's account is not one of this archive's and `--account` names none: its
+    /// posts are imported, and its relations are not filed under anyone else.
+    static func owner(
+        of claims: ImportClaims, named reference: String?, exported: String?, in archive: any ArchiveStore
+    ) async throws -> ArchivingAccount? {
+        if reference == nil, let exported,
+            try await !archive.accounts().contains(where: {
+                $0.handle.caseInsensitiveCompare(exported) == .orderedSame
+            })
+        {
+            let files = claims.read.files.map(\.name.terminalSafeLine).joined(separator: ", ")
+            Console.err(
+                "icebox: \(files.isEmpty ? "the export's CSVs" : files) not kept: they are "
+                    + "\(exported.terminalSafeLine)'s relations, and \(exported.terminalSafeLine) is not an account of "
+                    + "this archive (icebox account add SERVER, then import again; or --account)")
+            return nil
+        }
+        return try await account(reference, exported: exported, in: archive)
+    }
+
     /// Stores the claims for `account` and says on stderr what each file claimed; then the files
     /// refused, each named, and a non-zero exit when there was one.
     func store(into archive: any ArchiveStore, account: ArchivingAccount) async throws {
