@@ -168,4 +168,22 @@ import Testing
         #expect(try await cli.run("sync", "--quiet").status == 0)
         #expect(!(await server.requestLog()).contains { $0.path.hasSuffix("/followers") })
     }
+
+    /// A server speaks for the accounts it was asked about: a `relationships` answer about another
+    /// account (with a note the user never wrote) is not kept.
+    @Test func aRelationshipOfAnAccountNotAskedIsNotKept() async throws {
+        var config = TestServerConfig()
+        config.statusCount = 5
+        config.homeShare = 1
+        config.fanCount = 1  // fan1@fans.example: followed by no one, so never asked about
+        config.quirks.relationshipOfUnasked = true
+        let server = try await TestServer.start(config)
+        defer { Task { await server.stop() } }
+        let cli = try await CLI.syncingHome(of: server)
+        let asked = await server.requestLog().filter { $0.path == "/api/v1/accounts/relationships" }
+        #expect(!asked.isEmpty, "the walk of notes asked the server")
+        let notes = try await listed(cli, "notes")
+        #expect(!notes.contains { ($0["acct"] as? String)?.hasPrefix("fan1@") == true }, "\(notes)")
+        #expect(!notes.contains { $0["note"] as? String == "planted by the server" }, "\(notes)")
+    }
 }

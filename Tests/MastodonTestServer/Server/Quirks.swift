@@ -23,6 +23,9 @@ public struct Quirks: Sendable, Equatable {
     public var relationPagesLoop = false
     /// Relation lists carry one entry that is no account object (`{"id": 7}`).
     public var relationJunkEntry = false
+    /// `/api/v1/accounts/relationships` also answers about the newest account, asked or not, with a
+    /// note the viewer never wrote: a server speaking for an account it was not asked about.
+    public var relationshipOfUnasked = false
 
     public init() {}
 
