@@ -46,14 +46,7 @@ import Testing
         let archive = try await AliceArchive.sync(
             from: server, into: home.url, logger: Logger(label: "serve-test"), alsoPinning: ["notifications"])
         let number = try #require(try await archive.findStatus("https://icebox.test/users/alice/statuses/\(own)"))
-        var arguments = ["serve", "--listen", "127.0.0.1:0", "--home", home.path]
-        if kind == .postgres {
-            guard let url = try await ServedStore.newDatabase() else { return }
-            let copied = try await ServedArchive.icebox(["migrate", "--to", url, "--home", home.path])
-            #expect(copied.status == 0, "\(copied.stderr)")
-            arguments += ["--store", url]
-        }
-        let process = try await ServeProcess.start(arguments)
+        guard let process = try await serve(home, on: kind) else { return }
         defer { process.running.signal(SIGTERM) }
         let served = process.served
 
@@ -116,19 +109,25 @@ import Testing
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
         let number = try #require(try await archive.findStatus("https://icebox.test/users/alice/statuses/\(own)"))
-        var arguments = ["serve", "--listen", "127.0.0.1:0", "--home", home.path]
-        if kind == .postgres {
-            guard let url = try await ServedStore.newDatabase() else { return }
-            let copied = try await ServedArchive.icebox(["migrate", "--to", url, "--home", home.path])
-            #expect(copied.status == 0, "\(copied.stderr)")
-            arguments += ["--store", url]
-        }
-        let process = try await ServeProcess.start(arguments)
+        guard let process = try await serve(home, on: kind) else { return }
         defer { process.running.signal(SIGTERM) }
         let favourited = try await process.served.get(RouterDestination.favoritedBy(id: "\(number)").path, json: true)
         #expect(try accts(favourited.body) == ["carol@icebox.test"], "\(favourited.body)")
         let bobs = try await process.served.get("/notifications?type=favourite", json: true)
         #expect(try records(bobs.body).contains { $0["acct"] as? String == "frank@icebox.test" }, "bob's is kept")
+    }
+
+    /// `icebox serve` on the archive in `home`, copied first into a new PostgreSQL database for
+    /// `.postgres`; nil when PostgreSQL is not available outside CI.
+    private func serve(_ home: TemporaryDirectory, on kind: ServedStore) async throws -> ServeProcess? {
+        var arguments = ["serve", "--listen", "127.0.0.1:0", "--home", home.path]
+        if kind == .postgres {
+            guard let url = try await ServedStore.newDatabase() else { return nil }
+            let copied = try await ServedArchive.icebox(["migrate", "--to", url, "--home", home.path])
+            #expect(copied.status == 0, "\(copied.stderr)")
+            arguments += ["--store", url]
+        }
+        return try await ServeProcess.start(arguments)
     }
 
     private func records(_ body: String) throws -> [[String: Any]] {
