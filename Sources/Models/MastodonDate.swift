@@ -62,17 +62,7 @@ public enum MastodonDate {
 
     /// Formats a date the way Mastodon does: UTC, three fractional digits, `Z`.
     public static func format(_ date: Date) -> String {
-        let millis = Int((date.timeIntervalSince1970 * 1000).rounded(.down))
-        let (days, msOfDay) = millis.quotientAndRemainder(dividingBy: 86_400_000)
-        let (dayIndex, ms) = msOfDay < 0 ? (days - 1, msOfDay + 86_400_000) : (days, msOfDay)
-        let (year, month, day) = civilFromDays(dayIndex)
-        let seconds = ms / 1000
-        func pad(_ value: Int, _ width: Int) -> String {
-            let text = String(value)
-            return String(repeating: "0", count: max(0, width - text.count)) + text
-        }
-        return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T\(pad(seconds / 3600, 2)):"
-            + "\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2)).\(pad(ms % 1000, 3))Z"
+        format(milliseconds: Int64((date.timeIntervalSince1970 * 1000).rounded(.down)))
     }
 
     /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard Hinnant's algorithm).
