@@ -171,12 +171,17 @@ let package = Package(
             ],
             swiftSettings: strict),
         // `icebox serve` (issue 31): the archive read in a browser through Router's routes, on Hummingbird.
+        // The Mastodon client API answered from the archive (issue 45): archived statuses in the
+        // archive's own id space, pages as Mastodon pages them. Values only: WebReader serves them.
+        .target(name: "ArchiveAPI", dependencies: ["ArchiveCore", "Models"]),
         // Reads the store seam and media files as Export does; pages come from Export's one renderer.
         .target(
             name: "WebReader",
             dependencies: [
-                "ArchiveCore", "Models", "Router", "SearchQuery", "Display", "Export", "MediaFiles",
+                "ArchiveCore", "ArchiveAPI", "Models", "Router", "SearchQuery", "Display", "Export", "MediaFiles",
                 .product(name: "Hummingbird", package: "hummingbird"),
+                // The signatures of the media addresses the Mastodon API hands to apps (MediaCapability).
+                .product(name: "Crypto", package: "swift-crypto"),
                 // Media opened folder by folder without following links, read a chunk at a time: NIO's file
                 // system, which Hummingbird's own file bodies use.
                 .product(name: "_NIOFileSystem", package: "swift-nio"),
@@ -355,7 +360,7 @@ let package = Package(
         .testTarget(
             name: "WebReaderTests",
             dependencies: [
-                "icebox", "WebReader", "Archive", "ArchiveCore", "MediaFiles", "Router", "IceboxTestSupport",
+                "icebox", "WebReader", "ArchiveAPI", "Archive", "ArchiveCore", "MediaFiles", "Router", "IceboxTestSupport",
                 "MastodonTestServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

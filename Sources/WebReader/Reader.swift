@@ -23,6 +23,8 @@ struct Reader: Sendable {
     let counts = CountCache()
     /// The media files found to hold the bytes their name says (`/media/`).
     let verifier = MediaVerifier()
+    /// What signs the media addresses the Mastodon API hands to apps.
+    let mediaCapability = MediaCapability()
 
     /// Statuses a page shows.
     static let pageSize = 20

@@ -13,9 +13,13 @@ struct ReaderResponder: HTTPResponder {
     let requestGuard: RequestGuard
     /// How long a page may wait for the store (``ReaderConfiguration/storeDeadline``).
     let storeDeadline: Duration
+    /// Who each bearer token of the Mastodon API reads as.
+    let tokens: APITokenCheck
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let head = request.method == .head
+        if Self.isAPI(request.uri.path) { return await apiResponse(request) }
+        if let signed = await signedMedia(request, context: context) { return signed }
         switch requestGuard.verdict(request) {
         case .refuse(let reply):
             return Self.response(reply, head: head)

@@ -16,10 +16,13 @@ public struct ReaderServer: Sendable {
     let configuration: ReaderConfiguration
     let logger: Logger
     let refusals: RefusalCounts
+    /// Who each bearer token of the Mastodon API reads as.
+    let tokens: APITokenCheck
     /// The owner's secret, new at every start: print it only in the one address shown (``address(port:)``).
     public let token: String
 
     public init(store: any ArchiveStore, home: IceboxHome, configuration: ReaderConfiguration, logger: Logger) {
+        self.tokens = { _ in nil }
         let refusals = RefusalCounts()
         self.refusals = refusals
         self.reader = Reader(
@@ -49,7 +52,8 @@ public struct ReaderServer: Sendable {
         let idle = configuration.idleTimeout.components
         let application = Application(
             responder: ReaderResponder(
-                reader: reader, requestGuard: requestGuard, storeDeadline: configuration.storeDeadline),
+                reader: reader, requestGuard: requestGuard, storeDeadline: configuration.storeDeadline,
+                tokens: tokens),
             server: .http1(
                 configuration: .init(
                     idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),

@@ -64,15 +64,10 @@ final class RequestGuard: Sendable {
     }
 
     func verdict(_ request: Request) -> Verdict {
-        // RFC 9112: a request with more than one Host is answered 400 (HTTPTypes keeps the first as
-        // the authority and the others as fields).
-        guard let hostName = HTTPField.Name("Host"), request.headers[values: hostName].isEmpty else {
-            return refuse("host", .text("Bad request: more than one Host line", status: .badRequest))
-        }
-        guard let authority = request.head.authority, allowedHosts.contains(authority.lowercased()) else {
-            return refuse(
-                "host",
-                .text("Host not allowed: this reader answers only at its own address", status: .misdirectedRequest))
+        let authority: String
+        switch host(request) {
+        case .success(let name): authority = name
+        case .failure(let refusal): return .refuse(refusal.reply)
         }
         if let reason = CrossSite.reason(request, authority: authority) {
             return refuse(
@@ -86,6 +81,38 @@ final class RequestGuard: Sendable {
         case .tokenInAddress(let location): return .welcome(location: location)
         case .stranger: return refuse("secret", secret.refusal)
         }
+    }
+
+    /// A refusal before anything is read for a request.
+    struct Refusal: Error {
+        var reply: Reply
+    }
+
+    /// The `Host` a request names, when it is one the reader answers at: the first check of every
+    /// request, the API's too (so a web page elsewhere cannot reach the reader through DNS rebinding).
+    func host(_ request: Request) -> Result<String, Refusal> {
+        // RFC 9112: a request with more than one Host is answered 400 (HTTPTypes keeps the first as
+        // the authority and the others as fields).
+        guard let hostName = HTTPField.Name("Host"), request.headers[values: hostName].isEmpty else {
+            refusals.count("host")
+            return .failure(Refusal(reply: .text("Bad request: more than one Host line", status: .badRequest)))
+        }
+        guard let authority = request.head.authority, allowedHosts.contains(authority.lowercased()) else {
+            refusals.count("host")
+            return .failure(
+                Refusal(
+                    reply: .text(
+                        "Host not allowed: this reader answers only at its own address", status: .misdirectedRequest)))
+        }
+        return .success(authority)
+    }
+
+    /// The address the reader was reached at, for links in answers: `https://` for a `--public-host`
+    /// (served behind a TLS proxy), `http://` for the address it listens on.
+    func base(authority: String) -> String {
+        let name = authority.lowercased()
+        let isPublic = publicHosts.contains { name == $0 || name == "\($0):\(port)" }
+        return (isPublic ? "https://" : "http://") + authority
     }
 
     private func refuse(_ reason: String, _ reply: Reply) -> Verdict {

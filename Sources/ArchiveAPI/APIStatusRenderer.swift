@@ -1,0 +1,80 @@
+import ArchiveCore
+import Foundation
+
+/// Renders archived statuses as the archive's Mastodon API gives them (issue 45): the JSON their
+/// servers sent, with every id a client follows moved into the archive's own id space — the status's
+/// (``APIStatusID``), its parent's and the parent's author's, the accounts' (their full handles), the
+/// boosted post, mentions — and attachments that the media archive holds pointing at its copy.
+/// What the archive cannot name (a parent it never received) is `null`, never another server's id.
+struct APIStatusRenderer {
+    /// The posts the rows boost, by uri.
+    var boosted: [String: ParsedStatus] = [:]
+    /// The statuses replied to, by the replying status's server (lower case) and that server's id.
+    var parents: [ServerID: (key: APIStatusKey, author: String)] = [:]
+    /// The media archive's file for each attachment URL it holds.
+    var media: [String: String] = [:]
+    /// The address a client loads a kept file from, by its hash.
+    var mediaAddress: @Sendable (String) -> String
+
+    struct ServerID: Hashable {
+        var server: String
+        var id: String
+    }
+
+    /// The status as a JSON object; `nil` when it boosts a post the archive does not hold.
+    func object(_ status: ParsedStatus) -> [String: Any]? {
+        let row = status.row
+        var object = status.object
+        object["id"] = APIStatusID.string(row.key)
+        if let account = object["account"] as? [String: Any] {
+            object["account"] = APIAccountObject.rendered(account, server: row.rawServer, handle: row.authorHandle)
+        }
+        if let reblogURI = row.reblogURI {
+            guard let original = boosted[reblogURI], let rendered = self.object(original) else { return nil }
+            object["reblog"] = rendered
+        } else if object["reblog"] != nil {
+            object["reblog"] = NSNull()
+        }
+        let parentID = (object["in_reply_to_id"] as? String).map {
+            ServerID(server: row.rawServer.lowercased(), id: $0)
+        }
+        if let parent = parentID.flatMap({ parents[$0] }) {
+            object["in_reply_to_id"] = APIStatusID.string(parent.key)
+            object["in_reply_to_account_id"] = parent.author
+        } else {
+            object["in_reply_to_id"] = NSNull()
+            object["in_reply_to_account_id"] = NSNull()
+        }
+        if let mentions = object["mentions"] as? [[String: Any]] {
+            object["mentions"] = mentions.map { mention in
+                var mention = mention
+                if let acct = mention["acct"] as? String {
+                    let handle = APIAccountObject.qualified(acct, server: row.rawServer)
+                    mention["id"] = handle
+                    mention["acct"] = handle
+                }
+                return mention
+            }
+        }
+        if let attachments = object["media_attachments"] as? [[String: Any]] {
+            object["media_attachments"] = attachments.map(attachment)
+        }
+        // A quoted post's ids are its server's: left out until the archive maps them.
+        if object["quote"] != nil { object["quote"] = NSNull() }
+        return object
+    }
+
+    /// An attachment whose file the archive keeps, pointing at the copy (`remote_url` keeps where it came
+    /// from); a preview kept by its own URL likewise.
+    private func attachment(_ attachment: [String: Any]) -> [String: Any] {
+        var attachment = attachment
+        if let url = attachment["url"] as? String, let hash = media[url] {
+            attachment["url"] = mediaAddress(hash)
+            if attachment["remote_url"] == nil || attachment["remote_url"] is NSNull { attachment["remote_url"] = url }
+        }
+        if let preview = attachment["preview_url"] as? String, let hash = media[preview] {
+            attachment["preview_url"] = mediaAddress(hash)
+        }
+        return attachment
+    }
+}

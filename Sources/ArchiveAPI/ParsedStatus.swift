@@ -1,0 +1,25 @@
+import ArchiveCore
+import Foundation
+
+/// An archived status with its raw JSON read once, for everything a page needs of it: what it points
+/// at (looked up for the whole page at once) and its rendering.
+struct ParsedStatus {
+    let row: APIStatusRow
+    let object: [String: Any]
+
+    /// `nil` when the raw JSON is not an object (a page leaves such a row out).
+    init?(_ row: APIStatusRow) {
+        guard let object = (try? JSONSerialization.jsonObject(with: row.raw)) as? [String: Any] else { return nil }
+        self.row = row
+        self.object = object
+    }
+
+    /// The id its server gives the post it replies to.
+    var parentID: String? { object["in_reply_to_id"] as? String }
+
+    /// The URLs of its attachments and their previews.
+    var mediaURLs: [String] {
+        let attachments = object["media_attachments"] as? [[String: Any]] ?? []
+        return attachments.flatMap { [$0["url"] as? String, $0["preview_url"] as? String].compactMap { $0 } }
+    }
+}

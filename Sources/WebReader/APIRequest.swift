@@ -1,0 +1,63 @@
+import ArchiveCore
+import Foundation
+import HTTPTypes
+import Hummingbird
+
+/// A request to the archive's Mastodon API (issue 45) as its routes read it: the path's segments after
+/// `/api/`, the query's parameters (Hummingbird's own parsing; the first of a repeated name), the
+/// address the answer's links start with, and the archiving account the token reads as.
+struct APIRequest: Sendable {
+    /// `["v1", "timelines", "home"]` for `/api/v1/timelines/home`, each segment percent-decoded.
+    var segments: [String]
+    var parameters: [String: String]
+    /// `http://host:port` as the client reached the reader (its `Host`), without a trailing slash.
+    var base: String
+    /// The path as requested, for the `Link` header's addresses.
+    var path: String
+    /// The handle (`user@host`) of the archiving account the token reads as; `nil` for an app's own token.
+    var account: String?
+
+    init(_ request: Request, base: String, account: String?) {
+        path = request.uri.path
+        segments = path.split(separator: "/", omittingEmptySubsequences: true).dropFirst()
+            .map { $0.removingPercentEncoding ?? String($0) }
+        var parameters: [String: String] = [:]
+        for (name, value) in request.uri.queryParameters where parameters[String(name)] == nil {
+            parameters[String(name)] = String(value)
+        }
+        self.parameters = parameters
+        self.base = base
+        self.account = account
+    }
+
+    /// A boolean parameter as Mastodon reads one (`true`, `1`, `on`…).
+    func flag(_ name: String) -> Bool {
+        guard let value = parameters[name]?.lowercased() else { return false }
+        return ["true", "1", "on", "yes", "t"].contains(value)
+    }
+}
+
+/// Why an API request is answered with an error, as Mastodon's JSON `{"error": "…"}`.
+struct APIFailure: Error, Sendable {
+    var status: HTTPResponse.Status
+    var message: String
+
+    static let notFound = APIFailure(status: .notFound, message: "Record not found")
+    static let readOnly = APIFailure(status: .forbidden, message: "This archive is read-only")
+    static let noToken = APIFailure(status: .unauthorized, message: "The access token is invalid")
+
+    var reply: Reply {
+        Reply(
+            status: status, type: "application/json; charset=utf-8",
+            body: (try? JSONSerialization.data(withJSONObject: ["error": message])) ?? Data())
+    }
+}
+
+extension Reply {
+    /// A JSON answer of the API, with its `Link` header when it has one.
+    static func api(_ body: Data, link: String? = nil) -> Reply {
+        var reply = Reply(status: .ok, type: "application/json; charset=utf-8", body: body)
+        if let link, let name = HTTPField.Name("Link") { reply.headers.append(HTTPField(name: name, value: link)) }
+        return reply
+    }
+}
