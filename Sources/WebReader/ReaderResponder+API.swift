@@ -8,8 +8,8 @@ import Hummingbird
 /// no credentials). Only the instance (naming no account without a token) and the streaming health
 /// answer without one; without a live token nothing else is read (401).
 extension ReaderResponder {
-    /// Whether `path` is the API's.
-    static func isAPI(_ path: String) -> Bool { path.hasPrefix("/api/") }
+    /// Whether `path` is the API's (the apps' sign-in routes under `/api/v1/apps` are ``OAuthRoutes``').
+    static func isAPI(_ path: String) -> Bool { path.hasPrefix("/api/") && !OAuthRoutes.forApps.contains(path) }
 
     func apiResponse(_ request: Request) async -> Response {
         let head = request.method == .head
@@ -20,7 +20,10 @@ extension ReaderResponder {
         }
         if request.method == .options { return Self.apiHeaders(Self.preflight()) }
         let path = request.uri.path
-        let identity = Self.bearer(request).flatMap(tokens)
+        // A token is read again from the token file when that changed: one removed stops at once.
+        let identity = Self.bearer(request).flatMap(oauth.tokens.grant(forBearer:)).flatMap {
+            $0.scopes.contains("read") ? $0 : nil
+        }
         let open = ["/api/v1/instance", "/api/v2/instance", "/api/v1/streaming/health"].contains(path)
         if !open, identity == nil { return Self.apiHeaders(Self.response(APIFailure.noToken.reply, head: head)) }
         // An app's own token (OAuth client_credentials) is anyone's to get: it reads nothing of the archive.

@@ -11,10 +11,10 @@ struct ReaderResponder: HTTPResponder {
 
     let reader: Reader
     let requestGuard: RequestGuard
+    /// The OAuth endpoints (``OAuthRoutes``).
+    let oauth: OAuthEndpoints
     /// How long a page may wait for the store (``ReaderConfiguration/storeDeadline``).
     let storeDeadline: Duration
-    /// Who each bearer token of the Mastodon API reads as.
-    let tokens: APITokenCheck
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let head = request.method == .head
@@ -31,6 +31,13 @@ struct ReaderResponder: HTTPResponder {
             return response
         case .pass:
             break
+        }
+        // Sign-in as a Mastodon server offers it, with the POSTs it takes (issue 45).
+        if OAuthRoutes.handles(request.uri.path) {
+            let oauth = self.oauth
+            let reply = await Deadline.run(within: storeDeadline) { await oauth.respond(to: request) }
+            return Self.response(
+                reply ?? tooSlow(PageRequest(path: request.uri.path, query: "", wantsJSON: true)), head: head)
         }
         guard request.method == .get || head else {
             return Self.response(

@@ -16,13 +16,12 @@ public struct ReaderServer: Sendable {
     let configuration: ReaderConfiguration
     let logger: Logger
     let refusals: RefusalCounts
-    /// Who each bearer token of the Mastodon API reads as.
-    let tokens: APITokenCheck
+    /// Sign-in for Mastodon apps, and the API tokens it and `icebox serve token` keep.
+    let oauth: OAuthEndpoints
     /// The owner's secret, new at every start: print it only in the one address shown (``address(port:)``).
     public let token: String
 
     public init(store: any ArchiveStore, home: IceboxHome, configuration: ReaderConfiguration, logger: Logger) {
-        self.tokens = { _ in nil }
         let refusals = RefusalCounts()
         self.refusals = refusals
         self.reader = Reader(
@@ -31,6 +30,9 @@ public struct ReaderServer: Sendable {
         self.configuration = configuration
         self.logger = logger
         self.token = OwnerSecret.newToken()
+        self.oauth = OAuthEndpoints(
+            tokens: APITokenStore(home: home, logger: logger), store: store, version: configuration.version,
+            logger: logger)
     }
 
     /// The address to open, carrying the token: `http://127.0.0.1:8080/?token=…`.
@@ -52,8 +54,7 @@ public struct ReaderServer: Sendable {
         let idle = configuration.idleTimeout.components
         let application = Application(
             responder: ReaderResponder(
-                reader: reader, requestGuard: requestGuard, storeDeadline: configuration.storeDeadline,
-                tokens: tokens),
+                reader: reader, requestGuard: requestGuard, oauth: oauth, storeDeadline: configuration.storeDeadline),
             server: .http1(
                 configuration: .init(
                     idleTimeout: .nanoseconds(idle.seconds * 1_000_000_000 + idle.attoseconds / 1_000_000_000))),

@@ -76,6 +76,8 @@ final class RequestGuard: Sendable {
                     "Refused: \(reason). The reader answers only its own pages and addresses typed or opened "
                         + "from the terminal.", status: .forbidden))
         }
+        // Apps signing in call these with their own secrets (client secret, code, bearer token).
+        if OAuthRoutes.forApps.contains(request.uri.path) { return .pass }
         switch secret.check(request, cookieName: OwnerSecret.cookieName(port: port)) {
         case .owner: return .pass
         case .tokenInAddress(let location): return .welcome(location: location)

@@ -33,7 +33,11 @@ extension Icebox {
                 posts" and links to the exact count (&count=all), which on a large PostgreSQL store can take \
                 seconds. A timeline's total, and a sole #tag's when consent hides none of its posts, are \
                 always exact; `icebox search --count` is always exact.
-                """)
+
+                Mastodon apps sign in to the served API by OAuth, approved by the owner at /oauth/authorize; \
+                scripts use a token from `icebox serve token add`.
+                """,
+            subcommands: [Token.self])
 
         @OptionGroup var global: GlobalOptions
 

@@ -52,6 +52,7 @@ import Testing
             ("icebox account lists --json", ["account", "lists", "--json"]),
             ("icebox account lists --jsonl", ["account", "lists", "--jsonl"]),
             ("icebox timeline list --json", ["timeline", "list", "--json"]),
+            ("icebox serve token list --json", ["serve", "token", "list", "--json"]),
             ("icebox account following --json", ["account", "following", "--json"]),
             ("icebox account following --jsonl", ["account", "following", "--jsonl"]),
             ("icebox account followers --json", ["account", "followers", "--json"]),
@@ -153,6 +154,7 @@ import Testing
                     != nil)
             #expect(try await cli.run("timeline", "add", "conversations").status == 0)
             #expect(try await cli.run("sync").status != 70)
+            #expect(try await cli.run("serve", "token", "add", "docs").status == 0)
             // What files claim of alice's relations (Mastodon's CSVs), for `--claims`.
             let csvs = fixtures.url.appending(path: "csvs")
             try FileManager.default.createDirectory(at: csvs, withIntermediateDirectories: true)

@@ -40,6 +40,23 @@ final class ServeProcess: Sendable {
         self.running = running
     }
 
+    /// Runs `body` against `icebox` started with `arguments` (a `serve`), then stops it with SIGTERM and
+    /// checks that it ended gracefully (exit 0).
+    static func serving(_ arguments: [String], _ body: (Served) async throws -> Void) async throws {
+        let process = try await start(arguments)
+        do {
+            try await body(process.served)
+        } catch {
+            process.running.signal(SIGKILL)
+            throw error
+        }
+        process.running.signal(SIGTERM)
+        guard try await process.running.waitForExit(seconds: 20), process.running.exitStatus == 0 else {
+            process.running.signal(SIGKILL)
+            throw Failed("icebox serve did not stop gracefully: \(process.running.errors())")
+        }
+    }
+
     /// Requests to it, with the owner's cookie.
     var served: Served { Served(port: port, token: token) }
 }

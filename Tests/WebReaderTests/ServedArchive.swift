@@ -71,20 +71,9 @@ final class ServedArchive: @unchecked Sendable {
     /// Runs `body` against `icebox serve` on this archive (with `arguments` added), then stops it with
     /// SIGTERM and checks that it ended gracefully (exit 0).
     func serving(_ arguments: [String] = [], _ body: (Served) async throws -> Void) async throws {
-        let process = try await ServeProcess.start(
+        try await ServeProcess.serving(
             ["serve", "--listen", "127.0.0.1:0", "--home", home.path] + (store.map { ["--store", $0] } ?? [])
-                + arguments)
-        do {
-            try await body(process.served)
-        } catch {
-            process.running.signal(SIGKILL)
-            throw error
-        }
-        process.running.signal(SIGTERM)
-        guard try await process.running.waitForExit(seconds: 20), process.running.exitStatus == 0 else {
-            process.running.signal(SIGKILL)
-            throw ServeProcess.Failed("icebox serve did not stop gracefully: \(process.running.errors())")
-        }
+                + arguments, body)
     }
 
     /// Runs `icebox` on this archive (and store).

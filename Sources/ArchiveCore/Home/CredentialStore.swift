@@ -116,21 +116,7 @@ public struct CredentialStore: Sendable {
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let data: Data
         do { data = try encoder.encode(credentials) } catch { throw .database("cannot encode credentials: \(error)") }
-        // A new file under an unpredictable name, never a link someone planted there.
-        let random = String(UInt64.random(in: 0...UInt64.max), radix: 36)
-        let temporary = file.deletingLastPathComponent()
-            .appending(path: ".credentials.\(ProcessInfo.processInfo.processIdentifier).\(random).tmp").path
-        let fd = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0o600)
-        guard fd >= 0 else { throw .cannotOpen(path: temporary, reason: String(cString: strerror(errno))) }
-        fchmod(fd, 0o600)
-        let written = data.withUnsafeBytes { buffer in write(fd, buffer.baseAddress, buffer.count) }
-        let synced = fsync(fd)
-        close(fd)
-        guard written == data.count, synced == 0, rename(temporary, file.path) == 0 else {
-            let reason = String(cString: strerror(errno))
-            unlink(temporary)
-            throw .cannotOpen(path: file.path, reason: "cannot write credentials: \(reason)")
-        }
+        try PrivateFile.replace(file.path, with: data, what: "credentials")
     }
 
     /// Loads, changes and saves in one go.
