@@ -95,8 +95,8 @@ final class ServedArchive: @unchecked Sendable {
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
-    static func icebox(_ arguments: [String]) async throws -> CommandResult {
-        try await CommandRunner.run(CommandRunner.productsDirectory.appending(path: "icebox"), arguments)
+    static func icebox(_ arguments: [String], stdin: String? = nil) async throws -> CommandResult {
+        try await CommandRunner.run(CommandRunner.productsDirectory.appending(path: "icebox"), arguments, stdin: stdin)
     }
 
     /// The status of a request sent as it is (no Host added).
