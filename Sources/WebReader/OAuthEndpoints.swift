@@ -100,7 +100,11 @@ struct OAuthEndpoints: Sendable {
 
     /// The answer for a token store error: the app is told as little as Mastodon would; the log says why.
     func failure(_ error: APITokenError) -> OAuthFailure {
-        if case .full = error { return .validation("this archive keeps no more apps for now") }
+        switch error {
+        case .full: return .validation("this archive keeps no more apps for now")
+        case .noSuchToken: return .invalidClient  // the app was dropped meanwhile
+        default: break
+        }
         logger.error("serve: \(error)")
         return .serverError
     }
