@@ -36,7 +36,7 @@ public enum APIInstance {
             ]
         }
         return [
-            "domain": domain, "title": title, "version": versionText,
+            "domain": domain, "title": title, "version": versionText, "api_versions": ["mastodon": 2],
             "source_url": "", "description": description,
             "usage": ["users": ["active_month": 0]], "thumbnail": ["url": ""], "languages": [String](),
             "configuration": [
