@@ -119,6 +119,21 @@ import Testing
         }
     }
 
+    /// Notifications of the same moment are listed by their ids as bytes on both stores, whatever the
+    /// PostgreSQL database's collation: in a database ordering text as English does, `a1` would come
+    /// before `B1`; by bytes (as SQLite and the server's own order have it), `B1` is the lower.
+    @Test(arguments: StoreKind.allCases)
+    func notificationsOfOneMomentAreListedByTheirIdsAsBytes(_ kind: StoreKind) async throws {
+        try await TestStore.with(kind, "notification-ids", icuLocale: kind == .postgres ? "en" : nil) { test in
+            let store = test.store
+            let timeline = try await Self.timeline(store)
+            let moment = "2026-01-02T04:00:00.000Z"
+            let objects = ["B1", "a1", "A2", "b2"].map { Self.notification($0, "follow", at: moment) }
+            _ = try await store.store(pages: [try Self.page(objects, timelineID: timeline, newest: "b2")])
+            #expect(try await store.notifications(of: nil).map(\.id) == ["b2", "a1", "B1", "A2"])
+        }
+    }
+
     /// A page whose notification the store refuses keeps nothing of it: neither its statuses nor its other
     /// notifications, nor does its cursor move.
     @Test(arguments: StoreKind.allCases)

@@ -23,8 +23,10 @@ struct TestStore: Sendable {
     let folder: TemporaryDirectory
     private let cleanup: @Sendable () async -> Void
 
-    /// A new, empty store of `kind`; `nil` when PostgreSQL is not available outside CI.
-    static func make(_ kind: StoreKind, _ label: String) async throws -> TestStore? {
+    /// A new, empty store of `kind`; `nil` when PostgreSQL is not available outside CI. `icuLocale`: a
+    /// PostgreSQL database whose default collation is ICU's for that locale (as a cluster made with a
+    /// national locale orders text), not the test cluster's code point order.
+    static func make(_ kind: StoreKind, _ label: String, icuLocale: String? = nil) async throws -> TestStore? {
         let folder = try TemporaryDirectory("icebox-store-\(label)")
         let logger = Logger(label: "conformance")
         switch kind {
@@ -33,7 +35,7 @@ struct TestStore: Sendable {
             return TestStore(store: store, folder: folder, cleanup: {})
         case .postgres:
             guard let cluster = try PostgresCluster.fromEnvironment() else { return nil }
-            let database = try await cluster.createDatabase()
+            let database = try await cluster.createDatabase(icuLocale: icuLocale)
             let store = try await PostgresArchive(database, logger: logger)
             return TestStore(
                 store: store, folder: folder,
@@ -48,8 +50,10 @@ struct TestStore: Sendable {
 
     /// Runs `body` with a new store of `kind` (skipped when PostgreSQL is not available outside CI),
     /// and removes the store whatever happens.
-    static func with(_ kind: StoreKind, _ label: String, _ body: (TestStore) async throws -> Void) async throws {
-        guard let test = try await make(kind, label) else { return }
+    static func with(
+        _ kind: StoreKind, _ label: String, icuLocale: String? = nil, _ body: (TestStore) async throws -> Void
+    ) async throws {
+        guard let test = try await make(kind, label, icuLocale: icuLocale) else { return }
         do {
             try await body(test)
         } catch {
@@ -75,9 +79,12 @@ struct PostgresCluster: Sendable {
         return PostgresCluster(location: try PostgresLocation(url: url))
     }
 
-    func createDatabase() async throws -> PostgresLocation {
+    func createDatabase(icuLocale: String? = nil) async throws -> PostgresLocation {
         let name = "t_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
-        try await admin { try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)"), logger: $1) }
+        let collation = icuLocale.map { " TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE '\($0)' LOCALE 'C.UTF-8'" }
+        try await admin {
+            try await $0.query(PostgresQuery(unsafeSQL: "CREATE DATABASE \(name)\(collation ?? "")"), logger: $1)
+        }
         var location = self.location
         location.database = name
         return location
