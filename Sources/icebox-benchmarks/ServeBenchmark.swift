@@ -22,6 +22,7 @@ struct ServeBenchmark: AsyncParsableCommand {
     @Option(help: "The archive folder (generated when it holds no archive.sqlite; reused when it does).")
     var home: String?
     @Option(help: "Requests of each page.") var runs = 40
+    @Option(help: "Pages of the API's home timeline, each from the Link of the one before.") var apiPages = 1000
     @Option(
         help:
             "Serve from this loopback PostgreSQL database (postgres://user@127.0.0.1:port/db?sslmode=disable), the generated statuses copied into it on the first run."
@@ -33,11 +34,16 @@ struct ServeBenchmark: AsyncParsableCommand {
         let folder = try await SyntheticArchive.preparedHome(
             home, statuses: statuses, name: "icebox-serve-bench", logger: Logger(label: "bench"))
         let database = folder.appending(path: "archive.sqlite")
+        try await ServeAPIBenchmark.ownTimelines(in: database, logger: Logger(label: "bench"))
         if let store { try await Self.fill(store, from: database) }
-        let (process, port) = try await Self.serve(icebox.url, home: folder, store: store)
+        let apiToken = try ServeAPIBenchmark.token(icebox.url, home: folder)
+        let (process, port, owner) = try await Self.serve(icebox.url, home: folder, store: store)
         defer { kill(process.processIdentifier, SIGTERM) }
         let base = "http://127.0.0.1:\(port)"
-        let timelines = try JSONSerialization.jsonObject(with: try await Self.get(base + "/", json: true).data)
+        // The owner's token, as a browser holds it after the printed address: the pages need it.
+        let cookie = "icebox-\(port)=\(owner)"
+        let timelines = try JSONSerialization.jsonObject(
+            with: try await Self.get(base + "/", json: true, cookie: cookie).data)
         let spec = ((timelines as? [[String: Any]])?.first?["spec"] as? String) ?? "home"
         let common = (SyntheticArchive.vocabulary["en"] ?? []).prefix(54).filter {
             $0.count > 1 && !["the", "and", "you"].contains($0)
@@ -69,7 +75,7 @@ struct ServeBenchmark: AsyncParsableCommand {
             for run in requests {
                 let path = page.paths[(run + page.paths.count) % page.paths.count]
                 let before = Self.cpuMilliseconds(of: process.processIdentifier)
-                let (elapsed, status) = try await Self.get(base + path, json: false).timing
+                let (elapsed, status) = try await Self.get(base + path, json: false, cookie: cookie).timing
                 guard status == 200 else { throw ValidationError("\(path): HTTP \(status)") }
                 // A warm page's first pass fills the caches (the system's and serve's) and is not counted.
                 if run == requests.first, page.warm { first = elapsed }
@@ -83,6 +89,15 @@ struct ServeBenchmark: AsyncParsableCommand {
                     + String(
                         format: " %7.1f  %7.1f  %7.1f  %8.1f", StartupBenchmark.percentile(samples, 0.5),
                         StartupBenchmark.percentile(samples, 0.95), cpu / Double(max(samples.count, 1)), first))
+        }
+        for (name, samples, cpu) in try await ServeAPIBenchmark.measure(
+            base: base, token: apiToken, pid: process.processIdentifier, pages: apiPages)
+        {
+            print(
+                name.padding(toLength: 26, withPad: " ", startingAt: 0)
+                    + String(
+                        format: " %7.1f  %7.1f  %7.1f  %8s", StartupBenchmark.percentile(samples, 0.5),
+                        StartupBenchmark.percentile(samples, 0.95), cpu, "-"))
         }
         print("load average: \(SearchBenchmark.loadAverage())")
     }
@@ -106,8 +121,9 @@ struct ServeBenchmark: AsyncParsableCommand {
         try await BenchmarkPostgres.filled(store, from: sqlite, logger: logger).close()
     }
 
-    /// Starts `icebox serve` on a free port (on `store` when given) and waits for the line that names it.
-    static func serve(_ icebox: URL, home: URL, store: String? = nil) async throws -> (Process, Int) {
+    /// Starts `icebox serve` on a free port (on `store` when given) and waits for the line that names it
+    /// and the owner's token.
+    static func serve(_ icebox: URL, home: URL, store: String? = nil) async throws -> (Process, Int, String) {
         let process = Process()
         process.executableURL = icebox
         process.arguments =
@@ -120,17 +136,18 @@ struct ServeBenchmark: AsyncParsableCommand {
             let chunk = output.fileHandleForReading.availableData
             if chunk.isEmpty { break }
             text += String(decoding: chunk, as: UTF8.self)
-            if let match = text.firstMatch(of: #/127\.0\.0\.1:(\d+)//#), let port = Int(match.1) {
-                return (process, port)
+            if let match = text.firstMatch(of: #/127\.0\.0\.1:(\d+)/\?token=([0-9a-f]+)/#), let port = Int(match.1) {
+                return (process, port, String(match.2))
             }
         }
         throw ValidationError("icebox serve did not start: \(text)")
     }
 
     /// One GET: its body, and how long it took (ms) with its status.
-    static func get(_ url: String, json: Bool) async throws -> (data: Data, timing: (Double, Int)) {
+    static func get(_ url: String, json: Bool, cookie: String) async throws -> (data: Data, timing: (Double, Int)) {
         guard let address = URL(string: url) else { throw ValidationError("bad URL \(url)") }
         var request = URLRequest(url: address)
+        request.setValue(cookie, forHTTPHeaderField: "Cookie")
         if json { request.setValue("application/json", forHTTPHeaderField: "Accept") }
         let clock = ContinuousClock()
         let started = clock.now

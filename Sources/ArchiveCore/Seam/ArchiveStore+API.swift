@@ -5,7 +5,15 @@ import Foundation
 extension ArchiveStore {
     /// The statuses of `scope` within `bounds`, in the order the bounds ask.
     public func apiPage(_ scope: APIScope, _ bounds: APIPageBounds) async throws(ArchiveError) -> [APIStatusRow] {
-        try await executor.fetch(APIStatements.page(scope, bounds, executor.dialect), Self.apiRow)
+        var commonTag = false
+        if case .tag(let name) = scope {
+            commonTag =
+                try await executor.fetchFirst(SQLStatement(APIStatements.isCommonTag, .text(name))) {
+                    try $0.boolean("common")
+                } ?? false
+        }
+        return try await executor.fetch(
+            APIStatements.page(scope, bounds, executor.dialect, commonTag: commonTag), Self.apiRow)
     }
 
     /// The statuses numbered `numbers`, in no order.

@@ -10,8 +10,20 @@ package enum APIStatements {
             + "\(dialect.rawJSON(of: "s")) AS raw_json"
     }
 
-    /// A page of `scope` within `bounds`, newest first (oldest first when the bounds say so).
-    package static func page(_ scope: APIScope, _ bounds: APIPageBounds, _ dialect: any SQLDialect) -> SQLStatement {
+    /// How many posts make a tag common: below it, a tag's page reads all its rows and sorts them; from
+    /// it, the statuses in date order, each tested for the tag (a page then reads about
+    /// `40 × statuses ÷ tagged` of them).
+    package static let commonTag = 10_000
+
+    /// Whether the tag ?1 has at least ``commonTag`` posts, as `common` (reads at most that many rows).
+    package static let isCommonTag =
+        "SELECT COUNT(*) >= \(commonTag) AS common FROM (SELECT 1 FROM status_tags WHERE tag = ?1 LIMIT \(commonTag)) t"
+
+    /// A page of `scope` within `bounds`, newest first (oldest first when the bounds say so). `commonTag`:
+    /// the scope's tag is common (see ``commonTag``).
+    package static func page(
+        _ scope: APIScope, _ bounds: APIPageBounds, _ dialect: any SQLDialect, commonTag: Bool = false
+    ) -> SQLStatement {
         var arguments: [SQLArgument] = []
         func bind(_ value: SQLArgument) -> String {
             arguments.append(value)
@@ -31,6 +43,9 @@ package enum APIStatements {
             if filter.excludeReplies { conditions.append("s.in_reply_to = 0") }
             if filter.excludeReblogs { conditions.append("s.reblog_uri IS NULL") }
             if filter.onlyMedia { conditions.append("s.media_count > 0") }
+        case .tag(let name) where commonTag:
+            conditions.append(
+                "EXISTS (SELECT 1 FROM status_tags t WHERE t.tag = \(bind(.text(name))) AND t.status_id = s.id)")
         case .tag(let name):
             // From the tag's rows (a rare tag is never found by reading every status in date order).
             index = ""
