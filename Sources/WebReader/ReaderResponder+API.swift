@@ -21,7 +21,7 @@ extension ReaderResponder {
         if request.method == .options { return Self.apiHeaders(Self.preflight()) }
         let path = request.uri.path
         // A token is read again from the token file when that changed: one removed stops at once.
-        let identity = Self.bearer(request).flatMap(oauth.tokens.grant(forBearer:)).flatMap {
+        let identity = OAuthEndpoints.bearer(request).flatMap(oauth.tokens.grant(forBearer:)).flatMap {
             $0.scopes.contains("read") ? $0 : nil
         }
         let open = ["/api/v1/instance", "/api/v2/instance", "/api/v1/streaming/health"].contains(path)
@@ -49,15 +49,6 @@ extension ReaderResponder {
             reply
             ?? APIFailure(status: .serviceUnavailable, message: "The archive's store did not answer in time").reply
         return Self.apiHeaders(Self.response(answer, head: head))
-    }
-
-    /// The token of `Authorization: Bearer …` (the scheme in any case).
-    static func bearer(_ request: Request) -> String? {
-        guard let value = request.headers[.authorization] else { return nil }
-        let parts = value.split(separator: " ", maxSplits: 1)
-        guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
-        let token = parts[1].trimmingCharacters(in: .whitespaces)
-        return token.isEmpty ? nil : token
     }
 
     /// The answer to a CORS preflight, as Mastodon's (rack-cors) for `/api/`.
