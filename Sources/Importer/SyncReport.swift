@@ -50,6 +50,9 @@ public struct SyncRunReport: Sendable {
     public var recovered = RecoveryReport()
     /// What the relation walk did, per account and kind (empty when it was off).
     public var relations: [RelationReport] = []
+    /// What asking who reacted to the accounts' own posts did, per account (empty unless
+    /// `icebox config reactions on`).
+    public var reactions: [ReactionReport] = []
 }
 
 /// The media part of a sync: what was fetched, or why the media archive could not be used at all.

@@ -57,8 +57,8 @@ public struct SyncOptions: Sendable {
     public var batchBytes = 512 << 10
     /// …or once the oldest of them has waited this long, so a slow server's pages are stored promptly.
     public var batchInterval: Duration = .seconds(1)
-    /// Walk each account's relations after the timelines (issue 44; the store's `graph` setting can
-    /// switch it off too).
+    /// Walk each account's relations after the timelines, and ask who reacted to its own posts when the
+    /// store says to (issue 44; the store's `graph` and `reactions` settings decide too).
     public var walkRelations = true
 
     public init() {}
@@ -102,26 +102,45 @@ public struct Synchronizer: Sendable {
         // The people around the posts, after the timelines: they spend what the timelines left of the
         // budget, so a big account's followers never starve them.
         let relations = await walkRelations()
-        guard options.downloadMedia else {
-            return SyncRunReport(timelines: timelines, media: nil, recovered: recovered, relations: relations)
-        }
+        // Who reacted to the accounts' own posts (opt-in), after the walk in the same budget.
+        let reactions = await askReactions()
         return SyncRunReport(
-            timelines: timelines, media: await fetchMedia(progress: progress), recovered: recovered,
-            relations: relations)
+            timelines: timelines, media: options.downloadMedia ? await fetchMedia(progress: progress) : nil,
+            recovered: recovered, relations: relations, reactions: reactions)
+    }
+
+    /// Asks who favourited and boosted the accounts' own posts whose counts changed (see
+    /// ``RelationWalker/askReactions(accounts:)``) when the store says to (`icebox config reactions on`)
+    /// and this run walks the accounts' relations; never throws.
+    func askReactions() async -> [ReactionReport] {
+        await walking("ask who reacted to the accounts' posts", when: { try await $0.asksReactions() }) {
+            await $0.askReactions(accounts: $1)
+        }
     }
 
     /// Walks every account's relations (see ``RelationWalker``), unless this run or the store says not
     /// to; never throws.
     func walkRelations() async -> [RelationReport] {
+        await walking("walk the accounts' relations", when: { try await $0.walksRelations() }) {
+            await $0.run(accounts: $1)
+        }
+    }
+
+    /// What `work` gives for every account, when this run walks relations and the store's setting
+    /// (`when`) says to; nothing, logged, when the store cannot say.
+    private func walking<Report>(
+        _ what: String, when: (any ArchiveStore) async throws -> Bool,
+        _ work: (RelationWalker, [ArchivingAccount]) async -> [Report]
+    ) async -> [Report] {
         do {
-            guard options.walkRelations, try await archive.walksRelations() else { return [] }
+            guard options.walkRelations, try await when(archive) else { return [] }
             let walker = RelationWalker(
                 archive: archive,
                 access: AccountAccess(credentials: credentials, limits: options.requestLimits, logger: logger),
                 logger: logger, budget: { budget(for: $0) })
-            return await walker.run(accounts: try await archive.accounts())
+            return await work(walker, try await archive.accounts())
         } catch {
-            logger.error("could not walk the accounts' relations", metadata: ["error": "\(error)"])
+            logger.error("could not \(what)", metadata: ["error": "\(error)"])
             return []
         }
     }

@@ -4,7 +4,8 @@ import Foundation
 /// follows it (by its id on its server), whom it mutes, blocks and endorses, which domains it blocks,
 /// which hashtags it follows and features, its lists and each list's members (each paged with a `Link`
 /// header where Mastodon pages it), and its relationships with up to 40 accounts at once (whose `note`
-/// is its private note on each). Read with the `read` scope; nothing here writes.
+/// is its private note on each); and who favourited and who boosted one of its own posts. Read with
+/// the `read` scope; nothing here writes.
 public enum Relations: Endpoint, Hashable {
     case following(accountID: String)
     case followers(accountID: String)
@@ -20,6 +21,9 @@ public enum Relations: Endpoint, Hashable {
     case listAccounts(listID: String)
     /// `?id[]=…`: the accounts' relationships with the caller, those that exist and are not suspended.
     case relationships(accountIDs: [String])
+    /// Who favourited, and who boosted, a status of the caller's server (by its id there), paged.
+    case favouritedBy(statusID: String)
+    case rebloggedBy(statusID: String)
 
     /// The most accounts a relationships request asks about.
     public static let relationshipsPerRequest = 40
@@ -37,6 +41,8 @@ public enum Relations: Endpoint, Hashable {
         case .lists: "/api/v1/lists"
         case .listAccounts(let id): "/api/v1/lists/\(segment(id))/accounts"
         case .relationships: "/api/v1/accounts/relationships"
+        case .favouritedBy(let id): "/api/v1/statuses/\(segment(id))/favourited_by"
+        case .rebloggedBy(let id): "/api/v1/statuses/\(segment(id))/reblogged_by"
         }
     }
     public var queryItems: [URLQueryItem] {

@@ -10,6 +10,8 @@ public enum MediaKind: String, Sendable, Codable, CaseIterable {
     case preview
     /// An author's avatar.
     case avatar
+    /// An author's header image (issue 44: kept for each profile version).
+    case header
     /// A custom emoji used in a status.
     case emoji
 }
@@ -73,6 +75,11 @@ struct MediaCatalog: Sendable {
                 url: url, kind: kind.rawValue, permanent: failure.isPermanent,
                 reason: failure.description, httpStatus: failure.httpStatus)
         }
+    }
+
+    /// Links each profile version to the files of its avatar and header stored so far.
+    func keepProfileImages() async throws(MediaError) {
+        try await catalogue { () async throws(ArchiveError) in try await store.keepProfileImages() }
     }
 
     /// Every file the store says is stored.

@@ -4,7 +4,8 @@ import Foundation
 public struct MediaOptions: Sendable {
     /// Keep attachments' preview images as well as the originals.
     public var previews = true
-    /// Keep the authors' avatars and the custom emoji used in statuses.
+    /// Keep the authors' avatars and headers (every profile version's) and the custom emoji used in
+    /// statuses. The archiving accounts' own profile images are kept either way.
     public var avatars = false
     /// Files larger than this are not kept (recorded as failed: too large). Mastodon itself accepts
     /// videos up to 99 MB, so nothing it hosts is cut off by the default.

@@ -59,6 +59,8 @@ extension MediaStore {
             return .success(merged)
         }
         report.merge(try outcome.get())
+        // Each profile version keeps the files of its avatar and header (those of this fetch and before).
+        try await catalog.keepProfileImages()
         report.seconds = (ContinuousClock.now - started).seconds
         return report
     }

@@ -95,6 +95,10 @@ enum PageShell {
         .chart.rows svg { display: block; width: 100%; height: .9rem; }
         .chart.rows .count { min-width: 2.5em; text-align: right; font-variant-numeric: tabular-nums; }
         details.operators { margin: .6rem 0 1rem; font-size: .9rem; }
+        .profile-images { margin: .6rem 0; }
+        .profile-images img.header { display: block; width: 100%; max-height: 10rem; object-fit: cover; }
+        .profile-images img.avatar, .profile-history img.avatar { width: 2.5rem; height: 2.5rem; object-fit: cover;
+            border-radius: 6px; vertical-align: middle; }
         details.operators code { white-space: nowrap; }
         """
 }

@@ -7,7 +7,9 @@ extension Icebox {
         static let configuration = CommandConfiguration(
             commandName: "config",
             abstract: "Show or change the archive's settings.",
-            subcommands: [SearchConsent.self, Deletions.self, ConfigWARC.self, Graph.self, GraphEvery.self])
+            subcommands: [
+                SearchConsent.self, Deletions.self, ConfigWARC.self, Graph.self, GraphEvery.self, Reactions.self,
+            ])
 
         /// `icebox config search-consent [on|off]`.
         struct SearchConsent: AsyncParsableCommand {

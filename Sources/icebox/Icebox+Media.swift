@@ -24,7 +24,9 @@ struct MediaFlags: ParsableArguments {
     @Flag(help: "Do not keep attachments' preview images.")
     var noPreviews = false
 
-    @Flag(help: "Also keep authors' avatars and the custom emoji used in statuses.")
+    @Flag(
+        help: "Also keep authors' avatars and headers (of every profile version) and the custom emoji used in statuses."
+    )
     var withAvatars = false
 
     @Option(

@@ -186,7 +186,7 @@ extension Icebox {
                 let reports = run.timelines
                 let summary = SyncSummary(
                     timelines: reports, media: run.media, recovered: run.recovered, recheck: rechecked,
-                    relations: run.relations)
+                    relations: run.relations, reactions: run.reactions)
                 // 77 when an account's token was refused: what to do is on its timelines' lines.
                 failed = summary.ok ? nil : reports.contains(where: \.tokenRefused) ? .noPermission : .failure
                 if reports.isEmpty, try await context.store.timelines().isEmpty {
@@ -212,6 +212,13 @@ extension Icebox {
                         Console.err(RelationSummary.line(report))
                     } else if !runFlags.quiet, report.seen + report.ended > 0 {
                         Console.out(RelationSummary.line(report))
+                    }
+                }
+                for report in run.reactions {
+                    if report.error != nil {
+                        Console.err(ReactionSummary.line(report))
+                    } else if !runFlags.quiet, report.posts > 0 || report.deferred {
+                        Console.out(ReactionSummary.line(report))
                     }
                 }
                 for report in rechecked ?? [] where !runFlags.quiet || report.error != nil {
@@ -266,15 +273,18 @@ struct SyncSummary: Encodable {
     @EncodedAsNull var recheck: [RecheckReport]?
     /// Each account's relation walk, by kind (empty when `config graph off`).
     let relations: [RelationReport]
+    /// Who reacted to each account's own posts, as asked of its server (empty unless `config reactions on`).
+    let reactions: [ReactionReport]
     /// Every timeline synced, and neither the media nor a recheck failed: the run's exit status is 0.
     let ok: Bool
 
     init(
         timelines: [TimelineReport], media: MediaRunReport?, recovered: RecoveryReport, recheck: [RecheckReport]?,
-        relations: [RelationReport] = []
+        relations: [RelationReport] = [], reactions: [ReactionReport] = []
     ) {
         self.timelines = timelines
         self.relations = relations
+        self.reactions = reactions
         self.media = media
         self.recovered = recovered
         self.recheck = recheck

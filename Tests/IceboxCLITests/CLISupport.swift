@@ -70,14 +70,6 @@ struct CLI {
 }
 
 extension TestServer {
-    /// A server of `statuses` synthetic statuses whose home timeline shows them all.
-    static func startHome(statuses: Int) async throws -> TestServer {
-        var config = TestServerConfig()
-        config.statusCount = statuses
-        config.homeShare = 1
-        return try await TestServer.start(config)
-    }
-
     /// A server of 20 statuses whose home timeline fails as `set` says (`unavailableRate = 1`, say).
     static func startWithFailingHome(_ set: (inout Faults) -> Void) async throws -> TestServer {
         var config = TestServerConfig()

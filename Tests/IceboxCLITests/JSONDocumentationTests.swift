@@ -153,6 +153,8 @@ import Testing
                 await server.addConversation(for: "alice", lastStatusID: message ?? "", participants: [others[0]])
                     != nil)
             #expect(try await cli.run("timeline", "add", "conversations").status == 0)
+            // Who reacted to alice's own posts, asked of her server: `sync --json`'s `reactions`.
+            #expect(try await cli.run("config", "reactions", "on").status == 0)
             #expect(try await cli.run("sync").status != 70)
             #expect(try await cli.run("serve", "token", "add", "docs").status == 0)
             // What files claim of alice's relations (Mastodon's CSVs), for `--claims`.

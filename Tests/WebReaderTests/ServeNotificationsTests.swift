@@ -16,10 +16,7 @@ import Testing
 /// as JSON, the CLI's records; a name a server sent stays text.
 @Suite(.serialized) struct ServeNotificationsTests {
     @Test(arguments: ServedStore.allCases) func notificationsAndWhoReactedAreServed(_ kind: ServedStore) async throws {
-        var config = TestServerConfig()
-        config.statusCount = 5
-        config.homeShare = 1
-        let server = try await TestServer.start(config)
+        let server = try await TestServer.startHome(statuses: 5)
         defer { Task { await server.stop() } }
         #expect(await server.setDisplayName("<img src=x onerror=alert(1)>Bob", username: "bob"))
         let own = try #require(await server.addStatus(username: "alice", text: "a post people liked"))
@@ -46,7 +43,7 @@ import Testing
         let archive = try await AliceArchive.sync(
             from: server, into: home.url, logger: Logger(label: "serve-test"), alsoPinning: ["notifications"])
         let number = try #require(try await archive.findStatus("https://icebox.test/users/alice/statuses/\(own)"))
-        guard let process = try await serve(home, on: kind) else { return }
+        guard let process = try await kind.serve(home) else { return }
         defer { process.running.signal(SIGTERM) }
         let served = process.served
 
@@ -109,25 +106,12 @@ import Testing
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
         }
         let number = try #require(try await archive.findStatus("https://icebox.test/users/alice/statuses/\(own)"))
-        guard let process = try await serve(home, on: kind) else { return }
+        guard let process = try await kind.serve(home) else { return }
         defer { process.running.signal(SIGTERM) }
         let favourited = try await process.served.get(RouterDestination.favoritedBy(id: "\(number)").path, json: true)
         #expect(try accts(favourited.body) == ["carol@icebox.test"], "\(favourited.body)")
         let bobs = try await process.served.get("/notifications?type=favourite", json: true)
         #expect(try records(bobs.body).contains { $0["acct"] as? String == "frank@icebox.test" }, "bob's is kept")
-    }
-
-    /// `icebox serve` on the archive in `home`, copied first into a new PostgreSQL database for
-    /// `.postgres`; nil when PostgreSQL is not available outside CI.
-    private func serve(_ home: TemporaryDirectory, on kind: ServedStore) async throws -> ServeProcess? {
-        var arguments = ["serve", "--listen", "127.0.0.1:0", "--home", home.path]
-        if kind == .postgres {
-            guard let url = try await ServedStore.newDatabase() else { return nil }
-            let copied = try await ServedArchive.icebox(["migrate", "--to", url, "--home", home.path])
-            #expect(copied.status == 0, "\(copied.stderr)")
-            arguments += ["--store", url]
-        }
-        return try await ServeProcess.start(arguments)
     }
 
     private func records(_ body: String) throws -> [[String: Any]] {

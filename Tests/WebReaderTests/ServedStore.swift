@@ -40,4 +40,17 @@ enum ServedStore: String, CaseIterable, Sendable, CustomTestStringConvertible {
         guard let slash = url.lastIndex(of: "/") else { return nil }
         return String(url[...slash]) + name
     }
+
+    /// `icebox serve` on the archive in `home`, copied first into a new PostgreSQL database for
+    /// `.postgres`; nil when PostgreSQL is not available outside CI.
+    func serve(_ home: TemporaryDirectory) async throws -> ServeProcess? {
+        var arguments = ["serve", "--listen", "127.0.0.1:0", "--home", home.path]
+        if self == .postgres {
+            guard let url = try await Self.newDatabase() else { return nil }
+            let copied = try await ServedArchive.icebox(["migrate", "--to", url, "--home", home.path])
+            #expect(copied.status == 0, "\(copied.stderr)")
+            arguments += ["--store", url]
+        }
+        return try await ServeProcess.start(arguments)
+    }
 }

@@ -5,9 +5,10 @@ import Foundation
 /// files are content-addressed in a folder they share, so two workers storing the same bytes write the
 /// same name, and the catalogue keeps one row per hash).
 extension ArchiveStore {
-    /// What is still missing, and how many things were left alone because every URL failed before. Each
-    /// kind is a read of its own, not one snapshot: a file recorded between them is fetched again or
-    /// skipped once, which the next fetch puts right.
+    /// What is still missing (attachments; the archiving accounts' own profile images; previews, and
+    /// every author's avatar, header and emoji, as asked), and how many things were left alone because
+    /// every URL failed before. Each kind is a read of its own, not one snapshot: a file recorded between
+    /// them is fetched again or skipped once, which the next fetch puts right.
     public func pendingMedia(previews: Bool, avatars: Bool, retryFailed: Bool) async throws(ArchiveError)
         -> (jobs: [PendingMedia], skipped: Int)
     {
@@ -15,6 +16,12 @@ extension ArchiveStore {
             PendingMedia(
                 kind: "original",
                 candidates: [try row.optionalText("remote_url"), try row.optionalText("url")].compactMap { $0 })
+        }
+        // Profile versions' avatars and headers (issue 44): the archiving accounts' own always, every
+        // author's when avatars are asked for.
+        for image in ProfileMediaStatements.Image.allCases {
+            wanted += try await pending(
+                image.rawValue, in: "u", of: ProfileMediaStatements.pending(image, ownOnly: !avatars))
         }
         if previews {
             wanted += try await pending("preview", in: "preview_url", of: MediaStatements.pendingPreviews)

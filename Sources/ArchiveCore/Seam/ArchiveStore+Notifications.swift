@@ -39,8 +39,9 @@ extension ArchiveStore {
     }
 
     /// Who favourited (`type` "favourite") or boosted ("reblog") status `number`, as the notifications
-    /// of its author's account told it (`icebox timeline add notifications`), each account once, oldest
-    /// first.
+    /// of its author's account told it (`icebox timeline add notifications`) and as that account's server
+    /// said when asked (`icebox config reactions on`, ``keepReactions(_:account:statusURI:type:now:)``),
+    /// each account once, oldest first.
     public func reactions(to number: Int64, type: String) async throws(ArchiveError) -> [ArchivedBoost] {
         try await executor.fetch(SQLStatement(NotificationStatements.reactions, .int(number), .text(type))) {
             try $0.decoded(as: ArchivedBoost.self)

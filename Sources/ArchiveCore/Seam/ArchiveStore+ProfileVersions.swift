@@ -18,7 +18,8 @@ extension ArchiveStore {
                 SQLStatement(
                     """
                     SELECT digest, display_name, note, fields, avatar, header, bot, locked, indexable, discoverable,
-                        first_seen_at, last_seen_at, CAST(authority AS bigint) AS authority, server, raw_json
+                        first_seen_at, last_seen_at, CAST(authority AS bigint) AS authority, server, raw_json,
+                        \(ProfileMediaStatements.file(.avatar)), \(ProfileMediaStatements.file(.header))
                     FROM author_versions WHERE handle = ?1 ORDER BY first_seen_at, id
                     """, .text(handle)),
                 { row in try Self.profileVersion(row, handle: handle, currentDigest: currentDigest) }
@@ -37,6 +38,7 @@ extension ArchiveStore {
         return ProfileVersion(
             acct: handle, displayName: try row.text("display_name"), note: note, fields: fields,
             avatar: try row.optionalText("avatar"), header: try row.optionalText("header"),
+            avatarSha256: try row.optionalText("avatar_file"), headerSha256: try row.optionalText("header_file"),
             bot: try row.integer("bot") != 0, locked: try row.integer("locked") != 0, indexable: try flag("indexable"),
             discoverable: try flag("discoverable"),
             optedOut: ConsentPolicy.optedOut(accountJSON: try row.bytes("raw_json"), note: note),

@@ -7,7 +7,7 @@ package enum MediaStatements {
     /// Whether the file of the URL in the column that follows is stored and needs no question of the
     /// server: a file's copy the server was not asked about yet (`from_file` 1, `schema/0023`) is pending
     /// once, so the server's file can replace it.
-    private static let stored =
+    static let stored =
         "SELECT 1 FROM media_downloads d WHERE d.state = 'stored' AND d.from_file <> 1 AND d.url = "
 
     /// Attachments whose file (from either URL) is not stored yet.
@@ -107,14 +107,18 @@ package enum MediaStatements {
             UNION SELECT remote_url FROM media_attachments WHERE remote_url IS NOT NULL
             UNION SELECT preview_url FROM media_attachments WHERE preview_url IS NOT NULL
             UNION SELECT avatar FROM authors WHERE avatar IS NOT NULL
+            UNION SELECT avatar FROM author_versions WHERE avatar IS NOT NULL
+            UNION SELECT header FROM author_versions WHERE header IS NOT NULL
             UNION SELECT u FROM (\(dialect.emojiURLs)) emoji)
         """
     }
 
-    /// Catalogued files no URL is stored for.
+    /// Catalogued files no URL is stored for and no profile version keeps (``ProfileMediaStatements``).
     package static let orphans = """
         SELECT sha256, ext, size FROM media_files f
         WHERE NOT EXISTS (SELECT 1 FROM media_downloads d WHERE d.sha256 = f.sha256 AND d.state = 'stored')
+          AND NOT EXISTS (SELECT 1 FROM author_versions v WHERE v.avatar_sha256 = f.sha256)
+          AND NOT EXISTS (SELECT 1 FROM author_versions v WHERE v.header_sha256 = f.sha256)
         """
     /// Records when files were found sound: ?1 now, ?2 their hashes (see ``SQLDialect/isAny(_:of:)``).
     package static func verified(_ dialect: any SQLDialect) -> String {

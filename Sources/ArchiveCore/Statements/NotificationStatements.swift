@@ -41,15 +41,26 @@ package enum NotificationStatements {
     }
 
     /// Who ?2 (`favourite`, `reblog`) status number ?1, as the notifications of its author's account told
-    /// it (only theirs: another account's server speaks for that account's posts alone), each account once
-    /// (its first), oldest first; a notification without a date counts from when it was first seen.
+    /// it and as that account's server said when asked (`status_reactions`, `icebox config reactions on`):
+    /// only theirs, as another account's server speaks for that account's posts alone. Each account once
+    /// (its first), oldest first; a notification without a date counts from when it was first seen, and
+    /// so does an account the server listed.
     package static let reactions = """
-        SELECT n.from_acct AS author_handle, MIN(n.from_name) AS author_name,
-        MIN(COALESCE(n.created_at, n.first_seen_at)) AS created_at
-        FROM statuses p JOIN notifications n ON n.status_uri = p.uri
-        JOIN archiving_accounts a ON a.id = n.account_id AND lower(a.handle) = lower(p.author_handle)
-        WHERE p.id = ?1 AND n.type = ?2 AND n.from_acct IS NOT NULL
-        GROUP BY n.from_acct ORDER BY created_at, author_handle
+        SELECT MIN(r.author_handle) AS author_handle, MIN(r.author_name) AS author_name,
+            MIN(r.created_at) AS created_at
+        FROM (
+            SELECT n.from_acct AS author_handle, n.from_name AS author_name,
+                COALESCE(n.created_at, n.first_seen_at) AS created_at
+            FROM statuses p JOIN notifications n ON n.status_uri = p.uri
+            JOIN archiving_accounts a ON a.id = n.account_id AND lower(a.handle) = lower(p.author_handle)
+            WHERE p.id = ?1 AND n.type = ?2 AND n.from_acct IS NOT NULL
+            UNION ALL
+            SELECT s.acct, s.display_name, s.first_seen_at
+            FROM statuses p JOIN status_reactions s ON s.status_uri = p.uri
+            JOIN archiving_accounts a ON a.id = s.account_id AND lower(a.handle) = lower(p.author_handle)
+            WHERE p.id = ?1 AND s.type = ?2
+        ) r
+        GROUP BY lower(r.author_handle) ORDER BY created_at, author_handle
         """
 
     /// How many notifications of each type are kept.

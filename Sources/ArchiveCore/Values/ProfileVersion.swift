@@ -28,6 +28,10 @@ public struct ProfileVersion: Codable, Sendable, Hashable {
     /// The avatar's and the header's addresses.
     @EncodedAsNull public var avatar: String?
     @EncodedAsNull public var header: String?
+    /// The SHA-256 of the avatar's and the header's file in the media archive (`/media/<sha256>`), nil
+    /// while the archive does not keep it.
+    @EncodedAsNull public var avatarSha256: String?
+    @EncodedAsNull public var headerSha256: String?
     public var bot: Bool
     public var locked: Bool
     /// What the account said of being found (nil: the copy did not say).
@@ -48,6 +52,8 @@ public struct ProfileVersion: Codable, Sendable, Hashable {
     enum CodingKeys: String, CodingKey {
         case acct, note, fields, avatar, header, bot, locked, indexable, discoverable, source, server, current
         case displayName = "display_name"
+        case avatarSha256 = "avatar_sha256"
+        case headerSha256 = "header_sha256"
         case optedOut = "opted_out"
         case firstSeenAt = "first_seen_at"
         case lastSeenAt = "last_seen_at"

@@ -27,6 +27,10 @@ struct AccountRecord: Sendable {
     /// Mastodon 4.2's opt-in to full-text search, and the older "keep me out of search engines".
     var indexable = true
     var noindex = false
+    /// Paths on the server of the avatar and header (`/media/…`), when set (``TestServer/setProfileImages(avatar:header:username:)``);
+    /// `/media/avatars/<id>.png` and `/media/headers/<id>.png` otherwise.
+    var avatarPath: String?
+    var headerPath: String?
 
     var isLocal: Bool { host == nil }
     func acct() -> String { host.map { "\(username)@\($0)" } ?? username }

@@ -50,6 +50,7 @@ extension Store {
                 visibility: .public,
                 language: nil, media: [], poll: nil, card: nil, tags: [], mentions: [], emojis: [], inReplyToID: nil,
                 inReplyToAccount: nil, reblogOf: targetID, originID: id, reblogsCount: 0, favouritesCount: 0))
+        statuses[targetID]?.reblogsCount += 1
         return id
     }
 }

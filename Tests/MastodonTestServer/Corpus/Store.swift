@@ -32,6 +32,8 @@ struct Store: Sendable {
     var mutes: [Int: Set<Int>] = [:]
     var blocks: [Int: Set<Int>] = [:]
     var domainBlocks: [Int: [String]] = [:]
+    /// Who favourited each status (by its id), in the order they did.
+    var favouritedBy: [String: [Int]] = [:]
     /// Whom each account endorses, which hashtags it follows and features (by name), its follows'
     /// settings and its private notes on accounts.
     var endorsements: [Int: Set<Int>] = [:]

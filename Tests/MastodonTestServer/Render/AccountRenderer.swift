@@ -11,6 +11,8 @@ extension Store {
                 "verified_at": field.verified ? .string(Timestamp.iso8601(a.createdAt)) : .null,
             ]
         }
+        let avatar = "\(base)\(a.avatarPath ?? "/media/avatars/\(a.id).png")"
+        let header = "\(base)\(a.headerPath ?? "/media/headers/\(a.id).png")"
         return [
             "id": .string(a.id),
             "username": .string(a.username),
@@ -25,10 +27,10 @@ extension Store {
             "note": .string(a.note),
             "url": .string("https://\(domain)/@\(a.username)"),
             "uri": .string("https://\(domain)/users/\(a.username)"),
-            "avatar": .string("\(base)/media/avatars/\(a.id).png"),
-            "avatar_static": .string("\(base)/media/avatars/\(a.id).png"),
-            "header": .string("\(base)/media/headers/\(a.id).png"),
-            "header_static": .string("\(base)/media/headers/\(a.id).png"),
+            "avatar": .string(avatar),
+            "avatar_static": .string(avatar),
+            "header": .string(header),
+            "header_static": .string(header),
             "followers_count": .int(a.followersCount),
             "following_count": .int(a.followingCount),
             "statuses_count": .int(a.statusesCount),

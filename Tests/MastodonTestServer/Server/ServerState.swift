@@ -130,6 +130,10 @@ actor ServerState {
         case let p where p.count == 2 && p[0] == "statuses": return status(call, id: p[1])
         case let p where p.count == 3 && p[0] == "statuses" && p[2] == "context": return context(call, id: p[1])
         case let p where p.count == 3 && p[0] == "statuses" && p[2] == "history": return history(call, id: p[1])
+        case let p where p.count == 3 && p[0] == "statuses" && p[2] == "favourited_by":
+            return reactionPage(call, statusID: p[1], boosts: false)
+        case let p where p.count == 3 && p[0] == "statuses" && p[2] == "reblogged_by":
+            return reactionPage(call, statusID: p[1], boosts: true)
         default: return .notFound
         }
     }

@@ -19,6 +19,13 @@ extension TestServer {
     public func setDisplayName(_ name: String, username: String) async -> Bool {
         await state.setDisplayName(name, username: username)
     }
+
+    /// Gives `username` an avatar and a header at these paths of the server (`/media/…`, any special
+    /// path too: `/media/large/BYTES/h.png`, `/media/hostile/redirect/…`); nil leaves one as it is.
+    /// False when there is no such account.
+    public func setProfileImages(avatar: String?, header: String?, username: String) async -> Bool {
+        await state.setProfileImages(avatar: avatar, header: header, username: username)
+    }
 }
 
 extension ServerState {
@@ -42,6 +49,13 @@ extension ServerState {
     func setDisplayName(_ name: String, username: String) -> Bool {
         guard let index = store.accountIndex(username: username) else { return false }
         store.accounts[index].displayName = name
+        return true
+    }
+
+    func setProfileImages(avatar: String?, header: String?, username: String) -> Bool {
+        guard let index = store.accountIndex(username: username) else { return false }
+        if let avatar { store.accounts[index].avatarPath = avatar }
+        if let header { store.accounts[index].headerPath = header }
         return true
     }
 }

@@ -47,6 +47,14 @@ public final class TestServer: Sendable {
         case notLoopback(String)
     }
 
+    /// A server of `statuses` synthetic statuses whose home timeline shows them all.
+    public static func startHome(statuses: Int) async throws -> TestServer {
+        var config = TestServerConfig()
+        config.statusCount = statuses
+        config.homeShare = 1
+        return try await start(config)
+    }
+
     /// Builds the corpus, binds 127.0.0.1:`config.port` and starts serving.
     public static func start(_ config: TestServerConfig = TestServerConfig()) async throws -> TestServer {
         let state = try ServerState(config: config)
