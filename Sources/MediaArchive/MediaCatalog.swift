@@ -79,7 +79,7 @@ struct MediaCatalog: Sendable {
 
     /// Links each profile version to the files of its avatar and header stored so far.
     func keepProfileImages() async throws(MediaError) {
-        try await catalogue { () async throws(ArchiveError) in try await store.keepProfileImages() }
+        _ = try await catalogue { () async throws(ArchiveError) in try await store.keepProfileImages() }
     }
 
     /// Every file the store says is stored.
