@@ -222,6 +222,35 @@ def media(state):
         check(answer.status_code == 200 and hashlib.sha256(answer.content).hexdigest() == digest, address)
 
 
+def notifications(state):
+    """notifications(), then fetch_next to the end: every archived notification once, newest first, with its
+    server's id; a notification's status is the archived status, by the API's id."""
+    found = all_pages(state.api, state.api.notifications(limit=7))
+    expected = archived("SELECT notification_id, status_uri FROM notifications "
+                        "ORDER BY length(notification_id) DESC, notification_id DESC")
+    check(len(expected) > 7, f"the corpus has {len(expected)} notifications, more than a page")
+    check([str(entry["id"]) for entry in found] == [row[0] for row in expected],
+          f"notifications: {len(found)} of {len(expected)}, in order")
+    about = [entry for entry in found if entry.get("status")]
+    check(about, "some notifications are about an archived status")
+    uris = dict(expected)
+    for entry in about[:5]:
+        check(entry["status"]["uri"] == uris[str(entry["id"])], "the notification's status")
+        check(state.api.status(entry["status"]["id"])["uri"] == entry["status"]["uri"], "its status by the API's id")
+        check("@" in entry["account"]["acct"], "its account by the full handle")
+
+
+def markers(state):
+    """markers_set, then markers_get: the home marker read back as set, its version counted on."""
+    first, second = state.home[0]["id"], state.home[1]["id"]
+    set_first = state.api.markers_set(["home"], [first])
+    check(str(set_first["home"]["last_read_id"]) == str(first), f"markers_set {set_first}")
+    state.api.markers_set(["home"], [second])
+    read = state.api.markers_get(["home"])
+    check(str(read["home"]["last_read_id"]) == str(second), f"markers_get {read}")
+    check(read["home"]["version"] == set_first["home"]["version"] + 1, "the version counts on")
+
+
 def writes_refused(state):
     """Posting, favouriting, following: 403 'This archive is read-only'."""
     target = state.home[0]["id"]
@@ -281,7 +310,7 @@ def revoke(state):
 
 
 STEPS = [register_app, approve_as_owner, log_in, instance, home_to_the_end, thread, tag, bookmarks_and_favourites,
-         a_list, account_statuses, search, media, writes_refused, toot_reads, verify_app, revoke]
+         a_list, account_statuses, search, media, notifications, markers, writes_refused, toot_reads, verify_app, revoke]
 
 
 def main():

@@ -48,13 +48,19 @@ public struct APIPaging: Sendable, Hashable {
     /// last, `prev` above the first, each with the other parameters of the request kept. `nil` for an
     /// empty page.
     public static func link(base: String, parameters: [String: String], ids: [String]) -> String? {
+        link(base: base, lists: parameters.mapValues { [$0] }, ids: ids)
+    }
+
+    /// The `Link` header as ``link(base:parameters:ids:)`` gives it, keeping every value of a parameter
+    /// the request repeated (`types[]`).
+    public static func link(base: String, lists: [String: [String]], ids: [String]) -> String? {
         guard let newest = ids.first, let oldest = ids.last else { return nil }
-        let kept = parameters.filter { !["max_id", "since_id", "min_id"].contains($0.key) }
+        let kept = lists.filter { !["max_id", "since_id", "min_id"].contains($0.key) }
             .sorted { $0.key < $1.key }
         func address(_ name: String, _ id: String) -> String {
             var components = URLComponents()
             components.queryItems =
-                kept.map { URLQueryItem(name: $0.key, value: $0.value) } + [
+                kept.flatMap { name, values in values.map { URLQueryItem(name: name, value: $0) } } + [
                     URLQueryItem(name: name, value: id)
                 ]
             return "<\(base)?\(components.percentEncodedQuery ?? "")>"

@@ -16,19 +16,42 @@ struct APIRequest: Sendable {
     var path: String
     /// The handle (`user@host`) of the archiving account the token reads as; `nil` for an app's own token.
     var account: String?
+    /// Every value of each name of the query, in order (`id[]`, `types[]` repeat).
+    var lists: [String: [String]]
+    /// The name of the token (``APIGrant/name``), which the markers it sets are kept under.
+    var tokenName: String?
+    /// The body of a write the API takes (`POST /api/v1/markers`), read up to ``maximumBodyBytes``; empty
+    /// otherwise.
+    var body = Data()
+    /// The body's `Content-Type`.
+    var contentType = ""
 
-    init(_ request: Request, base: String, account: String?) {
+    /// The most a body the API reads may hold.
+    static let maximumBodyBytes = 16 * 1024
+
+    init(_ request: Request, base: String, account: String?, tokenName: String? = nil) {
         path = request.uri.path
         segments = path.split(separator: "/", omittingEmptySubsequences: true).dropFirst()
             .map { $0.removingPercentEncoding ?? String($0) }
         var parameters: [String: String] = [:]
-        for (name, value) in request.uri.queryParameters where parameters[String(name)] == nil {
-            parameters[String(name)] = String(value)
+        var lists: [String: [String]] = [:]
+        // Hummingbird decodes a query's values but not its names: `types%5B%5D` (as Python's clients send
+        // `types[]`) is decoded here.
+        for (encoded, value) in request.uri.queryParameters {
+            let name = encoded.removingPercentEncoding ?? String(encoded)
+            if parameters[name] == nil { parameters[name] = String(value) }
+            lists[name, default: []].append(String(value))
         }
         self.parameters = parameters
+        self.lists = lists
         self.base = base
         self.account = account
+        self.tokenName = tokenName
+        contentType = request.headers[.contentType] ?? ""
     }
+
+    /// Every value of a list parameter, sent as `name[]` (as Mastodon's clients send them) or `name`.
+    func list(_ name: String) -> [String] { (lists[name + "[]"] ?? []) + (lists[name] ?? []) }
 
     /// A boolean parameter as Mastodon reads one (`true`, `1`, `on`…).
     func flag(_ name: String) -> Bool {

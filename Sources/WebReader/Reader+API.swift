@@ -10,8 +10,11 @@ import SearchQuery
 extension Reader {
     /// The answer to an API request already let through by ``APIGate``.
     func api(_ request: APIRequest, method: String, signedIn: Bool) async -> Reply {
-        guard method == "GET" || method == "HEAD" else { return APIFailure.readOnly.reply }
+        // The one write: an app's own markers, kept beside the archive (never in the store).
+        let setsMarkers = method == "POST" && request.segments == ["v1", "markers"]
+        guard method == "GET" || method == "HEAD" || setsMarkers else { return APIFailure.readOnly.reply }
         do {
+            if setsMarkers { return try setMarkers(request) }
             return try await apiRoute(request, signedIn: signedIn)
         } catch let failure as APIFailure {
             return failure.reply
@@ -27,6 +30,26 @@ extension Reader {
         if route.is("v2", "instance") { return try await instance(request, version: 2, signedIn: signedIn) }
         if route.is("v1", "accounts", "verify_credentials") { return try await verifyCredentials(request) }
         if route.is("v1", "accounts", "lookup") { return try await account(request.parameters["acct"] ?? "", request) }
+        // Beside statuses: notifications, conversations, relations, emoji, a card, markers.
+        if route.is("v1", "notifications") { return try await apiNotifications(request) }
+        if let id = route.value("v1", "notifications", nil) { return try await apiNotification(id, request) }
+        if route.is("v1", "conversations") { return try await apiConversations(request) }
+        if route.is("v1", "accounts", "relationships") { return try await apiRelationships(request) }
+        if let id = route.value("v1", "accounts", nil, "following") {
+            return try await apiRelations(of: id, kind: .following, request)
+        }
+        if let id = route.value("v1", "accounts", nil, "followers") {
+            return try await apiRelations(of: id, kind: .followers, request)
+        }
+        let own: [(String, RelationKind)] = [
+            ("mutes", .mutes), ("blocks", .blocks), ("domain_blocks", .domainBlocks), ("endorsements", .endorsements),
+            ("followed_tags", .followedTags), ("featured_tags", .featuredTags),
+        ]
+        if let kind = own.first(where: { route.is("v1", $0.0) })?.1 { return try await ownRelations(kind, request) }
+        if route.is("v1", "custom_emojis") { return try await apiCustomEmoji(request) }
+        if let id = route.value("v1", "statuses", nil, "card") { return try await apiCard(id) }
+        if route.value("v1", "statuses", nil, "source") != nil { throw APIFailure.notFound }
+        if route.is("v1", "markers") { return try apiMarkers(request) }
         if let id = route.value("v1", "accounts", nil) { return try await account(id, request) }
         if let id = route.value("v1", "accounts", nil, "statuses") { return try await accountStatuses(id, request) }
         if let id = route.value("v1", "statuses", nil) { return try await apiStatus(id, request) }
@@ -51,12 +74,12 @@ extension Reader {
         // What an archive has none of (no filters, announcements, trends or suggestions are archived):
         // empty, as a server without any answers, so an app starts.
         let none: [[String]] = [
-            ["v1", "custom_emojis"], ["v1", "filters"], ["v2", "filters"], ["v1", "announcements"], ["v1", "trends"],
+            ["v1", "filters"], ["v2", "filters"], ["v1", "announcements"], ["v1", "trends"],
             ["v1", "trends", "tags"], ["v1", "trends", "statuses"], ["v1", "trends", "links"], ["v2", "suggestions"],
             ["v1", "instance", "rules"], ["v1", "instance", "peers"],
         ]
         if none.contains(request.segments) { return .api(Data("[]".utf8)) }
-        if route.is("v1", "markers") || route.is("v1", "preferences") { return .api(Data("{}".utf8)) }
+        if route.is("v1", "preferences") { return .api(Data("{}".utf8)) }
         throw APIFailure.notFound
     }
 
@@ -76,8 +99,14 @@ extension Reader {
 
     /// The renderer of statuses for a request: kept media are linked at the address the client reached.
     func apiStatusPage(_ request: APIRequest) -> APIStatusPage {
+        APIStatusPage(store: store, mediaAddress: mediaAddress(request))
+    }
+
+    /// The address a client loads a kept file from, by its hash: signed (``MediaCapability``), on the
+    /// address the client reached.
+    func mediaAddress(_ request: APIRequest) -> @Sendable (String) -> String {
         let capability = mediaCapability
         let base = request.base
-        return APIStatusPage(store: store) { hash in "\(base)/media/\(hash)?sig=\(capability.signature(hash))" }
+        return { hash in "\(base)/media/\(hash)?sig=\(capability.signature(hash))" }
     }
 }

@@ -19,6 +19,8 @@ struct Reader: Sendable {
     let logger: Logger
     /// What the request guard refused, for `/metrics`.
     let refusals: RefusalCounts
+    /// The last read positions the API's tokens set (`/api/v1/markers`), in the archive folder.
+    let markers: APIMarkerStore
     /// The totals counted so far, while the store has not changed.
     let counts = CountCache()
     /// The media files found to hold the bytes their name says (`/media/`).

@@ -39,11 +39,23 @@ extension ReaderResponder {
             let refusal = APIFailure(status: .notImplemented, message: "This archive has no streaming API")
             return Self.apiHeaders(Self.response(refusal.reply, head: head))
         }
-        let apiRequest = APIRequest(request, base: requestGuard.base(authority: authority), account: identity?.account)
+        var apiRequest = APIRequest(
+            request, base: requestGuard.base(authority: authority), account: identity?.account,
+            tokenName: identity?.name)
+        // The one write the API takes: an app's markers (bounded, read before the store is asked).
+        if request.method == .post, path == "/api/v1/markers" {
+            var request = request
+            guard let body = try? await request.collectBody(upTo: APIRequest.maximumBodyBytes) else {
+                let refusal = APIFailure(status: .contentTooLarge, message: "The request body is too large")
+                return Self.apiHeaders(Self.response(refusal.reply, head: head))
+            }
+            apiRequest.body = Data(buffer: body)
+        }
         let reader = self.reader
         let method = request.method.rawValue
+        let asked = apiRequest
         let reply = await Deadline.run(within: storeDeadline) {
-            await reader.api(apiRequest, method: method, signedIn: identity != nil)
+            await reader.api(asked, method: method, signedIn: identity != nil)
         }
         let answer =
             reply

@@ -26,7 +26,8 @@ public struct ReaderServer: Sendable {
         self.refusals = refusals
         self.reader = Reader(
             store: store, media: MediaLayout(root: home.media), version: configuration.version,
-            countLimit: configuration.countLimit, logger: logger, refusals: refusals)
+            countLimit: configuration.countLimit, logger: logger, refusals: refusals,
+            markers: APIMarkerStore(home: home, logger: logger))
         self.configuration = configuration
         self.logger = logger
         self.token = OwnerSecret.newToken()

@@ -192,7 +192,17 @@ import Testing
 
         /// Every status from `path` on, following the `Link` header's `relation` until a page is empty.
         func pages(_ path: String, following relation: String) async throws -> [Listed] {
-            var listed: [Listed] = []
+            try await objects(path, following: relation).map {
+                Listed(
+                    id: $0["id"] as? String ?? "", uri: $0["uri"] as? String ?? "",
+                    createdAt: $0["created_at"] as? String ?? "", object: $0)
+            }
+        }
+
+        /// Every object of a list from `path` on, following the `Link` header's `relation` until a page is
+        /// empty, in the list's order.
+        func objects(_ path: String, following relation: String) async throws -> [[String: Any]] {
+            var listed: [[String: Any]] = []
             var next: String? = path
             var pages = 0
             while let path = next, pages < 500 {
@@ -202,12 +212,7 @@ import Testing
                 let objects = try #require(
                     try JSONSerialization.jsonObject(with: Data(answer.body.utf8)) as? [[String: Any]])
                 if objects.isEmpty { break }
-                let page = objects.map {
-                    Listed(
-                        id: $0["id"] as? String ?? "", uri: $0["uri"] as? String ?? "",
-                        createdAt: $0["created_at"] as? String ?? "", object: $0)
-                }
-                listed += relation == "prev" ? page.reversed() : page
+                listed += relation == "prev" ? objects.reversed() : objects
                 next = answer.headers[HTTPField.Name("Link")!].flatMap {
                     Self.link($0, relation, authority: served.authority)
                 }

@@ -22,7 +22,7 @@ extension IceboxHome {
 public final class APITokenStore: Sendable {
     /// `api-tokens.json`.
     public let file: URL
-    private let directory: URL
+    private let json: PrivateJSONFile<APITokenFile>
     private let logger: Logger
     /// The file as last read, and the `stat` it was read under.
     private let cache = Mutex<(key: FileKey, contents: Result<APITokenFile, APITokenError>)?>(nil)
@@ -32,7 +32,10 @@ public final class APITokenStore: Sendable {
 
     public init(home: IceboxHome, logger: Logger) {
         file = home.apiTokens
-        directory = home.directory
+        json = PrivateJSONFile(
+            file: home.apiTokens, directory: home.directory, holds: "the API tokens",
+            maximumBytes: Self.maximumFileBytes,
+            logger: logger)
         self.logger = logger
     }
 
@@ -100,49 +103,12 @@ public final class APITokenStore: Sendable {
     }
 
     /// Reads the file as it is now: opened without following a link, at most ``maximumFileBytes``.
-    private func read() throws(APITokenError) -> APITokenFile {
-        let opened: Int32?
-        do { opened = try PrivateFile.descriptor(file.path, holds: "the API tokens", logger: logger) } catch {
-            throw .file(error)
-        }
-        guard let fd = opened else { return APITokenFile() }
-        let handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
-        let data: Data
-        do { data = try handle.read(upToCount: Self.maximumFileBytes + 1) ?? Data() } catch {
-            throw .unreadable(path: file.path, reason: error.localizedDescription)
-        }
-        guard data.count <= Self.maximumFileBytes else {
-            throw .unreadable(path: file.path, reason: "it is larger than \(Self.maximumFileBytes) bytes")
-        }
-        do { return try JSONDecoder().decode(APITokenFile.self, from: data) } catch {
-            throw .unreadable(path: file.path, reason: "not the JSON Icebox writes (\(error.localizedDescription))")
-        }
-    }
+    private func read() throws(APITokenError) -> APITokenFile { try json.read(empty: APITokenFile()) }
 
     /// Reads, changes and writes the file while holding an exclusive `flock` on the archive folder, so a
     /// `token add` and a sign-in in a running `serve` never lose each other's change.
     func update<Value>(_ change: (inout APITokenFile) throws(APITokenError) -> Value) throws(APITokenError) -> Value {
-        let folder = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        guard folder >= 0 else {
-            throw .file(.cannotOpen(path: directory.path, reason: String(cString: strerror(errno))))
-        }
-        defer { close(folder) }
-        while flock(folder, LOCK_EX) != 0 {
-            guard errno == EINTR else {
-                throw .file(.cannotOpen(path: directory.path, reason: String(cString: strerror(errno))))
-            }
-        }
-        var contents = try read()
-        let value = try change(&contents)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do { data = try encoder.encode(contents) } catch {
-            throw .unreadable(path: file.path, reason: "cannot encode: \(error)")
-        }
-        guard data.count <= Self.maximumFileBytes else { throw .full(path: file.path) }
-        do { try PrivateFile.replace(file.path, with: data, what: "API tokens") } catch { throw .file(error) }
-        return value
+        try json.update(empty: APITokenFile(), change)
     }
 }
 

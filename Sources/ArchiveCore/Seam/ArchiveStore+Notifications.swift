@@ -17,13 +17,16 @@ extension ArchiveStore {
             SQLStatement(
                 NotificationStatements.list(executor.dialect, byType: !types.isEmpty, paged: page != nil),
                 arguments: arguments)
-        ) { row in
-            ArchivedNotification(
-                account: try row.text("account"), id: try row.text("notification_id"), type: try row.text("type"),
-                createdAt: try row.optionalText("created_at"), acct: try row.optionalText("from_acct"),
-                displayName: try row.text("from_name"), statusURI: try row.optionalText("status_uri"),
-                statusURL: try row.optionalText("status_url"), raw: try row.bytes("raw_json"))
-        }
+        ) { row in try Self.notification(row) }
+    }
+
+    /// A row of ``NotificationStatements/list(_:byType:paged:)`` (and of the API's page of them).
+    @Sendable static func notification(_ row: any ColumnReading) throws -> ArchivedNotification {
+        ArchivedNotification(
+            account: try row.text("account"), id: try row.text("notification_id"), type: try row.text("type"),
+            createdAt: try row.optionalText("created_at"), acct: try row.optionalText("from_acct"),
+            displayName: try row.text("from_name"), statusURI: try row.optionalText("status_uri"),
+            statusURL: try row.optionalText("status_url"), raw: try row.bytes("raw_json"))
     }
 
     /// How many notifications `notifications(of:types:since:)` lists.

@@ -167,16 +167,19 @@ extension ArchiveStore {
             lastSeenAt: try row.text("last_seen_at"), endedAt: try row.optionalText("ended_at"))
         relation.list = try row.text("list_id")
         relation.note = try row.optionalText("note")
-        if let reblogs = try row.optionalInteger("showing_reblogs"),
-            let notifying = try row.optionalInteger("notifying")
-        {
-            let languages = try row.optionalText("languages").flatMap {
-                try? JSONDecoder().decode([String].self, from: Data($0.utf8))
-            }
-            relation.settings = FollowSettings(
-                showingReblogs: reblogs != 0, notifying: notifying != 0, languages: languages)
-        }
+        relation.settings = try followSettings(row)
         return relation
+    }
+
+    /// A follow's settings in a row of the ledger; nil until asked (and for the other kinds).
+    static func followSettings(_ row: any ColumnReading) throws -> FollowSettings? {
+        guard let reblogs = try row.optionalInteger("showing_reblogs"),
+            let notifying = try row.optionalInteger("notifying")
+        else { return nil }
+        let languages = try row.optionalText("languages").flatMap {
+            try? JSONDecoder().decode([String].self, from: Data($0.utf8))
+        }
+        return FollowSettings(showingReblogs: reblogs != 0, notifying: notifying != 0, languages: languages)
     }
 
     /// Languages as the ledger keeps them: a JSON array of codes.
