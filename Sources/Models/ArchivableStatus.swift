@@ -46,6 +46,7 @@ public struct ArchivableStatus: Sendable, Hashable {
     public static func decode(_ elements: [Data], document: Data? = nil, servedBy server: String?)
         -> DecodedStatuses
     {
+        if isMirrored(elements, document: document) { return decodeMirrored(elements, servedBy: server) }
         var page = DecodedStatuses(served: elements.count)
         let decoder = decoder(servedBy: server)
         // One parse for the whole page; only when that fails is each status decoded alone.

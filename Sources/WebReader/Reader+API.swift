@@ -78,6 +78,8 @@ extension Reader {
     func apiStatusPage(_ request: APIRequest) -> APIStatusPage {
         let capability = mediaCapability
         let base = request.base
-        return APIStatusPage(store: store) { hash in "\(base)/media/\(hash)?sig=\(capability.signature(hash))" }
+        return APIStatusPage(store: store, mirror: request.mirror) { hash in
+            "\(base)/media/\(hash)?sig=\(capability.signature(hash))"
+        }
     }
 }
