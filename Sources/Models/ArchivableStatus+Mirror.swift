@@ -15,17 +15,9 @@ extension ArchivableStatus {
     /// A page from another Icebox, each status unwrapped alone: one that carries no archived bytes, or
     /// bytes that are no status or another post's, is unreadable with the reason; the others are kept.
     static func decodeMirrored(_ elements: [Data], servedBy server: String?) -> DecodedStatuses {
-        var page = DecodedStatuses(served: elements.count)
-        for element in elements {
-            do {
-                page.items.append(try ArchivableStatus(mirrored: element, servedBy: server))
-            } catch {
-                page.unreadable.append(UnreadableStatus(raw: element, id: error.id, reason: error.reason))
-            }
+        decodeEach(elements) { element throws(StatusDecodingError) in
+            try ArchivableStatus(mirrored: element, servedBy: server)
         }
-        page.firstID = elements.first.flatMap(peekID)
-        page.lastID = elements.last.flatMap(peekID)
-        return page
     }
 
     /// The status in the mirror member of `element`: its archived bytes, decoded, with the serving
