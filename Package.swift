@@ -360,7 +360,8 @@ let package = Package(
         .testTarget(
             name: "WebReaderTests",
             dependencies: [
-                "icebox", "WebReader", "ArchiveAPI", "Archive", "ArchiveCore", "MediaFiles", "Router", "IceboxTestSupport",
+                "icebox", "WebReader", "ArchiveAPI", "Archive", "ArchiveCore", "MediaFiles", "Router",
+                "IceboxTestSupport",
                 "MastodonTestServer",
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "HummingbirdTesting", package: "hummingbird"),

@@ -49,8 +49,8 @@ extension APIStatusPage {
     func statusObjects(uris: [String]) async throws(ArchiveError) -> [String: [String: Any]] {
         let rows = try await store.apiRows(uris: Array(Set(uris)))
         var found: [String: [String: Any]] = [:]
-        for (_, object) in try await objects(rows) {
-            if let uri = object["uri"] as? String { found[uri] = object }
+        for rendered in try await objects(rows) {
+            if let uri = rendered.object["uri"] as? String { found[uri] = rendered.object }
         }
         return found
     }

@@ -7,10 +7,16 @@ import Foundation
 public struct APIStatusPage: Sendable {
     let store: any ArchiveStore
     let mediaAddress: @Sendable (String) -> String
+    /// Whether each status carries its archived raw JSON for another Icebox (``MirrorExtension``).
+    let mirror: Bool
 
-    /// `mediaAddress` gives the address a client loads a kept file from, by its hash.
-    public init(store: any ArchiveStore, mediaAddress: @escaping @Sendable (String) -> String) {
+    /// `mediaAddress` gives the address a client loads a kept file from, by its hash; `mirror` adds the
+    /// ``MirrorExtension`` member to each status.
+    public init(
+        store: any ArchiveStore, mirror: Bool = false, mediaAddress: @escaping @Sendable (String) -> String
+    ) {
         self.store = store
+        self.mirror = mirror
         self.mediaAddress = mediaAddress
     }
 
@@ -18,17 +24,36 @@ public struct APIStatusPage: Sendable {
     /// JSON that is no object, a boost of a post not held) is left out.
     public func render(_ rows: [APIStatusRow]) async throws(ArchiveError) -> (json: Data, ids: [String]) {
         let objects = try await objects(rows)
-        let data = (try? JSONSerialization.data(withJSONObject: objects.map(\.object), options: APIJSON.options))
-        return (data ?? Data("[]".utf8), objects.map(\.id))
+        guard mirror else {
+            let data = try? JSONSerialization.data(withJSONObject: objects.map(\.object), options: APIJSON.options)
+            return (data ?? Data("[]".utf8), objects.map(\.id))
+        }
+        let rendered = objects.compactMap { object in data(object).map { (object.id, $0) } }
+        return (APIStatusMirror.array(rendered.map(\.1)), rendered.map(\.0))
     }
 
     /// One row as an API status object; `nil` when it cannot be rendered.
     public func render(_ row: APIStatusRow) async throws(ArchiveError) -> Data? {
-        guard let object = try await objects([row]).first?.object else { return nil }
-        return try? JSONSerialization.data(withJSONObject: object, options: APIJSON.options)
+        try await objects([row]).first.flatMap(data)
     }
 
-    func objects(_ rows: [APIStatusRow]) async throws(ArchiveError) -> [(id: String, object: [String: Any])] {
+    /// A rendered status as JSON, with the mirror's member when asked for.
+    private func data(_ rendered: Rendered) -> Data? {
+        guard let data = try? JSONSerialization.data(withJSONObject: rendered.object, options: APIJSON.options)
+        else { return nil }
+        guard mirror else { return data }
+        return APIStatusMirror.spliced(data, status: rendered.status, boosted: rendered.boosted)
+    }
+
+    /// A status rendered, with the archived statuses it was rendered from.
+    struct Rendered {
+        var id: String
+        var object: [String: Any]
+        var status: APIStatusRow
+        var boosted: APIStatusRow?
+    }
+
+    func objects(_ rows: [APIStatusRow]) async throws(ArchiveError) -> [Rendered] {
         let parsed = rows.compactMap(ParsedStatus.init)
         let boostedURIs = Array(Set(rows.compactMap(\.reblogURI)))
         let boosted = try await store.apiRows(uris: boostedURIs).compactMap(ParsedStatus.init)
@@ -43,7 +68,11 @@ public struct APIStatusPage: Sendable {
         }
         renderer.media = try await store.storedMedia(urls: Array(Set(all.flatMap(\.mediaURLs))))
         return parsed.compactMap { status in
-            renderer.object(status).map { (APIStatusID.string(status.row.key), $0) }
+            renderer.object(status).map {
+                Rendered(
+                    id: APIStatusID.string(status.row.key), object: $0, status: status.row,
+                    boosted: status.row.reblogURI.flatMap { renderer.boosted[$0]?.row })
+            }
         }
     }
 }

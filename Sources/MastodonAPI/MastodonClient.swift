@@ -62,9 +62,13 @@ public struct MastodonClient: Sendable {
     }
 
     /// Sends one request and returns the answer, whatever its status; throws only when there is none.
-    public func send(_ endpoint: any Endpoint, cursor: PageCursor? = nil) async throws(APIError) -> Response {
+    /// `headers` are added to the request's.
+    public func send(_ endpoint: any Endpoint, cursor: PageCursor? = nil, headers: [String: String] = [:])
+        async throws(APIError) -> Response
+    {
         var request = URLRequest(url: url(for: endpoint, cursor: cursor))
         request.httpMethod = endpoint.method.rawValue
+        for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if endpoint.method == .post {
             var form = URLComponents()
             form.queryItems = endpoint.queryItems
@@ -174,10 +178,10 @@ public struct MastodonClient: Sendable {
     private static func format(_ value: Double) -> String { String(format: "%.0f", value) }
 
     /// Sends a request and insists on a 2xx JSON answer.
-    public func sendExpectingJSON(_ endpoint: any Endpoint, cursor: PageCursor? = nil) async throws(APIError)
-        -> Response
-    {
-        let response = try await send(endpoint, cursor: cursor)
+    public func sendExpectingJSON(
+        _ endpoint: any Endpoint, cursor: PageCursor? = nil, headers: [String: String] = [:]
+    ) async throws(APIError) -> Response {
+        let response = try await send(endpoint, cursor: cursor, headers: headers)
         if response.status == 429 {
             // `Retry-After` is the server's word for this answer; the rate-limit reset is the fallback.
             throw .rateLimited(
@@ -216,10 +220,12 @@ public struct MastodonClient: Sendable {
 
     /// One page of statuses, each kept with its exact bytes, and the cursors of the `Link` header. A
     /// status that cannot be read is on the page's `unreadable` list; only a body that is not a whole
-    /// JSON array fails the page.
+    /// JSON array fails the page. Another Icebox's `serve` is asked for each status's archived bytes
+    /// (``MirrorExtension``; a Mastodon server ignores the header), which are then what is kept.
     public func statuses(_ endpoint: any Endpoint, cursor: PageCursor) async throws(APIError) -> Page<ArchivableStatus>
     {
-        let response = try await sendExpectingJSON(endpoint, cursor: cursor)
+        let response = try await sendExpectingJSON(
+            endpoint, cursor: cursor, headers: [MirrorExtension.header: "1"])
         let decoded: DecodedStatuses
         do {
             decoded = try ArchivableStatus.decodePage(response.body, servedBy: server.host)

@@ -46,6 +46,7 @@ public struct ArchivableStatus: Sendable, Hashable {
     public static func decode(_ elements: [Data], document: Data? = nil, servedBy server: String?)
         -> DecodedStatuses
     {
+        if isMirrored(elements, document: document) { return decodeMirrored(elements, servedBy: server) }
         var page = DecodedStatuses(served: elements.count)
         let decoder = decoder(servedBy: server)
         // One parse for the whole page; only when that fails is each status decoded alone.
@@ -61,9 +62,19 @@ public struct ArchivableStatus: Sendable, Hashable {
             page.lastID = statuses.last?.id
             return page
         }
+        return decodeEach(elements) { element throws(StatusDecodingError) in
+            try ArchivableStatus(decoding: element, servedBy: server)
+        }
+    }
+
+    /// Each element decoded alone by `decode`; one that fails is unreadable with its bytes and reason.
+    static func decodeEach(
+        _ elements: [Data], _ decode: (Data) throws(StatusDecodingError) -> ArchivableStatus
+    ) -> DecodedStatuses {
+        var page = DecodedStatuses(served: elements.count)
         for element in elements {
             do {
-                page.items.append(try ArchivableStatus(decoding: element, servedBy: server))
+                page.items.append(try decode(element))
             } catch {
                 page.unreadable.append(UnreadableStatus(raw: element, id: error.id, reason: error.reason))
             }

@@ -2,6 +2,7 @@ import ArchiveCore
 import Foundation
 import HTTPTypes
 import Hummingbird
+import Models
 
 /// A request to the archive's Mastodon API (issue 45) as its routes read it: the path's segments after
 /// `/api/`, the query's parameters (Hummingbird's own parsing; the first of a repeated name), the
@@ -25,12 +26,16 @@ struct APIRequest: Sendable {
     var body = Data()
     /// The body's `Content-Type`.
     var contentType = ""
+    /// Whether another Icebox asks for each status's archived raw JSON beside it (`X-Icebox-Mirror: 1`,
+    /// see ``APIStatusPage``); apps never send it, so they never receive the member.
+    var mirror: Bool
 
     /// The most a body the API reads may hold.
     static let maximumBodyBytes = 16 * 1024
 
     init(_ request: Request, base: String, account: String?, tokenName: String? = nil) {
         path = request.uri.path
+        mirror = HTTPField.Name(MirrorExtension.header).flatMap { request.headers[$0] } == "1"
         segments = path.split(separator: "/", omittingEmptySubsequences: true).dropFirst()
             .map { $0.removingPercentEncoding ?? String($0) }
         var parameters: [String: String] = [:]

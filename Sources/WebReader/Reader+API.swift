@@ -99,7 +99,7 @@ extension Reader {
 
     /// The renderer of statuses for a request: kept media are linked at the address the client reached.
     func apiStatusPage(_ request: APIRequest) -> APIStatusPage {
-        APIStatusPage(store: store, mediaAddress: mediaAddress(request))
+        APIStatusPage(store: store, mirror: request.mirror, mediaAddress: mediaAddress(request))
     }
 
     /// The address a client loads a kept file from, by its hash: signed (``MediaCapability``), on the

@@ -22,7 +22,9 @@ struct APIStatusIDTests {
         for (key, id) in zip(keys, ids) {
             #expect(APIStatusID.key(id, held: nil) == key, "\(id) comes back to \(key)")
         }
-        #expect(APIStatusID.string(APIStatusKey(createdAt: "2024-03-02T10:11:12.345Z", number: 42)) == "17093742723450000000042")
+        #expect(
+            APIStatusID.string(APIStatusKey(createdAt: "2024-03-02T10:11:12.345Z", number: 42))
+                == "17093742723450000000042")
     }
 
     @Test func everyMillisecondOfADayComesBackToItsText() {

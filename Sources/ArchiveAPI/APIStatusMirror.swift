@@ -1,0 +1,53 @@
+import ArchiveCore
+import Foundation
+import Models
+
+/// The ``MirrorExtension`` member spliced onto a rendered status, byte for byte: the archived raw JSON
+/// goes in as it was stored, never parsed and written again, so another Icebox keeps the original
+/// server's bytes. A boost carries the boosted post's own archived bytes too (the archive may hold a
+/// better copy of it than the one inside the boost).
+enum APIStatusMirror {
+    /// `rendered` (a JSON object) with the member added as its last: the archived bytes of `status` and,
+    /// for a boost, of the post it boosts; `nil` when `rendered` is no object.
+    static func spliced(_ rendered: Data, status: APIStatusRow, boosted: APIStatusRow?) -> Data? {
+        guard rendered.last == UInt8(ascii: "}") else { return nil }
+        var data = rendered.dropLast()
+        if data.count > 1 { data.append(UInt8(ascii: ",")) }
+        data.append(contentsOf: Data("\"\(MirrorExtension.member)\":".utf8))
+        data.append(member(status, boosted: boosted))
+        data.append(UInt8(ascii: "}"))
+        return Data(data)
+    }
+
+    /// `{"raw_server":"…","raw_json":…}`, with `"reblog":{…}` the same for the boosted post.
+    private static func member(_ status: APIStatusRow, boosted: APIStatusRow?) -> Data {
+        var data = Data("{\"raw_server\":".utf8)
+        data.append(string(status.rawServer))
+        data.append(contentsOf: Data(",\"raw_json\":".utf8))
+        data.append(status.raw)
+        if let boosted {
+            data.append(contentsOf: Data(",\"reblog\":".utf8))
+            data.append(member(boosted, boosted: nil))
+        }
+        data.append(UInt8(ascii: "}"))
+        return data
+    }
+
+    /// A string as a JSON string.
+    private static func string(_ text: String) -> Data {
+        let array =
+            (try? JSONSerialization.data(withJSONObject: [text], options: APIJSON.options)) ?? Data("[\"\"]".utf8)
+        return array.dropFirst().dropLast()
+    }
+
+    /// Rendered statuses as a JSON array.
+    static func array(_ elements: [Data]) -> Data {
+        var data = Data("[".utf8)
+        for (index, element) in elements.enumerated() {
+            if index > 0 { data.append(UInt8(ascii: ",")) }
+            data.append(element)
+        }
+        data.append(UInt8(ascii: "]"))
+        return data
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import IceboxTestSupport
+import MastodonTestServer
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Another Icebox syncs from an archive's `icebox serve` (issue 45): archive A syncs a test server; B adds
+/// A's `serve` as its account and syncs its home and a tag from it. B keeps every status with A's raw JSON
+/// byte for byte (the original server's bytes, not the mirror's rendering), a second sync asks for
+/// nothing new, and a copy from the post's own server outranks the mirror's, whichever comes first.
+@Suite(.serialized) struct ServeMirrorSyncTests {
+    @Test(arguments: ServedStore.allCases) func anotherIceboxKeepsTheArchivedBytes(_ kind: ServedStore) async throws {
+        var config = TestServerConfig()
+        config.statusCount = 60
+        let server = try await TestServer.start(config)
+        defer { Task { await server.stop() } }
+        let first = try TemporaryDirectory("icebox-mirror-first")
+        try await Self.icebox(
+            first, ["account", "add", server.baseURL.absoluteString, "--token-stdin"], stdin: "test-token\n")
+        for arguments in [["timeline", "add", "home"], ["timeline", "add", "tag:swift"], ["sync", "--quiet"]] {
+            try await Self.icebox(first, arguments)
+        }
+        let token = try await ServeMastodonAPITests.token(first)
+        guard let served = try await ServeMastodonAPITests.serve(first, on: .sqlite) else { return }
+        defer { served.running.signal(SIGTERM) }
+        let mirror = "http://127.0.0.1:\(served.served.port)"
+
+        let second = try TemporaryDirectory("icebox-mirror-second")
+        var store: [String] = []
+        if kind == .postgres {
+            guard let url = try await ServedStore.newDatabase() else { return }
+            store = ["--store", url]
+        }
+        try await Self.icebox(second, ["account", "add", mirror, "--token-stdin"] + store, stdin: token + "\n")
+        for arguments in [["timeline", "add", "home"], ["timeline", "add", "tag:swift"], ["sync", "--quiet"]] {
+            try await Self.icebox(second, arguments + store)
+        }
+
+        // Every status, boosts and the posts they boost, with A's raw JSON byte for byte.
+        let uris = try await Self.uris(first)
+        #expect(uris.count > 40, "the corpus gives more than a page: \(uris.count)")
+        #expect(try await Self.statusCount(second, store) == uris.count, "every status, none of the mirror's own")
+        for uri in uris {
+            let original = try await Self.icebox(first, ["show", uri, "--raw"])
+            let mirrored = try await Self.icebox(second, ["show", uri, "--raw"] + store)
+            #expect(mirrored.stdout == original.stdout, "\(uri)")
+            #expect(!mirrored.stdout.contains(MirrorMember.name), "\(uri): the mirror's rendering is not kept")
+        }
+
+        // A second sync asks for nothing new: one catch-up request per timeline, answered empty.
+        // (The account's relations, followers and the like, are asked as from any server.)
+        let again = try await Self.icebox(second, ["sync", "-vv"] + store)
+        let requests = again.stderr.split(separator: "\n").filter { $0.contains("GET \(mirror)/api/v1/timelines/") }
+        #expect(requests.count == 2, "\(requests)")
+        #expect(requests.allSatisfy { $0.contains("min_id=") }, "\(requests)")
+        #expect(try await Self.statusCount(second, store) == uris.count, "nothing new stored")
+    }
+
+    /// The mirror is no origin: a post's own server's copy (here read anonymously from that server's
+    /// public timeline) replaces the mirrored one when it comes after it, and the mirrored one never replaces
+    /// it.
+    @Test func theOriginOutranksTheMirror() async throws {
+        // The server's posts are its own: their uris are on its address, so it is their origin.
+        var config = TestServerConfig()
+        config.statusCount = 40
+        config.port = try FreePort.onLoopback()
+        config.domain = "127.0.0.1:\(config.port)"
+        let server = try await TestServer.start(config)
+        defer { Task { await server.stop() } }
+        let first = try TemporaryDirectory("icebox-mirror-origin-first")
+        try await Self.icebox(
+            first, ["account", "add", server.baseURL.absoluteString, "--token-stdin"], stdin: "test-token\n")
+        for arguments in [["timeline", "add", "home"], ["sync", "--quiet"]] { try await Self.icebox(first, arguments) }
+        let token = try await ServeMastodonAPITests.token(first)
+        guard let served = try await ServeMastodonAPITests.serve(first, on: .sqlite) else { return }
+        defer { served.running.signal(SIGTERM) }
+        let mirror = "127.0.0.1:\(served.served.port)"
+        let origin = "127.0.0.1:\(server.baseURL.port ?? 0)"
+
+        for mirrorFirst in [true, false] {
+            let second = try TemporaryDirectory("icebox-mirror-origin-second")
+            try await Self.icebox(second, ["account", "add", "http://" + mirror, "--token-stdin"], stdin: token + "\n")
+            let pins = [["timeline", "add", "home"], ["timeline", "add", "remote:\(server.baseURL.absoluteString)"]]
+            for arguments in mirrorFirst ? pins : pins.reversed() {
+                try await Self.icebox(second, arguments)
+                try await Self.icebox(second, ["sync", "--quiet"])
+            }
+            // The origin's own posts read from both: shown from the origin.
+            let both = try await Self.sqlite(
+                second,
+                """
+                SELECT s.uri || ' ' || s.raw_server FROM statuses s
+                WHERE s.uri LIKE '%://\(origin)/%'
+                AND (SELECT count(DISTINCT t.spec) FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
+                    WHERE ts.status_id = s.id) = 2
+                """)
+            #expect(!both.isEmpty, "the origin's posts came from the mirror and the origin")
+            for row in both { #expect(row.hasSuffix(origin), "mirror first: \(mirrorFirst): \(row)") }
+            if mirrorFirst {
+                let copies = try await Self.sqlite(
+                    second, "SELECT count(*) FROM status_copies WHERE server LIKE '%\(mirror)'")
+                #expect(Int(copies.first ?? "") ?? 0 >= both.count, "the mirrored copies kept beside: \(copies)")
+            }
+        }
+    }
+
+    // MARK: Helpers
+
+    /// The name of the mirror member, as the serving side writes it.
+    enum MirrorMember { static let name = "\"icebox\":{\"raw_server\"" }
+
+    /// Runs `icebox` on the archive in `home`; it must succeed.
+    @discardableResult
+    static func icebox(_ home: TemporaryDirectory, _ arguments: [String], stdin: String? = nil) async throws
+        -> CommandResult
+    {
+        let result = try await ServedArchive.icebox(arguments + ["--home", home.path], stdin: stdin)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)")
+        return result
+    }
+
+    /// How many statuses `icebox stats` counts in the archive.
+    static func statusCount(_ home: TemporaryDirectory, _ store: [String]) async throws -> Int? {
+        let stats = try await icebox(home, ["stats", "--json"] + store)
+        let object = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
+        return object?["statuses"] as? Int
+    }
+
+    /// Every status uri of the SQLite archive in `home`.
+    static func uris(_ home: TemporaryDirectory) async throws -> [String] {
+        try await sqlite(home, "SELECT uri FROM statuses ORDER BY uri")
+    }
+
+    /// The lines `sql` answers in the SQLite archive in `home`.
+    static func sqlite(_ home: TemporaryDirectory, _ sql: String) async throws -> [String] {
+        let result = try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["sqlite3", home.url.appending(path: "archive.sqlite").path, sql])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+}
