@@ -21,16 +21,20 @@ struct APIStatusRenderer {
         var id: String
     }
 
-    /// The status as a JSON object; `nil` when it boosts a post the archive does not hold.
-    func object(_ status: ParsedStatus) -> [String: Any]? {
+    /// The status as a JSON object; `nil` when it boosts a post the archive does not hold. `nested`: it is
+    /// the post a boost boosts, which Mastodon never makes a boost itself: its own `reblog` is `null`, so
+    /// two rows boosting each other (a file could claim it) cannot send the rendering round for ever.
+    func object(_ status: ParsedStatus, nested: Bool = false) -> [String: Any]? {
         let row = status.row
         var object = status.object
         object["id"] = APIStatusID.string(row.key)
         if let account = object["account"] as? [String: Any] {
             object["account"] = APIAccountObject.rendered(account, server: row.rawServer, handle: row.authorHandle)
         }
-        if let reblogURI = row.reblogURI {
-            guard let original = boosted[reblogURI], let rendered = self.object(original) else { return nil }
+        if let reblogURI = row.reblogURI, !nested {
+            guard let original = boosted[reblogURI], let rendered = self.object(original, nested: true) else {
+                return nil
+            }
             object["reblog"] = rendered
         } else if object["reblog"] != nil {
             object["reblog"] = NSNull()

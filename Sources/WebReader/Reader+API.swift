@@ -93,7 +93,7 @@ extension Reader {
         var rows = try await store.apiPage(scope, bounds)
         if bounds.oldestFirst { rows.reverse() }
         let page = try await apiStatusPage(request).render(rows)
-        let link = APIPaging.link(base: request.base + request.path, parameters: request.parameters, ids: page.ids)
+        let link = APIPaging.link(base: request.base + request.path, lists: request.lists, ids: page.ids)
         return .api(page.json, link: link)
     }
 

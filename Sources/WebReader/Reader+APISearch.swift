@@ -13,7 +13,8 @@ extension Reader {
         let text = (request.parameters["q"] ?? "").trimmingCharacters(in: .whitespaces)
         let type = request.parameters["type"]
         let limit = APIPaging(request.parameters).limit
-        let offset = max(0, request.parameters["offset"].flatMap { Int($0) } ?? 0)
+        // Mastodon reads at most the first 10,000 results; a larger offset would only make the store scan.
+        let offset = min(max(0, request.parameters["offset"].flatMap { Int($0) } ?? 0), 10_000)
         var statuses = Data("[]".utf8)
         var accounts: [[String: Any]] = []
         var hashtags: [[String: Any]] = []

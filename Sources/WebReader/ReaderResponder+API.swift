@@ -55,7 +55,9 @@ extension ReaderResponder {
         let method = request.method.rawValue
         let asked = apiRequest
         let reply = await Deadline.run(within: storeDeadline) {
-            await reader.api(asked, method: method, signedIn: identity != nil)
+            // An app's own token is anyone's to get: the instance names the archive's accounts only to a
+            // token that reads as one of them.
+            await reader.api(asked, method: method, signedIn: identity?.account != nil)
         }
         let answer =
             reply

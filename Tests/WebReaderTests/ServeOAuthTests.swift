@@ -183,6 +183,14 @@ import Testing
             let bearer = try #require(token["access_token"] as? String)
             let store = APITokenStore(home: IceboxHome(directory: home.url), logger: Logger(label: "test"))
             #expect(store.grant(forBearer: bearer) == APIGrant(name: "Test <App>", account: nil, scopes: ["read"]))
+            // Anyone may get such a token: it reads nothing, and the instance names no account to it.
+            let timeline = try await served.get("/api/v1/timelines/home", headers: [.authorization: "Bearer \(bearer)"])
+            #expect(timeline.status == .unprocessableContent, "\(timeline.status)")
+            for version in ["v1", "v2"] {
+                let instance = try await served.get(
+                    "/api/\(version)/instance", headers: [.authorization: "Bearer \(bearer)"])
+                #expect(instance.status == .ok && !instance.body.contains("@"), "\(instance.body)")
+            }
             let unsupported = try await served.post(
                 "/oauth/token",
                 form: [("grant_type", "password"), ("client_id", app.id), ("client_secret", app.secret)])
