@@ -13,7 +13,7 @@ extension Reader {
     func instance(_ request: APIRequest, version api: Int, signedIn: Bool) async throws -> Reply {
         let accounts = signedIn ? try await store.accounts() : []
         let handles = accounts.map(\.handle).joined(separator: ", ")
-        let contact = try await accounts.first.asyncMap { try await apiAccountObject($0.handle) }
+        let contact = try await accounts.first.asyncMap { try await apiAccountObject($0.handle, accounts: accounts) }
         let object = APIInstance.object(
             version: api, domain: URL(string: request.base)?.host ?? "localhost",
             title: handles.isEmpty ? "Icebox archive" : "Icebox archive of \(handles)", icebox: version,
@@ -54,10 +54,14 @@ extension Reader {
 
     /// The account object of a handle as the API gives it: as last archived, else made from what the
     /// archive knows of one of its own accounts; `nil` when it knows neither.
-    func apiAccountObject(_ handle: String) async throws -> [String: Any]? {
+    /// `accounts`: the archiving accounts when the caller has read them already (a list of accounts reads
+    /// them once, not once per account).
+    func apiAccountObject(_ handle: String, accounts: [ArchivingAccount]? = nil) async throws -> [String: Any]? {
         let handle = handle.hasPrefix("@") ? String(handle.dropFirst()) : handle
         guard handle.contains("@") else { return nil }
-        let own = try await store.accounts().first { $0.handle.lowercased() == handle.lowercased() }
+        var known = accounts ?? []
+        if accounts == nil { known = try await store.accounts() }
+        let own = known.first { $0.handle.lowercased() == handle.lowercased() }
         if let raw = try await store.authorJSON(handle: handle),
             let object = (try? JSONSerialization.jsonObject(with: raw)) as? [String: Any]
         {

@@ -34,8 +34,9 @@ extension Reader {
         }
         let bare = text.hasPrefix("@") || text.hasPrefix("#") ? String(text.dropFirst()) : text
         if !bare.isEmpty, type == nil || type == "accounts" {
+            let own = try await store.accounts()
             for handle in try await store.apiAuthors(containing: bare, limit: limit, offset: offset) {
-                if let object = try await apiAccountObject(handle) { accounts.append(object) }
+                if let object = try await apiAccountObject(handle, accounts: own) { accounts.append(object) }
             }
         }
         let tag = Hashtag.normalized(bare)

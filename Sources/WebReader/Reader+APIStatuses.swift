@@ -66,9 +66,10 @@ extension Reader {
             ? try await store.boostedBy(row.number) : try await store.reactions(to: row.number, type: type)
         let limit = APIPaging(request.parameters, defaultLimit: 40, maximumLimit: 80).limit
         var accounts: [[String: Any]] = []
+        let own = try await store.accounts()
         for reaction in reactions.prefix(limit) {
             accounts.append(
-                try await apiAccountObject(reaction.handle)
+                try await apiAccountObject(reaction.handle, accounts: own)
                     ?? [
                         "id": reaction.handle, "acct": reaction.handle, "username": reaction.handle,
                         "display_name": reaction.name,
