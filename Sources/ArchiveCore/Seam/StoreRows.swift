@@ -34,5 +34,6 @@ public let archiveTables = [
     "media_attachments", "authors", "unreadable_statuses", "status_copies", "status_edits", "edit_history_wanted",
     "media_files", "media_downloads", "timeline_gaps", "status_sources", "status_references", "notifications",
     "conversations",
-    "relations", "relation_walks", "relation_claims", "author_versions",
+    "relations", "relation_walks", "relation_claims", "author_versions", "status_reactions", "reaction_checks",
+    "status_counts",
 ]
