@@ -19,8 +19,8 @@ struct APIRequest: Sendable {
     var account: String?
     /// Every value of each name of the query, in order (`id[]`, `types[]` repeat).
     var lists: [String: [String]]
-    /// The name of the token (``APIGrant/name``), which the markers it sets are kept under.
-    var tokenName: String?
+    /// What the markers the token sets are kept under (``APIGrant/markerKey``).
+    var markerKey: String?
     /// The body of a write the API takes (`POST /api/v1/markers`), read up to ``maximumBodyBytes``; empty
     /// otherwise.
     var body = Data()
@@ -33,7 +33,7 @@ struct APIRequest: Sendable {
     /// The most a body the API reads may hold.
     static let maximumBodyBytes = 16 * 1024
 
-    init(_ request: Request, base: String, account: String?, tokenName: String? = nil) {
+    init(_ request: Request, base: String, account: String?, markerKey: String? = nil) {
         path = request.uri.path
         mirror = HTTPField.Name(MirrorExtension.header).flatMap { request.headers[$0] } == "1"
         segments = path.split(separator: "/", omittingEmptySubsequences: true).dropFirst()
@@ -51,7 +51,7 @@ struct APIRequest: Sendable {
         self.lists = lists
         self.base = base
         self.account = account
-        self.tokenName = tokenName
+        self.markerKey = markerKey
         contentType = request.headers[.contentType] ?? ""
     }
 

@@ -3,28 +3,28 @@ import Foundation
 import Hummingbird
 
 /// `/api/v1/markers` of the archive's Mastodon API (issue 45): where an app last read `home` and
-/// `notifications`, kept for each token by its name (``APIMarkerStore``). Setting one is the one write
+/// `notifications`, kept for each token by its hash (``APIMarkerStore``). Setting one is the one write
 /// the API takes: it changes no archived thing.
 extension Reader {
     /// `GET`: the token's markers of the timelines `timeline[]` names (every one it set when none).
     func apiMarkers(_ request: APIRequest) throws -> Reply {
-        guard let name = request.tokenName else { return .api(Data("{}".utf8)) }
+        guard let key = request.markerKey else { return .api(Data("{}".utf8)) }
         let asked = Set(request.list("timeline"))
-        let markers = try keptMarkers { () throws(APITokenError) in try self.markers.markers(forToken: name) }
+        let markers = try keptMarkers { () throws(APITokenError) in try self.markers.markers(forToken: key) }
         return .api(Self.markersJSON(markers.filter { asked.isEmpty || asked.contains($0.key) }))
     }
 
     /// `POST`: sets `home[last_read_id]` and `notifications[last_read_id]`, sent as a form, as JSON or in
     /// the query; gives the markers set.
     func setMarkers(_ request: APIRequest) throws -> Reply {
-        guard let name = request.tokenName else { throw APIFailure.readOnly }
+        guard let key = request.markerKey else { throw APIFailure.readOnly }
         var ids: [String: String] = [:]
         for timeline in APIMarkerStore.timelines {
             if let id = request.parameters["\(timeline)[last_read_id]"] { ids[timeline] = id }
         }
         let sent = try Self.markerBody(request)
         for (timeline, fields) in sent { if let id = fields["last_read_id"] { ids[timeline] = id } }
-        let markers = try keptMarkers { () throws(APITokenError) in try self.markers.set(ids, forToken: name) }
+        let markers = try keptMarkers { () throws(APITokenError) in try self.markers.set(ids, forToken: key) }
         return .api(Self.markersJSON(markers))
     }
 

@@ -41,7 +41,7 @@ extension ReaderResponder {
         }
         var apiRequest = APIRequest(
             request, base: requestGuard.base(authority: authority), account: identity?.account,
-            tokenName: identity?.name)
+            markerKey: identity?.markerKey)
         // The one write the API takes: an app's markers (bounded, read before the store is asked).
         if request.method == .post, path == "/api/v1/markers" {
             var request = request

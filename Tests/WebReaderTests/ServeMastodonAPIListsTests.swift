@@ -146,7 +146,7 @@ import Testing
         let file = home.url.appending(path: "api-markers.json")
         var info = stat()
         #expect(lstat(file.path, &info) == 0 && info.st_mode & 0o777 == 0o600)
-        #expect(try !String(contentsOf: file, encoding: .utf8).contains(first), "a name is kept, never a token")
+        #expect(try !String(contentsOf: file, encoding: .utf8).contains(first), "a hash is kept, never a token")
 
         // Another token reads none of them; every other write is still refused.
         let other = ServeMastodonAPITests.API(served: process.served, token: second)
@@ -173,6 +173,15 @@ import Testing
         #expect(try Self.markers(onlyHome.body).keys.sorted() == ["home"])
         #expect(
             try await ServeMastodonAPITests.API(served: process.served, token: second).get("/api/v1/markers").body
+                == "{}")
+
+        // Markers belong to the token, not its name: one made again under the removed one's name (as an
+        // app chooses its own) reads none of them.
+        let removed = try await ServedArchive.icebox(["serve", "token", "remove", "api-tests", "--home", home.path])
+        #expect(removed.status == 0, "\(removed.stderr)")
+        let renewed = try await ServeMastodonAPITests.token(home)
+        #expect(
+            try await ServeMastodonAPITests.API(served: process.served, token: renewed).get("/api/v1/markers").body
                 == "{}")
     }
 

@@ -82,9 +82,8 @@ import Testing
 
             // The seam the API reads: the account the owner chose, read only.
             let store = APITokenStore(home: IceboxHome(directory: home.url), logger: Logger(label: "test"))
-            #expect(
-                store.grant(forBearer: bearer)
-                    == APIGrant(name: "Test <App>", account: SignInArchive.alice, scopes: ["read"]))
+            let grant = store.grant(forBearer: bearer)
+            #expect(grant?.name == "Test <App>" && grant?.account == SignInArchive.alice && grant?.scopes == ["read"])
             let verified = try await served.get("/api/v1/apps/verify_credentials", bearer: bearer)
             #expect(verified.status == .ok && jsonField(verified.body, "name") as? String == "Test <App>")
 
@@ -182,7 +181,8 @@ import Testing
             #expect(token["scope"] as? String == "read")
             let bearer = try #require(token["access_token"] as? String)
             let store = APITokenStore(home: IceboxHome(directory: home.url), logger: Logger(label: "test"))
-            #expect(store.grant(forBearer: bearer) == APIGrant(name: "Test <App>", account: nil, scopes: ["read"]))
+            let grant = store.grant(forBearer: bearer)
+            #expect(grant?.name == "Test <App>" && grant != nil && grant?.account == nil && grant?.scopes == ["read"])
             // Anyone may get such a token: it reads nothing, and the instance names no account to it.
             let timeline = try await served.get("/api/v1/timelines/home", headers: [.authorization: "Bearer \(bearer)"])
             #expect(timeline.status == .unprocessableContent, "\(timeline.status)")

@@ -10,11 +10,15 @@ public struct APIGrant: Sendable, Hashable {
     public var account: String?
     /// What it may do: `read`, always, and nothing else (the archive is read-only).
     public var scopes: Set<String>
+    /// What the token's markers are kept under: its SHA-256, which names this one token (a name is the
+    /// app's choice, and two apps, or a token made again under an old name, may share it).
+    public var markerKey: String
 
     /// A grant as the token store keeps it.
-    public init(name: String, account: String?, scopes: Set<String>) {
+    public init(name: String, account: String?, scopes: Set<String>, markerKey: String) {
         self.name = name
         self.account = account
         self.scopes = scopes
+        self.markerKey = markerKey
     }
 }

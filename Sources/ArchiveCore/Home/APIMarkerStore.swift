@@ -23,10 +23,10 @@ public struct APIMarker: Codable, Sendable, Hashable {
 }
 
 /// The markers of `icebox serve`'s Mastodon API (issue 45): the last read position of `home` and
-/// `notifications`, kept for each token by its name in `api-markers.json` in the archive folder, mode
+/// `notifications`, kept for each token by its hash in `api-markers.json` in the archive folder, mode
 /// 0600, written atomically under the folder's lock and read again at every request (so a second
 /// `serve`, or one started again, reads what another set). `serve` opens the store read-only: this file
-/// is the one thing its API writes. It never holds a token, only a name.
+/// is the one thing its API writes. It never holds a token, only its SHA-256 (as `api-tokens.json` does).
 public final class APIMarkerStore: Sendable {
     /// The timelines a marker may be set for, as Mastodon's.
     public static let timelines = ["home", "notifications"]
@@ -43,15 +43,15 @@ public final class APIMarkerStore: Sendable {
             maximumBytes: Self.maximumFileBytes, logger: logger)
     }
 
-    /// The markers the token named `name` set, by timeline.
-    public func markers(forToken name: String) throws(APITokenError) -> [String: APIMarker] {
-        try json.read(empty: MarkerFile()).tokens[name] ?? [:]
+    /// The markers the token set, by timeline (`key`: ``APIGrant/markerKey``).
+    public func markers(forToken key: String) throws(APITokenError) -> [String: APIMarker] {
+        try json.read(empty: MarkerFile()).tokens[key] ?? [:]
     }
 
     /// Sets the token's markers to `ids` (by timeline; other timelines and ids that are empty, too long
     /// or hold control characters are left out), each one's version counted on; gives the markers set.
     public func set(
-        _ ids: [String: String], forToken name: String, now: Date = Date()
+        _ ids: [String: String], forToken key: String, now: Date = Date()
     ) throws(APITokenError) -> [String: APIMarker] {
         let wanted = ids.filter { timeline, id in
             Self.timelines.contains(timeline) && !id.isEmpty && id.count <= Self.maximumIDLength
@@ -59,17 +59,17 @@ public final class APIMarkerStore: Sendable {
         }
         guard !wanted.isEmpty else { return [:] }
         return try json.update(empty: MarkerFile()) { (file: inout MarkerFile) throws(APITokenError) in
-            var markers = file.tokens[name] ?? [:]
+            var markers = file.tokens[key] ?? [:]
             for (timeline, id) in wanted {
                 let version = markers[timeline].map { $0.version + 1 } ?? 0
                 markers[timeline] = APIMarker(lastReadID: id, version: version, updatedAt: Timestamp.string(now))
             }
-            file.tokens[name] = markers
+            file.tokens[key] = markers
             return markers.filter { wanted[$0.key] != nil }
         }
     }
 
-    /// The file: each token's markers by its name, then by timeline.
+    /// The file: each token's markers by its hash, then by timeline.
     struct MarkerFile: Codable, Sendable {
         var tokens: [String: [String: APIMarker]] = [:]
     }

@@ -47,7 +47,7 @@ public final class APITokenStore: Sendable {
             return nil
         }
         return Self.record(forBearer: token, in: contents)
-            .map { APIGrant(name: $0.name, account: $0.account, scopes: Set($0.scopes)) }
+            .map { APIGrant(name: $0.name, account: $0.account, scopes: Set($0.scopes), markerKey: $0.sha256) }
     }
 
     /// The kept token that `token` is: every kept hash is compared, each in constant time, whichever matches.
