@@ -81,8 +81,8 @@ extension ArchiveDatabase {
     ) throws -> StoreResult {
         var result = stored
         result.unreadable += try keepUnreadable(page.unreadable, origin: origin, db)
+        try run(.keepWhole(page, timelineID: origin.timelineID), db)
         guard let timelineID = origin.timelineID else { return result }
-        try run(.keepWhole(page, timelineID: timelineID), db)
         if let cursor = page.cursor { try apply(cursor, timelineID: timelineID, db) }
         return result
     }

@@ -5,8 +5,10 @@ import Foundation
 /// server's history served, with the account given the archive's id.
 public enum APIStatusHistory {
     /// The versions, oldest first; when the archive holds no history, the status as its one version (as
-    /// Mastodon answers for a post never edited).
-    public static func data(versions: [Data], current row: APIStatusRow) -> Data {
+    /// Mastodon answers for a post never edited). For another Icebox (`mirror`), the kept versions byte
+    /// for byte and nothing else (``MirrorExtension``).
+    public static func data(versions: [Data], current row: APIStatusRow, mirror: Bool = false) -> Data {
+        if mirror { return APIStatusMirror.history(versions) }
         var objects = versions.compactMap { (try? JSONSerialization.jsonObject(with: $0)) as? [String: Any] }
         if objects.isEmpty, let status = (try? JSONSerialization.jsonObject(with: row.raw)) as? [String: Any] {
             let keys = [

@@ -42,7 +42,8 @@ public struct APIStatusPage: Sendable {
         guard let data = try? JSONSerialization.data(withJSONObject: rendered.object, options: APIJSON.options)
         else { return nil }
         guard mirror else { return data }
-        return APIStatusMirror.spliced(data, status: rendered.status, boosted: rendered.boosted)
+        let media = rendered.media.map { (url: $0.url, sha256: $0.sha256, address: mediaAddress($0.sha256)) }
+        return APIStatusMirror.spliced(data, status: rendered.status, boosted: rendered.boosted, media: media)
     }
 
     /// A status rendered, with the archived statuses it was rendered from.
@@ -51,6 +52,8 @@ public struct APIStatusPage: Sendable {
         var object: [String: Any]
         var status: APIStatusRow
         var boosted: APIStatusRow?
+        /// The files kept for its media URLs and for those of the post it boosts.
+        var media: [(url: String, sha256: String)]
     }
 
     func objects(_ rows: [APIStatusRow]) async throws(ArchiveError) -> [Rendered] {
@@ -68,10 +71,12 @@ public struct APIStatusPage: Sendable {
         }
         renderer.media = try await store.storedMedia(urls: Array(Set(all.flatMap(\.mediaURLs))))
         return parsed.compactMap { status in
-            renderer.object(status).map {
+            let boosted = status.row.reblogURI.flatMap { renderer.boosted[$0] }
+            return renderer.object(status).map {
                 Rendered(
-                    id: APIStatusID.string(status.row.key), object: $0, status: status.row,
-                    boosted: status.row.reblogURI.flatMap { renderer.boosted[$0]?.row })
+                    id: APIStatusID.string(status.row.key), object: $0, status: status.row, boosted: boosted?.row,
+                    media: mirror
+                        ? ([status] + [boosted].compactMap { $0 }).flatMap { $0.keptMedia(renderer.media) } : [])
             }
         }
     }

@@ -72,7 +72,10 @@ struct APIStatusRenderer {
     /// from); a preview kept by its own URL likewise.
     private func attachment(_ attachment: [String: Any]) -> [String: Any] {
         var attachment = attachment
-        if let url = attachment["url"] as? String, let hash = media[url] {
+        // The file kept for the origin's URL or for the one it was served from (a sync tries the origin's
+        // first, and keeps only the first that answers).
+        let url = attachment["url"] as? String
+        if let hash = (attachment["remote_url"] as? String).flatMap({ media[$0] }) ?? url.flatMap({ media[$0] }) {
             attachment["url"] = mediaAddress(hash)
             if attachment["remote_url"] == nil || attachment["remote_url"] is NSNull { attachment["remote_url"] = url }
         }

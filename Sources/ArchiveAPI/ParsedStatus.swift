@@ -17,9 +17,20 @@ struct ParsedStatus {
     /// The id its server gives the post it replies to.
     var parentID: String? { object["in_reply_to_id"] as? String }
 
-    /// The URLs of its attachments and their previews.
+    /// The URLs of its attachments (where it was served from and its origin's) and their previews.
     var mediaURLs: [String] {
         let attachments = object["media_attachments"] as? [[String: Any]] ?? []
-        return attachments.flatMap { [$0["url"] as? String, $0["preview_url"] as? String].compactMap { $0 } }
+        return attachments.flatMap {
+            [$0["remote_url"] as? String, $0["url"] as? String, $0["preview_url"] as? String].compactMap { $0 }
+        }
+    }
+
+    /// Each of its media URLs the archive keeps a file for, with the file's hash (`media`: the page's).
+    func keptMedia(_ media: [String: String]) -> [(url: String, sha256: String)] {
+        var seen = Set<String>()
+        return mediaURLs.compactMap { url in
+            guard seen.insert(url).inserted, let hash = media[url] else { return nil }
+            return (url, hash)
+        }
     }
 }

@@ -83,8 +83,8 @@ extension PostgresArchive {
     ) async throws -> StoreResult {
         var result = stored
         result.unreadable += try await keepUnreadable(page.unreadable, origin: origin, connection, logger)
+        try await run(.keepWhole(page, timelineID: origin.timelineID), connection, logger)
         guard let timelineID = origin.timelineID else { return result }
-        try await run(.keepWhole(page, timelineID: timelineID), connection, logger)
         if let cursor = page.cursor {
             _ = try await [sendCursorMove(cursor, timelineID: timelineID, connection, logger)].answers()
         }

@@ -62,8 +62,8 @@ extension PostgresArchive {
             for index in pages.indices {
                 results[index].unreadable += try await keepUnreadable(
                     pages[index].unreadable, origin: origins[index], connection, logger)
+                try await run(.keepWhole(pages[index], timelineID: origins[index].timelineID), connection, logger)
                 guard let timelineID = origins[index].timelineID else { continue }
-                try await run(.keepWhole(pages[index], timelineID: timelineID), connection, logger)
                 if let cursor = pages[index].cursor {
                     moves.append(sendCursorMove(cursor, timelineID: timelineID, connection, logger))
                 }

@@ -68,6 +68,9 @@ public struct MastodonClient: Sendable {
     {
         var request = URLRequest(url: url(for: endpoint, cursor: cursor))
         request.httpMethod = endpoint.method.rawValue
+        // Every status another Icebox serves (a page, a thread, one status, a notification's, a history)
+        // comes with its archived bytes (``MirrorExtension``); a Mastodon server ignores the header.
+        request.setValue("1", forHTTPHeaderField: MirrorExtension.header)
         for (name, value) in headers { request.setValue(value, forHTTPHeaderField: name) }
         if endpoint.method == .post {
             var form = URLComponents()
@@ -224,8 +227,7 @@ public struct MastodonClient: Sendable {
     /// (``MirrorExtension``; a Mastodon server ignores the header), which are then what is kept.
     public func statuses(_ endpoint: any Endpoint, cursor: PageCursor) async throws(APIError) -> Page<ArchivableStatus>
     {
-        let response = try await sendExpectingJSON(
-            endpoint, cursor: cursor, headers: [MirrorExtension.header: "1"])
+        let response = try await sendExpectingJSON(endpoint, cursor: cursor)
         let decoded: DecodedStatuses
         do {
             decoded = try ArchivableStatus.decodePage(response.body, servedBy: server.host)

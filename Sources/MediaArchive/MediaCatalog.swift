@@ -52,6 +52,24 @@ struct MediaCatalog: Sendable {
         )
     }
 
+    /// The files other Iceboxes offer for URLs not stored yet, by URL.
+    func offers() async throws(MediaError) -> [String: MediaOffer] {
+        let offers = try await catalogue { () async throws(ArchiveError) in try await store.pendingMediaOffers() }
+        return Dictionary(offers.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// Records a URL's file as a mirror offered it: a copy its own server is asked about once. True when
+    /// the file was new to the archive.
+    @discardableResult
+    func recordOffered(url: String, kind: MediaKind, sha256: String, size: Int64, mime: String, ext: String)
+        async throws(MediaError) -> Bool
+    {
+        try await catalogue { () async throws(ArchiveError) in
+            try await store.recordMediaOffered(
+                url: url, kind: kind.rawValue, sha256: sha256, size: size, mime: mime, ext: ext)
+        }
+    }
+
     /// The extension already used for these bytes, so one hash is always one file name.
     func existingExtension(sha256: String) async throws(MediaError) -> String? {
         try await catalogue { () async throws(ArchiveError) in try await store.mediaExtension(sha256: sha256) }

@@ -19,6 +19,7 @@ extension MediaStore {
         try layout.checkTemporary()
         report.cleanedTemporary = layout.cleanTemporary()
         let (jobs, skipped) = try await catalog.pendingJobs(options)
+        let offers = jobs.isEmpty ? [:] : try await catalog.offers()
         report.wanted = jobs.count + skipped
         report.skippedFailed = skipped
         if !jobs.isEmpty {
@@ -37,7 +38,15 @@ extension MediaStore {
                     do throws(MediaError) {
                         while let job = await queue.next() {
                             let before = part.bytes
-                            try await run(job, downloader: downloader, pacer: pacer, options: options, into: &part)
+                            var stored = false
+                            if let offered = job.candidates.lazy.compactMap({ offers[$0] }).first {
+                                stored = try await storeOffered(
+                                    offered, kind: job.kind, downloader: downloader, pacer: pacer, options: options,
+                                    into: &part)
+                            }
+                            if !stored {
+                                try await run(job, downloader: downloader, pacer: pacer, options: options, into: &part)
+                            }
                             let (done, bytes) = await queue.finish(bytes: part.bytes - before)
                             progress(MediaProgress(done: done, total: total, bytes: bytes))
                         }

@@ -49,6 +49,13 @@ extension ArchivableStatus {
             boosted.inReplyToID = boost.inReplyToID
             unwrapped.status.reblog = boosted
         }
+        if let listed = try? RawJSON.value(forKey: MirrorExtension.media, inObject: member),
+            let files = try? JSONDecoder().decode([MirroredFile].self, from: listed)
+        {
+            let urls = unwrapped.status.mediaURLs.union(unwrapped.status.reblog?.mediaURLs ?? [])
+            unwrapped.mirroredMedia = MirroredFile.offered(files, for: urls, servedBy: server)
+        }
+        unwrapped.servedByMirror = true
         self = unwrapped
     }
 

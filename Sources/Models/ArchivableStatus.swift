@@ -7,6 +7,12 @@ public struct ArchivableStatus: Sendable, Hashable {
     public var raw: Data
     /// For a boost: the boosted status's own bytes (a slice of `raw`).
     public var rawReblog: Data?
+    /// The files another Icebox that served the status says it keeps for its media URLs (and for those
+    /// of the post it boosts); empty for a status from a server (``MirrorExtension``).
+    public var mirroredMedia: [MirroredFile] = []
+    /// Whether another Icebox served it with its archived bytes (``MirrorExtension``): that server is then
+    /// no server of the user's, whose word counts for posts it does not own.
+    public var servedByMirror = false
 
     public init(status: Status, raw: Data, rawReblog: Data?) {
         self.status = status

@@ -2,12 +2,17 @@ import Foundation
 
 /// Icebox's extension of the Mastodon API for another Icebox syncing from an archive's `icebox serve`
 /// (issue 45). A request that carries ``header`` with the value `1` gets, in each status of a page, a
-/// member ``member``: `{"raw_server": "https://origin", "raw_json": {…}, "reblog": {…}}`, where
-/// `raw_json` is the archived raw JSON byte for byte (the original server's bytes, not re-serialized) and
-/// `reblog`, for a boost, is the same for the boosted post. Apps never send the header and never see it.
+/// member ``member``: `{"raw_server": "https://origin", "raw_json": {…}, "reblog": {…}, "media": […]}`,
+/// where `raw_json` is the archived raw JSON byte for byte (the original server's bytes, not
+/// re-serialized), `reblog`, for a boost, is the same for the boosted post, and ``media`` lists the files
+/// the archive keeps for the post's media URLs (`{"url", "sha256", "address"}`, the address where the
+/// serving Icebox gives the file out). A status's `/history` is then its kept versions byte for byte.
+/// Apps never send the header and never see it.
 public enum MirrorExtension {
     /// The request header that asks for the member.
     public static let header = "X-Icebox-Mirror"
     /// The member's name in each status object.
     public static let member = "icebox"
+    /// The member's list of kept files.
+    public static let media = "media"
 }

@@ -54,7 +54,7 @@ extension Reader {
         if let id = route.value("v1", "accounts", nil, "statuses") { return try await accountStatuses(id, request) }
         if let id = route.value("v1", "statuses", nil) { return try await apiStatus(id, request) }
         if let id = route.value("v1", "statuses", nil, "context") { return try await apiContext(id, request) }
-        if let id = route.value("v1", "statuses", nil, "history") { return try await apiHistory(id) }
+        if let id = route.value("v1", "statuses", nil, "history") { return try await apiHistory(id, request) }
         if let id = route.value("v1", "statuses", nil, "favourited_by") {
             return try await apiReactions(id, type: "favourite", request)
         }

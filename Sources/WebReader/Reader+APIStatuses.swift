@@ -51,9 +51,10 @@ extension Reader {
 
 extension Reader {
     /// `/api/v1/statuses/:id/history`.
-    func apiHistory(_ id: String) async throws -> Reply {
+    func apiHistory(_ id: String, _ request: APIRequest) async throws -> Reply {
         let row = try await apiRow(id)
-        return .api(APIStatusHistory.data(versions: try await store.editHistory(of: row.number), current: row))
+        let versions = try await store.editHistory(of: row.number)
+        return .api(APIStatusHistory.data(versions: versions, current: row, mirror: request.mirror))
     }
 
     /// `/api/v1/statuses/:id/favourited_by` and `/reblogged_by`: who the archive knows favourited or

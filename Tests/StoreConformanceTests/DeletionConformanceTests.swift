@@ -4,6 +4,7 @@ import IceboxTestSupport
 import Logging
 import MastodonTestServer
 import MediaArchive
+import Models
 import SearchQuery
 import Testing
 
@@ -154,6 +155,37 @@ enum PNGProbe {
                 #expect(ids.first { $0.server == host }?.goneAt != nil, "the copy is marked: \(ids)")
                 let again = try await test.store.recheckCandidates(server: host, since: "2000", after: 0, limit: 10_000)
                 #expect(!again.map(\.number).contains(numbers[2]))
+            }
+        }
+    }
+
+    /// An account whose server turned out to be another Icebox (it served statuses with their archived
+    /// bytes, issue 45) is no server of the user's: were that archive built again, its ids would change,
+    /// and its 404s must not mark every post gone. Its word marks only its own copy.
+    @Test(arguments: StoreKind.allCases)
+    func anotherIceboxSpeaksForNoPostItDoesNotOwn(_ kind: StoreKind) async throws {
+        try await withTestServer({
+            $0.statusCount = 30
+            $0.fixturesDirectory = nil
+        }) { server in
+            try await TestStore.with(kind, "authority-mirror") { test in
+                _ = try await StoreConformanceTests.syncAlice(server, into: test)
+                let host = "\(server.baseURL.host ?? ""):\(server.port)"
+                let numbers = try await test.store.recheckCandidates(server: host, since: "2000", after: 0, limit: 2)
+                    .map(\.number)
+                try #require(numbers.count == 2)
+                // Alice's server is hers: it speaks for a post it relays.
+                #expect(try await test.store.markGone(numbers[0], reportedBy: host, via: .recheck).marked == 1)
+                // Then a page of her home comes with an Icebox's archived bytes: her server is another Icebox.
+                let timeline = try #require(try await test.store.timelines().first)
+                var mirrored = try ArchivableStatus(
+                    decoding: try await test.store.status(number: numbers[1]).raw, servedBy: host)
+                mirrored.servedByMirror = true
+                _ = try await test.store.store(
+                    [mirrored], unreadable: [], origin: PageOrigin(server: host, timelineID: timeline.id), cursor: nil)
+                let copy = try await test.store.markGone(numbers[1], reportedBy: host, via: .recheck)
+                #expect(copy == DeletionAuthority.Outcome(marked: 0, copiesOnly: 1))
+                #expect(try await test.store.status(number: numbers[1]).goneAt == nil)
             }
         }
     }

@@ -9,20 +9,28 @@ import Testing
 
 /// Another Icebox syncs from an archive's `icebox serve` (issue 45): archive A syncs a test server; B adds
 /// A's `serve` as its account and syncs its home and a tag from it. B keeps every status with A's raw JSON
-/// byte for byte (the original server's bytes, not the mirror's rendering), a second sync asks for
-/// nothing new, and a copy from the post's own server outranks the mirror's, whichever comes first.
+/// byte for byte (the original server's bytes, not the mirror's rendering), every edit history's versions
+/// byte for byte, and the attachments' files by hash from A (the posts' server is gone by then); a second
+/// sync asks for nothing new, and a copy from the post's own server outranks the mirror's, whichever
+/// comes first.
 @Suite(.serialized) struct ServeMirrorSyncTests {
     @Test(arguments: ServedStore.allCases) func anotherIceboxKeepsTheArchivedBytes(_ kind: ServedStore) async throws {
         var config = TestServerConfig()
         config.statusCount = 60
         let server = try await TestServer.start(config)
         defer { Task { await server.stop() } }
+        // Some of the home's posts were edited: A keeps their histories.
+        for id in await server.timelineIDs(.home("alice")).prefix(4) {
+            _ = await server.editStatus(id: id, content: "<p>edited before the mirror</p>")
+        }
         let first = try TemporaryDirectory("icebox-mirror-first")
         try await Self.icebox(
             first, ["account", "add", server.baseURL.absoluteString, "--token-stdin"], stdin: "test-token\n")
         for arguments in [["timeline", "add", "home"], ["timeline", "add", "tag:swift"], ["sync", "--quiet"]] {
             try await Self.icebox(first, arguments)
         }
+        // The posts' own server is gone: B can have their media from A only.
+        await server.stop()
         let token = try await ServeMastodonAPITests.token(first)
         guard let served = try await ServeMastodonAPITests.serve(first, on: .sqlite) else { return }
         defer { served.running.signal(SIGTERM) }
@@ -49,6 +57,18 @@ import Testing
             #expect(mirrored.stdout == original.stdout, "\(uri)")
             #expect(!mirrored.stdout.contains(MirrorMember.name), "\(uri): the mirror's rendering is not kept")
         }
+
+        // Edits as history, each version byte for byte; media by hash, fetched from A.
+        let histories = try await Self.rows(first, [], Self.histories)
+        #expect(histories.count >= 2, "A keeps edit histories: \(histories.count) versions")
+        let mirroredHistories = try await Self.rows(second, store, Self.histories)
+        #expect(mirroredHistories == histories, "\(mirroredHistories.count) versions of \(histories.count)")
+        let files = try await Self.rows(first, [], Self.files)
+        #expect(files.count >= 3, "A keeps the attachments' files: \(files.count)")
+        #expect(try await Self.rows(second, store, Self.files) == files)
+        let copies = try await Self.rows(
+            second, store, { _ in "SELECT count(*) FROM media_downloads WHERE state = 'stored' AND from_file <> 1" })
+        #expect(copies == ["0"], "every file is a copy the URL's own server may replace")
 
         // A second sync asks for nothing new: one catch-up request per timeline, answered empty.
         // (The account's relations, followers and the like, are asked as from any server.)
@@ -127,6 +147,32 @@ import Testing
         let stats = try await icebox(home, ["stats", "--json"] + store)
         let object = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
         return object?["statuses"] as? Int
+    }
+
+    /// Each kept version of an edit history: the status's uri, its place and its bytes in hex.
+    static func histories(_ postgres: Bool) -> String {
+        """
+        SELECT s.uri || ' ' || e.position || ' ' || \(postgres ? "upper(encode(e.raw_json, 'hex'))" : "hex(e.raw_json)")
+        FROM status_edits e JOIN statuses s ON s.id = e.status_id ORDER BY s.uri, e.position
+        """
+    }
+
+    /// Each attachment's kept file: the status's uri, the attachment's place and the file's hash.
+    static func files(_ postgres: Bool) -> String {
+        """
+        SELECT s.uri || ' ' || m.position || ' ' || m.sha256 FROM media_attachment_files m
+        JOIN statuses s ON s.id = m.status_id WHERE m.sha256 IS NOT NULL ORDER BY s.uri, m.position
+        """
+    }
+
+    /// The lines `sql` (given whether the store is PostgreSQL) answers in the archive in `home`, on the
+    /// PostgreSQL database `store` names (`["--store", url]`) when given.
+    static func rows(_ home: TemporaryDirectory, _ store: [String], _ sql: (Bool) -> String) async throws -> [String] {
+        guard let url = store.last, store.count == 2 else { return try await sqlite(home, sql(false)) }
+        let result = try await CommandRunner.run(
+            URL(fileURLWithPath: "/usr/bin/env"), ["psql", url, "-X", "-A", "-t", "-q", "-c", sql(true)])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
     }
 
     /// Every status uri of the SQLite archive in `home`.

@@ -35,5 +35,5 @@ public let archiveTables = [
     "media_files", "media_downloads", "timeline_gaps", "status_sources", "status_references", "notifications",
     "conversations",
     "relations", "relation_walks", "relation_claims", "author_versions", "status_reactions", "reaction_checks",
-    "status_counts",
+    "status_counts", "media_offers",
 ]

@@ -4,7 +4,13 @@ import Foundation
 /// ``SQLDialect/statement(_:)``).
 package enum DeletionStatements {
     /// The servers of the user's accounts (see `DeletionAuthority`).
-    package static let accountServers = AccountStatements.servers
+    /// The servers of the accounts in use that are no other Icebox (`mirror_seen_at`, `schema/0033`).
+    package static let accountServers = AccountStatements.inUse("server", where: "mirror_seen_at IS NULL")
+    /// Records that the account of timeline ?1 is on another Icebox, ?2 now (the first time only).
+    package static let seenMirror = """
+        UPDATE archiving_accounts SET mirror_seen_at = ?2
+        WHERE id = (SELECT account_id FROM timelines WHERE id = ?1) AND mirror_seen_at IS NULL
+        """
     /// Marks statuses gone, those not marked already: ?1 when, ?2 how it was learnt; `statuses` the
     /// condition on `id` that names them (`id = ?3`, or a list, see ``SQLDialect/isAny(_:of:)``).
     package static func markGone(_ statuses: String) -> String {

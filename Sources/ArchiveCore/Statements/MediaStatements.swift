@@ -34,6 +34,23 @@ package enum MediaStatements {
         "SELECT u FROM (\(dialect.emojiURLs)) emoji WHERE NOT EXISTS (\(stored) u)"
     }
 
+    /// Keeps a file another Icebox offers for a media URL (?1 the URL, ?2 the hash, ?3 its address, ?4 the
+    /// mirror, ?5 now); a newer offer replaces an older one (`schema/0033_mirrors.sql`).
+    package static let keepOffer = """
+        INSERT INTO media_offers(url, sha256, address, offered_by, offered_at) VALUES (?1, ?2, ?3, ?4, ?5)
+        ON CONFLICT(url) DO UPDATE SET sha256 = excluded.sha256, address = excluded.address,
+            offered_by = excluded.offered_by, offered_at = excluded.offered_at
+        """
+
+    /// The offers for URLs no stored file answers yet (a file's copy the server has not been asked about
+    /// counts as stored: it is pending for the server, not the mirror), with the extension of the file of
+    /// that hash when the archive already has one.
+    package static let pendingOffers = """
+        SELECT o.url, o.sha256, o.address, f.ext, f.size, f.mime FROM media_offers o
+        LEFT JOIN media_files f ON f.sha256 = o.sha256
+        WHERE NOT EXISTS (SELECT 1 FROM media_downloads d WHERE d.url = o.url AND d.state = 'stored')
+        """
+
     /// URLs not tried again unless a fetch retries failures: those that failed for good. (A file's copy
     /// the server refused for good, `from_file` 2, counts as stored and is never pending.)
     package static let failedURLs = "SELECT url FROM media_downloads WHERE state = 'failed'"
