@@ -24,8 +24,9 @@ enum APIStatusMirror {
         return Data(data)
     }
 
-    /// `{"raw_server":"…","raw_json":…}`, with `"reblog":{…}` the same for the boosted post, and
-    /// `"media":[{"url":"…","sha256":"…","address":"…"}]` when files are kept.
+    /// `{"raw_server":"…","raw_json":…}`, with `"gone_at":"…"` when the archive holds it as deleted,
+    /// `"reblog":{…}` the same for the boosted post, and `"media":[{"url":"…","sha256":"…","address":"…"}]`
+    /// when files are kept.
     private static func member(
         _ status: APIStatusRow, boosted: APIStatusRow?, media: [(url: String, sha256: String, address: String)]
     ) -> Data {
@@ -33,6 +34,10 @@ enum APIStatusMirror {
         data.append(string(status.rawServer))
         data.append(contentsOf: Data(",\"raw_json\":".utf8))
         data.append(status.raw)
+        if let goneAt = status.goneAt {
+            data.append(contentsOf: Data(",\"\(MirrorExtension.goneAt)\":".utf8))
+            data.append(string(goneAt))
+        }
         if let boosted {
             data.append(contentsOf: Data(",\"reblog\":".utf8))
             data.append(member(boosted, boosted: nil, media: []))

@@ -20,15 +20,29 @@ public struct APIStatusPage: Sendable {
         self.mediaAddress = mediaAddress
     }
 
+    /// How many bytes of statuses a page for another Icebox holds at most (the archived raw JSON doubles
+    /// a page): well under the 16 MiB a sync reads of one answer, so a page of large posts is cut short
+    /// rather than never read. At least one status is always given.
+    public static let mirrorPageBytes = 8 << 20
+
     /// The rows as API status objects, in their order, with their ids; a row that cannot be rendered (raw
-    /// JSON that is no object, a boost of a post not held) is left out.
-    public func render(_ rows: [APIStatusRow]) async throws(ArchiveError) -> (json: Data, ids: [String]) {
+    /// JSON that is no object, a boost of a post not held) is left out. For another Icebox, a page over
+    /// ``mirrorPageBytes`` keeps its newest rows, or its oldest when `keepingOldest` (a page read upward
+    /// from `min_id`, whose `prev` link must start where it ends); the `Link` built from the ids given
+    /// then leads on from there.
+    public func render(_ rows: [APIStatusRow], keepingOldest: Bool = false) async throws(ArchiveError) -> (
+        json: Data, ids: [String]
+    ) {
         let objects = try await objects(rows)
         guard mirror else {
             let data = try? JSONSerialization.data(withJSONObject: objects.map(\.object), options: APIJSON.options)
             return (data ?? Data("[]".utf8), objects.map(\.id))
         }
-        let rendered = objects.compactMap { object in data(object).map { (object.id, $0) } }
+        var rendered = objects.compactMap { object in data(object).map { (object.id, $0) } }
+        var bytes = rendered.reduce(0) { $0 + $1.1.count }
+        while bytes > Self.mirrorPageBytes, rendered.count > 1 {
+            bytes -= (keepingOldest ? rendered.removeFirst() : rendered.removeLast()).1.count
+        }
         return (APIStatusMirror.array(rendered.map(\.1)), rendered.map(\.0))
     }
 

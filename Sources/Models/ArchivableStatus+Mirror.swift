@@ -35,6 +35,7 @@ extension ArchivableStatus {
             throw refused("has no `\(MirrorExtension.member)` member")
         }
         var unwrapped = try Self.archived(in: member, as: served.post, servedBy: server, refused: refused)
+        var tombstones = [MirroredTombstone.of(unwrapped.status, in: member)]
         guard (unwrapped.status.reblog == nil) == (served.reblog == nil) else {
             throw refused("and its archived bytes disagree on whether it is a boost")
         }
@@ -43,6 +44,7 @@ extension ArchivableStatus {
             let boosted = try Self.archived(in: reblogMember, as: boost, servedBy: server, refused: refused)
             unwrapped.status.reblog = boosted.status
             unwrapped.rawReblog = boosted.raw
+            tombstones.append(MirroredTombstone.of(boosted.status, in: reblogMember))
         } else if let boost = served.reblog, var boosted = unwrapped.status.reblog {
             guard boosted.uri == boost.uri else { throw refused("boosts \(boosted.uri), not \(boost.uri)") }
             boosted.id = boost.id
@@ -56,6 +58,7 @@ extension ArchivableStatus {
             unwrapped.mirroredMedia = MirroredFile.offered(files, for: urls, servedBy: server)
         }
         unwrapped.servedByMirror = true
+        unwrapped.mirroredTombstones = tombstones.compactMap { $0 }
         self = unwrapped
     }
 

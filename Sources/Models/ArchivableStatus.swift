@@ -13,6 +13,9 @@ public struct ArchivableStatus: Sendable, Hashable {
     /// Whether another Icebox served it with its archived bytes (``MirrorExtension``): that server is then
     /// no server of the user's, whose word counts for posts it does not own.
     public var servedByMirror = false
+    /// The posts (the status, and the post it boosts) that Icebox held as deleted, with when it learned
+    /// it (``MirrorExtension/goneAt``).
+    public var mirroredTombstones: [MirroredTombstone] = []
 
     public init(status: Status, raw: Data, rawReblog: Data?) {
         self.status = status

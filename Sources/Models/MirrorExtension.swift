@@ -4,7 +4,8 @@ import Foundation
 /// (issue 45). A request that carries ``header`` with the value `1` gets, in each status of a page, a
 /// member ``member``: `{"raw_server": "https://origin", "raw_json": {…}, "reblog": {…}, "media": […]}`,
 /// where `raw_json` is the archived raw JSON byte for byte (the original server's bytes, not
-/// re-serialized), `reblog`, for a boost, is the same for the boosted post, and ``media`` lists the files
+/// re-serialized), ``goneAt`` is there when the archive keeps the post as deleted (a tombstone), `reblog`,
+/// for a boost, is the same for the boosted post, and ``media`` lists the files
 /// the archive keeps for the post's media URLs (`{"url", "sha256", "address"}`, the address where the
 /// serving Icebox gives the file out). A status's `/history` is then its kept versions byte for byte.
 /// Apps never send the header and never see it.
@@ -15,4 +16,7 @@ public enum MirrorExtension {
     public static let member = "icebox"
     /// The member's list of kept files.
     public static let media = "media"
+    /// When the serving archive learned that the post was deleted (its tombstone), in the member of the
+    /// status or of the post it boosts.
+    public static let goneAt = "gone_at"
 }

@@ -35,6 +35,27 @@ public struct MirroredFile: Codable, Hashable, Sendable {
     }
 }
 
+/// A post another Icebox served as deleted: its archive key (its `uri`, as the archive files it) and
+/// when that Icebox learned that its server deleted it.
+public struct MirroredTombstone: Hashable, Sendable {
+    public var key: String
+    public var goneAt: Date
+
+    public init(key: String, goneAt: Date) {
+        self.key = key
+        self.goneAt = goneAt
+    }
+
+    /// The tombstone a mirror member (`{"gone_at": "…"}`) gives `status`, if it gives one with a
+    /// readable date.
+    static func of(_ status: Status, in member: Data) -> MirroredTombstone? {
+        guard let value = try? RawJSON.value(forKey: MirrorExtension.goneAt, inObject: member),
+            let text = try? JSONDecoder().decode(String.self, from: value), let date = MastodonDate.parse(text)
+        else { return nil }
+        return MirroredTombstone(key: status.archiveURI, goneAt: date)
+    }
+}
+
 extension Status {
     /// Every media URL of the status's attachments: where each was served from, its origin's, its preview.
     var mediaURLs: Set<String> {

@@ -56,6 +56,9 @@ struct APIRequest: Sendable {
     }
 
     /// Every value of a list parameter, sent as `name[]` (as Mastodon's clients send them) or `name`.
+    /// The most statuses `/api/v1/statuses?id[]=` answers at once (Mastodon's own limit).
+    static let maximumStatusIDs = 20
+
     func list(_ name: String) -> [String] { (lists[name + "[]"] ?? []) + (lists[name] ?? []) }
 
     /// A boolean parameter as Mastodon reads one (`true`, `1`, `on`…).

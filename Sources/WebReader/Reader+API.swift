@@ -52,6 +52,7 @@ extension Reader {
         if route.is("v1", "markers") { return try apiMarkers(request) }
         if let id = route.value("v1", "accounts", nil) { return try await account(id, request) }
         if let id = route.value("v1", "accounts", nil, "statuses") { return try await accountStatuses(id, request) }
+        if route.is("v1", "statuses") { return try await apiStatuses(request) }
         if let id = route.value("v1", "statuses", nil) { return try await apiStatus(id, request) }
         if let id = route.value("v1", "statuses", nil, "context") { return try await apiContext(id, request) }
         if let id = route.value("v1", "statuses", nil, "history") { return try await apiHistory(id, request) }
@@ -92,7 +93,7 @@ extension Reader {
         guard let bounds = paging.bounds(held: held) else { return .api(Data("[]".utf8)) }
         var rows = try await store.apiPage(scope, bounds)
         if bounds.oldestFirst { rows.reverse() }
-        let page = try await apiStatusPage(request).render(rows)
+        let page = try await apiStatusPage(request).render(rows, keepingOldest: bounds.oldestFirst)
         let link = APIPaging.link(base: request.base + request.path, lists: request.lists, ids: page.ids)
         return .api(page.json, link: link)
     }

@@ -21,6 +21,18 @@ extension Reader {
         return .api(json)
     }
 
+    /// `/api/v1/statuses?id[]=…` (Mastodon 4.3): the statuses of the ids given (at most
+    /// ``APIRequest/maximumStatusIDs``), in that order; an id no status has is left out, as Mastodon
+    /// leaves out one it does not hold (what a recheck of another Icebox reads as deleted).
+    func apiStatuses(_ request: APIRequest) async throws -> Reply {
+        let ids = Array(request.list("id").prefix(APIRequest.maximumStatusIDs))
+        let numbers = ids.compactMap { APIStatusID.parts($0)?.number }
+        let rows = Dictionary(
+            try await store.apiRows(numbers: numbers).map { (APIStatusID.string($0.key), $0) },
+            uniquingKeysWith: { first, _ in first })
+        return .api(try await apiStatusPage(request).render(ids.compactMap { rows[$0] }).json)
+    }
+
     /// `/api/v1/statuses/:id/context`: the archived ancestors, oldest first, and the archived replies
     /// below it in the thread's order (`icebox show --thread`'s tree).
     func apiContext(_ id: String, _ request: APIRequest) async throws -> Reply {

@@ -10,7 +10,8 @@ import Testing
 /// Another Icebox syncs from an archive's `icebox serve` (issue 45): archive A syncs a test server; B adds
 /// A's `serve` as its account and syncs its home and a tag from it. B keeps every status with A's raw JSON
 /// byte for byte (the original server's bytes, not the mirror's rendering), every edit history's versions
-/// byte for byte, and the attachments' files by hash from A (the posts' server is gone by then); a second
+/// byte for byte, A's tombstones, and the attachments' files by hash from A (the posts' server is gone by
+/// then); a second
 /// sync asks for nothing new, and a copy from the post's own server outranks the mirror's, whichever
 /// comes first.
 @Suite(.serialized) struct ServeMirrorSyncTests {
@@ -29,6 +30,10 @@ import Testing
         for arguments in [["timeline", "add", "home"], ["timeline", "add", "tag:swift"], ["sync", "--quiet"]] {
             try await Self.icebox(first, arguments)
         }
+        // One of them was deleted since: A's recheck keeps it as a tombstone.
+        let deleted = try #require(await server.timelineIDs(.home("alice")).dropFirst(6).first)
+        #expect(await server.deleteStatus(id: deleted))
+        try await Self.icebox(first, ["sync", "--recheck=1000", "--quiet"])
         // The posts' own server is gone: B can have their media from A only.
         await server.stop()
         let token = try await ServeMastodonAPITests.token(first)
@@ -70,6 +75,15 @@ import Testing
             second, store, { _ in "SELECT count(*) FROM media_downloads WHERE state = 'stored' AND from_file <> 1" })
         #expect(copies == ["0"], "every file is a copy the URL's own server may replace")
 
+        // A's tombstones are B's, learned from the archive it mirrors.
+        let tombstones = try await Self.rows(first, [], Self.tombstones)
+        #expect(tombstones.count >= 1, "A keeps the deleted post as a tombstone")
+        #expect(try await Self.rows(second, store, Self.tombstones) == tombstones)
+        let via = try await Self.rows(second, store) { _ in
+            "SELECT DISTINCT gone_via FROM statuses WHERE gone_at IS NOT NULL"
+        }
+        #expect(via == ["mirror"])
+
         // A second sync asks for nothing new: one catch-up request per timeline, answered empty.
         // (The account's relations, followers and the like, are asked as from any server.)
         let again = try await Self.icebox(second, ["sync", "-vv"] + store)
@@ -77,6 +91,53 @@ import Testing
         #expect(requests.count == 2, "\(requests)")
         #expect(requests.allSatisfy { $0.contains("min_id=") }, "\(requests)")
         #expect(try await Self.statusCount(second, store) == uris.count, "nothing new stored")
+
+        // A post deleted after B took it: the posts' server is back, A's recheck keeps the tombstone, and
+        // B's recheck of A (twenty statuses a request) brings it.
+        var revival = config
+        revival.port = UInt16(server.baseURL.port ?? 0)
+        let revived = try await TestServer.start(revival)
+        defer { Task { await revived.stop() } }
+        let later = try #require(await revived.timelineIDs(.home("alice")).dropFirst(9).first)
+        #expect(await revived.deleteStatus(id: later))
+        try await Self.icebox(first, ["sync", "--recheck=1000", "--quiet"])
+        let newer = try await Self.rows(first, [], Self.tombstones)
+        #expect(newer.count > tombstones.count, "A keeps the later deletion too")
+        let recheck = try await Self.icebox(second, ["sync", "--recheck=1000", "-vv"] + store)
+        #expect(recheck.stderr.contains("GET \(mirror)/api/v1/statuses?id"), "asked in batches")
+        #expect(try await Self.rows(second, store, Self.tombstones) == newer)
+    }
+
+    /// A page of large posts (here thirty of 300 KB: with their archived bytes beside them, a page of forty
+    /// would pass the 16 MiB a sync reads of one answer) is cut short by the serving archive, and the
+    /// second takes every post, page after page.
+    @Test func aPageOfLargePostsIsCutShortNotLost() async throws {
+        var config = TestServerConfig()
+        config.statusCount = 5
+        let server = try await TestServer.start(config)
+        defer { Task { await server.stop() } }
+        for index in 0..<30 {
+            let text = "large post \(index) " + String(repeating: "archive ", count: 37_500)
+            #expect(await server.addStatus(text: text) != nil)
+        }
+        let first = try TemporaryDirectory("icebox-mirror-large-first")
+        try await Self.icebox(
+            first, ["account", "add", server.baseURL.absoluteString, "--token-stdin"], stdin: "test-token\n")
+        for arguments in [["timeline", "add", "home"], ["sync", "--quiet", "--no-media"]] {
+            try await Self.icebox(first, arguments)
+        }
+        let token = try await ServeMastodonAPITests.token(first)
+        guard let served = try await ServeMastodonAPITests.serve(first, on: .sqlite) else { return }
+        defer { served.running.signal(SIGTERM) }
+        let second = try TemporaryDirectory("icebox-mirror-large-second")
+        let mirror = "http://127.0.0.1:\(served.served.port)"
+        try await Self.icebox(second, ["account", "add", mirror, "--token-stdin"], stdin: token + "\n")
+        for arguments in [["timeline", "add", "home"], ["sync", "--quiet", "--no-media"]] {
+            try await Self.icebox(second, arguments)
+        }
+        let uris = try await Self.uris(first)
+        #expect(uris.count >= 30)
+        #expect(try await Self.uris(second) == uris)
     }
 
     /// The mirror is no origin: a post's own server's copy (here read anonymously from that server's
@@ -148,6 +209,9 @@ import Testing
         let object = try JSONSerialization.jsonObject(with: Data(stats.stdout.utf8)) as? [String: Any]
         return object?["statuses"] as? Int
     }
+
+    /// The uris of the posts held as deleted.
+    static func tombstones(_: Bool) -> String { "SELECT uri FROM statuses WHERE gone_at IS NOT NULL ORDER BY uri" }
 
     /// Each kept version of an edit history: the status's uri, its place and its bytes in hex.
     static func histories(_ postgres: Bool) -> String {

@@ -21,6 +21,8 @@ public enum DeletionSource: String, Sendable, CaseIterable, Codable {
     case recheck
     /// A thread fetched from its server (`icebox export --fetch`) no longer had it.
     case fetch
+    /// Another Icebox it was synced from (issue 45) served it as deleted: that archive's tombstone.
+    case mirror
 }
 
 extension DeletionSource {
@@ -30,6 +32,7 @@ extension DeletionSource {
         case .stream: "by a delete event of the streaming API"
         case .recheck: "by sync --recheck"
         case .fetch: "by fetching its thread"
+        case .mirror: "from the Icebox archive it was mirrored from"
         }
     }
 }

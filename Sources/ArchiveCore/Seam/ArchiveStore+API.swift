@@ -58,7 +58,8 @@ extension ArchiveStore {
         APIStatusRow(
             number: try row.integer("number"), createdAt: try row.text("created_at"), uri: try row.text("uri"),
             rawServer: try row.text("raw_server"), reblogURI: try row.optionalText("reblog_uri"),
-            authorHandle: try row.text("author_handle"), raw: try row.bytes("raw_json"))
+            authorHandle: try row.text("author_handle"), raw: try row.bytes("raw_json"),
+            goneAt: try row.optionalText("gone_at"))
     }
 }
 

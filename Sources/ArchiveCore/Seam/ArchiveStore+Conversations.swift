@@ -40,25 +40,6 @@ extension ArchiveStore {
     }
 }
 
-extension TransactionPlan where Result == Void {
-    /// Keeps what a page carries whole besides its statuses, in the transaction of the page's statuses and
-    /// cursors (a crash between them would leave a gap): the files another Icebox offers for its media,
-    /// and, for the account of timeline `timelineID` (none outside a timeline), that its server is another
-    /// Icebox when the page says so, its notifications and its conversations.
-    package static func keepWhole(_ page: FetchedPage, timelineID: Int64?) -> Self {
-        let now = SQLArgument.text(Timestamp.string(Date()))
-        let offers = SQLStatement.keeping(
-            page.statuses.flatMap(\.mirroredMedia), offeredBy: page.origin.server, now: now)
-        guard let timelineID else { return .executing(offers) }
-        let mirror =
-            page.statuses.contains(where: \.servedByMirror)
-            ? [SQLStatement(DeletionStatements.seenMirror, .int(timelineID), now)] : []
-        return .executing(
-            offers + mirror + SQLStatement.keeping(page.notifications, timelineID: timelineID, now: now)
-                + SQLStatement.keeping(page.conversations, timelineID: timelineID, now: now))
-    }
-}
-
 extension SQLStatement {
     /// The statements that keep a page's conversations: one seen again is updated in place when the object
     /// arriving is no older than the one kept (see ``ConversationStatements/keep``).

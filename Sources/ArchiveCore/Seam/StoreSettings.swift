@@ -21,6 +21,13 @@ extension ArchiveStore {
         if policy == .redact { try await redactGone() }
     }
 
+    /// Redacts what is marked gone when the deletion policy says so (`redact`): what a flow that marks
+    /// posts gone outside ``markGone(_:reportedBy:at:via:)`` (another Icebox's tombstones, kept with a
+    /// page) runs after it.
+    public func applyDeletionPolicy() async throws(ArchiveError) {
+        if try await deletionPolicy() == .redact { _ = try await redactGone() }
+    }
+
     /// The consent setting (`icebox config search-consent`): `.honoured` unless switched off.
     public func consentPolicy() async throws(ArchiveError) -> ConsentPolicy {
         try await setting("search-consent").flatMap(ConsentPolicy.init(rawValue:)) ?? .honoured

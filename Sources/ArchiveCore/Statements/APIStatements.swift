@@ -6,7 +6,7 @@ import Foundation
 package enum APIStatements {
     /// What every API read of a status selects, its raw JSON as its server sent it.
     static func columns(_ dialect: any SQLDialect) -> String {
-        "s.id AS number, s.created_at, s.uri, s.raw_server, s.reblog_uri, s.author_handle, "
+        "s.id AS number, s.created_at, s.uri, s.raw_server, s.reblog_uri, s.author_handle, s.gone_at, "
             + "\(dialect.rawJSON(of: "s")) AS raw_json"
     }
 

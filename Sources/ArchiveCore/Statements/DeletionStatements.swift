@@ -3,9 +3,13 @@ import Foundation
 /// The statements of deletions and redaction, one text for both stores (arguments `?1`, `?2`…, see
 /// ``SQLDialect/statement(_:)``).
 package enum DeletionStatements {
-    /// The servers of the user's accounts (see `DeletionAuthority`).
-    /// The servers of the accounts in use that are no other Icebox (`mirror_seen_at`, `schema/0033`).
+    /// The servers of the user's accounts (see `DeletionAuthority`): those of the accounts in use that are
+    /// no other Icebox (`mirror_seen_at`, `schema/0033`).
     package static let accountServers = AccountStatements.inUse("server", where: "mirror_seen_at IS NULL")
+    /// Marks the status filed under ?2 gone as another Icebox served it, at ?1 (the first record stays).
+    package static let markMirroredGone = """
+        UPDATE statuses SET gone_at = ?1, gone_via = '\(DeletionSource.mirror.rawValue)' WHERE uri = ?2 AND gone_at IS NULL
+        """
     /// Records that the account of timeline ?1 is on another Icebox, ?2 now (the first time only).
     package static let seenMirror = """
         UPDATE archiving_accounts SET mirror_seen_at = ?2

@@ -11,12 +11,14 @@ public struct APIStatusRow: Sendable, Hashable {
     public var reblogURI: String?
     public var authorHandle: String
     public var raw: Data
+    /// When the archive learned that its server deleted it (a tombstone), if it did.
+    public var goneAt: String?
 
     public var key: APIStatusKey { APIStatusKey(createdAt: createdAt, number: number) }
 
     public init(
         number: Int64, createdAt: String, uri: String, rawServer: String, reblogURI: String?, authorHandle: String,
-        raw: Data
+        raw: Data, goneAt: String? = nil
     ) {
         self.number = number
         self.createdAt = createdAt
@@ -25,5 +27,6 @@ public struct APIStatusRow: Sendable, Hashable {
         self.reblogURI = reblogURI
         self.authorHandle = authorHandle
         self.raw = raw
+        self.goneAt = goneAt
     }
 }
