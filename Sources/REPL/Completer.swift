@@ -1,6 +1,7 @@
 import Foundation
 
-/// Tab completion for the REPL: command names, `@handles` and `#tags` the archive holds. Pure: the
+/// Tab completion for the REPL: command names, `@handles`, `#tags`, pinned timelines and the ids of the
+/// conversations the archive holds. Pure: the
 /// line editor asks it for the word under the cursor and inserts what it returns.
 public struct Completer: Sendable {
     /// Archived authors, `user@host`.
@@ -9,6 +10,8 @@ public struct Completer: Sendable {
     public var tags: [String]
     /// Pinned timelines' specs (`home`, `tag:swift`…), and the kinds any spec starts with.
     public var timelines: [String]
+    /// The ids of archived direct-message conversations (`conversations <id>`), newest first.
+    public var conversations: [String]
 
     /// The kinds of timeline spec, for `timeline <TAB>` before anything is pinned under them.
     public static let timelineKinds = [
@@ -16,10 +19,11 @@ public struct Completer: Sendable {
         "mentions", "notifications", "conversations", "tag:", "list:", "remote:",
     ]
 
-    public init(handles: [String], tags: [String], timelines: [String] = []) {
+    public init(handles: [String], tags: [String], timelines: [String] = [], conversations: [String] = []) {
         self.handles = handles
         self.tags = tags
         self.timelines = timelines
+        self.conversations = conversations
     }
 
     /// What to complete a word to.
@@ -46,6 +50,7 @@ public struct Completer: Sendable {
             var specs = timelines
             for kind in Self.timelineKinds where !specs.contains(kind) { specs.append(kind) }
             return .words(Self.matching(specs, Substring(word), prefix: ""))
+        case ("conversations", 1): return .words(Self.matching(conversations, Substring(word), prefix: ""))
         case ("export", 1): return .fileNames
         case ("search", _) where word.lowercased().hasPrefix("from:@"):
             return .words(Self.matching(handles, word.dropFirst(6), prefix: String(word.prefix(6))))

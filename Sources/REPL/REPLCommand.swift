@@ -150,6 +150,6 @@ public enum REPLCommand: Hashable, Sendable {
         export <file>      the thread on screen, or every status of the list: .tar.gz, .tar.zst or .tar
         help               this list
         quit               leave (also exit, or Ctrl-D); Ctrl-C cancels the line or the command
-        TAB completes commands, @handles, #tags and timelines; ↑ recalls earlier lines.
+        TAB completes commands, @handles, #tags, timelines and conversations; ↑ recalls earlier lines.
         """
 }

@@ -48,13 +48,18 @@ extension Icebox {
             }
         }
 
+        /// How many conversations' ids, the newest, `conversations <TAB>` offers.
+        static let completedConversations = 1_000
+
         /// Prompts on a terminal until `quit` or Ctrl-D. Ctrl-C cancels the line being typed, or the
         /// command running (its output stops; where the session stood is kept), and prompts again.
         private func runInteractive(_ session: inout REPLSession, home: IceboxHome) async throws {
             let completer = Completer(
                 handles: try await session.archive.authorHandles(),
                 tags: try await session.archive.tagNames(),
-                timelines: try await session.archive.timelines().map(\.spec))
+                timelines: try await session.archive.timelines().map(\.spec),
+                conversations: try await session.archive.conversations(of: nil, limit: Self.completedConversations)
+                    .map(\.id))
             var editor = LineEditor(history: REPLHistory(file: home.replHistory), completer: completer)
             Console.err("Icebox \(home.directory.path). Type help for the commands, quit to leave.")
             Interrupts.catchThem()

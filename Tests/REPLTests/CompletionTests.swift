@@ -65,3 +65,14 @@ struct TimelineCompletionTests {
         #expect(completer.complete("ho", after: "timeline home ") == .words([]), "one spec only")
     }
 }
+
+/// `conversations <TAB>`: the ids of the archived conversations.
+struct ConversationCompletionTests {
+    @Test func conversationIDsComplete() {
+        let completer = Completer(handles: [], tags: [], conversations: ["1093", "1100", "2"])
+        #expect(completer.complete("10", after: "conversations ") == .words(["1093"]))
+        #expect(completer.complete("", after: "conversations ") == .words(["1093", "1100", "2"]))
+        #expect(completer.complete("1", after: "conversations 1093 ") == .words([]), "one id only")
+        #expect(completer.complete("10", after: "thread ") == .words([]), "only after conversations")
+    }
+}
