@@ -39,9 +39,7 @@ struct APIStatusRenderer {
         } else if object["reblog"] != nil {
             object["reblog"] = NSNull()
         }
-        let parentID = (object["in_reply_to_id"] as? String).map {
-            ServerID(server: row.rawServer.lowercased(), id: $0)
-        }
+        let parentID = status.parentID.map { ServerID(server: row.rawServer.lowercased(), id: $0) }
         if let parent = parentID.flatMap({ parents[$0] }) {
             object["in_reply_to_id"] = APIStatusID.string(parent.key)
             object["in_reply_to_account_id"] = parent.author

@@ -14,8 +14,10 @@ struct ParsedStatus {
         self.object = object
     }
 
-    /// The id its server gives the post it replies to.
-    var parentID: String? { object["in_reply_to_id"] as? String }
+    /// The id its server gives the post it replies to: as the archive records it for the server its raw
+    /// JSON came from (for a status another Icebox served, that Icebox's id, while the raw JSON holds the
+    /// original server's), else as the raw JSON says.
+    var parentID: String? { row.parentID ?? object["in_reply_to_id"] as? String }
 
     /// The URLs of its attachments (where it was served from and its origin's) and their previews.
     var mediaURLs: [String] {

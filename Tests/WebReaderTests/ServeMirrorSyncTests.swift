@@ -75,6 +75,23 @@ import Testing
             second, store, { _ in "SELECT count(*) FROM media_downloads WHERE state = 'stored' AND from_file <> 1" })
         #expect(copies == ["0"], "every file is a copy the URL's own server may replace")
 
+        // B's own API links replies as A's does: B records A's ids for the statuses, whose raw JSON holds
+        // the original server's.
+        if kind == .sqlite {
+            let secondToken = try await ServeMastodonAPITests.token(second)
+            let secondServed = try #require(try await ServeMastodonAPITests.serve(second, on: .sqlite))
+            defer { secondServed.running.signal(SIGTERM) }
+            func replies(_ api: ServeMastodonAPITests.API) async throws -> [String] {
+                try await api.pages("/api/v1/timelines/home?limit=40", following: "next").compactMap { listed in
+                    guard let parent = listed.object["in_reply_to_id"] as? String else { return nil }
+                    return "\(listed.uri) \(parent.count)"
+                }
+            }
+            let linked = try await replies(ServeMastodonAPITests.API(served: served.served, token: token))
+            #expect(!linked.isEmpty, "A's home holds replies to posts it holds")
+            #expect(try await replies(ServeMastodonAPITests.API(served: secondServed.served, token: secondToken)) == linked)
+        }
+
         // A's tombstones are B's, learned from the archive it mirrors.
         let tombstones = try await Self.rows(first, [], Self.tombstones)
         #expect(tombstones.count >= 1, "A keeps the deleted post as a tombstone")

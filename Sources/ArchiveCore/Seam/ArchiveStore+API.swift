@@ -59,7 +59,7 @@ extension ArchiveStore {
             number: try row.integer("number"), createdAt: try row.text("created_at"), uri: try row.text("uri"),
             rawServer: try row.text("raw_server"), reblogURI: try row.optionalText("reblog_uri"),
             authorHandle: try row.text("author_handle"), raw: try row.bytes("raw_json"),
-            goneAt: try row.optionalText("gone_at"))
+            goneAt: try row.optionalText("gone_at"), parentID: try row.optionalText("parent_id"))
     }
 }
 

@@ -7,7 +7,8 @@ package enum APIStatements {
     /// What every API read of a status selects, its raw JSON as its server sent it.
     static func columns(_ dialect: any SQLDialect) -> String {
         "s.id AS number, s.created_at, s.uri, s.raw_server, s.reblog_uri, s.author_handle, s.gone_at, "
-            + "\(dialect.rawJSON(of: "s")) AS raw_json"
+            + "(SELECT i.in_reply_to_id FROM status_ids i WHERE i.status_id = s.id AND i.server = s.raw_server "
+            + "LIMIT 1) AS parent_id, \(dialect.rawJSON(of: "s")) AS raw_json"
     }
 
     /// How many posts make a tag common: below it, a tag's page reads all its rows and sorts them; from

@@ -13,12 +13,15 @@ public struct APIStatusRow: Sendable, Hashable {
     public var raw: Data
     /// When the archive learned that its server deleted it (a tombstone), if it did.
     public var goneAt: String?
+    /// The id of the post it replies to, as the archive records it for the server of its raw JSON
+    /// (`status_ids`); `nil` when it records none.
+    public var parentID: String?
 
     public var key: APIStatusKey { APIStatusKey(createdAt: createdAt, number: number) }
 
     public init(
         number: Int64, createdAt: String, uri: String, rawServer: String, reblogURI: String?, authorHandle: String,
-        raw: Data, goneAt: String? = nil
+        raw: Data, goneAt: String? = nil, parentID: String? = nil
     ) {
         self.number = number
         self.createdAt = createdAt
@@ -28,5 +31,6 @@ public struct APIStatusRow: Sendable, Hashable {
         self.authorHandle = authorHandle
         self.raw = raw
         self.goneAt = goneAt
+        self.parentID = parentID
     }
 }
