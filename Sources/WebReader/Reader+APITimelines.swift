@@ -14,7 +14,7 @@ extension Reader {
         guard let account = request.account else {
             throw APIFailure(status: .unprocessableContent, message: "This method requires an authenticated user")
         }
-        let pinned = try await store.timelines().first {
+        let pinned = try await store.apiTimelines().first {
             $0.spec == spec.description && $0.accountHandle?.lowercased() == account.lowercased()
         }
         guard let pinned else {

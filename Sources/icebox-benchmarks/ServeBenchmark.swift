@@ -96,8 +96,8 @@ struct ServeBenchmark: AsyncParsableCommand {
             print(
                 name.padding(toLength: 26, withPad: " ", startingAt: 0)
                     + String(
-                        format: " %7.1f  %7.1f  %7.1f  %8s", StartupBenchmark.percentile(samples, 0.5),
-                        StartupBenchmark.percentile(samples, 0.95), cpu, "-"))
+                        format: " %7.1f  %7.1f  %7.1f", StartupBenchmark.percentile(samples, 0.5),
+                        StartupBenchmark.percentile(samples, 0.95), cpu) + "         -")
         }
         print("load average: \(SearchBenchmark.loadAverage())")
     }

@@ -16,6 +16,17 @@ extension ArchiveStore {
             APIStatements.page(scope, bounds, executor.dialect, commonTag: commonTag), Self.apiRow)
     }
 
+    /// The pinned timelines' ids, specs and accounts' handles, in the order they were added: the API's
+    /// own timelines found without the count of statuses ``timelines()`` reads for each.
+    public func apiTimelines() async throws(ArchiveError) -> [(id: Int64, spec: String, accountHandle: String?)] {
+        try await executor.fetch(SQLStatement(APIStatements.timelines)) { row in
+            (
+                id: try row.integer("id"), spec: try row.text("spec"),
+                accountHandle: try row.optionalText("account_handle")
+            )
+        }
+    }
+
     /// The statuses numbered `numbers`, in no order.
     public func apiRows(numbers: [Int64]) async throws(ArchiveError) -> [APIStatusRow] {
         guard !numbers.isEmpty else { return [] }
