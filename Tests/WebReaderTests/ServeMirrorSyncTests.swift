@@ -89,7 +89,8 @@ import Testing
             }
             let linked = try await replies(ServeMastodonAPITests.API(served: served.served, token: token))
             #expect(!linked.isEmpty, "A's home holds replies to posts it holds")
-            #expect(try await replies(ServeMastodonAPITests.API(served: secondServed.served, token: secondToken)) == linked)
+            #expect(
+                try await replies(ServeMastodonAPITests.API(served: secondServed.served, token: secondToken)) == linked)
         }
 
         // A's tombstones are B's, learned from the archive it mirrors.
