@@ -19,13 +19,13 @@ extension APIStatusPage {
                 object["account"] = APIAccountObject.rendered(account, server: server)
             }
             if let uri = notification.statusURI {
-                object["status"] = statuses[uri] ?? NSNull()
+                object["status"] = statuses.objects[uri] ?? NSNull()
             } else if object["status"] != nil {
                 object["status"] = NSNull()
             }
             return object
         }
-        return APIJSON.data(objects)
+        return statuses.array(objects)
     }
 
     /// The conversations, in their order, as a JSON array: their accounts and `last_status` mapped as a
@@ -39,23 +39,49 @@ extension APIStatusPage {
             object["id"] = conversation.id
             let accounts = object["accounts"] as? [[String: Any]] ?? []
             object["accounts"] = accounts.map { APIAccountObject.rendered($0, server: server) }
-            object["last_status"] = conversation.lastStatusURI.flatMap { statuses[$0] } ?? NSNull()
+            object["last_status"] = conversation.lastStatusURI.flatMap { statuses.objects[$0] } ?? NSNull()
             return object
         }
-        return APIJSON.data(objects)
+        return statuses.array(objects)
     }
 
-    /// The archived statuses with these uris, rendered, by uri.
-    func statusObjects(uris: [String]) async throws(ArchiveError) -> [String: [String: Any]] {
+    /// The archived statuses with these uris, rendered, by uri. For another Icebox each stands as a
+    /// placeholder, replaced by the status spliced with its archived bytes once the whole list is written
+    /// (``EmbeddedStatuses/array(_:)``), so those bytes are never parsed and written again.
+    func statusObjects(uris: [String]) async throws(ArchiveError) -> EmbeddedStatuses {
         let rows = try await store.apiRows(uris: Array(Set(uris)))
-        var found: [String: [String: Any]] = [:]
+        var found = EmbeddedStatuses()
         for rendered in try await objects(rows) {
-            if let uri = rendered.object["uri"] as? String { found[uri] = rendered.object }
+            guard let uri = rendered.object["uri"] as? String else { continue }
+            if mirror, let spliced = data(rendered) {
+                let token = "icebox-mirror-status-\(UUID().uuidString)"
+                found.objects[uri] = token
+                found.spliced[token] = spliced
+            } else {
+                found.objects[uri] = rendered.object
+            }
         }
         return found
     }
 
     static func object(_ raw: Data) -> [String: Any]? {
         (try? JSONSerialization.jsonObject(with: raw)) as? [String: Any]
+    }
+}
+
+/// Statuses to embed in notifications or conversations: each as its object, or, for another Icebox, as a
+/// placeholder string that ``array(_:)`` replaces by the status's bytes.
+struct EmbeddedStatuses {
+    var objects: [String: Any] = [:]
+    var spliced: [String: Data] = [:]
+
+    /// `objects` as a JSON array, each placeholder (a JSON string) replaced by its status's bytes.
+    func array(_ objects: [[String: Any]]) -> Data {
+        var data = APIJSON.data(objects)
+        for (token, bytes) in spliced {
+            let quoted = Data("\"\(token)\"".utf8)
+            while let range = data.range(of: quoted) { data.replaceSubrange(range, with: bytes) }
+        }
+        return data
     }
 }

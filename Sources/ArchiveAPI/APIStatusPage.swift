@@ -26,24 +26,27 @@ public struct APIStatusPage: Sendable {
     public static let mirrorPageBytes = 8 << 20
 
     /// The rows as API status objects, in their order, with their ids; a row that cannot be rendered (raw
-    /// JSON that is no object, a boost of a post not held) is left out. For another Icebox, a page over
-    /// ``mirrorPageBytes`` keeps its newest rows, or its oldest when `keepingOldest` (a page read upward
-    /// from `min_id`, whose `prev` link must start where it ends); the `Link` built from the ids given
-    /// then leads on from there.
-    public func render(_ rows: [APIStatusRow], keepingOldest: Bool = false) async throws(ArchiveError) -> (
-        json: Data, ids: [String]
-    ) {
+    /// JSON that is no object, a boost of a post not held) is left out. For another Icebox, rows over
+    /// `budget` bytes (none when `nil`) are cut: the last ones, or, `keepingLast`, the first ones (a page
+    /// read upward from `min_id`, whose `prev` link must start where it ends; a thread's ancestors, the
+    /// nearest last). `cut` says whether any was: the `Link`
+    /// built from the ids given then leads on from there, and the page must not pass for a short one.
+    public func render(
+        _ rows: [APIStatusRow], keepingLast: Bool = false, budget: Int? = mirrorPageBytes
+    ) async throws(ArchiveError) -> (json: Data, ids: [String], cut: Bool) {
         let objects = try await objects(rows)
         guard mirror else {
             let data = try? JSONSerialization.data(withJSONObject: objects.map(\.object), options: APIJSON.options)
-            return (data ?? Data("[]".utf8), objects.map(\.id))
+            return (data ?? Data("[]".utf8), objects.map(\.id), false)
         }
         var rendered = objects.compactMap { object in data(object).map { (object.id, $0) } }
         var bytes = rendered.reduce(0) { $0 + $1.1.count }
-        while bytes > Self.mirrorPageBytes, rendered.count > 1 {
-            bytes -= (keepingOldest ? rendered.removeFirst() : rendered.removeLast()).1.count
+        var cut = false
+        while let budget, bytes > budget, rendered.count > 1 {
+            bytes -= (keepingLast ? rendered.removeFirst() : rendered.removeLast()).1.count
+            cut = true
         }
-        return (APIStatusMirror.array(rendered.map(\.1)), rendered.map(\.0))
+        return (APIStatusMirror.array(rendered.map(\.1)), rendered.map(\.0), cut)
     }
 
     /// One row as an API status object; `nil` when it cannot be rendered.
@@ -52,7 +55,7 @@ public struct APIStatusPage: Sendable {
     }
 
     /// A rendered status as JSON, with the mirror's member when asked for.
-    private func data(_ rendered: Rendered) -> Data? {
+    func data(_ rendered: Rendered) -> Data? {
         guard let data = try? JSONSerialization.data(withJSONObject: rendered.object, options: APIJSON.options)
         else { return nil }
         guard mirror else { return data }
@@ -83,7 +86,7 @@ public struct APIStatusPage: Sendable {
             guard servers.contains(server) else { continue }
             renderer.parents[.init(server: server, id: found.id)] = (found.key, found.author)
         }
-        renderer.media = try await store.storedMedia(urls: Array(Set(all.flatMap(\.mediaURLs))))
+        (renderer.media, renderer.copies) = try await store.storedMediaFiles(urls: Array(Set(all.flatMap(\.mediaURLs))))
         return parsed.compactMap { status in
             let boosted = status.row.reblogURI.flatMap { renderer.boosted[$0] }
             return renderer.object(status).map {

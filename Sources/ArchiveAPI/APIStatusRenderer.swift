@@ -13,6 +13,8 @@ struct APIStatusRenderer {
     var parents: [ServerID: (key: APIStatusKey, author: String)] = [:]
     /// The media archive's file for each attachment URL it holds.
     var media: [String: String] = [:]
+    /// The URLs among them whose file is a copy (a file's or another Icebox's), not their server's.
+    var copies: Set<String> = []
     /// The address a client loads a kept file from, by its hash.
     var mediaAddress: @Sendable (String) -> String
 
@@ -71,9 +73,14 @@ struct APIStatusRenderer {
     private func attachment(_ attachment: [String: Any]) -> [String: Any] {
         var attachment = attachment
         // The file kept for the origin's URL or for the one it was served from (a sync tries the origin's
-        // first, and keeps only the first that answers).
+        // first, and keeps only the first that answers), as `media_attachment_files` chooses: the origin's
+        // unless it is a copy and the other is its server's own, so a copy never hides a server's file.
         let url = attachment["url"] as? String
-        if let hash = (attachment["remote_url"] as? String).flatMap({ media[$0] }) ?? url.flatMap({ media[$0] }) {
+        let remote = (attachment["remote_url"] as? String).flatMap { media[$0] == nil ? nil : $0 }
+        let served = url.flatMap { media[$0] == nil ? nil : $0 }
+        var chosen = remote ?? served
+        if let remote, copies.contains(remote), let served, !copies.contains(served) { chosen = served }
+        if let hash = chosen.flatMap({ media[$0] }) {
             attachment["url"] = mediaAddress(hash)
             if attachment["remote_url"] == nil || attachment["remote_url"] is NSNull { attachment["remote_url"] = url }
         }

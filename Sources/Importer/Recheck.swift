@@ -210,7 +210,7 @@ public struct Rechecker: Sendable {
             pageCursor: "recheck", readerVersion: IceboxVersion.string)
         report.updated +=
             try await sync.archive.store(items, unreadable: unreadable, origin: origin, cursor: nil).updated
-        if items.contains(where: { !$0.mirroredTombstones.isEmpty }) { try await sync.archive.applyDeletionPolicy() }
+        try await sync.archive.applyDeletionPolicy(afterStoring: items)
         // The counts of the accounts' own posts as their server says now: whom to ask who reacted.
         try await sync.archive.recordServedCounts(items.map(\.status), server: client.server.host)
     }

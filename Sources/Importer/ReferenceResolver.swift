@@ -80,6 +80,7 @@ public struct ReferenceResolver: Sendable {
                     let stored = try await archive.store(
                         resolved.found.items, unreadable: resolved.found.unreadable,
                         origin: origin, cursor: nil)
+                    try await archive.applyDeletionPolicy(afterStoring: resolved.found.items)
                     report.archived += resolved.found.items.count
                     report.unreadable += stored.unreadable
                     break

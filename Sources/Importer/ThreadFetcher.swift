@@ -67,6 +67,7 @@ public struct ThreadFetcher: Sendable {
                 server: host, authority: client.isAuthenticated ? .account : .anonymous,
                 readerVersion: IceboxVersion.string)
             let stored = try await archive.store(statuses, unreadable: context.unreadable, origin: origin, cursor: nil)
+            try await archive.applyDeletionPolicy(afterStoring: statuses)
             report.fetched = statuses.count + context.unreadable.count
             report.new = stored.new
             report.updated = stored.updated

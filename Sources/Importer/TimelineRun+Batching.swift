@@ -48,10 +48,8 @@ extension TimelineRun {
         for ((page, served), result) in zip(zip(pages.pages, pages.served), results) {
             count(result, of: page, served: served)
         }
-        // Another Icebox's tombstones were kept with the pages: redacted now when the policy says so.
-        if pages.pages.contains(where: { $0.statuses.contains { !$0.mirroredTombstones.isEmpty } }) {
-            try await archive.applyDeletionPolicy()
-        }
+        // Another Icebox's tombstones kept with the pages are redacted now when the policy says so.
+        try await archive.applyDeletionPolicy(afterStoring: pages.pages.flatMap(\.statuses))
     }
 
     /// Stores every page fetched so far: before the run reads the archive's timeline again, and at its end.

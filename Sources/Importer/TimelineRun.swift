@@ -191,8 +191,10 @@ struct TimelineRun {
             }
             // An overlap page can top out below the stored newest position: never move it back.
             let stored = pagesByStatusID ? StatusID.newest(top, newest) : top
-            // A short page that reaches no higher than before read everything above the cursor.
-            let done = pagesByStatusID && page.served < options.pageLimit && !StatusID.isNewer(top, than: newest)
+            // A short page that reaches no higher than before read everything above the cursor (one another
+            // Icebox cut short of its bytes says nothing of the kind).
+            let done =
+                pagesByStatusID && page.served < options.pageLimit && !page.cut && !StatusID.isNewer(top, than: newest)
             pages += 1
             let stop = done ? nil : stopReason(repeated: !walked.advance(to: top), top: top, pages: pages)
             if !done, stop == nil { pending = prefetch(source, PageCursor(minID: top, limit: options.pageLimit)) }

@@ -96,6 +96,7 @@ struct WatchWriter: Sendable {
             server: host, authority: timeline.accountID == nil ? .anonymous : .account,
             timelineID: timeline.id, pageCursor: "stream", readerVersion: IceboxVersion.string)
         let result = try await archive.store(page.items, unreadable: page.unreadable, origin: origin, cursor: cursor)
+        try await archive.applyDeletionPolicy(afterStoring: page.items)
         totals.statuses += raws.count
         totals.new += result.new
         if result.new + result.updated > 0 {

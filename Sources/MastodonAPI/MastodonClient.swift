@@ -271,11 +271,13 @@ public struct MastodonClient: Sendable {
 
     static func page(_ decoded: DecodedStatuses, _ response: Response) -> Page<ArchivableStatus> {
         let links = LinkHeader(response.header("link") ?? "")
-        return Page(
+        var page = Page(
             items: decoded.items, next: links.parameter("max_id", rel: "next"),
             previous: links.parameter("min_id", rel: "prev") ?? links.parameter("since_id", rel: "prev"),
             rateLimit: response.rateLimit, httpStatus: response.status, unreadable: decoded.unreadable,
             served: decoded.served, firstID: decoded.firstID, lastID: decoded.lastID)
+        page.cut = response.header(MirrorExtension.cutHeader) == "1"
+        return page
     }
 
     /// The `error` (and `error_description`) text of a JSON error body.

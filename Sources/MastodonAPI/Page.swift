@@ -48,6 +48,9 @@ public struct Page<Item: Sendable>: Sendable {
     public var notifications: [ArchivableNotification] = []
     /// The conversations of a page of conversations, each kept whole (their last statuses are also `items`).
     public var conversations: [ArchivableConversation] = []
+    /// Another Icebox cut the page short of its bytes (``MirrorExtension/cutHeader``): fewer items than
+    /// asked for is then no sign that the timeline was read to its top.
+    public var cut = false
 
     public init(
         items: [Item], next: String?, previous: String?, rateLimit: RateLimit?, httpStatus: Int = 200,

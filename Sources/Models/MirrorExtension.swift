@@ -14,6 +14,9 @@ public enum MirrorExtension {
     public static let header = "X-Icebox-Mirror"
     /// The member's name in each status object.
     public static let member = "icebox"
+    /// The response header that says a page was cut short of its bytes (``MirrorExtension``'s pages hold
+    /// at most 8 MiB): it is then no short page that would end a catch-up.
+    public static let cutHeader = "X-Icebox-Page-Cut"
     /// The member's list of kept files.
     public static let media = "media"
     /// When the serving archive learned that the post was deleted (its tombstone), in the member of the

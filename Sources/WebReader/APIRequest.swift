@@ -85,10 +85,14 @@ struct APIFailure: Error, Sendable {
 }
 
 extension Reply {
-    /// A JSON answer of the API, with its `Link` header when it has one.
-    static func api(_ body: Data, link: String? = nil) -> Reply {
+    /// A JSON answer of the API, with its `Link` header when it has one; `cut`: a page for another Icebox
+    /// cut short of its bytes, which says so (``MirrorExtension/cutHeader``).
+    static func api(_ body: Data, link: String? = nil, cut: Bool = false) -> Reply {
         var reply = Reply(status: .ok, type: "application/json; charset=utf-8", body: body)
         if let link, let name = HTTPField.Name("Link") { reply.headers.append(HTTPField(name: name, value: link)) }
+        if cut, let name = HTTPField.Name(MirrorExtension.cutHeader) {
+            reply.headers.append(HTTPField(name: name, value: "1"))
+        }
         return reply
     }
 }

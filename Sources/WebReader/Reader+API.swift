@@ -93,9 +93,9 @@ extension Reader {
         guard let bounds = paging.bounds(held: held) else { return .api(Data("[]".utf8)) }
         var rows = try await store.apiPage(scope, bounds)
         if bounds.oldestFirst { rows.reverse() }
-        let page = try await apiStatusPage(request).render(rows, keepingOldest: bounds.oldestFirst)
+        let page = try await apiStatusPage(request).render(rows, keepingLast: bounds.oldestFirst)
         let link = APIPaging.link(base: request.base + request.path, lists: request.lists, ids: page.ids)
-        return .api(page.json, link: link)
+        return .api(page.json, link: link, cut: page.cut)
     }
 
     /// The renderer of statuses for a request: kept media are linked at the address the client reached.

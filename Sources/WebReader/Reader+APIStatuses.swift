@@ -30,7 +30,8 @@ extension Reader {
         let rows = Dictionary(
             try await store.apiRows(numbers: numbers).map { (APIStatusID.string($0.key), $0) },
             uniquingKeysWith: { first, _ in first })
-        return .api(try await apiStatusPage(request).render(ids.compactMap { rows[$0] }).json)
+        // Never cut (twenty statuses at most): an id left out reads as a post its server deleted.
+        return .api(try await apiStatusPage(request).render(ids.compactMap { rows[$0] }, budget: nil).json)
     }
 
     /// `/api/v1/statuses/:id/context`: the archived ancestors, oldest first, and the archived replies
@@ -55,8 +56,11 @@ extension Reader {
             try await store.apiRows(numbers: ancestors + descendants).map { ($0.number, $0) },
             uniquingKeysWith: { first, _ in first })
         let renderer = apiStatusPage(request)
-        let before = try await renderer.render(ancestors.compactMap { rows[$0] }).json
-        let after = try await renderer.render(descendants.compactMap { rows[$0] }).json
+        // Within one page's bytes for another Icebox: half for the nearest ancestors, half for the first
+        // replies.
+        let half = APIStatusPage.mirrorPageBytes / 2
+        let before = try await renderer.render(ancestors.compactMap { rows[$0] }, keepingLast: true, budget: half).json
+        let after = try await renderer.render(descendants.compactMap { rows[$0] }, budget: half).json
         return .api(Data("{\"ancestors\":".utf8) + before + Data(",\"descendants\":".utf8) + after + Data("}".utf8))
     }
 }

@@ -189,4 +189,41 @@ enum PNGProbe {
             }
         }
     }
+
+    /// What another Icebox says beside its statuses (a tombstone, a file for a media URL) counts only on
+    /// a page read with the user's token: any server an anonymous reader reaches could send it.
+    @Test(arguments: StoreKind.allCases)
+    func anotherIceboxsWordCountsOnlyWithTheUsersToken(_ kind: StoreKind) async throws {
+        try await withTestServer({
+            $0.statusCount = 30
+            $0.fixturesDirectory = nil
+        }) { server in
+            try await TestStore.with(kind, "authority-mirror-word") { test in
+                _ = try await StoreConformanceTests.syncAlice(server, into: test)
+                let host = "\(server.baseURL.host ?? ""):\(server.port)"
+                let number = try #require(
+                    try await test.store.recheckCandidates(server: host, since: "2000", after: 0, limit: 1).first
+                )
+                .number
+                var claimed = try ArchivableStatus(
+                    decoding: try await test.store.status(number: number).raw, servedBy: "127.0.0.9:4000")
+                claimed.servedByMirror = true
+                claimed.mirroredTombstones = [MirroredTombstone(key: claimed.status.archiveURI, goneAt: Date())]
+                claimed.mirroredMedia = [
+                    MirroredFile(
+                        url: "https://victim.example/media/a.png", sha256: String(repeating: "a", count: 64),
+                        address: "http://127.0.0.9:4000/media/x")
+                ]
+                for authority in [CopyAuthority.anonymous, .account] {
+                    _ = try await test.store.store(
+                        [claimed], unreadable: [],
+                        origin: PageOrigin(server: "127.0.0.9:4000", authority: authority), cursor: nil)
+                    let gone = try await test.store.status(number: number).goneAt != nil
+                    let offers = try await test.store.pendingMediaOffers().map(\.url)
+                    #expect(gone == (authority == .account), "\(authority)")
+                    #expect(offers == (authority == .account ? ["https://victim.example/media/a.png"] : []))
+                }
+            }
+        }
+    }
 }

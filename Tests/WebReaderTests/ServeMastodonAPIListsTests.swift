@@ -69,6 +69,15 @@ import Testing
         #expect(fetched["uri"] as? String == "https://icebox.test/users/alice/statuses/\(own)")
         let follow = try #require(down.first { $0["type"] as? String == "follow" })
         #expect(follow["status"] == nil || follow["status"] is NSNull)
+        // Another Icebox gets the status inside a notification with its archived bytes, never re-written.
+        let mirrorHeader = try #require(HTTPField.Name("X-Icebox-Mirror"))
+        let mirrored = try await process.served.get(
+            "/api/v1/notifications?limit=40", headers: [.authorization: "Bearer \(token)", mirrorHeader: "1"],
+            asOwner: false)
+        let likedURI = "https://icebox.test/users/alice/statuses/\(own)"
+        let raw = try await ServedArchive.icebox(["show", likedURI, "--raw", "--home", home.path])
+        let archived = raw.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(!archived.isEmpty && mirrored.body.contains("\"raw_json\":" + archived), "\(mirrored.body.prefix(300))")
         let one = try await api.object("/api/v1/notifications/\(try #require(liked["id"] as? String))")
         #expect(one["id"] as? String == liked["id"] as? String)
         #expect(try await api.get("/api/v1/notifications/999999999").status == .notFound)

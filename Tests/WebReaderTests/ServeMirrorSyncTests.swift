@@ -81,10 +81,13 @@ import Testing
             let secondToken = try await ServeMastodonAPITests.token(second)
             let secondServed = try #require(try await ServeMastodonAPITests.serve(second, on: .sqlite))
             defer { secondServed.running.signal(SIGTERM) }
+            // Each reply's uri with its parent's, found by the id the page gives (each archive its own ids).
             func replies(_ api: ServeMastodonAPITests.API) async throws -> [String] {
-                try await api.pages("/api/v1/timelines/home?limit=40", following: "next").compactMap { listed in
-                    guard let parent = listed.object["in_reply_to_id"] as? String else { return nil }
-                    return "\(listed.uri) \(parent.count)"
+                let listed = try await api.pages("/api/v1/timelines/home?limit=40", following: "next")
+                let uris = Dictionary(listed.map { ($0.id, $0.uri) }, uniquingKeysWith: { first, _ in first })
+                return listed.compactMap { status in
+                    guard let parent = status.object["in_reply_to_id"] as? String else { return nil }
+                    return "\(status.uri) → \(uris[parent] ?? "a post not on the page")"
                 }
             }
             let linked = try await replies(ServeMastodonAPITests.API(served: served.served, token: token))
@@ -156,6 +159,18 @@ import Testing
         let uris = try await Self.uris(first)
         #expect(uris.count >= 30)
         #expect(try await Self.uris(second) == uris)
+
+        // Thirty more: B's catch-up reads upward from below its newest, page after cut page, to the top
+        // (a cut page is no short page that would end it).
+        for index in 30..<60 {
+            let text = "large post \(index) " + String(repeating: "archive ", count: 37_500)
+            #expect(await server.addStatus(text: text) != nil)
+        }
+        try await Self.icebox(first, ["sync", "--quiet", "--no-media"])
+        try await Self.icebox(second, ["sync", "--quiet", "--no-media"])
+        let more = try await Self.uris(first)
+        #expect(more.count >= 60)
+        #expect(try await Self.uris(second) == more)
     }
 
     /// The mirror is no origin: a post's own server's copy (here read anonymously from that server's

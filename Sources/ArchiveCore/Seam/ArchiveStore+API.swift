@@ -58,11 +58,22 @@ extension ArchiveStore {
 
     /// The hash of the file kept for each of `urls` that the media archive holds.
     public func storedMedia(urls: [String]) async throws(ArchiveError) -> [String: String] {
-        guard !urls.isEmpty else { return [:] }
-        let pairs = try await executor.fetch(SQLStatement(APIStatements.storedMedia(executor.dialect), .texts(urls))) {
-            row in (try row.text("url"), try row.text("sha256"))
+        try await storedMediaFiles(urls: urls).files
+    }
+
+    /// The hash of the file kept for each of `urls` that the media archive holds, and which of them are a
+    /// copy (a file's or another Icebox's, `from_file` > 0) rather than their server's own.
+    public func storedMediaFiles(urls: [String]) async throws(ArchiveError) -> (
+        files: [String: String], copies: Set<String>
+    ) {
+        guard !urls.isEmpty else { return ([:], []) }
+        let rows = try await executor.fetch(SQLStatement(APIStatements.storedMedia(executor.dialect), .texts(urls))) {
+            row in (url: try row.text("url"), sha256: try row.text("sha256"), copy: try row.integer("from_file") > 0)
         }
-        return Dictionary(pairs, uniquingKeysWith: { first, _ in first })
+        return (
+            Dictionary(rows.map { ($0.url, $0.sha256) }, uniquingKeysWith: { first, _ in first }),
+            Set(rows.filter(\.copy).map(\.url))
+        )
     }
 
     @Sendable private static func apiRow(_ row: any ColumnReading) throws -> APIStatusRow {

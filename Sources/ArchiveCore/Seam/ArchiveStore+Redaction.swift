@@ -42,7 +42,12 @@ private struct Redacting: Sendable {
     func plan(_ statuses: ArraySlice<GoneStatus>, links: Set<String>, redacted: Int) -> TransactionPlan<Int> {
         guard let status = statuses.first else {
             return .executing(
-                links.sorted().map { SQLStatement(DeletionStatements.forgetLink, .text($0)) }, giving: redacted)
+                links.sorted().flatMap {
+                    [
+                        SQLStatement(DeletionStatements.forgetLink, .text($0)),
+                        SQLStatement(DeletionStatements.forgetOffer, .text($0)),
+                    ]
+                }, giving: redacted)
         }
         let id = SQLArgument.int(status.id)
         // The redacted JSON is kept whole; a status first kept unreadable holds its bytes there too.

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// The store's named settings (its `settings` table), and the policies kept there, written once for
 /// both stores over the two primitives each store implements.
@@ -26,6 +27,12 @@ extension ArchiveStore {
     /// page) runs after it.
     public func applyDeletionPolicy() async throws(ArchiveError) {
         if try await deletionPolicy() == .redact { _ = try await redactGone() }
+    }
+
+    /// ``applyDeletionPolicy()`` when `statuses`, just stored, carried another Icebox's tombstones.
+    public func applyDeletionPolicy(afterStoring statuses: [ArchivableStatus]) async throws(ArchiveError) {
+        guard statuses.contains(where: { !$0.mirroredTombstones.isEmpty }) else { return }
+        try await applyDeletionPolicy()
     }
 
     /// The consent setting (`icebox config search-consent`): `.honoured` unless switched off.

@@ -9,9 +9,12 @@ extension TransactionPlan where Result == Void {
     /// its notifications and its conversations.
     package static func keepWhole(_ page: FetchedPage, timelineID: Int64?) -> Self {
         let now = SQLArgument.text(Timestamp.string(Date()))
+        // Another Icebox's word (its files, its tombstones) counts only on a page read with the user's
+        // token: any server an anonymous reader reaches could send the member.
+        let mirrored = page.origin.authority == .account ? page.statuses : []
         let offers =
-            SQLStatement.keeping(page.statuses.flatMap(\.mirroredMedia), offeredBy: page.origin.server, now: now)
-            + SQLStatement.tombstones(page)
+            SQLStatement.keeping(mirrored.flatMap(\.mirroredMedia), offeredBy: page.origin.server, now: now)
+            + SQLStatement.tombstones(mirrored)
         guard let timelineID else { return .executing(offers) }
         let mirror =
             page.statuses.contains(where: \.servedByMirror)
@@ -23,12 +26,11 @@ extension TransactionPlan where Result == Void {
 }
 
 extension SQLStatement {
-    /// The statements that mark gone the posts another Icebox served as deleted, when the page was read
+    /// The statements that mark gone the posts another Icebox served as deleted (`statuses` of a page read
     /// with one of the user's accounts: the user chose that archive, whose tombstones record its posts'
-    /// servers' word. A page read without an account (any server could send the member) marks nothing.
-    static func tombstones(_ page: FetchedPage) -> [SQLStatement] {
-        guard page.origin.authority == .account else { return [] }
-        return page.statuses.flatMap(\.mirroredTombstones).map {
+    /// servers' word).
+    static func tombstones(_ statuses: [ArchivableStatus]) -> [SQLStatement] {
+        statuses.flatMap(\.mirroredTombstones).map {
             SQLStatement(DeletionStatements.markMirroredGone, .text(Timestamp.string($0.goneAt)), .text($0.key))
         }
     }

@@ -8,7 +8,7 @@ package enum APIStatements {
     static func columns(_ dialect: any SQLDialect) -> String {
         "s.id AS number, s.created_at, s.uri, s.raw_server, s.reblog_uri, s.author_handle, s.gone_at, "
             + "(SELECT i.in_reply_to_id FROM status_ids i WHERE i.status_id = s.id AND i.server = s.raw_server "
-            + "LIMIT 1) AS parent_id, \(dialect.rawJSON(of: "s")) AS raw_json"
+            + "ORDER BY i.from_file, i.local_id LIMIT 1) AS parent_id, \(dialect.rawJSON(of: "s")) AS raw_json"
     }
 
     /// How many posts make a tag common: below it, a tag's page reads all its rows and sorts them; from
@@ -98,10 +98,10 @@ package enum APIStatements {
         """
     }
 
-    /// The media files kept for the URLs ?1, as `url` and `sha256`.
+    /// The media files kept for the URLs ?1, as `url`, `sha256` and `from_file` (a copy when above 0).
     package static func storedMedia(_ dialect: any SQLDialect) -> String {
         """
-        SELECT url, sha256 FROM media_downloads
+        SELECT url, sha256, from_file FROM media_downloads
         WHERE state = 'stored' AND sha256 IS NOT NULL AND \(dialect.isAny("url", of: "?1"))
         """
     }

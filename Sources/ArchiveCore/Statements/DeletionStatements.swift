@@ -3,9 +3,13 @@ import Foundation
 /// The statements of deletions and redaction, one text for both stores (arguments `?1`, `?2`…, see
 /// ``SQLDialect/statement(_:)``).
 package enum DeletionStatements {
-    /// The servers of the user's accounts (see `DeletionAuthority`): those of the accounts in use that are
-    /// no other Icebox (`mirror_seen_at`, `schema/0033`).
-    package static let accountServers = AccountStatements.inUse("server", where: "mirror_seen_at IS NULL")
+    /// The servers of the user's accounts (see `DeletionAuthority`): those of the accounts in use but the
+    /// servers an account found to be another Icebox on (`mirror_seen_at`, `schema/0033`), whatever
+    /// account of the server's it was found with.
+    package static let accountServers = AccountStatements.inUse(
+        "server",
+        where:
+            "server NOT IN (SELECT m.server FROM archiving_accounts m WHERE m.mirror_seen_at IS NOT NULL)")
     /// Marks the status filed under ?2 gone as another Icebox served it, at ?1 (the first record stays).
     package static let markMirroredGone = """
         UPDATE statuses SET gone_at = ?1, gone_via = '\(DeletionSource.mirror.rawValue)' WHERE uri = ?2 AND gone_at IS NULL
@@ -68,6 +72,11 @@ package enum DeletionStatements {
     /// A media link's download, unless another post still has it: ?1 the URL.
     package static let forgetLink = """
         DELETE FROM media_downloads WHERE url = ?1 AND NOT EXISTS (SELECT 1 FROM media_attachments
+            WHERE url = ?1 OR remote_url = ?1 OR preview_url = ?1)
+        """
+    /// What another Icebox offered for a media link, unless another post still has it: ?1 the URL.
+    package static let forgetOffer = """
+        DELETE FROM media_offers WHERE url = ?1 AND NOT EXISTS (SELECT 1 FROM media_attachments
             WHERE url = ?1 OR remote_url = ?1 OR preview_url = ?1)
         """
 }
