@@ -58,31 +58,23 @@ struct MediaCatalog: Sendable {
         return Dictionary(offers.map { ($0.url, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// Records a URL's file as a mirror offered it: a copy its own server is asked about once. True when
-    /// the file was new to the archive.
-    @discardableResult
-    func recordOffered(url: String, kind: MediaKind, sha256: String, size: Int64, mime: String, ext: String)
-        async throws(MediaError) -> Bool
-    {
-        try await catalogue { () async throws(ArchiveError) in
-            try await store.recordMediaOffered(
-                url: url, kind: kind.rawValue, sha256: sha256, size: size, mime: mime, ext: ext)
-        }
-    }
-
     /// The extension already used for these bytes, so one hash is always one file name.
     func existingExtension(sha256: String) async throws(MediaError) -> String? {
         try await catalogue { () async throws(ArchiveError) in try await store.mediaExtension(sha256: sha256) }
     }
 
-    /// Records a stored file and the URL it came from; true when the file was new to the archive.
+    /// Records a stored file as `url`'s: its server's own, or a `copy` (another Icebox's, which the URL's
+    /// server is asked about once); true when the file was new to the archive.
     @discardableResult
-    func recordStored(url: String, kind: MediaKind, file: DownloadedFile, ext: String) async throws(MediaError) -> Bool
-    {
+    func recordStored(
+        url: String, kind: MediaKind, sha256: String, size: Int64, mime: String, ext: String, copy: Bool = false
+    ) async throws(MediaError) -> Bool {
         try await catalogue { () async throws(ArchiveError) in
-            try await store.recordMediaStored(
-                url: url, kind: kind.rawValue, sha256: file.sha256, size: file.size,
-                mime: file.mime, ext: ext)
+            copy
+                ? try await store.recordMediaOffered(
+                    url: url, kind: kind.rawValue, sha256: sha256, size: size, mime: mime, ext: ext)
+                : try await store.recordMediaStored(
+                    url: url, kind: kind.rawValue, sha256: sha256, size: size, mime: mime, ext: ext)
         }
     }
 

@@ -83,20 +83,11 @@ extension MediaStore {
         for url in job.candidates {
             switch await download(url, downloader: downloader, pacer: pacer, options: options) {
             case .success(let file):
-                let ext = try await catalog.existingExtension(sha256: file.sha256) ?? file.ext
-                do {
-                    _ = try layout.place(file.temporary, sha256: file.sha256, ext: ext)
-                } catch {
-                    let failure = MediaFailure.storage(error.reason)
+                if let failure = try await keep(file, as: url, kind: job.kind, into: &report) {
                     try await catalog.recordFailure(url: url, kind: job.kind, failure)
                     last = (url, failure)
                     continue
                 }
-                if try await catalog.recordStored(url: url, kind: job.kind, file: file, ext: ext) {
-                    report.newFiles += 1
-                }
-                report.stored += 1
-                report.bytes += file.size
                 return
             case .failure(let failure):
                 try await catalog.recordFailure(url: url, kind: job.kind, failure)
@@ -112,6 +103,28 @@ extension MediaStore {
                     url: last.url, kind: job.kind, reason: last.failure.description,
                     permanent: last.failure.isPermanent))
         }
+    }
+
+    /// Places a downloaded file under its hash (with the extension its bytes already have, if stored
+    /// before) and records it as `url`'s, its server's own or a `copy`, counted in `report`; the failure
+    /// when it could not be placed.
+    func keep(
+        _ file: DownloadedFile, as url: String, kind: MediaKind, copy: Bool = false, into report: inout MediaReport
+    ) async throws(MediaError) -> MediaFailure? {
+        let ext = try await catalog.existingExtension(sha256: file.sha256) ?? file.ext
+        do {
+            _ = try layout.place(file.temporary, sha256: file.sha256, ext: ext)
+        } catch {
+            return .storage(error.reason)
+        }
+        if try await catalog.recordStored(
+            url: url, kind: kind, sha256: file.sha256, size: file.size, mime: file.mime, ext: ext, copy: copy)
+        {
+            report.newFiles += 1
+        }
+        report.stored += 1
+        report.bytes += file.size
+        return nil
     }
 
     /// One URL, paced, with retries and backoff for failures that may pass.

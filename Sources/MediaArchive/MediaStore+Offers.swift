@@ -16,8 +16,9 @@ extension MediaStore {
         if let kept = offer.kept,
             FileManager.default.fileExists(atPath: layout.file(sha256: offer.sha256, ext: kept.ext).path)
         {
-            try await catalog.recordOffered(
-                url: offer.url, kind: kind, sha256: offer.sha256, size: kept.size, mime: kept.mime, ext: kept.ext)
+            try await catalog.recordStored(
+                url: offer.url, kind: kind, sha256: offer.sha256, size: kept.size, mime: kept.mime, ext: kept.ext,
+                copy: true)
             report.stored += 1
             return true
         }
@@ -37,20 +38,10 @@ extension MediaStore {
                 metadata: ["url": "\(offer.url)", "named": "\(offer.sha256)", "received": "\(file.sha256)"])
             return false
         }
-        let ext = try await catalog.existingExtension(sha256: file.sha256) ?? file.ext
-        do {
-            _ = try layout.place(file.temporary, sha256: file.sha256, ext: ext)
-        } catch {
-            logger.info("another Icebox's file not stored", metadata: ["url": "\(offer.url)", "reason": "\(error)"])
+        if let failure = try await keep(file, as: offer.url, kind: kind, copy: true, into: &report) {
+            logger.info("another Icebox's file not stored", metadata: ["url": "\(offer.url)", "reason": "\(failure)"])
             return false
         }
-        if try await catalog.recordOffered(
-            url: offer.url, kind: kind, sha256: file.sha256, size: file.size, mime: file.mime, ext: ext)
-        {
-            report.newFiles += 1
-        }
-        report.stored += 1
-        report.bytes += file.size
         return true
     }
 }

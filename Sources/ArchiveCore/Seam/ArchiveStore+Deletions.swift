@@ -15,7 +15,7 @@ extension ArchiveStore {
     ) async throws(ArchiveError) -> DeletionAuthority.Outcome {
         guard !numbers.isEmpty else { return DeletionAuthority.Outcome() }
         let outcome = try await recordGone(numbers, reportedBy: server, at: date, via: source)
-        if outcome.marked > 0, try await deletionPolicy() == .redact { try await redactGone() }
+        if outcome.marked > 0 { try await applyDeletionPolicy() }
         return outcome
     }
 

@@ -31,7 +31,9 @@ extension SQLStatement {
     /// servers' word).
     static func tombstones(_ statuses: [ArchivableStatus]) -> [SQLStatement] {
         statuses.flatMap(\.mirroredTombstones).map {
-            SQLStatement(DeletionStatements.markMirroredGone, .text(Timestamp.string($0.goneAt)), .text($0.key))
+            SQLStatement(
+                DeletionStatements.markGone("uri = ?3"), .text(Timestamp.string($0.goneAt)),
+                .text(DeletionSource.mirror.rawValue), .text($0.key))
         }
     }
 }

@@ -10,10 +10,6 @@ package enum DeletionStatements {
         "server",
         where:
             "server NOT IN (SELECT m.server FROM archiving_accounts m WHERE m.mirror_seen_at IS NOT NULL)")
-    /// Marks the status filed under ?2 gone as another Icebox served it, at ?1 (the first record stays).
-    package static let markMirroredGone = """
-        UPDATE statuses SET gone_at = ?1, gone_via = '\(DeletionSource.mirror.rawValue)' WHERE uri = ?2 AND gone_at IS NULL
-        """
     /// Records that the account of timeline ?1 is on another Icebox, ?2 now (the first time only).
     package static let seenMirror = """
         UPDATE archiving_accounts SET mirror_seen_at = ?2
