@@ -76,7 +76,37 @@ extension ArchiveDatabase: StatementExecutor {
             case .statement(let statement, let next):
                 plan = try next(
                     Row.fetchAll(db.cachedStatement(sql: statement.sql), arguments: statement.databaseArguments))
+            case .insertMany(let insert, let next):
+                plan = try next(insertMany(insert, db))
+            case .storePage(let write, let next):
+                plan = try next(
+                    storeRows(write.rows, origin: write.origin, now: write.now, evenBatches: write.evenBatches, db))
+            case .isolating(let inner, let then, let otherwise):
+                var value: (any Sendable)?
+                do {
+                    try db.inSavepoint {
+                        value = try run(inner, db)
+                        return .commit
+                    }
+                } catch let error as DatabaseError where isolable(error) {
+                    plan = try otherwise(BrokenRule(describe(error)))
+                    continue
+                }
+                guard let value else { throw DatabaseError(message: "an isolated plan gave nothing") }
+                plan = try then(value)
             }
+        }
+    }
+
+    /// A plan's rows in multi-row statements (see `executeTuples`).
+    private static func insertMany(_ insert: RowsInsert, _ db: Database) throws -> [Row] {
+        guard let width = insert.rows.first?.count else { return [] }
+        let rows = insert.rows
+        return try executeTuples(
+            "INSERT INTO \(insert.target) VALUES", insert.conflict.isEmpty ? "" : " " + insert.conflict,
+            returning: insert.returning, width: width, count: rows.count, powersOfTwo: !insert.evenBatches, db
+        ) { index, arguments in
+            arguments += StatementArguments(rows[index].map(\.databaseValue))
         }
     }
 }

@@ -38,12 +38,12 @@ extension ArchiveDatabase {
     /// again row by row; `nil`, having written nothing, when the new rows cannot go together (see
     /// `FreshRows`), and the caller stores the page row by row. Each row gets the key, id and records row
     /// by row would give it.
-    static func insertNewAndUpsert(_ rows: [PageRow], origin: PageOrigin, now: String, _ db: Database) throws
-        -> StoreResult?
-    {
+    static func insertNewAndUpsert(
+        _ rows: [PageRow], origin: PageOrigin, now: String, powersOfTwo: Bool, _ db: Database
+    ) throws -> StoreResult? {
         guard let fresh = try FreshRows(rows, origin: origin, db) else { return nil }
         var inserted: [Int: Int64] = [:]
-        let ids = try insert(fresh, of: rows, origin: origin, now: now, powersOfTwo: true, db)
+        let ids = try insert(fresh, of: rows, origin: origin, now: now, powersOfTwo: powersOfTwo, db)
         for (index, id) in zip(fresh.indices, ids) { inserted[index] = id }
         var result = StoreResult()
         for (index, row) in rows.enumerated() {

@@ -20,32 +20,21 @@ extension ArchiveDatabase {
     /// for one page's rules): one commit, one pass of the write-ahead log over the index pages they share,
     /// instead of one per page.
     public func store(pages: [FetchedPage]) async throws(ArchiveError) -> [StoreResult] {
-        let prepared = pages.map { (rows: Self.pageRows($0.statuses, server: $0.origin.server), page: $0) }
         let pool = self.pool
         // First every page whole in one plain transaction: no savepoint, whose sub-journal would cost
         // every page a temporary file's writes. Only when a row breaks a constraint are the pages stored
         // again, each in its own transaction and row by row, each row in a savepoint, the broken rows kept
-        // unreadable.
+        // unreadable (see ``TransactionPlan/storingPages(_:now:isolatingRows:)``).
         do {
             return try await pool.write { db in
-                let now = Self.now()
-                var hosts: Set<String>?  // the user's account hosts, read once for the transaction's pages
-                return try prepared.map { rows, page in
-                    let origin = try Self.speaking(page.origin, db, hosts: &hosts)
-                    let result = try Self.upsertWhole(rows, origin: origin, now: now, db)
-                    return try Self.finishPage(result, page, origin: origin, db)
-                }
+                try Self.run(.storingPages(pages, now: Self.now(), isolatingRows: false), db)
             }
         } catch let error as DatabaseError where Self.isolable(error) {
             var results: [StoreResult] = []
-            for (rows, page) in prepared {
-                results.append(
-                    try await write { db in
-                        var hosts: Set<String>?
-                        let origin = try Self.speaking(page.origin, db, hosts: &hosts)
-                        let result = try Self.upsertIsolating(rows, origin: origin, db)
-                        return try Self.finishPage(result, page, origin: origin, db)
-                    })
+            for page in pages {
+                results += try await write { db in
+                    try Self.run(.storingPages([page], now: Self.now(), isolatingRows: true), db)
+                }
             }
             return results
         } catch {
@@ -55,35 +44,19 @@ extension ArchiveDatabase {
 
     /// A page's rows in the open transaction: the statuses new to the archive in one multi-row insert, so
     /// FTS5 writes a few segments for the page rather than one per status, and the others row by row (see
-    /// `insertNewAndUpsert`); the whole page row by row when a millisecond of it is full.
-    private static func upsertWhole(_ rows: [PageRow], origin: PageOrigin, now: String, _ db: Database) throws
-        -> StoreResult
-    {
-        if let stored = try insertNewAndUpsert(rows, origin: origin, now: now, db) { return stored }
-        var result = StoreResult()
-        for row in rows { result += try upsert(row, origin: origin, now: now, db) }
-        return result
-    }
-
-    /// A page read without login speaks for the servers of the user's accounts too; `hosts` keeps them once
-    /// read, for the other pages of the transaction.
-    private static func speaking(_ origin: PageOrigin, _ db: Database, hosts: inout Set<String>?) throws -> PageOrigin {
-        guard origin.authority == .anonymous else { return origin }
-        let known = try hosts ?? accountHosts(db)
-        hosts = known
-        return origin.speaking(withAccountsOn: known)
-    }
-
-    /// The end of a page's transaction: its unreadable statuses and its notifications kept, the timeline's
-    /// cursors moved.
-    private static func finishPage(
-        _ stored: StoreResult, _ page: FetchedPage, origin: PageOrigin, _ db: Database
+    /// `insertNewAndUpsert`); the whole page row by row when a millisecond of it is full. `evenBatches`:
+    /// see ``RowsInsert/evenBatches``.
+    static func storeRows(
+        _ rows: [PageRow], origin: PageOrigin, now: String, evenBatches: Bool = false, _ db: Database
     ) throws -> StoreResult {
-        var result = stored
-        result.unreadable += try keepUnreadable(page.unreadable, origin: origin, db)
-        try run(.keepWhole(page, timelineID: origin.timelineID), db)
-        guard let timelineID = origin.timelineID else { return result }
-        if let cursor = page.cursor { try apply(cursor, timelineID: timelineID, db) }
+        if let stored = try insertNewAndUpsert(rows, origin: origin, now: now, powersOfTwo: !evenBatches, db) {
+            return stored
+        }
+        var result = StoreResult()
+        for row in rows {
+            result += try upsert(
+                row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
+        }
         return result
     }
 
@@ -103,32 +76,6 @@ extension ArchiveDatabase {
     /// A page's statuses in the order they are stored (see `PageRow.rows`).
     package static func pageRows(_ statuses: [ArchivableStatus], server: String) -> [PageRow] {
         PageRow.rows(statuses, server: server)
-    }
-
-    /// Upserts prepared rows row by row, each in its own savepoint; the rows that fail are kept unreadable
-    /// with the reason.
-    private static func upsertIsolating(_ rows: [PageRow], origin: PageOrigin, _ db: Database) throws -> StoreResult {
-        let now = Self.now()
-        var result = StoreResult()
-        var failed: [UnreadableStatus] = []
-        for row in rows {
-            do {
-                try db.inSavepoint {
-                    result += try upsert(row, origin: origin, now: now, db)
-                    return .commit
-                }
-            } catch let error as DatabaseError where isolable(error) {
-                failed.append(
-                    UnreadableStatus(raw: row.raw, id: row.status.id, reason: "could not be stored: \(describe(error))")
-                )
-            }
-        }
-        result.unreadable += try keepUnreadable(failed, origin: origin, db)
-        return result
-    }
-
-    private static func upsert(_ row: PageRow, origin: PageOrigin, now: String, _ db: Database) throws -> StoreResult {
-        try upsert(row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
     }
 
     /// Inserts a status, or updates it when a newer edit or a more authoritative copy arrived (see

@@ -71,6 +71,28 @@ extension PostgresConnection {
                 let rows = try await self.rows(
                     dialect.statement(statement.sql), statement.arguments.map(SQLValue.init), logger: logger)
                 plan = try next(rows)
+            case .insertMany(let insert, let next):
+                plan = try next(
+                    try await PostgresArchive.insertMany(
+                        self, logger, insert.target, rows: insert.rows.map { $0.map(SQLValue.init) },
+                        suffix: insert.suffix))
+            case .storePage(let write, let next):
+                plan = try next(
+                    try await PostgresArchive.storeBatched(
+                        write.rows, origin: write.origin, now: write.now, lockingURIs: !write.holdsStore, self, logger))
+            case .isolating(let inner, let then, let otherwise):
+                try await execute("SAVEPOINT isolated_plan", logger: logger)
+                let value: any Sendable
+                do {
+                    value = try await run(inner, logger: logger)
+                    try await execute("RELEASE SAVEPOINT isolated_plan", logger: logger)
+                } catch  where PostgresArchive.breaksARule(error) {
+                    try await execute("ROLLBACK TO SAVEPOINT isolated_plan", logger: logger)
+                    try await execute("RELEASE SAVEPOINT isolated_plan", logger: logger)
+                    plan = try otherwise(BrokenRule("\(PostgresArchive.translate(error))"))
+                    continue
+                }
+                plan = try then(value)
             }
         }
     }

@@ -19,7 +19,8 @@ extension PostgresArchive {
         let logger = self.logger
         let bridge = ImportBridge()
         let outcome = OneShot<Result<Void, any Error>>()
-        let sink = PostgresImportSink(bridge: bridge, source: source, now: Self.now(), logger: logger)
+        let sink = PlannedImportSink(
+            PostgresImportTransaction(bridge: bridge, logger: logger), source: source, now: Self.now())
         let thread = Thread {
             let result = Result { try body(sink) }
             bridge.finish()
@@ -32,7 +33,11 @@ extension PostgresArchive {
             try await transaction(attempts: 1) { connection in
                 // Pages being written finish first, and later ones wait for the import (see `importLock`).
                 try await Self.holdImportLock(connection, logger)
-                try await PostgresImportSink.createMediaTables(connection, logger)
+                // The sink's held media and written uris (``ImportMediaStatements``), gone at the commit.
+                let tables =
+                    ImportMediaStatements.create(prefix: "CREATE TEMP TABLE", suffix: " ON COMMIT DROP")
+                    + [ImportWrittenStatements.create(prefix: "CREATE TEMP TABLE", suffix: " ON COMMIT DROP")]
+                for sql in tables { try await connection.execute(sql, logger: logger) }
                 thread.start()
                 for await request in bridge.requests where bridge.take(request.id) {
                     await request.run(connection)

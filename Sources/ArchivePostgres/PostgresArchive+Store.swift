@@ -19,38 +19,20 @@ extension PostgresArchive {
     /// transaction, as ``store(_:unreadable:origin:cursor:)`` says.
     func storePage(_ page: FetchedPage) async throws(ArchiveError) -> StoreResult {
         let origin = page.origin
-        let rows = PageRow.rows(page.statuses, server: origin.server)
         let logger = self.logger
         do {
             return try await transaction { connection in
                 try await Self.checkFence(origin.fence, connection, logger)
-                let origin = try await Self.speaking(origin, connection, logger)
-                let result = try await Self.storeBatched(rows, origin: origin, now: Self.now(), connection, logger)
-                return try await Self.finishPage(result, page, origin: origin, connection, logger)
+                return try await connection.run(
+                    .storingPages([page], now: Self.now(), isolatingRows: false), logger: logger)[0]
             }
         } catch  where Self.isolable(error) {
             return try await transaction { connection in
                 try await Self.checkFence(origin.fence, connection, logger)
-                let origin = try await Self.speaking(origin, connection, logger)
-                var result = StoreResult()
-                var failed: [UnreadableStatus] = []
-                let now = Self.now()
-                try await Self.lockForPageWrite(rows.map(\.status.archiveURI), connection, logger)
-                for row in rows {
-                    try await connection.execute("SAVEPOINT page_row", logger: logger)
-                    do {
-                        result += try await Self.upsert(row, origin: origin, now: now, connection, logger)
-                        try await connection.execute("RELEASE SAVEPOINT page_row", logger: logger)
-                    } catch  where Self.breaksARule(error) {
-                        try await connection.execute("ROLLBACK TO SAVEPOINT page_row", logger: logger)
-                        failed.append(
-                            UnreadableStatus(
-                                raw: row.raw, id: row.status.id,
-                                reason: "could not be stored: \(Self.translate(error))"))
-                    }
-                }
-                result.unreadable += try await Self.keepUnreadable(failed, origin: origin, connection, logger)
-                return try await Self.finishPage(result, page, origin: origin, connection, logger)
+                try await Self.lockForPageWrite(
+                    PageRow.rows(page.statuses, server: origin.server).map(\.status.archiveURI), connection, logger)
+                return try await connection.run(
+                    .storingPages([page], now: Self.now(), isolatingRows: true), logger: logger)[0]
             }
         }
     }
@@ -73,22 +55,6 @@ extension PostgresArchive {
     static func isolable(_ error: ArchiveError) -> Bool {
         guard case .database(let message) = error else { return false }
         return message.contains("(SQLSTATE 23") || message.contains("(SQLSTATE 22")
-    }
-
-    /// The end of a page's transaction: its unreadable statuses and its notifications kept, the timeline's
-    /// cursors moved.
-    static func finishPage(
-        _ stored: StoreResult, _ page: FetchedPage, origin: PageOrigin, _ connection: PostgresConnection,
-        _ logger: Logger
-    ) async throws -> StoreResult {
-        var result = stored
-        result.unreadable += try await keepUnreadable(page.unreadable, origin: origin, connection, logger)
-        try await run(.keepWhole(page, timelineID: origin.timelineID), connection, logger)
-        guard let timelineID = origin.timelineID else { return result }
-        if let cursor = page.cursor {
-            _ = try await [sendCursorMove(cursor, timelineID: timelineID, connection, logger)].answers()
-        }
-        return result
     }
 
     /// Inserts a status, or updates it when a newer edit or a more authoritative copy arrived.
@@ -229,13 +195,5 @@ extension PostgresArchive {
             try await connection.execute(
                 dialect.statement(PageStoreStatements.insertMedia), arguments.map(SQLValue.init), logger: logger)
         }
-    }
-
-    /// The page's origin, with an anonymous read of a user's account server speaking as that server.
-    static func speaking(_ origin: PageOrigin, _ connection: PostgresConnection, _ logger: Logger) async throws
-        -> PageOrigin
-    {
-        guard origin.authority == .anonymous else { return origin }
-        return origin.speaking(withAccountsOn: try await accountHosts(connection, logger))
     }
 }

@@ -38,7 +38,7 @@ extension PostgresArchive {
                 origins.append(page.origin)
                 continue
             }
-            if hosts == nil { hosts = try await accountHosts(connection, logger) }
+            if hosts == nil { hosts = try await run(.accountHosts, connection, logger) }
             origins.append(page.origin.speaking(withAccountsOn: hosts ?? []))
         }
         let locked = try await lockInOrder(
@@ -60,8 +60,8 @@ extension PostgresArchive {
         var moves: [SentStatement] = []
         do {
             for index in pages.indices {
-                results[index].unreadable += try await keepUnreadable(
-                    pages[index].unreadable, origin: origins[index], connection, logger)
+                results[index].unreadable += try await run(
+                    .keepUnreadable(pages[index].unreadable, origin: origins[index], now: now), connection, logger)
                 try await run(.keepWhole(pages[index], timelineID: origins[index].timelineID), connection, logger)
                 guard let timelineID = origins[index].timelineID else { continue }
                 if let cursor = pages[index].cursor {

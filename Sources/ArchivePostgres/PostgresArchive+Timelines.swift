@@ -20,7 +20,7 @@ extension PostgresArchive {
         return try decoding { try row.decoded(as: ArchivingAccount.self) }
     }
 
-    /// Sends a timeline's cursor move (see `apply`) without waiting for it.
+    /// Sends a timeline's cursor move (``CursorUpdate/statement(timelineID:)``) without waiting for it.
     static func sendCursorMove(
         _ update: CursorUpdate, timelineID: Int64, _ connection: PostgresConnection, _ logger: Logger
     ) -> SentStatement {

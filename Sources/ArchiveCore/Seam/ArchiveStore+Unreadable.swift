@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// Statuses kept unreadable, listed and noted again, and a timeline's recent dates: written once over
 /// the store's ``StoreExecutor``.
@@ -27,5 +28,29 @@ extension ArchiveStore {
         try await executor.fetch(
             SQLStatement(TimelineStatusStatements.recentCreationDates, .int(timelineID), .int(Int64(limit)))
         ) { try $0.text("created_at") }.compactMap(Timestamp.date)
+    }
+}
+
+extension ArchiveStore {
+    /// Archives a kept status that can now be read, from its stored bytes, with the page store's rules,
+    /// and marks the kept row as archived (the row stays), in one transaction. Returns the archive's
+    /// number for the status.
+    public func archiveKept(
+        _ kept: KeptUnreadable, as status: ArchivableStatus, authority: CopyAuthority
+    ) async throws(ArchiveError) -> (number: Int64, result: StoreResult) {
+        let (rows, origin) = kept.page(readAs: status, authority: authority)
+        let now = Timestamp.string(Date())
+        return try await executor.run(
+            .storing(PageWrite(rows, origin: origin, now: now)) { result in
+                .fetch(
+                    SQLStatement(UnreadableStatements.statusByURI, .text(status.status.archiveURI)),
+                    { try $0.integer("id") }
+                ) { numbers in
+                    let number = numbers.first ?? 0
+                    return .executing(
+                        [SQLStatement(UnreadableStatements.archived, .text(now), .int(number), .int(kept.id))],
+                        giving: (number, result))
+                }
+            })
     }
 }

@@ -3,11 +3,22 @@
 /// writer, synchronously; a PostgreSQL connection, awaiting each answer), so a flow that decides between
 /// statements is written once, and runs again from the start when PostgreSQL retries a deadlock.
 package struct TransactionPlan<Result: Sendable>: Sendable {
-    package enum Step: Sendable {
+    package indirect enum Step: Sendable {
         /// Nothing more to run.
         case done(Result)
         /// Run the statement; its rows (none for most writes) choose what follows.
         case statement(SQLStatement, next: @Sendable ([any ColumnReading]) throws -> TransactionPlan<Result>)
+        /// Insert the rows in as few statements as the driver's batching allows; the rows they return (of
+        /// `RowsInsert.returning`, in no promised order) choose what follows.
+        case insertMany(RowsInsert, next: @Sendable ([any ColumnReading]) throws -> TransactionPlan<Result>)
+        /// Store statuses with the driver's page writer (``PageWrite``); its result chooses what follows.
+        case storePage(PageWrite, next: @Sendable (StoreResult) throws -> TransactionPlan<Result>)
+        /// Run the plan in a savepoint: when its data breaks one of the archive's rules, roll it back and go
+        /// on with `otherwise`; else go on with what `then` makes of its result. Any other failure fails the
+        /// whole plan.
+        case isolating(
+            TransactionPlan<any Sendable>, then: @Sendable (any Sendable) throws -> TransactionPlan<Result>,
+            otherwise: @Sendable (BrokenRule) throws -> TransactionPlan<Result>)
     }
 
     package let step: Step
@@ -56,6 +67,16 @@ extension TransactionPlan {
         case .done(let result): try next(result)
         case .statement(let statement, let following):
             .statement(statement) { rows in try following(rows).then(next) }
+        case .insertMany(let insert, let following):
+            TransactionPlan<Next>(step: .insertMany(insert, next: { rows in try following(rows).then(next) }))
+        case .storePage(let write, let following):
+            TransactionPlan<Next>(step: .storePage(write, next: { result in try following(result).then(next) }))
+        case .isolating(let inner, let following, let otherwise):
+            TransactionPlan<Next>(
+                step:
+                    .isolating(
+                        inner, then: { value in try following(value).then(next) },
+                        otherwise: { broken in try otherwise(broken).then(next) }))
         }
     }
 }

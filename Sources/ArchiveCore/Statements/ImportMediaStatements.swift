@@ -22,14 +22,10 @@ package enum ImportMediaStatements {
     /// Both tables gone (SQLite keeps a temporary table for the connection's life).
     package static let drop = ["DROP TABLE IF EXISTS import_held_media", "DROP TABLE IF EXISTS import_media_names"]
 
-    /// Holds a file after the others: ?1 URL, ?2 hash, ?3 extension, ?4 size, ?5 type, ?6 placed new (1/0).
-    package static let hold = """
-        INSERT INTO import_held_media(seq, url, sha256, ext, size, mime, placed_new)
-        SELECT COALESCE(MAX(seq), 0) + 1, ?1, ?2, ?3, ?4, ?5, ?6 FROM import_held_media
-        """
+    /// The held files' table and columns: its place in the order held (from 1), URL, hash, extension,
+    /// size, type, and whether the import placed it new (1 or 0).
+    package static let heldTarget = "import_held_media(seq, url, sha256, ext, size, mime, placed_new)"
 
-    /// A URL a post names: ?1 the URL.
-    package static let name = "INSERT INTO import_media_names(url) VALUES (?1) " + nameConflict
     /// A URL named twice is named once.
     package static let nameConflict = "ON CONFLICT(url) DO NOTHING"
 

@@ -1,9 +1,8 @@
 import Foundation
 
 /// What an import records beside the statuses it stores, one text for both stores: where each status was
-/// read (`status_sources`) and the posts a file only refers to (`status_references`). Each store sends
-/// them its own way (SQLite a row at a time, PostgreSQL many rows in one statement), with these targets
-/// and conflict clauses.
+/// read (`status_sources`) and the posts a file only refers to (`status_references`). Each store writes
+/// their rows in its own batches (``RowsInsert``), with these targets and conflict clauses.
 package enum ImportRecordStatements {
     /// The table and columns of a status's source: its number, the format, the file, the entry, the
     /// source's own object and when it was imported.
@@ -18,12 +17,4 @@ package enum ImportRecordStatements {
         "status_references(account_handle, kind, uri, activity_uri, published_at, visibility, file, recorded_at)"
     /// A reference already recorded stays as first recorded.
     package static let referenceConflict = "ON CONFLICT(account_handle, kind, uri) DO NOTHING"
-
-    /// A row of `target` (its columns counted from the text) with `conflict`, for a store that writes one
-    /// row a statement.
-    package static func oneRow(_ target: String, _ conflict: String) -> String {
-        let columns = target.split(separator: ",").count
-        return "INSERT INTO \(target) VALUES (" + Array(repeating: "?", count: columns).joined(separator: ", ")
-            + ")\n" + conflict
-    }
 }

@@ -11,11 +11,7 @@ package enum ImportWrittenStatements {
     /// The table gone (SQLite keeps a temporary table for the connection's life).
     package static let drop = "DROP TABLE IF EXISTS import_written"
 
-    /// A uri written: ?1 the uri.
-    package static let mark = "INSERT INTO import_written(uri) VALUES (?1) " + markConflict
     /// A uri written twice is written once.
     package static let markConflict = "ON CONFLICT(uri) DO NOTHING"
 
-    /// Whether the import wrote a uri: ?1 the uri.
-    package static let wrote = "SELECT 1 FROM import_written WHERE uri = ?1"
 }

@@ -9,12 +9,19 @@ public struct StoreResult: Sendable, Hashable {
     public var updated = 0
     /// Statuses already archived that this timeline had not recorded yet.
     public var newToTimeline = 0
-    /// Statuses kept unreadable (see ``ArchiveDatabase/keepUnreadable(_:origin:_:)``).
+    /// Statuses kept unreadable (see ``TransactionPlan/keepUnreadable(_:origin:now:)``).
     public var unreadable = 0
     /// Statuses an import named that the archive holds as another account's post: left as they are.
     public var refused = 0
 
     public init() {}
+
+    /// Both counts together.
+    public static func + (lhs: StoreResult, rhs: StoreResult) -> StoreResult {
+        var sum = lhs
+        sum += rhs
+        return sum
+    }
 
     public static func += (lhs: inout StoreResult, rhs: StoreResult) {
         lhs.new += rhs.new
