@@ -14,7 +14,7 @@ extension ArchiveDatabase {
         if origin.recordsServerIDs {
             try executeTuples(
                 "INSERT INTO \(PageStoreStatements.serverIDColumns) VALUES",
-                " " + PageStoreStatements.serverIDConflict(fromFile: origin.idsFromFile), width: 5,
+                " " + PageStoreStatements.serverIDConflict, width: 5,
                 count: ids.count, powersOfTwo: powersOfTwo, db
             ) { index, arguments in
                 arguments += [

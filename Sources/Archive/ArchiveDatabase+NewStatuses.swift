@@ -113,7 +113,7 @@ extension ArchiveDatabase {
         let server = origin.server
         var newToTimeline = 0
         if origin.recordsServerIDs, !recorded {
-            try db.cachedStatement(sql: PageStoreStatements.serverID(fromFile: origin.idsFromFile))
+            try db.cachedStatement(sql: PageStoreStatements.serverID)
                 .execute(arguments: [server, status.id, statusID, status.inReplyToID, origin.idsFromFile])
         }
         if let timelineID = origin.timelineID, !recorded {

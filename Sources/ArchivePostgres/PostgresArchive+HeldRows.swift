@@ -57,7 +57,7 @@ extension PostgresArchive {
                         .bool(origin.idsFromFile),
                     ]
                 },
-                suffix: PageStoreStatements.serverIDConflict(fromFile: origin.idsFromFile))
+                suffix: PageStoreStatements.serverIDConflict)
         }
         if let timelineID = origin.timelineID {
             for added in try await insertMany(

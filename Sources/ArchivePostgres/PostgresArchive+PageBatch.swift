@@ -164,7 +164,7 @@ extension PostgresArchive {
         if origin.recordsServerIDs {
             sent += sendMany(
                 connection, logger, PageStoreStatements.serverIDColumns, rows: serverIDs,
-                suffix: PageStoreStatements.serverIDConflict(fromFile: origin.idsFromFile))
+                suffix: PageStoreStatements.serverIDConflict)
         }
         if let timelineRows {
             sent += sendMany(

@@ -126,7 +126,7 @@ extension PostgresArchive {
         }
         if origin.recordsServerIDs {
             try await connection.execute(
-                dialect.statement(PageStoreStatements.serverID(fromFile: origin.idsFromFile)),
+                dialect.statement(PageStoreStatements.serverID),
                 [
                     .text(server), .text(status.id), .int(statusID), .text(status.inReplyToID),
                     .bool(origin.idsFromFile),

@@ -72,15 +72,13 @@ package enum MediaStatements {
     /// URL whose file is not stored, never replaces one that is. A file is anybody's word, and the file a
     /// sync fetched and verified for an attachment, avatar or emoji stays its file; the file's copy is
     /// pending for the server once (``pendingOriginals`` and the others).
-    package static let recordImported = recordStored(fromFile: 1) + "\n    WHERE media_downloads.state <> 'stored'"
+    package static let recordImported = recordStored(fromFile: 1)
 
     private static func recordStored(fromFile: Int) -> String {
         """
         INSERT INTO media_downloads(url, kind, state, sha256, mime, failure, http_status, attempts,
             last_attempt_at, stored_at, from_file) VALUES (?1, ?2, 'stored', ?3, ?4, NULL, 200, 1, ?5, ?5, \(fromFile))
-        ON CONFLICT(url) DO UPDATE SET state = 'stored', sha256 = excluded.sha256, mime = excluded.mime,
-            failure = NULL, http_status = 200, attempts = media_downloads.attempts + 1,
-            last_attempt_at = excluded.last_attempt_at, stored_at = excluded.stored_at, from_file = \(fromFile)
+        \(recordConflict)
         """
     }
 
@@ -92,12 +90,25 @@ package enum MediaStatements {
     package static let recordFailure = """
         INSERT INTO media_downloads(url, kind, state, failure, http_status, attempts, last_attempt_at)
         VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6)
+        \(recordConflict)
+        """
+
+    /// A URL's record written again, one rule for what a download or a file says of it: a file stored
+    /// stays stored, and only a stored file (the server's, or a file's for a URL without one) changes its
+    /// hash, type and date; a failure keeps a stored file and marks a file's copy the server refused for
+    /// good as asked (`from_file` 2); a file's word (`from_file` 1) never replaces a stored file.
+    private static let recordConflict = """
         ON CONFLICT(url) DO UPDATE SET
             state = CASE WHEN media_downloads.state = 'stored' THEN 'stored' ELSE excluded.state END,
-            from_file = CASE WHEN media_downloads.from_file = 1 AND excluded.state = 'failed' THEN 2
+            sha256 = CASE WHEN excluded.state = 'stored' THEN excluded.sha256 ELSE media_downloads.sha256 END,
+            mime = CASE WHEN excluded.state = 'stored' THEN excluded.mime ELSE media_downloads.mime END,
+            stored_at = CASE WHEN excluded.state = 'stored' THEN excluded.stored_at ELSE media_downloads.stored_at END,
+            from_file = CASE WHEN excluded.state = 'stored' THEN excluded.from_file
+                WHEN media_downloads.from_file = 1 AND excluded.state = 'failed' THEN 2
                 ELSE media_downloads.from_file END,
             failure = excluded.failure, http_status = excluded.http_status,
             attempts = media_downloads.attempts + 1, last_attempt_at = excluded.last_attempt_at
+        WHERE excluded.from_file <> 1 OR media_downloads.state <> 'stored'
         """
 
     /// Every catalogued file, by hash (bytewise).

@@ -36,22 +36,18 @@ package enum PageStoreStatements {
         """
     /// Records a status's id on a server: ?1 server, ?2 its id there, ?3 the status's number, ?4 the id
     /// it replies to there, ?5 whether a file named it (``PageOrigin/idsFromFile``).
-    package static func serverID(fromFile: Bool) -> String {
-        "INSERT INTO \(serverIDColumns) VALUES (?1, ?2, ?3, ?4, ?5) " + serverIDConflict(fromFile: fromFile)
-    }
-    /// The table and columns of ``serverID(fromFile:)``, for the stores' multi-row inserts.
+    package static let serverID = "INSERT INTO \(serverIDColumns) VALUES (?1, ?2, ?3, ?4, ?5) " + serverIDConflict
+    /// The table and columns of ``serverID``, for the stores' multi-row inserts.
     package static let serverIDColumns = "status_ids(server, local_id, status_id, in_reply_to_id, from_file)"
-    /// What a server id written again does: the server's own word re-points it (and confirms one a file
-    /// named); a file's word never displaces an id the archive holds, the server's or another file's
-    /// (a file adds what the archive lacks, see ``ImportClaims``).
-    package static func serverIDConflict(fromFile: Bool) -> String {
-        fromFile
-            ? "ON CONFLICT(server, local_id) DO NOTHING"
-            : """
-            ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
-                in_reply_to_id = excluded.in_reply_to_id, from_file = excluded.from_file
-            """
-    }
+    /// What a server id written again does, one rule for both sources: the server's own word re-points
+    /// it (and confirms one a file named); a file's word (`from_file` true) never displaces an id the
+    /// archive holds, the server's or another file's (a file adds what the archive lacks, see
+    /// ``ImportClaims``).
+    package static let serverIDConflict = """
+        ON CONFLICT(server, local_id) DO UPDATE SET status_id = excluded.status_id,
+            in_reply_to_id = excluded.in_reply_to_id, from_file = excluded.from_file
+        WHERE NOT excluded.from_file
+        """
     /// Forgets a status's attachments before they are written again: ?1 its number.
     package static let deleteMedia = "DELETE FROM media_attachments WHERE status_id = ?1"
     /// One attachment (see ``mediaArguments(of:_:)``).

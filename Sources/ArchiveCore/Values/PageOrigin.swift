@@ -23,7 +23,7 @@ public struct PageOrigin: Sendable, Hashable {
     public var recordsServerIDs = true
 
     /// Whether the ids are a file's word (an import), not the server's: kept, never displacing the
-    /// server's own, and never asked about (see ``PageStoreStatements/serverIDConflict(fromFile:)``).
+    /// server's own, and never asked about (see ``PageStoreStatements/serverIDConflict``).
     public var idsFromFile: Bool { authority == .imported }
 
     public init(
