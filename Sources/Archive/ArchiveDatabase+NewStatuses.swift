@@ -85,9 +85,9 @@ extension ArchiveDatabase {
         writesAuthor: Bool, inBulk: Bool = false, _ db: Database
     ) throws -> StoreResult {
         if inBulk {
-            try insertMedia(of: statusID, status, db)
+            try run(.writingMedia(of: statusID, status, isNew: true), db)
         } else {
-            try replaceMedia(of: statusID, status, db)
+            try run(.writingMedia(of: statusID, status), db)
             let marks = try marks(status, raw: raw, server: origin.server, db)
             if !marks.isEmpty { try UserMarks.replaceFromCopy(marks, statusID: statusID, db) }
         }

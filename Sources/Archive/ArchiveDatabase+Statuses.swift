@@ -113,7 +113,7 @@ extension ArchiveDatabase {
                         .execute(arguments: [now, statusID])
                 }
                 try update(statusID, row, storing: StoredRawJSON(raw, db), now: now, db)
-                try replaceMedia(of: statusID, status, db)
+                try run(.writingMedia(of: statusID, status), db)
                 try UserMarks.replaceFromCopy(marks(status, raw: raw, server: server, db), statusID: statusID, db)
                 result.updated += 1
             case .keepAsCopy:
@@ -182,19 +182,6 @@ extension ArchiveDatabase {
         try db.cachedStatement(sql: PageStoreStatements.keepCopy).execute(arguments: [
             statusID, server, authority.rawValue, status.editedAt.map(Timestamp.string) ?? "", raw, now,
         ])
-    }
-
-    static func replaceMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
-        try db.cachedStatement(sql: PageStoreStatements.deleteMedia).execute(arguments: [statusID])
-        try insertMedia(of: statusID, status, db)
-    }
-
-    /// Records a status's attachments (it has none recorded).
-    static func insertMedia(of statusID: Int64, _ status: Status, _ db: Database) throws {
-        for arguments in PageStoreStatements.mediaArguments(of: statusID, status) {
-            try db.cachedStatement(sql: PageStoreStatements.insertMedia)
-                .execute(arguments: StatementArguments(arguments.map(\.databaseValue)))
-        }
     }
 
     /// Keeps the author's profile as last seen from a source at least as good as the last (see

@@ -96,7 +96,7 @@ extension PostgresArchive {
                 try await connection.execute(
                     StatusColumns.updateSQL, StatusColumns.values(row) + [.text(now), .int(statusID)],
                     logger: logger)
-                try await replaceMedia(of: statusID, status, connection, logger)
+                try await run(.writingMedia(of: statusID, status), connection, logger)
                 result.updated += 1
             case .keepAsCopy:
                 try await connection.execute(
@@ -121,7 +121,7 @@ extension PostgresArchive {
                 return try await upsert(page, origin: origin, now: now, connection, logger)
             }
             statusID = try inserted.int64("id")
-            try await replaceMedia(of: statusID, status, connection, logger)
+            try await run(.writingMedia(of: statusID, status), connection, logger)
             result.new += 1
         }
         if origin.recordsServerIDs {
@@ -182,18 +182,5 @@ extension PostgresArchive {
             + sendMany(
                 connection, logger, AuthorVersionStatements.target, rows: versions.map { $0.map(SQLValue.init) },
                 suffix: AuthorVersionStatements.onConflict)
-    }
-
-    private static func replaceMedia(
-        of statusID: Int64, _ status: Status, _ connection: PostgresConnection,
-        _ logger: Logger
-    ) async throws {
-        let dialect = PostgresDialect()
-        try await connection.execute(
-            dialect.statement(PageStoreStatements.deleteMedia), [.int(statusID)], logger: logger)
-        for arguments in PageStoreStatements.mediaArguments(of: statusID, status) {
-            try await connection.execute(
-                dialect.statement(PageStoreStatements.insertMedia), arguments.map(SQLValue.init), logger: logger)
-        }
     }
 }

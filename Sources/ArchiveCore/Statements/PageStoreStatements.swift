@@ -69,3 +69,15 @@ package enum PageStoreStatements {
         }
     }
 }
+
+extension TransactionPlan where Result == Void {
+    /// Writes a status's attachments again, in order: those recorded for it are forgotten first (a status
+    /// stored again, an edit), unless `isNew` (its row was just inserted, so it has none).
+    package static func writingMedia(of statusID: Int64, _ status: Status, isNew: Bool = false) -> Self {
+        .executing(
+            (isNew ? [] : [SQLStatement(PageStoreStatements.deleteMedia, .int(statusID))])
+                + PageStoreStatements.mediaArguments(of: statusID, status).map {
+                    SQLStatement(PageStoreStatements.insertMedia, arguments: $0)
+                })
+    }
+}
