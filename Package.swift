@@ -196,16 +196,17 @@ let package = Package(
         .target(
             name: "HistoryImport",
             dependencies: [
-                "Models", "Archive", "ArchiveCore", "MediaFiles", "CArchive", "WARC",
+                "Models", "ArchiveCore", "MediaFiles", "CArchive", "WARC",
+                // Only to read a mastodon-to-sqlite file, a format of its own; the archive is the seam's.
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),
-        // Pages timelines from MastodonAPI into Archive: the only module that imports both.
+        // Pages timelines from MastodonAPI into the store seam (either store): the only module that imports both.
         .target(
             name: "Importer",
             dependencies: [
-                "Models", "Transport", "MastodonAPI", "Archive", "ArchiveCore", "MediaArchive",
+                "Models", "Transport", "MastodonAPI", "ArchiveCore", "MediaArchive",
                 .product(name: "Logging", package: "swift-log"),
             ],
             swiftSettings: strict),

@@ -9,6 +9,8 @@ public final class ArchiveDatabase: ArchiveStore {
     public let path: URL
     /// The database file's path.
     public var location: String { path.path }
+    /// The database file (see ``ArchiveStore/file``).
+    public var file: URL? { path }
     /// A pool (a writer and concurrent readers) when the archive may be written; one read-only
     /// connection when it is opened for a command that never writes (a quicker start for one-shot reads).
     let pool: any DatabaseWriter

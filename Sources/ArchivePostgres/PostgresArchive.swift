@@ -19,6 +19,8 @@ public final class PostgresArchive: ArchiveStore {
     private let runner: Task<Void, Never>
 
     public var location: String { place.description }
+    /// None: a database server (see ``ArchiveStore/file``).
+    public var file: URL? { nil }
 
     /// Connects to the store at `location` and migrates it; `close()` ends the connections.
     /// `starting`: a database with no archive yet is given one; when false (a command that only reads),

@@ -1,4 +1,3 @@
-import Archive
 import ArchiveCore
 import Foundation
 import Logging
@@ -164,9 +163,7 @@ public struct Synchronizer: Sendable {
         media.backoff = options.backoff
         media.timeout = max(options.timeout, 30)
         // Beside an SQLite archive by default; a shared store's workers are given the folder they share.
-        let beside = (archive as? ArchiveDatabase).map {
-            IceboxHome(directory: $0.path.deletingLastPathComponent()).media
-        }
+        let beside = archive.file.map { IceboxHome(directory: $0.deletingLastPathComponent()).media }
         guard let directory = options.mediaDirectory ?? beside else {
             let reason = "no media folder was given for the store at \(archive.location)"
             logger.error("media archive unusable", metadata: ["error": "\(reason)"])

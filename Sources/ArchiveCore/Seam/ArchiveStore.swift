@@ -14,6 +14,9 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
     var location: String { get }
     /// The driver's narrow executor, which the flows written once beside the seam run on.
     var executor: StoreExecutor { get }
+    /// The file the archive is when the store is one file (SQLite's), `nil` for a database server: a
+    /// sync keeps its media beside it unless told where.
+    var file: URL? { get }
 
     // MARK: Accounts and timelines
 
