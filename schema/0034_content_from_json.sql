@@ -7,8 +7,8 @@
 -- decodes). content_kept holds a row's content only where its JSON would not give that exact text back
 -- (none is expected: the column was decoded from the same bytes); it is NULL, one byte, everywhere else,
 -- and a new copy of the row (an edit, a better source, a redaction) sets it NULL again.
--- DROP COLUMN rewrites each row once (no trigger runs); the pages it frees are reused by what is stored
--- next (VACUUM gives them back to the file system).
+-- DROP COLUMN rewrites each row once (no trigger runs). The space it frees stays inside the table's
+-- pages, which appended rows do not reuse: the file keeps its size until a VACUUM gives it back.
 -- Nothing in this file may change once shipped: add a new numbered file instead.
 
 ALTER TABLE statuses ADD COLUMN content_kept TEXT;
