@@ -9,15 +9,29 @@ extension ArchiveDatabase {
     public func copiedColumns(_ table: String) async throws(ArchiveError) -> [String] {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
         return try await read { db in
-            try Row.fetchAll(db, sql: "SELECT name FROM pragma_table_info(?) ORDER BY cid", arguments: [table])
-                .map { $0["name"] as String }
-                .filter { !(table == "statuses" && Self.uncopiedStatusColumns.contains($0)) }
+            // Generated columns too (hidden 2 and 3): statuses.content is one, read from the raw JSON.
+            try Row.fetchAll(
+                db, sql: "SELECT name FROM pragma_table_xinfo(?) WHERE hidden IN (0, 2, 3) ORDER BY cid",
+                arguments: [table]
+            )
+            .map { $0["name"] as String }
+            .filter { !(table == "statuses" && Self.uncopiedStatusColumns.contains($0)) }
         }
     }
 
     /// The columns of `statuses` a copy leaves out: the store's own keys and marks (the destination makes
-    /// its own), and where an account object was cut out of the raw JSON, which is copied whole.
-    private static let uncopiedStatusColumns: Set = ["sort_key", "user_marks", "raw_account", "raw_account_at"]
+    /// its own), where an account object was cut out of the raw JSON, which is copied whole, and the
+    /// content kept apart from the raw JSON (`content` is copied, see `writeRows`).
+    private static let uncopiedStatusColumns: Set = [
+        "sort_key", "user_marks", "raw_account", "raw_account_at", "content_kept",
+    ]
+
+    /// Keeps a copied status's content apart only where its raw JSON does not give it back (see
+    /// `schema/0034_content_from_json.sql`): ?1 its number.
+    private static let keptContentCleared = """
+        UPDATE statuses SET content_kept = NULL WHERE id = ?1 AND content_kept IS
+            IFNULL(CASE WHEN json_valid(CAST(raw_json AS TEXT)) THEN json_extract(CAST(raw_json AS TEXT), '$.content') END, '')
+        """
 
     public func rowCount(_ table: String) async throws(ArchiveError) -> Int {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
@@ -53,7 +67,11 @@ extension ArchiveDatabase {
 
     public func writeRows(_ table: String, columns: [String], rows: [[CopyValue]]) async throws(ArchiveError) {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
-        let names = columns.map(TableStatements.quoted).joined(separator: ", ")
+        // statuses.content is generated from the raw JSON: the copied text goes to content_kept, which
+        // keeps it only when the JSON says otherwise.
+        let names = columns.map { table == "statuses" && $0 == "content" ? "content_kept" : $0 }
+            .map(TableStatements.quoted).joined(separator: ", ")
+        let keepsContent = table == "statuses" && columns.contains("content")
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         let createdAt = columns.firstIndex(of: "created_at")
         try await write { db in
@@ -78,6 +96,9 @@ extension ArchiveDatabase {
                         sql: TableStatements.insert(into: "statuses(\(names), sort_key)", "(\(placeholders), ?)")
                     )
                     .execute(arguments: StatementArguments(values + [key.databaseValue]))
+                }
+                if keepsContent {
+                    try db.cachedStatement(sql: Self.keptContentCleared).execute(arguments: [db.lastInsertedRowID])
                 }
             }
         }

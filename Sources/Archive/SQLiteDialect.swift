@@ -90,8 +90,9 @@ struct SQLiteDialect: SQLDialect {
     var rowLock: String { "" }
 
     /// The account object kept once (schema/0019_accounts_once.sql) goes with the rest: the redacted raw
-    /// JSON is kept whole, and the account cut out of the old one is no longer named.
-    var redactionClears: String { "raw_account = NULL, raw_account_at = NULL, " }
+    /// JSON is kept whole, and the account cut out of the old one is no longer named. `content` is read
+    /// from the raw JSON (schema/0034_content_from_json.sql): only a text kept apart from it is cleared.
+    var redactionClears: String { "raw_account = NULL, raw_account_at = NULL, content_kept = NULL, " }
     var emojiURLs: String {
         """
         SELECT DISTINCT json_extract(e.value, '$.url') AS u FROM statuses s,

@@ -30,7 +30,7 @@ extension StatusRow {
         "UPDATE statuses SET "
         + storedColumns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
         .joined(separator: ", ")
-        + ", updated_at = ?, sort_key = "
+        + ", content_kept = NULL, updated_at = ?, sort_key = "
 
     /// Arguments: `arguments(storing:)`, then updated, then `keepArguments` and `sortArguments`, then the id. The
     /// key is kept while it still fits created_at's millisecond (or its spill above it).
@@ -53,7 +53,7 @@ extension StatusRow {
     func arguments(storing stored: StoredRawJSON) -> StatementArguments {
         [
             uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
-            spoilerText, content, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
+            spoilerText, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
             isReply, counts.replies, counts.reblogs, counts.favourites, stored.body, server, searchCJK, uriKind,
             authority.rawValue, stored.accountID, stored.offset,
         ]

@@ -98,8 +98,9 @@ struct PostgresDialect: SQLDialect {
 
     func jsonText(_ key: String, in column: String) -> String { "convert_from(\(column), 'UTF8')::jsonb ->> '\(key)'" }
 
-    /// The search vectors, which hold the words (SQLite's full-text tables follow their rows by trigger).
-    var redactionClears: String { "search_words = ''::tsvector, search_pieces = ''::tsvector, " }
+    /// The content and the search vectors, which hold the words (SQLite's full-text tables follow their
+    /// rows by trigger, and SQLite reads its content from the raw JSON).
+    var redactionClears: String { "content = '', search_words = ''::tsvector, search_pieces = ''::tsvector, " }
     /// Read from the raw JSON as SQLite's json_each reads it; a raw JSON that is not valid JSON
     /// contributes none.
     var emojiURLs: String {

@@ -88,10 +88,10 @@ struct SyntheticArchive {
                 let insert = try db.makeStatement(
                     sql: """
                         INSERT INTO statuses(id, uri, url, created_at, author_handle, author_name, reblog_uri, visibility,
-                            language, sensitive, spoiler_text, content, text, alt_text, extra_text, search_author, tag_names,
+                            language, sensitive, spoiler_text, text, alt_text, extra_text, search_author, tag_names,
                             media_count, has_poll, has_card, in_reply_to, raw_json, raw_server, first_seen_at, updated_at,
                             search_cjk, sort_key)
-                        VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench.example', ?, ?, ?,
+                        VALUES (?, ?, ?, ?, ?, ?, NULL, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'bench.example', ?, ?, ?,
                             \(SortKey.nextSQL))
                         """)
                 let member = try db.makeStatement(sql: "INSERT INTO timeline_statuses VALUES (?, ?, ?)")
@@ -174,7 +174,7 @@ struct SyntheticArchive {
         let arguments: StatementArguments = [
             id, "https://bench.example/users/u/statuses/\(id)", "https://bench.example/@u/\(id)", date, author,
             "User \(index % 1000)",
-            visibility, language, !spoiler.isEmpty, spoiler, "<p>\(text)</p>", text, alt,
+            visibility, language, !spoiler.isEmpty, spoiler, text, alt,
             random.next(25) == 0 ? "poll option a\nb" : "",
             "User \(author)", tags, mediaType == nil ? 0 : 1, random.next(25) == 0, random.next(10) == 0,
             random.next(3) == 0,

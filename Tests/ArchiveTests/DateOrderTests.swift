@@ -113,9 +113,9 @@ import Testing
             try queue.write { db in
                 try db.execute(
                     sql: """
-                        INSERT INTO statuses(uri, created_at, author_handle, visibility, content, text, raw_json, raw_server,
+                        INSERT INTO statuses(uri, created_at, author_handle, visibility, text, raw_json, raw_server,
                             first_seen_at, updated_at, sort_key)
-                        VALUES ('https://a.example/99', ?, 'u@a.example', 'public', '', 'kite', X'7B7D', 'a.example', '', '', ?)
+                        VALUES ('https://a.example/99', ?, 'u@a.example', 'public', 'kite', X'7B7D', 'a.example', '', '', ?)
                         """, arguments: [created, key])
             }
         }

@@ -15,11 +15,15 @@ import Testing
     static func insert(_ db: Database, id: Int, tags: String, reblogOf: String? = nil) throws {
         let created = "2026-01-0\(id)T00:00:00.000Z"
         let key = SortKey.floor(try #require(MastodonDate.parse(created)))
+        // Before schema/0034 the content is a column of its own; from there on it is read from raw_json.
+        let stored =
+            try Bool.fetchOne(
+                db, sql: "SELECT hidden = 0 FROM pragma_table_xinfo('statuses') WHERE name = 'content'") ?? false
         try db.execute(
             sql: """
-                INSERT INTO statuses(id, uri, created_at, author_handle, reblog_uri, visibility, content, text, tag_names,
-                    raw_json, raw_server, first_seen_at, updated_at, sort_key)
-                VALUES (?, ?, ?, 'u@a.example', ?, 'public', '', 'words', ?, X'7B7D', 'a.example', '', '', ?)
+                INSERT INTO statuses(id, uri, created_at, author_handle, reblog_uri, visibility, \(stored ? "content, " : "")text,
+                    tag_names, raw_json, raw_server, first_seen_at, updated_at, sort_key)
+                VALUES (?, ?, ?, 'u@a.example', ?, 'public', \(stored ? "'', " : "")'words', ?, X'7B7D', 'a.example', '', '', ?)
                 """, arguments: [id, "https://a.example/\(id)", created, reblogOf, tags, key])
     }
 

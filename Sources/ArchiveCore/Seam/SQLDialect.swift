@@ -50,7 +50,7 @@ package protocol SQLDialect: Sendable {
     /// writers run at once (PostgreSQL), nothing where the writer is alone (SQLite).
     var rowLock: String { get }
     /// The columns the store derives from a status's words or keeps of its raw JSON apart, emptied when
-    /// it is redacted (SQLite's account object kept once, PostgreSQL's search vectors), as `column =
+    /// it is redacted (SQLite's account object kept once, PostgreSQL's content and search vectors), as `column =
     /// value, ` each (see ``DeletionStatements/redact(alsoClearing:)``).
     var redactionClears: String { get }
     /// A join the planner keeps in the order written: `CROSS JOIN` on SQLite (which never reorders it),

@@ -27,10 +27,10 @@ package enum DeletionStatements {
     }
     /// Empties a gone status of its words, keeping the tombstone: ?1 the redacted raw JSON (see
     /// ``Redaction``), ?2 now, ?3 its number; `alsoClearing` the store's own derived columns (`column =
-    /// value, ` each).
+    /// value, ` each), `content` among them where the store keeps it (SQLite reads it from the raw JSON).
     package static func redact(alsoClearing: String = "") -> String {
         """
-        UPDATE statuses SET content = '', text = '', spoiler_text = '', alt_text = '', extra_text = '',
+        UPDATE statuses SET text = '', spoiler_text = '', alt_text = '', extra_text = '',
             search_author = '', tag_names = '', search_cjk = '', media_count = 0, has_poll = FALSE,
             has_card = FALSE, \(alsoClearing)raw_json = ?1, redacted_at = ?2 WHERE id = ?3
         """

@@ -85,10 +85,11 @@ package struct StatusRow {
         }
     }
 
-    /// The columns `init` fills, in the order of `arguments` in the SQLite store.
+    /// The columns `init` fills, in the order of `arguments` in the SQLite store. `content` is not among
+    /// them: SQLite reads it from the raw JSON (a generated column, `schema/0034`).
     package static let columns = """
         uri, url, created_at, edited_at, author_handle, author_name, reblog_uri, visibility, language, sensitive,
-        spoiler_text, content, text, alt_text, extra_text, search_author, tag_names, media_count, has_poll, has_card,
+        spoiler_text, text, alt_text, extra_text, search_author, tag_names, media_count, has_poll, has_card,
         in_reply_to, replies_count, reblogs_count, favourites_count, raw_json, raw_server, search_cjk, uri_kind,
         raw_authority
         """
