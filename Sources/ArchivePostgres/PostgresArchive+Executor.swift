@@ -77,9 +77,15 @@ extension PostgresConnection {
                         self, logger, insert.target, rows: insert.rows.map { $0.map(SQLValue.init) },
                         suffix: insert.suffix))
             case .storePage(let write, let next):
-                plan = try next(
-                    try await PostgresArchive.storeBatched(
-                        write.rows, origin: write.origin, now: write.now, lockingURIs: !write.holdsStore, self, logger))
+                // At most 500 rows a batch (an import's 250 statuses, each with the post it boosts): a
+                // statement holds at most 65,535 parameters.
+                var stored = StoreResult()
+                for start in stride(from: 0, to: write.rows.count, by: 500) {
+                    stored += try await PostgresArchive.storeBatched(
+                        Array(write.rows[start..<min(start + 500, write.rows.count)]), origin: write.origin,
+                        now: write.now, lockingURIs: !write.holdsStore, self, logger)
+                }
+                plan = try next(stored)
             case .isolating(let inner, let then, let otherwise):
                 try await execute("SAVEPOINT isolated_plan", logger: logger)
                 let value: any Sendable

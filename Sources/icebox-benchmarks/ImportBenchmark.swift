@@ -64,10 +64,15 @@ struct ImportBenchmark: AsyncParsableCommand {
         let ids = try await queue.read { db in
             try Int64.fetchAll(db, sql: "SELECT id FROM imported.statuses ORDER BY id")
         }
-        // Every stored column by name: `SELECT *` gives the generated ones too (statuses.content).
+        // Every stored column by name (`SELECT *` gives the generated ones too, statuses.content) that the
+        // synced archive has: an archive synced by an earlier build (a baseline's) may lack a newer column.
         let columns = try await queue.read { db in
             try String.fetchAll(
-                db, sql: "SELECT name FROM pragma_table_xinfo('statuses') WHERE hidden = 0 ORDER BY cid"
+                db,
+                sql: """
+                    SELECT name FROM pragma_table_xinfo('statuses') WHERE hidden = 0
+                        AND name IN (SELECT name FROM pragma_table_xinfo('statuses', 'imported')) ORDER BY cid
+                    """
             ).joined(separator: ", ")
         }
         let clock = ContinuousClock()

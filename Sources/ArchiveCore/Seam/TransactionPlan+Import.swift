@@ -3,10 +3,6 @@ import Models
 
 /// An import's batch of statuses as plans, written once for both stores (see ``PlannedImportSink``).
 extension TransactionPlan where Result == StoreResult {
-    /// Statuses per page the batch is stored in: a page of boosts is twice as many rows, and a PostgreSQL
-    /// statement holds at most 65,535 parameters.
-    package static var importChunk: Int { 250 }
-
     /// Stores a batch of an import's statuses and keeps the unreadable ones with their bytes: the whole
     /// batch in one savepoint; only when a status breaks one of the archive's rules is the batch stored
     /// again status by status, each in its own, the broken ones kept unreadable beside the rest.
@@ -16,13 +12,7 @@ extension TransactionPlan where Result == StoreResult {
     ) throws -> Self {
         let kept = PageOrigin(server: source.server)
         let authors = ImportedStatus.authorRows(statuses, server: source.server)
-        let whole = try TransactionPlan.folding(
-            Array(stride(from: 0, to: statuses.count, by: importChunk)), from: StoreResult()
-        ) { result, start in
-            let range = start..<min(start + importChunk, statuses.count)
-            return try importBatch(Array(statuses[range]), authors: Array(authors[range]), source, now, dialect)
-                .map { result + $0 }
-        }
+        let whole = try importBatch(statuses, authors: authors, source, now, dialect)
         let byStatus = try TransactionPlan<IsolatedProgress>.folding(statuses, from: IsolatedProgress()) {
             progress, item in
             .isolating(
@@ -162,7 +152,7 @@ extension TransactionPlan where Result == Void {
             return .inserting(
                 RowsInsert(
                     into: ImportRecordStatements.sourceTarget, rows: values,
-                    conflict: ImportRecordStatements.sourceConflict)
+                    conflict: ImportRecordStatements.sourceConflict, evenBatches: true)
             ) { _ in .done(()) }
         }
     }
