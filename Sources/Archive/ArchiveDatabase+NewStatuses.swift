@@ -43,7 +43,9 @@ extension ArchiveDatabase {
     ) throws -> StoreResult? {
         guard let fresh = try FreshRows(rows, origin: origin, db) else { return nil }
         var inserted: [Int: Int64] = [:]
-        let ids = try insert(fresh, of: rows, origin: origin, now: now, powersOfTwo: powersOfTwo, db)
+        let ids = try insert(
+            fresh, of: rows, origin: origin, now: now, powersOfTwo: powersOfTwo || fresh.indices.count != rows.count, db
+        )
         for (index, id) in zip(fresh.indices, ids) { inserted[index] = id }
         var result = StoreResult()
         for (index, row) in rows.enumerated() {

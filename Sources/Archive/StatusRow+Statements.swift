@@ -6,7 +6,7 @@ import GRDB
 extension StatusRow {
     /// The columns `arguments(storing:)` fills: `columns`, then where the account object cut out of the
     /// raw JSON is (see `StoredRawJSON`).
-    static let storedColumns = columns + ", raw_account, raw_account_at"
+    static let storedColumns = columns + ", raw_account, raw_account_at, content_kept"
     /// The table and columns a status row is inserted into: `storedColumns`, first seen, updated, sort key.
     static let insertTarget = "statuses(\(storedColumns), first_seen_at, updated_at, sort_key)"
     /// `insertTarget` and the marks the copy carries by itself (see `UserMarks.fromCopy`), for rows inserted
@@ -30,7 +30,7 @@ extension StatusRow {
         "UPDATE statuses SET "
         + storedColumns.split(separator: ",").map { "\($0.trimmingCharacters(in: .whitespacesAndNewlines)) = ?" }
         .joined(separator: ", ")
-        + ", content_kept = NULL, updated_at = ?, sort_key = "
+        + ", updated_at = ?, sort_key = "
 
     /// Arguments: `arguments(storing:)`, then updated, then `keepArguments` and `sortArguments`, then the id. The
     /// key is kept while it still fits created_at's millisecond (or its spill above it).
@@ -49,13 +49,19 @@ extension StatusRow {
         return [millisecond, millisecond + SortKey.maxSpill]
     }
 
-    /// The values of `storedColumns`, the raw JSON as `stored` keeps it (`raw` is not read).
+    /// `content_kept` (schema/0034_content_from_json.sql): `content` is read from the raw JSON, so a row
+    /// whose raw JSON is missing (a boosted post whose bytes could not be cut out of its boost's) keeps
+    /// its text apart; any other row keeps nothing there.
+    var contentKept: String? { raw.isEmpty && !content.isEmpty ? content : nil }
+
+    /// The values of `storedColumns`, the raw JSON as `stored` keeps it (`raw` is not read but for
+    /// `contentKept`).
     func arguments(storing stored: StoredRawJSON) -> StatementArguments {
         [
             uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
             spoilerText, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
             isReply, counts.replies, counts.reblogs, counts.favourites, stored.body, server, searchCJK, uriKind,
-            authority.rawValue, stored.accountID, stored.offset,
+            authority.rawValue, stored.accountID, stored.offset, contentKept,
         ]
     }
 }

@@ -54,7 +54,7 @@ extension PostgresArchive {
                 Array(locked[start..<end]), origin: origins[start], now: now, connection, logger)
             start = end
         }
-        // Each page's unreadable rows, notifications and conversations, then its cursors, as `finishPage` does; the cursor
+        // Each page's unreadable rows, notifications and conversations, then its cursors, as `TransactionPlan.storingPages` does; the cursor
         // moves are not waited for one by one (the connection runs them in the order sent), but together at
         // the end.
         var moves: [SentStatement] = []

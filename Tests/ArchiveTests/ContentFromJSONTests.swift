@@ -30,6 +30,21 @@ import Testing
         }
     }
 
+    /// A boosted post whose bytes could not be cut out of its boost's is stored without raw JSON: its
+    /// text is kept apart, so the column still reads the content it decoded to.
+    @Test func aPostWithoutItsRawJSONKeepsItsContentApart() async throws {
+        let archive = try TemporaryArchive()
+        let boost = try #require(
+            AccountsOnceTests.statuses().first { ($0.status.reblog?.content.isEmpty ?? true) == false })
+        let post = try #require(boost.status.reblog)
+        let unsliced = ArchivableStatus(status: boost.status, raw: boost.raw, rawReblog: nil)
+        _ = try await archive.database.store([unsliced], server: "fixtures.example")
+        let content = try await archive.database.read { db in
+            try String.fetchOne(db, sql: "SELECT content FROM statuses WHERE uri = ?", arguments: [post.archiveURI])
+        }
+        #expect(content == post.content)
+    }
+
     /// An archive as 0033 left it, with the fixtures' statuses (account objects cut out of most) and one
     /// whose content column says other than its JSON: after the upgrade each reads the same content and
     /// the same raw JSON, byte for byte, and only the odd one keeps its text apart.

@@ -152,7 +152,7 @@ extension TransactionPlan where Result == Void {
             return .inserting(
                 RowsInsert(
                     into: ImportRecordStatements.sourceTarget, rows: values,
-                    conflict: ImportRecordStatements.sourceConflict, evenBatches: true)
+                    conflict: ImportRecordStatements.sourceConflict)
             ) { _ in .done(()) }
         }
     }

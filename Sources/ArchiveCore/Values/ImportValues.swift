@@ -155,7 +155,8 @@ public protocol ImportSink {
     /// Records a media file already placed in the media archive as the file of `media.url`.
     func recordMedia(_ media: ImportedMedia) throws
     /// Holds a media file already placed in the media archive until the import knows whether a post names
-    /// its URL: in the transaction (a table of its own), not in memory. See ``heldMedia(after:limit:)``.
+    /// its URL: in the transaction (a table of its own; at most a batch of 200 waits in memory to be written
+    /// together), not all in memory. See ``heldMedia(after:limit:)``.
     func holdMedia(_ media: ImportedMedia, placedNew: Bool) throws
     /// The attachment URLs posts of the import name (each may come more than once).
     func nameMedia(_ urls: [String]) throws
