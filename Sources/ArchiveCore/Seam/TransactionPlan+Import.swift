@@ -13,23 +13,25 @@ extension TransactionPlan where Result == StoreResult {
         let kept = PageOrigin(server: source.server)
         let authors = ImportedStatus.authorRows(statuses, server: source.server)
         let whole = try importBatch(statuses, authors: authors, source, now, dialect)
-        let byStatus = try TransactionPlan<IsolatedProgress>.folding(statuses, from: IsolatedProgress()) {
-            progress, item in
-            .isolating(
-                try importBatch([item], authors: nil, source, now, dialect),
-                then: { .done(progress.adding($0)) },
-                otherwise: { broken in
-                    .done(
-                        progress.failing(
-                            UnreadableStatus(
-                                raw: item.status.raw, id: item.status.status.id,
-                                reason: "\(item.entry): could not be stored: \(broken.message)")))
-                })
+        // Built only when the batch broke a rule: its first step would weigh the first status at once.
+        let byStatus = { @Sendable () throws -> TransactionPlan<IsolatedProgress> in
+            try .folding(statuses, from: IsolatedProgress()) { progress, item in
+                .isolating(
+                    try importBatch([item], authors: nil, source, now, dialect),
+                    then: { .done(progress.adding($0)) },
+                    otherwise: { broken in
+                        .done(
+                            progress.failing(
+                                UnreadableStatus(
+                                    raw: item.status.raw, id: item.status.status.id,
+                                    reason: "\(item.entry): could not be stored: \(broken.message)")))
+                    })
+            }
         }
         let stored = Self.isolating(
             whole, then: { .done($0) },
             otherwise: { _ in
-                try byStatus.then { progress in
+                try byStatus().then { progress in
                     try TransactionPlan<Int>.keepUnreadable(progress.failed, origin: kept, now: now).map {
                         var result = progress.result
                         result.unreadable += $0

@@ -121,8 +121,16 @@ extension TransactionPlan {
         _ elements: [Element], from initial: Result,
         _ step: @escaping @Sendable (Result, Element) throws -> Self
     ) throws -> Self {
+        try folding(elements[...], from: initial, step)
+    }
+
+    /// ``folding(_:from:_:)`` over what is left of the list: a slice, so no step copies the rest.
+    private static func folding<Element: Sendable>(
+        _ elements: ArraySlice<Element>, from initial: Result,
+        _ step: @escaping @Sendable (Result, Element) throws -> Self
+    ) throws -> Self {
         guard let first = elements.first else { return .done(initial) }
-        let rest = Array(elements.dropFirst())
+        let rest = elements.dropFirst()
         return try step(initial, first).then { result in try folding(rest, from: result, step) }
     }
 }
