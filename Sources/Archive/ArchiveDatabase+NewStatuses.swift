@@ -4,40 +4,19 @@ import GRDB
 import Models
 
 extension ArchiveDatabase {
-    /// Inserts statuses the archive does not have with one multi-row `INSERT` into `statuses`, then records
-    /// each as storing it alone would (see ``upsert(_:raw:origin:now:writesAuthor:_:)``); returns their
-    /// row ids in order, or `nil` without writing anything when the statuses are not all new, distinct,
-    /// boost-free and within their millisecond's own keys (then the caller stores them one by one).
-    ///
-    /// Why: every `INSERT` into `statuses` inside a transaction runs in a statement savepoint (its
-    /// triggers may abort), and at each statement savepoint's end FTS5 writes its pending index out as a
-    /// new segment. Row by row that is a segment per status (and the merges that follow); one statement
-    /// writes one segment per statement (a sync's page takes a few, see `executeTuples`). The rows, their keys and
-    /// ids come out as row by row.
-    package static func insertNew(
-        _ statuses: [PageRow], origin: PageOrigin, now: String,
-        _ db: Database
-    ) throws -> (ids: [Int64], result: StoreResult)? {
-        guard !statuses.isEmpty else { return ([], StoreResult()) }
-        guard statuses.allSatisfy({ $0.status.reblog == nil }),
-            let fresh = try FreshRows(statuses, origin: origin, db), fresh.indices.count == statuses.count
-        else { return nil }
-        let ids = try insert(fresh, of: statuses, origin: origin, now: now, powersOfTwo: false, db)
-        var result = StoreResult()
-        for (item, id) in zip(statuses, ids) {
-            result += try recordInserted(
-                id, item.status, raw: item.raw, origin: origin, now: now, writesAuthor: item.writesAuthor,
-                inBulk: true, db)
-        }
-        return (ids, result)
-    }
-
     /// A page's rows in the open transaction: those new to the archive (boosts and the posts they boost
-    /// among them) inserted first in one multi-row `INSERT` (see ``insertNew(_:origin:now:_:)`` for why),
-    /// then every row recorded in page order, the others (held already, or repeated in the page) stored
+    /// among them) inserted first in one multi-row `INSERT`, then every
+    /// row recorded in page order, the others (held already, or repeated in the page) stored
     /// again row by row; `nil`, having written nothing, when the new rows cannot go together (see
     /// `FreshRows`), and the caller stores the page row by row. Each row gets the key, id and records row
     /// by row would give it.
+    ///
+    /// Why one statement: every `INSERT` into `statuses` inside a transaction runs in a statement savepoint
+    /// (its triggers may abort), and at each statement savepoint's end FTS5 writes its pending index out
+    /// as a new segment. Row by row that is a segment per status (and the merges that follow); one
+    /// statement writes one segment per statement (a sync's page takes a few, see `executeTuples`).
+    /// `powersOfTwo`: see `executeTuples`; an even batch (an import's) goes whole only when every row of
+    /// it is new, so that a batch's count of new rows never prepares a statement of its own.
     static func insertNewAndUpsert(
         _ rows: [PageRow], origin: PageOrigin, now: String, powersOfTwo: Bool, _ db: Database
     ) throws -> StoreResult? {

@@ -70,14 +70,6 @@ extension ArchiveDatabase {
         ].contains(error.resultCode)
     }
 
-    /// A status of a page as it is stored (the core's `PageRow`, named as before).
-    package typealias PageRow = ArchiveCore.PageRow
-
-    /// A page's statuses in the order they are stored (see `PageRow.rows`).
-    package static func pageRows(_ statuses: [ArchivableStatus], server: String) -> [PageRow] {
-        PageRow.rows(statuses, server: server)
-    }
-
     /// Inserts a status, or updates it when a newer edit or a more authoritative copy arrived (see
     /// `CopyAuthority`); records its id on the server, the timeline, the author's profile when
     /// `writesAuthor`, and that its edit history is wanted when it was edited.

@@ -67,7 +67,8 @@ package struct PlannedImportSink<Transaction: ImportTransaction>: ImportSink {
         try transaction.run(
             .inserting(
                 RowsInsert(
-                    into: "import_media_names(url)", rows: urls.filter { seen.insert($0).inserted }.map { [.text($0)] },
+                    into: ImportMediaStatements.namesTarget,
+                    rows: urls.filter { seen.insert($0).inserted }.map { [.text($0)] },
                     conflict: ImportMediaStatements.nameConflict)
             ) { _ in .done(()) })
     }

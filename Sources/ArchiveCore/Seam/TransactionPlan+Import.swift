@@ -81,7 +81,7 @@ extension TransactionPlan where Result == StoreResult {
                 ).then {
                     .inserting(
                         RowsInsert(
-                            into: "import_written(uri)", rows: written.map { [.text($0)] },
+                            into: ImportWrittenStatements.target, rows: written.map { [.text($0)] },
                             conflict: ImportWrittenStatements.markConflict)
                     ) { _ in .done(result) }
                 }

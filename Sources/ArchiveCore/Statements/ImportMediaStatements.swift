@@ -26,6 +26,8 @@ package enum ImportMediaStatements {
     /// size, type, and whether the import placed it new (1 or 0).
     package static let heldTarget = "import_held_media(seq, url, sha256, ext, size, mime, placed_new)"
 
+    /// The named URLs' table and column.
+    package static let namesTarget = "import_media_names(url)"
     /// A URL named twice is named once.
     package static let nameConflict = "ON CONFLICT(url) DO NOTHING"
 

@@ -11,6 +11,8 @@ package enum ImportWrittenStatements {
     /// The table gone (SQLite keeps a temporary table for the connection's life).
     package static let drop = "DROP TABLE IF EXISTS import_written"
 
+    /// The written uris' table and column.
+    package static let target = "import_written(uri)"
     /// A uri written twice is written once.
     package static let markConflict = "ON CONFLICT(uri) DO NOTHING"
 
