@@ -13,7 +13,7 @@ extension ArchiveDatabase {
         try await write { db in
             try db.execute(
                 sql: AccountStatements.upsert,
-                arguments: [handle, server, remoteID, username, displayName, url, Self.now()])
+                arguments: [handle, server, remoteID, username, displayName, url, Timestamp.now()])
             guard let row = try Row.fetchOne(db, sql: AccountStatements.inUseByIdentity, arguments: [server, remoteID])
             else { throw ArchiveError.database("the account \(handle) vanished while being added") }
             let account = try row.decoded(as: ArchivingAccount.self)

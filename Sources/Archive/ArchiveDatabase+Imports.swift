@@ -29,7 +29,7 @@ extension ArchiveDatabase {
                     ImportMediaStatements.create(prefix: "CREATE TEMP TABLE", suffix: "")
                     + [ImportWrittenStatements.create(prefix: "CREATE TEMP TABLE", suffix: "")]
                 for sql in tables { try db.execute(sql: sql) }
-                try body(PlannedImportSink(SQLiteImportTransaction(db: db), source: source, now: Self.now()))
+                try body(PlannedImportSink(SQLiteImportTransaction(db: db), source: source, now: Timestamp.now()))
                 for sql in ImportMediaStatements.drop + [ImportWrittenStatements.drop] { try db.execute(sql: sql) }
             }
         } catch let error as DatabaseError {

@@ -27,13 +27,13 @@ extension ArchiveDatabase {
         // unreadable (see ``TransactionPlan/storingPages(_:now:isolatingRows:)``).
         do {
             return try await pool.write { db in
-                try Self.run(.storingPages(pages, now: Self.now(), isolatingRows: false), db)
+                try Self.run(.storingPages(pages, now: Timestamp.now(), isolatingRows: false), db)
             }
         } catch let error as DatabaseError where Self.isolable(error) {
             var results: [StoreResult] = []
             for page in pages {
                 results += try await write { db in
-                    try Self.run(.storingPages([page], now: Self.now(), isolatingRows: true), db)
+                    try Self.run(.storingPages([page], now: Timestamp.now(), isolatingRows: true), db)
                 }
             }
             return results

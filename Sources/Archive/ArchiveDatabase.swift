@@ -200,7 +200,4 @@ public final class ArchiveDatabase: ArchiveStore {
         }
         return "\(error)"
     }
-
-    /// Now, in the archive's date format.
-    static func now() -> String { Timestamp.string(Date()) }
 }

@@ -2,19 +2,11 @@ import ArchiveCore
 import Foundation
 import GRDB
 
-/// SQLite's side of the statements ArchiveCore writes once: `?` for every argument, booleans kept as
-/// integers, `COLLATE NOCASE`, days as `sort_key` floors (see `SortKey`), the user's marks as the bits
-/// of `statuses.user_marks` (see `UserMarks`).
+/// SQLite's side of the statements ArchiveCore writes once, beyond its engine's syntax: days as `sort_key`
+/// floors (see `SortKey`), handle prefixes as a range on the index of `lower(author_handle)`, the account
+/// object kept once, the user's marks as the bits of `statuses.user_marks` (see `UserMarks`).
 struct SQLiteDialect: SQLDialect {
-    func placeholder(_ number: Int) -> String { "?" }
-
-    func isTrue(_ column: String) -> String { "\(column) = 1" }
-
-    func caseless(_ column: String, equals placeholder: String) -> String {
-        "\(column) = \(placeholder) COLLATE NOCASE"
-    }
-
-    func position(of needle: String, in haystack: String) -> String { "instr(\(haystack), \(needle))" }
+    var engine: SQLEngine { .sqlite }
 
     /// Dates compare as sort keys: the same test as on created_at, and a rowid range for the indexes.
     func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument) { ("s.sort_key", .int(SortKey.floor(day))) }
@@ -29,23 +21,6 @@ struct SQLiteDialect: SQLDialect {
     /// The mark's bit, which the triggers of schema/0012 and 0014 keep from the timelines and references
     /// ``UserMark`` names; a partial index lists the marked rows by date.
     func marked(_ mark: UserMark) -> String { "s.user_marks & \(UserMarks(mark).rawValue)" }
-
-    /// Without statistics (Icebox never runs ANALYZE) SQLite may walk the wrong index: a statement names it.
-    func indexedBy(_ index: String) -> String { " INDEXED BY \(index)" }
-
-    func isSame(_ left: String, _ right: String) -> String { "\(left) IS \(right)" }
-
-    /// SQLite reads `?1`, `?2`… as they are.
-    func statement(_ sql: String) -> String { sql }
-
-    /// The list arrives as a JSON array (see `SQLArgument.databaseValue`).
-    func isAny(_ column: String, of placeholder: String) -> String {
-        "\(column) IN (SELECT value FROM json_each(\(placeholder)))"
-    }
-
-    func jsonText(_ key: String, in column: String) -> String {
-        "json_extract(CAST(\(column) AS TEXT), '$.\(key)')"
-    }
 
     /// The account object spliced back in place of the `{}` that stands for it (schema/0019_accounts_once.sql,
     /// `StoredRawJSON`), as bytes.
@@ -70,29 +45,31 @@ struct SQLiteDialect: SQLDialect {
         )
     }
 
-    /// The words as a JSON array (hashtags are letters, digits and _, see `Hashtag`), read by json_each.
-    func words(of column: String, as alias: String) -> String {
-        "json_each('[\"' || replace(\(column), ' ', '\",\"') || '\"]') \(alias)"
-    }
-
-    var orderedJoin: String { "CROSS JOIN" }
-
     /// The tag's posts among the hidden ones (`ArchiveDatabase.hiddenPosts`), all from indexes.
     var hiddenTagged: String { TagStatements.count("?1") + " AND status_id IN (\(ArchiveDatabase.hiddenPosts("id")))" }
 
     /// Read from the row's marks (see `ConsentPolicy.condition`).
     func consented(_ status: String) -> String { ConsentPolicy.condition(on: status) }
 
-    /// SQLite's default collation (BINARY) already compares bytes.
-    func bytewise(_ column: String) -> String { column }
-
-    /// SQLite's single writer holds the whole file for the transaction.
-    var rowLock: String { "" }
-
     /// The account object kept once (schema/0019_accounts_once.sql) goes with the rest: the redacted raw
     /// JSON is kept whole, and the account cut out of the old one is no longer named. `content` is read
     /// from the raw JSON (schema/0034_content_from_json.sql): only a text kept apart from it is cleared.
     var redactionClears: String { "raw_account = NULL, raw_account_at = NULL, content_kept = NULL, " }
+    /// Generated columns too (hidden 2 and 3): statuses.content is one, read from the raw JSON.
+    var tableColumns: String {
+        "SELECT name, type, pk AS key FROM pragma_table_xinfo(?1) WHERE hidden IN (0, 2, 3) ORDER BY cid"
+    }
+
+    /// The store's own date keys and marks (the destination makes its own), where an account object was
+    /// cut out of the raw JSON (which is copied whole), and the content kept apart from the raw JSON
+    /// (`content` is copied, see `ArchiveDatabase.writeRows`).
+    var uncopiedStatusColumns: Set<String> {
+        ["sort_key", "user_marks", "raw_account", "raw_account_at", "content_kept"]
+    }
+
+    /// The database's pages as of the reader's snapshot (those still in the write-ahead log too, once).
+    var databaseBytes: String { "(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())" }
+
     var emojiURLs: String {
         """
         SELECT DISTINCT json_extract(e.value, '$.url') AS u FROM statuses s,

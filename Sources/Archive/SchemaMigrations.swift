@@ -21,7 +21,7 @@ enum SchemaMigrations {
                 try followUps[migration.name]?(db)
                 try db.execute(
                     sql: SchemaLedger.record,
-                    arguments: [migration.name, checksum, ArchiveDatabase.now()])
+                    arguments: [migration.name, checksum, Timestamp.now()])
             }
         }
         do {

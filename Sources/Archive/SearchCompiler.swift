@@ -136,10 +136,7 @@ struct SearchCompiler {
                 alternatives.append("s.sort_key IN (SELECT rowid FROM statuses_cjk WHERE statuses_cjk MATCH ?)")
                 arguments.append(expression)
             case .like(let character):
-                let pattern =
-                    "%"
-                    + character.replacing(every: "\\", with: "\\\\")
-                    .replacing(every: "%", with: "\\%").replacing(every: "_", with: "\\_") + "%"
+                let pattern = "%" + LikePattern.literal(character) + "%"
                 alternatives.append(
                     "(s.text LIKE ? ESCAPE '\\' OR s.spoiler_text LIKE ? ESCAPE '\\' OR s.alt_text LIKE ? ESCAPE '\\')")
                 arguments += [pattern, pattern, pattern]

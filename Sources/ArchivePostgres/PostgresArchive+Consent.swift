@@ -36,7 +36,7 @@ extension PostgresArchive {
     func hidesOptedOut(_ policy: ConsentPolicy) async throws(ArchiveError) -> Bool {
         guard policy == .honoured else { return false }
         return try await decodingRows(ConsentStatements.anyOptedOut(PostgresDialect())) {
-            try $0.bool("hides")
+            try $0.boolean("hides")
         }.first ?? false
     }
 }

@@ -6,13 +6,6 @@ import PostgresNIO
 extension PostgresArchive {
     // MARK: Totals and soundness
 
-    public func stats() async throws(ArchiveError) -> ArchiveStats {
-        let rows = try await rows(
-            StatsStatements.totals(databaseBytes: "pg_database_size(current_database())"))
-        guard let row = rows.first else { throw .database("the store returned no totals") }
-        return try decoding { try row.decoded(as: ArchiveStats.self) }
-    }
-
     /// PostgreSQL keeps its own files sound; this checks what Icebox relies on: every status's word vector
     /// present for its text, and no reference pointing at a missing status.
     public func integrityCheck() async throws(ArchiveError) -> String {
@@ -29,7 +22,7 @@ extension PostgresArchive {
                 (SELECT COUNT(*) FROM status_ids si WHERE NOT EXISTS (SELECT 1 FROM statuses s WHERE s.id = si.status_id)) AS orphans
             """)
         guard let row = rows.first else { return ["the store returned nothing"] }
-        let (unindexed, orphans) = try decoding { (try row.int("unindexed"), try row.int("orphans")) }
+        let (unindexed, orphans) = try decoding { (Int(try row.integer("unindexed")), Int(try row.integer("orphans"))) }
         var problems: [String] = []
         if unindexed > 0 {
             problems.append(

@@ -18,7 +18,7 @@ extension PostgresArchive {
         }
         // reset_val: what a new session starts with (the database's default), not this session's SET.
         let jit = try await rows("SELECT reset_val AS jit FROM pg_settings WHERE name = 'jit'").first
-        if try decoding({ try jit?.optionalString("jit") }) == "on" {
+        if try decoding({ try jit?.optionalText("jit") }) == "on" {
             warnings.append(
                 "new sessions JIT-compile large queries, which can add half a second to a search: "
                     + "the database's owner can run ALTER DATABASE … SET jit = off")
@@ -30,7 +30,7 @@ extension PostgresArchive {
             """)
         for row in stale {
             let (server, holder, expired) = try decoding {
-                (try row.string("server"), try row.string("holder"), try row.string("expired"))
+                (try row.text("server"), try row.text("holder"), try row.text("expired"))
             }
             warnings.append(
                 "the lease on \(server) expired at \(expired) without being given back (worker \(holder) "
@@ -41,7 +41,7 @@ extension PostgresArchive {
 
     public func schemaState() async throws(ArchiveError) -> SchemaState {
         let rows = try await rows("SELECT name FROM icebox_schema ORDER BY name")
-        let applied = try decoding { try rows.map { try $0.string("name") } }
+        let applied = try decoding { try rows.map { try $0.text("name") } }
         return SchemaState(applied: applied, known: embeddedMigrations.map(\.name))
     }
 }

@@ -24,10 +24,10 @@ extension PostgresArchive {
                 LookupStatements.select("id, uri, edited_at, raw_authority, content", whereAny: "uri", dialect))
                 + " FOR UPDATE", [.textArray(rows.map(\.row.status.archiveURI))], logger: logger)
         {
-            stored[try row.string("uri")] = (
-                try row.int64("id"), try row.optionalString("edited_at"),
+            stored[try row.text("uri")] = (
+                try row.integer("id"), try row.optionalText("edited_at"),
                 CopyAuthority(rawValue: Int(try row["raw_authority"].decode(Int16.self))) ?? .account,
-                try row.string("content")
+                try row.text("content")
             )
         }
         var unchanged: [(row: PageRow, id: Int64)] = []
@@ -65,7 +65,7 @@ extension PostgresArchive {
                 rows: unchanged.map { [.int(timelineID), .int($0.id), .text(now)] },
                 suffix: TimelineStatusStatements.keepFirst + " RETURNING status_id")
             {
-                if let page = pages[try added.int64("status_id")] { results[page].newToTimeline += 1 }
+                if let page = pages[try added.integer("status_id")] { results[page].newToTimeline += 1 }
             }
         }
     }

@@ -20,7 +20,7 @@ extension PostgresArchive {
         let bridge = ImportBridge()
         let outcome = OneShot<Result<Void, any Error>>()
         let sink = PlannedImportSink(
-            PostgresImportTransaction(bridge: bridge, logger: logger), source: source, now: Self.now())
+            PostgresImportTransaction(bridge: bridge, logger: logger), source: source, now: Timestamp.now())
         let thread = Thread {
             let result = Result { try body(sink) }
             bridge.finish()

@@ -103,9 +103,9 @@ extension PostgresArchive {
             [.textArray(handles)], logger: logger)
         var stored: [String: (digest: String, authority: Int64, optedOut: Bool, observedAt: String)] = [:]
         for row in try await (earlier + [digests]).answers().last ?? [] {
-            stored[try row.string("handle")] = (
-                try row.string("digest"), try row.int64("authority"), try row["opted_out"].decode(Bool.self),
-                try row.string("observed_at")
+            stored[try row.text("handle")] = (
+                try row.text("digest"), try row.integer("authority"), try row["opted_out"].decode(Bool.self),
+                try row.text("observed_at")
             )
         }
         // A copy of another authority goes to the upsert, which decides (see `AuthorStatements`), and so
@@ -142,9 +142,9 @@ extension PostgresArchive {
         guard let held else { return versions }
         var stored: [[String]: AuthorVersionStatements.Seen] = [:]
         for row in try await [held].answers().last ?? [] {
-            stored[[try row.string("handle"), try row.string("digest")]] = AuthorVersionStatements.Seen(
-                firstSeenAt: try row.string("first_seen_at"), lastSeenAt: try row.string("last_seen_at"),
-                authority: try row.int64("authority"))
+            stored[[try row.text("handle"), try row.text("digest")]] = AuthorVersionStatements.Seen(
+                firstSeenAt: try row.text("first_seen_at"), lastSeenAt: try row.text("last_seen_at"),
+                authority: try row.integer("authority"))
         }
         return versions.filter { version in
             guard let key = AuthorVersionStatements.seen(version) else { return true }

@@ -57,7 +57,7 @@ extension PostgresArchive {
             try await connection.rows(
                 PostgresDialect().statement(LookupStatements.select("uri", whereAny: "uri", PostgresDialect())),
                 [.textArray(first.map(\.row.status.archiveURI))], logger: logger
-            ).map { try $0.string("uri") })
+            ).map { try $0.text("uri") })
         var taken = Set<String>()
         for chunk in chunked(first.filter { !held.contains($0.row.status.archiveURI) }, by: freshPerStatement) {
             taken.formUnion(try await insertFresh(chunk, into: &results, origin: origin, now: now, connection, logger))
@@ -120,7 +120,7 @@ extension PostgresArchive {
                 connection.send(StatusColumns.insertColumnsSQL, SQLValue.columns(of: values), logger: logger))
         }
         var ids: [String: Int64] = [:]
-        for row in try await inserts.answers().joined() { ids[try row.string("uri")] = try row.int64("id") }
+        for row in try await inserts.answers().joined() { ids[try row.text("uri")] = try row.integer("id") }
         // Rows another worker inserted first (ON CONFLICT DO NOTHING) go back to the caller as copies.
         let lost = Set(paged.map(\.row.status.archiveURI).filter { ids[$0] == nil })
         let stored = paged.filter { ids[$0.row.status.archiveURI] != nil }

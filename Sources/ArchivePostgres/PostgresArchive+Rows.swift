@@ -4,15 +4,6 @@ import PostgresNIO
 
 /// The PostgreSQL store's tables as rows, for `icebox migrate` (see `StoreRows`).
 extension PostgresArchive {
-    public var copiedTables: [String] { archiveTables }
-
-    /// Columns computed from the others on write, never copied.
-    static let computedColumns: Set<String> = ["search_words", "search_pieces", "created_order"]
-
-    public func copiedColumns(_ table: String) async throws(ArchiveError) -> [String] {
-        try await columnTypes(table).map(\.name).filter { !Self.computedColumns.contains($0) }
-    }
-
     private func columnTypes(_ table: String) async throws(ArchiveError) -> [(name: String, type: String)] {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
         return try await decodingRows(
@@ -20,42 +11,7 @@ extension PostgresArchive {
             SELECT column_name, data_type FROM information_schema.columns
             WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position
             """, [.text(table)]
-        ) { (name: try $0.string("column_name"), type: try $0.string("data_type")) }
-    }
-
-    public func rowCount(_ table: String) async throws(ArchiveError) -> Int {
-        guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
-        return try await decodingRows(StatsStatements.count(table)) { try $0.int("n") }.first ?? 0
-    }
-
-    public func readRows(_ table: String, columns: [String], offset: Int, limit: Int) async throws(ArchiveError)
-        -> [[CopyValue]]
-    {
-        let keys = try await primaryKey(table)
-        let types = Dictionary(
-            try await columnTypes(table).map { ($0.name, $0.type) }, uniquingKeysWith: { first, _ in first })
-        let dialect = PostgresDialect()
-        let sql = dialect.statement(
-            TableStatements.page(
-                columns.map(TableStatements.quoted), of: table,
-                orderedBy: keys.map {
-                    types[$0] == "text" ? dialect.bytewise(TableStatements.quoted($0)) : TableStatements.quoted($0)
-                }))
-        return try await decodingRows(sql, [.int(Int64(limit)), .int(Int64(offset))]) { row in
-            try columns.indices.map { index -> CopyValue in
-                let cell = row[index]
-                guard cell.bytes != nil else { return .null }
-                switch types[columns[index]] ?? "text" {
-                case "boolean": return .int(try cell.decode(Bool.self) ? 1 : 0)
-                case "smallint": return .int(Int64(try cell.decode(Int16.self)))
-                case "integer": return .int(Int64(try cell.decode(Int32.self)))
-                case "bigint": return .int(try cell.decode(Int64.self))
-                case "double precision", "real": return .double(try cell.decode(Double.self))
-                case "bytea": return .bytes(try cell.decode(Data.self))
-                default: return .text(try cell.decode(String.self))
-                }
-            }
-        }
+        ) { (name: try $0.text("column_name"), type: try $0.text("data_type")) }
     }
 
     public func writeRows(_ table: String, columns: [String], rows: [[CopyValue]]) async throws(ArchiveError) {
@@ -115,7 +71,7 @@ extension PostgresArchive {
             SELECT table_name, pg_get_serial_sequence(table_name, 'id') AS sequence FROM information_schema.columns
             WHERE table_schema = current_schema() AND column_name = 'id' AND table_name = ANY($1::text[])
             """, [.textArray(archiveTables)]
-        ) { (table: try $0.string("table_name"), sequence: try $0.optionalString("sequence")) }
+        ) { (table: try $0.text("table_name"), sequence: try $0.optionalText("sequence")) }
         for (table, sequence) in sequences {
             guard let sequence else { continue }
             try await execute(
@@ -123,16 +79,6 @@ extension PostgresArchive {
         }
         // Fresh statistics, so the planner knows the copied tables' sizes before the first search.
         try await execute("ANALYZE")
-    }
-
-    private func primaryKey(_ table: String) async throws(ArchiveError) -> [String] {
-        try await decodingRows(
-            """
-            SELECT a.attname FROM pg_index i
-            JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = ANY(i.indkey)
-            WHERE i.indrelid = $1::regclass AND i.indisprimary ORDER BY array_position(i.indkey, a.attnum)
-            """, [.text(table)]
-        ) { try $0.string("attname") }
     }
 
     private static func sqlValue(_ value: CopyValue, type: String, column: String) throws(ArchiveError) -> SQLValue {

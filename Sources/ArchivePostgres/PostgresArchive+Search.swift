@@ -84,7 +84,7 @@ extension PostgresArchive {
         let rows = try await rows(
             StatsStatements.count("statuses s", where: compiled.conditions.joined(separator: " AND "), atMost: bound),
             compiled.binds)
-        return try decoding { try rows.first?.int("n") ?? 0 }
+        return try decoding { try rows.first.map { Int(try $0.integer("n")) } ?? 0 }
     }
 
     /// The hits a query on `hitColumns` (plus `rank`) finds, with their timelines.
@@ -116,7 +116,7 @@ extension PostgresArchive {
         }
         let (conditions, binds) = Self.conditions(listing)
         let rows = try await rows(StatsStatements.count("statuses s", where: conditions), binds)
-        return try decoding { try rows.first?.int("n") ?? 0 }
+        return try decoding { try rows.first.map { Int(try $0.integer("n")) } ?? 0 }
     }
 
     public func posts(numbered numbers: [Int64]) async throws(ArchiveError) -> [SearchHit] {

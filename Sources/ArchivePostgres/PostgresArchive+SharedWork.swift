@@ -41,7 +41,7 @@ extension PostgresArchive: SharedWork {
                 RETURNING server
                 """, [.textArray(servers), .text(holder), .double(duration.seconds), .int(round.began)],
                 logger: logger
-            ).first?.string("server")
+            ).first?.text("server")
         }
     }
 
@@ -89,7 +89,7 @@ extension PostgresArchive: SharedWork {
         SavedBudget(
             limit: try row["limit_count"].decode(Int32?.self).map(Int.init),
             remaining: try row["remaining"].decode(Int32?.self).map(Int.init),
-            reset: try row.optionalDouble("reset").map(Date.init(timeIntervalSince1970:)))
+            reset: try row.optionalReal("reset").map(Date.init(timeIntervalSince1970:)))
     }
 
     public func saveBudget(_ budget: SavedBudget, server: String, client: String) async throws(ArchiveError) {

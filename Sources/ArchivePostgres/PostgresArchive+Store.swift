@@ -24,7 +24,7 @@ extension PostgresArchive {
             return try await transaction { connection in
                 try await Self.checkFence(origin.fence, connection, logger)
                 return try await connection.run(
-                    .storingPages([page], now: Self.now(), isolatingRows: false), logger: logger)[0]
+                    .storingPages([page], now: Timestamp.now(), isolatingRows: false), logger: logger)[0]
             }
         } catch  where Self.isolable(error) {
             return try await transaction { connection in
@@ -32,7 +32,7 @@ extension PostgresArchive {
                 try await Self.lockForPageWrite(
                     PageRow.rows(page.statuses, server: origin.server).map(\.status.archiveURI), connection, logger)
                 return try await connection.run(
-                    .storingPages([page], now: Self.now(), isolatingRows: true), logger: logger)[0]
+                    .storingPages([page], now: Timestamp.now(), isolatingRows: true), logger: logger)[0]
             }
         }
     }
@@ -74,11 +74,11 @@ extension PostgresArchive {
             dialect.statement(LookupStatements.held) + " FOR UPDATE",
             [.text(status.archiveURI)], logger: logger
         ).first {
-            statusID = try existing.int64("id")
+            statusID = try existing.integer("id")
             let stored = CopyAuthority(rawValue: Int(try existing["raw_authority"].decode(Int16.self))) ?? .account
             let decision = CopyAuthority.decide(
                 incoming: authority, incomingEdit: status.editedAt, incomingContent: status.content, stored: stored,
-                storedEdit: try existing.optionalString("edited_at"), storedContent: try existing.string("content"),
+                storedEdit: try existing.optionalText("edited_at"), storedContent: try existing.text("content"),
                 now: Date())
             switch decision {
             case .replaceAsEdit, .replaceFromBetterSource:
@@ -120,7 +120,7 @@ extension PostgresArchive {
                 // Another worker stored the same post (from another server) a moment ago: it is a copy.
                 return try await upsert(page, origin: origin, now: now, connection, logger)
             }
-            statusID = try inserted.int64("id")
+            statusID = try inserted.integer("id")
             try await run(.writingMedia(of: statusID, status), connection, logger)
             result.new += 1
         }

@@ -28,7 +28,7 @@ extension PostgresArchive {
     private static func storeTogether(
         _ pages: [FetchedPage], _ connection: PostgresConnection, _ logger: Logger
     ) async throws -> [StoreResult] {
-        let now = Self.now()
+        let now = Timestamp.now()
         let fences = Set(pages.compactMap(\.origin.fence)).sorted { ($0.server, $0.holder) < ($1.server, $1.holder) }
         for fence in fences { try await checkFence(fence, connection, logger) }
         var hosts: Set<String>?  // the user's account hosts, read once for the transaction's pages

@@ -14,7 +14,7 @@ extension PostgresArchive {
             PostgresDialect().statement(AccountStatements.upsert) + " RETURNING *",
             [
                 .text(handle), .text(server), .text(remoteID), .text(username), .text(displayName), .text(url),
-                .text(Self.now()),
+                .text(Timestamp.now()),
             ])
         guard let row = rows.first else { throw .database("the account \(handle) vanished while being added") }
         return try decoding { try row.decoded(as: ArchivingAccount.self) }

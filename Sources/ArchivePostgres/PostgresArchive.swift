@@ -218,9 +218,6 @@ public final class PostgresArchive: ArchiveStore {
         }
         return .database("\(error)")
     }
-
-    /// Now, in the archive's date format.
-    static func now() -> String { Timestamp.string(Date()) }
 }
 
 extension PostgresConnection {

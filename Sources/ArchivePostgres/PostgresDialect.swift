@@ -1,19 +1,11 @@
 import ArchiveCore
 import Foundation
 
-/// PostgreSQL's side of the statements ArchiveCore writes once: `$n` arguments, real booleans,
-/// `lower()` on both sides for text without case, days as `created_at` text, the user's marks computed
-/// from the timelines and references that make them (this store keeps no bit for them).
+/// PostgreSQL's side of the statements ArchiveCore writes once, beyond its engine's syntax: days as
+/// `created_at` text, handle prefixes on the bytewise index, the raw JSON kept whole, the user's marks
+/// computed from the timelines and references that make them (this store keeps no bit for them).
 struct PostgresDialect: SQLDialect {
-    func placeholder(_ number: Int) -> String { "$\(number)" }
-
-    func isTrue(_ column: String) -> String { column }
-
-    func caseless(_ column: String, equals placeholder: String) -> String {
-        "lower(\(column)) = lower(\(placeholder))"
-    }
-
-    func position(of needle: String, in haystack: String) -> String { "position(\(needle) IN \(haystack))" }
+    var engine: SQLEngine { .postgres }
 
     func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument) {
         ("s.created_at", .text(Timestamp.string(day)))
@@ -21,46 +13,10 @@ struct PostgresDialect: SQLDialect {
 
     /// COLLATE "C": a LIKE prefix becomes a range on statuses_by_author_bytes (schema/postgres/0009).
     func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String {
-        "lower(s.author_handle) COLLATE \"C\" LIKE \(bind(.text(Self.escapeLike(prefix) + "%")))"
+        "lower(s.author_handle) COLLATE \"C\" LIKE \(bind(.text(LikePattern.literal(prefix) + "%")))"
     }
 
     func marked(_ mark: UserMark) -> String { mark.subquery() }
-
-    /// Text matched literally by LIKE (PostgreSQL's escape character is the backslash).
-    static func escapeLike(_ text: String) -> String {
-        text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "%", with: "\\%")
-            .replacingOccurrences(of: "_", with: "\\_")
-    }
-
-    func indexedBy(_ index: String) -> String { "" }
-
-    func isSame(_ left: String, _ right: String) -> String { "\(left) IS NOT DISTINCT FROM \(right)" }
-
-    /// `?n` becomes `$n` (outside quoted text).
-    func statement(_ sql: String) -> String {
-        var result = ""
-        result.reserveCapacity(sql.utf8.count)
-        var quoted = false
-        var previous: Character = " "
-        for character in sql {
-            if character == "'" { quoted.toggle() }
-            if !quoted, previous == "?", character.isASCII, character.isNumber {
-                result.removeLast()
-                result.append("$")
-            }
-            result.append(character)
-            previous = character
-        }
-        return result
-    }
-
-    func isAny(_ column: String, of placeholder: String) -> String { "\(column) = ANY(\(placeholder))" }
-
-    func bytewise(_ column: String) -> String { "\(column) COLLATE \"C\"" }
-
-    var rowLock: String { " FOR UPDATE" }
-
-    var orderedJoin: String { "JOIN" }
 
     /// Only opted-out authors' posts can be hidden: found with the tag from two indexes (the author's post
     /// numbers, the tags), so that only those rows are read and tested.
@@ -89,18 +45,29 @@ struct PostgresDialect: SQLDialect {
         )
     }
 
-    func words(of column: String, as alias: String) -> String {
-        "LATERAL unnest(string_to_array(\(column), ' ')) AS \(alias)(value)"
-    }
-
     /// The column as it is: PostgreSQL keeps a status's JSON whole (TOAST compresses the repeated account object).
     func rawJSON(of status: String) -> String { "\(status).raw_json" }
-
-    func jsonText(_ key: String, in column: String) -> String { "convert_from(\(column), 'UTF8')::jsonb ->> '\(key)'" }
 
     /// The content and the search vectors, which hold the words (SQLite's full-text tables follow their
     /// rows by trigger, and SQLite reads its content from the raw JSON).
     var redactionClears: String { "content = '', search_words = ''::tsvector, search_pieces = ''::tsvector, " }
+    /// A key's place from its index's column list (`int2vector`, numbered from 0), counted from 1.
+    var tableColumns: String {
+        """
+        SELECT c.column_name AS name, c.data_type AS type, COALESCE((
+            SELECT k.n FROM pg_index i CROSS JOIN LATERAL unnest(i.indkey) WITH ORDINALITY AS k(attnum, n)
+            JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = k.attnum
+            WHERE i.indrelid = ?1::text::regclass AND i.indisprimary AND a.attname = c.column_name), 0) AS key
+        FROM information_schema.columns c
+        WHERE c.table_schema = current_schema() AND c.table_name = ?1::text ORDER BY c.ordinal_position
+        """
+    }
+
+    /// The search vectors and the phrase index's order, computed from the other columns on write.
+    var uncopiedStatusColumns: Set<String> { ["search_words", "search_pieces", "created_order"] }
+
+    var databaseBytes: String { "pg_database_size(current_database())" }
+
     /// Read from the raw JSON as SQLite's json_each reads it; a raw JSON that is not valid JSON
     /// contributes none.
     var emojiURLs: String {

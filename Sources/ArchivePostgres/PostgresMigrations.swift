@@ -32,7 +32,7 @@ enum PostgresMigrations {
         try await connection.execute(SchemaLedger.create, logger: logger)
         var applied: [String: String] = [:]
         for row in try await connection.rows(SchemaLedger.applied, logger: logger) {
-            applied[try row.string("name")] = try row.string("checksum")
+            applied[try row.text("name")] = try row.text("checksum")
         }
         let known = Set(embeddedMigrations.map(\.name))
         let unknown = Set(applied.keys).subtracting(known)
@@ -54,7 +54,7 @@ enum PostgresMigrations {
                 }
                 try await connection.execute(
                     dialect.statement(SchemaLedger.record),
-                    [.text(migration.name), .text(checksum), .text(PostgresArchive.now())], logger: logger)
+                    [.text(migration.name), .text(checksum), .text(Timestamp.now())], logger: logger)
             }
             logger.info("store schema migrated", metadata: ["applied": "\(migration.name)"])
         }

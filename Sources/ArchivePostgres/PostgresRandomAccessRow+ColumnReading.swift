@@ -2,20 +2,25 @@ import ArchiveCore
 import Foundation
 import PostgresNIO
 
-/// PostgresNIO's rows read by column name for ``RowDecoder`` (an integer of any width the store keeps).
+/// PostgresNIO's rows read by column name for ``RowDecoder``: a cell by its type (an integer of any width
+/// the store keeps, a real, a boolean, bytes; anything else as text). The typed reads and their
+/// conversions are `ColumnReading`'s.
 extension PostgresRandomAccessRow: ColumnReading {
-    package func isNull(_ column: String) -> Bool { !contains(column) || self[column].bytes == nil }
-    package func text(_ column: String) throws -> String { try self[column].decode(String.self) }
-    package func integer(_ column: String) throws -> Int64 { try self[column].decode(Int64.self) }
-    package func real(_ column: String) throws -> Double { try self[column].decode(Double.self) }
-    package func boolean(_ column: String) throws -> Bool { try self[column].decode(Bool.self) }
-    package func optionalText(_ column: String) throws -> String? {
-        try contains(column) ? self[column].decode(String?.self) : nil
+    package func cell(_ column: String) throws -> StoredCell? {
+        guard contains(column) else { return nil }
+        return try Self.cell(self[column])
     }
-    package func optionalInteger(_ column: String) throws -> Int64? {
-        try contains(column) ? self[column].decode(Int64?.self) : nil
-    }
-    package func optionalReal(_ column: String) throws -> Double? {
-        try contains(column) ? self[column].decode(Double?.self) : nil
+
+    package func cell(at index: Int) throws -> StoredCell? { try Self.cell(self[index]) }
+
+    private static func cell(_ cell: PostgresCell) throws -> StoredCell? {
+        guard cell.bytes != nil else { return nil }
+        switch cell.dataType {
+        case .int2, .int4, .int8, .oid: return .integer(try cell.decode(Int64.self))
+        case .float4, .float8: return .real(try cell.decode(Double.self))
+        case .bool: return .boolean(try cell.decode(Bool.self))
+        case .bytea: return .bytes(try cell.decode(Data.self))
+        default: return .text(try cell.decode(String.self))
+        }
     }
 }

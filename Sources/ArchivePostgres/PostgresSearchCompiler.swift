@@ -105,10 +105,7 @@ struct PostgresSearchCompiler {
 
     /// One space-less character: found anywhere in the text fields.
     private mutating func like(_ character: String) -> String {
-        let pattern =
-            "%"
-            + character.replacingOccurrences(of: "\\", with: "\\\\")
-            .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_") + "%"
+        let pattern = "%" + LikePattern.literal(character) + "%"
         let parameter = bind(.text(pattern))
         return "(s.text LIKE \(parameter) OR s.spoiler_text LIKE \(parameter) OR s.alt_text LIKE \(parameter))"
     }

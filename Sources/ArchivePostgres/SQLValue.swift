@@ -55,16 +55,3 @@ extension SQLValue: ExpressibleByStringLiteral {
 extension SQLValue: ExpressibleByIntegerLiteral {
     init(integerLiteral value: Int64) { self = .int(value) }
 }
-
-/// Reading a row's cells by column name, with the archive's types.
-extension PostgresRandomAccessRow {
-    func string(_ column: String) throws -> String { try self[column].decode(String.self) }
-    func optionalString(_ column: String) throws -> String? { try self[column].decode(String?.self) }
-    func int64(_ column: String) throws -> Int64 { try self[column].decode(Int64.self) }
-    func optionalInt64(_ column: String) throws -> Int64? { try self[column].decode(Int64?.self) }
-    func int(_ column: String) throws -> Int { Int(try self[column].decode(Int64.self)) }
-    func bool(_ column: String) throws -> Bool { try self[column].decode(Bool.self) }
-    func optionalDouble(_ column: String) throws -> Double? { try self[column].decode(Double?.self) }
-
-    package func bytes(_ column: String) throws -> Data { try self[column].decode(Data.self) }
-}

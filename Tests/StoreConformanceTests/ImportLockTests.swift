@@ -62,7 +62,7 @@ import Testing
             SELECT COUNT(*) AS n FROM pg_locks l JOIN pg_database d ON d.oid = l.database
             WHERE d.datname = current_database() AND l.locktype = 'advisory' AND l.granted = $1
             """, [.bool(granted)])
-        return try rows.first?.int("n") ?? 0
+        return try rows.first.map { Int(try $0.integer("n")) } ?? 0
     }
 
     /// Waits for `semaphore` on a thread of its own (never one of the tasks' pool).

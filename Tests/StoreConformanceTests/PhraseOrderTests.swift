@@ -48,7 +48,7 @@ import Testing
             try await connection.execute("SET LOCAL enable_bitmapscan = off", logger: logger)
             func plan(_ sql: String) async throws -> String {
                 try await connection.rows("EXPLAIN " + sql, logger: logger)
-                    .map { try $0.string("QUERY PLAN") }.joined(separator: "\n")
+                    .map { try $0.text("QUERY PLAN") }.joined(separator: "\n")
             }
             let word = "s.reblog_uri IS NULL AND s.search_words @@ to_tsquery('icebox', 'quiet')"
             return (

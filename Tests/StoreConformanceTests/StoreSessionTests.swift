@@ -28,7 +28,7 @@ import Testing
                                 SELECT current_setting('jit') AS jit, pg_backend_pid() AS session, pg_sleep(1.5)::text AS slept
                                 """)
                             let row = try #require(rows.first)
-                            return (try row.string("jit"), try row.int("session"))
+                            return (try row.text("jit"), Int(try row.integer("session")))
                         }
                     }
                     return try await group.reduce(into: [(String, Int)]()) { $0.append($1) }

@@ -10,5 +10,7 @@ package enum Timestamp {
 
     package static func clamped(_ date: Date) -> Date { min(max(date, range.lowerBound), range.upperBound) }
     package static func string(_ date: Date) -> String { MastodonDate.format(clamped(date)) }
+    /// The time now, as the archive stores it.
+    package static func now() -> String { string(Date()) }
     package static func date(_ text: String?) -> Date? { text.flatMap(MastodonDate.parse) }
 }

@@ -2,24 +2,9 @@ import ArchiveCore
 import Foundation
 import GRDB
 
+/// Lookups of the SQLite archive that tests read to check what was stored (a status's earlier
+/// versions, the word index's matches), beyond the seam.
 extension ArchiveDatabase {
-    public func stats() async throws(ArchiveError) -> ArchiveStats {
-        let path = self.path
-        let size = ["", "-wal"].reduce(Int64(0)) { total, suffix in
-            let attributes = try? FileManager.default.attributesOfItem(atPath: path.path + suffix)
-            return total + ((attributes?[.size] as? NSNumber)?.int64Value ?? 0)
-        }
-        return try await read { db in
-            guard let row = try Row.fetchOne(db, sql: StatsStatements.totals(databaseBytes: "0")) else {
-                throw DatabaseError(resultCode: .SQLITE_ERROR, message: "the archive returned no totals")
-            }
-            // The file's size, which SQL cannot see, in place of the statement's 0.
-            var stats = try row.decoded(as: ArchiveStats.self)
-            stats.databaseBytes = size
-            return stats
-        }
-    }
-
     /// Earlier versions of a status, oldest first.
     public func versions(uri: String) async throws(ArchiveError) -> [Data] {
         try await read { db in
