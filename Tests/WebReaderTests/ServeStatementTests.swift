@@ -41,19 +41,29 @@ import Testing
             try JSONSerialization.jsonObject(with: Data(everyone.stdout.utf8)) as? [[String: Any]])
         let dave = try #require(records.compactMap { $0["acct"] as? String }.first { $0.hasPrefix("dave@") })
 
-        let process = try await ServeProcess.start(
-            ["serve", "--listen", "127.0.0.1:0", "--home", copy.path, "--store", store, "--count-limit", "3"])
-        defer { process.running.signal(SIGKILL) }
         for path in ["/timelines/home", "/timelines/local", "/accounts/\(dave)", "/tags/\(ServedArchive.mixedTag)"] {
-            _ = try await psql(store, "SELECT pg_stat_statements_reset(0, \(database), 0)")
-            let page = try await process.served.get(path)
-            #expect(page.status == .ok, "\(path)")
-            let asked = try await psql(
-                store,
-                """
-                SELECT coalesce(sum(calls), 0) FROM pg_stat_statements
-                WHERE dbid = \(database) AND query LIKE 'SELECT handle FROM authors WHERE opted_out%'
-                """)
+            // The statistics are the cluster's, shared with the suites running beside this one: when they
+            // evicted entries while the page was asked (`dealloc` moved), the count says nothing, and the
+            // page is asked again of a fresh serve (whose totals are not kept yet).
+            var counted: String?
+            for _ in 1...3 where counted == nil {
+                let process = try await ServeProcess.start(
+                    ["serve", "--listen", "127.0.0.1:0", "--home", copy.path, "--store", store, "--count-limit", "3"])
+                defer { process.running.signal(SIGKILL) }
+                let evictions = "SELECT dealloc FROM pg_stat_statements_info"
+                _ = try await psql(store, "SELECT pg_stat_statements_reset(0, \(database), 0)")
+                let before = try await psql(store, evictions)
+                let page = try await process.served.get(path)
+                #expect(page.status == .ok, "\(path)")
+                let asked = try await psql(
+                    store,
+                    """
+                    SELECT coalesce(sum(calls), 0) FROM pg_stat_statements
+                    WHERE dbid = \(database) AND query LIKE 'SELECT handle FROM authors WHERE opted_out%'
+                    """)
+                if try await psql(store, evictions) == before { counted = asked }
+            }
+            let asked = try #require(counted, "\(path): the statistics evicted entries at every try")
             #expect(asked == "1", "\(path): who opted out asked \(asked) times")
         }
     }
