@@ -24,7 +24,9 @@ extension ArchiveDatabase {
         _ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int, consent: ConsentPolicy = .honoured,
         sparseLimit: Int
     ) async throws(ArchiveError) -> [SearchHit] {
-        try await read { db in
+        // The statement is planned on one snapshot (the plan reads how many candidates each way finds), its
+        // hits read with their timelines on another (see `ArchiveStore.hits`).
+        let planned: SQLStatement? = try await read { db in
             let compiled = SearchCompiler(query, hidingOptedOut: try Self.hidesOptedOut(consent, db))
             var sql: String
             var arguments: [any DatabaseValueConvertible] = []
@@ -44,7 +46,7 @@ extension ArchiveDatabase {
                 sql += " AND " + compiled.rowConditions.joined(separator: " AND ") + " ORDER BY rank, s.sort_key DESC"
                 arguments += compiled.arguments
             } else {
-                guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return [] }
+                guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return nil }
                 sql =
                     Self.hitColumns + ", NULL AS rank FROM \(plan.source) WHERE "
                     + plan.conditions.joined(separator: " AND ")
@@ -53,9 +55,10 @@ extension ArchiveDatabase {
             }
             sql += " LIMIT ? OFFSET ?"
             arguments += [max(limit, 0), max(offset, 0)]
-            // As database values: an array of existentials would be cast element by element at run time.
-            return try Self.hits(sql, arguments: StatementArguments(arguments.map(\.databaseValue)), db)
+            return SQLStatement(sql, arguments: arguments.map { SQLArgument($0.databaseValue) })
         }
+        guard let planned else { return [] }
+        return try await hits(planned)
     }
 
     /// How many statuses a search finds (with the same `consent` as `search`), at most `bound` when given.
@@ -109,24 +112,5 @@ extension ArchiveDatabase {
             return try Int.fetchOne(
                 db.cachedStatement(sql: sql), arguments: StatementArguments(plan.arguments.map(\.databaseValue))) ?? 0
         }
-    }
-
-    /// The hits a query on `hitColumns` (plus `rank`) finds, with their timelines. Statements are cached
-    /// per connection: a query's shape repeats, its values are arguments.
-    static func hits(_ sql: String, arguments: StatementArguments, _ db: Database) throws -> [SearchHit] {
-        var hits = try decodedRows(SearchHit.self, db.cachedStatement(sql: sql), arguments: arguments)
-        try attachTimelines(&hits, db)
-        return hits
-    }
-
-    /// The timelines of a page of hits (built once: every search reads it).
-    private static let hitTimelines = LookupStatements.timelines(ofAny: SQLiteDialect())
-
-    private static func attachTimelines(_ hits: inout [SearchHit], _ db: Database) throws {
-        guard !hits.isEmpty else { return }
-        let timelines = try decodedRows(
-            StatusTimeline.self, db.cachedStatement(sql: Self.hitTimelines),
-            arguments: [SQLArgument.ints(hits.map(\.number)).databaseValue])
-        hits.attach(timelines)
     }
 }

@@ -18,6 +18,14 @@ struct SQLiteDialect: SQLDialect {
         return "(lower(s.author_handle) >= \(lower) AND lower(s.author_handle) < \(upper))"
     }
 
+    /// The tag column of the word index narrows to candidates when the tag has words in it (an emoji-only
+    /// tag has none); the exact index of tags decides.
+    func tagCandidates(_ tag: String, bind: (SQLArgument) -> String) -> String? {
+        guard tag.contains(where: { $0.isLetter || $0.isNumber }) else { return nil }
+        return "s.sort_key IN (SELECT rowid FROM statuses_fts WHERE statuses_fts MATCH "
+            + bind(.text("tag_names : " + SearchCompiler.quote(tag))) + ")"
+    }
+
     /// The mark's bit, which the triggers of schema/0012 and 0014 keep from the timelines and references
     /// ``UserMark`` names; a partial index lists the marked rows by date.
     func marked(_ mark: UserMark) -> String { "s.user_marks & \(UserMarks(mark).rawValue)" }
@@ -90,6 +98,17 @@ extension UserMarks {
 }
 
 extension SQLArgument {
+    /// A value GRDB holds, as an argument of a statement written for both stores.
+    init(_ value: DatabaseValue) {
+        switch value.storage {
+        case .null: self = .null
+        case .int64(let number): self = .int(number)
+        case .double(let number): self = .double(number)
+        case .string(let text): self = .text(text)
+        case .blob(let data): self = .bytes(data)
+        }
+    }
+
     /// The value as GRDB binds it.
     var databaseValue: DatabaseValue {
         switch self {

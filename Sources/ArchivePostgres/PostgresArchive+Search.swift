@@ -28,9 +28,12 @@ extension PostgresArchive {
         let page = " ORDER BY \(order) LIMIT $\(binds.count - 1) OFFSET $\(binds.count)"
         if phrasesByDate, compiled.hasPhrase, sort != .relevance {
             let (matches, source) = Self.phraseMatchesByDate(conditions, newest: sort == .newest, count: binds.count)
-            return try await hits(matches + Self.hitColumns + ", \(rank) AS rank FROM " + source + page, binds)
+            return try await hits(
+                SQLStatement(matches + Self.hitColumns + ", \(rank) AS rank FROM " + source + page, arguments: binds))
         }
-        return try await hits(Self.hitColumns + ", \(rank) AS rank FROM statuses s WHERE " + conditions + page, binds)
+        return try await hits(
+            SQLStatement(
+                Self.hitColumns + ", \(rank) AS rank FROM statuses s WHERE " + conditions + page, arguments: binds))
     }
 
     /// What the RUM index's predicate adds to `reblog_uri IS NULL` (schema/postgres/0014), written as the
@@ -81,68 +84,9 @@ extension PostgresArchive {
         }
         let compiled = PostgresSearchCompiler(query, hidingOptedOut: hiding)
         guard !compiled.matchesNothing else { return 0 }
-        let rows = try await rows(
+        let counted = SQLStatement(
             StatsStatements.count("statuses s", where: compiled.conditions.joined(separator: " AND "), atMost: bound),
-            compiled.binds)
-        return try decoding { try rows.first.map { Int(try $0.integer("n")) } ?? 0 }
-    }
-
-    /// The hits a query on `hitColumns` (plus `rank`) finds, with their timelines.
-    func hits(_ sql: String, _ binds: [SQLValue]) async throws(ArchiveError) -> [SearchHit] {
-        let rows = try await rows(sql, binds)
-        var hits = try decoding { try rows.map { try $0.decoded(as: SearchHit.self) } }
-        guard !hits.isEmpty else { return hits }
-        let dialect = PostgresDialect()
-        let timelineRows = try await self.rows(
-            dialect.statement(LookupStatements.timelines(ofAny: dialect)), [.intArray(hits.map(\.number))])
-        hits.attach(try decoding { try timelineRows.map { try $0.decoded(as: StatusTimeline.self) } })
-        return hits
-    }
-
-    // MARK: Listings
-
-    public func posts(_ listing: ArchiveListing, limit: Int, offset: Int) async throws(ArchiveError) -> [SearchHit] {
-        var (conditions, binds) = Self.conditions(listing)
-        binds += [.int(Int64(max(limit, 0))), .int(Int64(max(offset, 0)))]
-        return try await hits(
-            Self.hitColumns + ", NULL::float8 AS rank FROM statuses s WHERE " + conditions
-                + " ORDER BY s.created_at DESC, s.id DESC LIMIT $\(binds.count - 1) OFFSET $\(binds.count)", binds)
-    }
-
-    public func count(_ listing: ArchiveListing) async throws(ArchiveError) -> Int {
-        // A hashtag's posts, everyone's: the exact index of tags counts them (listings hide no one).
-        if case .tag(let tag, nil) = listing {
-            return try await count(tagged: TagStatements.listed(tag), hiding: false)
-        }
-        let (conditions, binds) = Self.conditions(listing)
-        let rows = try await rows(StatsStatements.count("statuses s", where: conditions), binds)
-        return try decoding { try rows.first.map { Int(try $0.integer("n")) } ?? 0 }
-    }
-
-    public func posts(numbered numbers: [Int64]) async throws(ArchiveError) -> [SearchHit] {
-        guard !numbers.isEmpty else { return [] }
-        let found = try await hits(
-            Self.hitColumns + ", NULL::float8 AS rank FROM statuses s WHERE s.id = ANY($1::bigint[])",
-            [.intArray(numbers)])
-        let byNumber = Dictionary(found.map { ($0.number, $0) }, uniquingKeysWith: { first, _ in first })
-        return numbers.compactMap { byNumber[$0] }
-    }
-
-    private static func conditions(_ listing: ArchiveListing) -> (String, [SQLValue]) {
-        var conditions = ["s.reblog_uri IS NULL"]
-        var binds: [SQLValue] = []
-        func author(_ handle: String) {
-            binds.append(.text(handle.lowercased()))
-            conditions.append("lower(s.author_handle) = $\(binds.count)")
-        }
-        switch listing {
-        case .author(let handle):
-            author(handle)
-        case .tag(let tag, let handle):
-            binds.append(.text(TagStatements.listed(tag)))
-            conditions.append(TagStatements.carries("$\(binds.count)"))
-            if let handle { author(handle) }
-        }
-        return (conditions.joined(separator: " AND "), binds)
+            arguments: compiled.binds)
+        return Int(try await executor.fetchFirst(counted) { try $0.integer("n") } ?? 0)
     }
 }

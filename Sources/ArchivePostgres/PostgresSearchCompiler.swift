@@ -9,7 +9,7 @@ import SearchQuery
 struct PostgresSearchCompiler {
     /// Conditions on `s`, joined with AND.
     var conditions: [String] = ["s.reblog_uri IS NULL"]
-    var binds: [SQLValue] = []
+    var binds: [SQLArgument] = []
     /// The positive word query, for relevance ranking (`ts_rank`), as a parameter reference.
     var rankQuery: String?
     /// Whether some text can never match (a word with no letters or numbers in it): no results.
@@ -49,14 +49,14 @@ struct PostgresSearchCompiler {
             query.filters, dialect: PostgresDialect(),
             firstParameter: binds.count + parameterOffset + 1)
         conditions += filters.allConditions
-        binds += filters.arguments.map(SQLValue.init)
+        binds += filters.arguments
         if hidingOptedOut { conditions.append(PostgresArchive.consentCondition()) }
     }
 
     private var parameterOffset: Int
 
     /// Binds a value and returns its placeholder.
-    mutating func bind(_ value: SQLValue) -> String {
+    mutating func bind(_ value: SQLArgument) -> String {
         binds.append(value)
         return "$\(binds.count + parameterOffset)"
     }

@@ -32,6 +32,10 @@ package protocol SQLDialect: Sendable {
     /// How many of the posts that carry the tag ?1 consent hides (see ``ConsentPolicy``), as `n`, read
     /// from indexes as far as the store can.
     var hiddenTagged: String { get }
+    /// A condition that narrows a listing of the posts carrying `tag` to candidates through the store's
+    /// full-text index, given the bound forms a store needs; `nil` when the exact index of tags alone is
+    /// the way (see ``TagStatements``).
+    func tagCandidates(_ tag: String, bind: (SQLArgument) -> String) -> String?
     /// The catalogue's columns of the table ?1, in their order, as `name`, `type` (as declared) and `key`
     /// (its place in the primary key from 1, 0 when it is not in it): what a copy between stores reads.
     var tableColumns: String { get }
