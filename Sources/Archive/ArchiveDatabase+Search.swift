@@ -27,7 +27,8 @@ extension ArchiveDatabase {
         // The statement is planned on one snapshot (the plan reads how many candidates each way finds), its
         // hits read with their timelines on another (see `ArchiveStore.hits`).
         let planned: SQLStatement? = try await read { db in
-            let compiled = SearchCompiler(query, hidingOptedOut: try Self.hidesOptedOut(consent, db))
+            let compiled = SearchCompiler(
+                query, hidingOptedOut: try Self.run(ConsentStatements.hides(consent, SQLiteDialect()), db))
             var sql: String
             var arguments: [any DatabaseValueConvertible] = []
             if sort == .relevance, let match = compiled.match {
@@ -73,7 +74,7 @@ extension ArchiveDatabase {
         _ query: SearchQuery, consent: ConsentPolicy = .honoured, sparseLimit: Int, atMost bound: Int? = nil
     ) async throws(ArchiveError) -> Int {
         try await read { db in
-            let hiding = try Self.hidesOptedOut(consent, db)
+            let hiding = try Self.run(ConsentStatements.hides(consent, SQLiteDialect()), db)
             let compiled = SearchCompiler(query, hidingOptedOut: hiding)
             let lookups = compiled.allLookups
             // Words alone: the index's own count (boost wrappers index no text, so none is counted), less

@@ -26,10 +26,6 @@ struct SQLiteDialect: SQLDialect {
             + bind(.text("tag_names : " + SearchCompiler.quote(tag))) + ")"
     }
 
-    /// The mark's bit, which the triggers of schema/0012 and 0014 keep from the timelines and references
-    /// ``UserMark`` names; a partial index lists the marked rows by date.
-    func marked(_ mark: UserMark) -> String { "s.user_marks & \(UserMarks(mark).rawValue)" }
-
     /// The account object spliced back in place of the `{}` that stands for it (schema/0019_accounts_once.sql,
     /// `StoredRawJSON`), as bytes.
     func rawJSON(of status: String) -> String {
@@ -56,9 +52,6 @@ struct SQLiteDialect: SQLDialect {
     /// The tag's posts among the hidden ones (`ArchiveDatabase.hiddenPosts`), all from indexes.
     var hiddenTagged: String { TagStatements.count("?1") + " AND status_id IN (\(ArchiveDatabase.hiddenPosts("id")))" }
 
-    /// Read from the row's marks (see `ConsentPolicy.condition`).
-    func consented(_ status: String) -> String { ConsentPolicy.condition(on: status) }
-
     /// The account object kept once (schema/0019_accounts_once.sql) goes with the rest: the redacted raw
     /// JSON is kept whole, and the account cut out of the old one is no longer named. `content` is read
     /// from the raw JSON (schema/0034_content_from_json.sql): only a text kept apart from it is cleared.
@@ -77,6 +70,15 @@ struct SQLiteDialect: SQLDialect {
 
     /// The database's pages as of the reader's snapshot (those still in the write-ahead log too, once).
     var databaseBytes: String { "(SELECT page_count * page_size FROM pragma_page_count(), pragma_page_size())" }
+
+    /// The account's mentions among the rows already archived (the same test as `UserMarks.of`, on the
+    /// stored JSON).
+    var accountMentionMarks: String {
+        """
+        UPDATE statuses SET user_marks = user_marks | \(UserMarks.mentionsUser.rawValue)
+        WHERE EXISTS (SELECT 1 FROM archiving_accounts a WHERE a.id = ?1 AND \(UserMarks.mentionCondition(rawJSON(of: "statuses"))))
+        """
+    }
 
     var emojiURLs: String {
         """

@@ -152,13 +152,15 @@ struct UserMarks: OptionSet, Sendable {
     }
 
     /// Whether row `statuses` mentions account `a` (the same test as `of`, on the stored JSON).
-    private static func mentionCondition(_ db: Database) throws -> String {
-        let raw = try rawJSON(db)
-        return """
-            instr(\(raw), CAST(a.username AS BLOB)) > 0 AND json_valid(CAST(\(raw) AS TEXT))
-            AND EXISTS (SELECT 1 FROM json_each(CAST(\(raw) AS TEXT), '$.mentions') m
-                        WHERE a.url = json_extract(m.value, '$.url') OR a.handle = json_extract(m.value, '$.acct')
-                           OR a.handle = json_extract(m.value, '$.acct') || '@' || statuses.raw_server)
-            """
+    private static func mentionCondition(_ db: Database) throws -> String { mentionCondition(try rawJSON(db)) }
+
+    /// Whether row `statuses`, whose raw JSON is `raw`, mentions account `a`.
+    static func mentionCondition(_ raw: String) -> String {
+        """
+        instr(\(raw), CAST(a.username AS BLOB)) > 0 AND json_valid(CAST(\(raw) AS TEXT))
+        AND EXISTS (SELECT 1 FROM json_each(CAST(\(raw) AS TEXT), '$.mentions') m
+                    WHERE a.url = json_extract(m.value, '$.url') OR a.handle = json_extract(m.value, '$.acct')
+                       OR a.handle = json_extract(m.value, '$.acct') || '@' || statuses.raw_server)
+        """
     }
 }

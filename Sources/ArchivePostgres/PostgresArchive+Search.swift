@@ -11,7 +11,8 @@ extension PostgresArchive {
         _ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
         consent: ConsentPolicy
     ) async throws(ArchiveError) -> [SearchHit] {
-        let compiled = PostgresSearchCompiler(query, hidingOptedOut: try await hidesOptedOut(consent))
+        let compiled = PostgresSearchCompiler(
+            query, hidingOptedOut: try await executor.read(ConsentStatements.hides(consent, executor.dialect)))
         guard !compiled.matchesNothing else { return [] }
         var binds = compiled.binds
         let order: String
@@ -70,7 +71,7 @@ extension PostgresArchive {
     public func count(_ query: SearchQuery, consent: ConsentPolicy, atMost bound: Int?) async throws(ArchiveError)
         -> Int
     {
-        let hiding = try await hidesOptedOut(consent)
+        let hiding = try await executor.read(ConsentStatements.hides(consent, executor.dialect))
         // One `#tag` alone: the exact index of tags counts it, unless consent hides some of its posts and a
         // bound is given: taking the hidden share out reads every opted-out author's post that carries it
         // (hundreds of milliseconds at a million statuses), where the bounded count reads at most `bound`.

@@ -4,22 +4,6 @@ import Logging
 import PostgresNIO
 
 extension PostgresArchive {
-    // MARK: Accounts
-
-    public func addAccount(
-        handle: String, server: String, remoteID: String, username: String,
-        displayName: String, url: String?
-    ) async throws(ArchiveError) -> ArchivingAccount {
-        let rows = try await rows(
-            PostgresDialect().statement(AccountStatements.upsert) + " RETURNING *",
-            [
-                .text(handle), .text(server), .text(remoteID), .text(username), .text(displayName), .text(url),
-                .text(Timestamp.now()),
-            ])
-        guard let row = rows.first else { throw .database("the account \(handle) vanished while being added") }
-        return try decoding { try row.decoded(as: ArchivingAccount.self) }
-    }
-
     /// Sends a timeline's cursor move (``CursorUpdate/statement(timelineID:)``) without waiting for it.
     static func sendCursorMove(
         _ update: CursorUpdate, timelineID: Int64, _ connection: PostgresConnection, _ logger: Logger

@@ -2,8 +2,8 @@ import ArchiveCore
 import Foundation
 
 /// PostgreSQL's side of the statements ArchiveCore writes once, beyond its engine's syntax: days as
-/// `created_at` text, handle prefixes on the bytewise index, the raw JSON kept whole, the user's marks
-/// computed from the timelines and references that make them (this store keeps no bit for them).
+/// `created_at` text, handle prefixes on the bytewise index, the raw JSON kept whole, an account's mentions
+/// marked in SQL (its triggers keep the other marks, schema/postgres/0031_user_marks.sql).
 struct PostgresDialect: SQLDialect {
     var engine: SQLEngine { .postgres }
 
@@ -16,8 +16,6 @@ struct PostgresDialect: SQLDialect {
         "lower(s.author_handle) COLLATE \"C\" LIKE \(bind(.text(LikePattern.literal(prefix) + "%")))"
     }
 
-    func marked(_ mark: UserMark) -> String { mark.subquery() }
-
     /// The exact index of tags finds a tag's posts by itself.
     func tagCandidates(_ tag: String, bind: (SQLArgument) -> String) -> String? { nil }
 
@@ -28,12 +26,9 @@ struct PostgresDialect: SQLDialect {
         SELECT COUNT(*) AS n FROM statuses s WHERE s.id IN (
             SELECT o.id FROM statuses o JOIN status_tags st ON st.status_id = o.id AND st.tag = ?1
             WHERE o.author_handle IN (SELECT handle FROM authors WHERE opted_out))
-          AND NOT \(PostgresArchive.consentCondition())
+          AND NOT \(consented("s"))
         """
     }
-
-    /// Computed from the lists and references that make the marks (see `PostgresArchive.consentCondition`).
-    func consented(_ status: String) -> String { PostgresArchive.consentCondition(on: status) }
 
     /// A list that is not an array (a raw JSON that is no object, or has no emoji) contributes none.
     func emoji(of status: String) -> (join: String, shortcode: String, url: String) {
@@ -66,8 +61,19 @@ struct PostgresDialect: SQLDialect {
         """
     }
 
-    /// The search vectors and the phrase index's order, computed from the other columns on write.
-    var uncopiedStatusColumns: Set<String> { ["search_words", "search_pieces", "created_order"] }
+    /// The search vectors, the phrase index's order and the user's marks, computed from the other columns and
+    /// rows on write.
+    var uncopiedStatusColumns: Set<String> { ["search_words", "search_pieces", "created_order", "user_marks"] }
+
+    /// The account's mentions among the rows already archived: the copy's own marks again where its
+    /// username occurs (see schema/postgres/0031_user_marks.sql).
+    var accountMentionMarks: String {
+        """
+        UPDATE statuses SET user_marks = user_marks | icebox_copy_marks(raw_json, raw_server)
+        WHERE position(convert_to((SELECT username FROM archiving_accounts WHERE id = ?1), 'UTF8') IN raw_json) > 0
+          AND (user_marks & 32) = 0
+        """
+    }
 
     var databaseBytes: String { "pg_database_size(current_database())" }
 

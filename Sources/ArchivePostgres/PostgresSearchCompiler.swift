@@ -50,7 +50,7 @@ struct PostgresSearchCompiler {
             firstParameter: binds.count + parameterOffset + 1)
         conditions += filters.allConditions
         binds += filters.arguments
-        if hidingOptedOut { conditions.append(PostgresArchive.consentCondition()) }
+        if hidingOptedOut { conditions.append(PostgresDialect().consented("s")) }
     }
 
     private var parameterOffset: Int

@@ -1,8 +1,38 @@
 import Foundation
 
-/// The accounts in use, read and removed once over the store's ``StoreExecutor`` (adding one differs:
-/// SQLite keeps the user's marks by account, see `UserMarks`).
+/// The accounts in use, added, read and removed once over the store's ``StoreExecutor``.
 extension ArchiveStore {
+    /// Adds the account, or brings back one that was removed, refreshing its profile. The account is
+    /// the pair (server, remote id): a second server reporting the same handle adds a second account.
+    /// What it mentioned or boosted among the posts already archived becomes the user's (`UserMarks`): a
+    /// post is the user's whichever account of theirs touched it.
+    @discardableResult
+    public func addAccount(
+        handle: String, server: String, remoteID: String, username: String,
+        displayName: String, url: String?
+    ) async throws(ArchiveError) -> ArchivingAccount {
+        let dialect = executor.dialect
+        let added = SQLStatement(
+            AccountStatements.upsert, .text(handle), .text(server), .text(remoteID), .text(username),
+            .text(displayName), .text(orNull: url), .text(Timestamp.now()))
+        return try await executor.run(
+            .statement(added) { _ in
+                .fetch(
+                    SQLStatement(AccountStatements.inUseByIdentity, .text(server), .text(remoteID)),
+                    ArchivingAccount.init(row:)
+                ) { accounts in
+                    guard let account = accounts.first else {
+                        throw ArchiveError.database("the account \(handle) vanished while being added")
+                    }
+                    return .executing(
+                        [
+                            SQLStatement(dialect.accountMentionMarks, .int(account.id)),
+                            SQLStatement(AccountStatements.boostMarks, .int(account.id)),
+                        ], giving: account)
+                }
+            })
+    }
+
     /// The account in use with this identity, if any.
     public func account(_ identity: AccountIdentity) async throws(ArchiveError) -> ArchivingAccount? {
         try await executor.fetchFirst(

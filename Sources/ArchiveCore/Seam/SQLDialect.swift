@@ -13,8 +13,6 @@ package protocol SQLDialect: Sendable {
     func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument)
     /// Handles that begin with `prefix` (`user@`, lowercased), given the bound forms a store needs.
     func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String
-    /// Whether the row `s` carries the user's mark (see ``UserMark``).
-    func marked(_ mark: UserMark) -> String
     /// The raw JSON of the `statuses` row named `status`, byte for byte as its server sent it: every read
     /// of a status's raw JSON goes through this (SQLite keeps the author's account object apart, see
     /// schema/0019_accounts_once.sql; PostgreSQL keeps the column whole).
@@ -22,9 +20,6 @@ package protocol SQLDialect: Sendable {
     /// The custom emoji of the `statuses` row named `status` (those of the post it boosts when its raw
     /// JSON carries one), as a join to write after it, and an emoji's `shortcode` and `url` as expressions.
     func emoji(of status: String) -> (join: String, shortcode: String, url: String)
-    /// Whether consent lets the `statuses` row `status` be shown where opted-out authors are hidden (see
-    /// ``ConsentPolicy``): their posts are not, but for the user's own and those the user marked.
-    func consented(_ status: String) -> String
     /// The columns the store derives from a status's words or keeps of its raw JSON apart, emptied when
     /// it is redacted (SQLite's account object kept once, PostgreSQL's content and search vectors), as `column =
     /// value, ` each (see ``DeletionStatements/redact(alsoClearing:)``).
@@ -36,6 +31,9 @@ package protocol SQLDialect: Sendable {
     /// full-text index, given the bound forms a store needs; `nil` when the exact index of tags alone is
     /// the way (see ``TagStatements``).
     func tagCandidates(_ tag: String, bind: (SQLArgument) -> String) -> String?
+    /// Marks the posts that mention the archiving account numbered ?1 (a mark of the user's, see
+    /// `UserMarks`): when it is added, a post is the user's whichever account of theirs it mentions.
+    var accountMentionMarks: String { get }
     /// The catalogue's columns of the table ?1, in their order, as `name`, `type` (as declared) and `key`
     /// (its place in the primary key from 1, 0 when it is not in it): what a copy between stores reads.
     var tableColumns: String { get }
@@ -50,6 +48,11 @@ package protocol SQLDialect: Sendable {
 }
 
 extension SQLDialect {
+    /// Whether the row `s` carries the user's mark (see ``UserMark``): its bit on the row.
+    package func marked(_ mark: UserMark) -> String { engine.hasBits("s.user_marks", mark.bit) }
+    /// Whether consent lets the `statuses` row `status` be shown where opted-out authors are hidden (see
+    /// ``ConsentPolicy``): their posts are not, but for the user's own and those the user marked.
+    package func consented(_ status: String) -> String { ConsentPolicy.condition(on: status, engine) }
     /// See ``SQLEngine/placeholder(_:)``.
     package func placeholder(_ number: Int) -> String { engine.placeholder(number) }
     /// See ``SQLEngine/statement(_:)``.

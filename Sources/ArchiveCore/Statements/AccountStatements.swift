@@ -14,6 +14,15 @@ package enum AccountStatements {
         """
 
     /// The account in use with an identity: ?1 server, ?2 remote id.
+    /// Marks the posts the account numbered ?1 boosted among those archived (the user's mark 64, see
+    /// `UserMarks`), where they are not marked yet.
+    package static let boostMarks = """
+        UPDATE statuses SET user_marks = user_marks | 64
+        WHERE uri IN (SELECT b.reblog_uri FROM statuses b JOIN archiving_accounts a ON a.handle = b.author_handle
+                      WHERE a.id = ?1 AND b.reblog_uri IS NOT NULL)
+          AND (user_marks & 64) = 0
+        """
+
     package static let inUseByIdentity = """
         SELECT * FROM archiving_accounts WHERE server = ?1 AND remote_id = ?2 AND removed_at IS NULL
         """

@@ -11,3 +11,12 @@ package enum ConsentStatements {
         "SELECT handle FROM authors WHERE \(dialect.isTrue("opted_out")) ORDER BY \(dialect.bytewise("handle"))"
     }
 }
+
+extension ConsentStatements {
+    /// Whether `policy` leaves anything out of a search: only when honoured and someone opted out. A plan,
+    /// so that each store's search runs it on the snapshot it searches.
+    package static func hides(_ policy: ConsentPolicy, _ dialect: any SQLDialect) -> TransactionPlan<Bool> {
+        guard policy == .honoured else { return .done(false) }
+        return .fetch(SQLStatement(anyOptedOut(dialect)), { try $0.boolean("hides") }) { .done($0.first ?? false) }
+    }
+}

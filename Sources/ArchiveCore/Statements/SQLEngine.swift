@@ -70,6 +70,15 @@ package enum SQLEngine: Sendable {
         }
     }
 
+    /// Whether the integer `expression` has any of `bits` set, as a condition: SQLite reads an integer as
+    /// one, and its partial indexes on `user_marks & bit` are taken only when a query says it the same way.
+    package func hasBits(_ expression: String, _ bits: Int64) -> String {
+        switch self {
+        case .sqlite: "\(expression) & \(bits)"
+        case .postgres: "(\(expression) & \(bits)) <> 0"
+        }
+    }
+
     /// Whether two values are the same, NULL the same as NULL.
     package func isSame(_ left: String, _ right: String) -> String {
         switch self {

@@ -2,9 +2,8 @@ import Foundation
 
 /// A mark the user put on a post, as `is:bookmarked` and `is:favourited` find it: the post is in the
 /// user's archived `bookmarks` / `favourites` timeline (whichever account), or an import named it by uri
-/// (likes.json, bookmarks.json) and it is archived. Both stores answer the same question: SQLite from the
-/// bit its triggers keep on the row (`statuses.user_marks`, schema/0012 and 0014), PostgreSQL from the
-/// rows themselves (``subquery(on:)``).
+/// (likes.json, bookmarks.json) and it is archived. Both stores answer it from the bit their triggers
+/// keep on the row (``bit``, `statuses.user_marks`).
 package enum UserMark: Sendable, Hashable, CaseIterable {
     case bookmarked
     case favourited
@@ -25,12 +24,12 @@ package enum UserMark: Sendable, Hashable, CaseIterable {
         }
     }
 
-    /// The mark computed from the rows, for a store that keeps no bit for it.
-    package func subquery(on s: String = "s") -> String {
-        """
-        (\(s).id IN (SELECT ts.status_id FROM timeline_statuses ts JOIN timelines t ON t.id = ts.timeline_id
-                  WHERE t.spec = '\(timelineSpec)')
-         OR \(s).uri IN (SELECT uri FROM status_references WHERE kind = '\(referenceKind)'))
-        """
+    /// The mark's bit in `statuses.user_marks`, which both stores keep on the row as it is written
+    /// (schema/0012_user_marks.sql on SQLite, schema/postgres/0031_user_marks.sql).
+    package var bit: Int64 {
+        switch self {
+        case .bookmarked: 1
+        case .favourited: 2
+        }
     }
 }
