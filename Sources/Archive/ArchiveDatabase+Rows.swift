@@ -51,7 +51,8 @@ extension ArchiveDatabase {
     }
 
     public func finishCopy() async throws(ArchiveError) {
-        // The user's marks are not copied (PostgreSQL has none): they are computed from what was.
+        // The user's marks are copied; computed again from what was copied, they are whole whatever the
+        // source kept.
         try await write { db in try UserMarks.recomputeAll(db) }
     }
 

@@ -61,11 +61,12 @@ struct SQLiteDialect: SQLDialect {
         "SELECT name, type, pk AS key FROM pragma_table_xinfo(?1) WHERE hidden IN (0, 2, 3) ORDER BY cid"
     }
 
-    /// The store's own date keys and marks (the destination makes its own), where an account object was
-    /// cut out of the raw JSON (which is copied whole), and the content kept apart from the raw JSON
-    /// (`content` is copied, see `ArchiveDatabase.writeRows`).
+    /// The store's own date keys (the destination makes its own), where an account object was cut out of
+    /// the raw JSON (which is copied whole), and the content kept apart from the raw JSON (`content` is
+    /// copied, see `ArchiveDatabase.writeRows`). The user's marks are copied (both stores keep the same
+    /// bits), and computed again when a copy ends (see `finishCopy`).
     var uncopiedStatusColumns: Set<String> {
-        ["sort_key", "user_marks", "raw_account", "raw_account_at", "content_kept"]
+        ["sort_key", "raw_account", "raw_account_at", "content_kept"]
     }
 
     /// The database's pages as of the reader's snapshot (those still in the write-ahead log too, once).

@@ -3,70 +3,12 @@ import Foundation
 import GRDB
 import Models
 
-/// The user's own relations to a post, kept on its row (`statuses.user_marks`, schema 0012) as the row
-/// is written: the consent policy and `is:bookmarked` / `is:favourited` read this one column instead of
-/// scanning lists and parsing JSON for every candidate row.
-///
-/// The marks say what the lists and copies say, so a search means the same with or without them (the
-/// PostgreSQL store still computes the same answer from the lists and JSON, and the two stores agree).
-struct UserMarks: OptionSet, Sendable {
-    let rawValue: Int64
-
-    /// Listed in the archived `bookmarks` timeline, or named as a bookmark by an import (set by triggers).
-    static let bookmarksTimeline = UserMarks(rawValue: 1)
-    /// Listed in the archived `favourites` timeline, or named as a favourite by an import.
-    static let favouritesTimeline = UserMarks(rawValue: 2)
-    /// Listed in the archived `mentions` timeline.
-    static let mentionsTimeline = UserMarks(rawValue: 4)
-    /// Listed in the archived `own` timeline.
-    static let ownTimeline = UserMarks(rawValue: 8)
-    /// The copy shown was served with `bookmarked`, `favourited` or `reblogged` true.
-    static let servedInteraction = UserMarks(rawValue: 16)
-    /// The copy shown mentions one of the archiving accounts.
-    static let mentionsUser = UserMarks(rawValue: 32)
-    /// Boosted by one of the archiving accounts (a boost of theirs is archived), or by the account an
-    /// import came from (its export named the boost).
-    static let boostedByUser = UserMarks(rawValue: 64)
-
-    /// The marks computed from the copy shown: replaced whenever the row is rewritten.
-    static let fromCopy: UserMarks = [.servedInteraction, .mentionsUser]
-
-    /// The marks a copy carries by itself: its interaction flags as served, and whether it mentions one
-    /// of `accounts` (handle and profile URL), compared as the consent policy always compared them.
-    static func of(
-        _ status: Status, raw: Data, server: String,
-        accounts: [(handle: String, url: String?)]
-    ) -> UserMarks {
-        var marks: UserMarks = []
-        if servedInteraction(raw) { marks.insert(.servedInteraction) }
-        if status.mentions.contains(where: { mention in
-            accounts.contains { account in
-                account.url == mention.url || account.handle == mention.acct
-                    || account.handle == mention.acct + "@" + server
-            }
-        }) {
-            marks.insert(.mentionsUser)
-        }
-        return marks
-    }
-
-    /// Whether the object's own `bookmarked`, `favourited` or `reblogged` is `true`.
-    static func servedInteraction(_ raw: Data) -> Bool {
-        let keys = ["bookmarked", "favourited", "reblogged"]
-        // One pass over the object for the three keys.
-        if let values = try? RawJSON.values(forKeys: keys, inObject: raw) {
-            return values.values.contains { $0.elementsEqual("true".utf8) }
-        }
-        // A malformed object: each key as far as the object can be read.
-        return keys.contains { key in
-            guard let value = try? RawJSON.value(forKey: key, inObject: raw) else { return false }
-            return value.elementsEqual("true".utf8)
-        }
-    }
-
+/// The SQLite store's side of the user's marks (see `UserMarks`): the accounts a copy's mentions are
+/// compared with, and the marks written as rows change.
+extension UserMarks {
     /// The archiving accounts' handles and profile URLs (removed ones too: what they did stays theirs).
     static func accounts(_ db: Database) throws -> [(handle: String, url: String?)] {
-        try Row.fetchAll(db.cachedStatement(sql: "SELECT handle, url FROM archiving_accounts")).map {
+        try Row.fetchAll(db.cachedStatement(sql: accountsStatement)).map {
             ($0["handle"], $0["url"])
         }
     }

@@ -107,6 +107,10 @@ extension PostgresArchive {
         // One statement for a short batch; else a leading few rows, then the rest (built meanwhile).
         let split = paged.count > 2 * leadingFreshRows ? paged.startIndex + leadingFreshRows : paged.endIndex
         var inserts: [SentStatement] = []
+        // The archiving accounts a status's mentions are compared with, read once when any mentions anyone.
+        let accounts =
+            paged.contains { !$0.row.status.mentions.isEmpty }
+            ? try await UserMarks.archivingAccounts(connection, logger) : []
         for part in [paged[..<split], paged[split...]] where !part.isEmpty {
             let values = part.map { item in
                 let status = item.row.status
@@ -114,7 +118,8 @@ extension PostgresArchive {
                     status, raw: item.row.raw, server: server,
                     authorHandle: status.account.fullHandle(servedBy: server),
                     authority: CopyAuthority.of(status, servedBy: server, reading: origin.authority))
-                return StatusColumns.values(columns) + [.text(now)]
+                let marks = UserMarks.of(status, raw: item.row.raw, server: server, accounts: accounts)
+                return StatusColumns.values(columns, marks: marks) + [.text(now)]
             }
             inserts.append(
                 connection.send(StatusColumns.insertColumnsSQL, SQLValue.columns(of: values), logger: logger))

@@ -93,8 +93,9 @@ extension PostgresArchive {
                         dialect.statement(PageStoreStatements.keepStoredCopy(dialect)), [.text(now), .int(statusID)],
                         logger: logger)
                 }
+                let marks = try await UserMarks.of(status, raw: page.raw, server: server, connection, logger)
                 try await connection.execute(
-                    StatusColumns.updateSQL, StatusColumns.values(row) + [.text(now), .int(statusID)],
+                    StatusColumns.updateSQL, StatusColumns.values(row, marks: marks) + [.text(now), .int(statusID)],
                     logger: logger)
                 try await run(.writingMedia(of: statusID, status), connection, logger)
                 result.updated += 1
@@ -111,9 +112,10 @@ extension PostgresArchive {
             }
         } else {
             let row = StatusRow(status, raw: page.raw, server: server, authorHandle: authorHandle, authority: authority)
+            let marks = try await UserMarks.of(status, raw: page.raw, server: server, connection, logger)
             guard
                 let inserted = try await connection.rows(
-                    StatusColumns.insertSQL, StatusColumns.values(row) + [.text(now)],
+                    StatusColumns.insertSQL, StatusColumns.values(row, marks: marks) + [.text(now)],
                     logger: logger
                 ).first
             else {

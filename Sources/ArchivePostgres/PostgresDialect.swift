@@ -61,9 +61,8 @@ struct PostgresDialect: SQLDialect {
         """
     }
 
-    /// The search vectors, the phrase index's order and the user's marks, computed from the other columns and
-    /// rows on write.
-    var uncopiedStatusColumns: Set<String> { ["search_words", "search_pieces", "created_order", "user_marks"] }
+    /// The search vectors and the phrase index's order, computed from the other columns on write.
+    var uncopiedStatusColumns: Set<String> { ["search_words", "search_pieces", "created_order"] }
 
     /// The account's mentions among the rows already archived: the copy's own marks again where its
     /// username occurs (see schema/postgres/0031_user_marks.sql).

@@ -1,5 +1,8 @@
 import ArchiveCore
 import Foundation
+import Logging
+import Models
+import PostgresNIO
 
 /// A `statuses` row on PostgreSQL: the same columns as the SQLite store's (`StatusRow`), plus the two
 /// full-text vectors, which PostgreSQL computes from the words Icebox gives it (see `SearchWords`).
@@ -8,7 +11,7 @@ enum StatusColumns {
         uri, url, created_at, edited_at, author_handle, author_name, reblog_uri, visibility, language, sensitive,
         spoiler_text, content, text, alt_text, extra_text, search_author, tag_names, media_count, has_poll, has_card,
         in_reply_to, replies_count, reblogs_count, favourites_count, raw_json, raw_server, search_cjk, uri_kind,
-        raw_authority
+        raw_authority, user_marks
         """
     static let columnCount = columns.split(separator: ",").count
 
@@ -57,16 +60,21 @@ enum StatusColumns {
     }()
 
     /// Arguments: `values(row)`, then the time stored, then the id.
-    static let updateSQL =
-        "UPDATE statuses SET "
-        + columns.split(separator: ",").enumerated()
-        .map { "\($0.element.trimmingCharacters(in: .whitespacesAndNewlines)) = $\($0.offset + 1)" }
-        .joined(separator: ", ")
-        + ", search_words = \(wordsExpression), search_pieces = \(piecesExpression)"
-        + ", updated_at = $\(columnCount + 8) WHERE id = $\(columnCount + 9)"
+    static let updateSQL: String = {
+        let assignments = columns.split(separator: ",").enumerated().map { number, column -> String in
+            let name = column.trimmingCharacters(in: .whitespacesAndNewlines)
+            // The marks the copy carries by itself replace the old copy's; the others stay.
+            guard name == "user_marks" else { return "\(name) = $\(number + 1)" }
+            return "user_marks = (user_marks & ~\(UserMarks.fromCopy.rawValue)) | $\(number + 1)"
+        }
+        return "UPDATE statuses SET " + assignments.joined(separator: ", ")
+            + ", search_words = \(wordsExpression), search_pieces = \(piecesExpression)"
+            + ", updated_at = $\(columnCount + 8) WHERE id = $\(columnCount + 9)"
+    }()
 
-    /// The row's columns, then its word fields and pieces.
-    static func values(_ row: StatusRow) -> [SQLValue] {
+    /// The row's columns (with the marks its copy carries by itself, see `UserMarks.of`), then its word
+    /// fields and pieces.
+    static func values(_ row: StatusRow, marks: UserMarks) -> [SQLValue] {
         [
             .text(row.uri), .text(row.url), .text(row.createdAt), .text(row.editedAt), .text(row.authorHandle),
             .text(row.authorName), .text(row.reblogURI), .text(row.visibility), .text(row.language),
@@ -75,11 +83,33 @@ enum StatusColumns {
             .text(row.searchAuthor), .text(row.tagNames), .int(Int64(row.mediaCount)), .bool(row.hasPoll),
             .bool(row.hasCard), .bool(row.isReply), .int(Int64(row.counts.replies)), .int(Int64(row.counts.reblogs)),
             .int(Int64(row.counts.favourites)), .bytes(row.raw), .text(row.server), .text(row.searchCJK),
-            .text(row.uriKind), .int(Int64(row.authority.rawValue)),
+            .text(row.uriKind), .int(Int64(row.authority.rawValue)), .int(marks.rawValue),
             .text(SearchWords.spaced(row.text)), .text(SearchWords.spaced(row.spoilerText)),
             .text(SearchWords.spaced(row.tagNames)), .text(SearchWords.spaced(row.altText)),
             .text(SearchWords.spaced(row.searchAuthor)), .text(SearchWords.spaced(row.extraText)),
             .text(row.searchCJK),
         ]
+    }
+}
+
+extension UserMarks {
+    /// The marks `status`'s copy carries by itself, with the archiving accounts read from `connection`
+    /// only when it mentions anyone (`accounts`: those read already for a batch).
+    static func of(
+        _ status: Status, raw: Data, server: String, accounts: [(handle: String, url: String?)]? = nil,
+        _ connection: PostgresConnection, _ logger: Logger
+    ) async throws -> UserMarks {
+        guard !status.mentions.isEmpty else { return of(status, raw: raw, server: server, accounts: []) }
+        if let accounts { return of(status, raw: raw, server: server, accounts: accounts) }
+        return of(status, raw: raw, server: server, accounts: try await archivingAccounts(connection, logger))
+    }
+
+    /// The archiving accounts' handles and profile URLs (removed ones too: what they did stays theirs).
+    static func archivingAccounts(_ connection: PostgresConnection, _ logger: Logger) async throws
+        -> [(handle: String, url: String?)]
+    {
+        try await connection.rows(accountsStatement, logger: logger).map {
+            (try $0.text("handle"), try $0.optionalText("url"))
+        }
     }
 }

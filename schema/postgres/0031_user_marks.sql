@@ -11,25 +11,41 @@
 --   16 served with bookmarked/favourited/reblogged true (the copy shown)
 --   32 mentions one of the archiving accounts (the copy shown)
 --   64 boosted by one of the archiving accounts, or an import named it a boost
--- 16 and 32 are computed again whenever the row's raw JSON is written; the others only ever get set.
+-- 16 and 32 are computed by the store as it writes a row from a copy (the same Swift as SQLite's); the others
+-- only ever get set, by the triggers below.
 ALTER TABLE statuses ADD COLUMN user_marks bigint NOT NULL DEFAULT 0;
 
--- The marks a copy carries by itself (16, 32), as UserMarks.of computes them on SQLite: the object's own
+-- The marks a copy carries by itself (16, 32), as UserMarks.of computes them: for the rows archived before
+-- this file and for an account added later (a store writing a row computes them itself). The object's own
 -- `bookmarked`, `favourited` or `reblogged` true, and a mention of an archiving account (its profile URL,
--- its handle, or its handle on the copy's server). The bytes are searched before any JSON is parsed.
-CREATE FUNCTION icebox_copy_marks(raw bytea, server text) RETURNS bigint LANGUAGE sql STABLE AS $$
-    SELECT (CASE WHEN (position('ed":true'::bytea IN raw) > 0 OR position('ed": true'::bytea IN raw) > 0
-                       OR position('ed" : true'::bytea IN raw) > 0)
-                      AND (icebox_json(raw)->>'bookmarked' = 'true' OR icebox_json(raw)->>'favourited' = 'true'
-                           OR icebox_json(raw)->>'reblogged' = 'true')
-                 THEN 16 ELSE 0 END)
-         | (CASE WHEN EXISTS (
-                SELECT 1 FROM archiving_accounts a
-                WHERE position(convert_to(a.username, 'UTF8') IN raw) > 0
-                  AND EXISTS (SELECT 1 FROM jsonb_array_elements(CASE WHEN jsonb_typeof(icebox_json(raw)->'mentions') = 'array'
-                                                                 THEN icebox_json(raw)->'mentions' ELSE '[]'::jsonb END) m
-                              WHERE a.url = m->>'url' OR a.handle = m->>'acct' OR a.handle = (m->>'acct') || '@' || server))
-            THEN 32 ELSE 0 END)
+-- its handle, or its handle on the copy's server). The bytes are searched first, and the JSON parsed at
+-- most once, only when they hold such a value or an account's username (a parse costs some 30 µs a
+-- status, a search of the bytes some 8).
+CREATE FUNCTION icebox_copy_marks(raw bytea, copy_server text) RETURNS bigint LANGUAGE plpgsql STABLE AS $$
+DECLARE
+    json jsonb;
+    marks bigint := 0;
+BEGIN
+    IF position('ed":true'::bytea IN raw) > 0 OR position('ed": true'::bytea IN raw) > 0
+       OR position('ed" : true'::bytea IN raw) > 0 THEN
+        json := icebox_json(raw);
+        IF json->'bookmarked' = 'true'::jsonb OR json->'favourited' = 'true'::jsonb
+           OR json->'reblogged' = 'true'::jsonb THEN
+            marks := 16;
+        END IF;
+    END IF;
+    IF EXISTS (SELECT 1 FROM archiving_accounts a WHERE position(convert_to(a.username, 'UTF8') IN raw) > 0) THEN
+        IF json IS NULL THEN
+            json := icebox_json(raw);
+        END IF;
+        IF jsonb_typeof(json->'mentions') = 'array' AND EXISTS (
+            SELECT 1 FROM archiving_accounts a, jsonb_array_elements(json->'mentions') m
+            WHERE a.url = m->>'url' OR a.handle = m->>'acct' OR a.handle = (m->>'acct') || '@' || copy_server) THEN
+            marks := marks | 32;
+        END IF;
+    END IF;
+    RETURN marks;
+END
 $$;
 
 -- The marks of the rows that name a post: the lists it is in, the references an import made to it, and
@@ -50,46 +66,53 @@ WITH marks AS (
     SELECT id, icebox_copy_marks(raw_json, raw_server) | icebox_listed_marks(id, uri) AS bits FROM statuses)
 UPDATE statuses s SET user_marks = marks.bits FROM marks WHERE s.id = marks.id AND marks.bits <> 0;
 
--- A row written: the copy's own marks again, and on insert what already names it (a reference an import
--- made first, a boost stored before the post).
+-- Each trigger reads the rows a statement inserted and updates the few posts they mark one by one, by
+-- their keys: an UPDATE … FROM the inserted rows was planned as a scan of every status for each page.
+--
+-- A post inserted: what an import's reference made before it names, and the post an archiving account's
+-- boost names (as SQLite's triggers and UserMarks.markBoosted). The marks its copy
+-- carries by itself come with the row (the store computes them as it writes it, UserMarks.of).
 CREATE FUNCTION icebox_statuses_user_marks() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    marked record;
 BEGIN
-    NEW.user_marks := (NEW.user_marks & ~48) | icebox_copy_marks(NEW.raw_json, NEW.raw_server);
-    IF TG_OP = 'INSERT' THEN
-        NEW.user_marks := NEW.user_marks | coalesce((
-            SELECT bit_or(CASE kind WHEN 'bookmark' THEN 1 WHEN 'favourite' THEN 2 WHEN 'boost' THEN 64 ELSE 0 END)
-            FROM status_references WHERE uri = NEW.uri), 0)
-            | (CASE WHEN EXISTS (SELECT 1 FROM statuses b WHERE b.reblog_uri = NEW.uri
-                                 AND b.author_handle IN (SELECT handle FROM archiving_accounts)) THEN 64 ELSE 0 END);
+    -- Most stores hold no import's references: then no inserted post is looked up.
+    IF EXISTS (SELECT 1 FROM status_references) THEN
+        FOR marked IN
+            SELECT n.id, bit_or(CASE r.kind WHEN 'bookmark' THEN 1 WHEN 'favourite' THEN 2 WHEN 'boost' THEN 64
+                                             ELSE 0 END) AS bits
+            FROM inserted n JOIN status_references r ON r.uri = n.uri GROUP BY n.id
+        LOOP
+            UPDATE statuses SET user_marks = user_marks | marked.bits
+            WHERE id = marked.id AND marked.bits <> 0 AND user_marks & marked.bits <> marked.bits;
+        END LOOP;
     END IF;
-    RETURN NEW;
-END
-$$;
-CREATE TRIGGER statuses_user_marks BEFORE INSERT OR UPDATE OF raw_json, raw_server ON statuses
-    FOR EACH ROW EXECUTE FUNCTION icebox_statuses_user_marks();
-
--- A boost of one of the archiving accounts marks the post it boosts.
-CREATE FUNCTION icebox_boosts_user_marks() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    UPDATE statuses s SET user_marks = s.user_marks | 64
-    FROM (SELECT DISTINCT n.reblog_uri FROM inserted n
-          WHERE n.reblog_uri IS NOT NULL AND n.author_handle IN (SELECT handle FROM archiving_accounts)) b
-    WHERE s.uri = b.reblog_uri AND s.user_marks & 64 = 0;
+    FOR marked IN
+        SELECT DISTINCT n.reblog_uri AS uri FROM inserted n
+        WHERE n.reblog_uri IS NOT NULL AND n.author_handle IN (SELECT handle FROM archiving_accounts)
+    LOOP
+        UPDATE statuses SET user_marks = user_marks | 64 WHERE uri = marked.uri AND user_marks & 64 = 0;
+    END LOOP;
     RETURN NULL;
 END
 $$;
-CREATE TRIGGER statuses_boosts_user_marks AFTER INSERT ON statuses REFERENCING NEW TABLE AS inserted
-    FOR EACH STATEMENT EXECUTE FUNCTION icebox_boosts_user_marks();
+CREATE TRIGGER statuses_user_marks AFTER INSERT ON statuses REFERENCING NEW TABLE AS inserted
+    FOR EACH STATEMENT EXECUTE FUNCTION icebox_statuses_user_marks();
 
 -- A post listed in one of the user's own timelines is marked as it is listed.
 CREATE FUNCTION icebox_timeline_user_marks() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    marked record;
 BEGIN
-    UPDATE statuses s SET user_marks = s.user_marks | m.bits
-    FROM (SELECT n.status_id, bit_or(CASE t.spec WHEN 'bookmarks' THEN 1 WHEN 'favourites' THEN 2
-                                                  WHEN 'mentions' THEN 4 ELSE 8 END) AS bits
-          FROM inserted n JOIN timelines t ON t.id = n.timeline_id
-          WHERE t.spec IN ('bookmarks', 'favourites', 'mentions', 'own') GROUP BY n.status_id) m
-    WHERE s.id = m.status_id AND s.user_marks & m.bits <> m.bits;
+    FOR marked IN
+        SELECT n.status_id, bit_or(CASE t.spec WHEN 'bookmarks' THEN 1 WHEN 'favourites' THEN 2
+                                                WHEN 'mentions' THEN 4 ELSE 8 END) AS bits
+        FROM inserted n JOIN timelines t ON t.id = n.timeline_id
+        WHERE t.spec IN ('bookmarks', 'favourites', 'mentions', 'own') GROUP BY n.status_id
+    LOOP
+        UPDATE statuses SET user_marks = user_marks | marked.bits
+        WHERE id = marked.status_id AND user_marks & marked.bits <> marked.bits;
+    END LOOP;
     RETURN NULL;
 END
 $$;
@@ -99,11 +122,16 @@ CREATE TRIGGER timeline_statuses_user_marks AFTER INSERT ON timeline_statuses RE
 -- A favourite, bookmark or boost an import names marks the post whether it is archived before the
 -- reference or after it (a reference of kind 'claimed' is no mark, as on SQLite since 0018).
 CREATE FUNCTION icebox_references_user_marks() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+    marked record;
 BEGIN
-    UPDATE statuses s SET user_marks = s.user_marks | m.bits
-    FROM (SELECT n.uri, bit_or(CASE n.kind WHEN 'bookmark' THEN 1 WHEN 'favourite' THEN 2 ELSE 64 END) AS bits
-          FROM inserted n WHERE n.kind IN ('bookmark', 'favourite', 'boost') GROUP BY n.uri) m
-    WHERE s.uri = m.uri AND s.user_marks & m.bits <> m.bits;
+    FOR marked IN
+        SELECT n.uri, bit_or(CASE n.kind WHEN 'bookmark' THEN 1 WHEN 'favourite' THEN 2 ELSE 64 END) AS bits
+        FROM inserted n WHERE n.kind IN ('bookmark', 'favourite', 'boost') GROUP BY n.uri
+    LOOP
+        UPDATE statuses SET user_marks = user_marks | marked.bits
+        WHERE uri = marked.uri AND user_marks & marked.bits <> marked.bits;
+    END LOOP;
     RETURN NULL;
 END
 $$;
