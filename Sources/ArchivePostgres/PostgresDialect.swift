@@ -64,11 +64,11 @@ struct PostgresDialect: SQLDialect {
     /// The search vectors and the phrase index's order, computed from the other columns on write.
     var uncopiedStatusColumns: Set<String> { ["search_words", "search_pieces", "created_order"] }
 
-    /// The account's mentions among the rows already archived: the copy's own marks again where its
-    /// username occurs (see schema/postgres/0031_user_marks.sql).
+    /// The account's mentions among the rows already archived: the copy's mention mark again where its
+    /// username occurs (see schema/postgres/0031_user_marks.sql), as SQLite sets only that bit.
     var accountMentionMarks: String {
         """
-        UPDATE statuses SET user_marks = user_marks | icebox_copy_marks(raw_json, raw_server)
+        UPDATE statuses SET user_marks = user_marks | (icebox_copy_marks(raw_json, raw_server) & 32)
         WHERE position(convert_to((SELECT username FROM archiving_accounts WHERE id = ?1), 'UTF8') IN raw_json) > 0
           AND (user_marks & 32) = 0
         """

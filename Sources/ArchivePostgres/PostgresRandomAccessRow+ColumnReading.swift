@@ -11,12 +11,14 @@ extension PostgresRandomAccessRow: ColumnReading {
         return try Self.cell(self[column])
     }
 
+    package func isNull(_ column: String) -> Bool { !contains(column) || self[column].bytes == nil }
+
     package func cell(at index: Int) throws -> StoredCell? { try Self.cell(self[index]) }
 
     private static func cell(_ cell: PostgresCell) throws -> StoredCell? {
         guard cell.bytes != nil else { return nil }
         switch cell.dataType {
-        case .int2, .int4, .int8, .oid: return .integer(try cell.decode(Int64.self))
+        case .int2, .int4, .int8: return .integer(try cell.decode(Int64.self))
         case .float4, .float8: return .real(try cell.decode(Double.self))
         case .bool: return .boolean(try cell.decode(Bool.self))
         case .bytea: return .bytes(try cell.decode(Data.self))

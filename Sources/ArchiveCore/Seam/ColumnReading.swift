@@ -8,6 +8,9 @@ import Foundation
 package protocol ColumnReading {
     /// The cell of `column` as the store keeps it, `nil` when it is NULL or the row has no such column.
     func cell(_ column: String) throws -> StoredCell?
+    /// Whether the cell is NULL, or the row has no such column, without reading its value (a decoder asks
+    /// this before every optional field it then reads).
+    func isNull(_ column: String) throws -> Bool
     /// The cell at `index` (from 0, in the statement's order), `nil` when it is NULL: for a reader that
     /// walks every column of a row it did not name (a table's rows copied whole).
     func cell(at index: Int) throws -> StoredCell?
@@ -90,7 +93,7 @@ extension ColumnReading {
     private static func text(_ cell: StoredCell) -> String? {
         switch cell {
         case .text(let text): text
-        case .bytes(let bytes): String(validating: bytes, as: UTF8.self)
+        case .bytes(let bytes): String(data: bytes, encoding: .utf8)
         default: nil
         }
     }
