@@ -11,13 +11,6 @@ struct SQLiteDialect: SQLDialect {
     /// Dates compare as sort keys: the same test as on created_at, and a rowid range for the indexes.
     func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument) { ("s.sort_key", .int(SortKey.floor(day))) }
 
-    /// A range on the index of lower(author_handle): '@' is followed by 'A' in code point order.
-    func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String {
-        let lower = bind(.text(prefix))
-        let upper = bind(.text(String(prefix.dropLast()) + "A"))
-        return "(lower(s.author_handle) >= \(lower) AND lower(s.author_handle) < \(upper))"
-    }
-
     /// The tag column of the word index narrows to candidates when the tag has words in it (an emoji-only
     /// tag has none); the exact index of tags decides.
     func tagCandidates(_ tag: String, bind: (SQLArgument) -> String) -> String? {
@@ -35,18 +28,6 @@ struct SQLiteDialect: SQLDialect {
         WHERE raw_account_row.id = \(status).raw_account) || substr(\(status).raw_json, \(status).raw_account_at + 3) \
         AS BLOB) END
         """
-    }
-
-    /// The emoji list of the JSON (the boosted post's when there is one), read by json_each.
-    func emoji(of status: String) -> (join: String, shortcode: String, url: String) {
-        let json = "CAST(\(rawJSON(of: status)) AS TEXT)"
-        return (
-            """
-            CROSS JOIN json_each(\(json), CASE WHEN json_type(\(json), '$.reblog') = 'object'
-                THEN '$.reblog.emojis' ELSE '$.emojis' END) e
-            """,
-            "json_extract(e.value, '$.shortcode')", "json_extract(e.value, '$.url')"
-        )
     }
 
     /// The tag's posts among the hidden ones (`ArchiveDatabase.hiddenPosts`), all from indexes.

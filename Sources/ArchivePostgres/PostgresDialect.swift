@@ -11,11 +11,6 @@ struct PostgresDialect: SQLDialect {
         ("s.created_at", .text(Timestamp.string(day)))
     }
 
-    /// COLLATE "C": a LIKE prefix becomes a range on statuses_by_author_bytes (schema/postgres/0009).
-    func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String {
-        "lower(s.author_handle) COLLATE \"C\" LIKE \(bind(.text(LikePattern.literal(prefix) + "%")))"
-    }
-
     /// The exact index of tags finds a tag's posts by itself.
     func tagCandidates(_ tag: String, bind: (SQLArgument) -> String) -> String? { nil }
 
@@ -28,19 +23,6 @@ struct PostgresDialect: SQLDialect {
             WHERE o.author_handle IN (SELECT handle FROM authors WHERE opted_out))
           AND NOT \(consented("s"))
         """
-    }
-
-    /// A list that is not an array (a raw JSON that is no object, or has no emoji) contributes none.
-    func emoji(of status: String) -> (join: String, shortcode: String, url: String) {
-        let json = "icebox_json(\(status).raw_json)"
-        return (
-            """
-            CROSS JOIN LATERAL (SELECT CASE WHEN jsonb_typeof(\(json)->'reblog') = 'object'
-                THEN \(json)->'reblog'->'emojis' ELSE \(json)->'emojis' END AS list) j
-            CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.list) = 'array' THEN j.list ELSE '[]'::jsonb END) e
-            """,
-            "e->>'shortcode'", "e->>'url'"
-        )
     }
 
     /// The column as it is: PostgreSQL keeps a status's JSON whole (TOAST compresses the repeated account object).

@@ -11,15 +11,10 @@ package protocol SQLDialect: Sendable {
     /// The column statuses are ordered by in time, and its value at the start of `day` (a day's
     /// boundary): `sort_key` and its floor on SQLite, `created_at` and its text on PostgreSQL.
     func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument)
-    /// Handles that begin with `prefix` (`user@`, lowercased), given the bound forms a store needs.
-    func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String
     /// The raw JSON of the `statuses` row named `status`, byte for byte as its server sent it: every read
     /// of a status's raw JSON goes through this (SQLite keeps the author's account object apart, see
     /// schema/0019_accounts_once.sql; PostgreSQL keeps the column whole).
     func rawJSON(of status: String) -> String
-    /// The custom emoji of the `statuses` row named `status` (those of the post it boosts when its raw
-    /// JSON carries one), as a join to write after it, and an emoji's `shortcode` and `url` as expressions.
-    func emoji(of status: String) -> (join: String, shortcode: String, url: String)
     /// The columns the store derives from a status's words or keeps of its raw JSON apart, emptied when
     /// it is redacted (SQLite's account object kept once, PostgreSQL's content and search vectors), as `column =
     /// value, ` each (see ``DeletionStatements/redact(alsoClearing:)``).
@@ -53,6 +48,20 @@ extension SQLDialect {
     /// Whether consent lets the `statuses` row `status` be shown where opted-out authors are hidden (see
     /// ``ConsentPolicy``): their posts are not, but for the user's own and those the user marked.
     package func consented(_ status: String) -> String { ConsentPolicy.condition(on: status, engine) }
+    /// Handles that begin with `prefix` (`user@`, lowercased), given the bound forms a store needs: a
+    /// range of `lower(author_handle)` by its bytes, which each store's index on it answers ('@' is
+    /// followed by 'A').
+    package func handlePrefix(_ prefix: String, bind: (SQLArgument) -> String) -> String {
+        let handle = engine.bytewise("lower(s.author_handle)")
+        let lower = bind(.text(prefix))
+        let upper = bind(.text(String(prefix.dropLast()) + "A"))
+        return "(\(handle) >= \(lower) AND \(handle) < \(upper))"
+    }
+    /// The custom emoji of the `statuses` row named `status` (those of the post it boosts when its raw
+    /// JSON carries one), as a join to write after it, and an emoji's `shortcode` and `url` as expressions.
+    package func emoji(of status: String) -> (join: String, shortcode: String, url: String) {
+        engine.emoji(ofBytes: rawJSON(of: status))
+    }
     /// See ``SQLEngine/placeholder(_:)``.
     package func placeholder(_ number: Int) -> String { engine.placeholder(number) }
     /// See ``SQLEngine/statement(_:)``.

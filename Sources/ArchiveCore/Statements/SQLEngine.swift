@@ -123,6 +123,34 @@ package enum SQLEngine: Sendable {
         }
     }
 
+    /// The custom emoji of a status whose raw JSON's bytes are `raw` (those of the post it boosts when it
+    /// carries one), as a join to write after it, and an emoji's `shortcode` and `url` as expressions. On
+    /// PostgreSQL a list that is not an array (a raw JSON that is no object, or has no emoji) contributes
+    /// none.
+    package func emoji(ofBytes raw: String) -> (join: String, shortcode: String, url: String) {
+        switch self {
+        case .sqlite:
+            let json = "CAST(\(raw) AS TEXT)"
+            return (
+                """
+                CROSS JOIN json_each(\(json), CASE WHEN json_type(\(json), '$.reblog') = 'object'
+                    THEN '$.reblog.emojis' ELSE '$.emojis' END) e
+                """,
+                "json_extract(e.value, '$.shortcode')", "json_extract(e.value, '$.url')"
+            )
+        case .postgres:
+            let json = "icebox_json(\(raw))"
+            return (
+                """
+                CROSS JOIN LATERAL (SELECT CASE WHEN jsonb_typeof(\(json)->'reblog') = 'object'
+                    THEN \(json)->'reblog'->'emojis' ELSE \(json)->'emojis' END AS list) j
+                CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN jsonb_typeof(j.list) = 'array' THEN j.list ELSE '[]'::jsonb END) e
+                """,
+                "e->>'shortcode'", "e->>'url'"
+            )
+        }
+    }
+
     /// What ends a read in a transaction that goes on to write by what it read: ` FOR UPDATE` where other
     /// writers run at once (PostgreSQL), nothing where the writer is alone and holds the whole file (SQLite).
     package var rowLock: String {
