@@ -43,8 +43,8 @@ extension ArchiveStore {
     ) async throws(ArchiveError) -> [Int64] {
         let dialect = executor.dialect
         return try await executor.read(
-            .fetch(SQLStatement(ConsentStatements.anyOptedOut(dialect)), { try $0.boolean("hides") }) { hides in
-                let condition = consent == .honoured && hides.first == true ? "AND " + dialect.consented("p") : ""
+            ConsentStatements.hides(consent, dialect) { hides in
+                let condition = hides ? "AND " + dialect.consented("p") : ""
                 return .fetch(
                     SQLStatement(
                         TimelineStatusStatements.posts(condition), .int(timelineID), .text(orNull: since),

@@ -17,6 +17,16 @@ extension ConsentStatements {
     /// so that each store's search runs it on the snapshot it searches.
     package static func hides(_ policy: ConsentPolicy, _ dialect: any SQLDialect) -> TransactionPlan<Bool> {
         guard policy == .honoured else { return .done(false) }
-        return .fetch(SQLStatement(anyOptedOut(dialect)), { try $0.boolean("hides") }) { .done($0.first ?? false) }
+        return hides(policy, dialect) { .done($0) }
+    }
+
+    /// Whether `policy` leaves anything out, then the plan `next` makes of it, in the same snapshot.
+    package static func hides<Result>(
+        _ policy: ConsentPolicy, _ dialect: any SQLDialect,
+        then next: @escaping @Sendable (Bool) throws -> TransactionPlan<Result>
+    ) -> TransactionPlan<Result> {
+        .fetch(SQLStatement(anyOptedOut(dialect)), { try $0.boolean("hides") }) {
+            try next(policy == .honoured && $0.first == true)
+        }
     }
 }
