@@ -89,7 +89,9 @@ final class ServedArchive: @unchecked Sendable {
             } else {
                 try await CommandRunner.run(
                     URL(fileURLWithPath: "/usr/bin/env"),
-                    ["sqlite3", home.url.appending(path: "archive.sqlite").path, sql])
+                    // The archive is shared with the suites running beside this one, whose commands write it
+                    // at moments: wait for a lock as Icebox does, instead of failing at once.
+                    ["sqlite3", "-cmd", ".timeout 10000", home.url.appending(path: "archive.sqlite").path, sql])
             }
         guard result.status == 0 else { throw ServeProcess.Failed("\(sql): \(result.stderr)") }
         return result.stdout.split(separator: "\n").map(String.init)
