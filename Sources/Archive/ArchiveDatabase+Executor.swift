@@ -78,9 +78,17 @@ extension ArchiveDatabase: StatementExecutor {
                     Row.fetchAll(db.cachedStatement(sql: statement.sql), arguments: statement.databaseArguments))
             case .insertMany(let insert, let next):
                 plan = try next(insertMany(insert, db))
-            case .storePage(let write, let next):
+            case .storePages(let writes, let next):
                 plan = try next(
-                    storeRows(write.rows, origin: write.origin, now: write.now, evenBatches: write.evenBatches, db))
+                    writes.map { write in
+                        try storeRows(
+                            write.rows, origin: write.origin, now: write.now, evenBatches: write.evenBatches, db)
+                    })
+            case .writeStatus(let write, let next):
+                plan = try next(writeStatus(write, db))
+            case .guarding(_, let next):
+                // One writer at a time, and no leases: nothing to hold.
+                plan = try next()
             case .isolating(let inner, let then, let otherwise):
                 var value: (any Sendable)?
                 do {

@@ -6,7 +6,7 @@ import Models
 extension ArchiveDatabase {
     /// What rows inserted together (see `FreshRows`) record all at once: their ids on the server and their
     /// timeline, one multi-row statement each where storing them one by one took a statement a row. The
-    /// rest of `recordInserted` follows row by row (`inBulk`). The rows are new, so nothing of theirs is
+    /// rest follows row by row (`recordInserted`). The rows are new, so nothing of theirs is
     /// there to replace, and the order among them is the page's.
     static func recordInBulk(
         _ statuses: [Status], ids: [Int64], origin: PageOrigin, now: String, powersOfTwo: Bool, _ db: Database

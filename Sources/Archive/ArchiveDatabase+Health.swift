@@ -9,9 +9,6 @@ extension ArchiveDatabase {
         StoreCheck(method: full ? "integrity_check" : "quick_check", problems: try await fileProblems(full: full))
     }
 
-    /// SQLite keeps nothing an administrator should look at besides damage.
-    public func healthWarnings() async throws(ArchiveError) -> [String] { [] }
-
     /// The schema as this binary sees it (the seam's value, named as before).
     public typealias SchemaState = ArchiveCore.SchemaState
 

@@ -29,12 +29,9 @@ extension ArchiveDatabase {
         var result = StoreResult()
         for (index, row) in rows.enumerated() {
             if let id = inserted[index] {
-                result += try recordInserted(
-                    id, row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor,
-                    inBulk: true, db)
+                result += try recordInserted(id, row, origin: origin, now: now, db)
             } else {
-                result += try upsert(
-                    row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
+                result += try run(.upserting(row, origin: origin, now: now, SQLiteDialect()), db)
             }
         }
         return result
@@ -57,61 +54,25 @@ extension ArchiveDatabase {
         return ids
     }
 
-    /// What follows the insert of a status the archive did not have (its row already written as
-    /// `statusID`): its media, marks, id on the server, timeline, edit history and author. `inBulk`: the
-    /// row was inserted by `insert(_:of:origin:now:_:)`, with its marks and new (no media of its own to forget),
-    /// its id on the server and timeline recorded there.
+    /// What follows the insert of a status the archive did not have, its row written in bulk as
+    /// `statusID` with its marks, its id on the server and timeline (see `recordInBulk`): its media, the
+    /// post it boosts marked when its booster is the user, that its edit history is wanted, its author.
     static func recordInserted(
-        _ statusID: Int64, _ status: Status, raw: Data, origin: PageOrigin, now: String,
-        writesAuthor: Bool, inBulk: Bool = false, _ db: Database
+        _ statusID: Int64, _ row: PageRow, origin: PageOrigin, now: String, _ db: Database
     ) throws -> StoreResult {
-        if inBulk {
-            try run(.writingMedia(of: statusID, status, isNew: true), db)
-        } else {
-            try run(.writingMedia(of: statusID, status), db)
-            let marks = try marks(status, raw: raw, server: origin.server, db)
-            if !marks.isEmpty { try UserMarks.replaceFromCopy(marks, statusID: statusID, db) }
-        }
+        let status = row.status
+        try run(.writingMedia(of: statusID, status, isNew: true), db)
         if let boosted = status.reblog {
             try UserMarks.markBoosted(
                 uri: boosted.archiveURI, boosterHandle: status.account.fullHandle(servedBy: origin.server), db)
         }
+        _ = try run(
+            .recording(
+                statusID, row, origin: origin, now: now, wroteRow: true, isNew: true, recorded: true, SQLiteDialect()),
+            db)
         var result = StoreResult()
         result.new += 1
-        _ = try recordSeen(
-            statusID, status, raw: raw, origin: origin, now: now, wroteRow: true, isNew: true,
-            writesAuthor: writesAuthor, recorded: inBulk, db)
         return result
-    }
-
-    /// Records a status stored or seen again: its id on the server, its timeline (returns 1 when it is new
-    /// to the timeline and not `isNew`), that its edit history is wanted, its author's profile. `recorded`:
-    /// its id on the server and timeline are recorded already (see `recordInBulk`).
-    static func recordSeen(
-        _ statusID: Int64, _ status: Status, raw: Data, origin: PageOrigin, now: String,
-        wroteRow: Bool, isNew: Bool, writesAuthor: Bool, recorded: Bool = false, _ db: Database
-    ) throws -> Int {
-        let server = origin.server
-        var newToTimeline = 0
-        if origin.recordsServerIDs, !recorded {
-            try db.cachedStatement(sql: PageStoreStatements.serverID)
-                .execute(arguments: [server, status.id, statusID, status.inReplyToID, origin.idsFromFile])
-        }
-        if let timelineID = origin.timelineID, !recorded {
-            try db.cachedStatement(sql: TimelineStatusStatements.record).execute(arguments: [timelineID, statusID, now])
-            if !isNew, db.changesCount > 0 { newToTimeline = 1 }
-        }
-        // A history is asked for by the server's own id: never by one a file named.
-        if wroteRow, !origin.idsFromFile, let editedAt = status.editedAt {
-            try wantEditHistory(of: statusID, server: server, localID: status.id, editedAt: editedAt, now: now, db)
-        }
-        if writesAuthor {
-            try upsertAuthor(
-                of: status, raw: raw, handle: status.account.fullHandle(servedBy: server),
-                authority: .ofProfile(status.account, servedBy: server, reading: origin.authority), server: server,
-                now: now, db)
-        }
-        return newToTimeline
     }
 
     /// Inserts the rows, in order, with their keys and marks, in multi-row `INSERT … VALUES` statements (see

@@ -4,44 +4,6 @@ import GRDB
 import Models
 
 extension ArchiveDatabase {
-    /// Stores a page: its statuses, those that could not be read (kept with their bytes), and the
-    /// timeline's cursors when `cursor` is given, all in one transaction. A status that cannot be stored
-    /// (a constraint the server's data breaks) is kept unreadable with the reason, and the rest of the
-    /// page is stored: one status never costs its neighbours.
-    public func store(
-        _ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
-        cursor: CursorUpdate?
-    ) async throws(ArchiveError) -> StoreResult {
-        let page = FetchedPage(statuses: statuses, unreadable: unreadable, origin: origin, cursor: cursor)
-        return try await store(pages: [page])[0]
-    }
-
-    /// Stores pages in order in one transaction, each with its cursors (see `store(_:unreadable:origin:cursor:)`
-    /// for one page's rules): one commit, one pass of the write-ahead log over the index pages they share,
-    /// instead of one per page.
-    public func store(pages: [FetchedPage]) async throws(ArchiveError) -> [StoreResult] {
-        let pool = self.pool
-        // First every page whole in one plain transaction: no savepoint, whose sub-journal would cost
-        // every page a temporary file's writes. Only when a row breaks a constraint are the pages stored
-        // again, each in its own transaction and row by row, each row in a savepoint, the broken rows kept
-        // unreadable (see ``TransactionPlan/storingPages(_:now:isolatingRows:)``).
-        do {
-            return try await pool.write { db in
-                try Self.run(.storingPages(pages, now: Timestamp.now(), isolatingRows: false), db)
-            }
-        } catch let error as DatabaseError where Self.isolable(error) {
-            var results: [StoreResult] = []
-            for page in pages {
-                results += try await write { db in
-                    try Self.run(.storingPages([page], now: Timestamp.now(), isolatingRows: true), db)
-                }
-            }
-            return results
-        } catch {
-            throw .database(Self.describe(error))
-        }
-    }
-
     /// A page's rows in the open transaction: the statuses new to the archive in one multi-row insert, so
     /// FTS5 writes a few segments for the page rather than one per status, and the others row by row (see
     /// `insertNewAndUpsert`); the whole page row by row when a millisecond of it is full. `evenBatches`:
@@ -54,8 +16,7 @@ extension ArchiveDatabase {
         }
         var result = StoreResult()
         for row in rows {
-            result += try upsert(
-                row.status, raw: row.raw, origin: origin, now: now, writesAuthor: row.writesAuthor, db)
+            result += try run(.upserting(row, origin: origin, now: now, SQLiteDialect()), db)
         }
         return result
     }
@@ -70,60 +31,26 @@ extension ArchiveDatabase {
         ].contains(error.resultCode)
     }
 
-    /// Inserts a status, or updates it when a newer edit or a more authoritative copy arrived (see
-    /// `CopyAuthority`); records its id on the server, the timeline, the author's profile when
-    /// `writesAuthor`, and that its edit history is wanted when it was edited.
-    static func upsert(
-        _ status: Status, raw: Data, origin: PageOrigin, now: String, writesAuthor: Bool,
-        _ db: Database
-    ) throws -> StoreResult {
-        var result = StoreResult()
-        let server = origin.server
-        let statusID: Int64
-        let authorHandle = status.account.fullHandle(servedBy: server)
-        let authority = CopyAuthority.of(status, servedBy: server, reading: origin.authority)
-        var wroteRow = true
-        if let existing = try Row.fetchOne(
-            db.cachedStatement(sql: LookupStatements.held),
-            arguments: [status.archiveURI])
-        {
-            statusID = existing["id"]
-            let decision = CopyAuthority.decide(
-                incoming: authority, incomingEdit: status.editedAt, incomingContent: status.content,
-                stored: CopyAuthority(rawValue: existing["raw_authority"]) ?? .account,
-                storedEdit: existing["edited_at"],
-                storedContent: existing["content"], now: Date())
-            switch decision {
-            case .replaceAsEdit, .replaceFromBetterSource:
-                // The row (its text rendering included) is only built when there is something to write.
-                let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
-                if decision == .replaceAsEdit {
-                    try db.cachedStatement(sql: PageStoreStatements.keepVersion(SQLiteDialect()))
-                        .execute(arguments: [now, statusID])
-                } else {
-                    try db.cachedStatement(sql: PageStoreStatements.keepStoredCopy(SQLiteDialect()))
-                        .execute(arguments: [now, statusID])
-                }
-                try update(statusID, row, storing: StoredRawJSON(raw, db), now: now, db)
-                try run(.writingMedia(of: statusID, status), db)
-                try UserMarks.replaceFromCopy(marks(status, raw: raw, server: server, db), statusID: statusID, db)
-                result.updated += 1
-            case .keepAsCopy:
-                try keepCopy(of: statusID, status, raw: raw, server: server, authority: authority, now: now, db)
-                wroteRow = false
-            case .none:
-                wroteRow = false
-            }
-        } else {
-            let row = StatusRow(status, raw: raw, server: server, authorHandle: authorHandle, authority: authority)
-            return try recordInserted(
-                insert(row, storing: StoredRawJSON(raw, db), now: now, db), status, raw: raw, origin: origin, now: now,
-                writesAuthor: writesAuthor, db)
+    /// Writes a status's row (see ``StatusWrite``): inserted under the next free key of its millisecond,
+    /// or rewritten in place, with its raw JSON kept as ``StoredRawJSON`` keeps it and the marks the copy
+    /// carries by itself; a new boost marks the post it boosts when its booster is the user.
+    static func writeStatus(_ write: StatusWrite, _ db: Database) throws -> Int64 {
+        let status = write.row.status
+        let row = write.columns
+        let raw = try StoredRawJSON(write.row.raw, db)
+        let marks = try marks(status, raw: write.row.raw, server: write.origin.server, db)
+        if let id = write.replacing {
+            try update(id, row, storing: raw, now: write.now, db)
+            try UserMarks.replaceFromCopy(marks, statusID: id, db)
+            return id
         }
-        result.newToTimeline += try recordSeen(
-            statusID, status, raw: raw, origin: origin, now: now, wroteRow: wroteRow,
-            isNew: false, writesAuthor: writesAuthor, db)
-        return result
+        let id = try insert(row, storing: raw, now: write.now, db)
+        if !marks.isEmpty { try UserMarks.replaceFromCopy(marks, statusID: id, db) }
+        if let boosted = status.reblog {
+            try UserMarks.markBoosted(
+                uri: boosted.archiveURI, boosterHandle: status.account.fullHandle(servedBy: write.origin.server), db)
+        }
+        return id
     }
 
     /// The marks a copy carries by itself (the archiving accounts are read only when it mentions someone).
@@ -164,40 +91,4 @@ extension ArchiveDatabase {
             try db.cachedStatement(sql: StatusRow.updateWithKeySQL).execute(arguments: arguments + [key, id])
         }
     }
-
-    /// Keeps a copy that is not shown, with its source; the same server's copy of the same version is
-    /// kept once, as last seen.
-    private static func keepCopy(
-        of statusID: Int64, _ status: Status, raw: Data, server: String,
-        authority: CopyAuthority, now: String, _ db: Database
-    ) throws {
-        try db.cachedStatement(sql: PageStoreStatements.keepCopy).execute(arguments: [
-            statusID, server, authority.rawValue, status.editedAt.map(Timestamp.string) ?? "", raw, now,
-        ])
-    }
-
-    /// Keeps the author's profile as last seen from a source at least as good as the last (see
-    /// ``AuthorStatements``), and the version it is (see ``AuthorVersionStatements``); the account JSON is
-    /// sliced from the status bytes.
-    static func upsertAuthor(
-        of status: Status, raw: Data, handle: String, authority: CopyAuthority, server: String, now: String,
-        _ db: Database
-    ) throws {
-        let values = AuthorStatements.values(of: status, raw: raw, handle: handle, authority: authority, now: now)
-        try db.cachedStatement(sql: upsertAuthorSQL).execute(arguments: StatementArguments(values.map(\.databaseValue)))
-        let version = AuthorStatements.versionValues(
-            of: status, raw: raw, handle: handle, authority: authority, server: server, now: now)
-        try db.cachedStatement(sql: upsertVersionSQL).execute(
-            arguments: StatementArguments(version.map(\.databaseValue)))
-    }
-
-    private static let upsertVersionSQL = """
-        INSERT INTO \(AuthorVersionStatements.target) VALUES (\(Array(repeating: "?", count: 16).joined(separator: ", ")))
-        \(AuthorVersionStatements.onConflict)
-        """
-
-    private static let upsertAuthorSQL = """
-        INSERT INTO \(AuthorStatements.target) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-        \(AuthorStatements.onConflict(SQLiteDialect()))
-        """
 }

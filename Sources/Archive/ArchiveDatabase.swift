@@ -162,6 +162,8 @@ public final class ArchiveDatabase: ArchiveStore {
             throw .damaged(
                 path: path.path,
                 reason: "\(error.message ?? "SQLite error \(error.resultCode)"); restore it from a backup")
+        } catch let error as DatabaseError where Self.isolable(error) {
+            throw .brokenRule(Self.describe(error))
         } catch {
             throw .database(Self.describe(error))
         }

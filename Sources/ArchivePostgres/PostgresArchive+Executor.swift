@@ -76,16 +76,14 @@ extension PostgresConnection {
                     try await PostgresArchive.insertMany(
                         self, logger, insert.target, rows: insert.rows.map { $0.map(SQLValue.init) },
                         suffix: insert.suffix))
-            case .storePage(let write, let next):
-                // At most 500 rows a batch (an import's 250 statuses, each with the post it boosts): a
-                // statement holds at most 65,535 parameters.
-                var stored = StoreResult()
-                for start in stride(from: 0, to: write.rows.count, by: 500) {
-                    stored += try await PostgresArchive.storeBatched(
-                        Array(write.rows[start..<min(start + 500, write.rows.count)]), origin: write.origin,
-                        now: write.now, lockingURIs: !write.holdsStore, self, logger)
-                }
-                plan = try next(stored)
+            case .storePages(let writes, let next):
+                plan = try next(try await PostgresArchive.store(writes, self, logger))
+            case .writeStatus(let write, let next):
+                plan = try next(try await PostgresArchive.writeStatus(write, self, logger))
+            case .guarding(let held, let next):
+                for fence in held.fences { try await PostgresArchive.checkFence(fence, self, logger) }
+                if !held.uris.isEmpty { try await PostgresArchive.lockForPageWrite(held.uris, self, logger) }
+                plan = try next()
             case .isolating(let inner, let then, let otherwise):
                 try await execute("SAVEPOINT isolated_plan", logger: logger)
                 let value: any Sendable

@@ -15,16 +15,6 @@ extension PostgresArchive {
     /// A row of one of the pages stored together, with the index of its page.
     typealias PagedRow = (page: Int, row: PageRow)
 
-    /// Stores one page's rows: its authors written and its uris locked first (see `lockInOrder`; an
-    /// import's pages, `lockingURIs` false, lock none).
-    static func storeBatched(
-        _ page: [PageRow], origin: PageOrigin, now: String, lockingURIs: Bool = true,
-        _ connection: PostgresConnection, _ logger: Logger
-    ) async throws -> StoreResult {
-        let locked = try await lockInOrder(page, origin: origin, now: now, lockingURIs: lockingURIs, connection, logger)
-        return try await storeLocked([locked], origin: origin, now: now, connection, logger)[0]
-    }
-
     /// Stores pages of one origin whose authors are written and uris locked (see `lockInOrder`), in a
     /// few statements for all of them; one result per page, as storing them one after the other gives.
     static func storeLocked(

@@ -3,83 +3,50 @@ import Foundation
 import Logging
 import PostgresNIO
 
-/// A sync's batch of pages in one transaction, as the SQLite store stores it: one commit instead of one
-/// per page, the locks of all of them taken once and in the global order (see `lockInOrder`), and the
-/// pages of one origin written together, a few statements for the batch instead of a dozen per page.
+/// The page writer (``PageWrite``) of PostgreSQL's workers, which share the store: a lease is checked
+/// before its pages are written, the locks of all the pages of a write are taken once and in the global
+/// order (see `lockInOrder`), and the pages of one origin are written together, a few statements for the
+/// batch instead of a dozen per page.
 extension PostgresArchive {
-    /// Stores pages in order in one transaction, each with its cursors (see
-    /// `store(_:unreadable:origin:cursor:)` for one page's rules). When a row breaks a rule, the pages are
-    /// stored again each on its own, where the broken rows are kept unreadable beside the good ones.
-    public func store(pages: [FetchedPage]) async throws(ArchiveError) -> [StoreResult] {
-        guard pages.count > 1 else {
-            guard let page = pages.first else { return [] }
-            return [try await storePage(page)]
-        }
-        let logger = self.logger
-        do {
-            return try await transaction { connection in try await Self.storeTogether(pages, connection, logger) }
-        } catch  where Self.isolable(error) {
-            var results: [StoreResult] = []
-            for page in pages { results.append(try await storePage(page)) }
-            return results
-        }
-    }
-
-    private static func storeTogether(
-        _ pages: [FetchedPage], _ connection: PostgresConnection, _ logger: Logger
-    ) async throws -> [StoreResult] {
-        let now = Timestamp.now()
-        let fences = Set(pages.compactMap(\.origin.fence)).sorted { ($0.server, $0.holder) < ($1.server, $1.holder) }
-        for fence in fences { try await checkFence(fence, connection, logger) }
-        var hosts: Set<String>?  // the user's account hosts, read once for the transaction's pages
-        var origins: [PageOrigin] = []
-        for page in pages {
-            guard page.origin.authority == .anonymous else {
-                origins.append(page.origin)
-                continue
-            }
-            if hosts == nil { hosts = try await run(.accountHosts, connection, logger) }
-            origins.append(page.origin.speaking(withAccountsOn: hosts ?? []))
-        }
+    /// Stores the writes' rows, locked first (authors and uris, all at once; an import's writes, which
+    /// hold the store, lock no uris): one result per write, as storing them one after the other gives.
+    static func store(_ writes: [PageWrite], _ connection: PostgresConnection, _ logger: Logger) async throws
+        -> [StoreResult]
+    {
+        guard let now = writes.first?.now else { return [] }
         let locked = try await lockInOrder(
-            zip(pages, origins).map { (PageRow.rows($0.statuses, server: $1.server), $1) }, now: now,
+            writes.map { ($0.rows, $0.origin) }, now: now, lockingURIs: writes.contains { !$0.holdsStore },
             connection, logger)
-        // Consecutive pages that differ only in the request they answered go together.
+        // Consecutive writes that differ only in the request they answered go together.
         var results: [StoreResult] = []
         var start = 0
-        while start < pages.count {
+        while start < writes.count {
             var end = start + 1
-            while end < pages.count, sameWriter(origins[end], origins[start]) { end += 1 }
+            while end < writes.count, sameWriter(writes[end], writes[start]) { end += 1 }
             results += try await storeLocked(
-                Array(locked[start..<end]), origin: origins[start], now: now, connection, logger)
+                Array(locked[start..<end]), origin: writes[start].origin, now: writes[start].now, connection, logger)
             start = end
         }
-        // Each page's unreadable rows, notifications and conversations, then its cursors, as `TransactionPlan.storingPages` does; the cursor
-        // moves are not waited for one by one (the connection runs them in the order sent), but together at
-        // the end.
-        var moves: [SentStatement] = []
-        do {
-            for index in pages.indices {
-                results[index].unreadable += try await run(
-                    .keepUnreadable(pages[index].unreadable, origin: origins[index], now: now), connection, logger)
-                try await run(.keepWhole(pages[index], timelineID: origins[index].timelineID), connection, logger)
-                guard let timelineID = origins[index].timelineID else { continue }
-                if let cursor = pages[index].cursor {
-                    moves.append(sendCursorMove(cursor, timelineID: timelineID, connection, logger))
-                }
-            }
-        } catch {
-            throw await moves.abandon(after: error)
-        }
-        _ = try await moves.answers()
         return results
     }
 
-    /// Whether two pages' statuses are written alike: the same origin but for the request each answered
-    /// (which only their unreadable statuses keep).
-    private static func sameWriter(_ one: PageOrigin, _ other: PageOrigin) -> Bool {
-        var one = one
-        one.pageCursor = other.pageCursor
-        return one == other
+    /// Refuses the page unless its worker still holds the lease it is written under. The lease row stays
+    /// locked until the page commits, so no other worker can claim the server in between.
+    static func checkFence(_ fence: LeaseFence, _ connection: PostgresConnection, _ logger: Logger) async throws {
+        let held = try await connection.rows(
+            """
+            SELECT 1 FROM server_leases WHERE server = $1 AND holder = $2 AND expires_at > now() FOR UPDATE
+            """, [.text(fence.server), .text(fence.holder)], logger: logger)
+        guard !held.isEmpty else {
+            throw ArchiveError.conflict("the lease on \(fence.server) ran out; the worker that took it continues")
+        }
+    }
+
+    /// Whether two writes' statuses are written alike: the same origin but for the request each answered
+    /// (which only their unreadable statuses keep), at the same time.
+    private static func sameWriter(_ one: PageWrite, _ other: PageWrite) -> Bool {
+        var origin = one.origin
+        origin.pageCursor = other.origin.pageCursor
+        return origin == other.origin && one.now == other.now
     }
 }

@@ -212,7 +212,7 @@ public final class PostgresArchive: ArchiveStore {
         if let error = error as? PSQLError {
             if let message = error.serverInfo?[.message] {
                 let state = error.serverInfo?[.sqlState].map { " (SQLSTATE \($0))" } ?? ""
-                return .database(message + state)
+                return breaksARule(error) ? .brokenRule(message + state) : .database(message + state)
             }
             return .database("PostgreSQL: \(error.code)")
         }

@@ -1,18 +1,12 @@
 import ArchiveCore
 import Foundation
 
-/// PostgreSQL's side of the statements ArchiveCore writes once, beyond its engine's syntax: days as
-/// `created_at` text, handle prefixes on the bytewise index, the raw JSON kept whole, an account's mentions
-/// marked in SQL (its triggers keep the other marks, schema/postgres/0031_user_marks.sql).
+/// PostgreSQL's side of the statements ArchiveCore writes once, beyond its engine's syntax. Days as
+/// `created_at` text, the raw JSON kept whole and tags found by their exact index are the protocol's
+/// defaults; here are the rest: an account's mentions marked in SQL (its triggers keep the other marks,
+/// schema/postgres/0031_user_marks.sql), redactions, the catalogue.
 struct PostgresDialect: SQLDialect {
     var engine: SQLEngine { .postgres }
-
-    func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument) {
-        ("s.created_at", .text(Timestamp.string(day)))
-    }
-
-    /// The exact index of tags finds a tag's posts by itself.
-    func tagCandidates(_ tag: String, bind: (SQLArgument) -> String) -> String? { nil }
 
     /// Only opted-out authors' posts can be hidden: found with the tag from two indexes (the author's post
     /// numbers, the tags), so that only those rows are read and tested.
@@ -24,9 +18,6 @@ struct PostgresDialect: SQLDialect {
           AND NOT \(consented("s"))
         """
     }
-
-    /// The column as it is: PostgreSQL keeps a status's JSON whole (TOAST compresses the repeated account object).
-    func rawJSON(of status: String) -> String { "\(status).raw_json" }
 
     /// The content and the search vectors, which hold the words (SQLite's full-text tables follow their
     /// rows by trigger, and SQLite reads its content from the raw JSON).

@@ -14,7 +14,7 @@ extension ArchiveError: ExitStatusReporting {
         case .noArchive: .noInput
         case .unsafe, .refused: .noPermission
         case .unreachable: .unavailable
-        case .cannotOpen, .newerSchema, .migrationChanged, .database, .damaged: .ioError
+        case .cannotOpen, .newerSchema, .migrationChanged, .database, .brokenRule, .damaged: .ioError
         }
     }
 }

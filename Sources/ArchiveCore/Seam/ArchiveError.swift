@@ -10,6 +10,10 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
     case migrationChanged(name: String)
     /// A SQLite error while reading or writing.
     case database(String)
+    /// A statement's data broke one of the archive's rules (a constraint, a value out of range, a text the
+    /// store cannot take), in the store's words: the store itself is sound, and the same write without
+    /// the row that broke it can succeed (see ``ArchiveStore/store(pages:)``).
+    case brokenRule(String)
     /// The thing asked for is not in the archive.
     case notFound(String)
     /// The request contradicts what the archive holds (a duplicate pin, say).
@@ -38,7 +42,7 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
             "the archive at \(path) was written by a newer Icebox (migrations \(unknown.joined(separator: ", "))); upgrade Icebox"
         case .migrationChanged(let name):
             "migration \(name) differs from the one already applied to this archive; shipped migrations must never change"
-        case .database(let message): "archive error: \(message)"
+        case .database(let message), .brokenRule(let message): "archive error: \(message)"
         case .notFound(let what): "\(what) is not in the archive"
         case .conflict(let message): message
         case .noArchive(let folder):

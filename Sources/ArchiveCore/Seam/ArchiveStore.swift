@@ -222,16 +222,6 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
 }
 
 extension ArchiveStore {
-    /// Stores each page in a transaction of its own (a store that can do better says so).
-    public func store(pages: [FetchedPage]) async throws(ArchiveError) -> [StoreResult] {
-        var results: [StoreResult] = []
-        for page in pages {
-            results.append(
-                try await store(page.statuses, unreadable: page.unreadable, origin: page.origin, cursor: page.cursor))
-        }
-        return results
-    }
-
     /// Stores a page of a timeline and moves its cursors, in one transaction.
     public func store(
         _ statuses: [ArchivableStatus], server: String, timelineID: Int64,

@@ -9,11 +9,13 @@ package protocol SQLDialect: Sendable {
     /// The engine whose syntax the store speaks.
     var engine: SQLEngine { get }
     /// The column statuses are ordered by in time, and its value at the start of `day` (a day's
-    /// boundary): `sort_key` and its floor on SQLite, `created_at` and its text on PostgreSQL.
+    /// boundary): `created_at` and its text, unless the store orders by a key of its own (SQLite's
+    /// `sort_key` and its floor).
     func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument)
     /// The raw JSON of the `statuses` row named `status`, byte for byte as its server sent it: every read
     /// of a status's raw JSON goes through this (SQLite keeps the author's account object apart, see
-    /// schema/0019_accounts_once.sql; PostgreSQL keeps the column whole).
+    /// schema/0019_accounts_once.sql); by default the column as it is (PostgreSQL keeps it whole, and
+    /// TOAST compresses the repeated account object).
     func rawJSON(of status: String) -> String
     /// The columns the store derives from a status's words or keeps of its raw JSON apart, emptied when
     /// it is redacted (SQLite's account object kept once, PostgreSQL's content and search vectors), as `column =
@@ -23,8 +25,8 @@ package protocol SQLDialect: Sendable {
     /// from indexes as far as the store can.
     var hiddenTagged: String { get }
     /// A condition that narrows a listing of the posts carrying `tag` to candidates through the store's
-    /// full-text index, given the bound forms a store needs; `nil` when the exact index of tags alone is
-    /// the way (see ``TagStatements``).
+    /// full-text index, given the bound forms a store needs; `nil` (the default) when the exact index of
+    /// tags alone is the way (see ``TagStatements``).
     func tagCandidates(_ tag: String, bind: (SQLArgument) -> String) -> String?
     /// Marks the posts that mention the archiving account numbered ?1 (a mark of the user's, see
     /// `UserMarks`): when it is added, a post is the user's whichever account of theirs it mentions.
@@ -43,6 +45,11 @@ package protocol SQLDialect: Sendable {
 }
 
 extension SQLDialect {
+    package func dayBoundary(_ day: Date) -> (column: String, value: SQLArgument) {
+        ("s.created_at", .text(Timestamp.string(day)))
+    }
+    package func rawJSON(of status: String) -> String { "\(status).raw_json" }
+    package func tagCandidates(_ tag: String, bind: (SQLArgument) -> String) -> String? { nil }
     /// Whether the row `s` carries the user's mark (see ``UserMark``): its bit on the row.
     package func marked(_ mark: UserMark) -> String { engine.hasBits("s.user_marks", mark.bit) }
     /// Whether consent lets the `statuses` row `status` be shown where opted-out authors are hidden (see

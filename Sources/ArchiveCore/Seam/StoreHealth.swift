@@ -26,3 +26,8 @@ public protocol StoreHealth: Sendable {
     /// The `created_at` of the newest `limit` statuses of a timeline, newest first: how fast it fills.
     func recentCreationDates(timelineID: Int64, limit: Int) async throws(ArchiveError) -> [Date]
 }
+
+extension StoreHealth {
+    /// Nothing to say (SQLite keeps nothing an administrator should look at besides damage).
+    public func healthWarnings() async throws(ArchiveError) -> [String] { [] }
+}

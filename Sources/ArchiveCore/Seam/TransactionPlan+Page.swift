@@ -5,52 +5,64 @@ import Models
 /// writes the statuses with its own page writer (``PageWrite``).
 extension TransactionPlan where Result == [StoreResult] {
     /// Stores pages in order in the caller's transaction, each with its cursors (see
-    /// ``ArchiveStore/store(_:unreadable:origin:cursor:)`` for one page's rules); the user's account
-    /// hosts, which an anonymous page speaks for, are read once for all of them.
+    /// ``ArchiveStore/store(_:unreadable:origin:cursor:)`` for one page's rules): what the pages need held
+    /// first (``PageGuard``), the user's account hosts (which an anonymous page speaks for) read once for
+    /// all of them, every page's statuses in one write, then each page's unreadable statuses, what it
+    /// carries whole and its cursors.
     ///
     /// `isolatingRows`: each status in a savepoint of its own, the ones that break one of the archive's
-    /// rules kept unreadable with the reason and the rest stored; the drivers' second attempt, after the
-    /// pages as a whole broke one (a savepoint a status costs SQLite a sub-journal's writes, so the first
-    /// attempt takes none).
-    package static func storingPages(_ pages: [FetchedPage], now: String, isolatingRows: Bool) throws -> Self {
-        try TransactionPlan<StoredPages>.folding(pages, from: StoredPages()) { stored, page in
-            try .speaking(page.origin, hosts: stored.hosts) { origin, hosts in
-                try TransactionPlan<StoreResult>.storingPage(
-                    page, rows: PageRow.rows(page.statuses, server: page.origin.server), origin: origin, now: now,
-                    isolatingRows: isolatingRows
-                ).map { stored.adding($0, hosts: hosts) }
+    /// rules kept unreadable with the reason and the rest stored; the second attempt, after the pages as
+    /// a whole broke one (a savepoint costs SQLite a sub-journal's writes a status, so the first attempt
+    /// takes none). Its posts are locked first, all at once, as the whole write locks them.
+    package static func storingPages(_ pages: [FetchedPage], now: String, isolatingRows: Bool) -> Self {
+        let rows = pages.map { PageRow.rows($0.statuses, server: $0.origin.server) }
+        let fences = Set(pages.compactMap(\.origin.fence)).sorted { ($0.server, $0.holder) < ($1.server, $1.holder) }
+        let held = PageGuard(fences: fences, uris: isolatingRows ? rows.joined().map(\.status.archiveURI) : [])
+        return .guarding(held) {
+            try TransactionPlan<[PageOrigin]>.speaking(pages.map(\.origin)).then { origins in
+                let written: TransactionPlan<[StoreResult]> =
+                    isolatingRows
+                    ? try .folding(Array(zip(rows, origins)), from: []) { results, page in
+                        try TransactionPlan<StoreResult>.storingIsolated(page.0, origin: page.1, now: now).map {
+                            results + [$0]
+                        }
+                    }
+                    : .storing(zip(rows, origins).map { PageWrite($0, origin: $1, now: now) }) { .done($0) }
+                return try written.then { results in
+                    try .folding(Array(pages.indices), from: results) { results, index in
+                        try TransactionPlan<StoreResult>.finishing(
+                            pages[index], origin: origins[index], now: now, stored: results[index]
+                        ).map { finished in
+                            var results = results
+                            results[index] = finished
+                            return results
+                        }
+                    }
+                }
             }
-        }.map(\.results)
+        }
     }
 }
 
 extension TransactionPlan where Result == StoreResult {
-    /// One page's rows, then its unreadable statuses, what it carries whole (``keepWhole(_:timelineID:)``)
-    /// and its timeline's cursors.
-    static func storingPage(
-        _ page: FetchedPage, rows: [PageRow], origin: PageOrigin, now: String, isolatingRows: Bool
-    ) throws -> Self {
-        let stored: Self =
-            isolatingRows
-            ? try storingIsolated(rows, origin: origin, now: now)
-            : .storing(PageWrite(rows, origin: origin, now: now)) { .done($0) }
-        return try stored.then { result in
-            try TransactionPlan<Int>.keepUnreadable(page.unreadable, origin: origin, now: now).then { kept in
-                var stored = result
-                stored.unreadable += kept
-                let result = stored
-                let cursor = origin.timelineID.flatMap { timeline in
-                    page.cursor.map { $0.statement(timelineID: timeline) }
-                }
-                return try TransactionPlan<Void>.keepWhole(page, timelineID: origin.timelineID).then {
-                    .executing(cursor.map { [$0] } ?? [], giving: result)
-                }
+    /// After a page's rows (`stored`): its unreadable statuses, what it carries whole
+    /// (``keepWhole(_:timelineID:)``) and its timeline's cursors.
+    static func finishing(_ page: FetchedPage, origin: PageOrigin, now: String, stored: StoreResult) throws -> Self {
+        try TransactionPlan<Int>.keepUnreadable(page.unreadable, origin: origin, now: now).then { kept in
+            var finished = stored
+            finished.unreadable += kept
+            let result = finished
+            let cursor = origin.timelineID.flatMap { timeline in
+                page.cursor.map { $0.statement(timelineID: timeline) }
+            }
+            return try TransactionPlan<Void>.keepWhole(page, timelineID: origin.timelineID).then {
+                .executing(cursor.map { [$0] } ?? [], giving: result)
             }
         }
     }
 
     /// Rows each in a savepoint of its own; those that break a rule kept unreadable with the reason.
-    private static func storingIsolated(_ rows: [PageRow], origin: PageOrigin, now: String) throws -> Self {
+    static func storingIsolated(_ rows: [PageRow], origin: PageOrigin, now: String) throws -> Self {
         try TransactionPlan<IsolatedProgress>.folding(rows, from: IsolatedProgress()) { progress, row in
             .isolating(
                 .storing(PageWrite([row], origin: origin, now: now)) { .done($0) },
@@ -71,29 +83,15 @@ extension TransactionPlan where Result == StoreResult {
     }
 }
 
-extension TransactionPlan {
-    /// The page's origin, an anonymous read of a server one of the user's accounts is on speaking as
-    /// that server (see ``PageOrigin/speaking(withAccountsOn:)``), then what `next` makes of it and of the
-    /// account hosts (`hosts` when already read, else read now).
-    static func speaking(
-        _ origin: PageOrigin, hosts: Set<String>?,
-        then next: @escaping @Sendable (PageOrigin, Set<String>?) throws -> Self
-    ) throws -> Self {
-        guard origin.authority == .anonymous else { return try next(origin, hosts) }
-        if let hosts { return try next(origin.speaking(withAccountsOn: hosts), hosts) }
+extension TransactionPlan where Result == [PageOrigin] {
+    /// The pages' origins, an anonymous read of a server one of the user's accounts is on speaking as
+    /// that server (see ``PageOrigin/speaking(withAccountsOn:)``); the user's account hosts are read once,
+    /// and only when a page is anonymous.
+    static func speaking(_ origins: [PageOrigin]) throws -> Self {
+        guard origins.contains(where: { $0.authority == .anonymous }) else { return .done(origins) }
         return try TransactionPlan<Set<String>>.accountHosts.then { hosts in
-            try next(origin.speaking(withAccountsOn: hosts), hosts)
+            .done(origins.map { $0.authority == .anonymous ? $0.speaking(withAccountsOn: hosts) : $0 })
         }
-    }
-}
-
-/// Pages stored so far in one transaction, and the user's account hosts once read.
-struct StoredPages: Sendable {
-    var results: [StoreResult] = []
-    var hosts: Set<String>?
-
-    func adding(_ result: StoreResult, hosts: Set<String>?) -> Self {
-        Self(results: results + [result], hosts: hosts)
     }
 }
 

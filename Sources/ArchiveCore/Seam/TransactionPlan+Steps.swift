@@ -58,6 +58,22 @@ package struct PageWrite: Sendable {
     }
 }
 
+/// What a page write must hold before it writes on a store that other writers share (PostgreSQL's
+/// workers): the leases its pages were fetched under, still held (a worker that lost its lease writes
+/// nothing), and its posts locked against other writers, in one global order. A store with one writer at
+/// a time and no leases (SQLite) has nothing to hold.
+package struct PageGuard: Sendable {
+    /// The leases, in the order they are checked (by server, then holder).
+    package var fences: [LeaseFence]
+    /// The posts (archive uris) to lock now; empty when the page writer locks them itself.
+    package var uris: [String]
+
+    package init(fences: [LeaseFence], uris: [String]) {
+        self.fences = fences
+        self.uris = uris
+    }
+}
+
 /// A statement of an isolated plan broke one of the archive's rules with its data (a constraint, a value
 /// out of range), in the driver's words; the plan's writes were rolled back.
 package struct BrokenRule: Error, Sendable {
@@ -78,7 +94,32 @@ extension TransactionPlan {
     package static func storing(_ write: PageWrite, then next: @escaping @Sendable (StoreResult) throws -> Self)
         -> Self
     {
-        Self(step: .storePage(write, next: next))
+        Self(
+            step: .storePages(
+                [write],
+                next: { results in
+                    guard let result = results.first else { throw ArchiveError.database("a page write gave nothing") }
+                    return try next(result)
+                }))
+    }
+
+    /// Stores several pages' statuses with the driver's page writer in one write, then what `next` makes
+    /// of their results (one per write, in order).
+    package static func storing(
+        _ writes: [PageWrite], then next: @escaping @Sendable ([StoreResult]) throws -> Self
+    ) -> Self {
+        Self(step: .storePages(writes, next: next))
+    }
+
+    /// Writes a status's row (see ``StatusWrite``), then what `next` makes of its number (`nil`: another
+    /// writer inserted the same post first).
+    package static func writing(_ write: StatusWrite, then next: @escaping @Sendable (Int64?) throws -> Self) -> Self {
+        Self(step: .writeStatus(write, next: next))
+    }
+
+    /// Holds what `held` names (see ``PageGuard``), then `next`.
+    package static func guarding(_ held: PageGuard, then next: @escaping @Sendable () throws -> Self) -> Self {
+        Self(step: .guarding(held, next: next))
     }
 
     /// Runs `inner` in a savepoint: what `then` makes of its result, or, when its data broke one of the
@@ -105,8 +146,12 @@ extension TransactionPlan {
             .statement(statement) { rows in try next(rows).map(transform) }
         case .insertMany(let insert, let next):
             .inserting(insert) { rows in try next(rows).map(transform) }
-        case .storePage(let write, let next):
-            .storing(write) { result in try next(result).map(transform) }
+        case .storePages(let writes, let next):
+            .storing(writes) { results in try next(results).map(transform) }
+        case .guarding(let held, let next):
+            .guarding(held) { try next().map(transform) }
+        case .writeStatus(let write, let next):
+            .writing(write) { id in try next(id).map(transform) }
         case .isolating(let inner, let next, let otherwise):
             TransactionPlan<Mapped>(
                 step: .isolating(

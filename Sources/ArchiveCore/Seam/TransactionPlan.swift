@@ -11,8 +11,14 @@ package struct TransactionPlan<Result: Sendable>: Sendable {
         /// Insert the rows in as few statements as the driver's batching allows; the rows they return (of
         /// `RowsInsert.returning`, in no promised order) choose what follows.
         case insertMany(RowsInsert, next: @Sendable ([any ColumnReading]) throws -> TransactionPlan<Result>)
-        /// Store statuses with the driver's page writer (``PageWrite``); its result chooses what follows.
-        case storePage(PageWrite, next: @Sendable (StoreResult) throws -> TransactionPlan<Result>)
+        /// Store pages' statuses with the driver's page writer (``PageWrite``), all of them in one write (its
+        /// locks taken once, in the driver's order); their results, one per write, choose what follows.
+        case storePages([PageWrite], next: @Sendable ([StoreResult]) throws -> TransactionPlan<Result>)
+        /// Write a status's row with the driver's row writer (``StatusWrite``); its number, or `nil` when
+        /// another writer inserted the same post first, chooses what follows.
+        case writeStatus(StatusWrite, next: @Sendable (Int64?) throws -> TransactionPlan<Result>)
+        /// Hold what the pages written next need held (``PageGuard``), then go on.
+        case guarding(PageGuard, next: @Sendable () throws -> TransactionPlan<Result>)
         /// Run the plan in a savepoint: when its data breaks one of the archive's rules, roll it back and go
         /// on with `otherwise`; else go on with what `then` makes of its result. Any other failure fails the
         /// whole plan.
@@ -69,8 +75,12 @@ extension TransactionPlan {
             .statement(statement) { rows in try following(rows).then(next) }
         case .insertMany(let insert, let following):
             TransactionPlan<Next>(step: .insertMany(insert, next: { rows in try following(rows).then(next) }))
-        case .storePage(let write, let following):
-            TransactionPlan<Next>(step: .storePage(write, next: { result in try following(result).then(next) }))
+        case .storePages(let writes, let following):
+            TransactionPlan<Next>(step: .storePages(writes, next: { results in try following(results).then(next) }))
+        case .guarding(let held, let following):
+            TransactionPlan<Next>(step: .guarding(held, next: { try following().then(next) }))
+        case .writeStatus(let write, let following):
+            TransactionPlan<Next>(step: .writeStatus(write, next: { id in try following(id).then(next) }))
         case .isolating(let inner, let following, let otherwise):
             TransactionPlan<Next>(
                 step:

@@ -1,0 +1,35 @@
+import Foundation
+import Models
+
+/// Storing a sync's pages, written once for both stores over the executor: the plan of
+/// ``TransactionPlan/storingPages(_:now:isolatingRows:)``, and the one fallback when a row breaks a rule.
+extension ArchiveStore {
+    /// Stores a page (see ``store(pages:)``).
+    public func store(
+        _ statuses: [ArchivableStatus], unreadable: [UnreadableStatus], origin: PageOrigin,
+        cursor: CursorUpdate?
+    ) async throws(ArchiveError) -> StoreResult {
+        let page = FetchedPage(statuses: statuses, unreadable: unreadable, origin: origin, cursor: cursor)
+        return try await store(pages: [page])[0]
+    }
+
+    /// Stores pages in order in one transaction, each with its cursors: one commit, and the pages' locks
+    /// taken once (PostgreSQL). First every page whole, in one plain transaction (no savepoint, whose
+    /// sub-journal would cost SQLite every page's writes again); only when a row breaks one of the
+    /// archive's rules (``ArchiveError/brokenRule(_:)``) are the pages stored again, each in its own
+    /// transaction and row by row, each row in a savepoint, the broken rows kept unreadable with the
+    /// reason: one status never costs its neighbours.
+    public func store(pages: [FetchedPage]) async throws(ArchiveError) -> [StoreResult] {
+        guard !pages.isEmpty else { return [] }
+        do throws(ArchiveError) {
+            return try await executor.run(.storingPages(pages, now: Timestamp.now(), isolatingRows: false))
+        } catch let error {
+            guard case .brokenRule = error else { throw error }
+            var results: [StoreResult] = []
+            for page in pages {
+                results += try await executor.run(.storingPages([page], now: Timestamp.now(), isolatingRows: true))
+            }
+            return results
+        }
+    }
+}
