@@ -63,11 +63,7 @@ struct FreshRows {
             guard key < floor + (1 << SortKey.tieBits) else { return nil }
             nextKey[floor] = key + 1
             let status = item.status
-            rows.append(
-                StatusRow(
-                    status, raw: item.raw, server: origin.server,
-                    authorHandle: status.account.fullHandle(servedBy: origin.server),
-                    authority: CopyAuthority.of(status, servedBy: origin.server, reading: origin.authority)))
+            rows.append(item.columns(from: origin))
             if !status.mentions.isEmpty, accounts == nil { accounts = try UserMarks.accounts(db) }
             marks.append(UserMarks.of(status, raw: item.raw, server: origin.server, accounts: accounts ?? []))
             keys.append(key)

@@ -141,7 +141,7 @@ enum SchemaMigrations {
             while let row = try authors.next() {
                 let raw: Data = row["raw_json"] ?? Data()
                 let note = (try? JSONSerialization.jsonObject(with: raw) as? [String: Any])?["note"] as? String ?? ""
-                if ConsentPolicy.optedOut(accountJSON: raw, note: note) {
+                if AuthorStatements.optedOut(accountJSON: raw, note: note) {
                     try optOut.execute(arguments: [row["handle"] as String])
                 }
             }

@@ -58,7 +58,7 @@ struct SearchCompiler {
             arguments.append(negatives.joined(separator: " OR "))
         }
         addFilters(SearchFilters(query.filters, dialect: SQLiteDialect()))
-        if hidingOptedOut { conditions.append(ConsentPolicy.condition(on: "s", .sqlite)) }
+        if hidingOptedOut { conditions.append(SQLiteDialect().consented("s")) }
     }
 
     /// The filters, written once for both stores (see `SearchFilters`), and what they offer the plan:

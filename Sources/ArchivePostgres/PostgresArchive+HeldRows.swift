@@ -17,29 +17,21 @@ extension PostgresArchive {
         _ connection: PostgresConnection, _ logger: Logger
     ) async throws {
         guard !rows.isEmpty else { return }
-        var stored: [String: (id: Int64, edit: String?, authority: CopyAuthority, content: String)] = [:]
         let dialect = PostgresDialect()
+        var stored: [String: HeldCopy] = [:]
         for row in try await connection.rows(
             dialect.statement(
                 LookupStatements.select("id, uri, edited_at, raw_authority, content", whereAny: "uri", dialect))
                 + " FOR UPDATE", [.textArray(rows.map(\.row.status.archiveURI))], logger: logger)
         {
-            stored[try row.text("uri")] = (
-                try row.integer("id"), try row.optionalText("edited_at"),
-                CopyAuthority(rawValue: Int(try row["raw_authority"].decode(Int16.self))) ?? .account,
-                try row.text("content")
-            )
+            stored[try row.text("uri")] = try HeldCopy(row)
         }
         var unchanged: [(row: PageRow, id: Int64)] = []
         var pages: [Int64: Int] = [:]
         let today = Date()
         for (page, row) in rows {
-            let status = row.status
-            guard !row.writesAuthor, let held = stored[status.archiveURI],
-                CopyAuthority.decide(
-                    incoming: CopyAuthority.of(status, servedBy: origin.server, reading: origin.authority),
-                    incomingEdit: status.editedAt, incomingContent: status.content, stored: held.authority,
-                    storedEdit: held.edit, storedContent: held.content, now: today) == .none
+            guard !row.writesAuthor, let held = stored[row.status.archiveURI],
+                row.changesNothing(over: held, from: origin, now: today)
             else {
                 results[page] += try await upsert(row, origin: origin, now: now, connection, logger)
                 continue

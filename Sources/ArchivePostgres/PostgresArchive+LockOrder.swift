@@ -113,9 +113,10 @@ extension PostgresArchive {
         return rows.filter { row in
             guard case .text(let handle?) = row.first, let held = stored[handle] else { return true }
             guard row.count > 9, case .bytes(let raw?) = row[5], case .int(let authority?) = row[8],
-                authority == held.authority, case .bool(let optedOut?) = row[7], optedOut == held.optedOut,
-                case .text(let observedAt?) = row[9],
-                authority != Int64(CopyAuthority.imported.rawValue) || observedAt <= held.observedAt
+                case .bool(let optedOut?) = row[7], case .text(let observedAt?) = row[9],
+                AuthorStatements.onlyBytesDecide(
+                    incoming: (authority, optedOut, observedAt),
+                    stored: (held.authority, held.optedOut, held.observedAt))
             else { return true }
             return SHA256.hash(data: raw).map { String(format: "%02x", $0) }.joined() != held.digest
         }

@@ -104,10 +104,7 @@ extension PostgresArchive {
         for part in [paged[..<split], paged[split...]] where !part.isEmpty {
             let values = part.map { item in
                 let status = item.row.status
-                let columns = StatusRow(
-                    status, raw: item.row.raw, server: server,
-                    authorHandle: status.account.fullHandle(servedBy: server),
-                    authority: CopyAuthority.of(status, servedBy: server, reading: origin.authority))
+                let columns = item.row.columns(from: origin)
                 let marks = UserMarks.of(status, raw: item.row.raw, server: server, accounts: accounts)
                 return StatusColumns.values(columns, marks: marks) + [.text(now)]
             }

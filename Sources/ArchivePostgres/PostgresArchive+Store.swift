@@ -31,15 +31,8 @@ extension PostgresArchive {
     /// from a source at least as good, and whether it opted out of search; and the version it is (see
     /// ``AuthorVersionStatements``).
     static func authorValues(_ page: PageRow, origin: PageOrigin, now: String) -> AuthorRow {
-        let account = page.status.account
-        let handle = account.fullHandle(servedBy: origin.server)
-        let authority = CopyAuthority.ofProfile(account, servedBy: origin.server, reading: origin.authority)
-        return AuthorRow(
-            profile: AuthorStatements.values(
-                of: page.status, raw: page.raw, handle: handle, authority: authority, now: now
-            ).map(SQLValue.init),
-            version: AuthorStatements.versionValues(
-                of: page.status, raw: page.raw, handle: handle, authority: authority, server: origin.server, now: now))
+        let rows = page.authorRows(from: origin, now: now)
+        return AuthorRow(profile: rows.profile.map(SQLValue.init), version: rows.version)
     }
 
     /// Upserts authors' rows and versions (see `authorValues`), a statement each.

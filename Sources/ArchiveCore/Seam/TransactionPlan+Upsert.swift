@@ -14,8 +14,8 @@ extension TransactionPlan where Result == StoreResult {
         -> Self
     {
         let status = row.status
-        let authority = CopyAuthority.of(status, servedBy: origin.server, reading: origin.authority)
-        let write = StatusWrite(row, origin: origin, now: now, authority: authority)
+        let authority = row.authority(from: origin)
+        let write = StatusWrite(row, origin: origin, now: now)
         // What follows the row: its id on the server, timeline, wanted history, author (see `recording`).
         let recorded: @Sendable (Int64, Bool, Bool) throws -> TransactionPlan<Int> = { id, wroteRow, isNew in
             try .recording(id, row, origin: origin, now: now, wroteRow: wroteRow, isNew: isNew, dialect)
@@ -89,20 +89,15 @@ extension TransactionPlan where Result == Int {
                     .text(Timestamp.string(editedAt)), .text(now)))
         }
         if row.writesAuthor {
-            let handle = status.account.fullHandle(servedBy: server)
-            let authority = CopyAuthority.ofProfile(status.account, servedBy: server, reading: origin.authority)
+            let author = row.authorRows(from: origin, now: now)
             statements.append(
                 SQLStatement(
                     TableStatements.insert(into: AuthorStatements.target, placeholders(10)) + " "
-                        + AuthorStatements.onConflict(dialect),
-                    arguments: AuthorStatements.values(
-                        of: status, raw: row.raw, handle: handle, authority: authority, now: now)))
+                        + AuthorStatements.onConflict(dialect), arguments: author.profile))
             statements.append(
                 SQLStatement(
                     TableStatements.insert(into: AuthorVersionStatements.target, placeholders(16)) + " "
-                        + AuthorVersionStatements.onConflict,
-                    arguments: AuthorStatements.versionValues(
-                        of: status, raw: row.raw, handle: handle, authority: authority, server: server, now: now)))
+                        + AuthorVersionStatements.onConflict, arguments: author.version))
         }
         let rest = statements
         guard let timelineID = origin.timelineID, !recorded else { return .executing(rest, giving: 0) }
@@ -129,44 +124,22 @@ extension StoreResult {
     }
 }
 
-/// What the store holds of a status a copy is decided against (see ``LookupStatements/held``).
-struct HeldCopy: Sendable {
-    var id: Int64
-    var editedAt: String?
-    var authority: CopyAuthority
-    var content: String
-
-    init(_ row: any ColumnReading) throws {
-        id = try row.integer("id")
-        editedAt = try row.optionalText("edited_at")
-        authority = CopyAuthority(rawValue: Int(try row.integer("raw_authority"))) ?? .account
-        content = try row.text("content")
-    }
-}
-
 /// A status's row for the driver to write (see ``TransactionPlan/writing(_:then:)``): a new row, or the
 /// row numbered `replacing` rewritten from this copy, with the marks the copy carries by itself.
 package struct StatusWrite: Sendable {
     package var row: PageRow
     package var origin: PageOrigin
     package var now: String
-    /// How authoritative this copy is (see ``CopyAuthority/of(_:servedBy:reading:)``).
-    package var authority: CopyAuthority
     /// The row this copy replaces, or `nil` for a new one.
     package var replacing: Int64?
 
-    package init(_ row: PageRow, origin: PageOrigin, now: String, authority: CopyAuthority, replacing: Int64? = nil) {
+    package init(_ row: PageRow, origin: PageOrigin, now: String, replacing: Int64? = nil) {
         self.row = row
         self.origin = origin
         self.now = now
-        self.authority = authority
         self.replacing = replacing
     }
 
     /// The row's columns as the store writes them.
-    package var columns: StatusRow {
-        StatusRow(
-            row.status, raw: row.raw, server: origin.server,
-            authorHandle: row.status.account.fullHandle(servedBy: origin.server), authority: authority)
-    }
+    package var columns: StatusRow { row.columns(from: origin) }
 }

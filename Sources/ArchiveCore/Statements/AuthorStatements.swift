@@ -61,7 +61,7 @@ package enum AuthorStatements {
         return [
             .text(handle), .text(orNull: account.uri), .text(orNull: account.url), .text(orNull: account.displayName),
             .text(orNull: account.avatar), .bytes(accountJSON), .text(now),
-            .bool(ConsentPolicy.optedOut(accountJSON: accountJSON, note: account.note)),
+            .bool(optedOut(accountJSON: accountJSON, note: account.note)),
             .int(Int64(authority.rawValue)),
             .text(observedAt(status, authority: authority, now: now)),
         ]
@@ -75,6 +75,25 @@ package enum AuthorStatements {
         AuthorVersionStatements.values(
             of: status.account, accountJSON: accountJSON(raw), handle: handle, authority: authority, server: server,
             seenAt: observedAt(status, authority: authority, now: now))
+    }
+
+    /// An author's `opted_out` column: whether the account object `accountJSON` (with its `note`) opts
+    /// out of search (see ``ConsentPolicy/optedOut(accountJSON:note:)``).
+    package static func optedOut(accountJSON: Data, note: String) -> Bool {
+        ConsentPolicy.optedOut(accountJSON: accountJSON, note: note)
+    }
+
+    /// Whether an upsert of an author's row from a copy of `incoming` authority, opt-out and observation
+    /// time can change the stored row only by its bytes: the same authority and opt-out as the stored
+    /// row, and not a file's copy observed later than it (which moves `observed_at`). Then the bytes'
+    /// digest decides, and a profile seen again unchanged need not be written (see ``onConflict(_:)``).
+    package static func onlyBytesDecide(
+        incoming: (authority: Int64, optedOut: Bool, observedAt: String),
+        stored: (authority: Int64, optedOut: Bool, observedAt: String)
+    ) -> Bool {
+        let imported = Int64(CopyAuthority.imported.rawValue)
+        return incoming.authority == stored.authority && incoming.optedOut == stored.optedOut
+            && (incoming.authority != imported || incoming.observedAt <= stored.observedAt)
     }
 
     /// The account object sliced from a status's bytes (empty when they have none).
