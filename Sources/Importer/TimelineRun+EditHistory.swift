@@ -13,7 +13,7 @@ extension TimelineRun {
     mutating func fetchEditHistories(from source: TimelineSource) async throws {
         guard options.editHistoriesPerRun > 0 else { return }
         let wanted = try await archive.wantedEditHistories(
-            server: timeline.server.hostPart, limit: options.editHistoriesPerRun)
+            server: host, limit: options.editHistoriesPerRun)
         for item in wanted {
             do {
                 report.requests += 1

@@ -27,7 +27,7 @@ extension TimelineRun {
                 timelineID: timeline.id, cause: .trimmed, fromID: newest,
                 toID: oldest?.status.id ?? page.lastID, fromTime: nil,
                 toTime: oldest.map { Timestamp.string($0.status.createdAt) }),
-            server: timeline.server.hostPart)
+            server: host)
         report.warnings.append(
             "possible gap: the server keeps only about 400 entries of this feed and the newest archived one "
                 + "has dropped out of it (recorded: icebox stats); sync more often, or run icebox watch")

@@ -11,6 +11,9 @@ import Transport
 struct TimelineRun {
     let timeline: PinnedTimeline
     let spec: TimelineSpec?
+    /// The host (with port) of the timeline's server, parsed once: the key its statuses' ids are kept
+    /// under, in every page's origin.
+    let host: String
     let archive: any ArchiveStore
     let options: SyncOptions
     let logger: Logger
@@ -32,6 +35,7 @@ struct TimelineRun {
     ) {
         self.timeline = timeline
         spec = try? TimelineSpec(parsing: timeline.spec)
+        host = timeline.server.hostPart
         self.archive = archive
         self.options = options
         self.progress = progress
@@ -163,7 +167,7 @@ struct TimelineRun {
         var cursor = newest
         if pagesByStatusID, options.overlap > 0,
             let overlap = try await archive.overlapCursor(
-                timelineID: timeline.id, server: timeline.server.hostPart,
+                timelineID: timeline.id, server: host,
                 depth: options.overlap)
         {
             cursor = overlap
@@ -235,7 +239,7 @@ struct TimelineRun {
     func origin(_ requested: PageCursor) -> PageOrigin {
         let position = requested.maxID.map { "max_id=\($0)" } ?? requested.minID.map { "min_id=\($0)" } ?? ""
         var origin = PageOrigin(
-            server: timeline.server.hostPart, authority: timeline.accountHandle == nil ? .anonymous : .account,
+            server: host, authority: timeline.accountHandle == nil ? .anonymous : .account,
             timelineID: timeline.id, pageCursor: position, readerVersion: IceboxVersion.string)
         origin.fence = options.fence
         return origin
