@@ -21,7 +21,7 @@ extension ArchiveDatabase {
 
     /// `search` with the planner's sparse limit given: tests set it to take each plan on a small archive.
     func search(
-        _ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int, consent: ConsentPolicy = .honoured,
+        _ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int, consent: ConsentPolicy,
         sparseLimit: Int
     ) async throws(ArchiveError) -> [SearchHit] {
         // The statement is planned on one snapshot (the plan reads how many candidates each way finds), its
@@ -71,7 +71,7 @@ extension ArchiveDatabase {
 
     /// `count` with the planner's sparse limit given (see `search`).
     func count(
-        _ query: SearchQuery, consent: ConsentPolicy = .honoured, sparseLimit: Int, atMost bound: Int? = nil
+        _ query: SearchQuery, consent: ConsentPolicy, sparseLimit: Int, atMost bound: Int? = nil
     ) async throws(ArchiveError) -> Int {
         try await read { db in
             let hiding = try Self.run(ConsentStatements.hides(consent, SQLiteDialect()), db)

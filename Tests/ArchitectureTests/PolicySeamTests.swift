@@ -13,12 +13,16 @@ import Testing
         #expect(policies.contains("CopyAuthority") && policies.contains("ConsentPolicy"), "read: \(policies.sorted())")
         var uses: [String] = []
         for driver in ["Sources/Archive", "Sources/ArchivePostgres"] {
-            for file in try Self.swiftFiles(in: root.appending(path: driver)) {
+            let files = try Self.swiftFiles(in: root.appending(path: driver))
+            #expect(files.count > 10, "\(driver): \(files.count) Swift files read")
+            for file in files {
                 let code = Self.withoutComments(try String(contentsOf: file, encoding: .utf8))
                 for (number, line) in code.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
                     for policy in policies where line.contains(policy) {
-                        // `Policy.` (a member: a decision, a case, a constant) or `Policy(` (one made up).
-                        guard line.contains("\(policy).") || line.contains("\(policy)(") else { continue }
+                        // `Policy.` (a member: a decision, a case, a constant), `Policy(` (one made up), or
+                        // `: Policy = .` (a value chosen by implicit member, such as a default).
+                        let asked = ["\(policy).", "\(policy)(", "\(policy) = ."].contains { line.contains($0) }
+                        guard asked else { continue }
                         uses.append("\(driver)/\(file.lastPathComponent):\(number + 1): \(policy)")
                     }
                 }
@@ -43,7 +47,8 @@ import Testing
         var names: Set<String> = []
         for file in try swiftFiles(in: folder) {
             let text = try String(contentsOf: file, encoding: .utf8)
-            let declarations = #/(?m)^(?:public |package )?(?:struct|enum|final class|class|actor) ([A-Za-z_]\w*)/#
+            let declarations =
+                #/(?m)^(?:@\w+ )*(?:(?:public|package|internal|fileprivate|private|final|indirect) )*(?:struct|enum|class|actor) ([A-Za-z_]\w*)/#
             for match in text.matches(of: declarations) { names.insert(String(match.1)) }
         }
         return names
@@ -54,11 +59,13 @@ import Testing
             .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []).sorted { $0.path < $1.path }
     }
 
-    /// The text without its `//` comments (doc comments too), line for line.
+    /// The text without its `//` comments (doc comments too), line for line; a one-line string literal
+    /// is emptied first, so that a `//` inside one (a URL) does not hide the code after it.
     static func withoutComments(_ text: String) -> String {
         text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-            guard let range = line.range(of: "//") else { return String(line) }
-            return String(line[..<range.lowerBound])
+            let code = line.replacing(#/"(?:[^"\\]|\\.)*"/#, with: "\"\"")
+            guard let range = code.range(of: "//") else { return String(code) }
+            return String(code[..<range.lowerBound])
         }.joined(separator: "\n")
     }
 }

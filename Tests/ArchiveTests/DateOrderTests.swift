@@ -42,7 +42,7 @@ import Testing
         offset: Int = 0, sparseLimit: Int = SearchPlan.defaultSparseLimit
     ) async throws -> [String] {
         try await archive.database.search(
-            try SearchQuery(parsing: text), sort: sort, limit: limit, offset: offset,
+            try SearchQuery(parsing: text), sort: sort, limit: limit, offset: offset, consent: .honoured,
             sparseLimit: sparseLimit
         ).map { String($0.uri.split(separator: "/").last ?? "") }
     }
@@ -66,7 +66,8 @@ import Testing
                 }
                 #expect(pages == expected, "\(text) page by page")
                 #expect(
-                    try await archive.database.count(try SearchQuery(parsing: text), sparseLimit: sparseLimit)
+                    try await archive.database.count(
+                        try SearchQuery(parsing: text), consent: .honoured, sparseLimit: sparseLimit)
                         == expected.count)
             }
         }

@@ -207,7 +207,7 @@ import Testing
             // 0: every lookup counts as dense (an index is streamed in date order); else candidates are sorted.
             for sparseLimit in [0, SearchPlan.defaultSparseLimit] {
                 let hits = try await s.archive.search(
-                    query, sort: .newest, limit: 100_000, offset: 0, sparseLimit: sparseLimit)
+                    query, sort: .newest, limit: 100_000, offset: 0, consent: .honoured, sparseLimit: sparseLimit)
                 let dated = hits.map { (hit: $0, date: date($0)) }
                 #expect(dated.allSatisfy { $0.date != nil }, "\(text): every hit is an archived post")
                 let expected = dated.sorted {
@@ -215,16 +215,18 @@ import Testing
                 }
                 #expect(hits.map(\.uri) == expected.map(\.hit.uri), "\(text) newest first, sparse limit \(sparseLimit)")
                 let oldest = try await s.archive.search(
-                    query, sort: .oldest, limit: 100_000, offset: 0, sparseLimit: sparseLimit)
+                    query, sort: .oldest, limit: 100_000, offset: 0, consent: .honoured, sparseLimit: sparseLimit)
                 #expect(oldest.map(\.uri) == hits.reversed().map(\.uri), "\(text) oldest first")
                 var paged: [String] = []
                 for offset in stride(from: 0, to: hits.count + 7, by: 7) {
                     paged += try await s.archive.search(
-                        query, sort: .newest, limit: 7, offset: offset, sparseLimit: sparseLimit
+                        query, sort: .newest, limit: 7, offset: offset, consent: .honoured, sparseLimit: sparseLimit
                     ).map(\.uri)
                 }
                 #expect(paged == hits.map(\.uri), "\(text) page by page")
-                #expect(try await s.archive.count(query, sparseLimit: sparseLimit) == hits.count, "\(text) count")
+                #expect(
+                    try await s.archive.count(query, consent: .honoured, sparseLimit: sparseLimit) == hits.count,
+                    "\(text) count")
                 found.append(hits.map(\.uri))
             }
             #expect(found[0] == found[1], "\(text): both plans find the same")

@@ -10,9 +10,12 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
     case migrationChanged(name: String)
     /// A SQLite error while reading or writing.
     case database(String)
-    /// A statement's data broke one of the archive's rules (a constraint, a value out of range, a text the
-    /// store cannot take), in the store's words: the store itself is sound, and the same write without
-    /// the row that broke it can succeed (see ``ArchiveStore/store(pages:)``).
+    /// A statement failed for what it was given rather than because the store itself failed (its disk,
+    /// its file, a lock): a constraint, a value out of range, a text the store cannot take, in the store's
+    /// words. The same write without the row that broke it may succeed (see ``ArchiveStore/store(pages:)``).
+    /// SQLite names so every failure but those of the store itself (I/O, a full disk, damage, a busy or
+    /// read-only file, memory); PostgreSQL its data exceptions and integrity violations (SQLSTATE classes
+    /// 22 and 23).
     case brokenRule(String)
     /// The thing asked for is not in the archive.
     case notFound(String)

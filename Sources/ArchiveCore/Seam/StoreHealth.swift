@@ -28,6 +28,6 @@ public protocol StoreHealth: Sendable {
 }
 
 extension StoreHealth {
-    /// Nothing to say (SQLite keeps nothing an administrator should look at besides damage).
+    /// Nothing to say: a store whose only findings are damage (``healthCheck(full:)``) says nothing here.
     public func healthWarnings() async throws(ArchiveError) -> [String] { [] }
 }

@@ -13,7 +13,9 @@ extension TransactionPlan where Result == [StoreResult] {
     /// `isolatingRows`: each status in a savepoint of its own, the ones that break one of the archive's
     /// rules kept unreadable with the reason and the rest stored; the second attempt, after the pages as
     /// a whole broke one (a savepoint costs SQLite a sub-journal's writes a status, so the first attempt
-    /// takes none). Its posts are locked first, all at once, as the whole write locks them.
+    /// takes none). Its posts are locked first, all at once (``PageGuard``); each row's author is written
+    /// after, with the row, where the whole write writes its authors before it locks its posts: two
+    /// writers in the two orders can deadlock, and PostgreSQL then aborts one, which is run again.
     package static func storingPages(_ pages: [FetchedPage], now: String, isolatingRows: Bool) -> Self {
         let rows = pages.map { PageRow.rows($0.statuses, server: $0.origin.server) }
         let fences = Set(pages.compactMap(\.origin.fence)).sorted { ($0.server, $0.holder) < ($1.server, $1.holder) }

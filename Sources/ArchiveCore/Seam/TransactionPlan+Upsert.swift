@@ -74,13 +74,14 @@ extension TransactionPlan where Result == Int {
     ) throws -> Self {
         let status = row.status
         let server = origin.server
-        var statements: [SQLStatement] = []
+        var serverID: [SQLStatement] = []
         if origin.recordsServerIDs, !recorded {
-            statements.append(
+            serverID.append(
                 SQLStatement(
                     PageStoreStatements.serverID, .text(server), .text(status.id), .int(statusID),
                     .text(orNull: status.inReplyToID), .bool(origin.idsFromFile)))
         }
+        var statements: [SQLStatement] = []
         // A history is asked for by the server's own id: never by one a file named.
         if wroteRow, !origin.idsFromFile, let editedAt = status.editedAt {
             statements.append(
@@ -99,13 +100,16 @@ extension TransactionPlan where Result == Int {
                     TableStatements.insert(into: AuthorVersionStatements.target, placeholders(16)) + " "
                         + AuthorVersionStatements.onConflict, arguments: author.version))
         }
+        // In the order the page writers always took: the server id, the timeline, then the rest.
         let rest = statements
-        guard let timelineID = origin.timelineID, !recorded else { return .executing(rest, giving: 0) }
+        guard let timelineID = origin.timelineID, !recorded else { return .executing(serverID + rest, giving: 0) }
         let timeline = SQLStatement(
             TimelineStatusStatements.record + " RETURNING status_id", .int(timelineID), .int(statusID), .text(now))
-        return .statement(timeline) { added in
-            .executing(rest, giving: !isNew && !added.isEmpty ? 1 : 0)
-        }
+        return .executing(
+            serverID,
+            then: .statement(timeline) { added in
+                .executing(rest, giving: !isNew && !added.isEmpty ? 1 : 0)
+            })
     }
 }
 
