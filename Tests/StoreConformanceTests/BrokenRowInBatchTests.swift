@@ -1,5 +1,7 @@
 import ArchiveCore
+import ArchivePostgres
 import Foundation
+import IceboxTestSupport
 import Models
 import Testing
 
@@ -42,6 +44,45 @@ import Testing
             let kept = try await store.unreadableStatuses()
             #expect(kept.count == 1 && kept.first?.error.contains("refused by the test") == true, "\(kept)")
             #expect(try await store.timeline(id: timeline).backfillCursor == "1", "each page's cursors, in order")
+        }
+    }
+
+    /// The pages beside the refused row are stored again whole, not row by row: on PostgreSQL a row on
+    /// its own is a savepoint and some eight round trips. Counted by PostgreSQL (`pg_stat_statements`,
+    /// which the test cluster loads): only the refused row's page takes a savepoint a row.
+    @Test func onlyTheRefusedRowsPageIsStoredRowByRow() async throws {
+        guard let cluster = ProcessInfo.processInfo.environment["ICEBOX_TEST_POSTGRES"], !cluster.isEmpty,
+            let slash = cluster.lastIndex(of: "/")
+        else { return }
+        try await TestStore.with(.postgres, "refused-page-only") { test in
+            let postgres = try #require(test.store as? PostgresArchive)
+            let url = String(cluster[...slash]) + postgres.place.database
+            func psql(_ sql: String) async throws -> String {
+                let result = try await CommandRunner.run(
+                    URL(fileURLWithPath: "/usr/bin/env"), ["psql", url, "-Atq", "-c", sql])
+                try #require(result.status == 0, "\(sql): \(result.stderr)")
+                return result.stdout.trimmingCharacters(in: .whitespacesAndNewlines)
+            }
+            let timeline = try await test.store.addTimeline(
+                spec: "remote:a.example", accountID: nil, server: "https://a.example"
+            ).id
+            try await ImportConformanceTests.refuse(uriContaining: "statuses/205", in: test)
+            _ = try await psql("CREATE EXTENSION IF NOT EXISTS pg_stat_statements")
+            let database = try await psql("SELECT oid FROM pg_database WHERE datname = current_database()")
+            let evictions = "SELECT dealloc FROM pg_stat_statements_info"
+            _ = try await psql("SELECT pg_stat_statements_reset(0, \(database), 0)")
+            let before = try await psql(evictions)
+            let results = try await test.store.store(pages: try Self.pages(timelineID: timeline))
+            #expect(results.map(\.new) == [10, 89] && results.map(\.unreadable) == [0, 1], "\(results)")
+            let savepoints = try await psql(
+                """
+                SELECT coalesce(sum(calls), 0) FROM pg_stat_statements
+                WHERE dbid = \(database) AND query LIKE 'SAVEPOINT isolated_plan%'
+                """)
+            // The statistics are the cluster's, shared with suites running beside this one: when they evicted
+            // entries meanwhile, the count says nothing.
+            guard try await psql(evictions) == before else { return }
+            #expect(savepoints == "90", "a savepoint for each row of the refused row's page only, not \(savepoints)")
         }
     }
 }
