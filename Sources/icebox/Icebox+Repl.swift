@@ -65,7 +65,13 @@ extension Icebox {
             Interrupts.catchThem()
             while true {
                 let line = editor.readLine(prompt: session.prompt)
-                if Interrupts.take() {
+                // Ctrl-C ends the line being typed with no line (see CLibEdit/interrupts.c): it is dropped,
+                // and a fresh prompt follows. A whole line with the flag set came after a SIGINT that the
+                // key reader had not looked for yet (a Ctrl-C as the prompt was drawn, with the keys typed
+                // after it already waiting): that Ctrl-C met an empty prompt, and the line typed after it
+                // runs (issue 28: the line after a Ctrl-C was dropped under load).
+                let interrupted = Interrupts.take()
+                if interrupted, line == nil {
                     Console.outSanitized("")  // the line typed so far is dropped; a fresh prompt
                     continue
                 }
