@@ -20,9 +20,8 @@ extension PostgresArchive {
         let dialect = PostgresDialect()
         var stored: [String: HeldCopy] = [:]
         for row in try await connection.rows(
-            dialect.statement(
-                LookupStatements.select("id, uri, edited_at, raw_authority, content", whereAny: "uri", dialect))
-                + " FOR UPDATE", [.textArray(rows.map(\.row.status.archiveURI))], logger: logger)
+            dialect.statement(LookupStatements.held(anyOf: dialect)) + dialect.engine.rowLock,
+            [.textArray(rows.map(\.row.status.archiveURI))], logger: logger)
         {
             stored[try row.text("uri")] = try HeldCopy(row)
         }

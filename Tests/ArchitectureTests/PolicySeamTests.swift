@@ -13,7 +13,7 @@ import Testing
         #expect(policies.contains("CopyAuthority") && policies.contains("ConsentPolicy"), "read: \(policies.sorted())")
         var uses: [String] = []
         for driver in ["Sources/Archive", "Sources/ArchivePostgres"] {
-            let files = try Self.swiftFiles(in: root.appending(path: driver))
+            let files = LayeringTests.swiftFiles(in: root.appending(path: driver))
             #expect(files.count > 10, "\(driver): \(files.count) Swift files read")
             for file in files {
                 let code = Self.withoutComments(try String(contentsOf: file, encoding: .utf8))
@@ -34,7 +34,7 @@ import Testing
     @Test func policiesImportNoDriver() throws {
         let root = LayeringTests.root
         let drivers: Set<String> = ["GRDB", "PostgresNIO", "Archive", "ArchivePostgres", "SQLite3", "CSQLite"]
-        for file in try Self.swiftFiles(in: root.appending(path: "Sources/ArchiveCore/Policies")) {
+        for file in LayeringTests.swiftFiles(in: root.appending(path: "Sources/ArchiveCore/Policies")) {
             let text = try String(contentsOf: file, encoding: .utf8)
             let imported = Set(text.matches(of: #/(?m)^\s*(?:@\w+\s+)?import\s+(\w+)/#).map { String($0.1) })
             let named = imported.intersection(drivers).sorted()
@@ -45,18 +45,13 @@ import Testing
     /// The types declared (not extended) in the Swift files below `folder`.
     static func declaredTypes(in folder: URL) throws -> Set<String> {
         var names: Set<String> = []
-        for file in try swiftFiles(in: folder) {
+        for file in LayeringTests.swiftFiles(in: folder) {
             let text = try String(contentsOf: file, encoding: .utf8)
             let declarations =
                 #/(?m)^(?:@\w+ )*(?:(?:public|package|internal|fileprivate|private|final|indirect) )*(?:struct|enum|class|actor) ([A-Za-z_]\w*)/#
             for match in text.matches(of: declarations) { names.insert(String(match.1)) }
         }
         return names
-    }
-
-    static func swiftFiles(in folder: URL) throws -> [URL] {
-        (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?
-            .compactMap { $0 as? URL }.filter { $0.pathExtension == "swift" } ?? []).sorted { $0.path < $1.path }
     }
 
     /// The text without its `//` comments (doc comments too), line for line; a one-line string literal

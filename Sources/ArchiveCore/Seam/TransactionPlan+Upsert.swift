@@ -81,41 +81,45 @@ extension TransactionPlan where Result == Int {
                     PageStoreStatements.serverID, .text(server), .text(status.id), .int(statusID),
                     .text(orNull: status.inReplyToID), .bool(origin.idsFromFile)))
         }
-        var statements: [SQLStatement] = []
+        var wanted: [SQLStatement] = []
         // A history is asked for by the server's own id: never by one a file named.
         if wroteRow, !origin.idsFromFile, let editedAt = status.editedAt {
-            statements.append(
+            wanted.append(
                 SQLStatement(
                     EditHistoryStatements.want, .int(statusID), .text(server), .text(status.id),
                     .text(Timestamp.string(editedAt)), .text(now)))
         }
-        if row.writesAuthor {
-            let author = row.authorRows(from: origin, now: now)
-            statements.append(
-                SQLStatement(
-                    TableStatements.insert(into: AuthorStatements.target, placeholders(10)) + " "
-                        + AuthorStatements.onConflict(dialect), arguments: author.profile))
-            statements.append(
-                SQLStatement(
-                    TableStatements.insert(into: AuthorVersionStatements.target, placeholders(16)) + " "
-                        + AuthorVersionStatements.onConflict, arguments: author.version))
-        }
+        // The author's row and version as every page writer writes them: rows under their conflict rule,
+        // in the driver's batches.
+        let author = row.writesAuthor ? row.authorRows(from: origin, now: now) : nil
+        let rest = TransactionPlan<Void>.executing(
+            wanted,
+            then: author.map { author in
+                .inserting(
+                    RowsInsert(
+                        into: AuthorStatements.target, rows: [author.profile],
+                        conflict: AuthorStatements.onConflict(dialect))
+                ) { _ in
+                    .inserting(
+                        RowsInsert(
+                            into: AuthorVersionStatements.target, rows: [author.version],
+                            conflict: AuthorVersionStatements.onConflict)
+                    ) { _ in .done(()) }
+                }
+            } ?? .done(()))
         // In the order the page writers always took: the server id, the timeline, then the rest.
-        let rest = statements
-        guard let timelineID = origin.timelineID, !recorded else { return .executing(serverID + rest, giving: 0) }
+        guard let timelineID = origin.timelineID, !recorded else {
+            return .executing(serverID, then: rest.map { _ in 0 })
+        }
         let timeline = SQLStatement(
-            TimelineStatusStatements.record + " RETURNING status_id", .int(timelineID), .int(statusID), .text(now))
+            TimelineStatusStatements.recordReturning, .int(timelineID), .int(statusID), .text(now))
         return .executing(
             serverID,
             then: .statement(timeline) { added in
-                .executing(rest, giving: !isNew && !added.isEmpty ? 1 : 0)
+                let newToTimeline = !isNew && !added.isEmpty ? 1 : 0
+                return rest.map { _ in newToTimeline }
             })
     }
-}
-
-/// `(?1, ?2, …, ?count)`: one row's placeholders.
-private func placeholders(_ count: Int) -> String {
-    "(" + (1...count).map { "?\($0)" }.joined(separator: ", ") + ")"
 }
 
 extension StoreResult {

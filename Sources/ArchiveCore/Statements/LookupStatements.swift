@@ -18,8 +18,13 @@ package enum LookupStatements {
     package static let exists = select("1", where: "id")
     /// A status's number by its uri: ?1 the uri.
     package static let idByURI = select("id", where: "uri")
-    /// What storing a status again decides from (see `CopyAuthority.decide`): ?1 its uri.
-    package static let held = select("id, edited_at, raw_authority, content", where: "uri")
+    /// What storing a status again decides from (see `CopyAuthority.decide`, ``HeldCopy``): ?1 its uri.
+    package static let held = select(heldColumns, where: "uri")
+    /// The same for the statuses whose uri is one of the list ?1, with their `uri`.
+    package static func held(anyOf dialect: any SQLDialect) -> String {
+        select("uri, " + heldColumns, whereAny: "uri", dialect)
+    }
+    private static let heldColumns = "id, edited_at, raw_authority, content"
     /// Every archived status uri, ordered by its bytes.
     package static func allURIs(_ dialect: any SQLDialect) -> String {
         "SELECT uri FROM statuses ORDER BY " + dialect.bytewise("uri")

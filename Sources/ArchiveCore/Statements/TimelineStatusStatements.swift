@@ -9,6 +9,8 @@ package enum TimelineStatusStatements {
     package static let keepFirst = "ON CONFLICT(timeline_id, status_id) DO NOTHING"
     /// Records status ?2 in timeline ?1, first seen ?3 (see ``keepFirst``).
     package static let record = "INSERT INTO \(target) VALUES (?1, ?2, ?3) " + keepFirst
+    /// ``record``, giving back `status_id` when the timeline did not hold the status yet.
+    package static let recordReturning = record + " RETURNING status_id"
     /// The statuses of timeline ?1 with what each reads from them.
     private static func carried(_ columns: String) -> String {
         "SELECT \(columns) FROM timeline_statuses ts JOIN statuses s ON s.id = ts.status_id WHERE ts.timeline_id = ?1"
