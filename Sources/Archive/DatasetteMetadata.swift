@@ -20,7 +20,8 @@ public enum DatasetteMetadata {
         let tables: [String: Any] = [
             "statuses": search.merging([
                 "description": "Every status Icebox archived, boosts included; raw_json as stored: where "
-                    + "raw_account is set, the author's account object is {} (kept once in raw_accounts). "
+                    + "raw_account is set, the author's account object is {} (kept once in raw_accounts), and where "
+                    + "raw_card is set, the preview card is {} (kept once in raw_cards). "
                     + "The status_json view has every status's JSON as sent."
             ]) { $1 },
             "status_json": ["description": "Every status's raw JSON byte for byte as its server sent it, as text."],

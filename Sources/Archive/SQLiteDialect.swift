@@ -19,9 +19,28 @@ struct SQLiteDialect: SQLDialect {
             + bind(.text("tag_names : " + SearchCompiler.quote(tag))) + ")"
     }
 
-    /// The account object spliced back in place of the `{}` that stands for it (schema/0019_accounts_once.sql,
-    /// `StoredRawJSON`), as bytes.
+    /// The account object and the card spliced back in place of the `{}` that stand for them
+    /// (schema/0019_accounts_once.sql, schema/0035_cards_once.sql, `StoredRawJSON`), as bytes.
     func rawJSON(of status: String) -> String {
+        let json = "\(status).raw_json"
+        let (account, accountAt) = ("\(status).raw_account", "\(status).raw_account_at")
+        let (card, cardAt) = ("\(status).raw_card", "\(status).raw_card_at")
+        let accountObject =
+            "(SELECT raw_account_row.json FROM raw_accounts raw_account_row WHERE raw_account_row.id = \(account))"
+        let cardObject = "(SELECT raw_card_row.json FROM raw_cards raw_card_row WHERE raw_card_row.id = \(card))"
+        return """
+            CASE WHEN \(card) IS NULL THEN \(Self.accountSpliced(status)) \
+            WHEN \(account) IS NULL THEN CAST(substr(\(json), 1, \(cardAt)) || \(cardObject) \
+            || substr(\(json), \(cardAt) + 3) AS BLOB) \
+            ELSE CAST(substr(\(json), 1, \(accountAt)) || \(accountObject) \
+            || substr(\(json), \(accountAt) + 3, \(cardAt) - \(accountAt) - 2) || \(cardObject) \
+            || substr(\(json), \(cardAt) + 3) AS BLOB) END
+            """
+    }
+
+    /// The account object alone spliced back (schema/0019_accounts_once.sql): the whole raw JSON where no
+    /// card was cut out, and in a migration older than schema/0035_cards_once.sql.
+    static func accountSpliced(_ status: String) -> String {
         """
         CASE WHEN \(status).raw_account IS NULL THEN \(status).raw_json ELSE CAST(substr(\(status).raw_json, 1, \
         \(status).raw_account_at) || (SELECT raw_account_row.json FROM raw_accounts raw_account_row \
@@ -33,21 +52,23 @@ struct SQLiteDialect: SQLDialect {
     /// The tag's posts among the hidden ones (`ArchiveDatabase.hiddenPosts`), all from indexes.
     var hiddenTagged: String { TagStatements.count("?1") + " AND status_id IN (\(ArchiveDatabase.hiddenPosts("id")))" }
 
-    /// The account object kept once (schema/0019_accounts_once.sql) goes with the rest: the redacted raw
-    /// JSON is kept whole, and the account cut out of the old one is no longer named. `content` is read
+    /// The account object and card kept once (schema/0019_accounts_once.sql, 0035_cards_once.sql) go with the
+    /// rest: the redacted raw JSON is kept whole, and what was cut out of the old one is no longer named. `content` is read
     /// from the raw JSON (schema/0034_content_from_json.sql): only a text kept apart from it is cleared.
-    var redactionClears: String { "raw_account = NULL, raw_account_at = NULL, content_kept = NULL, " }
+    var redactionClears: String {
+        "raw_account = NULL, raw_account_at = NULL, raw_card = NULL, raw_card_at = NULL, content_kept = NULL, "
+    }
     /// Generated columns too (hidden 2 and 3): statuses.content is one, read from the raw JSON.
     var tableColumns: String {
         "SELECT name, type, pk AS key FROM pragma_table_xinfo(?1) WHERE hidden IN (0, 2, 3) ORDER BY cid"
     }
 
-    /// The store's own date keys (the destination makes its own), where an account object was cut out of
-    /// the raw JSON (which is copied whole), and the content kept apart from the raw JSON (`content` is
+    /// The store's own date keys (the destination makes its own), where an account object or a card was cut
+    /// out of the raw JSON (which is copied whole), and the content kept apart from the raw JSON (`content` is
     /// copied, see `ArchiveDatabase.writeRows`). The user's marks are copied (both stores keep the same
     /// bits), and computed again when a copy ends (see `finishCopy`).
     var uncopiedStatusColumns: Set<String> {
-        ["sort_key", "raw_account", "raw_account_at", "content_kept"]
+        ["sort_key", "raw_account", "raw_account_at", "raw_card", "raw_card_at", "content_kept"]
     }
 
     /// The database's pages as of the reader's snapshot (those still in the write-ahead log too, once).

@@ -4,9 +4,9 @@ import GRDB
 
 /// The SQLite statements that write a `StatusRow`, and their arguments.
 extension StatusRow {
-    /// The columns `arguments(storing:)` fills: `columns`, then where the account object cut out of the
-    /// raw JSON is (see `StoredRawJSON`).
-    static let storedColumns = columns + ", raw_account, raw_account_at, content_kept"
+    /// The columns `arguments(storing:)` fills: `columns`, then where the account object and the card cut
+    /// out of the raw JSON are (see `StoredRawJSON`).
+    static let storedColumns = columns + ", raw_account, raw_account_at, content_kept, raw_card, raw_card_at"
     /// The table and columns a status row is inserted into: `storedColumns`, first seen, updated, sort key.
     static let insertTarget = "statuses(\(storedColumns), first_seen_at, updated_at, sort_key)"
     /// `insertTarget` and the marks the copy carries by itself (see `UserMarks.fromCopy`), for rows inserted
@@ -61,7 +61,7 @@ extension StatusRow {
             uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
             spoilerText, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
             isReply, counts.replies, counts.reblogs, counts.favourites, stored.body, server, searchCJK, uriKind,
-            authority.rawValue, stored.accountID, stored.offset, contentKept,
+            authority.rawValue, stored.accountID, stored.offset, contentKept, stored.cardID, stored.cardOffset,
         ]
     }
 }

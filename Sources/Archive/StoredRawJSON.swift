@@ -3,64 +3,76 @@ import Foundation
 import GRDB
 import Models
 
-/// A status's raw JSON as the SQLite store keeps it (schema/0019_accounts_once.sql): the author's account
-/// object, half of the bytes and the same in every post of theirs, stored once in `raw_accounts`; in
-/// `statuses.raw_json` the rest, `{}` in the object's place (so the column stays JSON whose other members
-/// read as before), with the object's number and its byte offset. `SQLiteDialect.rawJSON(of:)` and the
-/// `status_json` view splice it back byte for byte.
+/// A status's raw JSON as the SQLite store keeps it: the objects that repeat from post to post stored once,
+/// `{}` in their place in `statuses.raw_json` (so the column stays JSON whose other members read as before),
+/// with each object's number and the byte offset of its `{}`. The author's account object, half of the
+/// bytes and the same in every post of theirs, goes to `raw_accounts` (schema/0019_accounts_once.sql);
+/// the preview card, the same in every post that links the same page (Mastodon keeps one `preview_cards`
+/// row per link and serves that row with each), to `raw_cards` (schema/0035_cards_once.sql).
+/// `SQLiteDialect.rawJSON(of:)` and the `status_json` view splice them back byte for byte.
 struct StoredRawJSON {
-    /// What `statuses.raw_json` holds: the JSON with `{}` for the account object, or whole.
+    /// What `statuses.raw_json` holds: the JSON with `{}` for each object cut out, or whole.
     var body: Data
-    /// The `raw_accounts` row of the cut-out object, `nil` when `body` is whole.
+    /// The `raw_accounts` row of the cut-out account object, `nil` when it was not cut out.
     var accountID: Int64?
-    /// How many bytes of `body` come before the object, `nil` when `body` is whole.
+    /// How many bytes of `body` come before the account's `{}`, `nil` when it was not cut out.
     var offset: Int?
+    /// The `raw_cards` row of the cut-out card, `nil` when it was not cut out.
+    var cardID: Int64?
+    /// How many bytes of `body` come before the card's `{}`, `nil` when it was not cut out.
+    var cardOffset: Int?
 
     /// The JSON whole: nothing cut out.
     init(whole raw: Data) {
-        self.init(body: raw, accountID: nil, offset: nil)
+        body = raw
     }
 
-    private init(body: Data, accountID: Int64?, offset: Int?) {
-        self.body = body
-        self.accountID = accountID
-        self.offset = offset
-    }
-
-    /// `raw` with its outer `account` object cut out and stored once, or whole when that object cannot
-    /// be found without doubt (see `RawJSON.uniqueObjectRange`): a boost's inner account stays in place.
+    /// `raw` with its outer `account` and `card` objects cut out and each stored once, or whole when those
+    /// objects cannot be found without doubt (see `RawJSON.uniqueObjectRanges`): a boost's inner account and
+    /// card stay in place. The card is cut out only when it comes after the account (as every server sends
+    /// it) or the account stays, so that the splice never has to order the two.
     init(_ raw: Data, _ db: Database) throws {
-        guard let range = RawJSON.uniqueObjectRange(forKey: "account", inObject: raw) else {
-            self.init(whole: raw)
-            return
+        body = raw
+        let ranges = RawJSON.uniqueObjectRanges(forKeys: ["account", "card"], inObject: raw)
+        let account = ranges["account"]
+        let card = ranges["card"].flatMap { card in
+            (account.map { $0.upperBound <= card.lowerBound } ?? true) ? card : nil
         }
+        guard account != nil || card != nil else { return }
         let start = raw.startIndex
-        let account = raw[(start + range.lowerBound)..<(start + range.upperBound)]
-        var body = Data(capacity: raw.count - account.count + Self.placeholder.count)
-        body.append(raw[start..<(start + range.lowerBound)])
-        body.append(contentsOf: Self.placeholder)
-        body.append(raw[(start + range.upperBound)...])
-        self.init(body: body, accountID: try Self.accountID(of: Data(account), db), offset: range.lowerBound)
+        var body = Data(capacity: raw.count)
+        var copied = 0
+        for (range, isAccount) in [(account, true), (card, false)] {
+            guard let range else { continue }
+            body.append(raw[(start + copied)..<(start + range.lowerBound)])
+            let offset = body.count
+            body.append(contentsOf: Self.placeholder)
+            let object = Data(raw[(start + range.lowerBound)..<(start + range.upperBound)])
+            if isAccount {
+                (accountID, self.offset) = (try Self.objectID(of: object, in: "raw_accounts", db), offset)
+            } else {
+                (cardID, cardOffset) = (try Self.objectID(of: object, in: "raw_cards", db), offset)
+            }
+            copied = range.upperBound
+        }
+        body.append(raw[(start + copied)...])
+        self.body = body
     }
 
-    /// What stands in `statuses.raw_json` where the account object was: `{}`, two bytes that
+    /// What stands in `statuses.raw_json` where an object was: `{}`, two bytes that
     /// `SQLiteDialect.rawJSON(of:)` skips.
     static let placeholder: [UInt8] = Array("{}".utf8)
 
-    /// The columns `raw_json`, `raw_account`, `raw_account_at`, in that order.
-    var arguments: StatementArguments { [body, accountID, offset] }
-
-    /// The number of an account object in `raw_accounts`, stored now when it is not there yet.
-    private static func accountID(of json: Data, _ db: Database) throws -> Int64 {
+    /// The number of an object in `table` (`raw_accounts` or `raw_cards`: a hash and the bytes), stored now
+    /// when it is not there yet.
+    private static func objectID(of json: Data, in table: String, _ db: Database) throws -> Int64 {
         let hash = fnv1a(json)
         if let id = try Int64.fetchOne(
-            db.cachedStatement(sql: "SELECT id FROM raw_accounts WHERE hash = ? AND json = ?"),
-            arguments: [hash, json])
+            db.cachedStatement(sql: "SELECT id FROM \(table) WHERE hash = ? AND json = ?"), arguments: [hash, json])
         {
             return id
         }
-        try db.cachedStatement(sql: "INSERT INTO raw_accounts(hash, json) VALUES (?, ?)")
-            .execute(arguments: [hash, json])
+        try db.cachedStatement(sql: "INSERT INTO \(table)(hash, json) VALUES (?, ?)").execute(arguments: [hash, json])
         return db.lastInsertedRowID
     }
 

@@ -87,10 +87,12 @@ extension UserMarks {
     }
 
     /// Row `statuses`' raw JSON as sent: the column itself while a migration older than
-    /// schema/0019_accounts_once.sql runs this, when no account object was kept apart yet.
+    /// schema/0019_accounts_once.sql runs this, when no account object was kept apart yet, and only the
+    /// account spliced back before schema/0035_cards_once.sql, when no card was.
     private static func rawJSON(_ db: Database) throws -> String {
-        try db.columns(in: "statuses").contains { $0.name == "raw_account" }
-            ? SQLiteDialect().rawJSON(of: "statuses") : "statuses.raw_json"
+        let columns = Set(try db.columns(in: "statuses").map(\.name))
+        if columns.contains("raw_card") { return SQLiteDialect().rawJSON(of: "statuses") }
+        return columns.contains("raw_account") ? SQLiteDialect.accountSpliced("statuses") : "statuses.raw_json"
     }
 
     /// Whether row `statuses` mentions account `a` (the same test as `of`, on the stored JSON).

@@ -91,40 +91,53 @@ public enum RawJSON {
     /// there exactly once, without escapes, and its value is an object; `nil` otherwise (absent, repeated,
     /// another kind of value, malformed), so a caller that cuts the object out never has to guess.
     public static func uniqueObjectRange(forKey key: String, inObject data: Data) -> Range<Int>? {
-        data.withUnsafeBytes { uniqueObjectRange(forKey: key, inObject: $0) }
+        uniqueObjectRanges(forKeys: [key], inObject: data)[key]
     }
 
-    private static func uniqueObjectRange(forKey key: String, inObject bytes: UnsafeRawBufferPointer) -> Range<Int>? {
-        guard var scanner = try? Scanner(opening: bytes, with: "{", expected: "an object") else { return nil }
-        let wanted = Array(key.utf8)
-        var found: Range<Int>?
+    /// ``uniqueObjectRange(forKey:inObject:)`` for several keys in one pass: each key's range when that key
+    /// is written once and holds an object. Nothing at all when any key of the document is written with an
+    /// escape (it might spell one of `keys` another way) or the document is malformed.
+    public static func uniqueObjectRanges(forKeys keys: [String], inObject data: Data) -> [String: Range<Int>] {
+        data.withUnsafeBytes { uniqueObjectRanges(forKeys: keys, inObject: $0) }
+    }
+
+    private static func uniqueObjectRanges(forKeys keys: [String], inObject bytes: UnsafeRawBufferPointer)
+        -> [String: Range<Int>]
+    {
+        guard var scanner = try? Scanner(opening: bytes, with: "{", expected: "an object") else { return [:] }
+        let wanted = keys.map { Array($0.utf8) }
+        // Per key: not seen (nil), seen once as an object (a range), or in doubt (an empty range).
+        var found = [Range<Int>?](repeating: nil, count: keys.count)
         do {
             scanner.skipWhitespace()
-            if scanner.peek == UInt8(ascii: "}") { return nil }
+            if scanner.peek == UInt8(ascii: "}") { return [:] }
             while true {
                 scanner.skipWhitespace()
                 let keyStart = scanner.index
                 try scanner.skipString()
                 let rawKey = bytes[(keyStart + 1)..<(scanner.index - 1)]
-                // An escaped key might spell `key` another way: no object is cut from such a document.
-                if rawKey.contains(UInt8(ascii: "\\")) { return nil }
+                // An escaped key might spell a wanted key another way: no object is cut from such a document.
+                if rawKey.contains(UInt8(ascii: "\\")) { return [:] }
                 scanner.skipWhitespace()
-                guard scanner.peek == UInt8(ascii: ":") else { return nil }
+                guard scanner.peek == UInt8(ascii: ":") else { return [:] }
                 scanner.index += 1
                 scanner.skipWhitespace()
                 let valueStart = scanner.index
                 try scanner.skipValue()
-                if rawKey.elementsEqual(wanted) {
-                    guard found == nil, bytes[valueStart] == UInt8(ascii: "{") else { return nil }
-                    found = valueStart..<scanner.index
+                if let match = wanted.firstIndex(where: { rawKey.elementsEqual($0) }) {
+                    let isObject = found[match] == nil && bytes[valueStart] == UInt8(ascii: "{")
+                    found[match] = isObject ? valueStart..<scanner.index : valueStart..<valueStart
                 }
                 if try scanner.skipSeparator(closing: "}") { break }
             }
         } catch {
-            return nil
+            return [:]
         }
         scanner.skipWhitespace()
-        return scanner.peek == nil ? found : nil
+        guard scanner.peek == nil else { return [:] }
+        var ranges: [String: Range<Int>] = [:]
+        for (key, range) in zip(keys, found) where range?.isEmpty == false { ranges[key] = range }
+        return ranges
     }
 
     /// Reads a document where it lies: `bytes` is valid only while the scan runs.

@@ -77,9 +77,11 @@ struct ImportBenchmark: AsyncParsableCommand {
         }
         let clock = ContinuousClock()
         let started = clock.now
-        // The account objects the rows name (schema 0019 keeps each once), first: the rows refer to them.
+        // The account objects and cards the rows name (schemas 0019 and 0035 keep each once), first: the
+        // rows refer to them.
         try await queue.write { db in
             try db.execute(sql: "INSERT INTO raw_accounts SELECT * FROM imported.raw_accounts")
+            try db.execute(sql: "INSERT INTO raw_cards SELECT * FROM imported.raw_cards")
         }
         for start in stride(from: 0, to: ids.count, by: 40) {
             let batch = ids[start..<min(start + 40, ids.count)]

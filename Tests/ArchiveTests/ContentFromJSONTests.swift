@@ -55,6 +55,17 @@ import Testing
         let decoded = Dictionary(
             statuses.map { ($0.status.archiveURI, $0.status.content) }, uniquingKeysWith: { first, _ in first })
         let odd = try #require(decoded.keys.sorted().first)
+        // As 0033 kept them: every card in place (schema/0035_cards_once.sql cuts them out; a card is cut
+        // out only after the account object, whose offset putting it back leaves as it is).
+        try await current.database.write { db in
+            try db.execute(
+                sql: """
+                    UPDATE statuses SET raw_json = CAST(substr(raw_json, 1, raw_card_at)
+                        || (SELECT json FROM raw_cards WHERE id = raw_card) || substr(raw_json, raw_card_at + 3) AS BLOB),
+                        raw_card = NULL, raw_card_at = NULL
+                    WHERE raw_card IS NOT NULL
+                    """)
+        }
 
         let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-0033-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -67,7 +78,7 @@ import Testing
                 db,
                 sql: """
                     SELECT name FROM pragma_table_xinfo('statuses', 'current')
-                    WHERE hidden = 0 AND name <> 'content_kept' ORDER BY cid
+                    WHERE hidden = 0 AND name NOT IN ('content_kept', 'raw_card', 'raw_card_at') ORDER BY cid
                     """
             ).joined(separator: ", ")
             try db.execute(sql: "INSERT INTO raw_accounts SELECT * FROM current.raw_accounts")
