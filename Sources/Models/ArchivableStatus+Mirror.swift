@@ -8,7 +8,7 @@ extension ArchivableStatus {
     /// Whether a page's statuses carry the mirror member (a page from another Icebox's `serve`).
     static func isMirrored(_ elements: [Data], document: Data?) -> Bool {
         let name = Data("\"\(MirrorExtension.member)\"".utf8)
-        if let document, document.range(of: name) == nil { return false }
+        if let document, !document.containsBytes(name) { return false }
         return elements.contains { ((try? RawJSON.value(forKey: MirrorExtension.member, inObject: $0)) ?? nil) != nil }
     }
 
