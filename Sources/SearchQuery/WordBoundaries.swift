@@ -31,31 +31,54 @@ public enum WordBoundaries {
         return changed ? result : text
     }
 
-    private enum Kind {
+    /// What a character is to the index: part of a word, a symbol (emoji too), or neither (space,
+    /// punctuation): a symbol when any of its scalars is one, else a word when any of them is a letter,
+    /// number or mark.
+    enum Kind: UInt8 {
         case word, symbol, other
 
         init(_ character: Character) {
             var sawWord = false
             for scalar in character.unicodeScalars {
-                let properties = scalar.properties
-                if properties.isEmojiPresentation || properties.isEmojiModifier || properties.isVariationSelector
-                    || scalar.value == 0x20E3 || scalar.value == 0x200D
-                {
+                switch Self.of(scalar) {
+                case .symbol:
                     self = .symbol
                     return
-                }
-                switch properties.generalCategory {
-                case .otherSymbol, .mathSymbol, .modifierSymbol, .currencySymbol, .unassigned, .privateUse:
-                    self = .symbol
-                    return
-                case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
-                    .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
-                    sawWord = true
-                default:
-                    break
+                case .word: sawWord = true
+                case .other: break
                 }
             }
             self = sawWord ? .word : .other
+        }
+
+        /// One scalar's kind: from a table for the Basic Multilingual Plane (where CJK, Cyrillic and the
+        /// rest of most text lie), looked up in the scalar's properties above it. The table is filled from
+        /// the same look-up once, so the two never differ.
+        static func of(_ scalar: Unicode.Scalar) -> Kind {
+            scalar.value < 0x10000 ? basicPlane[Int(scalar.value)] : lookedUp(scalar)
+        }
+
+        private static let basicPlane: [Kind] = (0..<0x10000).map { value in
+            Unicode.Scalar(UInt32(value)).map(lookedUp) ?? .other
+        }
+
+        /// A scalar's kind from its Unicode properties.
+        static func lookedUp(_ scalar: Unicode.Scalar) -> Kind {
+            let properties = scalar.properties
+            if properties.isEmojiPresentation || properties.isEmojiModifier || properties.isVariationSelector
+                || scalar.value == 0x20E3 || scalar.value == 0x200D
+            {
+                return .symbol
+            }
+            switch properties.generalCategory {
+            case .otherSymbol, .mathSymbol, .modifierSymbol, .currencySymbol, .unassigned, .privateUse:
+                return .symbol
+            case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+                .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark:
+                return .word
+            default:
+                return .other
+            }
         }
     }
 }
