@@ -24,7 +24,7 @@ import Testing
         }
     }
 
-    @Test func aLanguageFilterReadsTheLanguageIndexWhateverTheCase() async throws {
+    @Test func aLanguageFilterReadsTheLanguageIndexThatComparesWithoutCase() async throws {
         let plan = try await Self.plan("language:JA")
         #expect(plan.contains { $0.contains("INDEX statuses_by_language (language=?)") }, "\(plan)")
     }
