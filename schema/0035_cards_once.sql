@@ -24,6 +24,18 @@ CREATE INDEX raw_cards_by_hash ON raw_cards(hash);
 ALTER TABLE statuses ADD COLUMN raw_card INTEGER REFERENCES raw_cards(id);
 ALTER TABLE statuses ADD COLUMN raw_card_at INTEGER;
 
+-- A card no row names any more goes: a redaction removes what a gone post showed, its card too, unless
+-- another post links the same page (and an edit that changed the card leaves no unused one behind).
+CREATE INDEX statuses_by_card ON statuses(raw_card) WHERE raw_card IS NOT NULL;
+CREATE TRIGGER raw_cards_unused_after_update AFTER UPDATE OF raw_card ON statuses
+WHEN old.raw_card IS NOT NULL AND new.raw_card IS NOT old.raw_card BEGIN
+    DELETE FROM raw_cards WHERE id = old.raw_card AND NOT EXISTS (SELECT 1 FROM statuses WHERE raw_card = old.raw_card);
+END;
+CREATE TRIGGER raw_cards_unused_after_delete AFTER DELETE ON statuses
+WHEN old.raw_card IS NOT NULL BEGIN
+    DELETE FROM raw_cards WHERE id = old.raw_card AND NOT EXISTS (SELECT 1 FROM statuses WHERE raw_card = old.raw_card);
+END;
+
 -- Every status (boosts too) with its JSON as sent, as text, the card spliced back too.
 DROP VIEW status_json;
 CREATE VIEW status_json AS

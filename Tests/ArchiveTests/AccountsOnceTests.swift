@@ -112,7 +112,7 @@ import Testing
             try db.execute(
                 sql: """
                     UPDATE statuses SET raw_json = \(SQLiteDialect().rawJSON(of: "statuses")), raw_account = NULL,
-                        raw_account_at = NULL WHERE raw_account IS NOT NULL
+                        raw_account_at = NULL, raw_card = NULL, raw_card_at = NULL WHERE raw_account IS NOT NULL
                     """)
             try db.execute(sql: "DELETE FROM raw_accounts")
         }

@@ -54,20 +54,62 @@ import Testing
         }
     }
 
-    @Test func aRedactedRowNamesNoCardAndKeepsItsRedactedBytesWhole() async throws {
+    static func split(_ uri: String) throws -> ArchivableStatus {
+        try #require(try SplitPayloads.all().first { $0.status.archiveURI == uri })
+    }
+
+    /// The number of cards kept, and whether any row names one that is not kept.
+    static func cards(_ db: ArchiveDatabase) async throws -> (kept: Int, dangling: Int) {
+        try await db.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM raw_cards") ?? -1,
+                try Int.fetchOne(
+                    db,
+                    sql: """
+                        SELECT COUNT(*) FROM statuses
+                        WHERE raw_card IS NOT NULL AND raw_card NOT IN (SELECT id FROM raw_cards)
+                        """
+                ) ?? -1
+            )
+        }
+    }
+
+    @Test func aRedactedPostTakesItsCardAlongAndKeepsItsRedactedBytesWhole() async throws {
         let archive = try TemporaryArchive()
         let db = archive.database
-        let status = try #require(try SplitPayloads.all().first { $0.status.archiveURI == "https://b.example/s/7" })
+        let status = try Self.split("https://b.example/s/7")
         _ = try await db.store([status], server: "b.example")
         let number = try #require(try await db.findStatus(status.status.archiveURI))
         try await db.setDeletionPolicy(.redact)
         try await db.markGone([number], reportedBy: "b.example", at: Date(), via: .recheck)
-        #expect(
-            try await db.status(number: number).raw == Redaction.redacted(status.raw, uri: status.status.archiveURI))
+        let redacted = Redaction.redacted(status.raw, uri: status.status.archiveURI)
+        #expect(try await db.status(number: number).raw == redacted)
         let references = try await db.read { db in
             try Int.fetchOne(
                 db, sql: "SELECT COUNT(raw_card) + COUNT(raw_card_at) FROM statuses WHERE id = ?", arguments: [number])
         }
         #expect(references == 0, "the redacted row names no card")
+        #expect(try await Self.cards(db).kept == 0, "what the gone post showed is not kept apart either")
+    }
+
+    @Test func aCardAnotherPostShowsStaysAndAnEditedCardLeavesNoneUnused() async throws {
+        let archive = try TemporaryArchive()
+        let db = archive.database
+        let (gone, kept) = (try Self.split("https://b.example/s/7"), try Self.split("https://b.example/s/8"))
+        _ = try await db.store([gone, kept], server: "b.example")
+        try await db.setDeletionPolicy(.redact)
+        let number = try #require(try await db.findStatus(gone.status.archiveURI))
+        try await db.markGone([number], reportedBy: "b.example", at: Date(), via: .recheck)
+        #expect(try await Self.cards(db) == (1, 0), "the card of the post still there stays")
+        #expect(try await db.rawJSON(uri: kept.status.archiveURI) == kept.raw)
+        // An edit of that post with another card: the first is no longer shown anywhere.
+        let edited = String(decoding: kept.raw, as: UTF8.self)
+            .replacingOccurrences(of: #""id":"s8","#, with: #""id":"s8","edited_at":"2026-02-02T00:00:00.000Z","#)
+            .replacingOccurrences(of: "Kites", with: "Kestrels")
+        let edit = try ArchivableStatus(decoding: Data(edited.utf8))
+        _ = try await db.store([edit], server: "b.example")
+        #expect(try await db.rawJSON(uri: kept.status.archiveURI) == edit.raw)
+        let stored = try await db.read { db in try Data.fetchAll(db, sql: "SELECT json FROM raw_cards") }
+        #expect(stored.map { String(decoding: $0, as: UTF8.self).contains("Kestrels") } == [true], "one card, the new")
     }
 }

@@ -43,9 +43,9 @@ enum SplitPayloads {
             // The key written with an escape: kept whole.
             #"{"id":"s6","uri":"https://b.example/s/6","created_at":"2026-02-01T00:00:06.000Z",\#(common),"#
                 + #""acc\u006funt":\#(escapedAccount)}"#,
-            // A card after the account: both cut out.
+            // A card after the account, multi-byte text between them: both cut out.
             #"{"id":"s7","uri":"https://b.example/s/7","created_at":"2026-02-01T00:00:07.000Z","#
-                + #""account":\#(escapedAccount),\#(common),"card":\#(card),"poll":null}"#,
+                + #""account":\#(escapedAccount),\#(common),"spoiler_text":"漢字 ü \u00fc","card":\#(card),"poll":null}"#,
             // The same card in another status, last, with spaces: stored once.
             #"{"id":"s8","uri":"https://b.example/s/8","created_at":"2026-02-01T00:00:08.000Z","#
                 + #""account":\#(escapedAccount),\#(common), "card" :\#(card) }"#,
