@@ -1,5 +1,9 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Finds the exact bytes of JSON values inside a document without re-encoding them, so the archive
 /// can keep every status byte-for-byte as the server sent it.
 public enum RawJSON {
@@ -186,17 +190,24 @@ public enum RawJSON {
             while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
         }
 
+        /// Past a string: the next `"` that no backslash escapes, found with `memchr` (a post's HTML is most
+        /// of a page's bytes; a loop over each byte was 3% of a sync's CPU). A quote is escaped when an odd
+        /// run of backslashes stands right before it (each backslash escapes the byte after it, a
+        /// backslash too); the string's opening quote ends any run.
         mutating func skipString() throws(Malformed) {
-            guard peek == UInt8(ascii: "\"") else { throw Malformed(offset: index, reason: "expected a string") }
+            let quote = UInt8(ascii: "\"")
+            let backslash = UInt8(ascii: "\\")
+            guard peek == quote else { throw Malformed(offset: index, reason: "expected a string") }
             index += 1
-            while let byte = peek {
-                index += 1
-                if byte == UInt8(ascii: "\\") {
-                    index += 1
-                } else if byte == UInt8(ascii: "\"") {
-                    return
-                }
+            guard let base = bytes.baseAddress else { throw Malformed(offset: index, reason: "unterminated string") }
+            while index < bytes.count, let hit = memchr(base + index, Int32(quote), bytes.count - index) {
+                let end = UnsafeRawPointer(hit) - base
+                var escapes = 0
+                while bytes[end - 1 - escapes] == backslash { escapes += 1 }
+                index = end + 1
+                if escapes % 2 == 0 { return }
             }
+            index = bytes.count
             throw Malformed(offset: index, reason: "unterminated string")
         }
 
