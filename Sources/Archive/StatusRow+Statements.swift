@@ -61,7 +61,7 @@ extension StatusRow {
             uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
             spoilerText, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
             isReply, counts.replies, counts.reblogs, counts.favourites, stored.body, server, searchCJK, uriKind,
-            authority.rawValue, stored.accountID, stored.offset, contentKept, stored.cardID, stored.cardOffset,
+            authority.rawValue, stored.accountID, stored.accountOffset, contentKept, stored.cardID, stored.cardOffset,
         ]
     }
 }

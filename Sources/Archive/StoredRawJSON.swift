@@ -16,7 +16,7 @@ struct StoredRawJSON {
     /// The `raw_accounts` row of the cut-out account object, `nil` when it was not cut out.
     var accountID: Int64?
     /// How many bytes of `body` come before the account's `{}`, `nil` when it was not cut out.
-    var offset: Int?
+    var accountOffset: Int?
     /// The `raw_cards` row of the cut-out card, `nil` when it was not cut out.
     var cardID: Int64?
     /// How many bytes of `body` come before the card's `{}`, `nil` when it was not cut out.
@@ -49,7 +49,7 @@ struct StoredRawJSON {
             body.append(contentsOf: Self.placeholder)
             let object = Data(raw[(start + range.lowerBound)..<(start + range.upperBound)])
             if isAccount {
-                (accountID, self.offset) = (try Self.objectID(of: object, in: "raw_accounts", db), offset)
+                (accountID, accountOffset) = (try Self.objectID(of: object, in: "raw_accounts", db), offset)
             } else {
                 (cardID, cardOffset) = (try Self.objectID(of: object, in: "raw_cards", db), offset)
             }
