@@ -23,17 +23,15 @@ struct SQLiteDialect: SQLDialect {
     /// (schema/0019_accounts_once.sql, schema/0035_cards_once.sql, `StoredRawJSON`), as bytes.
     func rawJSON(of status: String) -> String {
         let json = "\(status).raw_json"
-        let (account, accountAt) = ("\(status).raw_account", "\(status).raw_account_at")
-        let (card, cardAt) = ("\(status).raw_card", "\(status).raw_card_at")
-        let accountObject =
-            "(SELECT raw_account_row.json FROM raw_accounts raw_account_row WHERE raw_account_row.id = \(account))"
-        let cardObject = "(SELECT raw_card_row.json FROM raw_cards raw_card_row WHERE raw_card_row.id = \(card))"
+        let account = Self.object("raw_accounts", of: "\(status).raw_account")
+        let card = Self.object("raw_cards", of: "\(status).raw_card")
+        let (accountAt, cardAt) = ("\(status).raw_account_at", "\(status).raw_card_at")
         return """
-            CASE WHEN \(card) IS NULL THEN \(Self.accountSpliced(status)) \
-            WHEN \(account) IS NULL THEN CAST(substr(\(json), 1, \(cardAt)) || \(cardObject) \
+            CASE WHEN \(status).raw_card IS NULL THEN \(Self.accountSpliced(status)) \
+            WHEN \(status).raw_account IS NULL THEN CAST(substr(\(json), 1, \(cardAt)) || \(card) \
             || substr(\(json), \(cardAt) + 3) AS BLOB) \
-            ELSE CAST(substr(\(json), 1, \(accountAt)) || \(accountObject) \
-            || substr(\(json), \(accountAt) + 3, \(cardAt) - \(accountAt) - 2) || \(cardObject) \
+            ELSE CAST(substr(\(json), 1, \(accountAt)) || \(account) \
+            || substr(\(json), \(accountAt) + 3, \(cardAt) - \(accountAt) - 2) || \(card) \
             || substr(\(json), \(cardAt) + 3) AS BLOB) END
             """
     }
@@ -41,12 +39,16 @@ struct SQLiteDialect: SQLDialect {
     /// The account object alone spliced back (schema/0019_accounts_once.sql): the whole raw JSON where no
     /// card was cut out, and in a migration older than schema/0035_cards_once.sql.
     static func accountSpliced(_ status: String) -> String {
-        """
-        CASE WHEN \(status).raw_account IS NULL THEN \(status).raw_json ELSE CAST(substr(\(status).raw_json, 1, \
-        \(status).raw_account_at) || (SELECT raw_account_row.json FROM raw_accounts raw_account_row \
-        WHERE raw_account_row.id = \(status).raw_account) || substr(\(status).raw_json, \(status).raw_account_at + 3) \
-        AS BLOB) END
-        """
+        let (json, at) = ("\(status).raw_json", "\(status).raw_account_at")
+        return """
+            CASE WHEN \(status).raw_account IS NULL THEN \(json) ELSE CAST(substr(\(json), 1, \(at)) \
+            || \(object("raw_accounts", of: "\(status).raw_account")) || substr(\(json), \(at) + 3) AS BLOB) END
+            """
+    }
+
+    /// The bytes of the object kept once in `table` (`raw_accounts`, `raw_cards`) that `reference` names.
+    private static func object(_ table: String, of reference: String) -> String {
+        "(SELECT kept_object.json FROM \(table) kept_object WHERE kept_object.id = \(reference))"
     }
 
     /// The tag's posts among the hidden ones (`ArchiveDatabase.hiddenPosts`), all from indexes.

@@ -91,16 +91,11 @@ public enum RawJSON {
         return found
     }
 
-    /// The byte offsets (from 0) of the object under `key` in a top-level object, when `key` is written
-    /// there exactly once, without escapes, and its value is an object; `nil` otherwise (absent, repeated,
-    /// another kind of value, malformed), so a caller that cuts the object out never has to guess.
-    public static func uniqueObjectRange(forKey key: String, inObject data: Data) -> Range<Int>? {
-        uniqueObjectRanges(forKeys: [key], inObject: data)[key]
-    }
-
-    /// ``uniqueObjectRange(forKey:inObject:)`` for several keys in one pass: each key's range when that key
-    /// is written once and holds an object. Nothing at all when any key of the document is written with an
-    /// escape (it might spell one of `keys` another way) or the document is malformed.
+    /// The byte offsets (from 0) of the objects under `keys` in a top-level object, in one pass: a key's
+    /// range when that key is written there exactly once, without escapes, and holds an object; no range for
+    /// it otherwise (absent, repeated, another kind of value), and nothing at all when any key of the
+    /// document is written with an escape (it might spell one of `keys` another way) or the document is
+    /// malformed, so that a caller that cuts objects out never has to guess.
     public static func uniqueObjectRanges(forKeys keys: [String], inObject data: Data) -> [String: Range<Int>] {
         data.withUnsafeBytes { uniqueObjectRanges(forKeys: keys, inObject: $0) }
     }

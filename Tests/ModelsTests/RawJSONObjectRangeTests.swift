@@ -2,11 +2,11 @@ import Foundation
 import Models
 import Testing
 
-/// `RawJSON.uniqueObjectRange`: the exact bytes of a top-level object member, or nothing when in doubt.
+/// `RawJSON.uniqueObjectRanges`: the exact bytes of a top-level object member, or nothing when in doubt.
 @Suite struct RawJSONObjectRangeTests {
     func range(_ json: String, _ key: String = "account") -> String? {
         let data = Data(json.utf8)
-        return RawJSON.uniqueObjectRange(forKey: key, inObject: data).map {
+        return RawJSON.uniqueObjectRanges(forKeys: [key], inObject: data)[key].map {
             String(decoding: data[$0], as: UTF8.self)
         }
     }
@@ -19,7 +19,7 @@ import Testing
         #expect(range(#"{"reblog":{"account":{"inner":1}},"account":{"outer":1}}"#) == #"{"outer":1}"#)
         // The sliced bytes of a larger buffer are offsets from its start.
         let padded = Data(#"xx{"account":{"a":1}}"#.utf8).dropFirst(2)
-        #expect(RawJSON.uniqueObjectRange(forKey: "account", inObject: padded) == 11..<18)
+        #expect(RawJSON.uniqueObjectRanges(forKeys: ["account"], inObject: padded)["account"] == 11..<18)
     }
 
     @Test func anyDoubtFindsNothing() {
