@@ -21,7 +21,8 @@ public enum DatasetteMetadata {
             "statuses": search.merging([
                 "description": "Every status Icebox archived, boosts included; raw_json as stored: where "
                     + "raw_account is set, the author's account object is {} (kept once in raw_accounts), and where "
-                    + "raw_card is set, the preview card is {} (kept once in raw_cards). "
+                    + "raw_card is set, the preview card is {} (kept once in raw_cards); so are a boost's boosted post's "
+                    + "account object and card where raw_boosted_account and raw_boosted_card are set. "
                     + "The status_json view has every status's JSON as sent."
             ]) { $1 },
             "status_json": ["description": "Every status's raw JSON byte for byte as its server sent it, as text."],

@@ -19,21 +19,28 @@ struct SQLiteDialect: SQLDialect {
             + bind(.text("tag_names : " + SearchCompiler.quote(tag))) + ")"
     }
 
-    /// The account object and the card spliced back in place of the `{}` that stand for them
-    /// (schema/0019_accounts_once.sql, schema/0035_cards_once.sql, `StoredRawJSON`), as bytes.
+    /// The objects kept once spliced back in place of the `{}` that stand for them, as bytes: the account
+    /// object, the card, and those of a boost's boosted post (schema/0019_accounts_once.sql,
+    /// 0035_cards_once.sql, 0037_boosted_objects_once.sql, `StoredRawJSON`). Each slot's `{}` comes after
+    /// those of the slots before it, so the JSON is the bytes before the first `{}`, its object, the bytes
+    /// up to the next `{}`, and so on.
     func rawJSON(of status: String) -> String {
         let json = "\(status).raw_json"
-        let account = Self.object("raw_accounts", of: "\(status).raw_account")
-        let card = Self.object("raw_cards", of: "\(status).raw_card")
-        let (accountAt, cardAt) = ("\(status).raw_account_at", "\(status).raw_card_at")
-        return """
-            CASE WHEN \(status).raw_card IS NULL THEN \(Self.accountSpliced(status)) \
-            WHEN \(status).raw_account IS NULL THEN CAST(substr(\(json), 1, \(cardAt)) || \(card) \
-            || substr(\(json), \(cardAt) + 3) AS BLOB) \
-            ELSE CAST(substr(\(json), 1, \(accountAt)) || \(account) \
-            || substr(\(json), \(accountAt) + 3, \(cardAt) - \(accountAt) - 2) || \(card) \
-            || substr(\(json), \(cardAt) + 3) AS BLOB) END
-            """
+        var pieces: [String] = []
+        // Where the bytes after the last `{}` spliced so far start: past the `{}` of the latest slot cut out.
+        var after: [String] = []
+        func start() -> String { after.isEmpty ? "0" : "coalesce(" + (after + ["0"]).joined(separator: ", ") + ")" }
+        for slot in StoredRawJSON.Slot.allCases {
+            let (reference, offset) = ("\(status).\(slot.columns.reference)", "\(status).\(slot.columns.offset)")
+            pieces.append(
+                "CASE WHEN \(reference) IS NULL THEN '' ELSE substr(\(json), \(start()) + 1, \(offset) - \(start())) || "
+                    + Self.object(slot.table, of: reference) + " END")
+            after.insert("\(offset) + 2", at: 0)
+        }
+        pieces.append("substr(\(json), \(start()) + 1)")
+        let whole = StoredRawJSON.Slot.allCases.map { "\(status).\($0.columns.reference) IS NULL" }
+        return "CASE WHEN " + whole.joined(separator: " AND ") + " THEN \(json) ELSE CAST("
+            + pieces.joined(separator: " || ") + " AS BLOB) END"
     }
 
     /// The account object alone spliced back (schema/0019_accounts_once.sql): the whole raw JSON where no
@@ -54,11 +61,12 @@ struct SQLiteDialect: SQLDialect {
     /// The tag's posts among the hidden ones (`ArchiveDatabase.hiddenPosts`), all from indexes.
     var hiddenTagged: String { TagStatements.count("?1") + " AND status_id IN (\(ArchiveDatabase.hiddenPosts("id")))" }
 
-    /// The account object and card kept once (schema/0019_accounts_once.sql, 0035_cards_once.sql) go with the
+    /// The objects kept once (schema/0019_accounts_once.sql, 0035_cards_once.sql, 0037) go with the
     /// rest: the redacted raw JSON is kept whole, and what was cut out of the old one is no longer named. `content` is read
     /// from the raw JSON (schema/0034_content_from_json.sql): only a text kept apart from it is cleared.
     var redactionClears: String {
-        "raw_account = NULL, raw_account_at = NULL, raw_card = NULL, raw_card_at = NULL, content_kept = NULL, "
+        StoredRawJSON.Slot.allCases.map { "\($0.columns.reference) = NULL, \($0.columns.offset) = NULL, " }.joined()
+            + "content_kept = NULL, "
     }
     /// Generated columns too (hidden 2 and 3): statuses.content is one, read from the raw JSON.
     var tableColumns: String {
@@ -70,7 +78,10 @@ struct SQLiteDialect: SQLDialect {
     /// copied, see `ArchiveDatabase.writeRows`). The user's marks are copied (both stores keep the same
     /// bits), and computed again when a copy ends (see `finishCopy`).
     var uncopiedStatusColumns: Set<String> {
-        ["sort_key", "raw_account", "raw_account_at", "raw_card", "raw_card_at", "content_kept"]
+        Set(
+            StoredRawJSON.Slot.allCases.flatMap { [$0.columns.reference, $0.columns.offset] } + [
+                "sort_key", "content_kept",
+            ])
     }
 
     /// The database's pages as of the reader's snapshot (those still in the write-ahead log too, once).

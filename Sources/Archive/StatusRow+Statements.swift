@@ -4,9 +4,11 @@ import GRDB
 
 /// The SQLite statements that write a `StatusRow`, and their arguments.
 extension StatusRow {
-    /// The columns `arguments(storing:)` fills: `columns`, then where the account object and the card cut
-    /// out of the raw JSON are (see `StoredRawJSON`).
-    static let storedColumns = columns + ", raw_account, raw_account_at, content_kept, raw_card, raw_card_at"
+    /// The columns `arguments(storing:)` fills: `columns`, the content kept apart, then where each object
+    /// cut out of the raw JSON is (see `StoredRawJSON`).
+    static let storedColumns =
+        columns + ", content_kept, "
+        + StoredRawJSON.Slot.allCases.map { "\($0.columns.reference), \($0.columns.offset)" }.joined(separator: ", ")
     /// The table and columns a status row is inserted into: `storedColumns`, first seen, updated, sort key.
     static let insertTarget = "statuses(\(storedColumns), first_seen_at, updated_at, sort_key)"
     /// `insertTarget` and the marks the copy carries by itself (see `UserMarks.fromCopy`), for rows inserted
@@ -57,11 +59,16 @@ extension StatusRow {
     /// The values of `storedColumns`, the raw JSON as `stored` keeps it (`raw` is not read but for
     /// `contentKept`).
     func arguments(storing stored: StoredRawJSON) -> StatementArguments {
-        [
+        var arguments: StatementArguments = [
             uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
             spoilerText, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
             isReply, counts.replies, counts.reblogs, counts.favourites, stored.body, server, searchCJK, uriKind,
-            authority.rawValue, stored.accountID, stored.accountOffset, contentKept, stored.cardID, stored.cardOffset,
+            authority.rawValue, contentKept,
         ]
+        for slot in StoredRawJSON.Slot.allCases {
+            let (id, offset) = stored.reference(slot)
+            arguments += [id, offset]
+        }
+        return arguments
     }
 }

@@ -5,58 +5,104 @@ import Models
 
 /// A status's raw JSON as the SQLite store keeps it: the objects that repeat from post to post stored once,
 /// `{}` in their place in `statuses.raw_json` (so the column stays JSON whose other members read as before),
-/// with each object's number and the byte offset of its `{}`. The author's account object, half of the
-/// bytes and the same in every post of theirs, goes to `raw_accounts` (schema/0019_accounts_once.sql);
-/// the preview card, the same in every post that links the same page (Mastodon keeps one `preview_cards`
-/// row per link and serves that row with each), to `raw_cards` (schema/0035_cards_once.sql).
-/// `SQLiteDialect.rawJSON(of:)` and the `status_json` view splice them back byte for byte.
+/// with each object's number and the byte offset of its `{}`. An account object, half of the bytes and the
+/// same in every post of its author, goes to `raw_accounts` (schema/0019_accounts_once.sql); a preview card,
+/// the same in every post that links the same page (Mastodon keeps one `preview_cards` row per link and
+/// serves that row with each), to `raw_cards` (schema/0035_cards_once.sql). Both are cut out of a boost's
+/// boosted post too (schema/0037_boosted_objects_once.sql): a boost carries that post whole, its author's
+/// account object and its card with it. `SQLiteDialect.rawJSON(of:)` and the `status_json` view splice them
+/// back byte for byte.
 struct StoredRawJSON {
+    /// An object that may be cut out, in the order of `allCases`: the order their `{}` stand in `body` (a
+    /// later one is cut out only after the earlier ones, so that the splice never has to order them).
+    enum Slot: Int, CaseIterable {
+        /// The status's account object.
+        case account
+        /// The account object of the post a boost carries (`reblog.account`).
+        case boostedAccount
+        /// The card of the post a boost carries (`reblog.card`).
+        case boostedCard
+        /// The status's card.
+        case card
+
+        /// Where the object is kept once.
+        var table: String {
+            switch self {
+            case .account, .boostedAccount: "raw_accounts"
+            case .boostedCard, .card: "raw_cards"
+            }
+        }
+
+        /// The `statuses` columns that name the object and hold the offset of its `{}`.
+        var columns: (reference: String, offset: String) {
+            switch self {
+            case .account: ("raw_account", "raw_account_at")
+            case .boostedAccount: ("raw_boosted_account", "raw_boosted_account_at")
+            case .boostedCard: ("raw_boosted_card", "raw_boosted_card_at")
+            case .card: ("raw_card", "raw_card_at")
+            }
+        }
+    }
+
     /// What `statuses.raw_json` holds: the JSON with `{}` for each object cut out, or whole.
     var body: Data
-    /// The `raw_accounts` row of the cut-out account object, `nil` when it was not cut out.
-    var accountID: Int64?
-    /// How many bytes of `body` come before the account's `{}`, `nil` when it was not cut out.
-    var accountOffset: Int?
-    /// The `raw_cards` row of the cut-out card, `nil` when it was not cut out.
-    var cardID: Int64?
-    /// How many bytes of `body` come before the card's `{}`, `nil` when it was not cut out.
-    var cardOffset: Int?
+    /// Each slot's object cut out, by `Slot.rawValue`: its row in `Slot.table`, and how many bytes of `body`
+    /// come before its `{}`; `nil` where it stays.
+    private var cuts: [(id: Int64, offset: Int)?] = []
 
     /// The JSON whole: nothing cut out.
     init(whole raw: Data) {
         body = raw
     }
 
-    /// `raw` with its outer `account` and `card` objects cut out and each stored once, or whole when those
-    /// objects cannot be found without doubt (see `RawJSON.uniqueObjectRanges`): a boost's inner account and
-    /// card stay in place. The card is cut out only when it comes after the account (as every server sends
-    /// it) or the account stays, so that the splice never has to order the two.
+    /// `raw` with its outer `account` and `card` objects and its boosted post's (`reblog`) cut out, each
+    /// stored once, or whole where those objects cannot be found without doubt (see
+    /// `RawJSON.uniqueObjectRanges`). An object is cut out only when it comes after those of the slots
+    /// before it (as every server sends them: the account, the boosted post, the card) or those stay.
     init(_ raw: Data, _ db: Database) throws {
         body = raw
-        let ranges = RawJSON.uniqueObjectRanges(forKeys: ["account", "card"], inObject: raw)
-        let account = ranges["account"]
-        let card = ranges["card"].flatMap { card in
-            (account.map { $0.upperBound <= card.lowerBound } ?? true) ? card : nil
-        }
-        guard account != nil || card != nil else { return }
+        let ranges = Self.objectRanges(raw)
+        guard ranges.contains(where: { $0 != nil }) else { return }
         let start = raw.startIndex
         var body = Data(capacity: raw.count)
         var copied = 0
-        for (range, isAccount) in [(account, true), (card, false)] {
-            guard let range else { continue }
+        cuts = Array(repeating: nil, count: Slot.allCases.count)
+        for slot in Slot.allCases {
+            guard let range = ranges[slot.rawValue], range.lowerBound >= copied else { continue }
             body.append(raw[(start + copied)..<(start + range.lowerBound)])
-            let offset = body.count
-            body.append(contentsOf: Self.placeholder)
             let object = Data(raw[(start + range.lowerBound)..<(start + range.upperBound)])
-            if isAccount {
-                (accountID, accountOffset) = (try Self.objectID(of: object, in: "raw_accounts", db), offset)
-            } else {
-                (cardID, cardOffset) = (try Self.objectID(of: object, in: "raw_cards", db), offset)
-            }
+            cuts[slot.rawValue] = (try Self.objectID(of: object, in: slot.table, db), body.count)
+            body.append(contentsOf: Self.placeholder)
             copied = range.upperBound
         }
         body.append(raw[(start + copied)...])
         self.body = body
+    }
+
+    /// The objects of `raw` that may be cut out, by `Slot.rawValue` (byte ranges of `raw`, from 0).
+    private static func objectRanges(_ raw: Data) -> [Range<Int>?] {
+        let outer = RawJSON.uniqueObjectRanges(forKeys: ["account", "card", "reblog"], inObject: raw)
+        var ranges = [Range<Int>?](repeating: nil, count: Slot.allCases.count)
+        ranges[Slot.account.rawValue] = outer["account"]
+        ranges[Slot.card.rawValue] = outer["card"]
+        if let reblog = outer["reblog"] {
+            let start = raw.startIndex
+            let inner = RawJSON.uniqueObjectRanges(
+                forKeys: ["account", "card"],
+                inObject: Data(raw[(start + reblog.lowerBound)..<(start + reblog.upperBound)]))
+            let shift = { (range: Range<Int>) in
+                (range.lowerBound + reblog.lowerBound)..<(range.upperBound + reblog.lowerBound)
+            }
+            ranges[Slot.boostedAccount.rawValue] = inner["account"].map(shift)
+            ranges[Slot.boostedCard.rawValue] = inner["card"].map(shift)
+        }
+        return ranges
+    }
+
+    /// The number of the object cut out of `slot` and the offset of its `{}`, `nil` when it stays.
+    func reference(_ slot: Slot) -> (id: Int64?, offset: Int?) {
+        guard slot.rawValue < cuts.count, let cut = cuts[slot.rawValue] else { return (nil, nil) }
+        return cut
     }
 
     /// What stands in `statuses.raw_json` where an object was: `{}`, two bytes that

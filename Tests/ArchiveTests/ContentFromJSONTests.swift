@@ -55,16 +55,20 @@ import Testing
         let decoded = Dictionary(
             statuses.map { ($0.status.archiveURI, $0.status.content) }, uniquingKeysWith: { first, _ in first })
         let odd = try #require(decoded.keys.sorted().first)
-        // As 0033 kept them: every card in place (schema/0035_cards_once.sql cuts them out; a card is cut
-        // out only after the account object, whose offset putting it back leaves as it is).
+        // As 0033 kept them: every card and every boosted post's account object in place (0035 and 0037 cut
+        // them out; each is cut out only after the account object, and put back last first, so that putting
+        // one back leaves the offsets of those before it as they are).
         try await current.database.write { db in
-            try db.execute(
-                sql: """
-                    UPDATE statuses SET raw_json = CAST(substr(raw_json, 1, raw_card_at)
-                        || (SELECT json FROM raw_cards WHERE id = raw_card) || substr(raw_json, raw_card_at + 3) AS BLOB),
-                        raw_card = NULL, raw_card_at = NULL
-                    WHERE raw_card IS NOT NULL
-                    """)
+            for slot in StoredRawJSON.Slot.allCases.dropFirst().reversed() {
+                let (reference, at) = slot.columns
+                try db.execute(
+                    sql: """
+                        UPDATE statuses SET raw_json = CAST(substr(raw_json, 1, \(at))
+                            || (SELECT json FROM \(slot.table) WHERE id = \(reference)) || substr(raw_json, \(at) + 3) AS BLOB),
+                            \(reference) = NULL, \(at) = NULL
+                        WHERE \(reference) IS NOT NULL
+                        """)
+            }
         }
 
         let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-0033-\(UUID().uuidString)")
@@ -74,11 +78,14 @@ import Testing
         let before = try #require(SchemaMigrations.all.firstIndex { $0.name == "0034_content_from_json" })
         try OlderArchive.write(at: path, migrations: before) { db in
             try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current.database.path.path])
+            // The columns 0033 had: none of 0034's, 0035's or 0037's.
+            let later = StoredRawJSON.Slot.allCases.dropFirst().flatMap { [$0.columns.reference, $0.columns.offset] }
             let columns = try String.fetchAll(
                 db,
                 sql: """
                     SELECT name FROM pragma_table_xinfo('statuses', 'current')
-                    WHERE hidden = 0 AND name NOT IN ('content_kept', 'raw_card', 'raw_card_at') ORDER BY cid
+                    WHERE hidden = 0 AND name NOT IN ('content_kept', \(later.map { "'\($0)'" }.joined(separator: ", ")))
+                    ORDER BY cid
                     """
             ).joined(separator: ", ")
             try db.execute(sql: "INSERT INTO raw_accounts SELECT * FROM current.raw_accounts")

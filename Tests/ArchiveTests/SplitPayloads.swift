@@ -5,6 +5,7 @@ import Models
 /// survive: escapes inside the object, spaces around the key, the object first or last, the same object in
 /// two statuses and twice in one (a boost of the author's own post), a key written with an escape, a card
 /// before the account, a card that is `null`, and a boost whose card is the boosted post's.
+/// (`BoostedObjectsOnceTests` has boosts whose objects come in other orders.)
 enum SplitPayloads {
     static let escapedAccount =
         #"{"id":"7","username":"ren\u00e9","acct":"ren\u00e9@b.example","display_name":"Ren\u00e9 \ud83d\udc1d","#
@@ -52,7 +53,8 @@ enum SplitPayloads {
             // A card before the account: the account is cut out, the card stays.
             #"{"id":"s9","uri":"https://b.example/s/9","created_at":"2026-02-01T00:00:09.000Z","card":\#(card),"#
                 + #"\#(common),"account":\#(escapedAccount)}"#,
-            // A boost: its own card (the boosted post's, as Mastodon sends it) cut out, the inner one stays.
+            // A boost: its own card (the boosted post's, as Mastodon sends it) cut out, and the boosted post's
+            // account object and card too.
             #"{"id":"s10","uri":"https://b.example/s/10/activity","created_at":"2026-02-01T00:00:10.000Z","#
                 + #"\#(common),"account":\#(escapedAccount),"reblog":{"id":"s11","uri":"https://b.example/s/11","#
                 + #""created_at":"2026-02-01T00:00:00.500Z",\#(common),"account":\#(escapedAccount),"#
