@@ -26,6 +26,10 @@ public enum DatasetteMetadata {
                     + "The status_json view has every status's JSON as sent."
             ]) { $1 },
             "status_json": ["description": "Every status's raw JSON byte for byte as its server sent it, as text."],
+            "status_edit_json": [
+                "description": "Every version of every edit history kept, its raw JSON byte for byte as served, "
+                    + "as text."
+            ],
             "posts": search.merging([
                 "description": "Posts with author, text, url, visibility and the timelines they were seen in; "
                     + "raw_json as text. author_opted_out: the author asked not to be found by search."

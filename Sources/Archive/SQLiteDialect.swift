@@ -1,6 +1,7 @@
 import ArchiveCore
 import Foundation
 import GRDB
+import Models
 
 /// SQLite's side of the statements ArchiveCore writes once, beyond its engine's syntax: days as `sort_key`
 /// floors (see `SortKey`), handle prefixes as a range on the index of `lower(author_handle)`, the account
@@ -42,6 +43,46 @@ struct SQLiteDialect: SQLDialect {
         return "CASE WHEN " + whole.joined(separator: " AND ") + " THEN \(json) ELSE CAST("
             + pieces.joined(separator: " || ") + " AS BLOB) END"
     }
+
+    /// A version of an edit history with its account object spliced back (schema/0038_edit_accounts_once.sql).
+    func versionJSON(of version: String) -> String { Self.accountSpliced(version) }
+
+    /// The version with its account object kept once in `raw_accounts`, as a status's (see `StoredRawJSON`):
+    /// stored there unless it is already, the version naming it and keeping `{}` in its place; whole
+    /// where the object cannot be found without doubt. A version written again names what it now keeps.
+    func keepingVersion(_ version: KeptVersion) -> [SQLStatement] {
+        let raw = version.raw
+        guard let range = RawJSON.uniqueObjectRanges(forKeys: ["account"], inObject: raw)["account"] else {
+            return [
+                SQLStatement(
+                    EditHistoryStatements.upsertVersion(apart: [("raw_account", "NULL"), ("raw_account_at", "NULL")]),
+                    arguments: version.arguments)
+            ]
+        }
+        let start = raw.startIndex
+        let account = Data(raw[(start + range.lowerBound)..<(start + range.upperBound)])
+        var body = Data(raw[start..<(start + range.lowerBound)])
+        body.append(contentsOf: StoredRawJSON.placeholder)
+        body.append(raw[(start + range.upperBound)...])
+        var kept = version
+        kept.raw = body
+        let hash = SQLArgument.int(StoredRawJSON.fnv1a(account))
+        return [
+            SQLStatement(
+                """
+                INSERT INTO raw_accounts(hash, json) SELECT ?1, ?2
+                WHERE NOT EXISTS (SELECT 1 FROM raw_accounts WHERE hash = ?1 AND json = ?2)
+                """, hash, .bytes(account)),
+            SQLStatement(
+                EditHistoryStatements.upsertVersion(apart: [
+                    ("raw_account", "(SELECT id FROM raw_accounts WHERE hash = ?7 AND json = ?8 ORDER BY id LIMIT 1)"),
+                    ("raw_account_at", "?9"),
+                ]), arguments: kept.arguments + [hash, .bytes(account), .int(Int64(range.lowerBound))]),
+        ]
+    }
+
+    /// Where an edit history's version keeps its account object apart.
+    var uncopiedVersionColumns: Set<String> { ["raw_account", "raw_account_at"] }
 
     /// The account object alone spliced back (schema/0019_accounts_once.sql): the whole raw JSON where no
     /// card was cut out, and in a migration older than schema/0035_cards_once.sql.

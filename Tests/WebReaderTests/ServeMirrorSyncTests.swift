@@ -246,12 +246,18 @@ import Testing
     /// The uris of the posts held as deleted.
     static func tombstones(_: Bool) -> String { "SELECT uri FROM statuses WHERE gone_at IS NOT NULL ORDER BY uri" }
 
-    /// Each kept version of an edit history: the status's uri, its place and its bytes in hex.
+    /// Each kept version of an edit history: the status's uri, its place and its bytes in hex (as served:
+    /// SQLite keeps a version's account object apart, and its status_edit_json view puts it back).
     static func histories(_ postgres: Bool) -> String {
-        """
-        SELECT s.uri || ' ' || e.position || ' ' || \(postgres ? "upper(encode(e.raw_json, 'hex'))" : "hex(e.raw_json)")
-        FROM status_edits e JOIN statuses s ON s.id = e.status_id ORDER BY s.uri, e.position
-        """
+        postgres
+            ? """
+            SELECT s.uri || ' ' || e.position || ' ' || upper(encode(e.raw_json, 'hex'))
+            FROM status_edits e JOIN statuses s ON s.id = e.status_id ORDER BY s.uri, e.position
+            """
+            : """
+            SELECT s.uri || ' ' || e.position || ' ' || hex(e.raw_json)
+            FROM status_edit_json e JOIN statuses s ON s.id = e.number ORDER BY s.uri, e.position
+            """
     }
 
     /// Each attachment's kept file: the status's uri, the attachment's place and the file's hash.

@@ -16,12 +16,14 @@ extension ArchiveStore {
     public func storeEditHistory(_ wanted: WantedEditHistory, versions: [(createdAt: Date, raw: Data)])
         async throws(ArchiveError) -> Int
     {
-        let now = SQLArgument.text(Timestamp.string(Date()))
+        let now = Timestamp.string(Date())
+        let dialect = executor.dialect
         let writes =
-            versions.enumerated().map { position, version in
-                SQLStatement(
-                    EditHistoryStatements.upsertVersion, .int(wanted.number), .int(Int64(position)),
-                    .text(Timestamp.string(version.createdAt)), .text(wanted.server), .bytes(version.raw), now)
+            versions.enumerated().flatMap { position, version in
+                dialect.keepingVersion(
+                    KeptVersion(
+                        number: wanted.number, position: position, createdAt: Timestamp.string(version.createdAt),
+                        server: wanted.server, raw: version.raw, fetchedAt: now))
             } + [SQLStatement(EditHistoryStatements.fetched, .int(wanted.number))]
         let count = versions.count
         return try await executor.run(
@@ -39,7 +41,7 @@ extension ArchiveStore {
 
     /// Every version of a status's edit history the archive holds, oldest first, as served.
     public func editHistory(of number: Int64) async throws(ArchiveError) -> [Data] {
-        try await executor.fetch(SQLStatement(EditHistoryStatements.versions, .int(number))) {
+        try await executor.fetch(SQLStatement(EditHistoryStatements.versions(executor.dialect), .int(number))) {
             try $0.bytes("raw_json")
         }
     }

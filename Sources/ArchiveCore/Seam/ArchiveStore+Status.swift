@@ -26,7 +26,8 @@ extension ArchiveStore {
                             { try $0.decoded(as: StatusTimeline.self).label }
                         ) { timelines in
                             .fetch(
-                                SQLStatement(EditHistoryStatements.versions, .int(number)), { try $0.bytes("raw_json") }
+                                SQLStatement(EditHistoryStatements.versions(executor.dialect), .int(number)),
+                                { try $0.bytes("raw_json") }
                             ) { history in
                                 .fetch(
                                     SQLStatement(LookupStatements.otherCopies, .int(number)), { try $0.text("server") }

@@ -17,6 +17,16 @@ package protocol SQLDialect: Sendable {
     /// schema/0019_accounts_once.sql); by default the column as it is (PostgreSQL keeps it whole, and
     /// TOAST compresses the repeated account object).
     func rawJSON(of status: String) -> String
+    /// The raw JSON of the `status_edits` row named `version`, byte for byte as served: every read of an
+    /// edit history's version goes through this; by default the column as it is (SQLite keeps the account
+    /// object apart, see schema/0038_edit_accounts_once.sql).
+    func versionJSON(of version: String) -> String
+    /// The statements that keep one version of an edit history as served: by default
+    /// ``EditHistoryStatements/upsertVersion(apart:)`` with the JSON whole.
+    func keepingVersion(_ version: KeptVersion) -> [SQLStatement]
+    /// The columns of `status_edits` the store keeps for itself, which a copy leaves out (a version's raw
+    /// JSON is copied whole, see ``versionJSON(of:)``).
+    var uncopiedVersionColumns: Set<String> { get }
     /// The columns the store derives from a status's words or keeps of its raw JSON apart, emptied when
     /// it is redacted (SQLite's account object kept once, PostgreSQL's content and search vectors), as `column =
     /// value, ` each (see ``DeletionStatements/redact(alsoClearing:)``).
@@ -49,6 +59,11 @@ extension SQLDialect {
         ("s.created_at", .text(Timestamp.string(day)))
     }
     package func rawJSON(of status: String) -> String { "\(status).raw_json" }
+    package func versionJSON(of version: String) -> String { "\(version).raw_json" }
+    package func keepingVersion(_ version: KeptVersion) -> [SQLStatement] {
+        [SQLStatement(EditHistoryStatements.upsertVersion(), arguments: version.arguments)]
+    }
+    package var uncopiedVersionColumns: Set<String> { [] }
     package func tagCandidates(_ tag: String, bind: (SQLArgument) -> String) -> String? { nil }
     /// Whether the row `s` carries the user's mark (see ``UserMark``): its bit on the row.
     package func marked(_ mark: UserMark) -> String { engine.hasBits("s.user_marks", mark.bit) }

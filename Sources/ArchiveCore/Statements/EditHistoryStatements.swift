@@ -1,5 +1,24 @@
 import Foundation
 
+/// One version of a status's edit history, as a store keeps it (see ``SQLDialect/keepingVersion(_:)``).
+package struct KeptVersion: Sendable {
+    /// The status's number.
+    package var number: Int64
+    /// Its place in the history, from 0.
+    package var position: Int
+    /// When the version was written, and the server that served it.
+    package var createdAt: String, server: String
+    /// The version's JSON byte for byte as served.
+    package var raw: Data
+    /// When it was fetched.
+    package var fetchedAt: String
+
+    /// ``EditHistoryStatements/upsertVersion(apart:)``'s arguments ?1–?6.
+    package var arguments: [SQLArgument] {
+        [.int(number), .int(Int64(position)), .text(createdAt), .text(server), .bytes(raw), .text(fetchedAt)]
+    }
+}
+
 /// The statements of edit histories, one text for both stores (arguments `?1`, `?2`…, see
 /// ``SQLDialect/statement(_:)``).
 package enum EditHistoryStatements {
@@ -21,19 +40,29 @@ package enum EditHistoryStatements {
         """
     /// How many versions a status's history holds: ?1 its number.
     package static let versionCount = StatsStatements.count("status_edits", where: "status_id = ?1")
-    /// Keeps one version as served: ?1 number, ?2 position, ?3 created at, ?4 server, ?5 raw JSON, ?6 now.
-    package static let upsertVersion = """
-        INSERT INTO status_edits(status_id, position, created_at, server, raw_json, fetched_at)
-        VALUES (?1, ?2, ?3, ?4, ?5, ?6)
-        ON CONFLICT(status_id, position) DO UPDATE SET created_at = excluded.created_at,
-            server = excluded.server, raw_json = excluded.raw_json, fetched_at = excluded.fetched_at
-        """
+    /// Keeps one version as served: ?1 number, ?2 position, ?3 created at, ?4 server, ?5 raw JSON, ?6 now,
+    /// then the columns in `apart` with their values (where the store keeps part of the JSON apart, see
+    /// ``SQLDialect/keepingVersion(_:)``).
+    package static func upsertVersion(apart: [(column: String, value: String)] = []) -> String {
+        let columns = apart.map { ", " + $0.column }.joined()
+        let values = apart.map { ", " + $0.value }.joined()
+        let updates = apart.map { ", \($0.column) = excluded.\($0.column)" }.joined()
+        return """
+            INSERT INTO status_edits(status_id, position, created_at, server, raw_json, fetched_at\(columns))
+            VALUES (?1, ?2, ?3, ?4, ?5, ?6\(values))
+            ON CONFLICT(status_id, position) DO UPDATE SET created_at = excluded.created_at,
+                server = excluded.server, raw_json = excluded.raw_json, fetched_at = excluded.fetched_at\(updates)
+            """
+    }
     /// Marks a history fetched: ?1 the status's number.
     package static let fetched = "DELETE FROM edit_history_wanted WHERE status_id = ?1"
     /// Drops the wishes for statuses' histories: ?1 their numbers (see ``SQLDialect/isAny(_:of:)``).
     package static func drop(_ dialect: any SQLDialect) -> String {
         "DELETE FROM edit_history_wanted WHERE " + dialect.isAny("status_id", of: "?1")
     }
-    /// A status's versions, oldest first: ?1 its number.
-    package static let versions = LookupStatements.rows("raw_json", of: "status_edits", orderedBy: "position")
+    /// A status's versions as served, oldest first, as `raw_json`: ?1 its number.
+    package static func versions(_ dialect: any SQLDialect) -> String {
+        LookupStatements.rows(
+            dialect.versionJSON(of: "status_edits") + " AS raw_json", of: "status_edits", orderedBy: "position")
+    }
 }

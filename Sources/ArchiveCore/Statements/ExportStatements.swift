@@ -29,7 +29,9 @@ package enum ExportStatements {
     /// The edit histories of a set of statuses (see ``EditHistoryStatements/versions``), by `status_id`:
     /// ?1 the numbers.
     package static func editHistories(ofAny dialect: any SQLDialect) -> String {
-        LookupStatements.rows("raw_json", of: "status_edits", orderedBy: "position", ofAny: dialect)
+        LookupStatements.rows(
+            dialect.versionJSON(of: "status_edits") + " AS raw_json", of: "status_edits", orderedBy: "position",
+            ofAny: dialect)
     }
     /// A status's attachments with their stored files and previews: ?1 its number.
     package static let attachments = attachments(where: "v.status_id = ?1")
