@@ -57,18 +57,16 @@ extension StatusRow {
     var contentKept: String? { raw.isEmpty && !content.isEmpty ? content : nil }
 
     /// The values of `storedColumns`, the raw JSON as `stored` keeps it (`raw` is not read but for
-    /// `contentKept`).
+    /// `contentKept`): one array, each slot's reference and offset in `StoredRawJSON.Slot`'s order.
     func arguments(storing stored: StoredRawJSON) -> StatementArguments {
-        var arguments: StatementArguments = [
+        let (account, boostedAccount) = (stored.reference(.account), stored.reference(.boostedAccount))
+        let (boostedCard, card) = (stored.reference(.boostedCard), stored.reference(.card))
+        return [
             uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
             spoilerText, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
             isReply, counts.replies, counts.reblogs, counts.favourites, stored.body, server, searchCJK, uriKind,
-            authority.rawValue, contentKept,
+            authority.rawValue, contentKept, account.id, account.offset, boostedAccount.id, boostedAccount.offset,
+            boostedCard.id, boostedCard.offset, card.id, card.offset,
         ]
-        for slot in StoredRawJSON.Slot.allCases {
-            let (id, offset) = stored.reference(slot)
-            arguments += [id, offset]
-        }
-        return arguments
     }
 }

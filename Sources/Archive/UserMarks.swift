@@ -87,11 +87,13 @@ extension UserMarks {
     }
 
     /// Row `statuses`' raw JSON as sent: the column itself while a migration older than
-    /// schema/0019_accounts_once.sql runs this, when no account object was kept apart yet, and only the
-    /// account spliced back before schema/0035_cards_once.sql, when no card was.
+    /// schema/0019_accounts_once.sql runs this, when no account object was kept apart yet (schema/0012 is
+    /// the one that does), and every object spliced back in the current schema (a finished copy). In
+    /// between, the account alone: what the marks read (the mentions) is never in an object kept apart.
     private static func rawJSON(_ db: Database) throws -> String {
         let columns = Set(try db.columns(in: "statuses").map(\.name))
-        if columns.contains("raw_card") { return SQLiteDialect().rawJSON(of: "statuses") }
+        let current = StoredRawJSON.Slot.allCases.allSatisfy { columns.contains($0.columns.reference) }
+        if current { return SQLiteDialect().rawJSON(of: "statuses") }
         return columns.contains("raw_account") ? SQLiteDialect.accountSpliced("statuses") : "statuses.raw_json"
     }
 
