@@ -5,10 +5,13 @@
 -- status stored from now on keeps in raw_json {} in place of "reblog"."account" and "reblog"."card" too,
 -- their numbers in raw_boosted_account and raw_boosted_card (in raw_accounts and raw_cards), and in the
 -- _at columns how many bytes of raw_json come before each {}. The four objects are cut out in the order
--- account, boosted account, boosted card, card, each only after those before it (as every server sends
--- them), so the JSON as the server sent it is, byte for byte, the bytes before the first {}, its object,
--- the bytes up to the next {}, and so on: the status_json view below (and the posts view through it; Icebox
--- reads it through the same expression). A row whose columns of a kind are NULL holds that object in place:
+-- the server sent them in, one of two: the boosted post's account and card, then the account, then the
+-- card (Mastodon and GoToSocial write "reblog" before "account"), or the account, then the boosted post's
+-- account and card, then the card (mastodon-mock, Pleroma), each only after those before it. The first is
+-- told by the boosted post's offsets being below the account's. So the JSON as the server sent it is, byte
+-- for byte, the bytes before the first {}, its object, the bytes up to the next {}, and so on, in that
+-- order: the status_json view below (and the posts view through it; Icebox reads it through the same
+-- expression). A row whose columns of a kind are NULL holds that object in place:
 -- every row stored before this migration, and any status whose objects could not be told apart without
 -- doubt (see RawJSON.uniqueObjectRanges).
 -- Nothing in this file may change once shipped: add a new numbered file instead.
@@ -51,15 +54,29 @@ END;
 DROP VIEW status_json;
 CREATE VIEW status_json AS
 SELECT s.id AS number, s.uri, s.raw_server,
-       CAST(
-           CASE WHEN s.raw_account IS NULL THEN '' ELSE substr(s.raw_json, 0 + 1, s.raw_account_at - 0)
-                || (SELECT a.json FROM raw_accounts a WHERE a.id = s.raw_account) END
-           || CASE WHEN s.raw_boosted_account IS NULL THEN '' ELSE substr(s.raw_json, coalesce(s.raw_account_at + 2, 0) + 1, s.raw_boosted_account_at - coalesce(s.raw_account_at + 2, 0))
-                || (SELECT a.json FROM raw_accounts a WHERE a.id = s.raw_boosted_account) END
-           || CASE WHEN s.raw_boosted_card IS NULL THEN '' ELSE substr(s.raw_json, coalesce(s.raw_boosted_account_at + 2, s.raw_account_at + 2, 0) + 1, s.raw_boosted_card_at - coalesce(s.raw_boosted_account_at + 2, s.raw_account_at + 2, 0))
-                || (SELECT c.json FROM raw_cards c WHERE c.id = s.raw_boosted_card) END
-           || CASE WHEN s.raw_card IS NULL THEN '' ELSE substr(s.raw_json, coalesce(s.raw_boosted_card_at + 2, s.raw_boosted_account_at + 2, s.raw_account_at + 2, 0) + 1, s.raw_card_at - coalesce(s.raw_boosted_card_at + 2, s.raw_boosted_account_at + 2, s.raw_account_at + 2, 0))
-                || (SELECT c.json FROM raw_cards c WHERE c.id = s.raw_card) END
-           || substr(s.raw_json, coalesce(s.raw_card_at + 2, s.raw_boosted_card_at + 2, s.raw_boosted_account_at + 2, s.raw_account_at + 2, 0) + 1)
+       CAST(CASE WHEN s.raw_account IS NULL AND s.raw_boosted_account IS NULL AND s.raw_boosted_card IS NULL
+                 AND s.raw_card IS NULL THEN s.raw_json
+            -- The boosted post's objects before the account (Mastodon, GoToSocial).
+            WHEN s.raw_account_at > coalesce(s.raw_boosted_account_at, s.raw_boosted_card_at) THEN
+                CASE WHEN s.raw_boosted_account IS NULL THEN '' ELSE substr(s.raw_json, 0 + 1, s.raw_boosted_account_at - 0)
+                     || (SELECT a.json FROM raw_accounts a WHERE a.id = s.raw_boosted_account) END
+                || CASE WHEN s.raw_boosted_card IS NULL THEN '' ELSE substr(s.raw_json, coalesce(s.raw_boosted_account_at + 2, 0) + 1, s.raw_boosted_card_at - coalesce(s.raw_boosted_account_at + 2, 0))
+                     || (SELECT c.json FROM raw_cards c WHERE c.id = s.raw_boosted_card) END
+                || CASE WHEN s.raw_account IS NULL THEN '' ELSE substr(s.raw_json, coalesce(s.raw_boosted_card_at + 2, s.raw_boosted_account_at + 2, 0) + 1, s.raw_account_at - coalesce(s.raw_boosted_card_at + 2, s.raw_boosted_account_at + 2, 0))
+                     || (SELECT a.json FROM raw_accounts a WHERE a.id = s.raw_account) END
+                || CASE WHEN s.raw_card IS NULL THEN '' ELSE substr(s.raw_json, coalesce(s.raw_account_at + 2, s.raw_boosted_card_at + 2, s.raw_boosted_account_at + 2, 0) + 1, s.raw_card_at - coalesce(s.raw_account_at + 2, s.raw_boosted_card_at + 2, s.raw_boosted_account_at + 2, 0))
+                     || (SELECT c.json FROM raw_cards c WHERE c.id = s.raw_card) END
+                || substr(s.raw_json, coalesce(s.raw_card_at + 2, s.raw_account_at + 2, s.raw_boosted_card_at + 2, s.raw_boosted_account_at + 2, 0) + 1)
+            -- The account first (mastodon-mock, Pleroma), or only one of the two cut out.
+            ELSE
+                CASE WHEN s.raw_account IS NULL THEN '' ELSE substr(s.raw_json, 0 + 1, s.raw_account_at - 0)
+                     || (SELECT a.json FROM raw_accounts a WHERE a.id = s.raw_account) END
+                || CASE WHEN s.raw_boosted_account IS NULL THEN '' ELSE substr(s.raw_json, coalesce(s.raw_account_at + 2, 0) + 1, s.raw_boosted_account_at - coalesce(s.raw_account_at + 2, 0))
+                     || (SELECT a.json FROM raw_accounts a WHERE a.id = s.raw_boosted_account) END
+                || CASE WHEN s.raw_boosted_card IS NULL THEN '' ELSE substr(s.raw_json, coalesce(s.raw_boosted_account_at + 2, s.raw_account_at + 2, 0) + 1, s.raw_boosted_card_at - coalesce(s.raw_boosted_account_at + 2, s.raw_account_at + 2, 0))
+                     || (SELECT c.json FROM raw_cards c WHERE c.id = s.raw_boosted_card) END
+                || CASE WHEN s.raw_card IS NULL THEN '' ELSE substr(s.raw_json, coalesce(s.raw_boosted_card_at + 2, s.raw_boosted_account_at + 2, s.raw_account_at + 2, 0) + 1, s.raw_card_at - coalesce(s.raw_boosted_card_at + 2, s.raw_boosted_account_at + 2, s.raw_account_at + 2, 0))
+                     || (SELECT c.json FROM raw_cards c WHERE c.id = s.raw_card) END
+                || substr(s.raw_json, coalesce(s.raw_card_at + 2, s.raw_boosted_card_at + 2, s.raw_boosted_account_at + 2, s.raw_account_at + 2, 0) + 1) END
        AS TEXT) AS raw_json
 FROM statuses s;

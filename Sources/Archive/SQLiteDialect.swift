@@ -22,26 +22,36 @@ struct SQLiteDialect: SQLDialect {
 
     /// The objects kept once spliced back in place of the `{}` that stand for them, as bytes: the account
     /// object, the card, and those of a boost's boosted post (schema/0019_accounts_once.sql,
-    /// 0035_cards_once.sql, 0037_boosted_objects_once.sql, `StoredRawJSON`). Each slot's `{}` comes after
-    /// those of the slots before it, so the JSON is the bytes before the first `{}`, its object, the bytes
-    /// up to the next `{}`, and so on.
+    /// 0035_cards_once.sql, 0037_boosted_objects_once.sql, `StoredRawJSON`). They stand in one of two orders
+    /// (`StoredRawJSON.Slot.order(boostFirst:)`: the boosted post's before the account where its offset is
+    /// lower), so the JSON is the bytes before the first `{}`, its object, the bytes up to the next `{}`, and
+    /// so on, in that order.
     func rawJSON(of status: String) -> String {
+        let json = "\(status).raw_json"
+        let whole = StoredRawJSON.Slot.allCases.map { "\(status).\($0.columns.reference) IS NULL" }
+        let (account, boosted) = ("\(status).raw_account_at", "\(status).raw_boosted_account_at")
+        let boostFirst = "\(account) > coalesce(\(boosted), \(status).raw_boosted_card_at)"
+        return "CASE WHEN " + whole.joined(separator: " AND ") + " THEN \(json) WHEN \(boostFirst) THEN "
+            + Self.spliced(status, in: StoredRawJSON.Slot.order(boostFirst: true)) + " ELSE "
+            + Self.spliced(status, in: StoredRawJSON.Slot.order(boostFirst: false)) + " END"
+    }
+
+    /// The raw JSON of `status` with the objects of `slots` spliced back in that order, as bytes.
+    private static func spliced(_ status: String, in slots: [StoredRawJSON.Slot]) -> String {
         let json = "\(status).raw_json"
         var pieces: [String] = []
         // Where the bytes after the last `{}` spliced so far start: past the `{}` of the latest slot cut out.
         var after: [String] = []
         func start() -> String { after.isEmpty ? "0" : "coalesce(" + (after + ["0"]).joined(separator: ", ") + ")" }
-        for slot in StoredRawJSON.Slot.allCases {
+        for slot in slots {
             let (reference, offset) = ("\(status).\(slot.columns.reference)", "\(status).\(slot.columns.offset)")
             pieces.append(
                 "CASE WHEN \(reference) IS NULL THEN '' ELSE substr(\(json), \(start()) + 1, \(offset) - \(start())) || "
-                    + Self.object(slot.table, of: reference) + " END")
+                    + object(slot.table, of: reference) + " END")
             after.insert("\(offset) + 2", at: 0)
         }
         pieces.append("substr(\(json), \(start()) + 1)")
-        let whole = StoredRawJSON.Slot.allCases.map { "\(status).\($0.columns.reference) IS NULL" }
-        return "CASE WHEN " + whole.joined(separator: " AND ") + " THEN \(json) ELSE CAST("
-            + pieces.joined(separator: " || ") + " AS BLOB) END"
+        return "CAST(" + pieces.joined(separator: " || ") + " AS BLOB)"
     }
 
     /// A version of an edit history with its account object spliced back (schema/0038_edit_accounts_once.sql).
@@ -51,19 +61,15 @@ struct SQLiteDialect: SQLDialect {
     /// stored there unless it is already, the version naming it and keeping `{}` in its place; whole
     /// where the object cannot be found without doubt. A version written again names what it now keeps.
     func keepingVersion(_ version: KeptVersion) -> [SQLStatement] {
-        let raw = version.raw
-        guard let range = RawJSON.uniqueObjectRanges(forKeys: ["account"], inObject: raw)["account"] else {
+        let range = RawJSON.uniqueObjectRanges(forKeys: ["account"], inObject: version.raw)["account"]
+        let (body, objects) = StoredRawJSON.cutting([range], outOf: version.raw)
+        guard let (account, offset) = objects[0] else {
             return [
                 SQLStatement(
                     EditHistoryStatements.upsertVersion(apart: [("raw_account", "NULL"), ("raw_account_at", "NULL")]),
                     arguments: version.arguments)
             ]
         }
-        let start = raw.startIndex
-        let account = Data(raw[(start + range.lowerBound)..<(start + range.upperBound)])
-        var body = Data(raw[start..<(start + range.lowerBound)])
-        body.append(contentsOf: StoredRawJSON.placeholder)
-        body.append(raw[(start + range.upperBound)...])
         var kept = version
         kept.raw = body
         let hash = SQLArgument.int(StoredRawJSON.fnv1a(account))
@@ -77,7 +83,7 @@ struct SQLiteDialect: SQLDialect {
                 EditHistoryStatements.upsertVersion(apart: [
                     ("raw_account", "(SELECT id FROM raw_accounts WHERE hash = ?7 AND json = ?8 ORDER BY id LIMIT 1)"),
                     ("raw_account_at", "?9"),
-                ]), arguments: kept.arguments + [hash, .bytes(account), .int(Int64(range.lowerBound))]),
+                ]), arguments: kept.arguments + [hash, .bytes(account), .int(Int64(offset))]),
         ]
     }
 

@@ -13,8 +13,9 @@ import Models
 /// account object and its card with it. `SQLiteDialect.rawJSON(of:)` and the `status_json` view splice them
 /// back byte for byte.
 struct StoredRawJSON {
-    /// An object that may be cut out, in the order of `allCases`: the order their `{}` stand in `body` (a
-    /// later one is cut out only after the earlier ones, so that the splice never has to order them).
+    /// An object that may be cut out. Their `{}` stand in `body` in one of two orders (`order(boostFirst:)`),
+    /// the one the server sent them in: a later one is cut out only after the earlier ones, so that the
+    /// splice has only those two orders to put them back in.
     enum Slot: Int, CaseIterable {
         /// The status's account object.
         case account
@@ -31,6 +32,15 @@ struct StoredRawJSON {
             case .account, .boostedAccount: "raw_accounts"
             case .boostedCard, .card: "raw_cards"
             }
+        }
+
+        /// The order of the objects in the JSON as servers send them: the boosted post first, then the
+        /// account and the card (Mastodon and GoToSocial, whose serializers write `reblog` before `account`),
+        /// or the account first, then the boosted post, then the card (mastodon-mock, Pleroma's alphabetical
+        /// order). The boosted post's account comes before its card in both.
+        static func order(boostFirst: Bool) -> [Slot] {
+            boostFirst
+                ? [.boostedAccount, .boostedCard, .account, .card] : [.account, .boostedAccount, .boostedCard, .card]
         }
 
         /// The `statuses` columns that name the object and hold the offset of its `{}`.
@@ -57,26 +67,46 @@ struct StoredRawJSON {
 
     /// `raw` with its outer `account` and `card` objects and its boosted post's (`reblog`) cut out, each
     /// stored once, or whole where those objects cannot be found without doubt (see
-    /// `RawJSON.uniqueObjectRanges`). An object is cut out only when it comes after those of the slots
-    /// before it (as every server sends them: the account, the boosted post, the card) or those stay.
+    /// `RawJSON.uniqueObjectRanges`). An object is cut out only when it comes after those before it in the
+    /// order of the server's (`Slot.order(boostFirst:)`, told by where the boosted post and the account
+    /// are), or those stay.
     init(_ raw: Data, _ db: Database) throws {
-        body = raw
         let ranges = Self.objectRanges(raw)
-        guard ranges.contains(where: { $0 != nil }) else { return }
+        // The order the server wrote them in, as far as the boosted post and the account tell it.
+        let boost = ranges[Slot.boostedAccount.rawValue] ?? ranges[Slot.boostedCard.rawValue]
+        let account = ranges[Slot.account.rawValue]
+        let boostFirst = boost.flatMap { boost in account.map { boost.lowerBound < $0.lowerBound } } ?? false
+        let order = Slot.order(boostFirst: boostFirst)
+        let (body, objects) = Self.cutting(order.map { ranges[$0.rawValue] }, outOf: raw)
+        self.body = body
+        guard objects.contains(where: { $0 != nil }) else { return }
+        cuts = Array(repeating: nil, count: Slot.allCases.count)
+        for (slot, object) in zip(order, objects) {
+            guard let object else { continue }
+            cuts[slot.rawValue] = (try Self.objectID(of: object.bytes, in: slot.table, db), object.offset)
+        }
+    }
+
+    /// `raw` with the objects at `ranges` (byte ranges of `raw` from 0, `nil` for none) each replaced by
+    /// `placeholder`, in their order: one that starts before the end of the last one cut out stays. Returns
+    /// the rest and, for each range, the object's bytes and the offset of its `{}` (`nil` where it stays).
+    static func cutting(_ ranges: [Range<Int>?], outOf raw: Data) -> (
+        body: Data, objects: [(bytes: Data, offset: Int)?]
+    ) {
+        guard ranges.contains(where: { $0 != nil }) else { return (raw, ranges.map { _ in nil }) }
         let start = raw.startIndex
         var body = Data(capacity: raw.count)
         var copied = 0
-        cuts = Array(repeating: nil, count: Slot.allCases.count)
-        for slot in Slot.allCases {
-            guard let range = ranges[slot.rawValue], range.lowerBound >= copied else { continue }
+        let objects = ranges.map { range -> (bytes: Data, offset: Int)? in
+            guard let range, range.lowerBound >= copied else { return nil }
             body.append(raw[(start + copied)..<(start + range.lowerBound)])
-            let object = Data(raw[(start + range.lowerBound)..<(start + range.upperBound)])
-            cuts[slot.rawValue] = (try Self.objectID(of: object, in: slot.table, db), body.count)
-            body.append(contentsOf: Self.placeholder)
+            let object = (Data(raw[(start + range.lowerBound)..<(start + range.upperBound)]), body.count)
+            body.append(contentsOf: placeholder)
             copied = range.upperBound
+            return object
         }
         body.append(raw[(start + copied)...])
-        self.body = body
+        return (body, objects)
     }
 
     /// The objects of `raw` that may be cut out, by `Slot.rawValue` (byte ranges of `raw`, from 0).

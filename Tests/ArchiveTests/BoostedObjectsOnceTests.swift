@@ -24,6 +24,31 @@ import Testing
         return String(decoding: try #require(body), as: UTF8.self)
     }
 
+    /// Real boosts, each server in its own order (Mastodon and GoToSocial write `reblog` before `account`,
+    /// Pleroma after): each keeps its boosted post's account object apart and reads back byte for byte.
+    @Test func realBoostsOfManyServersKeepTheBoostedAccountApart() async throws {
+        let archive = try TemporaryArchive()
+        let db = archive.database
+        let names = [
+            "status_reblog.mastodon-4.6.4-dev.json", "status_boost_wrapper_warn_filtered.gotosocial-testrig.json",
+        ]
+        var boosts = try names.map { try ArchivableStatus(decoding: Fixtures.data($0)) }
+        boosts += try ArchivableStatus.decodePage(Fixtures.data("timeline_public_reblog.pleroma-via-federatz.json"))
+            .items.filter { $0.status.reblog != nil }
+        #expect(boosts.count >= 3)
+        for boost in boosts {
+            _ = try await db.store([boost], server: "fixtures.example")
+            let uri = boost.status.archiveURI
+            #expect(try await db.rawJSON(uri: uri) == boost.raw, "\(uri) read back byte for byte")
+            #expect(try await Self.rows(db, "raw_boosted_account").contains(uri), "\(uri): the boosted account apart")
+            #expect(try await Self.rows(db, "raw_account").contains(uri), "\(uri): the booster's account apart")
+            let viewed = try await db.read { db in
+                try String.fetchOne(db, sql: "SELECT raw_json FROM status_json WHERE uri = ?", arguments: [uri])
+            }
+            #expect(viewed.map { Data($0.utf8) } == boost.raw, "\(uri) through the status_json view")
+        }
+    }
+
     @Test func aBoostKeepsNeitherTheBoostedAuthorsAccountObjectNorTheCardInItsRow() async throws {
         let archive = try TemporaryArchive()
         let db = archive.database
@@ -64,12 +89,24 @@ import Testing
         let cases: [(json: String, cut: Set<String>)] = [
             // The inner card before the inner account: the account is cut out, the card stays.
             (boost(1, inner: #""card":\#(card),"account":\#(account)"#), ["raw_account", "raw_boosted_account"]),
-            // The outer account after the boosted post: it is cut out, the boosted post's objects stay, and
-            // so does an outer card before it.
+            // The boosted post before the account, as Mastodon and GoToSocial send it: all four cut out.
             (
                 boost(
-                    2, before: #""card":\#(card)"#, inner: #""account":\#(account),"card":\#(card)"#,
-                    after: #""account":\#(account)"#), ["raw_account"]
+                    2, before: "", inner: #""account":\#(account),"card":\#(card)"#,
+                    after: #""account":\#(account),"card":\#(card)"#),
+                ["raw_boosted_account", "raw_boosted_card", "raw_account", "raw_card"]
+            ),
+            // That order with a card before the boosted post: what comes before an object cut out stays.
+            (
+                boost(
+                    6, before: #""card":\#(card)"#, inner: #""account":\#(account),"card":\#(card)"#,
+                    after: #""account":\#(account)"#), ["raw_boosted_account", "raw_boosted_card", "raw_account"]
+            ),
+            // That order with the boosted post's account in doubt (twice): its card and the account cut out.
+            (
+                boost(
+                    7, before: "", inner: #""account":\#(account),"account":\#(account),"card":\#(card)"#,
+                    after: #""account":\#(account)"#), ["raw_boosted_card", "raw_account"]
             ),
             // An inner key written with an escape: nothing of the boosted post is cut out.
             (boost(3, inner: #""acc\u006funt":\#(account),"card":\#(card)"#), ["raw_account"]),

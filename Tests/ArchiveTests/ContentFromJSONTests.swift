@@ -56,19 +56,16 @@ import Testing
             statuses.map { ($0.status.archiveURI, $0.status.content) }, uniquingKeysWith: { first, _ in first })
         let odd = try #require(decoded.keys.sorted().first)
         // As 0033 kept them: every card and every boosted post's account object in place (0035 and 0037 cut
-        // them out; each is cut out only after the account object, and put back last first, so that putting
-        // one back leaves the offsets of those before it as they are).
+        // them out): a row that has any of them cut out is kept whole, the others keep the account apart.
         try await current.database.write { db in
-            for slot in StoredRawJSON.Slot.allCases.dropFirst().reversed() {
-                let (reference, at) = slot.columns
-                try db.execute(
-                    sql: """
-                        UPDATE statuses SET raw_json = CAST(substr(raw_json, 1, \(at))
-                            || (SELECT json FROM \(slot.table) WHERE id = \(reference)) || substr(raw_json, \(at) + 3) AS BLOB),
-                            \(reference) = NULL, \(at) = NULL
-                        WHERE \(reference) IS NOT NULL
-                        """)
-            }
+            let later = StoredRawJSON.Slot.allCases.dropFirst().map(\.columns)
+            try db.execute(
+                sql: """
+                    UPDATE statuses SET raw_json = \(SQLiteDialect().rawJSON(of: "statuses")),
+                        \(StoredRawJSON.Slot.allCases.map { "\($0.columns.reference) = NULL, \($0.columns.offset) = NULL" }
+                        .joined(separator: ", "))
+                    WHERE \(later.map { "\($0.reference) IS NOT NULL" }.joined(separator: " OR "))
+                    """)
         }
 
         let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-0033-\(UUID().uuidString)")
