@@ -2,6 +2,7 @@ import ArchiveCore
 import Crypto
 import Foundation
 import Logging
+import Models
 import PostgresNIO
 
 /// Workers that read the same posts from different servers (federation puts one post on many) store
@@ -118,7 +119,7 @@ extension PostgresArchive {
                     incoming: (authority, optedOut, observedAt),
                     stored: (held.authority, held.optedOut, held.observedAt))
             else { return true }
-            return SHA256.hash(data: raw).map { String(format: "%02x", $0) }.joined() != held.digest
+            return SHA256.hash(data: raw).lowercaseHex != held.digest
         }
     }
 

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Models
 
 /// What lets an app load one kept media file without the owner's secret (issue 45): apps load a
 /// status's images as a browser loads a server's, with no `Authorization` header, so each `/media/`
@@ -18,8 +19,7 @@ struct MediaCapability: Sendable {
 
     /// The signature of `hash`, as the `sig` parameter of its address.
     func signature(_ hash: String) -> String {
-        HMAC<SHA256>.authenticationCode(for: Data(hash.utf8), using: key).map { String(format: "%02x", $0) }
-            .joined()
+        HMAC<SHA256>.authenticationCode(for: Data(hash.utf8), using: key).lowercaseHex
     }
 
     /// Whether `signature` is `hash`'s (compared in constant time).

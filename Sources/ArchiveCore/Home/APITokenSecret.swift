@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import Models
 
 /// The secrets of the API: tokens, client ids and client secrets, and how they are kept (as SHA-256).
 package enum APITokenSecret {
@@ -22,7 +23,7 @@ package enum APITokenSecret {
 
     /// The hex SHA-256 of `secret`, as the file keeps it.
     package static func digest(_ secret: String) -> String {
-        SHA256.hash(data: Data(secret.utf8)).map { String(format: "%02x", $0) }.joined()
+        SHA256.hash(data: Data(secret.utf8)).lowercaseHex
     }
 
     /// Whether two digests are the same, looking at every byte whatever differs first.

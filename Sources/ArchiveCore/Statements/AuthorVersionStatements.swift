@@ -121,7 +121,7 @@ package enum AuthorVersionStatements {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys]
             let bytes = (try? encoder.encode(self)) ?? Data()
-            return SHA256.hash(data: bytes).map { String(format: "%02x", $0) }.joined()
+            return SHA256.hash(data: bytes).lowercaseHex
         }
     }
 }

@@ -7,6 +7,6 @@ extension UnreadableStatus {
     /// else the SHA-256 of its bytes, so that the same status seen again is kept once, the same way on
     /// either store (a store copied into the other keeps its keys).
     package var keptKey: String {
-        id.map { "id:\($0)" } ?? "sha256:" + SHA256.hash(data: raw).map { String(format: "%02x", $0) }.joined()
+        id.map { "id:\($0)" } ?? "sha256:" + SHA256.hash(data: raw).lowercaseHex
     }
 }
