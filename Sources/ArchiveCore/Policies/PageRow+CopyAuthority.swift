@@ -31,10 +31,14 @@ extension PageRow {
     package func authorRows(from origin: PageOrigin, now: String) -> (profile: [SQLArgument], version: [SQLArgument]) {
         let handle = status.account.fullHandle(servedBy: origin.server)
         let authority = CopyAuthority.ofProfile(status.account, servedBy: origin.server, reading: origin.authority)
+        // The account object is found in the status's bytes once, for both rows.
+        let accountJSON = AuthorStatements.accountJSON(raw)
         return (
-            AuthorStatements.values(of: status, raw: raw, handle: handle, authority: authority, now: now),
+            AuthorStatements.values(
+                of: status, accountJSON: accountJSON, handle: handle, authority: authority, now: now),
             AuthorStatements.versionValues(
-                of: status, raw: raw, handle: handle, authority: authority, server: origin.server, now: now)
+                of: status, accountJSON: accountJSON, handle: handle, authority: authority, server: origin.server,
+                now: now)
         )
     }
 }

@@ -54,10 +54,9 @@ package enum AuthorStatements {
     /// mind is honoured as soon as a source as good as the last one shows it), the copy's authority, and
     /// when it was observed (``observedAt(_:authority:now:)``).
     package static func values(
-        of status: Status, raw: Data, handle: String, authority: CopyAuthority, now: String
+        of status: Status, accountJSON: Data, handle: String, authority: CopyAuthority, now: String
     ) -> [SQLArgument] {
         let account = status.account
-        let accountJSON = Self.accountJSON(raw)
         return [
             .text(handle), .text(orNull: account.uri), .text(orNull: account.url), .text(orNull: account.displayName),
             .text(orNull: account.avatar), .bytes(accountJSON), .text(now),
@@ -67,13 +66,13 @@ package enum AuthorStatements {
         ]
     }
 
-    /// The version row (see ``AuthorVersionStatements``) of the same copy as ``values(of:raw:handle:authority:now:)``,
-    /// from `server`.
+    /// The version row (see ``AuthorVersionStatements``) of the same copy as
+    /// ``values(of:accountJSON:handle:authority:now:)``, from `server`.
     package static func versionValues(
-        of status: Status, raw: Data, handle: String, authority: CopyAuthority, server: String, now: String
+        of status: Status, accountJSON: Data, handle: String, authority: CopyAuthority, server: String, now: String
     ) -> [SQLArgument] {
         AuthorVersionStatements.values(
-            of: status.account, accountJSON: accountJSON(raw), handle: handle, authority: authority, server: server,
+            of: status.account, accountJSON: accountJSON, handle: handle, authority: authority, server: server,
             seenAt: observedAt(status, authority: authority, now: now))
     }
 
@@ -97,7 +96,7 @@ package enum AuthorStatements {
     }
 
     /// The account object sliced from a status's bytes (empty when they have none).
-    static func accountJSON(_ status: Data) -> Data {
+    package static func accountJSON(_ status: Data) -> Data {
         (try? RawJSON.value(forKey: "account", inObject: status)) ?? Data()
     }
 }
