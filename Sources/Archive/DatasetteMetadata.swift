@@ -26,6 +26,9 @@ public enum DatasetteMetadata {
                     + "The status_json view has every status's JSON as sent."
             ]) { $1 },
             "status_json": ["description": "Every status's raw JSON byte for byte as its server sent it, as text."],
+            "notification_json": [
+                "description": "Every notification kept, its raw JSON byte for byte as served, as text."
+            ],
             "status_edit_json": [
                 "description": "Every version of every edit history kept, its raw JSON byte for byte as served, "
                     + "as text."

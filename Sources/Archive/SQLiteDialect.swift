@@ -32,19 +32,21 @@ struct SQLiteDialect: SQLDialect {
         let (account, boosted) = ("\(status).raw_account_at", "\(status).raw_boosted_account_at")
         let boostFirst = "\(account) > coalesce(\(boosted), \(status).raw_boosted_card_at)"
         return "CASE WHEN " + whole.joined(separator: " AND ") + " THEN \(json) WHEN \(boostFirst) THEN "
-            + Self.spliced(status, in: StoredRawJSON.Slot.order(boostFirst: true)) + " ELSE "
-            + Self.spliced(status, in: StoredRawJSON.Slot.order(boostFirst: false)) + " END"
+            + Self.spliced(status, in: StoredRawJSON.Slot.order(boostFirst: true).map(\.splice)) + " ELSE "
+            + Self.spliced(status, in: StoredRawJSON.Slot.order(boostFirst: false).map(\.splice)) + " END"
     }
 
-    /// The raw JSON of `status` with the objects of `slots` spliced back in that order, as bytes.
-    private static func spliced(_ status: String, in slots: [StoredRawJSON.Slot]) -> String {
-        let json = "\(status).raw_json"
+    /// The raw JSON of `row` with the objects named by `slots` (columns of `row` naming an object of `table`
+    /// and holding the offset of its `{}`) spliced back in that order, as bytes.
+    private static func spliced(_ row: String, in slots: [(reference: String, offset: String, table: String)]) -> String
+    {
+        let json = "\(row).raw_json"
         var pieces: [String] = []
         // Where the bytes after the last `{}` spliced so far start: past the `{}` of the latest slot cut out.
         var after: [String] = []
         func start() -> String { after.isEmpty ? "0" : "coalesce(" + (after + ["0"]).joined(separator: ", ") + ")" }
         for slot in slots {
-            let (reference, offset) = ("\(status).\(slot.columns.reference)", "\(status).\(slot.columns.offset)")
+            let (reference, offset) = ("\(row).\(slot.reference)", "\(row).\(slot.offset)")
             pieces.append(
                 "CASE WHEN \(reference) IS NULL THEN '' ELSE substr(\(json), \(start()) + 1, \(offset) - \(start())) || "
                     + object(slot.table, of: reference) + " END")
@@ -63,32 +65,109 @@ struct SQLiteDialect: SQLDialect {
     func keepingVersion(_ version: KeptVersion) -> [SQLStatement] {
         let range = RawJSON.uniqueObjectRanges(forKeys: ["account"], inObject: version.raw)["account"]
         let (body, objects) = StoredRawJSON.cutting([range], outOf: version.raw)
-        guard let (account, offset) = objects[0] else {
-            return [
-                SQLStatement(
-                    EditHistoryStatements.upsertVersion(apart: [("raw_account", "NULL"), ("raw_account_at", "NULL")]),
-                    arguments: version.arguments)
-            ]
-        }
-        var kept = version
-        kept.raw = body
-        let hash = SQLArgument.int(StoredRawJSON.fnv1a(account))
-        return [
+        let kept = Self.accountsApart(objects, as: [("raw_account", "raw_account_at")], firstArgument: 7)
+        var stored = version
+        stored.raw = body
+        return kept.statements + [
             SQLStatement(
-                """
-                INSERT INTO raw_accounts(hash, json) SELECT ?1, ?2
-                WHERE NOT EXISTS (SELECT 1 FROM raw_accounts WHERE hash = ?1 AND json = ?2)
-                """, hash, .bytes(account)),
-            SQLStatement(
-                EditHistoryStatements.upsertVersion(apart: [
-                    ("raw_account", "(SELECT id FROM raw_accounts WHERE hash = ?7 AND json = ?8 ORDER BY id LIMIT 1)"),
-                    ("raw_account_at", "?9"),
-                ]), arguments: kept.arguments + [hash, .bytes(account), .int(Int64(offset))]),
+                EditHistoryStatements.upsertVersion(apart: kept.columns), arguments: stored.arguments + kept.arguments)
         ]
     }
 
-    /// Where an edit history's version keeps its account object apart.
-    var uncopiedVersionColumns: Set<String> { ["raw_account", "raw_account_at"] }
+    /// A notification with its account objects spliced back (schema/0039_notification_accounts_once.sql),
+    /// the status's first where it comes first.
+    func notificationJSON(of notification: String) -> String {
+        let account = (reference: "raw_account", offset: "raw_account_at", table: "raw_accounts")
+        let statusAccount = (reference: "raw_status_account", offset: "raw_status_account_at", table: "raw_accounts")
+        let n = notification
+        return "CASE WHEN \(n).raw_account IS NULL AND \(n).raw_status_account IS NULL THEN \(n).raw_json "
+            + "WHEN \(n).raw_status_account_at < \(n).raw_account_at THEN "
+            + Self.spliced(n, in: [statusAccount, account]) + " ELSE " + Self.spliced(n, in: [account, statusAccount])
+            + " END"
+    }
+
+    /// The notification with its account object and its status's (`status.account`) kept once in
+    /// `raw_accounts`, each cut out in the order they come (Mastodon writes `account` before `status`), or
+    /// whole where they cannot be found without doubt.
+    func keepingNotification(_ notification: ArchivableNotification, timelineID: Int64, now: SQLArgument)
+        -> [SQLStatement]
+    {
+        let raw = notification.raw
+        let outer = RawJSON.uniqueObjectRanges(forKeys: ["account", "status"], inObject: raw)
+        let statusAccount = outer["status"].flatMap { status in
+            RawJSON.uniqueObjectRanges(
+                forKeys: ["account"],
+                inObject: Data(raw[(raw.startIndex + status.lowerBound)..<(raw.startIndex + status.upperBound)])
+            )["account"].map { ($0.lowerBound + status.lowerBound)..<($0.upperBound + status.lowerBound) }
+        }
+        var slots: [(range: Range<Int>?, columns: (reference: String, offset: String))] = [
+            (outer["account"], ("raw_account", "raw_account_at")),
+            (statusAccount, ("raw_status_account", "raw_status_account_at")),
+        ]
+        if let first = statusAccount, let second = outer["account"], first.lowerBound < second.lowerBound {
+            slots.reverse()
+        }
+        let (body, objects) = StoredRawJSON.cutting(slots.map(\.range), outOf: raw)
+        let kept = Self.accountsApart(objects, as: slots.map(\.columns), firstArgument: 11)
+        return kept.statements + [
+            SQLStatement(
+                NotificationStatements.keep(apart: kept.columns),
+                arguments: NotificationStatements.arguments(notification, timelineID: timelineID, raw: body, now: now)
+                    + kept.arguments)
+        ]
+    }
+
+    /// For objects cut out of a row's JSON (see `StoredRawJSON.cutting`), the statements that keep each in
+    /// `raw_accounts` unless it is there already, and the row's columns (`columns`, in the objects' order)
+    /// that name them and hold their offsets, with their values as arguments from `?firstArgument` on
+    /// (NULL for an object that stays in place).
+    private static func accountsApart(
+        _ objects: [(bytes: Data, offset: Int)?], as columns: [(reference: String, offset: String)],
+        firstArgument: Int
+    ) -> (statements: [SQLStatement], columns: [(column: String, value: String)], arguments: [SQLArgument]) {
+        var result: (statements: [SQLStatement], columns: [(column: String, value: String)], arguments: [SQLArgument])
+        result = ([], [], [])
+        for (object, column) in zip(objects, columns) {
+            guard let object else {
+                result.columns += [(column.reference, "NULL"), (column.offset, "NULL")]
+                continue
+            }
+            let hash = SQLArgument.int(StoredRawJSON.fnv1a(object.bytes))
+            result.statements.append(
+                SQLStatement(
+                    """
+                    INSERT INTO raw_accounts(hash, json) SELECT ?1, ?2
+                    WHERE NOT EXISTS (SELECT 1 FROM raw_accounts WHERE hash = ?1 AND json = ?2)
+                    """, hash, .bytes(object.bytes)))
+            let hashAt = firstArgument + result.arguments.count
+            result.columns += [
+                (
+                    column.reference,
+                    "(SELECT id FROM raw_accounts WHERE hash = ?\(hashAt) AND json = ?\(hashAt + 1) ORDER BY id LIMIT 1)"
+                ),
+                (column.offset, "?\(hashAt + 2)"),
+            ]
+            result.arguments += [hash, .bytes(object.bytes), .int(Int64(object.offset))]
+        }
+        return result
+    }
+
+    /// The columns each table keeps for itself: of `statuses`, the store's own date keys (the destination
+    /// makes its own), where an object was cut out of the raw JSON (which is copied whole), and the content
+    /// kept apart from the raw JSON (`content` is copied, see `ArchiveDatabase.writeRows`; the user's marks
+    /// are copied, both stores keeping the same bits, and computed again when a copy ends, see
+    /// `finishCopy`); of a version of an edit history and of a notification, where their account objects
+    /// were cut out.
+    var uncopiedColumns: [String: Set<String>] {
+        [
+            "statuses": Set(
+                StoredRawJSON.Slot.allCases.flatMap { [$0.columns.reference, $0.columns.offset] } + [
+                    "sort_key", "content_kept",
+                ]),
+            "status_edits": ["raw_account", "raw_account_at"],
+            "notifications": ["raw_account", "raw_account_at", "raw_status_account", "raw_status_account_at"],
+        ]
+    }
 
     /// The account object alone spliced back (schema/0019_accounts_once.sql): the whole raw JSON where no
     /// card was cut out, and in a migration older than schema/0035_cards_once.sql.
@@ -118,17 +197,6 @@ struct SQLiteDialect: SQLDialect {
     /// Generated columns too (hidden 2 and 3): statuses.content is one, read from the raw JSON.
     var tableColumns: String {
         "SELECT name, type, pk AS key FROM pragma_table_xinfo(?1) WHERE hidden IN (0, 2, 3) ORDER BY cid"
-    }
-
-    /// The store's own date keys (the destination makes its own), where an account object or a card was cut
-    /// out of the raw JSON (which is copied whole), and the content kept apart from the raw JSON (`content` is
-    /// copied, see `ArchiveDatabase.writeRows`). The user's marks are copied (both stores keep the same
-    /// bits), and computed again when a copy ends (see `finishCopy`).
-    var uncopiedStatusColumns: Set<String> {
-        Set(
-            StoredRawJSON.Slot.allCases.flatMap { [$0.columns.reference, $0.columns.offset] } + [
-                "sort_key", "content_kept",
-            ])
     }
 
     /// The database's pages as of the reader's snapshot (those still in the write-ahead log too, once).

@@ -43,6 +43,11 @@ struct StoredRawJSON {
                 ? [.boostedAccount, .boostedCard, .account, .card] : [.account, .boostedAccount, .boostedCard, .card]
         }
 
+        /// The columns and the table of `SQLiteDialect`'s splice.
+        var splice: (reference: String, offset: String, table: String) {
+            (columns.reference, columns.offset, table)
+        }
+
         /// The `statuses` columns that name the object and hold the offset of its `{}`.
         var columns: (reference: String, offset: String) {
             switch self {

@@ -35,7 +35,7 @@ struct PostgresDialect: SQLDialect {
     }
 
     /// The search vectors and the phrase index's order, computed from the other columns on write.
-    var uncopiedStatusColumns: Set<String> { ["search_words", "search_pieces", "created_order"] }
+    var uncopiedColumns: [String: Set<String>] { ["statuses": ["search_words", "search_pieces", "created_order"]] }
 
     /// The account's mentions among the rows already archived: the copy's mention mark again where its
     /// username occurs (see schema/postgres/0031_user_marks.sql), as SQLite sets only that bit.

@@ -3,7 +3,7 @@ import Models
 
 /// Direct-message conversations kept whole (issue 44), written once over the store's ``StoreExecutor``: a
 /// page of a `conversations` timeline keeps its conversations in the transaction of its statuses and
-/// cursors (each driver's page store runs ``TransactionPlan/keepWhole(_:timelineID:)``), and they are
+/// cursors (each driver's page store runs ``TransactionPlan/keepWhole(_:timelineID:dialect:)``), and they are
 /// listed and counted here.
 extension ArchiveStore {
     /// The conversations of `account` (every account's when nil), only those of server id `id` when given,

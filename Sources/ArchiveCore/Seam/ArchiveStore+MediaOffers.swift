@@ -3,7 +3,7 @@ import Models
 
 /// Files another Icebox offers for the media URLs of statuses it served (issue 45,
 /// `schema/0033_mirrors.sql`), written once over the store's ``StoreExecutor``: kept in the
-/// transaction of the page that brought them (``TransactionPlan/keepWhole(_:timelineID:)``), read by a
+/// transaction of the page that brought them (``TransactionPlan/keepWhole(_:timelineID:dialect:)``), read by a
 /// media fetch, and what it stores from them recorded as a copy the URL's own server is asked about
 /// once.
 extension ArchiveStore {

@@ -3,7 +3,7 @@ import Models
 
 /// Notifications kept whole (issue 44), written once over the store's ``StoreExecutor``: a page of a
 /// `notifications` timeline keeps its notifications in the transaction of its statuses and cursors
-/// (each driver's page store runs ``TransactionPlan/keepNotifications(_:timelineID:)``), and they are
+/// (each driver's page store runs ``TransactionPlan/keepWhole(_:timelineID:dialect:)``), and they are
 /// listed and counted here.
 extension ArchiveStore {
     /// The notifications of `account` (every account's when nil) since `since` (all when nil), of
@@ -77,17 +77,11 @@ extension ArchiveStore {
 
 extension SQLStatement {
     /// The statements that keep a page's notifications for the account of timeline `timelineID` (see
-    /// ``TransactionPlan/keepWhole(_:timelineID:)``); a notification seen again takes what its server
-    /// sends now.
-    static func keeping(_ notifications: [ArchivableNotification], timelineID: Int64, now: SQLArgument)
-        -> [SQLStatement]
-    {
-        notifications.map { notification in
-            SQLStatement(
-                NotificationStatements.keep, .int(timelineID), .text(notification.id), .text(notification.type),
-                .text(orNull: notification.createdAt.map(Timestamp.string)), .text(orNull: notification.fromAcct),
-                .text(notification.fromName), .text(orNull: notification.statusURI),
-                .text(orNull: notification.statusURL), .bytes(notification.raw), now)
-        }
+    /// ``TransactionPlan/keepWhole(_:timelineID:dialect:)``), as `dialect`'s store keeps them; a notification
+    /// seen again takes what its server sends now.
+    static func keeping(
+        _ notifications: [ArchivableNotification], timelineID: Int64, now: SQLArgument, dialect: any SQLDialect
+    ) -> [SQLStatement] {
+        notifications.flatMap { dialect.keepingNotification($0, timelineID: timelineID, now: now) }
     }
 }

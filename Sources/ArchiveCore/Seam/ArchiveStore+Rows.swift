@@ -7,12 +7,7 @@ extension ArchiveStore {
     public var copiedTables: [String] { archiveTables }
 
     public func copiedColumns(_ table: String) async throws(ArchiveError) -> [String] {
-        let uncopied =
-            switch table {
-            case "statuses": executor.dialect.uncopiedStatusColumns
-            case "status_edits": executor.dialect.uncopiedVersionColumns
-            default: Set<String>()
-            }
+        let uncopied = executor.dialect.uncopiedColumns[table] ?? []
         return try await catalogue(of: table).map(\.name).filter { !uncopied.contains($0) }
     }
 
@@ -32,14 +27,10 @@ extension ArchiveStore {
                 ? dialect.bytewise(TableStatements.quoted($0.name)) : TableStatements.quoted($0.name)
         }
         if keys.isEmpty, let implicit = dialect.engine.implicitRowKey { keys = [implicit] }
-        // A status's raw JSON is copied whole, as its server sent it (see `SQLDialect.rawJSON(of:)`), and
-        // so is each version of an edit history (`SQLDialect.versionJSON(of:)`).
+        // A raw JSON is copied whole, as its server sent it (see `SQLDialect.servedJSON(of:)`).
+        let served = dialect.servedJSON(of: table)
         let selected = columns.map { column in
-            switch (table, column) {
-            case ("statuses", "raw_json"): dialect.rawJSON(of: table) + " AS raw_json"
-            case ("status_edits", "raw_json"): dialect.versionJSON(of: table) + " AS raw_json"
-            default: TableStatements.quoted(column)
-            }
+            if column == "raw_json", let served { served + " AS raw_json" } else { TableStatements.quoted(column) }
         }
         let page = SQLStatement(
             TableStatements.page(selected, of: table, orderedBy: keys), .int(Int64(limit)), .int(Int64(offset)))

@@ -2,7 +2,7 @@ import Foundation
 import Models
 
 /// Storing a sync's pages, written once for both stores over the executor: the plan of
-/// ``TransactionPlan/storingPages(_:now:isolatingRows:)``, and the one fallback when a row breaks a rule.
+/// ``TransactionPlan/storingPages(_:now:isolatingRows:dialect:)``, and the one fallback when a row breaks a rule.
 extension ArchiveStore {
     /// Stores a page (see ``store(pages:)``).
     public func store(
@@ -23,14 +23,16 @@ extension ArchiveStore {
     public func store(pages: [FetchedPage]) async throws(ArchiveError) -> [StoreResult] {
         guard !pages.isEmpty else { return [] }
         do throws(ArchiveError) {
-            return try await executor.run(.storingPages(pages, now: Timestamp.now(), isolatingRows: false))
+            return try await executor.run(
+                .storingPages(pages, now: Timestamp.now(), isolatingRows: false, dialect: executor.dialect))
         } catch let error {
             guard case .brokenRule = error else { throw error }
             guard pages.count > 1 else { return [try await storeIsolating(pages[0])] }
             var results: [StoreResult] = []
             for page in pages {
                 do throws(ArchiveError) {
-                    results += try await executor.run(.storingPages([page], now: Timestamp.now(), isolatingRows: false))
+                    results += try await executor.run(
+                        .storingPages([page], now: Timestamp.now(), isolatingRows: false, dialect: executor.dialect))
                 } catch let error {
                     guard case .brokenRule = error else { throw error }
                     results.append(try await storeIsolating(page))
@@ -42,6 +44,7 @@ extension ArchiveStore {
 
     /// A page that broke a rule, stored row by row in its own transaction (see ``store(pages:)``).
     private func storeIsolating(_ page: FetchedPage) async throws(ArchiveError) -> StoreResult {
-        try await executor.run(.storingPages([page], now: Timestamp.now(), isolatingRows: true))[0]
+        try await executor.run(
+            .storingPages([page], now: Timestamp.now(), isolatingRows: true, dialect: executor.dialect))[0]
     }
 }

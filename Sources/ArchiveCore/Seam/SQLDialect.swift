@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// What differs between the SQL of the two stores, for the statements written once in this module: the
 /// engine's syntax (``SQLEngine``, written here once), and the few fragments that follow each store's own
@@ -24,9 +25,14 @@ package protocol SQLDialect: Sendable {
     /// The statements that keep one version of an edit history as served: by default
     /// ``EditHistoryStatements/upsertVersion(apart:)`` with the JSON whole.
     func keepingVersion(_ version: KeptVersion) -> [SQLStatement]
-    /// The columns of `status_edits` the store keeps for itself, which a copy leaves out (a version's raw
-    /// JSON is copied whole, see ``versionJSON(of:)``).
-    var uncopiedVersionColumns: Set<String> { get }
+    /// The raw JSON of the `notifications` row named `notification`, byte for byte as served: every read
+    /// of a notification goes through this; by default the column as it is (SQLite keeps its account
+    /// objects apart, see schema/0039_notification_accounts_once.sql).
+    func notificationJSON(of notification: String) -> String
+    /// The statements that keep one notification of a page of timeline `timelineID`: by default
+    /// ``NotificationStatements/keep(apart:)`` with the JSON whole.
+    func keepingNotification(_ notification: ArchivableNotification, timelineID: Int64, now: SQLArgument)
+        -> [SQLStatement]
     /// The columns the store derives from a status's words or keeps of its raw JSON apart, emptied when
     /// it is redacted (SQLite's account object kept once, PostgreSQL's content and search vectors), as `column =
     /// value, ` each (see ``DeletionStatements/redact(alsoClearing:)``).
@@ -44,9 +50,10 @@ package protocol SQLDialect: Sendable {
     /// The catalogue's columns of the table ?1, in their order, as `name`, `type` (as declared) and `key`
     /// (its place in the primary key from 1, 0 when it is not in it): what a copy between stores reads.
     var tableColumns: String { get }
-    /// The columns of `statuses` the store derives from the others or keeps for itself (its own keys, marks,
-    /// search vectors), which a copy leaves out and the store computes again on write.
-    var uncopiedStatusColumns: Set<String> { get }
+    /// The columns of each table (by name) the store derives from the others or keeps for itself (its own
+    /// keys, marks, search vectors, the objects it keeps apart), which a copy leaves out and the store
+    /// computes again on write (a raw JSON is copied whole, see ``servedJSON(of:)``).
+    var uncopiedColumns: [String: Set<String>] { get }
     /// The store's size on disk, as an expression.
     var databaseBytes: String { get }
     /// Every custom emoji URL of the archived statuses (read from their raw JSON), once each, non-empty, as
@@ -63,7 +70,28 @@ extension SQLDialect {
     package func keepingVersion(_ version: KeptVersion) -> [SQLStatement] {
         [SQLStatement(EditHistoryStatements.upsertVersion(), arguments: version.arguments)]
     }
-    package var uncopiedVersionColumns: Set<String> { [] }
+    package func notificationJSON(of notification: String) -> String { "\(notification).raw_json" }
+    package func keepingNotification(_ notification: ArchivableNotification, timelineID: Int64, now: SQLArgument)
+        -> [SQLStatement]
+    {
+        [
+            SQLStatement(
+                NotificationStatements.keep(),
+                arguments: NotificationStatements.arguments(
+                    notification, timelineID: timelineID, raw: notification.raw, now: now))
+        ]
+    }
+    /// The raw JSON of `table`'s rows as served, for a copy to another store: the expression that puts back
+    /// what the store keeps apart (statuses, versions of edit histories, notifications), `nil` for a table
+    /// whose raw JSON, if any, is its column.
+    package func servedJSON(of table: String) -> String? {
+        switch table {
+        case "statuses": rawJSON(of: table)
+        case "status_edits": versionJSON(of: table)
+        case "notifications": notificationJSON(of: table)
+        default: nil
+        }
+    }
     package func tagCandidates(_ tag: String, bind: (SQLArgument) -> String) -> String? { nil }
     /// Whether the row `s` carries the user's mark (see ``UserMark``): its bit on the row.
     package func marked(_ mark: UserMark) -> String { engine.hasBits("s.user_marks", mark.bit) }

@@ -6,8 +6,8 @@ extension TransactionPlan where Result == Void {
     /// cursors (a crash between them would leave a gap): the files another Icebox offers for its media
     /// and the deletions it kept (``SQLStatement/tombstones(_:)``), and, for the account of timeline
     /// `timelineID` (none outside a timeline), that its server is another Icebox when the page says so,
-    /// its notifications and its conversations.
-    package static func keepWhole(_ page: FetchedPage, timelineID: Int64?) -> Self {
+    /// its notifications (as `dialect`'s store keeps them) and its conversations.
+    package static func keepWhole(_ page: FetchedPage, timelineID: Int64?, dialect: any SQLDialect) -> Self {
         let now = SQLArgument.text(Timestamp.string(Date()))
         // Another Icebox's word (its files, its tombstones) counts only on a page read with the user's
         // token: any server an anonymous reader reaches could send the member.
@@ -20,7 +20,8 @@ extension TransactionPlan where Result == Void {
             page.statuses.contains(where: \.servedByMirror)
             ? [SQLStatement(DeletionStatements.seenMirror, .int(timelineID), now)] : []
         return .executing(
-            offers + mirror + SQLStatement.keeping(page.notifications, timelineID: timelineID, now: now)
+            offers + mirror
+                + SQLStatement.keeping(page.notifications, timelineID: timelineID, now: now, dialect: dialect)
                 + SQLStatement.keeping(page.conversations, timelineID: timelineID, now: now))
     }
 }

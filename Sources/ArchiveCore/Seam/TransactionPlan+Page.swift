@@ -16,7 +16,9 @@ extension TransactionPlan where Result == [StoreResult] {
     /// takes none). Its posts are locked first, all at once (``PageGuard``); each row's author is written
     /// after, with the row, where the whole write writes its authors before it locks its posts: two
     /// writers in the two orders can deadlock, and PostgreSQL then aborts one, which is run again.
-    package static func storingPages(_ pages: [FetchedPage], now: String, isolatingRows: Bool) -> Self {
+    package static func storingPages(
+        _ pages: [FetchedPage], now: String, isolatingRows: Bool, dialect: any SQLDialect
+    ) -> Self {
         let rows = pages.map { PageRow.rows($0.statuses, server: $0.origin.server) }
         let fences = Set(pages.compactMap(\.origin.fence)).sorted { ($0.server, $0.holder) < ($1.server, $1.holder) }
         let held = PageGuard(fences: fences, uris: isolatingRows ? rows.joined().map(\.status.archiveURI) : [])
@@ -33,7 +35,7 @@ extension TransactionPlan where Result == [StoreResult] {
                 return try written.then { results in
                     try .folding(Array(pages.indices), from: results) { results, index in
                         try TransactionPlan<StoreResult>.finishing(
-                            pages[index], origin: origins[index], now: now, stored: results[index]
+                            pages[index], origin: origins[index], now: now, stored: results[index], dialect: dialect
                         ).map { finished in
                             var results = results
                             results[index] = finished
@@ -48,8 +50,10 @@ extension TransactionPlan where Result == [StoreResult] {
 
 extension TransactionPlan where Result == StoreResult {
     /// After a page's rows (`stored`): its unreadable statuses, what it carries whole
-    /// (``keepWhole(_:timelineID:)``) and its timeline's cursors.
-    static func finishing(_ page: FetchedPage, origin: PageOrigin, now: String, stored: StoreResult) throws -> Self {
+    /// (``keepWhole(_:timelineID:dialect:)``) and its timeline's cursors.
+    static func finishing(
+        _ page: FetchedPage, origin: PageOrigin, now: String, stored: StoreResult, dialect: any SQLDialect
+    ) throws -> Self {
         try TransactionPlan<Int>.keepUnreadable(page.unreadable, origin: origin, now: now).then { kept in
             var finished = stored
             finished.unreadable += kept
@@ -57,7 +61,7 @@ extension TransactionPlan where Result == StoreResult {
             let cursor = origin.timelineID.flatMap { timeline in
                 page.cursor.map { $0.statement(timelineID: timeline) }
             }
-            return try TransactionPlan<Void>.keepWhole(page, timelineID: origin.timelineID).then {
+            return try TransactionPlan<Void>.keepWhole(page, timelineID: origin.timelineID, dialect: dialect).then {
                 .executing(cursor.map { [$0] } ?? [], giving: result)
             }
         }

@@ -11,7 +11,7 @@ package enum APIListStatements {
         let order = oldestFirst ? "ASC" : "DESC"
         return """
             SELECT a.handle AS account, n.notification_id, n.type, n.created_at, n.from_acct, n.from_name,
-            n.status_uri, n.status_url, n.raw_json
+            n.status_uri, n.status_url, \(dialect.notificationJSON(of: "n")) AS raw_json
             FROM notifications n JOIN archiving_accounts a ON a.id = n.account_id
             WHERE n.account_id = ?1 AND (CAST(?9 AS TEXT) IS NULL OR n.notification_id = ?9) AND (NOT ?7 OR \(dialect.isAny("n.type", of: "?2")))
             AND (NOT ?8 OR NOT \(dialect.isAny("n.type", of: "?3")))
