@@ -26,6 +26,15 @@ public enum DatasetteMetadata {
                     + "The status_json view has every status's JSON as sent."
             ]) { $1 },
             "status_json": ["description": "Every status's raw JSON byte for byte as its server sent it, as text."],
+            "notifications": [
+                "description": "Notifications kept; raw_json as stored: where raw_account and raw_status_account "
+                    + "are set, the sender's account object and the status's author's are {} (kept once in "
+                    + "raw_accounts). The notification_json view has each as served."
+            ],
+            "status_edits": [
+                "description": "Versions of edit histories; raw_json as stored: where raw_account is set, the "
+                    + "account object is {} (kept once in raw_accounts). The status_edit_json view has each as served."
+            ],
             "notification_json": [
                 "description": "Every notification kept, its raw JSON byte for byte as served, as text."
             ],

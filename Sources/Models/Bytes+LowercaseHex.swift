@@ -7,7 +7,8 @@ extension Sequence where Element == UInt8 {
     /// formatted strings, 1.7% of a sync's CPU where each author's version is hashed).
     public var lowercaseHex: String {
         var characters: [UInt8] = []
-        characters.reserveCapacity(underestimatedCount * 2)
+        // A digest is a sequence that may not know its count: room for a SHA-256's at least.
+        characters.reserveCapacity(Swift.max(underestimatedCount, 32) * 2)
         for byte in self {
             characters.append(hexDigits[Int(byte >> 4)])
             characters.append(hexDigits[Int(byte & 0x0f)])

@@ -96,7 +96,7 @@ package enum AuthorStatements {
     }
 
     /// The account object sliced from a status's bytes (empty when they have none).
-    package static func accountJSON(_ status: Data) -> Data {
+    static func accountJSON(_ status: Data) -> Data {
         (try? RawJSON.value(forKey: "account", inObject: status)) ?? Data()
     }
 }
