@@ -91,7 +91,10 @@ public final class TestServer: Sendable {
         let http = HTTPServer(address: address, timeout: 3600, logger: .disabled, handler: gateway)
         let task = Task { try await http.run() }
         do {
-            try await http.waitUntilListening(timeout: 10)
+            // A guard against a listener that never comes up, not a measure: on CI's two cores, with the
+            // browser, the REPL's terminals and a pass's other servers busy, the run task above was once not
+            // scheduled within 10 s (ServeMirrorSyncTests at d3aa550, load average 10.5).
+            try await http.waitUntilListening(timeout: 60)
         } catch {
             task.cancel()
             throw error
