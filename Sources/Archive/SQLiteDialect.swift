@@ -94,11 +94,8 @@ struct SQLiteDialect: SQLDialect {
     {
         let raw = notification.raw
         let outer = RawJSON.uniqueObjectRanges(forKeys: ["account", "status"], inObject: raw)
-        let statusAccount = outer["status"].flatMap { status in
-            RawJSON.uniqueObjectRanges(
-                forKeys: ["account"],
-                inObject: Data(raw[(raw.startIndex + status.lowerBound)..<(raw.startIndex + status.upperBound)])
-            )["account"].map { ($0.lowerBound + status.lowerBound)..<($0.upperBound + status.lowerBound) }
+        let statusAccount = outer["status"].flatMap {
+            RawJSON.uniqueObjectRanges(forKeys: ["account"], inObjectAt: $0, of: raw)["account"]
         }
         var slots: [(range: Range<Int>?, columns: (reference: String, offset: String))] = [
             (outer["account"], ("raw_account", "raw_account_at")),

@@ -121,15 +121,9 @@ struct StoredRawJSON {
         ranges[Slot.account.rawValue] = outer["account"]
         ranges[Slot.card.rawValue] = outer["card"]
         if let reblog = outer["reblog"] {
-            let start = raw.startIndex
-            let inner = RawJSON.uniqueObjectRanges(
-                forKeys: ["account", "card"],
-                inObject: Data(raw[(start + reblog.lowerBound)..<(start + reblog.upperBound)]))
-            let shift = { (range: Range<Int>) in
-                (range.lowerBound + reblog.lowerBound)..<(range.upperBound + reblog.lowerBound)
-            }
-            ranges[Slot.boostedAccount.rawValue] = inner["account"].map(shift)
-            ranges[Slot.boostedCard.rawValue] = inner["card"].map(shift)
+            let inner = RawJSON.uniqueObjectRanges(forKeys: ["account", "card"], inObjectAt: reblog, of: raw)
+            ranges[Slot.boostedAccount.rawValue] = inner["account"]
+            ranges[Slot.boostedCard.rawValue] = inner["card"]
         }
         return ranges
     }

@@ -100,6 +100,18 @@ public enum RawJSON {
         data.withUnsafeBytes { uniqueObjectRanges(forKeys: keys, inObject: $0) }
     }
 
+    /// ``uniqueObjectRanges(forKeys:inObject:)`` of the object at `range` of `data` (a boost's `reblog`, a
+    /// notification's `status`), as ranges of `data` (from 0), read in place.
+    public static func uniqueObjectRanges(forKeys keys: [String], inObjectAt range: Range<Int>, of data: Data)
+        -> [String: Range<Int>]
+    {
+        data.withUnsafeBytes { bytes in
+            uniqueObjectRanges(forKeys: keys, inObject: UnsafeRawBufferPointer(rebasing: bytes[range])).mapValues {
+                ($0.lowerBound + range.lowerBound)..<($0.upperBound + range.lowerBound)
+            }
+        }
+    }
+
     private static func uniqueObjectRanges(forKeys keys: [String], inObject bytes: UnsafeRawBufferPointer)
         -> [String: Range<Int>]
     {

@@ -22,6 +22,20 @@ import Testing
         #expect(RawJSON.uniqueObjectRanges(forKeys: ["account"], inObject: padded)["account"] == 11..<18)
     }
 
+    @Test func anObjectInsideAnObjectIsFoundInPlaceAsRangesOfTheWhole() throws {
+        // A slice of a larger buffer too: ranges count from its start.
+        let data = Data(#"xx{"reblog":{"id":"2","account":{"inner":1}},"account":{"outer":1}}"#.utf8).dropFirst(2)
+        let reblog = try #require(RawJSON.uniqueObjectRanges(forKeys: ["reblog"], inObject: data)["reblog"])
+        let inner = try #require(
+            RawJSON.uniqueObjectRanges(forKeys: ["account"], inObjectAt: reblog, of: data)["account"])
+        #expect(
+            data[(data.startIndex + inner.lowerBound)..<(data.startIndex + inner.upperBound)]
+                == Data(#"{"inner":1}"#.utf8))
+        let doubtful = Data(#"{"reblog":{"account":{},"account":{}}}"#.utf8)
+        let outer = try #require(RawJSON.uniqueObjectRanges(forKeys: ["reblog"], inObject: doubtful)["reblog"])
+        #expect(RawJSON.uniqueObjectRanges(forKeys: ["account"], inObjectAt: outer, of: doubtful).isEmpty)
+    }
+
     @Test func anyDoubtFindsNothing() {
         #expect(range(#"{"id":"1"}"#) == nil, "absent")
         #expect(range(#"{"account":null}"#) == nil, "not an object")

@@ -44,9 +44,7 @@ package enum EditHistoryStatements {
     /// then the columns in `apart` with their values (where the store keeps part of the JSON apart, see
     /// ``SQLDialect/keepingVersion(_:)``).
     package static func upsertVersion(apart: [(column: String, value: String)] = []) -> String {
-        let columns = apart.map { ", " + $0.column }.joined()
-        let values = apart.map { ", " + $0.value }.joined()
-        let updates = apart.map { ", \($0.column) = excluded.\($0.column)" }.joined()
+        let (columns, values, updates) = TableStatements.extraColumns(apart)
         return """
             INSERT INTO status_edits(status_id, position, created_at, server, raw_json, fetched_at\(columns))
             VALUES (?1, ?2, ?3, ?4, ?5, ?6\(values))

@@ -10,9 +10,7 @@ package enum NotificationStatements {
     /// the store keeps part of the JSON apart, see ``SQLDialect/keepingNotification(_:timelineID:now:)``).
     /// One seen again keeps its first sighting and takes what the server sends now.
     package static func keep(apart: [(column: String, value: String)] = []) -> String {
-        let columns = apart.map { ", " + $0.column }.joined()
-        let values = apart.map { ", " + $0.value }.joined()
-        let updates = apart.map { ", \($0.column) = excluded.\($0.column)" }.joined()
+        let (columns, values, updates) = TableStatements.extraColumns(apart)
         return """
             INSERT INTO notifications(account_id, notification_id, type, created_at, from_acct, from_name, status_uri,
             status_url, raw_json, first_seen_at, last_seen_at\(columns))
