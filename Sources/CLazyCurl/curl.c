@@ -76,3 +76,50 @@ __attribute__((visibility("default"))) int curl_easy_setopt(void *handle, int op
 
 ICEBOX_FORWARD_OPTION(curl_easy_getinfo)
 ICEBOX_FORWARD_OPTION(curl_multi_setopt)
+
+// libcurl's easy interface, which Icebox's own transport drives (Transport's EasyTransfer). These are
+// hidden forwarders like the ones above, and plain-typed wrappers for the variadic calls, which Swift
+// cannot make.
+ICEBOX_FORWARD(curl, int, curl_easy_perform, (void *handle), (handle))
+ICEBOX_FORWARD(curl, void, curl_easy_reset, (void *handle), (handle))
+
+#include <pthread.h>
+
+static pthread_once_t icebox_curl_started = PTHREAD_ONCE_INIT;
+static void icebox_curl_start(void) { curl_global_init(3 /* CURL_GLOBAL_ALL */); }
+
+void *icebox_curl_easy_open(void) {
+    pthread_once(&icebox_curl_started, icebox_curl_start);
+    return curl_easy_init();
+}
+
+void icebox_curl_easy_close(void *handle) { curl_easy_cleanup(handle); }
+void icebox_curl_easy_clear(void *handle) { curl_easy_reset(handle); }
+int icebox_curl_easy_perform(void *handle) { return curl_easy_perform(handle); }
+const char *icebox_curl_error_text(int code) { return curl_easy_strerror(code); }
+
+int icebox_curl_set_long(void *handle, int option, long value) { return curl_easy_setopt(handle, option, value); }
+int icebox_curl_set_offset(void *handle, int option, long long value) {
+    return curl_easy_setopt(handle, option, value);
+}
+int icebox_curl_set_pointer(void *handle, int option, const void *value) {
+    return curl_easy_setopt(handle, option, value);
+}
+int icebox_curl_set_data_function(void *handle, int option, icebox_curl_data_function function) {
+    return curl_easy_setopt(handle, option, function);
+}
+int icebox_curl_set_progress_function(void *handle, int option, icebox_curl_progress_function function) {
+    return curl_easy_setopt(handle, option, function);
+}
+int icebox_curl_set_socket_function(void *handle, int option, icebox_curl_socket_function function) {
+    return curl_easy_setopt(handle, option, function);
+}
+
+long icebox_curl_response_code(void *handle) {
+    long code = 0;
+    curl_easy_getinfo(handle, 0x200002 /* CURLINFO_RESPONSE_CODE */, &code);
+    return code;
+}
+
+void *icebox_curl_list_append(void *list, const char *text) { return curl_slist_append(list, text); }
+void icebox_curl_list_free(void *list) { curl_slist_free_all(list); }

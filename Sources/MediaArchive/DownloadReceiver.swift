@@ -125,6 +125,7 @@ final class DownloadReceiver: TransferReceiver, @unchecked Sendable {
     }
 
     private static func describe(_ error: any Error) -> MediaFailure {
+        if let refusal = error as? AddressPolicy.Refusal { return .refusedAddress(refusal.description) }
         let error = error as NSError
         guard error.domain == NSURLErrorDomain else { return .transport(error.localizedDescription) }
         switch error.code {

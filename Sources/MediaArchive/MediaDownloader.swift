@@ -17,7 +17,7 @@ struct DownloadedFile: Sendable {
 
 /// Downloads one URL at a time into `media/.tmp/`, hashing the bytes as they arrive, and stops as
 /// soon as the answer is plainly not wanted: an error status, an HTML page, more than the size cap.
-/// One per concurrent download, each with its own ``BoundedTransport`` (its own URLSession), so hashing
+/// One per concurrent download, each with its own ``BoundedTransport`` (its own connections), so hashing
 /// runs in parallel.
 final class MediaDownloader: Sendable {
     private let layout: MediaLayout
@@ -31,7 +31,8 @@ final class MediaDownloader: Sendable {
     init(layout: MediaLayout, options: MediaOptions) {
         self.layout = layout
         self.options = options
-        policy = AddressPolicy(trustedOrigins: options.trustedOrigins)
+        let policy = AddressPolicy(trustedOrigins: options.trustedOrigins)
+        self.policy = policy
         let limits = RequestLimits(
             idleTimeout: options.timeout, deadline: options.deadline,
             minimumRate: options.minimumRate, rateGrace: options.rateGrace,
@@ -41,7 +42,7 @@ final class MediaDownloader: Sendable {
             headers: [
                 "User-Agent": "Icebox/\(IceboxVersion.string) (media archive)",
                 "Accept": "image/*, video/*, audio/*, */*;q=0.5",
-            ], redirects: .followed(max: Self.maxRedirects), connectionsPerHost: 2)
+            ], redirects: .followed(max: Self.maxRedirects), connectionsPerHost: 2, addresses: policy)
     }
 
     /// Whether Icebox fetches this URL at all: https, or plain http to a loopback host (test servers);

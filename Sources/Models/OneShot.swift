@@ -2,7 +2,7 @@ import Foundation
 
 /// One value, delivered once, to one waiter that may come before or after it: neither order loses it.
 ///
-/// For callbacks that end an `async` call (a URLSession delegate, a NIO handler, a timer, a
+/// For callbacks that end an `async` call (a libcurl callback, a NIO handler, a timer, a
 /// cancellation handler) when any of them may fire first, even before the caller has started waiting.
 /// A bare `CheckedContinuation` stored by the waiter loses a delivery that comes before it is stored,
 /// and the waiter then hangs for good; the first delivery here wins and later ones are ignored.

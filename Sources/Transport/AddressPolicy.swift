@@ -12,11 +12,10 @@ import Foundation
 /// servers keep working). Loopback, private, link-local, shared (CGNAT), multicast, reserved and
 /// unspecified addresses are refused, IPv4 and IPv6 alike (v4-mapped and NAT64 forms included).
 ///
-/// The check runs before each request and again on every redirect target. URLSession resolves the
-/// host again when it connects, so a DNS server that answers a public address to the check and a
-/// private one a moment later (DNS rebinding) could still get through; closing that window needs
-/// the check at connect time (libcurl's `CURLOPT_OPENSOCKETFUNCTION`), which FoundationNetworking
-/// does not expose.
+/// The check runs before each request and again on every redirect target, and once more on the socket
+/// itself (``refusal(connectingTo:for:)``, from libcurl's `CURLOPT_OPENSOCKETFUNCTION`): the address
+/// libcurl is about to connect to is the one that counts, so a DNS server that answers a public address
+/// to the first check and a private one a moment later (DNS rebinding) gets nothing through either.
 public struct AddressPolicy: Sendable {
     /// Why a URL may not be fetched.
     public enum Refusal: Error, Sendable, Hashable, CustomStringConvertible {
@@ -58,6 +57,17 @@ public struct AddressPolicy: Sendable {
                 "\(origin.host) resolves to \(nonPublic) (\(nonPublic.kind)); "
                     + "media is fetched only from public addresses")
         }
+    }
+
+    /// Why a connection to `address` must not be opened for `url`, checked on the socket just before it
+    /// connects; nil when it may be (a trusted origin, or a public address). Behind a proxy, `address` is
+    /// the proxy's, which the user chose: the caller does not ask then.
+    public func refusal(connectingTo address: IPAddress, for url: URL) -> Refusal? {
+        if let origin = RedirectPolicy.Origin(url), trusted.contains(origin) { return nil }
+        if address.isPublic { return nil }
+        return .notPublic(
+            "\(url.host ?? "the host") resolved to \(address) (\(address.kind)) when connecting; "
+                + "media is fetched only from public addresses")
     }
 
     /// Every address the host resolves to (an IP literal is itself).

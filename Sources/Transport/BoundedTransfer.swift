@@ -5,7 +5,7 @@ import Models
     import FoundationNetworking
 #endif
 
-/// What the session's delegate asks of a transfer in flight, whatever its receiver.
+/// What the libcurl exchange (``EasyExchange``) asks of a transfer in flight, whatever its receiver.
 protocol TransferControl: AnyObject, Sendable {
     /// The status line and headers came; false when the transfer must stop.
     func accept(_ response: URLResponse) -> Bool

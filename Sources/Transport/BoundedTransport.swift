@@ -4,25 +4,21 @@ import Foundation
     import FoundationNetworking
 #endif
 
-/// Sends requests through a delegate-driven URLSession so that every transfer is bounded (see
-/// ``RequestLimits``): the one bounded transfer of Icebox, used by the API client (answers kept in
+/// Sends requests through libcurl's easy interface (``EasyExchange``) so that every transfer is bounded
+/// (see ``RequestLimits``): the one bounded transfer of Icebox, used by the API client (answers kept in
 /// memory, see ``BodyCollector``) and by the media downloader (files written and hashed as they come).
 /// What happens to the bytes is the ``TransferReceiver``'s; the bounds and the once-only outcome are here.
 ///
-/// Why a delegate and not `session.data(for:)`: on Linux (FoundationNetworking) a task created with
-/// a completion handler follows redirects without asking any delegate, keeping the `Authorization`
-/// header, and collects the whole body in memory. A data delegate sees each redirect and each piece
-/// of the body, so it can refuse the one and stop the other at the bound.
+/// Each redirect is seen before it is followed, and only when the transport follows redirects at all:
+/// an API token belongs to one origin (``RedirectPolicy``), and a followed redirect to another origin
+/// drops the `Authorization` and `Cookie` headers.
 ///
 /// Why uncompressed answers only (`Accept-Encoding: identity`; a compressed one is refused at its
-/// headers), and never decoded: FoundationNetworking asks libcurl to decode every answer and hands each
-/// decoded piece to the delegate queue without back-pressure (it cannot pause a transfer), so a small
-/// compressed answer would expand to gigabytes in memory while the delegate queue waits for a processor,
-/// before the bound could stop it. CLazyCurl turns that decoding off (see `curl.c`): a compressed answer
-/// arrives as its wire bytes and is refused at its headers, so what memory holds follows the wire, not
-/// the compression ratio, however the process is scheduled. Pages cost more bytes on the wire.
+/// headers), and never decoded: what memory holds must follow the wire, not a compression ratio. libcurl
+/// is never asked to decode (no CURLOPT_ACCEPT_ENCODING), so a compressed answer arrives as its wire
+/// bytes and is refused at its headers. Pages cost more bytes on the wire.
 public final class BoundedTransport: Sendable {
-    /// Whether URLSession follows redirects.
+    /// Whether redirects are followed.
     public enum Redirects: Sendable, Hashable {
         /// Never: a 3xx is the answer, and the caller decides (an API token belongs to one origin, see
         /// ``RedirectPolicy``).
@@ -32,8 +28,9 @@ public final class BoundedTransport: Sendable {
         case followed(max: Int)
     }
 
-    private let session: URLSession
-    private let delegate: TransportDelegate
+    private let handles: EasyHandles
+    /// Checked on every socket before it connects (see ``AddressPolicy``); nil: any address.
+    private let addresses: AddressPolicy?
     /// The headers every request of the session carries, for an ``ExchangeObserver``.
     private let sessionHeaders: [String: String]
     /// The bounds of every transfer.
@@ -41,27 +38,19 @@ public final class BoundedTransport: Sendable {
     /// Whether redirects are followed.
     public let redirects: Redirects
 
-    /// A session whose requests carry `headers` (and `Accept-Encoding: identity`), keep within `limits`,
-    /// and open at most `connectionsPerHost` connections to one host (URLSession's default when nil).
+    /// A transport whose requests carry `headers` (and `Accept-Encoding: identity`), keep within `limits`,
+    /// of which at most `connectionsPerHost` run at once (6 when nil), and, given `addresses`, whose every
+    /// connection goes only where that policy allows, checked on the socket.
     public init(
         limits: RequestLimits, headers: [String: String], redirects: Redirects = .answered,
-        connectionsPerHost: Int? = nil
+        connectionsPerHost: Int? = nil, addresses: AddressPolicy? = nil
     ) {
         self.limits = limits
+        self.addresses = addresses
         self.redirects = redirects
-        let configuration = EphemeralSessions.configuration()
-        configuration.timeoutIntervalForRequest = limits.idleTimeout
-        configuration.timeoutIntervalForResource = limits.deadline
         sessionHeaders = headers.merging(["Accept-Encoding": "identity"]) { $1 }
-        configuration.httpAdditionalHeaders = sessionHeaders
-        if let connectionsPerHost { configuration.httpMaximumConnectionsPerHost = connectionsPerHost }
-        delegate = TransportDelegate()
-        let queue = OperationQueue()
-        queue.maxConcurrentOperationCount = 1
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: queue)
+        handles = EasyHandles(most: connectionsPerHost ?? 6)
     }
-
-    deinit { session.finishTasksAndInvalidate() }
 
     /// Sends one request and hands its answer to `receiver` as it arrives, within the limits; returns
     /// what the receiver made of it.
@@ -81,9 +70,8 @@ public final class BoundedTransport: Sendable {
             transfer.halt(.cancelled)
             return try await transfer.outcome.value().get()
         }
-        let task = session.dataTask(with: request)
-        delegate.register(transfer, for: task)
-        defer { delegate.forget(task) }
+        let exchange = EasyExchange(
+            control: transfer, request: easyRequest(request), limits: limits, addresses: addresses)
         // A dispatch timer, not a sleeping Task: it fires even when the cooperative pool is busy. A
         // timer source, not `asyncAfter`: cancelled when the request ends, it is gone with its handler
         // at once, where a cancelled work item stays queued until its time comes. Nothing of a request
@@ -92,21 +80,32 @@ public final class BoundedTransport: Sendable {
         // holds both weakly all the same: the timer owes the transfer nothing once it has ended.
         let deadline = limits.deadline
         let timer = DispatchSource.makeTimerSource(queue: .global())
-        timer.setEventHandler { [weak transfer, weak task] in
+        timer.setEventHandler { [weak transfer, weak exchange] in
             transfer?.halt(.limit(.deadline(deadline)))
-            task?.cancel()
+            exchange?.halt()
         }
         timer.schedule(deadline: .now() + deadline)
         timer.resume()
         defer { timer.cancel() }
         let result = await withTaskCancellationHandler {
-            task.resume()
+            handles.run(exchange)
             return await transfer.outcome.value()
         } onCancel: {
             transfer.halt(.cancelled)
-            task.cancel()
+            exchange.halt()
         }
         return try result.get()
+    }
+
+    /// `request` with the session's headers (the request's own win, by name, in any case).
+    private func easyRequest(_ request: URLRequest) -> EasyExchange.Request {
+        let own = request.allHTTPHeaderFields ?? [:]
+        let ownNames = Set(own.keys.map { $0.lowercased() })
+        let session = sessionHeaders.filter { !ownNames.contains($0.key.lowercased()) }
+        let headers = (session.merging(own) { $1 }).sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
+        return EasyExchange.Request(
+            url: request.url ?? URL(fileURLWithPath: "/"), method: request.httpMethod ?? "GET", headers: headers,
+            body: request.httpBody)
     }
 
     /// Sends one request and returns its answer (a 3xx included, unless redirects are followed) with

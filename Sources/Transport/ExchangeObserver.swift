@@ -5,8 +5,8 @@ import Foundation
 #endif
 
 /// One HTTP exchange as the bounded transfer saw it: the request as Icebox made it and the answer as
-/// URLSession delivered it (its status, its headers, the body as handed over). Not the wire's bytes:
-/// URLSession gives none (docs/warc.md says what differs).
+/// the transport parsed it (its status, its headers, the body as handed over). Not the wire's bytes:
+/// the transport keeps none (docs/warc.md says what differs).
 public struct CapturedExchange: Sendable {
     public var started: Date
     public var method: String
@@ -14,7 +14,7 @@ public struct CapturedExchange: Sendable {
     /// The headers Icebox set: the session's and the request's own (the request's win), by name.
     public var requestHeaders: [(name: String, value: String)]
     public var requestBody: Data?
-    /// The answer's status and headers (order as URLSession gives them: by name); `nil` when none came.
+    /// The answer's status and headers (by name, as the transport gives them); `nil` when none came.
     public var status: Int?
     /// The URL that answered: the request's, or the last redirect's target when redirects are followed.
     public var responseURL: URL?

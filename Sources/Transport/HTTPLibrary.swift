@@ -1,7 +1,7 @@
 import CLazyCurl
 import Models
 
-/// libcurl, which URLSession drives, is opened by the first request (CLazyCurl). A command that wants
+/// libcurl, which the transport drives, is opened by the first request (CLazyCurl). A command that wants
 /// to report a missing one, rather than end with exit status 72 at its first request, asks here first.
 public enum HTTPLibrary {
     /// What to tell the user when libcurl cannot be loaded ("needs libcurl.so.4, which cannot be loaded

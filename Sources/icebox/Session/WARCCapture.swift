@@ -13,7 +13,7 @@ final class WARCCapture: ExchangeObserver, @unchecked Sendable {
     private let writer: WARCWriter
     private let secrets = CapturedSecrets()
     private let lock = NSLock()
-    /// Addresses looked up per host (URLSession does not say which one it connected to).
+    /// Addresses looked up per host (the transport does not yet say which one it connected to).
     private var addresses: [String: String] = [:]
     /// The first failure to write; the run reports it at its end.
     private(set) var failure: WARCWriteError?
@@ -128,7 +128,7 @@ final class WARCCapture: ExchangeObserver, @unchecked Sendable {
                 "the Authorization header of every request record is replaced by '\(authorizationMarker)'"),
             WARCRecord.Field(
                 "http-headers",
-                "as URLSession delivered them, not the wire's bytes: headers ordered by name, the status line rebuilt "
+                "as the transport delivered them, not the wire's bytes: headers ordered by name, the status line rebuilt "
                     + "(HTTP/1.1, usual reason phrase), the body as handed over; a Transfer-Encoding or Content-Encoding "
                     + "header is kept as X-Archive-Orig-… and a Content-Length for the body is written; request records "
                     + "hold the headers Icebox set (libcurl may add others); WARC-IP-Address is the host's first "
