@@ -29,8 +29,8 @@ public final class BoundedTransport: Sendable {
     }
 
     private let handles: EasyHandles
-    /// Checked on every socket before it connects (see ``AddressPolicy``); nil: any address.
-    private let addresses: AddressPolicy?
+    /// Checks every socket before it connects (see ``AddressPolicy``); nil: any address.
+    private let gate: SocketGate?
     /// The headers every request of the session carries, for an ``ExchangeObserver``.
     private let sessionHeaders: [String: String]
     /// The bounds of every transfer.
@@ -46,7 +46,7 @@ public final class BoundedTransport: Sendable {
         connectionsPerHost: Int? = nil, addresses: AddressPolicy? = nil
     ) {
         self.limits = limits
-        self.addresses = addresses
+        gate = addresses.map { SocketGate(policy: $0) }
         self.redirects = redirects
         sessionHeaders = headers.merging(["Accept-Encoding": "identity"]) { $1 }
         handles = EasyHandles(most: connectionsPerHost ?? 6)
@@ -71,7 +71,7 @@ public final class BoundedTransport: Sendable {
             return try await transfer.outcome.value().get()
         }
         let exchange = EasyExchange(
-            control: transfer, request: easyRequest(request), limits: limits, addresses: addresses)
+            control: transfer, request: easyRequest(request), limits: limits, gate: gate)
         // A dispatch timer, not a sleeping Task: it fires even when the cooperative pool is busy. A
         // timer source, not `asyncAfter`: cancelled when the request ends, it is gone with its handler
         // at once, where a cancelled work item stays queued until its time comes. Nothing of a request

@@ -28,10 +28,17 @@ final class EasyExchange: @unchecked Sendable {
     private let control: any TransferControl
     private var request: Request
     private let limits: RequestLimits
-    /// Checked on each socket before it connects; nil: any address.
-    private let addresses: AddressPolicy?
-    /// Why a connection was refused on its socket, the error the transfer then ends with.
+    /// Checks each socket before it connects; nil: any address.
+    private let gate: SocketGate?
+    /// Why a connection was refused on its socket, the error the transfer ends with when no other
+    /// address of the host could be reached.
     private var connectRefusal: AddressPolicy.Refusal?
+    /// The answer's head could not be read (no status line, or not HTTP's).
+    private var malformedHead = false
+    /// Bytes of a followed redirect's body dropped so far; past ``redirectBodyBound`` the hop ends.
+    private var redirectBodyBytes = 0
+    /// How much of a redirect's body is read (and dropped) before the redirect is followed anyway.
+    static let redirectBodyBound = 64 << 10
     private let haltLock = NSLock()
     private var isHalted = false
     /// The status line and header fields of the answer being read.
@@ -42,11 +49,11 @@ final class EasyExchange: @unchecked Sendable {
     /// libcurl's own words for a failure (CURLOPT_ERRORBUFFER, CURL_ERROR_SIZE bytes).
     private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
 
-    init(control: any TransferControl, request: Request, limits: RequestLimits, addresses: AddressPolicy?) {
+    init(control: any TransferControl, request: Request, limits: RequestLimits, gate: SocketGate?) {
         self.control = control
         self.request = request
         self.limits = limits
-        self.addresses = addresses
+        self.gate = gate
         errorText.initialize(repeating: 0, count: 256)
     }
 
@@ -65,15 +72,22 @@ final class EasyExchange: @unchecked Sendable {
     func perform(on handle: UnsafeMutableRawPointer) {
         while !halted {
             let code = performOnce(on: handle)
-            if code == 0, let redirect {
+            let writeError: Int32 = 23
+            let couldNotConnect: Int32 = 7
+            let bodyCut = code == writeError && redirectBodyBytes > Self.redirectBodyBound
+            if code == 0 || bodyCut, let redirect {
                 self.redirect = nil
                 request = request.redirected(to: redirect.target, status: redirect.status)
                 continue
             }
             if code == 0 {
                 control.finish(nil)
+            } else if code == couldNotConnect, let connectRefusal {
+                control.finish(connectRefusal)
+            } else if malformedHead {
+                control.finish(URLError(.badServerResponse))
             } else {
-                control.finish(connectRefusal ?? Self.failure(code, detail: String(cString: errorText)))
+                control.finish(Self.failure(code, detail: String(cString: errorText)))
             }
             return
         }
@@ -85,6 +99,9 @@ final class EasyExchange: @unchecked Sendable {
         statusLine = ""
         fields = []
         errorText[0] = 0
+        connectRefusal = nil
+        malformedHead = false
+        redirectBodyBytes = 0
         let context = Unmanaged.passUnretained(self).toOpaque()
         var headerList: UnsafeMutableRawPointer?
         // A line break in a header would start another header on the wire: such a header is not sent.
@@ -125,13 +142,16 @@ final class EasyExchange: @unchecked Sendable {
             Unmanaged<EasyExchange>.fromOpaque(context!).takeUnretainedValue().halted ? 1 : 0
         }
         set.number(CurlOption.noProgress, 0)
-        if addresses != nil, !Self.proxied {
+        if gate != nil {
             set.pointer(CurlOption.openSocketData, context)
             icebox_curl_set_socket_function(handle, CurlOption.openSocketFunction) { context, _, address in
                 Unmanaged<EasyExchange>.fromOpaque(context!).takeUnretainedValue().openSocket(address!)
             }
         }
-        return set.failure ?? icebox_curl_easy_perform(handle)
+        let code = set.failure ?? icebox_curl_easy_perform(handle)
+        // The buffer is this exchange's: an idle handle keeps no pointer to it.
+        set.pointer(CurlOption.errorBuffer, nil as UnsafeMutableRawPointer?)
+        return code
     }
 
     /// A socket for `address`, or -1 when the address policy refuses it: the address checked is the one
@@ -139,23 +159,12 @@ final class EasyExchange: @unchecked Sendable {
     private func openSocket(_ address: UnsafeMutablePointer<icebox_curl_address>) -> Int32 {
         let socketAddress = UnsafeMutableRawPointer(address).advanced(by: MemoryLayout<icebox_curl_address>.size)
             .assumingMemoryBound(to: sockaddr.self)
-        if let addresses {
-            guard let ip = IPAddress(socketAddress) else { return -1 }
-            if let refusal = addresses.refusal(connectingTo: ip, for: request.url) {
-                connectRefusal = refusal
-                return -1
-            }
+        if let refusal = gate?.refusal(connectingTo: socketAddress, for: request.url) {
+            connectRefusal = refusal
+            return -1
         }
         return socket(address.pointee.family, address.pointee.socket_type, address.pointee.protocol)
     }
-
-    /// Whether libcurl connects through a proxy the environment names: the socket then goes to the
-    /// proxy, the user's choice, and the address policy's check before the request is the one made.
-    private static let proxied: Bool = {
-        let environment = ProcessInfo.processInfo.environment
-        let names = ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"]
-        return names.contains { environment[$0]?.isEmpty == false }
-    }()
 
     /// One line of the answer's head, its line end included; false stops the transfer.
     private func header(_ line: UnsafeRawBufferPointer) -> Bool {
@@ -183,12 +192,18 @@ final class EasyExchange: @unchecked Sendable {
     /// The blank line after the head: an interim answer is skipped, a redirect offered, an answer given.
     private func headEnded() -> Bool {
         let parts = statusLine.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, let status = Int(parts[1]) else { return false }
+        guard parts.count >= 2, let status = Int(parts[1]) else {
+            malformedHead = true
+            return false
+        }
         if (100..<200).contains(status) { return true }
         guard
             let response = HTTPURLResponse(
                 url: request.url, statusCode: status, httpVersion: String(parts[0]), headerFields: combinedFields())
-        else { return false }
+        else {
+            malformedHead = true
+            return false
+        }
         if [301, 302, 303, 307, 308].contains(status),
             let location = response.value(forHTTPHeaderField: "Location"),
             let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
@@ -214,7 +229,10 @@ final class EasyExchange: @unchecked Sendable {
 
     /// A piece of the body; false stops the transfer. A followed redirect's body is dropped.
     private func body(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        if redirect != nil { return true }
+        if redirect != nil {
+            redirectBodyBytes += bytes.count
+            return redirectBodyBytes <= Self.redirectBodyBound
+        }
         return control.append(Data(bytes))
     }
 
@@ -241,13 +259,15 @@ final class EasyExchange: @unchecked Sendable {
 
 extension EasyExchange.Request {
     /// The request to a redirect's target: a 303 (or a 301/302 after a POST) becomes a GET without a
-    /// body, as browsers and libcurl do; credentials go only to the origin they were set for.
+    /// body or its headers, as browsers and libcurl do (a HEAD stays one); credentials go only to the
+    /// origin they were set for.
     func redirected(to target: URL, status: Int) -> Self {
         var next = self
         next.url = target
-        if status == 303 || (method == "POST" && (status == 301 || status == 302)) {
+        if method != "HEAD", status == 303 || (method == "POST" && (status == 301 || status == 302)) {
             next.method = "GET"
             next.body = nil
+            next.headers.removeAll { ["content-type", "content-length"].contains($0.name.lowercased()) }
         }
         if RedirectPolicy.Origin(target) != RedirectPolicy.Origin(url) {
             next.headers.removeAll { ["authorization", "cookie"].contains($0.name.lowercased()) }

@@ -94,6 +94,23 @@ import Transport
         }
     }
 
+    /// A redirect's body is not the answer: a little of it is read, then the redirect is followed, so a
+    /// server cannot hold a transfer until its deadline with a redirect whose body never ends.
+    @Test func aRedirectsLongBodyIsNotReadToItsEnd() async throws {
+        try await withTestServer { server in
+            let target = server.baseURL.appending(path: "api/v1/timelines/public").absoluteString
+            var components = URLComponents(
+                url: server.baseURL.appending(path: "media/hostile/redirect-body/a"), resolvingAgainstBaseURL: false)
+            components?.queryItems = [URLQueryItem(name: "to", value: target)]
+            let request = URLRequest(url: try #require(components?.url))
+            // The body takes a minute to send; the deadline is 20 s.
+            let followed = BoundedTransport(limits: Self.limits, headers: [:], redirects: .followed(max: 1))
+            let (page, body) = try await followed.send(request)
+            #expect(page.statusCode == 200)
+            #expect(body.first == UInt8(ascii: "["), "the redirect's target answered")
+        }
+    }
+
     @Test func aCancelledTaskIsAnsweredAtOnce() async throws {
         let transport = BoundedTransport(limits: Self.limits, headers: [:])
         // Nothing listens on port 9 of loopback; the task is cancelled before it sends anything.

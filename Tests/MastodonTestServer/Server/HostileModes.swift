@@ -7,6 +7,8 @@ import Foundation
 ///   (`Content-Encoding: gzip`, made while sent; see ``GzipBomb``).
 /// - `/media/hostile/trickle/NAME`: a small PNG sent one byte per second.
 /// - `/media/hostile/redirect/NAME?to=URL`: a 302 to URL (anywhere: another host, loopback, a private address).
+/// - `/media/hostile/redirect-body/NAME?to=URL`: a 302 to URL whose body, 4 MiB, comes 16 KiB every quarter
+///   of a second (a minute in all): a client that reads a redirect's body to its end waits for it.
 public struct HostileModes: Sendable, Equatable {
     /// Every `/api/` request answers `redirectStatus` with `Location: <redirectAPITo><path>?<query>`,
     /// the query gaining `redirected=1`; a request that carries it is answered normally (so a redirect
@@ -141,6 +143,13 @@ extension ServerState {
         case ("redirect", 4):
             guard let target = req.query.first(where: { $0.name == "to" })?.value else { return (.notFound, .none) }
             return (Reply(status: 302, contentType: "text/plain", body: Data(), headers: [("Location", target)]), .none)
+        case ("redirect-body", 4):
+            guard let target = req.query.first(where: { $0.name == "to" })?.value else { return (.notFound, .none) }
+            let body = Data(repeating: UInt8(ascii: "r"), count: 4 << 20)
+            return (
+                Reply(status: 302, contentType: "text/plain", body: body, headers: [("Location", target)]),
+                .slow(chunk: 16 << 10, seconds: 0.25)
+            )
         default:
             return (.notFound, .none)
         }
