@@ -123,3 +123,18 @@ long icebox_curl_response_code(void *handle) {
 
 void *icebox_curl_list_append(void *list, const char *text) { return curl_slist_append(list, text); }
 void icebox_curl_list_free(void *list) { curl_slist_free_all(list); }
+
+// The address of the last connection (CURLINFO_PRIMARY_IP), copied into `text`; 0 when there is none.
+int icebox_curl_connected_address(void *handle, char *text, size_t size) {
+    char *address = NULL;
+    if (size == 0 || curl_easy_getinfo(handle, 0x100020 /* CURLINFO_PRIMARY_IP */, &address) != 0 || !address ||
+        !*address)
+        return 0;
+    size_t length = 0;
+    while (address[length] && length + 1 < size) {
+        text[length] = address[length];
+        length++;
+    }
+    text[length] = 0;
+    return 1;
+}

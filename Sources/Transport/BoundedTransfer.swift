@@ -7,8 +7,9 @@ import Models
 
 /// What the libcurl exchange (``EasyExchange``) asks of a transfer in flight, whatever its receiver.
 protocol TransferControl: AnyObject, Sendable {
-    /// The status line and headers came; false when the transfer must stop.
-    func accept(_ response: URLResponse) -> Bool
+    /// The status line and headers came, over a connection to `address` (its IP address as text, when
+    /// known); false when the transfer must stop.
+    func accept(_ response: URLResponse, from address: String?) -> Bool
     /// A piece of the body came; false when the transfer must stop.
     func append(_ data: Data) -> Bool
     /// A redirect to `target` is offered; true to follow it.
@@ -52,7 +53,7 @@ final class BoundedTransfer<Receiver: TransferReceiver>: TransferControl, @unche
         finish(nil)
     }
 
-    func accept(_ response: URLResponse) -> Bool {
+    func accept(_ response: URLResponse, from address: String?) -> Bool {
         lock.withLock {
             guard stop == nil, !finished else { return false }
             guard let http = response as? HTTPURLResponse else {
@@ -60,7 +61,7 @@ final class BoundedTransfer<Receiver: TransferReceiver>: TransferControl, @unche
                 return false
             }
             self.response = http
-            recording?.received(http)
+            recording?.received(http, from: address)
             if let refusal = receiver.receive(http) {
                 stop = .refused(refusal)
                 return false

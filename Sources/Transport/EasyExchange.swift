@@ -46,6 +46,8 @@ final class EasyExchange: @unchecked Sendable {
     private var fields: [(name: String, value: String)] = []
     /// The redirect being followed: its answer's body is dropped, then its target requested.
     private var redirect: (target: URL, status: Int)?
+    /// The handle the exchange runs on, while it runs.
+    private var handle: UnsafeMutableRawPointer?
     /// libcurl's own words for a failure (CURLOPT_ERRORBUFFER, CURL_ERROR_SIZE bytes).
     private let errorText = UnsafeMutablePointer<CChar>.allocate(capacity: 256)
 
@@ -96,6 +98,8 @@ final class EasyExchange: @unchecked Sendable {
 
     private func performOnce(on handle: UnsafeMutableRawPointer) -> Int32 {
         icebox_curl_easy_clear(handle)
+        self.handle = handle
+        defer { self.handle = nil }
         statusLine = ""
         fields = []
         errorText[0] = 0
@@ -212,7 +216,15 @@ final class EasyExchange: @unchecked Sendable {
             redirect = (target, status)
             return true
         }
-        return control.accept(response)
+        return control.accept(response, from: connectedAddress())
+    }
+
+    /// The address the handle's connection goes to (CURLINFO_PRIMARY_IP).
+    private func connectedAddress() -> String? {
+        guard let handle else { return nil }
+        var text = [CChar](repeating: 0, count: 64)
+        guard icebox_curl_connected_address(handle, &text, text.count) == 1 else { return nil }
+        return String(cString: text)
     }
 
     /// The header fields by name, a repeated one's values joined with ", " (as URLSession gives them).

@@ -18,6 +18,8 @@ public struct CapturedExchange: Sendable {
     public var status: Int?
     /// The URL that answered: the request's, or the last redirect's target when redirects are followed.
     public var responseURL: URL?
+    /// The IP address the answer came from (the connection's peer), as text; nil when none came.
+    public var responseAddress: String?
     public var responseHeaders: [(name: String, value: String)]
     /// The body as delivered, up to where the transfer ended.
     public var body: Data
@@ -79,13 +81,15 @@ struct ExchangeRecording {
             requestHeaders: headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map {
                 (name: $0.key, value: $0.value)
             },
-            requestBody: request.httpBody, status: nil, responseURL: nil, responseHeaders: [], body: Data(),
+            requestBody: request.httpBody, status: nil, responseURL: nil, responseAddress: nil, responseHeaders: [],
+            body: Data(),
             truncated: nil)
     }
 
-    mutating func received(_ response: HTTPURLResponse) {
+    mutating func received(_ response: HTTPURLResponse, from address: String?) {
         exchange.status = response.statusCode
         exchange.responseURL = response.url
+        exchange.responseAddress = address
         var headers: [(name: String, value: String)] = []
         for (key, value) in response.allHeaderFields {
             if let name = key as? String { headers.append((name: name, value: "\(value)")) }

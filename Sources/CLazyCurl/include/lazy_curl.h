@@ -38,6 +38,9 @@ int icebox_curl_set_pointer(void *handle, int option, const void *value);
 int icebox_curl_set_data_function(void *handle, int option, icebox_curl_data_function function);
 int icebox_curl_set_progress_function(void *handle, int option, icebox_curl_progress_function function);
 int icebox_curl_set_socket_function(void *handle, int option, icebox_curl_socket_function function);
+/// CURLINFO_PRIMARY_IP, the address the last connection went to, as text in `text` (at most `size`
+/// bytes, NUL-terminated): 1 when there is one, 0 when not.
+int icebox_curl_connected_address(void *handle, char *text, size_t size);
 /// CURLINFO_RESPONSE_CODE of the last transfer.
 long icebox_curl_response_code(void *handle);
 void *icebox_curl_list_append(void *list, const char *text);

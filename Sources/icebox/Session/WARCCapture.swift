@@ -13,7 +13,7 @@ final class WARCCapture: ExchangeObserver, @unchecked Sendable {
     private let writer: WARCWriter
     private let secrets = CapturedSecrets()
     private let lock = NSLock()
-    /// Addresses looked up per host (the transport does not yet say which one it connected to).
+    /// Addresses looked up per host, for an exchange that got no answer (an answer says where it came from).
     private var addresses: [String: String] = [:]
     /// The first failure to write; the run reports it at its end.
     private(set) var failure: WARCWriteError?
@@ -40,7 +40,7 @@ final class WARCCapture: ExchangeObserver, @unchecked Sendable {
 
     func exchanged(_ captured: CapturedExchange) {
         let exchange = secrets.withheld(captured)
-        let address = self.address(of: exchange.url.host ?? "")
+        let address = exchange.responseAddress ?? self.address(of: exchange.url.host ?? "")
         var addressField: [WARCRecord.Field] = []
         if let address { addressField.append(WARCRecord.Field("WARC-IP-Address", address)) }
         var records: [WARCRecord] = []
@@ -131,8 +131,8 @@ final class WARCCapture: ExchangeObserver, @unchecked Sendable {
                 "as the transport delivered them, not the wire's bytes: headers ordered by name, the status line rebuilt "
                     + "(HTTP/1.1, usual reason phrase), the body as handed over; a Transfer-Encoding or Content-Encoding "
                     + "header is kept as X-Archive-Orig-… and a Content-Length for the body is written; request records "
-                    + "hold the headers Icebox set (libcurl may add others); WARC-IP-Address is the host's first "
-                    + "resolved address"),
+                    + "hold the headers Icebox set (libcurl may add others); WARC-IP-Address is the address the answer came "
+                    + "from (the host's first resolved address when none came)"),
         ]
     }
 }
