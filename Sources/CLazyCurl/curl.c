@@ -5,6 +5,7 @@
 // has and libcurl (with its ~30 dependencies: TLS, Kerberos, LDAP, SSH) is mapped only by commands that
 // talk to a server. The prototypes use plain C types: curl's handles are opaque pointers, its enums
 // ints, and its option values a single long, pointer or curl_off_t, all passed in one register.
+#define _GNU_SOURCE
 #include "lazy_curl.h"
 #include "lazy_load.h"
 
@@ -138,3 +139,6 @@ int icebox_curl_connected_address(void *handle, char *text, size_t size) {
     text[length] = 0;
     return 1;
 }
+
+// The name of the calling thread as the system shows it (`top -H`, `perf`, /proc/…/comm; 15 bytes at most).
+void icebox_name_this_thread(const char *name) { pthread_setname_np(pthread_self(), name); }

@@ -28,7 +28,8 @@ public final class BoundedTransport: Sendable {
         case followed(max: Int)
     }
 
-    private let handles: EasyHandles
+    /// Its libcurl handles and the threads its requests run on.
+    let handles: EasyHandles
     /// Checks every socket before it connects (see ``AddressPolicy``); nil: any address.
     private let gate: SocketGate?
     /// The headers every request of the session carries, for an ``ExchangeObserver``.

@@ -46,4 +46,7 @@ long icebox_curl_response_code(void *handle);
 void *icebox_curl_list_append(void *list, const char *text);
 void icebox_curl_list_free(void *list);
 
+/// Names the calling thread (a transfer's), as `top -H`, `perf` and /proc show it: 15 bytes at most.
+void icebox_name_this_thread(const char *name);
+
 #endif
