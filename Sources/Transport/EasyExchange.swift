@@ -254,6 +254,7 @@ final class EasyExchange: @unchecked Sendable {
             switch code {
             case 1: .unsupportedURL
             case 3: .badURL
+            case 8: .badServerResponse
             case 5, 6: .cannotFindHost
             case 7: .cannotConnectToHost
             case 28: .timedOut

@@ -29,31 +29,32 @@ final class EasyHandles: @unchecked Sendable {
     /// Runs `exchange` on a thread as soon as one of the `most` is free; it ends by finishing its control.
     func run(_ exchange: EasyExchange) {
         let startsThread: Bool = lock.withLock {
-            guard running < most else {
-                waiting.append(exchange)
-                return false
-            }
+            waiting.append(exchange)
+            guard running < most else { return false }
             running += 1
             mostRunning = max(mostRunning, running)
             return true
         }
         guard startsThread else { return }
+        // The thread holds no request of its own: each is taken from the line and let go once it ends,
+        // so nothing of an answer outlives its request (issue #30).
         let thread = Thread { [self] in
             // The name `top -H`, `perf` and /proc show (Foundation's `Thread.name` does not reach them).
             icebox_name_this_thread("icebox-transfer")
-            var next: EasyExchange? = exchange
-            while let current = next {
-                perform(current)
-                next = lock.withLock { () -> EasyExchange? in
-                    guard !waiting.isEmpty else {
-                        running -= 1
-                        return nil
-                    }
-                    return waiting.removeFirst()
-                }
-            }
+            while let next = take() { perform(next) }
         }
         thread.start()
+    }
+
+    /// The next request in line; nil, with this thread counted out, when there is none.
+    private func take() -> EasyExchange? {
+        lock.withLock {
+            guard !waiting.isEmpty else {
+                running -= 1
+                return nil
+            }
+            return waiting.removeFirst()
+        }
     }
 
     /// Performs `exchange` on an idle handle (or a new one), then keeps the handle for the next request.

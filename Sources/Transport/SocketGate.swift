@@ -59,7 +59,7 @@ struct SocketGate: Sendable {
     static let environmentProxies: Set<Endpoint> = proxies(in: ProcessInfo.processInfo.environment)
 
     /// The endpoints of the proxies `environment` names, as libcurl reads them: a bare `host:port` is an
-    /// HTTP proxy, and a proxy without a port listens on 1080.
+    /// HTTP proxy, and a proxy without a port listens on 443 for `https://`, 1080 for any other.
     static func proxies(in environment: [String: String]) -> Set<Endpoint> {
         var endpoints: Set<Endpoint> = []
         for name in ["http_proxy", "https_proxy", "HTTPS_PROXY", "all_proxy", "ALL_PROXY"] {
@@ -68,7 +68,7 @@ struct SocketGate: Sendable {
             guard let components = URLComponents(string: spelled), let host = components.host, !host.isEmpty,
                 let addresses = try? AddressPolicy.resolve(host)
             else { continue }
-            let port = UInt16(clamping: components.port ?? 1080)
+            let port = UInt16(clamping: components.port ?? (components.scheme?.lowercased() == "https" ? 443 : 1080))
             for address in addresses { endpoints.insert(Endpoint(address: address, port: port)) }
         }
         return endpoints

@@ -21,12 +21,14 @@ import Testing
 
     @Test func proxiesAreReadAsLibcurlReadsThem() {
         let proxies = SocketGate.proxies(in: [
-            "http_proxy": "127.0.0.1:3128", "https_proxy": "http://127.0.0.1", "no_proxy": "*",
+            "http_proxy": "127.0.0.1:3128", "https_proxy": "http://127.0.0.1", "all_proxy": "https://127.0.0.1",
+            "no_proxy": "*",
             "HTTP_PROXY": "127.0.0.1:9",
         ])
         let loopback = IPAddress(v4: [127, 0, 0, 1])
         #expect(proxies.contains(SocketGate.Endpoint(address: loopback, port: 3128)), "host:port is an HTTP proxy")
         #expect(proxies.contains(SocketGate.Endpoint(address: loopback, port: 1080)), "no port: 1080")
+        #expect(proxies.contains(SocketGate.Endpoint(address: loopback, port: 443)), "an https:// proxy: 443")
         // libcurl ignores the upper-case HTTP_PROXY (a CGI request's `Proxy:` header can set it).
         #expect(!proxies.contains(SocketGate.Endpoint(address: loopback, port: 9)))
     }

@@ -40,15 +40,18 @@ final class WARCCapture: ExchangeObserver, @unchecked Sendable {
 
     func exchanged(_ captured: CapturedExchange) {
         let exchange = secrets.withheld(captured)
-        let address = exchange.responseAddress ?? self.address(of: exchange.url.host ?? "")
-        var addressField: [WARCRecord.Field] = []
-        if let address { addressField.append(WARCRecord.Field("WARC-IP-Address", address)) }
+        // The response came from the address the connection went to; the request record is under the URL
+        // asked, which a followed redirect may have left for another host.
+        let answered = exchange.responseURL ?? exchange.url
+        let responseAddress = exchange.responseAddress ?? address(of: answered.host ?? "")
+        let requestAddress =
+            answered.host == exchange.url.host ? responseAddress : address(of: exchange.url.host ?? "")
         var records: [WARCRecord] = []
         var responseID: String?
         if let status = exchange.status {
             let http = HTTPMessage.deliveredResponse(
                 status: status, headers: exchange.responseHeaders, body: exchange.body)
-            var extra = addressField
+            var extra = Self.addressField(responseAddress)
             if let truncated = exchange.truncated { extra.append(WARCRecord.Field("WARC-Truncated", truncated)) }
             let response = WARCRecord.make(
                 .response, targetURI: (exchange.responseURL ?? exchange.url).absoluteString, date: exchange.started,
@@ -58,7 +61,7 @@ final class WARCCapture: ExchangeObserver, @unchecked Sendable {
             records.append(response)
         }
         let request = Self.requestMessage(exchange)
-        var extra = addressField
+        var extra = Self.addressField(requestAddress)
         if let responseID { extra.append(WARCRecord.Field("WARC-Concurrent-To", responseID)) }
         records.append(
             WARCRecord.make(
@@ -66,6 +69,11 @@ final class WARCCapture: ExchangeObserver, @unchecked Sendable {
                 contentType: "application/http; msgtype=request", block: request.block,
                 payloadOffset: request.head.count, extra: extra))
         do { try writer.write(records) } catch { lock.withLock { if failure == nil { failure = error } } }
+    }
+
+    /// `WARC-IP-Address`, when the address is known.
+    private static func addressField(_ address: String?) -> [WARCRecord.Field] {
+        address.map { [WARCRecord.Field("WARC-IP-Address", $0)] } ?? []
     }
 
     /// A stream event as a `resource` record under the stream's URL: the event in the stream's own
