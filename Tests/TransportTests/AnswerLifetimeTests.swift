@@ -57,4 +57,35 @@ import Transport
             #expect(releasedReceiver == nil, "the receiver outlived its transfer")
         }
     }
+
+    /// A transfer's thread goes on to the next request in line: the answer it delivered does not go
+    /// with it.
+    @Test func aPageBodyIsFreedWhileItsThreadServesTheNextRequest() async throws {
+        try await withTestServer({
+            $0.faults.hangRate = 1
+            $0.faults.hangSeconds = 2
+            $0.faults.pathPrefixes = ["/api/v1/timelines/public"]
+        }) { server in
+            let limits = RequestLimits(idleTimeout: 60, deadline: 600, minimumRate: 0)
+            // One request at a time: the trickled picture waits in line behind the page, for its thread.
+            let transport = BoundedTransport(limits: limits, headers: [:], connectionsPerHost: 1)
+            let page = URLRequest(url: server.baseURL.appending(path: "api/v1/timelines/public"))
+            let slow = URLRequest(url: server.baseURL.appending(path: "media/hostile/trickle/slow.png"))
+            // The page waits 2 s on the server: the picture's request joins the line meanwhile.
+            let slowTask = Task {
+                try? await Task.sleep(for: .milliseconds(500))
+                _ = try? await transport.send(slow)
+            }
+            weak var releasedBody: KeptBody?
+            do {
+                let body = try await transport.send(page, to: KeepingReceiver())
+                releasedBody = body
+                #expect(body.bytes.first == UInt8(ascii: "["), "a page of statuses came")
+            }
+            try? await waitUntil(seconds: 5) { releasedBody == nil }
+            #expect(releasedBody == nil, "the page body stayed with the thread that went on to the next request")
+            slowTask.cancel()
+            await slowTask.value
+        }
+    }
 }
