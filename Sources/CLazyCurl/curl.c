@@ -1,4 +1,5 @@
-// The libcurl functions FoundationNetworking calls, as forwarders to libcurl.so.4 opened on first use.
+// The libcurl functions FoundationNetworking and Transport call, as forwarders to libcurl.so.4 opened on
+// first use.
 //
 // The static Swift runtime's FoundationNetworking links `-lcurl`; the release build points that at
 // link/libcurl.so, a linker script that adds nothing, so these definitions are the only ones the binary
@@ -78,7 +79,7 @@ __attribute__((visibility("default"))) int curl_easy_setopt(void *handle, int op
 ICEBOX_FORWARD_OPTION(curl_easy_getinfo)
 ICEBOX_FORWARD_OPTION(curl_multi_setopt)
 
-// libcurl's easy interface, which Icebox's own transport drives (Transport's EasyTransfer). These are
+// libcurl's easy interface, which Icebox's own transport drives (Transport's EasyExchange). These are
 // hidden forwarders like the ones above, and plain-typed wrappers for the variadic calls, which Swift
 // cannot make.
 ICEBOX_FORWARD(curl, int, curl_easy_perform, (void *handle), (handle))
@@ -114,12 +115,6 @@ int icebox_curl_set_progress_function(void *handle, int option, icebox_curl_prog
 }
 int icebox_curl_set_socket_function(void *handle, int option, icebox_curl_socket_function function) {
     return curl_easy_setopt(handle, option, function);
-}
-
-long icebox_curl_response_code(void *handle) {
-    long code = 0;
-    curl_easy_getinfo(handle, 0x200002 /* CURLINFO_RESPONSE_CODE */, &code);
-    return code;
 }
 
 void *icebox_curl_list_append(void *list, const char *text) { return curl_slist_append(list, text); }

@@ -98,15 +98,22 @@ public final class BoundedTransport: Sendable {
         return try result.get()
     }
 
-    /// `request` with the session's headers (the request's own win, by name, in any case).
+    /// `request` with the session's headers.
     private func easyRequest(_ request: URLRequest) -> EasyExchange.Request {
-        let own = request.allHTTPHeaderFields ?? [:]
-        let ownNames = Set(own.keys.map { $0.lowercased() })
-        let session = sessionHeaders.filter { !ownNames.contains($0.key.lowercased()) }
-        let headers = (session.merging(own) { $1 }).sorted { $0.key < $1.key }.map { (name: $0.key, value: $0.value) }
-        return EasyExchange.Request(
-            url: request.url ?? URL(fileURLWithPath: "/"), method: request.httpMethod ?? "GET", headers: headers,
-            body: request.httpBody)
+        EasyExchange.Request(
+            url: request.url ?? URL(fileURLWithPath: "/"), method: request.httpMethod ?? "GET",
+            headers: Self.headers(of: request, session: sessionHeaders), body: request.httpBody)
+    }
+
+    /// The headers `request` is sent with: the session's and its own, its own winning over a session
+    /// header of the same name in any case; by name.
+    static func headers(of request: URLRequest, session: [String: String]) -> [(name: String, value: String)] {
+        var headers = session
+        for (name, value) in request.allHTTPHeaderFields ?? [:] {
+            headers = headers.filter { $0.key.caseInsensitiveCompare(name) != .orderedSame }
+            headers[name] = value
+        }
+        return headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map { (name: $0.key, value: $0.value) }
     }
 
     /// Sends one request and returns its answer (a 3xx included, unless redirects are followed) with

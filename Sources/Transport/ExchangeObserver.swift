@@ -71,16 +71,9 @@ struct ExchangeRecording {
 
     init(observer: any ExchangeObserver, request: URLRequest, sessionHeaders: [String: String]) {
         self.observer = observer
-        var headers = sessionHeaders
-        for (name, value) in request.allHTTPHeaderFields ?? [:] {
-            headers = headers.filter { $0.key.caseInsensitiveCompare(name) != .orderedSame }
-            headers[name] = value
-        }
         exchange = CapturedExchange(
             started: Date(), method: request.httpMethod ?? "GET", url: request.url ?? URL(fileURLWithPath: "/"),
-            requestHeaders: headers.sorted { $0.key.lowercased() < $1.key.lowercased() }.map {
-                (name: $0.key, value: $0.value)
-            },
+            requestHeaders: BoundedTransport.headers(of: request, session: sessionHeaders),
             requestBody: request.httpBody, status: nil, responseURL: nil, responseAddress: nil, responseHeaders: [],
             body: Data(),
             truncated: nil)

@@ -1,4 +1,5 @@
-// libcurl, which FoundationNetworking's URLSession drives, opened on first use (see lazy_load.h).
+// libcurl, which Transport drives through its easy interface (and FoundationNetworking's URLSession,
+// where a test or benchmark uses one, through its multi interface), opened on first use (see lazy_load.h).
 #ifndef ICEBOX_LAZY_CURL_H
 #define ICEBOX_LAZY_CURL_H
 
@@ -8,7 +9,7 @@
 /// (`icebox_library_require`).
 int icebox_curl_require(char *message, size_t size);
 
-/// libcurl's easy interface as Transport's EasyTransfer drives it: a handle is an opaque pointer, an
+/// libcurl's easy interface as Transport's EasyExchange drives it: a handle is an opaque pointer, an
 /// option libcurl's number for it (CURLOPT_*), a result libcurl's CURLcode. Each wrapper makes one call.
 void *icebox_curl_easy_open(void);
 void icebox_curl_easy_close(void *handle);
@@ -41,8 +42,6 @@ int icebox_curl_set_socket_function(void *handle, int option, icebox_curl_socket
 /// CURLINFO_PRIMARY_IP, the address the last connection went to, as text in `text` (at most `size`
 /// bytes, NUL-terminated): 1 when there is one, 0 when not.
 int icebox_curl_connected_address(void *handle, char *text, size_t size);
-/// CURLINFO_RESPONSE_CODE of the last transfer.
-long icebox_curl_response_code(void *handle);
 void *icebox_curl_list_append(void *list, const char *text);
 void icebox_curl_list_free(void *list);
 
