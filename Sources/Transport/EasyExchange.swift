@@ -183,10 +183,8 @@ final class EasyExchange: @unchecked Sendable {
         if !text.isEmpty {
             if let first = text.first, first == " " || first == "\t", !fields.isEmpty {
                 fields[fields.count - 1].value += " " + text.trimmingCharacters(in: .whitespaces)
-            } else if let colon = text.firstIndex(of: ":") {
-                let name = String(text[..<colon]).trimmingCharacters(in: .whitespaces)
-                let value = String(text[text.index(after: colon)...]).trimmingCharacters(in: .whitespaces)
-                fields.append((name, value))
+            } else if let field = HTTPHeadLine.field(text) {
+                fields.append(field)
             }
             return true
         }
@@ -195,15 +193,14 @@ final class EasyExchange: @unchecked Sendable {
 
     /// The blank line after the head: an interim answer is skipped, a redirect offered, an answer given.
     private func headEnded() -> Bool {
-        let parts = statusLine.split(separator: " ", maxSplits: 2)
-        guard parts.count >= 2, let status = Int(parts[1]) else {
+        guard let (version, status) = HTTPHeadLine.status(statusLine) else {
             malformedHead = true
             return false
         }
         if (100..<200).contains(status) { return true }
         guard
             let response = HTTPURLResponse(
-                url: request.url, statusCode: status, httpVersion: String(parts[0]), headerFields: combinedFields())
+                url: request.url, statusCode: status, httpVersion: version, headerFields: combinedFields())
         else {
             malformedHead = true
             return false

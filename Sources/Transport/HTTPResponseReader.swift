@@ -90,17 +90,14 @@ public struct HTTPResponseReader: Sendable {
 
     private static func parseHead(_ bytes: Data) throws(Failure) -> (status: Int, headers: [String: String]) {
         let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n")
-        let parts = lines.first?.split(separator: " ", maxSplits: 2) ?? []
-        guard parts.count >= 2, parts[0].hasPrefix("HTTP/1."), let status = Int(parts[1]), (100...599).contains(status)
-        else {
+        guard let first = lines.first, let head = HTTPHeadLine.status(first), head.version.hasPrefix("HTTP/1.") else {
             throw .malformed("a status line of \"\(lines.first?.prefix(40) ?? "")\"")
         }
         var headers: [String: String] = [:]
         for line in lines.dropFirst() {
-            guard let colon = line.firstIndex(of: ":") else { continue }
-            headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
-                in: .whitespaces)
+            guard let field = HTTPHeadLine.field(line) else { continue }
+            headers[field.name.lowercased()] = field.value
         }
-        return (status, headers)
+        return (head.status, headers)
     }
 }
