@@ -17,9 +17,8 @@ extension ArchiveDatabase {
                 " " + PageStoreStatements.serverIDConflict, width: 5,
                 count: ids.count, powersOfTwo: powersOfTwo, db
             ) { index, arguments in
-                arguments += [
-                    origin.server, statuses[index].id, ids[index], statuses[index].inReplyToID, origin.idsFromFile,
-                ]
+                arguments += StatementArguments(
+                    PageStoreStatements.serverIDRow(statuses[index], ids[index], origin).map(\.databaseValue))
             }
         }
         if let timelineID = origin.timelineID {
@@ -27,7 +26,8 @@ extension ArchiveDatabase {
                 "INSERT INTO \(TimelineStatusStatements.target) VALUES", " " + TimelineStatusStatements.keepFirst,
                 width: 3, count: ids.count, powersOfTwo: powersOfTwo, db
             ) { index, arguments in
-                arguments += [timelineID, ids[index], now]
+                arguments += StatementArguments(
+                    TimelineStatusStatements.row(timelineID, ids[index], now: now).map(\.databaseValue))
             }
         }
     }

@@ -5,21 +5,18 @@ import GRDB
 /// What `icebox doctor` asks the archive: is the file sound, is its schema this binary's, how fast do
 /// its timelines fill.
 extension ArchiveDatabase {
+    /// SQLite's `PRAGMA quick_check` (or, with `full`, `integrity_check`, which also compares every
+    /// index with its table): the problems found, empty when the file is sound.
     public func healthCheck(full: Bool) async throws(ArchiveError) -> StoreCheck {
-        StoreCheck(method: full ? "integrity_check" : "quick_check", problems: try await fileProblems(full: full))
+        let pragma = full ? "integrity_check" : "quick_check"
+        let problems = try await read { db in
+            try String.fetchAll(db, sql: "PRAGMA \(pragma)(50)").filter { $0 != "ok" }
+        }
+        return StoreCheck(method: pragma, problems: problems)
     }
 
     /// The schema as this binary sees it (the seam's value, named as before).
     public typealias SchemaState = ArchiveCore.SchemaState
-
-    /// SQLite's `PRAGMA quick_check` (or, with `full`, `integrity_check`, which also compares every
-    /// index with its table): the problems found, empty when the file is sound.
-    public func fileProblems(full: Bool) async throws(ArchiveError) -> [String] {
-        let pragma = full ? "integrity_check" : "quick_check"
-        return try await read { db in
-            try String.fetchAll(db, sql: "PRAGMA \(pragma)(50)").filter { $0 != "ok" }
-        }
-    }
 
     /// Which migrations the archive has had.
     public func schemaState() async throws(ArchiveError) -> SchemaState {

@@ -4,9 +4,6 @@ import GRDB
 import SearchQuery
 
 extension ArchiveDatabase {
-    /// The columns a `SearchHit` is read from, on `statuses s` (one text for both stores).
-    package static var hitColumns: String { SearchHit.columns }
-
     /// Runs a search. Boosts are not results of their own: a boosted post is found once, as itself.
     /// Newest first by default, as Mastodon orders its search results. `consent`: whether the posts of
     /// accounts that opted out of search are left out (see `ConsentPolicy`).
@@ -34,7 +31,7 @@ extension ArchiveDatabase {
             if sort == .relevance, let match = compiled.match {
                 // Text weighs most, then content warning and hashtags, then alt text, author, card and poll.
                 sql =
-                    Self.hitColumns + ", bm25(statuses_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 6.0) AS rank FROM statuses_fts "
+                    SearchHit.columns + ", bm25(statuses_fts, 10.0, 6.0, 3.0, 1.0, 2.0, 6.0) AS rank FROM statuses_fts "
                     + "JOIN statuses s ON s.sort_key = statuses_fts.rowid WHERE statuses_fts MATCH ?"
                 arguments.append(match)
                 let range = compiled.keyRangeConditions(on: "statuses_fts.rowid")
@@ -49,7 +46,7 @@ extension ArchiveDatabase {
             } else {
                 guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return nil }
                 sql =
-                    Self.hitColumns + ", NULL AS rank FROM \(plan.source) WHERE "
+                    SearchHit.columns + ", NULL AS rank FROM \(plan.source) WHERE "
                     + plan.conditions.joined(separator: " AND ")
                     + " ORDER BY " + plan.order(oldestFirst: sort == .oldest)
                 arguments = plan.arguments
@@ -97,16 +94,8 @@ extension ArchiveDatabase {
                 guard hiding else { return all }
                 return all - (try counted(matches + " AND " + hidden))
             }
-            // One `#tag` alone: the exact index of tags counts it, unless consent hides some of its posts and
-            // a bound is given: then it is counted as any search is, up to the bound (as PostgreSQL's).
-            if let tag = TagStatements.soleTag(of: query), !hiding || bound == nil {
-                return try Self.run(TagStatements.count(tagged: tag, hiding: hiding, SQLiteDialect()), db)
-            }
-            if !hiding, let spec = TimelineCountStatements.soleSpec(of: query),
-                let posts = try Self.run(TimelineCountStatements.count(inTimeline: spec, SQLiteDialect()), db)
-            {
-                return posts
-            }
+            let indexed = TransactionPlan.indexedCount(query, hiding: hiding, bounded: bound != nil, SQLiteDialect())
+            if let counted = try Self.run(indexed, db) { return counted }
             guard let plan = try SearchPlan(compiled, db, sparseLimit: sparseLimit) else { return 0 }
             let sql = StatsStatements.count(
                 plan.source, where: plan.conditions.joined(separator: " AND "), atMost: bound)

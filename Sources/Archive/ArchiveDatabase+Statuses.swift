@@ -38,7 +38,8 @@ extension ArchiveDatabase {
         let status = write.row.status
         let row = write.columns
         let raw = try StoredRawJSON(write.row.raw, db)
-        let marks = try marks(status, raw: write.row.raw, server: write.origin.server, db)
+        let accounts = try run(UserMarks.accounts(mentionedIn: [status]), db)
+        let marks = UserMarks.of(status, raw: write.row.raw, server: write.origin.server, accounts: accounts)
         if let id = write.replacing {
             try update(id, row, storing: raw, now: write.now, db)
             try UserMarks.replaceFromCopy(marks, statusID: id, db)
@@ -51,12 +52,6 @@ extension ArchiveDatabase {
                 uri: boosted.archiveURI, boosterHandle: status.account.fullHandle(servedBy: write.origin.server), db)
         }
         return id
-    }
-
-    /// The marks a copy carries by itself (the archiving accounts are read only when it mentions someone).
-    static func marks(_ status: Status, raw: Data, server: String, _ db: Database) throws -> UserMarks {
-        UserMarks.of(
-            status, raw: raw, server: server, accounts: status.mentions.isEmpty ? [] : try UserMarks.accounts(db))
     }
 
     /// Inserts a row under the next free key of its millisecond, or, when that millisecond is full,

@@ -49,8 +49,11 @@ public final class ArchiveDatabase: ArchiveStore {
             guard ArchiveFile.exists(path) else { throw .noArchive(folder: path.deletingLastPathComponent().path) }
         }
         try ArchiveFile.check(path)
-        if access == .readOnly, let current = Self.openCurrentReadOnly(path, configuration: configuration) {
-            pool = current
+        // Read-only as one connection when the schema is this binary's; else opened for migrating.
+        if access == .readOnly, let queue = Self.openQueueReadOnly(path, configuration: configuration),
+            SchemaMigrations.isCurrent(queue)
+        {
+            pool = queue
             return
         }
         if access == .inspect {
@@ -98,16 +101,6 @@ public final class ArchiveDatabase: ArchiveStore {
         }
         try SchemaMigrations.migrate(writable, path: path.path, logger: logger)
         pool = writable
-    }
-
-    /// The archive opened read-only, as one connection, when its schema is this binary's; nil when it
-    /// is not (or cannot be told), so that the caller opens it for migrating.
-    private static func openCurrentReadOnly(_ path: URL, configuration: Configuration) -> DatabaseQueue? {
-        guard let queue = openQueueReadOnly(path, configuration: configuration), SchemaMigrations.isCurrent(queue)
-        else {
-            return nil
-        }
-        return queue
     }
 
     /// The archive as one read-only connection that has read its schema; nil when SQLite cannot open it

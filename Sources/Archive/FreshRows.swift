@@ -64,7 +64,9 @@ struct FreshRows {
             nextKey[floor] = key + 1
             let status = item.status
             rows.append(item.columns(from: origin))
-            if !status.mentions.isEmpty, accounts == nil { accounts = try UserMarks.accounts(db) }
+            if !status.mentions.isEmpty, accounts == nil {
+                accounts = try ArchiveDatabase.run(UserMarks.accounts(mentionedIn: [status]), db)
+            }
             marks.append(UserMarks.of(status, raw: item.raw, server: origin.server, accounts: accounts ?? []))
             keys.append(key)
             indices.append(index)

@@ -217,16 +217,6 @@ struct SQLiteDialect: SQLDialect {
     }
 }
 
-extension UserMarks {
-    /// The bit of a mark.
-    init(_ mark: UserMark) {
-        switch mark {
-        case .bookmarked: self = .bookmarksTimeline
-        case .favourited: self = .favouritesTimeline
-        }
-    }
-}
-
 extension SQLArgument {
     /// A value GRDB holds, as an argument of a statement written for both stores.
     init(_ value: DatabaseValue) {

@@ -27,17 +27,12 @@ enum SchemaMigrations {
         do {
             try pool.write { db in
                 try db.execute(sql: SchemaLedger.create)
-                let known = Set(all.map(\.name))
-                let unknown = try migrator.appliedIdentifiers(db).subtracting(known)
-                if !unknown.isEmpty { throw ArchiveError.newerSchema(path: path, unknown: unknown.sorted()) }
-                for row in try Row.fetchAll(db, sql: SchemaLedger.applied) {
-                    let name: String = row["name"]
-                    if let migration = all.first(where: { $0.name == name }),
-                        SchemaLedger.checksum(migration.sql) != row["checksum"]
-                    {
-                        throw ArchiveError.migrationChanged(name: name)
-                    }
+                let checksums = try Row.fetchAll(db, sql: SchemaLedger.applied).map { row in
+                    (row["name"] as String, row["checksum"] as String)
                 }
+                try SchemaLedger.check(
+                    all, applied: try migrator.appliedIdentifiers(db),
+                    checksums: Dictionary(checksums, uniquingKeysWith: { first, _ in first }), path: path)
             }
             let before = try pool.read { db in try migrator.appliedIdentifiers(db) }
             try migrator.migrate(pool)

@@ -70,7 +70,7 @@ struct SearchCompiler {
         for mark in filters.marks {
             // The marked rows come from a partial index, by date (see `SQLiteDialect.marked`).
             authorLookups.append((SQLiteDialect().marked(mark), []))
-            keySets.append("SELECT sort_key FROM statuses WHERE user_marks & \(UserMarks(mark).rawValue)")
+            keySets.append("SELECT sort_key FROM statuses WHERE user_marks & \(mark.bit)")
         }
         // The tag column of the word index narrows to candidates; the filter's condition decides exactly.
         textLookups += filters.tags.map {

@@ -6,13 +6,6 @@ import Models
 /// The SQLite store's side of the user's marks (see `UserMarks`): the accounts a copy's mentions are
 /// compared with, and the marks written as rows change.
 extension UserMarks {
-    /// The archiving accounts' handles and profile URLs (removed ones too: what they did stays theirs).
-    static func accounts(_ db: Database) throws -> [(handle: String, url: String?)] {
-        try Row.fetchAll(db.cachedStatement(sql: accountsStatement)).map {
-            ($0["handle"], $0["url"])
-        }
-    }
-
     /// Sets the marks computed from the copy now shown on row `id`, keeping the others.
     static func replaceFromCopy(_ marks: UserMarks, statusID id: Int64, _ db: Database) throws {
         try db.cachedStatement(

@@ -33,7 +33,10 @@ extension PostgresArchive: StatementExecutor {
 
     package func dryRun<Result: Sendable>(_ plan: TransactionPlan<Result>) async throws(ArchiveError) -> Result {
         let logger = self.logger
-        return try await transaction(rollingBack: true) { connection in try await connection.run(plan, logger: logger) }
+        // Rolled back at the end: a dry run sees what it would do.
+        return try await bracketed(begin: "BEGIN", end: "ROLLBACK") { connection in
+            try await connection.run(plan, logger: logger)
+        }
     }
 
     /// The plan alone: PostgreSQL frees the old row versions at its next VACUUM.
@@ -42,13 +45,6 @@ extension PostgresArchive: StatementExecutor {
     /// A PostgreSQL store is never opened for reading only.
     package var isReadOnly: Bool { false }
 
-    /// Runs `plan` in the caller's transaction on `connection` (an import's, or the page store's).
-    static func run<Result: Sendable>(
-        _ plan: TransactionPlan<Result>, _ connection: PostgresConnection, _ logger: Logger
-    ) async throws -> Result {
-        try await connection.run(plan, logger: logger)
-    }
-
     /// Runs a query outside any transaction and decodes each row.
     func decodingRows<T>(
         _ sql: String, _ binds: [SQLValue] = [],
@@ -56,6 +52,11 @@ extension PostgresArchive: StatementExecutor {
     ) async throws(ArchiveError) -> [T] {
         let rows = try await rows(sql, binds)
         return try decoding { try rows.map(decode) }
+    }
+
+    /// Decodes rows, turning a cell of an unexpected type into an archive error.
+    func decoding<T>(_ body: () throws -> T) throws(ArchiveError) -> T {
+        do { return try body() } catch { throw Self.translate(error) }
     }
 }
 

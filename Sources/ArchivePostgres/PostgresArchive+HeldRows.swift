@@ -43,17 +43,14 @@ extension PostgresArchive {
             try await insertMany(
                 connection, logger, PageStoreStatements.serverIDColumns,
                 rows: unchanged.map {
-                    [
-                        .text(origin.server), .text($0.row.status.id), .int($0.id), .text($0.row.status.inReplyToID),
-                        .bool(origin.idsFromFile),
-                    ]
+                    PageStoreStatements.serverIDRow($0.row.status, $0.id, origin).map(SQLValue.init)
                 },
                 suffix: PageStoreStatements.serverIDConflict)
         }
         if let timelineID = origin.timelineID {
             for added in try await insertMany(
                 connection, logger, TimelineStatusStatements.target,
-                rows: unchanged.map { [.int(timelineID), .int($0.id), .text(now)] },
+                rows: unchanged.map { TimelineStatusStatements.row(timelineID, $0.id, now: now).map(SQLValue.init) },
                 suffix: TimelineStatusStatements.keepFirst + " RETURNING status_id")
             {
                 if let page = pages[try added.integer("status_id")] { results[page].newToTimeline += 1 }

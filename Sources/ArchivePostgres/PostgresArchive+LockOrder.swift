@@ -32,18 +32,10 @@ extension PostgresArchive {
         try await connection.execute("SELECT pg_advisory_xact_lock(\(importLock))", logger: logger)
     }
 
-    /// Upserts the page's authors (sorted) and takes the page's uri locks (sorted); returns the rows with
-    /// their authors marked as written.
-    static func lockInOrder(
-        _ page: [PageRow], origin: PageOrigin, now: String, lockingURIs: Bool = true,
-        _ connection: PostgresConnection, _ logger: Logger
-    ) async throws -> [PageRow] {
-        try await lockInOrder([(page, origin)], now: now, lockingURIs: lockingURIs, connection, logger)[0]
-    }
-
-    /// The same for pages stored in one transaction, all their locks taken before any of them is written:
-    /// an author several pages write gets the profile of the last (as storing them one after the other
-    /// leaves it). `lockingURIs` false: an import's pages, whose transaction holds the import lock.
+    /// Upserts the pages' authors (sorted) and takes their uri locks (sorted), for pages stored in one
+    /// transaction, all their locks taken before any of them is written; returns the rows with their
+    /// authors marked as written. An author several pages write gets the profile of the last (as storing
+    /// them one after the other leaves it). `lockingURIs` false: an import's pages, whose transaction holds the import lock.
     static func lockInOrder(
         _ pages: [(rows: [PageRow], origin: PageOrigin)], now: String, lockingURIs: Bool = true,
         _ connection: PostgresConnection, _ logger: Logger

@@ -98,9 +98,8 @@ extension PostgresArchive {
         let split = paged.count > 2 * leadingFreshRows ? paged.startIndex + leadingFreshRows : paged.endIndex
         var inserts: [SentStatement] = []
         // The archiving accounts a status's mentions are compared with, read once when any mentions anyone.
-        let accounts =
-            paged.contains { !$0.row.status.mentions.isEmpty }
-            ? try await UserMarks.archivingAccounts(connection, logger) : []
+        let accounts = try await connection.run(
+            UserMarks.accounts(mentionedIn: paged.lazy.map(\.row.status)), logger: logger)
         for part in [paged[..<split], paged[split...]] where !part.isEmpty {
             let values = part.map { item in
                 let status = item.row.status
@@ -124,53 +123,28 @@ extension PostgresArchive {
             }
             return id
         }
-        let serverIDs = try rows.map { row -> [SQLValue] in
-            [
-                .text(server), .text(row.status.id), .int(try id(row)), .text(row.status.inReplyToID),
-                .bool(origin.idsFromFile),
-            ]
-        }
-        let timelineRows = try origin.timelineID.map { timelineID in
-            try rows.map { row -> [SQLValue] in [.int(timelineID), .int(try id(row)), .text(now)] }
-        }
-        let media = try rows.flatMap { row in
-            try row.status.mediaAttachments.enumerated().map { position, media -> [SQLValue] in
-                [
-                    .int(try id(row)), .int(Int64(position)), .text(media.id), .text(media.type.rawValue),
-                    .text(media.url),
-                    .text(media.previewURL), .text(media.remoteURL), .text(media.description), .text(media.blurhash),
-                    .int(media.meta?.original?.width.map(Int64.init)),
-                    .int(media.meta?.original?.height.map(Int64.init)),
-                ]
-            }
-        }
-        let edited = try rows.compactMap { row -> [SQLValue]? in
-            // A history is asked for by the server's own id: never by one a file named.
-            guard !origin.idsFromFile, let editedAt = row.status.editedAt else { return nil }
-            return [
-                .int(try id(row)), .text(server), .text(row.status.id), .text(Timestamp.string(editedAt)), .text(now),
-            ]
-        }
+        let numbered = try rows.map { row in (row.status, try id(row)) }
+        func values(_ rows: [[SQLArgument]]) -> [[SQLValue]] { rows.map { $0.map(SQLValue.init) } }
         // Everything that hangs off the new rows needs only their ids: sent together, with one wait.
         var sent: [SentStatement] = []
         if origin.recordsServerIDs {
             sent += sendMany(
-                connection, logger, PageStoreStatements.serverIDColumns, rows: serverIDs,
+                connection, logger, PageStoreStatements.serverIDColumns,
+                rows: values(numbered.map { PageStoreStatements.serverIDRow($0, $1, origin) }),
                 suffix: PageStoreStatements.serverIDConflict)
         }
-        if let timelineRows {
+        if let timelineID = origin.timelineID {
             sent += sendMany(
-                connection, logger, TimelineStatusStatements.target, rows: timelineRows,
+                connection, logger, TimelineStatusStatements.target,
+                rows: values(numbered.map { TimelineStatusStatements.row(timelineID, $1, now: now) }),
                 suffix: TimelineStatusStatements.keepFirst)
         }
         sent += sendMany(
-            connection, logger,
-            """
-            media_attachments(status_id, position, media_id, type, url, preview_url, remote_url, description, blurhash,
-                width, height)
-            """, rows: media)
+            connection, logger, PageStoreStatements.mediaTarget,
+            rows: values(numbered.flatMap { PageStoreStatements.mediaArguments(of: $1, $0) }))
         sent += sendMany(
-            connection, logger, EditHistoryStatements.wantTarget, rows: edited,
+            connection, logger, EditHistoryStatements.wantTarget,
+            rows: values(numbered.compactMap { EditHistoryStatements.wantRow($0, $1, origin, now: now) }),
             suffix: EditHistoryStatements.wantConflict)
         let authors = rows.filter(\.writesAuthor).map { authorValues($0, origin: origin, now: now) }
         sent += sendAuthors(authors.map(\.profile), versions: authors.map(\.version), connection, logger)

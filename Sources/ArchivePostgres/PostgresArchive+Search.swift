@@ -4,9 +4,6 @@ import PostgresNIO
 import SearchQuery
 
 extension PostgresArchive {
-    /// The columns a `SearchHit` is read from, on `statuses s`: the same SQL works on both stores.
-    static var hitColumns: String { SearchHit.columns }
-
     public func search(
         _ query: SearchQuery, sort: SearchSort, limit: Int, offset: Int,
         consent: ConsentPolicy
@@ -30,11 +27,11 @@ extension PostgresArchive {
         if phrasesByDate, compiled.hasPhrase, sort != .relevance {
             let (matches, source) = Self.phraseMatchesByDate(conditions, newest: sort == .newest, count: binds.count)
             return try await hits(
-                SQLStatement(matches + Self.hitColumns + ", \(rank) AS rank FROM " + source + page, arguments: binds))
+                SQLStatement(matches + SearchHit.columns + ", \(rank) AS rank FROM " + source + page, arguments: binds))
         }
         return try await hits(
             SQLStatement(
-                Self.hitColumns + ", \(rank) AS rank FROM statuses s WHERE " + conditions + page, arguments: binds))
+                SearchHit.columns + ", \(rank) AS rank FROM statuses s WHERE " + conditions + page, arguments: binds))
     }
 
     /// What the RUM index's predicate adds to `reblog_uri IS NULL` (schema/postgres/0014), written as the
@@ -72,17 +69,8 @@ extension PostgresArchive {
         -> Int
     {
         let hiding = try await executor.read(ConsentStatements.hides(consent, executor.dialect))
-        // One `#tag` alone: the exact index of tags counts it, unless consent hides some of its posts and a
-        // bound is given: taking the hidden share out reads every opted-out author's post that carries it
-        // (hundreds of milliseconds at a million statuses), where the bounded count reads at most `bound`.
-        if let tag = TagStatements.soleTag(of: query), !hiding || bound == nil {
-            return try await count(tagged: tag, hiding: hiding)
-        }
-        if !hiding, let spec = TimelineCountStatements.soleSpec(of: query),
-            let posts = try await countPosts(inTimeline: spec)
-        {
-            return posts
-        }
+        let indexed = TransactionPlan.indexedCount(query, hiding: hiding, bounded: bound != nil, executor.dialect)
+        if let counted = try await executor.read(indexed) { return counted }
         let compiled = PostgresSearchCompiler(query, hidingOptedOut: hiding)
         guard !compiled.matchesNothing else { return 0 }
         let counted = SQLStatement(

@@ -11,7 +11,8 @@ extension PostgresArchive {
         -> Int64?
     {
         let status = write.row.status
-        let marks = try await UserMarks.of(status, raw: write.row.raw, server: write.origin.server, connection, logger)
+        let accounts = try await connection.run(UserMarks.accounts(mentionedIn: [status]), logger: logger)
+        let marks = UserMarks.of(status, raw: write.row.raw, server: write.origin.server, accounts: accounts)
         let values = StatusColumns.values(write.columns, marks: marks) + [.text(write.now)]
         if let id = write.replacing {
             try await connection.execute(StatusColumns.updateSQL, values + [.int(id)], logger: logger)
@@ -35,12 +36,7 @@ extension PostgresArchive {
         return AuthorRow(profile: rows.profile.map(SQLValue.init), version: rows.version)
     }
 
-    /// Upserts authors' rows and versions (see `authorValues`), a statement each.
-    static func upsertAuthors(_ rows: [AuthorRow], _ connection: PostgresConnection, _ logger: Logger) async throws {
-        _ = try await sendAuthors(rows.map(\.profile), versions: rows.map(\.version), connection, logger).answers()
-    }
-
-    /// Sends the upsert of authors' rows and of their versions (see `upsertAuthors`) without waiting for it.
+    /// Sends the upsert of authors' rows and of their versions (see `authorValues`) without waiting for it.
     static func sendAuthors(
         _ rows: [[SQLValue]], versions: [[SQLArgument]], _ connection: PostgresConnection, _ logger: Logger
     ) -> [SentStatement] {

@@ -31,12 +31,8 @@ public final class PostgresArchive: ArchiveStore {
     ) async throws(ArchiveError) {
         place = location
         self.logger = logger
-        let tls: PostgresClient.Configuration.TLS
-        if location.requiresTLS {
-            tls = .require(TLSConfiguration.makeClientConfiguration())
-        } else {
-            tls = .disable
-        }
+        let tls: PostgresClient.Configuration.TLS =
+            location.requiresTLS ? .require(TLSConfiguration.makeClientConfiguration()) : .disable
         var configuration = PostgresClient.Configuration(
             host: location.host, port: location.port, username: location.user, password: location.password,
             database: location.database, tls: tls)
@@ -149,15 +145,6 @@ public final class PostgresArchive: ArchiveStore {
     static func breaksARule(_ error: any Error) -> Bool {
         guard let state = (error as? PSQLError)?.serverInfo?[.sqlState] else { return false }
         return state.hasPrefix("23") || state.hasPrefix("22")
-    }
-
-    /// Runs `body` in a transaction that is rolled back at the end (a dry run sees what it would do).
-    func transaction<T: Sendable>(
-        rollingBack: Bool,
-        _ body: (PostgresConnection) async throws -> T
-    ) async throws(ArchiveError) -> T {
-        guard rollingBack else { return try await transaction(body) }
-        return try await bracketed(begin: "BEGIN", end: "ROLLBACK", body)
     }
 
     /// Runs `body` on one connection between the statements `begin` and `end` (a ROLLBACK in place of

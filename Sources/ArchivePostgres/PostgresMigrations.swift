@@ -34,15 +34,9 @@ enum PostgresMigrations {
         for row in try await connection.rows(SchemaLedger.applied, logger: logger) {
             applied[try row.text("name")] = try row.text("checksum")
         }
-        let known = Set(embeddedMigrations.map(\.name))
-        let unknown = Set(applied.keys).subtracting(known)
-        if !unknown.isEmpty { throw ArchiveError.newerSchema(path: location, unknown: unknown.sorted()) }
-        for migration in embeddedMigrations {
+        try SchemaLedger.check(embeddedMigrations, applied: applied.keys, checksums: applied, path: location)
+        for migration in embeddedMigrations where applied[migration.name] == nil {
             let checksum = SchemaLedger.checksum(migration.sql)
-            if let stored = applied[migration.name] {
-                guard stored == checksum else { throw ArchiveError.migrationChanged(name: migration.name) }
-                continue
-            }
             try await connection.withTransaction(logger: logger) { connection in
                 // postgres-nio speaks the extended protocol, one statement per message.
                 for statement in statements(of: migration.sql) {

@@ -1,6 +1,7 @@
 import ArchiveCore
 import Foundation
 import GRDB
+import IceboxTestSupport
 import Models
 import Testing
 

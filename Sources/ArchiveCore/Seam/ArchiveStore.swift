@@ -222,6 +222,13 @@ public protocol ArchiveStore: MediaCatalogue, StoreRows, StoreHealth, StoreSetti
 }
 
 extension ArchiveStore {
+    /// The store's thorough check (``StoreHealth/healthCheck(full:)``) as one verdict: "ok", or the
+    /// problems found. A store that checks more than that for `icebox stats --check` says so itself.
+    public func integrityCheck() async throws(ArchiveError) -> String {
+        let problems = try await healthCheck(full: true).problems
+        return problems.isEmpty ? "ok" : problems.joined(separator: "; ")
+    }
+
     /// Stores a page of a timeline and moves its cursors, in one transaction.
     public func store(
         _ statuses: [ArchivableStatus], server: String, timelineID: Int64,

@@ -14,6 +14,20 @@ package enum SchemaLedger {
     /// Records a migration applied: ?1 its name, ?2 its checksum, ?3 now.
     package static let record = "INSERT INTO icebox_schema(name, checksum, applied_at) VALUES (?1, ?2, ?3)"
 
+    /// Refuses a store that names a migration this binary does not know (`applied`: the store's own
+    /// record of what it had), or whose shipped migration changed since it was applied (`checksums`: the
+    /// ledger's, by name).
+    package static func check(
+        _ known: [(name: String, sql: String)], applied: some Sequence<String>, checksums: [String: String],
+        path: String
+    ) throws(ArchiveError) {
+        let unknown = Set(applied).subtracting(known.map(\.name))
+        if !unknown.isEmpty { throw .newerSchema(path: path, unknown: unknown.sorted()) }
+        for migration in known where checksums[migration.name].map({ $0 != checksum(migration.sql) }) ?? false {
+            throw .migrationChanged(name: migration.name)
+        }
+    }
+
     /// The FNV-1a hash of a migration's text, in hex.
     package static func checksum(_ text: String) -> String {
         var text = text

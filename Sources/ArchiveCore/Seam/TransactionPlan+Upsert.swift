@@ -73,22 +73,16 @@ extension TransactionPlan where Result == Int {
         recorded: Bool = false, _ dialect: any SQLDialect
     ) throws -> Self {
         let status = row.status
-        let server = origin.server
         var serverID: [SQLStatement] = []
         if origin.recordsServerIDs, !recorded {
             serverID.append(
                 SQLStatement(
-                    PageStoreStatements.serverID, .text(server), .text(status.id), .int(statusID),
-                    .text(orNull: status.inReplyToID), .bool(origin.idsFromFile)))
+                    PageStoreStatements.serverID, arguments: PageStoreStatements.serverIDRow(status, statusID, origin)))
         }
-        var wanted: [SQLStatement] = []
-        // A history is asked for by the server's own id: never by one a file named.
-        if wroteRow, !origin.idsFromFile, let editedAt = status.editedAt {
-            wanted.append(
-                SQLStatement(
-                    EditHistoryStatements.want, .int(statusID), .text(server), .text(status.id),
-                    .text(Timestamp.string(editedAt)), .text(now)))
-        }
+        let wanted =
+            (wroteRow ? EditHistoryStatements.wantRow(status, statusID, origin, now: now) : nil).map {
+                [SQLStatement(EditHistoryStatements.want, arguments: $0)]
+            } ?? []
         // The author's row and version as every page writer writes them: rows under their conflict rule,
         // in the driver's batches.
         let author = row.writesAuthor ? row.authorRows(from: origin, now: now) : nil
@@ -112,7 +106,8 @@ extension TransactionPlan where Result == Int {
             return .executing(serverID, then: rest.map { _ in 0 })
         }
         let timeline = SQLStatement(
-            TimelineStatusStatements.recordReturning, .int(timelineID), .int(statusID), .text(now))
+            TimelineStatusStatements.recordReturning,
+            arguments: TimelineStatusStatements.row(timelineID, statusID, now: now))
         return .executing(
             serverID,
             then: .statement(timeline) { added in

@@ -1,4 +1,5 @@
 import Foundation
+import Models
 
 /// One version of a status's edit history, as a store keeps it (see ``SQLDialect/keepingVersion(_:)``).
 package struct KeptVersion: Sendable {
@@ -32,6 +33,15 @@ package enum EditHistoryStatements {
     package static let want = "INSERT INTO \(wantTarget) VALUES (?1, ?2, ?3, ?4, ?5)\n" + wantConflict
     /// The table and columns of ``want``, for the stores' multi-row inserts.
     package static let wantTarget = "edit_history_wanted(status_id, server, local_id, edited_at, wanted_at)"
+    /// The arguments of ``want`` for an edited `status` whose row (number `statusID`) was written from
+    /// `origin` now; nil when no history is wanted: one is asked for by the server's own id, never by one a
+    /// file named.
+    package static func wantRow(_ status: Status, _ statusID: Int64, _ origin: PageOrigin, now: String)
+        -> [SQLArgument]?
+    {
+        guard !origin.idsFromFile, let editedAt = status.editedAt else { return nil }
+        return [.int(statusID), .text(origin.server), .text(status.id), .text(Timestamp.string(editedAt)), .text(now)]
+    }
     /// What a wish written again does: a newer edit replaces the older wish.
     package static let wantConflict = """
         ON CONFLICT(status_id) DO UPDATE SET server = excluded.server, local_id = excluded.local_id,

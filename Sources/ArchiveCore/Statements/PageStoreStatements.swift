@@ -39,6 +39,13 @@ package enum PageStoreStatements {
     package static let serverID = "INSERT INTO \(serverIDColumns) VALUES (?1, ?2, ?3, ?4, ?5) " + serverIDConflict
     /// The table and columns of ``serverID``, for the stores' multi-row inserts.
     package static let serverIDColumns = "status_ids(server, local_id, status_id, in_reply_to_id, from_file)"
+    /// The arguments of ``serverID`` for `status`, stored as number `statusID` from `origin`.
+    package static func serverIDRow(_ status: Status, _ statusID: Int64, _ origin: PageOrigin) -> [SQLArgument] {
+        [
+            .text(origin.server), .text(status.id), .int(statusID), .text(orNull: status.inReplyToID),
+            .bool(origin.idsFromFile),
+        ]
+    }
     /// What a server id written again does, one rule for both sources: the server's own word re-points
     /// it (and confirms one a file named); a file's word (`from_file` true) never displaces an id the
     /// archive holds, the server's or another file's (a file adds what the archive lacks, see
@@ -50,11 +57,13 @@ package enum PageStoreStatements {
         """
     /// Forgets a status's attachments before they are written again: ?1 its number.
     package static let deleteMedia = "DELETE FROM media_attachments WHERE status_id = ?1"
-    /// One attachment (see ``mediaArguments(of:_:)``).
-    package static let insertMedia = """
-        INSERT INTO media_attachments(status_id, position, media_id, type, url, preview_url, remote_url,
-            description, blurhash, width, height) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)
+    /// The table and columns of ``insertMedia``, for the stores' multi-row inserts.
+    package static let mediaTarget = """
+        media_attachments(status_id, position, media_id, type, url, preview_url, remote_url, description,
+            blurhash, width, height)
         """
+    /// One attachment (see ``mediaArguments(of:_:)``).
+    package static let insertMedia = "INSERT INTO \(mediaTarget) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11)"
 
     /// The arguments of ``insertMedia`` for each attachment of a status, in order.
     package static func mediaArguments(of statusID: Int64, _ status: Status) -> [[SQLArgument]] {

@@ -7,6 +7,10 @@ package enum TimelineStatusStatements {
     package static let target = "timeline_statuses(timeline_id, status_id, first_seen_at)"
     /// What recording a status a timeline already holds does: nothing (the first sighting stays).
     package static let keepFirst = "ON CONFLICT(timeline_id, status_id) DO NOTHING"
+    /// The arguments of ``record``: status `statusID` in timeline `timelineID`, first seen `now`.
+    package static func row(_ timelineID: Int64, _ statusID: Int64, now: String) -> [SQLArgument] {
+        [.int(timelineID), .int(statusID), .text(now)]
+    }
     /// Records status ?2 in timeline ?1, first seen ?3 (see ``keepFirst``).
     package static let record = "INSERT INTO \(target) VALUES (?1, ?2, ?3) " + keepFirst
     /// ``record``, giving back `status_id` when the timeline did not hold the status yet.

@@ -33,6 +33,18 @@ package struct UserMarks: OptionSet, Sendable {
     /// (removed accounts too: what they did stays theirs).
     package static let accountsStatement = "SELECT handle, url FROM archiving_accounts"
 
+    /// The archiving accounts' handles and profile URLs (removed ones too: what they did stays theirs),
+    /// read only when one of `statuses` mentions anyone (none are needed otherwise): what ``of(_:raw:server:accounts:)``
+    /// compares a page's mentions with, read once for the page.
+    package static func accounts(mentionedIn statuses: some Sequence<Status>) -> TransactionPlan<
+        [(handle: String, url: String?)]
+    > {
+        guard statuses.contains(where: { !$0.mentions.isEmpty }) else { return .done([]) }
+        return .fetch(SQLStatement(accountsStatement), { (try $0.text("handle"), try $0.optionalText("url")) }) {
+            .done($0)
+        }
+    }
+
     /// The marks computed from the copy shown: replaced whenever the row is rewritten.
     package static let fromCopy: UserMarks = [.servedInteraction, .mentionsUser]
 
