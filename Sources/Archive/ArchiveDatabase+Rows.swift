@@ -4,20 +4,29 @@ import GRDB
 
 /// The SQLite archive's tables as rows, for `icebox migrate` (see `StoreRows`).
 extension ArchiveDatabase {
-    /// Keeps a copied status's content apart only where its raw JSON does not give it back (see
-    /// `schema/0034_content_from_json.sql`): ?1 its number.
-    private static let keptContentCleared = """
-        UPDATE statuses SET content_kept = NULL WHERE id = ?1 AND content_kept IS
-            IFNULL(CASE WHEN json_valid(CAST(raw_json AS TEXT)) THEN json_extract(CAST(raw_json AS TEXT), '$.content') END, '')
+    /// The columns SQLite reads from the raw JSON (generated), each with the column that keeps a row's value
+    /// apart where its JSON does not give it back (schema/0034_content_from_json.sql, 0041_url_from_json.sql).
+    private static let keptApart = ["content": "content_kept", "url": "url_kept"]
+
+    /// Keeps a copied status's content and url apart only where its raw JSON does not give them back:
+    /// ?1 its number.
+    private static let keptApartCleared = """
+        UPDATE statuses SET
+            content_kept = CASE WHEN content_kept IS IFNULL(CASE WHEN json_valid(CAST(raw_json AS TEXT))
+                THEN json_extract(CAST(raw_json AS TEXT), '$.content') END, '') THEN NULL ELSE content_kept END,
+            url_kept = CASE WHEN url_kept IS (CASE WHEN json_valid(CAST(raw_json AS TEXT))
+                    AND json_type(CAST(raw_json AS TEXT), '$.url') = 'text'
+                THEN NULLIF(json_extract(CAST(raw_json AS TEXT), '$.url'), '') END) THEN NULL ELSE url_kept END
+        WHERE id = ?1 AND (content_kept IS NOT NULL OR url_kept IS NOT NULL)
         """
 
     public func writeRows(_ table: String, columns: [String], rows: [[CopyValue]]) async throws(ArchiveError) {
         guard archiveTables.contains(table) else { throw .notFound("the table \(table)") }
-        // statuses.content is generated from the raw JSON: the copied text goes to content_kept, which
-        // keeps it only when the JSON says otherwise.
-        let names = columns.map { table == "statuses" && $0 == "content" ? "content_kept" : $0 }
+        // statuses.content and url are generated from the raw JSON: the copied values go to content_kept
+        // and url_kept, which keep them only when the JSON says otherwise.
+        let names = columns.map { table == "statuses" ? Self.keptApart[$0] ?? $0 : $0 }
             .map(TableStatements.quoted).joined(separator: ", ")
-        let keepsContent = table == "statuses" && columns.contains("content")
+        let keepsApart = table == "statuses" && columns.contains { Self.keptApart[$0] != nil }
         let placeholders = Array(repeating: "?", count: columns.count).joined(separator: ", ")
         let createdAt = columns.firstIndex(of: "created_at")
         try await write { db in
@@ -43,8 +52,8 @@ extension ArchiveDatabase {
                     )
                     .execute(arguments: StatementArguments(values + [key.databaseValue]))
                 }
-                if keepsContent {
-                    try db.cachedStatement(sql: Self.keptContentCleared).execute(arguments: [db.lastInsertedRowID])
+                if keepsApart {
+                    try db.cachedStatement(sql: Self.keptApartCleared).execute(arguments: [db.lastInsertedRowID])
                 }
             }
         }

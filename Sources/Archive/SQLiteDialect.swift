@@ -151,7 +151,7 @@ struct SQLiteDialect: SQLDialect {
 
     /// The columns each table keeps for itself: of `statuses`, the store's own date keys (the destination
     /// makes its own), where an object was cut out of the raw JSON (which is copied whole), and the content
-    /// kept apart from the raw JSON (`content` is copied, see `ArchiveDatabase.writeRows`; the user's marks
+    /// and url kept apart from the raw JSON (`content` and `url` are copied, see `ArchiveDatabase.writeRows`; the user's marks
     /// are copied, both stores keeping the same bits, and computed again when a copy ends, see
     /// `finishCopy`); of a version of an edit history and of a notification, where their account objects
     /// were cut out.
@@ -159,7 +159,7 @@ struct SQLiteDialect: SQLDialect {
         [
             "statuses": Set(
                 StoredRawJSON.Slot.allCases.flatMap { [$0.columns.reference, $0.columns.offset] } + [
-                    "sort_key", "content_kept",
+                    "sort_key", "content_kept", "url_kept",
                 ]),
             "status_edits": ["raw_account", "raw_account_at"],
             "notifications": ["raw_account", "raw_account_at", "raw_status_account", "raw_status_account_at"],

@@ -4,10 +4,12 @@ import GRDB
 
 /// The SQLite statements that write a `StatusRow`, and their arguments.
 extension StatusRow {
-    /// The columns `arguments(storing:)` fills: `columns`, the content kept apart, then where each object
-    /// cut out of the raw JSON is (see `StoredRawJSON`).
+    /// The columns `arguments(storing:)` fills: `columns` (with the url kept apart in place of `url`, which
+    /// is read from the raw JSON: schema/0041_url_from_json.sql), the content kept apart, then where each
+    /// object cut out of the raw JSON is (see `StoredRawJSON`).
     static let storedColumns =
-        columns + ", content_kept, "
+        columns.split(separator: ",").map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
+        .map { $0 == "url" ? "url_kept" : $0 }.joined(separator: ", ") + ", content_kept, "
         + StoredRawJSON.Slot.allCases.map { "\($0.columns.reference), \($0.columns.offset)" }.joined(separator: ", ")
     /// The table and columns a status row is inserted into: `storedColumns`, first seen, updated, sort key.
     static let insertTarget = "statuses(\(storedColumns), first_seen_at, updated_at, sort_key)"
@@ -56,13 +58,17 @@ extension StatusRow {
     /// its text apart; any other row keeps nothing there.
     var contentKept: String? { raw.isEmpty && !content.isEmpty ? content : nil }
 
+    /// `url_kept` (schema/0041_url_from_json.sql): `url` is read from the raw JSON, so a row without its
+    /// raw JSON keeps its url apart, as `contentKept` keeps its text.
+    var urlKept: String? { raw.isEmpty ? url : nil }
+
     /// The values of `storedColumns`, the raw JSON as `stored` keeps it (`raw` is not read but for
-    /// `contentKept`): one array, each slot's reference and offset in `StoredRawJSON.Slot`'s order.
+    /// `contentKept` and `urlKept`): one array, each slot's reference and offset in `StoredRawJSON.Slot`'s order.
     func arguments(storing stored: StoredRawJSON) -> StatementArguments {
         let (account, boostedAccount) = (stored.reference(.account), stored.reference(.boostedAccount))
         let (boostedCard, card) = (stored.reference(.boostedCard), stored.reference(.card))
         return [
-            uri, url, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
+            uri, urlKept, createdAt, editedAt, authorHandle, authorName, reblogURI, visibility, language, sensitive,
             spoilerText, text, altText, extraText, searchAuthor, tagNames, mediaCount, hasPoll, hasCard,
             isReply, counts.replies, counts.reblogs, counts.favourites, stored.body, server, searchCJK, uriKind,
             authority.rawValue, contentKept, account.id, account.offset, boostedAccount.id, boostedAccount.offset,

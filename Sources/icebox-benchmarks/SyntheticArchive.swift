@@ -87,7 +87,7 @@ struct SyntheticArchive {
             try await queue.write { db in
                 let insert = try db.makeStatement(
                     sql: """
-                        INSERT INTO statuses(id, uri, url, created_at, author_handle, author_name, reblog_uri, visibility,
+                        INSERT INTO statuses(id, uri, url_kept, created_at, author_handle, author_name, reblog_uri, visibility,
                             language, sensitive, spoiler_text, text, alt_text, extra_text, search_author, tag_names,
                             media_count, has_poll, has_card, in_reply_to, raw_json, raw_server, first_seen_at, updated_at,
                             search_cjk, sort_key)

@@ -75,19 +75,19 @@ import Testing
         let before = try #require(SchemaMigrations.all.firstIndex { $0.name == "0034_content_from_json" })
         try OlderArchive.write(at: path, migrations: before) { db in
             try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current.database.path.path])
-            // The columns 0033 had: none of 0034's, 0035's or 0037's.
+            // The columns 0033 had: none of 0034's, 0035's, 0037's or 0041's, and url stored.
             let later = StoredRawJSON.Slot.allCases.dropFirst().flatMap { [$0.columns.reference, $0.columns.offset] }
             let columns = try String.fetchAll(
                 db,
                 sql: """
                     SELECT name FROM pragma_table_xinfo('statuses', 'current')
-                    WHERE hidden = 0 AND name NOT IN ('content_kept', \(later.map { "'\($0)'" }.joined(separator: ", ")))
+                    WHERE hidden = 0 AND name NOT IN ('content_kept', 'url_kept', \(later.map { "'\($0)'" }.joined(separator: ", ")))
                     ORDER BY cid
                     """
             ).joined(separator: ", ")
             try db.execute(sql: "INSERT INTO raw_accounts SELECT * FROM current.raw_accounts")
             try db.execute(
-                sql: "INSERT INTO statuses(\(columns), content) SELECT \(columns), '' FROM current.statuses")
+                sql: "INSERT INTO statuses(\(columns), url, content) SELECT \(columns), url, '' FROM current.statuses")
             // As the older Icebox stored it: the content each status decoded to (a boosted post's too).
             try db.execute(
                 sql: """
