@@ -1,6 +1,7 @@
 import ArchiveCore
 import Foundation
 import GRDB
+import IceboxTestSupport
 import Logging
 import Models
 import Testing
@@ -63,10 +64,9 @@ import Testing
         let decoded = Self.decodedURLs(statuses)
         let odd = try #require(decoded.keys.sorted().first)
 
-        let directory = FileManager.default.temporaryDirectory.appending(path: "icebox-0040-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let path = directory.appending(path: "archive.sqlite")
+        let directory = try TemporaryDirectory("icebox-0040")
+        defer { withExtendedLifetime(directory) {} }
+        let path = directory.url.appending(path: "archive.sqlite")
         let before = try #require(SchemaMigrations.all.firstIndex { $0.name == "0041_url_from_json" })
         try OlderArchive.write(at: path, migrations: before) { db in
             try db.execute(sql: "ATTACH DATABASE ? AS current", arguments: [current.database.path.path])
