@@ -132,10 +132,7 @@ public struct Account: Codable, Hashable, Sendable {
         if acct.contains("@") { return acct }
         // The domain with its port when the profile has one: a server on a port is `host:port` in its
         // mentions, webfinger and ActivityPub ids, and the handle must match them.
-        let domain =
-            url.flatMap { URLComponents(string: $0) }.flatMap { parts in
-                parts.host.map { host in parts.port.map { "\(host):\($0)" } ?? host }
-            } ?? host
+        let domain = url.flatMap(ProfileDomains.domain(of:)) ?? host
         return "\(acct)@\(domain)"
     }
 }

@@ -70,6 +70,9 @@ package struct UserMarks: OptionSet, Sendable {
     /// Whether the object's own `bookmarked`, `favourited` or `reblogged` is `true`.
     package static func servedInteraction(_ raw: Data) -> Bool {
         let keys = ["bookmarked", "favourited", "reblogged"]
+        // Most copies say none of them: all three keys end in "ed", and without such a key holding `true`
+        // anywhere in the bytes there is no object to read (a pass over its members was 2-3% of a sync's CPU).
+        guard RawJSON.mayHoldTrue(underKeysEndingIn: "ed", in: raw) else { return false }
         // One pass over the object for the three keys.
         if let values = try? RawJSON.values(forKeys: keys, inObject: raw) {
             return values.values.contains { $0.elementsEqual("true".utf8) }
