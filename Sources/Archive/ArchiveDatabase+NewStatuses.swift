@@ -82,13 +82,15 @@ extension ArchiveDatabase {
     private static func insertRows(_ fresh: FreshRows, now: String, powersOfTwo: Bool, _ db: Database) throws
         -> [Int64: Int64]
     {
+        // The account objects and cards the page's rows share, each looked up once in this transaction.
+        var known = StoredRawJSON.KnownObjects()
         let returned = try executeTuples(
             "INSERT INTO \(StatusRow.insertMarkedTarget) VALUES", "", returning: "sort_key, id",
             width: StatusRow.storedColumns.split(separator: ",").count + 4, count: fresh.rows.count,
             powersOfTwo: powersOfTwo, db
         ) { index, arguments in
             let row = fresh.rows[index]
-            arguments += row.arguments(storing: try StoredRawJSON(row.raw, db))
+            arguments += row.arguments(storing: try StoredRawJSON(row.raw, db, known: &known))
             arguments += [now, now, fresh.keys[index], fresh.marks[index].rawValue]
         }
         var ids: [Int64: Int64] = [:]

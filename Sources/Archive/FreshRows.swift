@@ -12,8 +12,17 @@ struct FreshRows {
     private(set) var rows: [StatusRow] = []
     /// The `sort_key` of each row.
     private(set) var keys: [Int64] = []
-    /// The marks each row's copy carries by itself (see `UserMarks.fromCopy`), inserted with it.
+    /// The marks each row is inserted with: those its copy carries by itself (see `UserMarks.fromCopy`), and
+    /// its timeline's, which every new row gets with its entry (schema/0042_timeline_marks_with_the_row.sql).
     private(set) var marks: [UserMarks] = []
+
+    /// The mark the timeline ?1 gives the statuses it holds, as its entries' trigger gives it (0012), as
+    /// `mark`: 0 for a timeline that gives none.
+    private static let timelineMark = """
+        SELECT CASE spec WHEN 'bookmarks' THEN 1 WHEN 'favourites' THEN 2 WHEN 'mentions' THEN 4 WHEN 'own' THEN 8
+            ELSE 0 END AS mark
+        FROM timelines WHERE id = ?1
+        """
 
     /// `nil` when a new row cannot go with the others, and the page is stored row by row: when its
     /// millisecond has no key of its own left (a key spilled above it is taken row by row, see
@@ -46,6 +55,10 @@ struct FreshRows {
         }
         var nextKey: [Int64: Int64] = [:]
         var accounts: [(handle: String, url: String?)]?  // the archiving accounts, read once if a row mentions any
+        let timelineMark =
+            try origin.timelineID.flatMap { id in
+                try Int64.fetchOne(db.cachedStatement(sql: Self.timelineMark), arguments: [id])
+            }.map(UserMarks.init(rawValue:)) ?? []
         rows.reserveCapacity(page.count)
         for (index, item) in page.enumerated() where isNew[index] {
             let floor = SortKey.floor(item.status.createdAt)
@@ -67,7 +80,9 @@ struct FreshRows {
             if !status.mentions.isEmpty, accounts == nil {
                 accounts = try ArchiveDatabase.run(UserMarks.accounts(mentionedIn: [status]), db)
             }
-            marks.append(UserMarks.of(status, raw: item.raw, server: origin.server, accounts: accounts ?? []))
+            marks.append(
+                UserMarks.of(status, raw: item.raw, server: origin.server, accounts: accounts ?? []).union(timelineMark)
+            )
             keys.append(key)
             indices.append(index)
         }

@@ -76,6 +76,12 @@ struct StoredRawJSON {
     /// order of the server's (`Slot.order(boostFirst:)`, told by where the boosted post and the account
     /// are), or those stay.
     init(_ raw: Data, _ db: Database) throws {
+        var known = KnownObjects()
+        try self.init(raw, db, known: &known)
+    }
+
+    /// The same, with the objects `known` already found in this write (see ``KnownObjects``).
+    init(_ raw: Data, _ db: Database, known: inout KnownObjects) throws {
         let ranges = Self.objectRanges(raw)
         // The order the server wrote them in, as far as the boosted post and the account tell it.
         let boost = ranges[Slot.boostedAccount.rawValue] ?? ranges[Slot.boostedCard.rawValue]
@@ -88,7 +94,7 @@ struct StoredRawJSON {
         cuts = Array(repeating: nil, count: Slot.allCases.count)
         for (slot, object) in zip(order, objects) {
             guard let object else { continue }
-            cuts[slot.rawValue] = (try Self.objectID(of: object.bytes, in: slot.table, db), object.offset)
+            cuts[slot.rawValue] = (try known.number(of: object.bytes, in: slot.table, db), object.offset)
         }
     }
 
@@ -138,10 +144,26 @@ struct StoredRawJSON {
     /// `SQLiteDialect.rawJSON(of:)` skips.
     static let placeholder: [UInt8] = Array("{}".utf8)
 
+    /// The objects a write has found or stored (their numbers in `raw_accounts` or `raw_cards`), so that
+    /// each is looked up once: a page's statuses carry their few authors' account objects, and their
+    /// cards, many times over (a lookup each was 1.9% of a sync's CPU on the realistic corpus). Valid for
+    /// one transaction only: an object stored in one that is rolled back is gone.
+    struct KnownObjects {
+        private var found: [Int64: [(table: String, json: Data, id: Int64)]] = [:]
+
+        /// The number of an object in `table`, stored now when it is not there yet.
+        mutating func number(of json: Data, in table: String, _ db: Database) throws -> Int64 {
+            let hash = StoredRawJSON.fnv1a(json)
+            if let known = found[hash]?.first(where: { $0.table == table && $0.json == json }) { return known.id }
+            let id = try StoredRawJSON.objectID(of: json, hash: hash, in: table, db)
+            found[hash, default: []].append((table, json, id))
+            return id
+        }
+    }
+
     /// The number of an object in `table` (`raw_accounts` or `raw_cards`: a hash and the bytes), stored now
     /// when it is not there yet.
-    private static func objectID(of json: Data, in table: String, _ db: Database) throws -> Int64 {
-        let hash = fnv1a(json)
+    private static func objectID(of json: Data, hash: Int64, in table: String, _ db: Database) throws -> Int64 {
         if let id = try Int64.fetchOne(
             db.cachedStatement(sql: "SELECT id FROM \(table) WHERE hash = ? AND json = ?"), arguments: [hash, json])
         {
