@@ -3,8 +3,9 @@
 -- none): 48 of the 3,091 bytes a status took on the realistic corpus. It is now a VIRTUAL generated column
 -- with the same name and value, so `sqlite3`, Datasette and every query read it as before, and no byte of
 -- it is on disk. JSON SQLite cannot read, without "url", or with one that is not a string gives NULL (as
--- such a status decodes). url_kept holds a row's url only where its JSON would not give that exact text
--- back (a boosted post stored without its own raw JSON); it is NULL, one byte, everywhere else.
+-- such a status decodes). url_kept holds a row's url only where its JSON would not give that text back
+-- (a boosted post stored without its own raw JSON, a redacted status); it is NULL, one byte, everywhere
+-- else. (A stored url of NULL whose JSON has one, which no Icebox wrote, reads the JSON's.)
 -- The posts view names the column, and SQLite drops no column a view names: the view is made again as it
 -- was. DROP COLUMN rewrites each row once (no trigger runs); the space it frees stays inside the table's
 -- pages until a VACUUM.

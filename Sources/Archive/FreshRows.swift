@@ -19,7 +19,9 @@ struct FreshRows {
     /// The mark the timeline ?1 gives the statuses it holds, as its entries' trigger gives it (0012), as
     /// `mark`: 0 for a timeline that gives none.
     private static let timelineMark = """
-        SELECT CASE spec WHEN 'bookmarks' THEN 1 WHEN 'favourites' THEN 2 WHEN 'mentions' THEN 4 WHEN 'own' THEN 8
+        SELECT CASE spec WHEN 'bookmarks' THEN \(UserMarks.bookmarksTimeline.rawValue)
+            WHEN 'favourites' THEN \(UserMarks.favouritesTimeline.rawValue)
+            WHEN 'mentions' THEN \(UserMarks.mentionsTimeline.rawValue) WHEN 'own' THEN \(UserMarks.ownTimeline.rawValue)
             ELSE 0 END AS mark
         FROM timelines WHERE id = ?1
         """

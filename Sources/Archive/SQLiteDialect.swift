@@ -186,10 +186,13 @@ struct SQLiteDialect: SQLDialect {
 
     /// The objects kept once (schema/0019_accounts_once.sql, 0035_cards_once.sql, 0037) go with the
     /// rest: the redacted raw JSON is kept whole, and what was cut out of the old one is no longer named. `content` is read
-    /// from the raw JSON (schema/0034_content_from_json.sql): only a text kept apart from it is cleared.
+    /// from the raw JSON (schema/0034_content_from_json.sql): only a text kept apart from it is cleared. A
+    /// redacted status keeps its url (`Redaction`), so the url is kept apart from the redacted JSON (read in
+    /// the old row, as every expression of an `UPDATE` is): the tombstone of JSON that could not be read
+    /// holds none.
     var redactionClears: String {
         StoredRawJSON.Slot.allCases.map { "\($0.columns.reference) = NULL, \($0.columns.offset) = NULL, " }.joined()
-            + "content_kept = NULL, "
+            + "content_kept = NULL, url_kept = url, "
     }
     /// Generated columns too (hidden 2 and 3): statuses.content is one, read from the raw JSON.
     var tableColumns: String {

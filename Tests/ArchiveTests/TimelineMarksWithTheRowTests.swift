@@ -10,12 +10,50 @@ import Testing
 /// writes only a row that lacks it (schema/0042_timeline_marks_with_the_row.sql): a sync's new rows are
 /// written once, and every row ends up marked as before.
 @Suite struct TimelineMarksWithTheRowTests {
-    @Test func aNewRowIsWrittenOnceAndAHeldOneStillGetsItsMark() async throws {
+    /// An empty archive with the user's account, me@a.example.
+    static func archiveOfMe() async throws -> (TemporaryArchive, ArchivingAccount) {
         let archive = try TemporaryArchive()
-        let database = archive.database
-        let me = try await database.addAccount(
+        let me = try await archive.database.addAccount(
             handle: "me@a.example", server: "https://a.example", remoteID: "1",
             username: "me", displayName: "Me", url: "https://a.example/@me")
+        return (archive, me)
+    }
+
+    /// Pages of new statuses in each timeline that marks what it holds: every row gets its timeline's mark
+    /// with its insert, and no row is written again for it (a temporary trigger counts the writes of
+    /// `user_marks`; storing the rows and marking them after wrote one for each).
+    @Test func newRowsAreInsertedWithTheirTimelinesMarkAndNotWrittenAgain() async throws {
+        let (archive, me) = try await Self.archiveOfMe()
+        let database = archive.database
+        try await database.write { db in
+            try db.execute(sql: "CREATE TEMP TABLE mark_writes(status_id INTEGER)")
+            try db.execute(
+                sql: """
+                    CREATE TEMP TRIGGER mark_written AFTER UPDATE OF user_marks ON main.statuses
+                    BEGIN INSERT INTO mark_writes VALUES (new.id); END
+                    """)
+        }
+        let kinds: [(spec: String, mark: UserMarks, ids: [String])] = [
+            ("own", .ownTimeline, ["1", "2"]), ("mentions", .mentionsTimeline, ["3"]),
+            ("bookmarks", .bookmarksTimeline, ["4", "5"]), ("favourites", .favouritesTimeline, ["6"]),
+        ]
+        for kind in kinds {
+            let timeline = try await database.addTimeline(
+                spec: kind.spec, accountID: me.id, server: "https://a.example")
+            let page = try kind.ids.map { try ArchivableStatus(decoding: UserMarksTests.status($0)) }
+            _ = try await database.store(page, server: "a.example", timelineID: timeline.id, cursor: .init())
+        }
+        let marks = try await UserMarksTests.marks(database)
+        for kind in kinds {
+            for id in kind.ids { #expect(marks[UserMarksTests.uri(id)] == kind.mark.rawValue, "\(kind.spec) \(id)") }
+        }
+        let writes = try await database.write { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM mark_writes") }
+        #expect(writes == 0, "no new row written again for its mark")
+    }
+
+    @Test func aNewRowIsWrittenOnceAndAHeldOneStillGetsItsMark() async throws {
+        let (archive, me) = try await Self.archiveOfMe()
+        let database = archive.database
         let bookmarks = try await database.addTimeline(spec: "bookmarks", accountID: me.id, server: "https://a.example")
         let home = try await database.addTimeline(spec: "home", accountID: me.id, server: "https://a.example")
         let page = try ["1", "2", "3", "5"].map { try ArchivableStatus(decoding: UserMarksTests.status($0)) }

@@ -123,4 +123,25 @@ import Testing
         }
         #expect(try await upgraded.integrityCheck() == "ok")
     }
+
+    /// A redacted status keeps its url, as `Redaction` keeps it in the tombstone: kept apart from the
+    /// redacted JSON, so that a tombstone written for JSON that could not be read still has it.
+    @Test func aRedactedStatusKeepsItsURL() async throws {
+        let archive = try TemporaryArchive()
+        let db = archive.database
+        let status = try #require(
+            AccountsOnceTests.statuses().first { $0.status.url != nil && $0.status.reblog == nil })
+        // Stored from its own server, whose word on its deletion counts.
+        let host = try #require(URL(string: status.status.archiveURI)?.host)
+        _ = try await db.store([status], server: host)
+        let number = try #require(try await db.findStatus(status.status.archiveURI))
+        try await db.setDeletionPolicy(.redact)
+        try await db.markGone([number], reportedBy: host, at: Date(), via: .recheck)
+        let row = try await db.read { db in
+            try Row.fetchOne(db, sql: "SELECT url, redacted_at FROM statuses WHERE id = ?", arguments: [number])
+                .map { (url: $0["url"] as String?, redacted: $0["redacted_at"] as String?) }
+        }
+        #expect(row?.redacted != nil, "the status was redacted")
+        #expect(row?.url == status.status.url)
+    }
 }

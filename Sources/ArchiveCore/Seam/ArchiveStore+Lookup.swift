@@ -5,7 +5,8 @@ import Foundation
 extension ArchiveStore {
     /// Finds a status by what a person may type or paste: the archive's number, a uri, a url, or a
     /// server's own id (any server). Boosts resolve to the post they boost. Each form is a read of its
-    /// own (statuses are never renumbered, so no snapshot is needed across them).
+    /// own (statuses are never renumbered, so no snapshot is needed across them), those an index answers
+    /// first: a url, read from every row, is tried last.
     public func findStatus(_ reference: String) async throws(ArchiveError) -> Int64? {
         let text = reference.trimmingCharacters(in: .whitespaces)
         var number: Int64?
@@ -15,13 +16,18 @@ extension ArchiveStore {
             number = row
         }
         if number == nil {
-            number = try await executor.fetchFirst(SQLStatement(LookupStatements.byAddress, .text(text))) {
+            number = try await executor.fetchFirst(SQLStatement(LookupStatements.byURI, .text(text))) {
                 try $0.integer("id")
             }
         }
         if number == nil {
             number = try await executor.fetchFirst(SQLStatement(LookupStatements.byAnyServerID, .text(text))) {
                 try $0.integer("status_id")
+            }
+        }
+        if number == nil {
+            number = try await executor.fetchFirst(SQLStatement(LookupStatements.byURL, .text(text))) {
+                try $0.integer("id")
             }
         }
         guard let found = number else { return nil }

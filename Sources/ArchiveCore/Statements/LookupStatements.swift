@@ -29,8 +29,11 @@ package enum LookupStatements {
     package static func allURIs(_ dialect: any SQLDialect) -> String {
         "SELECT uri FROM statuses ORDER BY " + dialect.bytewise("uri")
     }
-    /// The first status with this uri or url: ?1 the text.
-    package static let byAddress = "SELECT id FROM statuses WHERE uri = ?1 OR url = ?1 ORDER BY id LIMIT 1"
+    /// The status with this uri (through its index): ?1 the text.
+    package static let byURI = "SELECT id FROM statuses WHERE uri = ?1"
+    /// The first status with this url: ?1 the text. No index has urls (SQLite reads each from its raw JSON,
+    /// schema/0041_url_from_json.sql): every row is read, so it is the last thing `findStatus` tries.
+    package static let byURL = "SELECT id FROM statuses WHERE url = ?1 ORDER BY id LIMIT 1"
     /// A status by some server's id for it: ?1 the id.
     package static let byAnyServerID = "SELECT status_id FROM status_ids WHERE local_id = ?1 LIMIT 1"
     /// The post a boost boosts: ?1 the boost's number.
