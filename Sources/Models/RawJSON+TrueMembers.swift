@@ -35,9 +35,4 @@ extension RawJSON {
             return false
         }
     }
-
-    /// JSON's whitespace: space, tab, line feed, carriage return.
-    private static func isWhitespace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
-    }
 }

@@ -14,6 +14,11 @@ public enum RawJSON {
         public var description: String { "malformed JSON at byte \(offset): \(reason)" }
     }
 
+    /// JSON's whitespace: space, tab, line feed, carriage return.
+    static func isWhitespace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
+    }
+
     /// The bytes of each element of a top-level array.
     public static func elements(ofArray data: Data) throws(Malformed) -> [Data] {
         var elements: [Data] = []
@@ -194,7 +199,7 @@ public enum RawJSON {
         }
 
         mutating func skipWhitespace() {
-            while let byte = peek, byte == 0x20 || byte == 0x0A || byte == 0x0D || byte == 0x09 { index += 1 }
+            while let byte = peek, RawJSON.isWhitespace(byte) { index += 1 }
         }
 
         /// Past a string: the next `"` that no backslash escapes, found with `memchr` (a post's HTML is most

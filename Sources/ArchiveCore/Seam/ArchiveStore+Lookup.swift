@@ -15,20 +15,12 @@ extension ArchiveStore {
         {
             number = row
         }
-        if number == nil {
-            number = try await executor.fetchFirst(SQLStatement(LookupStatements.byURI, .text(text))) {
-                try $0.integer("id")
-            }
-        }
-        if number == nil {
-            number = try await executor.fetchFirst(SQLStatement(LookupStatements.byAnyServerID, .text(text))) {
-                try $0.integer("status_id")
-            }
-        }
-        if number == nil {
-            number = try await executor.fetchFirst(SQLStatement(LookupStatements.byURL, .text(text))) {
-                try $0.integer("id")
-            }
+        let lookups = [
+            (LookupStatements.byURI, "id"), (LookupStatements.byAnyServerID, "status_id"),
+            (LookupStatements.byURL, "id"),
+        ]
+        for (sql, column) in lookups where number == nil {
+            number = try await executor.fetchFirst(SQLStatement(sql, .text(text))) { try $0.integer(column) }
         }
         guard let found = number else { return nil }
         // A boost shows the post it boosts.
