@@ -99,6 +99,7 @@ import Testing
             ("icebox unreadable --json", ["unreadable", "--json"]),
             ("icebox unreadable --json", ["unreadable", "--retry", "--json"]),
             ("icebox doctor --json", ["doctor", "--json"]),
+            ("icebox compact --json", ["compact", "--json"]),
             ("icebox migrate --json", ["migrate", "--json", "--to", copy]),
         ]
     }

@@ -3,7 +3,8 @@ import Models
 extension ArchiveError: ExitStatusReporting {
     /// 64 when the request names something the archive does not hold or contradicts it (an unknown
     /// account or status, a timeline already pinned) or the store cannot do it; 66 when the folder holds
-    /// no archive (a read-only command creates none); 74 when the archive cannot be read or written, or is damaged;
+    /// no archive (a read-only command creates none); 74 when the archive cannot be read or written, is damaged,
+    /// or its filesystem has no room to rewrite it;
     /// 77 (EX_NOPERM) when its folder or a file in it could be read or swapped by someone else, or a
     /// store's server refused the user or password; 69 (EX_UNAVAILABLE) when a store's server is not
     /// there to be used (as for a Mastodon server that cannot be reached: try again when it is back),
@@ -14,7 +15,7 @@ extension ArchiveError: ExitStatusReporting {
         case .noArchive: .noInput
         case .unsafe, .refused: .noPermission
         case .unreachable: .unavailable
-        case .cannotOpen, .newerSchema, .migrationChanged, .database, .brokenRule, .damaged: .ioError
+        case .cannotOpen, .newerSchema, .migrationChanged, .database, .brokenRule, .damaged, .noSpace: .ioError
         }
     }
 }

@@ -37,6 +37,9 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
     /// A store on a server that refused who Icebox connected as (a wrong password, a user it does not
     /// let in). `reason` says which.
     case refused(store: String, reason: String)
+    /// The filesystem holding `folder` has less free space than rewriting the archive there may take
+    /// (`icebox compact`); nothing was written.
+    case noSpace(folder: String, needed: Int64, available: Int64)
 
     public var description: String {
         switch self {
@@ -56,6 +59,9 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
         case .unsafe(let path, let reason): "refusing to use \(path): \(reason)"
         case .unreachable(let store, let reason): "cannot reach the store \(store): \(reason)"
         case .refused(let store, let reason): "the store \(store) refused the connection: \(reason)"
+        case .noSpace(let folder, let needed, let available):
+            "rewriting the archive may take up to \(needed) bytes free in \(folder), which has \(available); "
+                + "free some space there and run it again"
         }
     }
 }

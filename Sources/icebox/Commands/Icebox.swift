@@ -16,7 +16,8 @@ struct Icebox: AsyncParsableCommand {
         version: IceboxVersion.string,
         subcommands: [
             Account.self, Timeline.self, Sync.self, Search.self, Show.self, Repl.self, Export.self, Stats.self,
-            Notifications.self, Conversations.self, Config.self, Media.self, Unreadable.self, Doctor.self, Migrate.self,
+            Notifications.self, Conversations.self, Config.self, Media.self, Unreadable.self, Doctor.self, Compact.self,
+            Migrate.self,
             Watch.self,
             Import.self, Serve.self,
         ])

@@ -6,7 +6,7 @@ import HistoryImport
 /// session lives, and the line that shows the import's progress on a terminal.
 struct ImportSession {
     let context: CommandContext
-    let locks: ImportLocks
+    let locks: WriterLocks
     let line = ImportProgressLine()
 
     /// Checks that `input` (the file or folder imported; nil for standard input) can be read, then
@@ -15,7 +15,7 @@ struct ImportSession {
     init(_ global: GlobalOptions, input: String? = nil) async throws {
         if let input { try ImportInput.check(input) }
         context = try await global.context(.mayStart)
-        locks = try await ImportLocks(context.home)
+        locks = try await WriterLocks(context.home)
     }
 
     /// Runs one import command whole: the session opened, `importing` run into the store (see
@@ -48,15 +48,16 @@ struct ImportSession {
     }
 }
 
-/// What an import holds while it runs: the sync lock (its transaction would make a sync wait, then
-/// fail) and the media lock (media garbage collection would take the files it has placed but not yet
-/// committed for unreferenced ones). Another holder makes the import stop at once, exit 75.
-struct ImportLocks {
+/// What an import or a compaction holds while it runs: the sync lock (its transaction would make a
+/// sync wait, then fail) and the media lock (media garbage collection would take the files an import
+/// has placed but not yet committed for unreferenced ones; a download's rows would wait on a
+/// compaction's rewrite). Another holder makes the command stop at once, exit 75, unless it `wait`s.
+struct WriterLocks {
     let sync: SyncLock
     let media: SyncLock
 
-    init(_ home: IceboxHome) async throws {
-        sync = try await SyncLock(path: home.syncLock, wait: false)
-        media = try await home.takeMediaLock()
+    init(_ home: IceboxHome, wait: Bool = false) async throws {
+        sync = try await SyncLock(path: home.syncLock, wait: wait)
+        media = try await home.takeMediaLock(wait: wait)
     }
 }

@@ -10,11 +10,14 @@ struct StoreCapabilities: Sendable {
     let sharedWork: (any SharedWork)?
     /// The SQLite file the store is; nil for a PostgreSQL store.
     let sqliteFile: URL?
+    /// How the store's file is rewritten without its unused space (SQLite); nil for a store on a server.
+    let compacting: (any ArchiveCompacting)?
 
     /// The capabilities of `store`: the one place its concrete type is looked at.
     init(of store: any ArchiveStore) {
         sharedWork = store as? any SharedWork
         sqliteFile = (store as? ArchiveDatabase)?.path
+        compacting = store as? any ArchiveCompacting
     }
 
     /// Whether other workers may use the store at the same time (then no lock file guards it).
