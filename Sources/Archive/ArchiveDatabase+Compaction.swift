@@ -11,7 +11,10 @@ extension ArchiveDatabase: ArchiveCompacting {
     /// write-ahead log (see ``ArchiveCompacting``).
     ///
     /// `VACUUM` builds the new file in a temporary database, then writes each of its pages through the
-    /// log: up to twice the bytes the archive uses, so that much must be free on its filesystem first.
+    /// log: the used bytes twice over, and a frame header a page, must be free on the file's filesystem.
+    /// That is checked before the merge (which writes the indexes again through the log, at most as
+    /// much) and again after it, once the merge's frames have left the log: a merge does not change
+    /// what any reader sees, and a refusal then leaves the file otherwise as it was.
     /// The temporary database is a file in the archive's own folder, whatever `TMPDIR` says: its bytes
     /// are then on the filesystem just checked, never in a `tmpfs` that is memory. SQLite unlinks it as
     /// it opens it, so a compaction killed midway leaves no file behind, and the archive as it was
@@ -29,22 +32,15 @@ extension ArchiveDatabase: ArchiveCompacting {
         }
         let folder = path.deletingLastPathComponent().path
         let before = Self.bytesOnDisk(path)
-        let used = try await read { db in
-            let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0
-            let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
-            let free = try Int64.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
-            return (pages - free) * pageSize
-        }
-        let needed = Self.compactionNeeds(usedBytes: used)
-        let available = freeBytes(folder)
-        guard available >= needed else { throw .noSpace(folder: folder, needed: needed, available: available) }
+        try await requireRoom(in: folder, freeBytes)
         try await write { db in
             try db.execute(sql: FullTextIndex.words.command("optimize"))
             try db.execute(sql: FullTextIndex.pieces.command("optimize"))
         }
-        let logEmptied: Bool
+        _ = try await emptyLog()
+        try await requireRoom(in: folder, freeBytes)
         do {
-            logEmptied = try await pool.writeWithoutTransaction { db in
+            try await pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA temp_store = FILE")
                 let quoted = folder.replacingOccurrences(of: "'", with: "''")
                 try db.execute(sql: "PRAGMA temp_store_directory = '\(quoted)'")
@@ -53,20 +49,50 @@ extension ArchiveDatabase: ArchiveCompacting {
                     try? db.execute(sql: "PRAGMA temp_store = DEFAULT")
                 }
                 try db.execute(sql: "VACUUM")
-                // A reader of an older snapshot (another process) keeps the log; a later checkpoint empties it.
-                return (try? db.checkpoint(.truncate)) != nil
             }
         } catch {
             throw .database(Self.describe(error))
         }
+        let logEmptied = try await emptyLog()
         return CompactionReport(
             path: path.path, bytesBefore: before, bytesAfter: Self.bytesOnDisk(path), logEmptied: logEmptied)
     }
 
-    /// The free bytes a compaction of an archive using `usedBytes` may take: the temporary copy and the
-    /// write-ahead log each up to the archive's used pages, and a mebibyte for their headers.
-    static func compactionNeeds(usedBytes: Int64) -> Int64 {
-        2 * max(0, usedBytes) + (1 << 20)
+    /// Throws ``ArchiveError/noSpace(folder:needed:available:)`` unless `folder`'s filesystem has room
+    /// for rewriting the archive as it is now.
+    private func requireRoom(in folder: String, _ freeBytes: (String) -> Int64) async throws(ArchiveError) {
+        let (used, pageSize) = try await read { db in
+            let pageSize = try Int64.fetchOne(db, sql: "PRAGMA page_size") ?? 0
+            let pages = try Int64.fetchOne(db, sql: "PRAGMA page_count") ?? 0
+            let free = try Int64.fetchOne(db, sql: "PRAGMA freelist_count") ?? 0
+            return ((pages - free) * pageSize, pageSize)
+        }
+        let needed = Self.compactionNeeds(usedBytes: used, pageSize: pageSize)
+        let available = freeBytes(folder)
+        guard available >= needed else { throw .noSpace(folder: folder, needed: needed, available: available) }
+    }
+
+    /// Checkpoints the write-ahead log and truncates it; false when another process reads an older
+    /// snapshot (SQLite's busy result: the log then keeps its size until no process has the archive
+    /// open, or the next compaction). Any other failure is thrown.
+    private func emptyLog() async throws(ArchiveError) -> Bool {
+        do {
+            try await pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+            return true
+        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+            return false
+        } catch {
+            throw .database(Self.describe(error))
+        }
+    }
+
+    /// The free bytes a compaction of an archive using `usedBytes` in pages of `pageSize` may take: the
+    /// temporary copy (the used bytes), the write-ahead log (its header, then each page with a 24-byte
+    /// frame header), and a mebibyte to spare.
+    static func compactionNeeds(usedBytes: Int64, pageSize: Int64) -> Int64 {
+        let used = max(0, usedBytes)
+        let pages = used / max(pageSize, 1)
+        return used + 32 + pages * (pageSize + 24) + (1 << 20)
     }
 
     /// The file's bytes and its write-ahead log's.

@@ -34,8 +34,6 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.hasPrefix("Compacted \(archive.path): "), "\(result.stdout)")
         #expect(result.stdout.contains(" freed)"))
-        var info = stat()
-        #expect(stat(archive.path + "-wal", &info) != 0 || info.st_size == 0, "the write-ahead log is emptied")
         let again = try await cli.run("search", "--jsonl", "--all", "--limit", "1000", "-is:reply")
         #expect(again.status == 0)
         #expect(again.stdout == found.stdout)

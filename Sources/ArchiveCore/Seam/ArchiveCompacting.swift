@@ -7,8 +7,9 @@
 /// A store on a server (PostgreSQL) does not implement it: its own (auto)`VACUUM` reuses the space.
 public protocol ArchiveCompacting: Sendable {
     /// Merges the full-text indexes and rewrites the file whole, then empties the write-ahead log.
-    /// Everything the archive holds reads as before. Refused with ``ArchiveError/noSpace(folder:needed:available:)``,
-    /// before anything is written, when the file's filesystem has less free space than the rewrite may use.
+    /// Everything the archive holds reads as before. Refused with ``ArchiveError/noSpace(folder:needed:available:)``
+    /// when the file's filesystem has less free space than the rewrite may use: checked before anything is
+    /// written, and again before the rewrite (the indexes' merge then stays, which no reader can tell).
     func compact() async throws(ArchiveError) -> CompactionReport
 }
 
@@ -20,8 +21,8 @@ public struct CompactionReport: Sendable, Hashable, Encodable {
     public var bytesBefore: Int64
     /// The same after.
     public var bytesAfter: Int64
-    /// Whether the write-ahead log was emptied (not when another process was reading an older snapshot:
-    /// SQLite then empties it at a later checkpoint).
+    /// Whether the write-ahead log was emptied (not while another process reads an older snapshot: the
+    /// log then keeps its size until no process has the archive open, or the next compaction).
     public var logEmptied: Bool
 
     public init(path: String, bytesBefore: Int64, bytesAfter: Int64, logEmptied: Bool) {

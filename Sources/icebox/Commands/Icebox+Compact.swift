@@ -43,7 +43,7 @@ extension Icebox {
                 }
                 let locks = try await WriterLocks(home, wait: wait)
                 defer { withExtendedLifetime(locks) {} }
-                let context = try await global.context(.existing)
+                let context = try await global.context(.continuing)
                 guard let compacting = context.capabilities.compacting else {
                     throw ArchiveError.conflict("the store \(context.store.location) cannot be compacted")
                 }
@@ -52,7 +52,11 @@ extension Icebox {
                 var line =
                     "Compacted \(report.path): \(ByteSize.text(report.bytesBefore)) → "
                     + "\(ByteSize.text(report.bytesAfter)) (\(ByteSize.text(report.bytesFreed)) freed)"
-                if !report.logEmptied { line += "; another process still reads the write-ahead log, emptied later" }
+                if !report.logEmptied {
+                    line +=
+                        "; another process was reading, so the write-ahead log keeps its size until no process "
+                        + "has the archive open"
+                }
                 Console.out(line.terminalSafe)
             }
         }
