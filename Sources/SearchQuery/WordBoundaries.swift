@@ -14,8 +14,16 @@ public enum WordBoundaries {
     public static func separatingSymbols(_ text: String) -> String {
         // Emoji and the symbols assigned since Unicode 6.1 all lie at U+2000 and above; below it,
         // SQLite's tables already tell symbols from letters. Most text (ASCII, accented Latin, Cyrillic,
-        // Greek…) is returned after one pass over its scalars, with no grapheme or property look-up.
-        guard text.unicodeScalars.contains(where: { $0.value >= 0x2000 }) else { return text }
+        // Greek…) is returned after one pass over its scalars, with no grapheme look-up; so is text
+        // with no symbol at all (CJK without emoji): a character is a symbol only by a scalar of it.
+        var above = false
+        var symbol = false
+        for scalar in text.unicodeScalars {
+            above = above || scalar.value >= 0x2000
+            symbol = symbol || Kind.of(scalar) == .symbol
+            if above && symbol { break }
+        }
+        guard above, symbol else { return text }
         var result = ""
         var previous: Kind = .other
         var changed = false

@@ -32,8 +32,8 @@ package struct PageRow: Sendable {
             if let boosted = item.status.reblog { add(boosted, item.rawReblog ?? Data()) }
             add(item.status, item.raw)
         }
-        return rows.enumerated()
-            .sorted { ($0.element.status.createdAt, $0.offset) < ($1.element.status.createdAt, $1.offset) }.map(
-                \.element)
+        // The order sorted as indices: a row is large, and a sort moves what it sorts many times over.
+        return rows.indices.sorted { (rows[$0].status.createdAt, $0) < (rows[$1].status.createdAt, $1) }
+            .map { rows[$0] }
     }
 }
