@@ -17,9 +17,11 @@ extension ArchiveDatabase: ArchiveCompacting {
     /// what any reader sees, and a refusal then leaves the file otherwise as it was.
     /// The temporary database is a file in the archive's own folder, whatever `TMPDIR` says: its bytes
     /// are then on the filesystem just checked, never in a `tmpfs` that is memory. SQLite unlinks it as
-    /// it opens it, so a compaction killed midway leaves no file behind, and the archive as it was
-    /// (`VACUUM` is one transaction). The folder is set process-wide (`PRAGMA temp_store_directory`,
-    /// under SQLite's own mutex since 3.39.3) and set back after: `icebox compact` runs alone in its process.
+    /// it opens it, so a compaction killed midway leaves no temporary file behind, and every post as it
+    /// was (`VACUUM` is one transaction; the log may keep its size until the archive is next closed). The
+    /// folder is set process-wide (`PRAGMA temp_store_directory`, under SQLite's own mutex since 3.39.3),
+    /// read back (an SQLite built without that pragma is refused rather than left to put the copy
+    /// elsewhere), and set back after: `icebox compact` runs alone in its process.
     public func compact() async throws(ArchiveError) -> CompactionReport {
         try await compact(freeBytes: Self.freeBytes)
     }
@@ -39,7 +41,7 @@ extension ArchiveDatabase: ArchiveCompacting {
         }
         _ = try await emptyLog()
         try await requireRoom(in: folder, freeBytes)
-        do {
+        try await translatingErrors {
             try await pool.writeWithoutTransaction { db in
                 try db.execute(sql: "PRAGMA temp_store = FILE")
                 let quoted = folder.replacingOccurrences(of: "'", with: "''")
@@ -48,10 +50,13 @@ extension ArchiveDatabase: ArchiveCompacting {
                     try? db.execute(sql: "PRAGMA temp_store_directory = ''")
                     try? db.execute(sql: "PRAGMA temp_store = DEFAULT")
                 }
+                guard try String.fetchOne(db, sql: "PRAGMA temp_store_directory") == folder else {
+                    throw ArchiveError.cannotOpen(
+                        path: self.path.path,
+                        reason: "this SQLite cannot put its temporary copy beside the archive (temp_store_directory)")
+                }
                 try db.execute(sql: "VACUUM")
             }
-        } catch {
-            throw .database(Self.describe(error))
         }
         let logEmptied = try await emptyLog()
         return CompactionReport(
@@ -76,13 +81,13 @@ extension ArchiveDatabase: ArchiveCompacting {
     /// snapshot (SQLite's busy result: the log then keeps its size until no process has the archive
     /// open, or the next compaction). Any other failure is thrown.
     private func emptyLog() async throws(ArchiveError) -> Bool {
-        do {
-            try await pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
-            return true
-        } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
-            return false
-        } catch {
-            throw .database(Self.describe(error))
+        try await translatingErrors {
+            do {
+                try await pool.writeWithoutTransaction { db in _ = try db.checkpoint(.truncate) }
+                return true
+            } catch let error as DatabaseError where error.resultCode == .SQLITE_BUSY {
+                return false
+            }
         }
     }
 

@@ -144,7 +144,7 @@ public final class ArchiveDatabase: ArchiveStore {
         try await translatingErrors { try await pool.read(body) }
     }
 
-    private func translatingErrors<T>(_ body: () async throws -> T) async throws(ArchiveError) -> T {
+    func translatingErrors<T>(_ body: () async throws -> T) async throws(ArchiveError) -> T {
         do {
             return try await body()
         } catch let error as ArchiveError {

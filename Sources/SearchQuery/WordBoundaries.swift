@@ -16,14 +16,9 @@ public enum WordBoundaries {
         // SQLite's tables already tell symbols from letters. Most text (ASCII, accented Latin, Cyrillic,
         // Greek…) is returned after one pass over its scalars, with no grapheme look-up; so is text
         // with no symbol at all (CJK without emoji): a character is a symbol only by a scalar of it.
-        var above = false
-        var symbol = false
-        for scalar in text.unicodeScalars {
-            above = above || scalar.value >= 0x2000
-            symbol = symbol || Kind.of(scalar) == .symbol
-            if above && symbol { break }
-        }
-        guard above, symbol else { return text }
+        guard text.unicodeScalars.contains(where: { $0.value >= 0x2000 }),
+            text.unicodeScalars.contains(where: { Kind.of($0) == .symbol })
+        else { return text }
         var result = ""
         var previous: Kind = .other
         var changed = false

@@ -9,7 +9,8 @@ import Testing
 /// `icebox compact` (``ArchiveDatabase/compact()``): the file rewritten without the space it no longer
 /// uses, every row and every search as before; refused, with nothing written, when its filesystem has
 /// too little room.
-@Suite struct CompactionTests {
+/// One test at a time: a compaction sets SQLite's temporary folder for the whole process while it runs.
+@Suite(.serialized) struct CompactionTests {
     /// An archive of every fixture status and 1,200 more (enough for each table and index to fill
     /// pages of its own), half of them then redacted as gone: space their text and raw JSON took is
     /// left unused in the file.
@@ -137,6 +138,8 @@ import Testing
         #expect(try await Self.freePages(database) == 0)
         #expect(try await Self.segments("statuses_fts", database) == 1)
         #expect(try await Self.segments("statuses_cjk", database) == 1)
+        // The temporary folder, SQLite's for the whole process, is SQLite's own again.
+        #expect(try await database.read { db in try String.fetchOne(db, sql: "PRAGMA temp_store_directory") } == nil)
         // Both indexes merged into one segment each: a second compaction has nearly nothing to give back.
         let again = try await database.compact()
         #expect(again.bytesBefore - again.bytesAfter < report.bytesBefore - report.bytesAfter)

@@ -41,6 +41,22 @@ import Testing
         #expect(doctor.stdout.contains("ok      archive:"), "\(doctor.stdout)")
     }
 
+    /// `icebox watch` holds `sync.lock` for moments (a batch, a catch-up): a compaction waits for it, as a
+    /// sync does, instead of exiting 75.
+    @Test func aWatchsMomentaryHoldIsWaitedFor() async throws {
+        let cli = try CLI()
+        #expect(try await cli.run("timeline", "add", "remote:http://127.0.0.1:9").status == 0)
+        var watch: SyncLock? = try await SyncLock(
+            path: cli.home.url.appending(path: "sync.lock"), wait: false, purpose: "watch")
+        let compacting = Task { try await cli.run("compact") }
+        try await Task.sleep(for: .seconds(1))
+        #expect(watch != nil)
+        watch = nil
+        let result = try await compacting.value
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Compacted "))
+    }
+
     @Test func aFolderWithoutAnArchiveIs66AndGetsNothing() async throws {
         let cli = try CLI()
         let home = cli.home.url.appending(path: "mistyped")

@@ -22,4 +22,12 @@ import Testing
         #expect(WordBoundaries.separatingSymbols("東京、大阪。") == "東京、大阪。")
         #expect(WordBoundaries.separatingSymbols("価格¥100") == "価格 ¥ 100")
     }
+
+    /// Below U+2000 SQLite's own tables tell symbols from letters: such text comes back as it is, symbols
+    /// and all; so does text above it with no symbol (curly quotes, dashes, CJK).
+    @Test func textWithNothingToSeparateComesBackAsItIs() {
+        #expect(WordBoundaries.separatingSymbols("C++ a=b $5 ©2026") == "C++ a=b $5 ©2026")
+        #expect(WordBoundaries.separatingSymbols("“quoted”—東京") == "“quoted”—東京")
+        #expect(WordBoundaries.separatingSymbols("“C++”") == "“C ++”")
+    }
 }

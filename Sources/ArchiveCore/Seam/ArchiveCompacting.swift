@@ -25,6 +25,7 @@ public struct CompactionReport: Sendable, Hashable, Encodable {
     /// log then keeps its size until no process has the archive open, or the next compaction).
     public var logEmptied: Bool
 
+    /// A report of a compaction of `path`.
     public init(path: String, bytesBefore: Int64, bytesAfter: Int64, logEmptied: Bool) {
         self.path = path
         self.bytesBefore = bytesBefore
@@ -43,6 +44,7 @@ public struct CompactionReport: Sendable, Hashable, Encodable {
         case logEmptied = "log_emptied"
     }
 
+    /// `--json`'s keys (docs/json.md), `bytes_freed` among them.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(path, forKey: .path)

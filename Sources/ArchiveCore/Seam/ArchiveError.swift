@@ -38,7 +38,7 @@ public enum ArchiveError: Error, Sendable, CustomStringConvertible {
     /// let in). `reason` says which.
     case refused(store: String, reason: String)
     /// The filesystem holding `folder` has less free space than rewriting the archive there may take
-    /// (`icebox compact`); nothing was written.
+    /// (`icebox compact`); the archive was not rewritten.
     case noSpace(folder: String, needed: Int64, available: Int64)
 
     public var description: String {

@@ -15,9 +15,10 @@ extension Icebox {
                 unused where statuses were deleted or redacted, where an upgrade of Icebox dropped a column, \
                 and in indexes filled in no order; a sync never rewrites the file, as that would cost a \
                 sync's time again on every run. It holds the sync and media locks throughout (exit 75 when \
-                another command holds one, unless --wait) and may need twice the archive's used bytes free on \
-                its filesystem: that is checked first (exit 74, nothing written). A PostgreSQL store reuses \
-                its space by its own VACUUM.
+                another command holds one, unless --wait; a moment's hold by icebox watch is waited for) and \
+                may need twice the archive's used bytes free on its filesystem: that is checked before \
+                anything is written and again after the indexes' merge (exit 74, the file not rewritten). A \
+                PostgreSQL store reuses its space by its own VACUUM.
                 """)
 
         @OptionGroup var global: GlobalOptions
