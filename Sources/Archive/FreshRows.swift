@@ -16,16 +16,6 @@ struct FreshRows {
     /// its timeline's, which every new row gets with its entry (schema/0042_timeline_marks_with_the_row.sql).
     private(set) var marks: [UserMarks] = []
 
-    /// The mark the timeline ?1 gives the statuses it holds, as its entries' trigger gives it (0012), as
-    /// `mark`: 0 for a timeline that gives none.
-    private static let timelineMark = """
-        SELECT CASE spec WHEN 'bookmarks' THEN \(UserMarks.bookmarksTimeline.rawValue)
-            WHEN 'favourites' THEN \(UserMarks.favouritesTimeline.rawValue)
-            WHEN 'mentions' THEN \(UserMarks.mentionsTimeline.rawValue) WHEN 'own' THEN \(UserMarks.ownTimeline.rawValue)
-            ELSE 0 END AS mark
-        FROM timelines WHERE id = ?1
-        """
-
     /// `nil` when a new row cannot go with the others, and the page is stored row by row: when its
     /// millisecond has no key of its own left (a key spilled above it is taken row by row, see
     /// `SortKey.spill`), or when a row stored again moves to its millisecond (an edit that moved
@@ -57,10 +47,7 @@ struct FreshRows {
         }
         var nextKey: [Int64: Int64] = [:]
         var accounts: [(handle: String, url: String?)]?  // the archiving accounts, read once if a row mentions any
-        let timelineMark =
-            try origin.timelineID.flatMap { id in
-                try Int64.fetchOne(db.cachedStatement(sql: Self.timelineMark), arguments: [id])
-            }.map(UserMarks.init(rawValue:)) ?? []
+        let timelineMark = try ArchiveDatabase.run(UserMarks.ofTimeline(origin.timelineID), db)
         rows.reserveCapacity(page.count)
         for (index, item) in page.enumerated() where isNew[index] {
             let floor = SortKey.floor(item.status.createdAt)

@@ -100,12 +100,15 @@ extension PostgresArchive {
         // The archiving accounts a status's mentions are compared with, read once when any mentions anyone.
         let accounts = try await connection.run(
             UserMarks.accounts(mentionedIn: paged.lazy.map(\.row.status)), logger: logger)
+        // Each new row with its timeline's mark too: the timeline entry's trigger then leaves it as it is,
+        // where it wrote each new row a second time (a dead version of every row until a VACUUM).
+        let timelineMark = try await connection.run(UserMarks.ofTimeline(origin.timelineID), logger: logger)
         for part in [paged[..<split], paged[split...]] where !part.isEmpty {
             let values = part.map { item in
                 let status = item.row.status
                 let columns = item.row.columns(from: origin)
                 let marks = UserMarks.of(status, raw: item.row.raw, server: server, accounts: accounts)
-                return StatusColumns.values(columns, marks: marks) + [.text(now)]
+                return StatusColumns.values(columns, marks: marks.union(timelineMark)) + [.text(now)]
             }
             inserts.append(
                 connection.send(StatusColumns.insertColumnsSQL, SQLValue.columns(of: values), logger: logger))

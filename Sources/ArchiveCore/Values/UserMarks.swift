@@ -45,6 +45,25 @@ package struct UserMarks: OptionSet, Sendable {
         }
     }
 
+    /// The mark timeline `id` gives the statuses it holds, as its entries' triggers give it (SQLite's 0012,
+    /// PostgreSQL's 0031), for a new row to be inserted with: none for another timeline, or none at all.
+    /// A row inserted with it is not written again by those triggers, which write only a row lacking it.
+    package static func ofTimeline(_ id: Int64?) -> TransactionPlan<UserMarks> {
+        guard let id else { return .done([]) }
+        return .fetch(SQLStatement(timelineStatement, .int(id)), { try $0.integer("mark") }) {
+            .done(UserMarks(rawValue: $0.first ?? 0))
+        }
+    }
+
+    /// The mark of the timeline ?1 (see ``ofTimeline(_:)``).
+    private static let timelineStatement = """
+        SELECT CASE spec WHEN 'bookmarks' THEN \(bookmarksTimeline.rawValue)
+            WHEN 'favourites' THEN \(favouritesTimeline.rawValue)
+            WHEN 'mentions' THEN \(mentionsTimeline.rawValue) WHEN 'own' THEN \(ownTimeline.rawValue)
+            ELSE 0 END AS mark
+        FROM timelines WHERE id = ?1
+        """
+
     /// The marks computed from the copy shown: replaced whenever the row is rewritten.
     package static let fromCopy: UserMarks = [.servedInteraction, .mentionsUser]
 
