@@ -10,12 +10,7 @@ import Testing
     @Test func compactsUnderTheLocksAndKeepsWhatSearchFinds() async throws {
         let server = try await TestServer.startWithFixtures(statuses: 60)
         defer { Task { await server.stop() } }
-        let cli = try CLI()
-        #expect(
-            try await cli.run("account", "add", server.baseURL.absoluteString, "--token-stdin", stdin: "test-token\n")
-                .status == 0)
-        #expect(try await cli.run("timeline", "add", "home").status == 0)
-        #expect(try await cli.run("sync", "--no-media").status == 0)
+        let cli = try await CLI.syncingHome(of: server, "--no-media")
         let archive = cli.home.url.appending(path: "archive.sqlite")
         let found = try await cli.run("search", "--jsonl", "--all", "--limit", "1000", "-is:reply")
         #expect(found.status == 0 && found.stdout.split(separator: "\n").count > 20)

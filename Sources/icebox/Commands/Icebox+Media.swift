@@ -179,9 +179,8 @@ extension Icebox.Media {
             try await reportingFailures {
                 let context = try await global.context(dryRun ? .reading : .existing)
                 // Removes files and cleans downloads in progress: neither a sync nor a media download may run.
-                let lock = try await SyncLock(path: context.home.syncLock, wait: false)
-                let mediaLock = try await context.home.takeMediaLock()
-                defer { withExtendedLifetime((lock, mediaLock)) {} }
+                let locks = try await WriterLocks(context.home)
+                defer { withExtendedLifetime(locks) {} }
                 let report = try await MediaStore(home: context.home, archive: context.store, logger: context.logger)
                     .collectGarbage(dryRun: dryRun)
                 if format.json { return try Console.json(report) }
